@@ -1,0 +1,76 @@
+"""The records the engine returns: certificates for claims and equivalences, and witness checks."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+Status = Literal["certified", "refuted", "unknown"]
+WitnessStatus = Literal["verified", "rejected"]
+
+#: Process exit codes shared by the CLI and documented in the README.
+EXIT_CODES = {"certified": 0, "verified": 0, "refuted": 1, "rejected": 1, "bad_input": 2, "unknown": 3}
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """The engine's answer about a claim (``decide``) or a pair of claims (``equivalent``).
+
+    ``certified`` and ``refuted`` are backed by evidence a reader can re-check; ``unknown`` is an
+    honest answer with a reason and is never to be read as either of the others.
+    """
+
+    status: Status
+    """certified, refuted or unknown."""
+    method: str
+    """What decided it: ``identity``, ``induction``, ``smt``, ``search``, ``exhaustive``, ... (``none`` if unknown)."""
+    evidence: dict[str, Any]
+    """What proved it: a normal form, z3's unsat, the points checked, the decisive sub-certificates."""
+    seconds: float
+    """Wall-clock time spent."""
+    claim: str = ""
+    """The claim (or pair of claims) in canonical ASCII text."""
+    witness: dict[str, Any] | None = None
+    """For a refutation of a ∀ claim (or a certified ∃ claim): exact values, re-verified before return."""
+    reason: str | None = None
+    """For unknown: why (outside the fragment, deadline, resource limit)."""
+    attempts: tuple[str, ...] = field(default_factory=tuple)
+    """Each engine tried, with its outcome, in order."""
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["attempts"] = list(self.attempts)
+        return data
+
+    @property
+    def certified(self) -> bool:
+        return self.status == "certified"
+
+    @property
+    def refuted(self) -> bool:
+        return self.status == "refuted"
+
+
+@dataclass(frozen=True)
+class WitnessCheck:
+    """Whether an assignment is a witness for a claim, and why (or why not)."""
+
+    status: WitnessStatus
+    """verified or rejected."""
+    kind: str
+    """``counterexample`` (the claim's binders are all ∀) or ``example`` (all ∃)."""
+    reason: str
+    """One of ``claim_fails``/``claim_holds`` (verified), ``holds_there``/``fails_there``,
+    ``assumption_fails``, ``outside_domain``, ``undefined``, ``malformed``, ``too_large``,
+    ``inexact_undecided``, ``mixed_quantifiers``."""
+    message: str
+    """A sentence for a person: what was evaluated and what came out."""
+    values: dict[str, Any] = field(default_factory=dict)
+    """The sides of the body at the point, as exact text, where they could be computed."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @property
+    def verified(self) -> bool:
+        return self.status == "verified"

@@ -1,0 +1,483 @@
+"""The decision procedure: which engines run, in which order, under which deadline.
+
+For a ∀ claim: a quick structured counterexample search, an exhaustive check when the assumptions
+make the domain finite, symbolic identities (and induction over sums) on the atoms with a
+propositional tautology check around them, z3, and a longer seeded random search. For a ∃ claim:
+example search, then z3. Every refutation's witness and every example is re-verified by
+:func:`check_witness` before it is returned. Anything else is ``unknown`` with the reasons.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from pyverify.certify._certificate import Certificate, WitnessCheck
+from pyverify.certify._exact import EvalError, compile_node
+from pyverify.certify._identity import atom_is_identity
+from pyverify.certify._search import claim_constants, finite_box, search
+from pyverify.certify._witness import check_witness as _check_witness
+from pyverify.certify._witness import format_value, witness_text
+from pyverify.logic import BoolLit, Claim, Conn, Not, Pred, Rel, Sort, parse, relativized, to_text
+from pyverify.logic._ast import Binder, Node, Var, substitute
+
+DEFAULT_TIMEOUT = 10.0
+
+
+@dataclass
+class _Run:
+    """Book-keeping for one decision: the clock, the attempts made, what each said."""
+
+    timeout: float
+    start: float = field(default_factory=time.monotonic)
+    attempts: list[str] = field(default_factory=list)
+
+    @property
+    def deadline(self) -> float:
+        return self.start + self.timeout
+
+    def left(self) -> float:
+        return max(0.0, self.deadline - time.monotonic())
+
+    def elapsed(self) -> float:
+        return time.monotonic() - self.start
+
+    def note(self, text: str) -> None:
+        self.attempts.append(text)
+
+    def done(self, status: str, method: str, evidence: dict[str, Any], claim: str, **extra: Any) -> Certificate:
+        return Certificate(status, method, evidence, round(self.elapsed(), 6), claim,  # type: ignore[arg-type]
+                           attempts=tuple(self.attempts), **extra)  # fmt: skip
+
+
+def _as_claim(claim: Claim | str) -> Claim:
+    return parse(claim) if isinstance(claim, str) else claim
+
+
+# ---------------------------------------------------------------- propositional layer
+
+
+def _atoms(formula: Node) -> list[Node]:
+    out: list[Node] = []
+    stack = [formula]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, Conn):
+            stack.extend(reversed(n.args))
+        elif isinstance(n, Not):
+            stack.append(n.arg)
+        elif n not in out:
+            out.append(n)
+    return out
+
+
+def _prop_value(formula: Node, truth: Mapping[Node, bool]) -> bool:
+    if isinstance(formula, Conn):
+        vals = [_prop_value(a, truth) for a in formula.args]
+        if formula.op == "and":
+            return all(vals)
+        if formula.op == "or":
+            return any(vals)
+        if formula.op == "->":
+            return (not vals[0]) or vals[1]
+        return vals[0] == vals[1]
+    if isinstance(formula, Not):
+        return not _prop_value(formula.arg, truth)
+    if isinstance(formula, BoolLit):
+        return formula.value
+    return truth[formula]
+
+
+def _tautology(formula: Node, known: Mapping[Node, bool]) -> bool | None:
+    """Whether ``formula`` is true under every truth assignment to its unknown atoms."""
+    unknown = [a for a in _atoms(formula) if a not in known and not isinstance(a, BoolLit)]
+    if len(unknown) > 14:
+        return None
+    for values in itertools.product((False, True), repeat=len(unknown)):
+        truth = dict(known)
+        truth.update(zip(unknown, values))
+        if not _prop_value(formula, truth):
+            return False
+    return True
+
+
+def _identity_stage(formula: Node, variables: dict[str, Sort], run: _Run) -> tuple[bool, dict[str, Any], str]:
+    """Prove atoms identically true and check that the formula is then a tautology."""
+    naturals = [v for v, s in variables.items() if s.kind == "N"]
+    known: dict[Node, bool] = {}
+    evidence: dict[str, Any] = {}
+    reasons: list[str] = []
+    methods = set()
+    for atom in _atoms(formula):
+        if isinstance(atom, Rel) and atom.op in ("=", "<=", ">=") and run.left() > 0:
+            result = atom_is_identity(atom, naturals, run.deadline)
+            if result.holds:
+                known[atom] = True
+                evidence[to_text(atom)] = result.evidence
+                methods.add("induction" if "induction_on" in result.evidence else "identity")
+            elif result.reason:
+                reasons.append(f"{to_text(atom)}: {result.reason}")
+    if not known:
+        return False, {}, "; ".join(reasons) or "no atom is an identity"
+    verdict = _tautology(formula, known)
+    if verdict:
+        method = "induction" if "induction" in methods else "identity"
+        return True, {"method": method, "identities": evidence}, ""
+    return False, {}, "the identities found do not settle the claim"
+
+
+# ---------------------------------------------------------------- decide
+
+
+def _decide_forall(claim: Claim, run: _Run, seed: int) -> Certificate:
+    text = to_text(claim)
+    variables = claim.variables
+    formula = relativized(claim)
+    constants = claim_constants([formula])
+    # 1. quick structured search
+    env, stats = search(formula, variables, False, constants, seed=seed, max_points=400,
+                        deadline=run.start + 0.25 * run.timeout)  # fmt: skip
+    run.note(f"search: {stats.summary()}")
+    if env is not None:
+        cert = _refutation(claim, env, run, "search", {"points_tried": stats.points})
+        if cert is not None:
+            return cert
+    if not variables:
+        try:
+            truth = bool(compile_node(formula)({}))
+        except EvalError as exc:
+            return run.done("unknown", "none", {}, text, reason=f"cannot evaluate: {exc.reason}")
+        if truth:
+            return run.done("certified", "evaluation", {"evaluated": "exactly, no variables"}, text)
+    # 2. exhaustive check over a finite domain
+    box = finite_box(variables, list(claim.assumptions))
+    if box is not None:
+        outcome = _exhaustive(formula, box, run)
+        if outcome is not None:
+            kind, payload = outcome
+            if kind == "certified":
+                return run.done("certified", "exhaustive", payload, text)
+            cert = _refutation(claim, payload, run, "exhaustive", {})
+            if cert is not None:
+                return cert
+    # 3. identities and induction
+    if run.left() > 0:
+        ok, evidence, reason = _identity_stage(formula, variables, run)
+        run.note(f"identity: {'certified' if ok else reason}")
+        if ok:
+            method = evidence.pop("method")
+            return run.done("certified", method, evidence, text)
+    # 4. SMT
+    if run.left() > 0.05:
+        from pyverify.certify._smt import solve
+
+        outcome = solve(formula, variables, False, int(min(run.left() * 0.6, 30.0) * 1000))
+        run.note(f"smt: {outcome.answer}{' (' + outcome.reason + ')' if outcome.reason else ''}")
+        if outcome.answer == "unsat":
+            evidence = {"solver": f"z3 {outcome.version}", "result": "negation unsat"}
+            if outcome.opaque:
+                evidence["abstracted"] = outcome.opaque
+            return run.done("certified", "smt", evidence, text)
+        if outcome.answer == "sat" and outcome.point is not None:
+            cert = _refutation(claim, outcome.point, run, "smt", {"solver": f"z3 {outcome.version}"})
+            if cert is not None:
+                return cert
+    # 5. longer random search
+    if run.left() > 0.05:
+        env, more = search(formula, variables, False, constants, seed=seed + 1, max_points=4000,
+                           deadline=run.deadline, skip=400)  # fmt: skip
+        run.note(f"random search: {more.summary()}")
+        if env is not None:
+            cert = _refutation(claim, env, run, "search", {"points_tried": stats.points + more.points})
+            if cert is not None:
+                return cert
+    reason = "no engine settled it within the deadline" if run.left() <= 0.05 else "outside the decidable fragment"
+    return run.done("unknown", "none", {}, text, reason=f"{reason}: " + "; ".join(run.attempts))
+
+
+def _exhaustive(formula: Node, box: dict[str, range], run: _Run) -> tuple[str, Any] | None:
+    from flint import fmpq
+
+    fn = compile_node(formula)
+    names = list(box)
+    count = 0
+    for values in itertools.product(*box.values()):
+        if count % 256 == 0 and run.left() <= 0:
+            run.note("exhaustive: deadline")
+            return None
+        env = {n: fmpq(v) for n, v in zip(names, values)}
+        count += 1
+        try:
+            if not fn(env):
+                return "refuted", env
+        except EvalError as exc:
+            if exc.kind != "undefined":
+                run.note(f"exhaustive: {exc.reason}")
+                return None
+    run.note(f"exhaustive: {count} points")
+    ranges = {n: f"{r.start}..{r.stop - 1}" for n, r in box.items()}
+    return "certified", {"points_checked": count, "ranges": ranges}
+
+
+def _refutation(claim: Claim, env: dict[str, Any], run: _Run, method: str, evidence: dict[str, Any]) -> Certificate | None:
+    """A refutation, only if check_witness re-verifies the witness exactly."""
+    check = _check_witness(claim, env)
+    if not check.verified:
+        run.note(f"{method}: candidate witness not verified ({check.reason})")
+        return None
+    evidence = dict(evidence, check=check.message)
+    if check.values:
+        evidence["values"] = check.values
+    return run.done("refuted", method, evidence, to_text(claim), witness=witness_text(claim, env))
+
+
+def _decide_exists(claim: Claim, run: _Run, seed: int) -> Certificate:
+    text = to_text(claim)
+    variables = claim.variables
+    formula = relativized(claim)
+    constants = claim_constants([formula])
+    env, stats = search(formula, variables, True, constants, seed=seed, max_points=1500,
+                        deadline=run.start + 0.4 * run.timeout)  # fmt: skip
+    run.note(f"example search: {stats.summary()}")
+    if env is not None:
+        cert = _example(claim, env, run, "search")
+        if cert is not None:
+            return cert
+    if run.left() > 0.05:
+        from pyverify.certify._smt import solve
+
+        outcome = solve(formula, variables, True, int(min(run.left() * 0.8, 30.0) * 1000))
+        run.note(f"smt: {outcome.answer}{' (' + outcome.reason + ')' if outcome.reason else ''}")
+        if outcome.answer == "unsat":
+            return run.done("refuted", "smt", {"solver": f"z3 {outcome.version}", "result": "no example exists (unsat)"}, text)
+        if outcome.answer == "sat" and outcome.point is not None:
+            cert = _example(claim, outcome.point, run, "smt")
+            if cert is not None:
+                return cert
+    return run.done("unknown", "none", {}, text, reason="no example found and no proof that none exists: " + "; ".join(run.attempts))
+
+
+def _example(claim: Claim, env: dict[str, Any], run: _Run, method: str) -> Certificate | None:
+    check = _check_witness(claim, env)
+    if not check.verified:
+        run.note(f"{method}: candidate example not verified ({check.reason})")
+        return None
+    return run.done("certified", method, {"example": check.message}, to_text(claim), witness=witness_text(claim, env))
+
+
+def _decide_mixed(claim: Claim, run: _Run) -> Certificate:
+    from pyverify.certify._smt import closed
+
+    outcome = closed(claim, int(min(run.left() * 0.9, 30.0) * 1000))
+    run.note(f"smt (quantified): {outcome.answer}{' (' + outcome.reason + ')' if outcome.reason else ''}")
+    if outcome.answer == "unsat":
+        return run.done("certified", "smt", {"solver": f"z3 {outcome.version}", "result": "negation unsat (quantified)"},
+                        to_text(claim))  # fmt: skip
+    return run.done("unknown", "none", {}, to_text(claim),
+                    reason="mixed ∀/∃ claims are decided only when z3 proves them: " + "; ".join(run.attempts))  # fmt: skip
+
+
+def decide_local(claim: Claim | str, timeout: float = DEFAULT_TIMEOUT, seed: int = 0) -> Certificate:
+    """Decide in this process (cooperative deadlines only; see :func:`decide`)."""
+    claim = _as_claim(claim)
+    run = _Run(timeout)
+    try:
+        quantifiers = claim.quantifiers
+        if quantifiers <= {"forall"}:
+            return _decide_forall(claim, run, seed)
+        if quantifiers == {"exists"}:
+            return _decide_exists(claim, run, seed)
+        return _decide_mixed(claim, run)
+    except (MemoryError, RecursionError) as exc:
+        return run.done("unknown", "none", {}, to_text(claim), reason=f"resource limit: {type(exc).__name__}")
+
+
+# ---------------------------------------------------------------- equivalence
+
+
+def _align(a: Claim, b: Claim) -> dict[str, str] | None:
+    """A renaming of b's variables onto a's that keeps quantifiers and sorts, or None."""
+    qa = [(b_.quantifier, b_.sort, n) for b_ in a.binders for n in b_.names]
+    qb = [(b_.quantifier, b_.sort, n) for b_ in b.binders for n in b_.names]
+    if len(qa) != len(qb):
+        return None
+    if {n for *_, n in qa} == {n for *_, n in qb}:
+        sa = {n: (q, s) for q, s, n in qa}
+        if all(sa[n] == (q, s) for q, s, n in qb) and _blocks(a) == _blocks(b):
+            return {n: n for *_, n in qb}
+    if [(q, s) for q, s, _ in qa] != [(q, s) for q, s, _ in qb]:
+        return None
+    return {nb: na for (_, _, na), (_, _, nb) in zip(qa, qb)}
+
+
+def _blocks(c: Claim) -> list[tuple[str, frozenset[str]]]:
+    """Maximal runs of one quantifier (variables may be reordered within a run)."""
+    out: list[tuple[str, set[str]]] = []
+    for b in c.binders:
+        if out and out[-1][0] == b.quantifier:
+            out[-1][1].update(b.names)
+        else:
+            out.append((b.quantifier, set(b.names)))
+    return [(q, frozenset(n)) for q, n in out]
+
+
+def equivalent_local(a: Claim | str, b: Claim | str, timeout: float = DEFAULT_TIMEOUT, seed: int = 0) -> Certificate:
+    """Decide equivalence in this process (see :func:`equivalent`)."""
+    a, b = _as_claim(a), _as_claim(b)
+    run = _Run(timeout)
+    text = f"{to_text(a)}  <=>  {to_text(b)}"
+    try:
+        return _equivalent(a, b, run, seed, text)
+    except (MemoryError, RecursionError) as exc:
+        return run.done("unknown", "none", {}, text, reason=f"resource limit: {type(exc).__name__}")
+
+
+def _equivalent(a: Claim, b: Claim, run: _Run, seed: int, text: str) -> Certificate:
+    mapping = _align(a, b)
+    if mapping is not None:
+        rb = relativized(b)
+        renamed = substitute(rb, {nb: Var(na, b.variables[nb]) for nb, na in mapping.items() if nb != na})
+        ra = relativized(a)
+        if ra == renamed:
+            return run.done("certified", "syntactic", {"notion": "pointwise", "note": "identical after renaming"}, text)
+        variables = a.variables
+        formula = Conn("<->", (ra, renamed))
+        pointwise = Claim(tuple(Binder("forall", (n,), s) for n, s in variables.items()), (), formula)
+        constants = claim_constants([formula])
+        env, stats = search(formula, variables, False, constants, seed=seed, max_points=600,
+                            deadline=run.start + 0.3 * run.timeout)  # fmt: skip
+        run.note(f"search: {stats.summary()}")
+        if env is not None:
+            cert = _pointwise_refutation(a, b, mapping, pointwise, env, run, "search", text)
+            if cert is not None:
+                return cert
+        ok, evidence, reason = _identity_stage(formula, variables, run)
+        run.note(f"identity: {'certified' if ok else reason}")
+        if ok:
+            method = evidence.pop("method")
+            return run.done("certified", method, dict(evidence, notion="pointwise"), text)
+        if run.left() > 0.05:
+            from pyverify.certify._smt import solve
+
+            outcome = solve(formula, variables, False, int(min(run.left() * 0.5, 30.0) * 1000),
+                            uninterpreted_predicates=True)  # fmt: skip
+            run.note(f"smt (predicates uninterpreted): {outcome.answer}{' (' + outcome.reason + ')' if outcome.reason else ''}")
+            if outcome.answer == "unsat":
+                evidence = {"notion": "pointwise", "solver": f"z3 {outcome.version}",
+                            "result": "a ↮ b unsat with named predicates uninterpreted"}  # fmt: skip
+                return run.done("certified", "smt", evidence, text)
+            if outcome.answer != "unsat" and run.left() > 0.05:
+                outcome = solve(formula, variables, False, int(min(run.left() * 0.5, 30.0) * 1000))
+                run.note(f"smt (predicate facts): {outcome.answer}")
+                if outcome.answer == "unsat":
+                    return run.done("certified", "smt", {"notion": "pointwise", "solver": f"z3 {outcome.version}",
+                                                         "result": "a ↮ b unsat"}, text)  # fmt: skip
+                if outcome.answer == "sat" and outcome.point is not None:
+                    cert = _pointwise_refutation(a, b, mapping, pointwise, outcome.point, run, "smt", text)
+                    if cert is not None:
+                        return cert
+        if run.left() > 0.05:
+            env, more = search(formula, variables, False, constants, seed=seed + 1, max_points=3000,
+                               deadline=run.start + 0.8 * run.timeout, skip=600)  # fmt: skip
+            run.note(f"random search: {more.summary()}")
+            if env is not None:
+                cert = _pointwise_refutation(a, b, mapping, pointwise, env, run, "search", text)
+                if cert is not None:
+                    return cert
+    else:
+        run.note("binders differ: comparing truth values")
+    # Fall back to the truth values of the two sentences.
+    if run.left() > 0.1:
+        share = run.left() / 2
+        ca = decide_local(a, share, seed)
+        cb = decide_local(b, max(0.05, run.left()), seed)
+        run.note(f"truth values: {ca.status} / {cb.status}")
+        decided = {"certified", "refuted"}
+        if ca.status in decided and cb.status in decided:
+            status = "certified" if ca.status == cb.status else "refuted"
+            evidence = {"notion": "sentence", "a": ca.to_dict(), "b": cb.to_dict()}
+            return run.done(status, "truth-values", evidence, text)
+    return run.done("unknown", "none", {}, text, reason="; ".join(run.attempts))
+
+
+def _pointwise_refutation(a: Claim, b: Claim, mapping: dict[str, str], pointwise: Claim, env: dict[str, Any],
+                          run: _Run, method: str, text: str) -> Certificate | None:  # fmt: skip
+    """Re-verify exactly that the two claims' quantifier-free parts differ at ``env``."""
+    check = _check_witness(pointwise, env)
+    if not check.verified:
+        run.note(f"{method}: candidate point not verified ({check.reason})")
+        return None
+    truth = {}
+    for label, claim, names in (("a", a, {n: n for n in a.variables}), ("b", b, mapping)):
+        local = {nb: env[na] for nb, na in names.items()}
+        try:
+            truth[label] = bool(compile_node(relativized(claim))(local))
+        except EvalError:
+            truth[label] = None
+    witness = {n: format_value(v) for n, v in env.items()}
+    evidence = {"notion": "pointwise", "a_holds": truth["a"], "b_holds": truth["b"], "check": check.message}
+    return run.done("refuted", method, evidence, text, witness=witness)
+
+
+# ---------------------------------------------------------------- public entry points
+
+
+def decide(claim: Claim | str, timeout: float = DEFAULT_TIMEOUT, *, seed: int = 0, isolate: bool = True) -> Certificate:
+    """Decide a claim: certified, refuted (with an exact, re-verified witness) or unknown.
+
+    ``timeout`` (seconds) bounds the whole call. With ``isolate`` (the default) the engines run in
+    a worker process that is killed if it overruns, so no input can hang or crash the caller;
+    ``isolate=False`` runs in this process with cooperative deadlines only.
+    Raises :class:`pyverify.logic.ParseError` for claim text that does not parse.
+    """
+    claim = _as_claim(claim)
+    if not isolate:
+        return decide_local(claim, timeout, seed)
+    from pyverify.certify._worker import run_isolated
+
+    return run_isolated("decide", (claim, timeout, seed), timeout, to_text(claim))
+
+
+def equivalent(a: Claim | str, b: Claim | str, timeout: float = DEFAULT_TIMEOUT, *, seed: int = 0,
+               isolate: bool = True) -> Certificate:  # fmt: skip
+    """Decide whether two claims are equivalent.
+
+    When their binders match (same quantifiers and sorts, up to renaming and reordering within a
+    block) the question is *pointwise*: do their quantifier-free parts agree at every point? A
+    refutation then carries a point where one holds and the other fails. Named predicates are
+    first treated as uninterpreted, so structure-only equivalences certify without knowing what
+    ``prime`` means. Otherwise the claims' truth values are compared (``notion: sentence``).
+    """
+    a, b = _as_claim(a), _as_claim(b)
+    if not isolate:
+        return equivalent_local(a, b, timeout, seed)
+    from pyverify.certify._worker import run_isolated
+
+    return run_isolated("equivalent", (a, b, timeout, seed), timeout, f"{to_text(a)}  <=>  {to_text(b)}")
+
+
+def check_witness(claim: Claim | str, assignment: Mapping[str, Any] | str) -> WitnessCheck:
+    """Check an assignment as a counterexample (∀ claims) or example (∃ claims) by exact evaluation.
+
+    ``assignment`` maps every bound variable to a value (numbers, ``"1/3"``, nested lists for
+    matrices and sequences), or is text such as ``"x=2,y=1/3"``. Exact rational arithmetic
+    only, so it needs no deadline beyond the size limits of :mod:`pyverify.certify._exact`.
+    """
+    claim = _as_claim(claim)
+    if isinstance(assignment, str):
+        from pyverify.certify._witness import ValueError_, parse_assignment
+
+        try:
+            assignment = parse_assignment(assignment, claim.variables)
+        except ValueError_ as exc:
+            kind = "example" if claim.quantifiers == {"exists"} else "counterexample"
+            return WitnessCheck("rejected", kind, "malformed", str(exc))
+    return _check_witness(claim, assignment)
+
+
+def _pred_names(node: Node) -> set[str]:
+    from pyverify.logic._ast import walk
+
+    return {n.name for n in walk(node) if isinstance(n, Pred)}

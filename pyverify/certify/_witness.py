@@ -1,0 +1,310 @@
+"""Reading witness values and checking a witness against a claim by exact evaluation.
+
+Values are read by a deliberately tiny reader (integers, fractions, terminating decimals, and
+bracketed lists of them for matrices and sequences) rather than by the claim grammar: a value is
+never an expression, so ``1/0``, ``nan`` or ``2^(10^12)`` are malformed values, not computations.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Any, Mapping
+
+from flint import fmpq, fmpq_mat
+
+from pyverify.certify._certificate import WitnessCheck
+from pyverify.certify._exact import (
+    EvalError,
+    Inexact,
+    Sequence,
+    TooLarge,
+    compile_node,
+    sympy_truth,
+    to_fmpq,
+    to_fraction,
+)
+from pyverify.logic import Claim, Rel, Sort, definedness, term_text, to_text
+from pyverify.logic._ast import Node
+
+_NUMBER = re.compile(r"^\s*([+-]?)\s*(\d{1,4000})(?:\.(\d{1,4000}))?(?:\s*/\s*(\d{1,4000}))?\s*$")
+
+
+class ValueError_(ValueError):
+    """A witness value that cannot be read; ``name`` is the variable it was given for."""
+
+    def __init__(self, name: str, message: str) -> None:
+        self.name = name
+        super().__init__(f"value of '{name}': {message}")
+
+
+def parse_number(text: str, name: str = "?") -> Fraction:
+    """An exact rational from ``3``, ``-2/3`` or ``0.25``; anything else is malformed."""
+    match = _NUMBER.match(text)
+    if not match:
+        raise ValueError_(name, f"'{text.strip()}' is not an exact rational (write 3, -2/3 or 0.25)")
+    sign, whole, frac, den = match.groups()
+    value = Fraction(int(whole + (frac or "")), 10 ** len(frac or ""))
+    if den is not None:
+        if int(den) == 0:
+            raise ValueError_(name, f"'{text.strip()}' divides by zero")
+        value /= int(den)
+    return -value if sign == "-" else value
+
+
+def _split_top(text: str) -> list[str]:
+    """Split on commas that are not inside brackets."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch == "[":
+            depth += 1
+        elif ch == "]":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return parts
+
+
+def _parse_list(text: str, name: str) -> list[str]:
+    text = text.strip()
+    if not (text.startswith("[") and text.endswith("]")):
+        raise ValueError_(name, f"expected a bracketed list, got '{text}'")
+    inner = text[1:-1].strip()
+    return [] if not inner else _split_top(inner)
+
+
+def parse_value(text: str, sort: Sort, name: str = "?") -> Any:
+    """A witness value of the given sort, from text."""
+    if len(text) > 100_000:
+        raise ValueError_(name, "value text is too long")
+    if sort.kind == "Mat":
+        rows = [_parse_list(r, name) for r in _parse_list(text, name)]
+        return [[parse_number(e, name) for e in row] for row in rows]
+    if sort.kind == "Seq":
+        return [parse_number(e, name) for e in _parse_list(text, name)]
+    return parse_number(text, name)
+
+
+def parse_assignment(text: str, variables: Mapping[str, Sort]) -> dict[str, Any]:
+    """``x=2,y=1/3,A=[[1,2],[3,4]]`` → values, checked against the claim's variables' sorts."""
+    values: dict[str, Any] = {}
+    for part in _split_top(text):
+        if not part.strip():
+            continue
+        if "=" not in part:
+            raise ValueError_(part.strip(), "expected name=value")
+        name, _, value_text = part.partition("=")
+        name = name.strip()
+        if name not in variables:
+            raise ValueError_(name, f"the claim has no variable '{name}' (it binds {', '.join(variables) or 'none'})")
+        if name in values:
+            raise ValueError_(name, "given twice")
+        values[name] = parse_value(value_text, variables[name], name)
+    return values
+
+
+def format_value(value: Any) -> Any:
+    """Exact text for a value: ``"-2/3"``, ``[["1","0"],["0","1"]]`` or a list for a sequence."""
+    if isinstance(value, fmpq):
+        return str(to_fraction(value))
+    if isinstance(value, Fraction):
+        return str(value)
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, fmpq_mat):
+        n = value.nrows()
+        return [[format_value(value[i, j]) for j in range(n)] for i in range(n)]
+    if isinstance(value, Sequence):
+        return [format_value(v) for v in value.prefix()]
+    if isinstance(value, list):
+        return [format_value(v) for v in value]
+    return str(value)
+
+
+def to_env(claim: Claim, assignment: Mapping[str, Any]) -> tuple[dict[str, Any] | None, str, str]:
+    """Exact values for every variable, or (None, reason, message) when the assignment is unusable."""
+    variables = claim.variables
+    env: dict[str, Any] = {}
+    missing = [v for v in variables if v not in assignment]
+    if missing:
+        return None, "malformed", f"no value for {', '.join(missing)}"
+    extra = [v for v in assignment if v not in variables]
+    if extra:
+        return None, "malformed", f"the claim has no variable {', '.join(extra)}"
+    for name, sort in variables.items():
+        raw = assignment[name]
+        try:
+            if isinstance(raw, str):
+                raw = parse_value(raw, sort, name)
+            env[name] = _exact(raw, sort, name)
+        except ValueError_ as exc:
+            return None, "malformed", str(exc)
+        except _OutsideDomain as exc:
+            return None, "outside_domain", str(exc)
+    return env, "", ""
+
+
+class _OutsideDomain(Exception):
+    pass
+
+
+def _exact(raw: Any, sort: Sort, name: str) -> Any:
+    if sort.kind == "Mat":
+        if isinstance(raw, fmpq_mat):
+            raw = [[raw[i, j] for j in range(raw.ncols())] for i in range(raw.nrows())]
+        if not isinstance(raw, (list, tuple)) or len(raw) != sort.n or any(
+            not isinstance(r, (list, tuple)) or len(r) != sort.n for r in raw
+        ):
+            raise _OutsideDomain(f"'{name}' must be a {sort.n}×{sort.n} matrix")
+        entries = [_scalar(e, name) for row in raw for e in row]
+        return fmpq_mat(sort.n, sort.n, entries)
+    if sort.kind == "Seq":
+        if isinstance(raw, Sequence):
+            return raw
+        if not isinstance(raw, (list, tuple)):
+            raise _OutsideDomain(f"'{name}' must be a list of rationals (a sequence)")
+        return Sequence([_scalar(e, name) for e in raw])
+    if isinstance(raw, (list, tuple, fmpq_mat)):
+        raise _OutsideDomain(f"'{name}' must be a number of sort {sort}")
+    value = _scalar(raw, name)
+    if sort.kind in ("N", "Z") and value.q != 1:
+        raise _OutsideDomain(f"'{name}' = {value} is not an integer (sort {sort})")
+    if sort.kind == "N" and value < 0:
+        raise _OutsideDomain(f"'{name}' = {value} is negative (sort N)")
+    return value
+
+
+def _scalar(raw: Any, name: str) -> fmpq:
+    if isinstance(raw, fmpq):
+        return raw
+    if isinstance(raw, bool):
+        raise ValueError_(name, "a truth value is not a number")
+    if isinstance(raw, int):
+        return fmpq(raw)
+    if isinstance(raw, Fraction):
+        return to_fmpq(raw)
+    if isinstance(raw, str):
+        return to_fmpq(parse_number(raw, name))
+    if isinstance(raw, float):
+        raise ValueError_(name, f"{raw!r} is a float; give an exact rational such as '1/3'")
+    raise ValueError_(name, f"cannot read {type(raw).__name__} as a rational")
+
+
+def _truth(node: Node, env: dict[str, Any], claim: Claim) -> bool:
+    """Exact truth of a formula; irrational intermediates go to sympy's algebraic numbers."""
+    try:
+        return bool(compile_node(node)(env))
+    except Inexact:
+        verdict = sympy_truth(node, env, claim.variables)
+        if verdict is None:
+            raise
+        return verdict
+
+
+def _sides(body: Node, env: dict[str, Any]) -> dict[str, Any]:
+    if not isinstance(body, Rel):
+        return {}
+    out = {}
+    for label, side in (("left", body.left), ("right", body.right)):
+        try:
+            out[label] = format_value(compile_node(side)(env))
+        except (EvalError, TypeError, ZeroDivisionError):
+            pass
+    return out
+
+
+def check_witness(claim: Claim, assignment: Mapping[str, Any]) -> WitnessCheck:
+    """Check an assignment of every bound variable as a witness, by exact evaluation.
+
+    For a claim whose binders are all ∀ a witness is a counterexample (verified when the
+    assumptions hold and the body is false); for all-∃ claims it is an example (verified when the
+    assumptions and the body hold). Values may be exact numbers or text (``"1/3"``,
+    ``[["1","2"],["3","4"]]``). Never raises on bad values: they are rejected with the reason.
+    """
+    quantifiers = claim.quantifiers
+    if len(quantifiers) > 1:
+        return WitnessCheck("rejected", "mixed", "mixed_quantifiers",
+                            "a witness needs a claim whose binders are all ∀ (counterexample) or all ∃ (example)")  # fmt: skip
+    kind = "example" if quantifiers == {"exists"} else "counterexample"
+    env, reason, message = to_env(claim, assignment)
+    if env is None:
+        return WitnessCheck("rejected", kind, reason, message)
+    point = _Point(env)
+    try:
+        for condition in _conditions(claim):
+            if not _truth(condition, env, claim):
+                return WitnessCheck("rejected", kind, "undefined",
+                                    f"at {point} the claim is undefined: {_undefined_message(condition)}")  # fmt: skip
+        for assumption in claim.assumptions:
+            if not _truth(assumption, env, claim):
+                return WitnessCheck("rejected", kind, "assumption_fails",
+                                    f"at {point} the assumption '{term_text(assumption)}' fails")  # fmt: skip
+        holds = _truth(claim.body, env, claim)
+    except Inexact as exc:
+        return WitnessCheck("rejected", kind, "inexact_undecided", f"at {point}: {exc.reason}, and exact comparison failed")
+    except TooLarge as exc:
+        return WitnessCheck("rejected", kind, "too_large", f"at {point}: {exc.reason}")
+    except EvalError as exc:
+        return WitnessCheck("rejected", kind, "undefined", f"at {point} the claim is undefined: {exc.reason}")
+    sides = _sides(claim.body, env)
+    shown = f" ({sides['left']} vs {sides['right']})" if {"left", "right"} <= set(sides) else ""
+    body = term_text(claim.body)
+    if kind == "counterexample":
+        if holds:
+            return WitnessCheck("rejected", kind, "holds_there", f"the claim holds at {point}{shown}", sides)
+        return WitnessCheck("verified", kind, "claim_fails", f"'{body}' fails at {point}{shown}", sides)
+    if holds:
+        return WitnessCheck("verified", kind, "claim_holds", f"'{body}' holds at {point}{shown}", sides)
+    return WitnessCheck("rejected", kind, "fails_there", f"'{body}' fails at {point}{shown}", sides)
+
+
+class _Point:
+    """The point as text, built only when a message needs it (keeps checks fast)."""
+
+    def __init__(self, env: dict[str, Any]) -> None:
+        self.env = env
+
+    def __str__(self) -> str:
+        return ", ".join(f"{k}={_short(format_value(v))}" for k, v in self.env.items())
+
+    def __format__(self, spec: str) -> str:
+        return str(self)
+
+
+_CONDITIONS: dict[int, tuple[Claim, list[Node]]] = {}
+
+
+def _conditions(claim: Claim) -> list[Node]:
+    """definedness(claim), cached by identity: checking many witnesses of one claim is the hot path."""
+    hit = _CONDITIONS.get(id(claim))
+    if hit is not None and hit[0] is claim:
+        return hit[1]
+    if len(_CONDITIONS) > 1024:
+        _CONDITIONS.clear()
+    conditions = definedness(claim)
+    _CONDITIONS[id(claim)] = (claim, conditions)
+    return conditions
+
+
+def _short(value: Any) -> str:
+    text = str(value).replace("'", "")
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _undefined_message(condition: Node) -> str:
+    if isinstance(condition, Rel):
+        if condition.op == "!=":
+            return f"'{term_text(condition.left)}' is zero (division by zero or a singular matrix)"
+        return f"'{term_text(condition)}' does not hold"
+    return f"'{term_text(condition)}' does not hold"
+
+
+def witness_text(claim: Claim, env: Mapping[str, Any]) -> dict[str, Any]:
+    """A witness as exact text, in the claim's variable order."""
+    return {name: format_value(env[name]) for name in claim.variables if name in env}
+
+
+def claim_text(claim: Claim) -> str:
+    return to_text(claim)

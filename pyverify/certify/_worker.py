@@ -1,0 +1,205 @@
+"""Hard deadlines: the engines run in a persistent worker process that is killed when it overruns.
+
+sympy and z3 calls cannot be interrupted from Python, and some inputs make them run for hours or
+exhaust memory. The worker keeps its imports warm between calls (a call costs a pipe round trip),
+runs under an address-space limit, and is replaced after a kill or a crash. Thread-safe: one lock
+serializes calls to the worker.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import select
+import signal
+import struct
+import subprocess
+import sys
+import threading
+import time
+from typing import Any
+
+from pyverify.certify._certificate import Certificate
+
+#: Extra seconds the worker gets beyond a call's own deadline before it is killed.
+GRACE = 1.5
+#: Address-space limit of the worker (bytes).
+MEMORY_LIMIT = int(os.environ.get("PYVERIFY_WORKER_MEMORY", 6 * 1024**3))
+_HEADER = struct.Struct("!Q")
+
+
+def _write_frame(stream: Any, payload: Any) -> None:
+    data = pickle.dumps(payload, protocol=pickle.HIGHEST_PROTOCOL)
+    stream.write(_HEADER.pack(len(data)) + data)
+    stream.flush()
+
+
+def _read_exact(stream: Any, size: int) -> bytes:
+    chunks, got = [], 0
+    while got < size:
+        chunk = stream.read(size - got)
+        if not chunk:
+            raise EOFError("worker pipe closed")
+        chunks.append(chunk)
+        got += len(chunk)
+    return b"".join(chunks)
+
+
+def _serve() -> None:
+    """The worker's loop: read (name, args) frames on stdin, answer on the original stdout."""
+    try:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    except (ImportError, ValueError, OSError):
+        pass
+    out = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
+    sys.stdout = sys.stderr  # stray prints from libraries must not corrupt the frames
+    inp = sys.stdin.buffer
+    from pyverify.certify import _engine
+
+    while True:
+        try:
+            (size,) = _HEADER.unpack(_read_exact(inp, _HEADER.size))
+            name, args = pickle.loads(_read_exact(inp, size))
+        except (EOFError, OSError):
+            return
+        try:
+            if name == "decide":
+                result: Any = ("ok", _engine.decide_local(*args))
+            elif name == "equivalent":
+                result = ("ok", _engine.equivalent_local(*args))
+            else:
+                result = ("ok", None)
+        except MemoryError:
+            _write_frame(out, ("error", "memory limit reached"))
+            return  # the heap may be in a poor state: the parent starts a fresh worker
+        except Exception as exc:  # noqa: BLE001 - reported to the caller as unknown, never a crash
+            result = ("error", f"{type(exc).__name__}: {exc}")
+        _write_frame(out, result)
+
+
+class _Worker:
+    """A ``python -m pyverify.certify._worker`` child in its own process group.
+
+    A plain subprocess (not multiprocessing) so that the caller's ``__main__`` is never re-imported.
+    """
+
+    def __init__(self) -> None:
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "pyverify.certify._worker"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+            env=env,
+        )
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    def call(self, request: Any, limit: float) -> Any:
+        """Send a request and wait at most ``limit`` seconds; raises TimeoutError or EOFError."""
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        try:
+            _write_frame(self.proc.stdin, request)
+        except (BrokenPipeError, OSError) as exc:
+            raise EOFError(str(exc)) from None
+        end = time.monotonic() + limit
+        fd = self.proc.stdout
+        header = b""
+        while len(header) < _HEADER.size:
+            header += self._read_some(fd, _HEADER.size - len(header), end)
+        (size,) = _HEADER.unpack(header)
+        body = b""
+        while len(body) < size:
+            body += self._read_some(fd, size - len(body), end)
+        return pickle.loads(body)
+
+    @staticmethod
+    def _read_some(stream: Any, size: int, end: float) -> bytes:
+        remaining = end - time.monotonic()
+        if remaining <= 0:
+            raise TimeoutError
+        ready, _, _ = select.select([stream], [], [], remaining)
+        if not ready:
+            raise TimeoutError
+        chunk = os.read(stream.fileno(), size)
+        if not chunk:
+            raise EOFError("worker exited")
+        return chunk
+
+    def kill(self) -> None:
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError, OSError):
+            pass
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+        for stream in (self.proc.stdin, self.proc.stdout):
+            try:
+                if stream is not None:
+                    stream.close()
+            except OSError:
+                pass
+
+
+_lock = threading.Lock()
+_worker: _Worker | None = None
+#: Seconds allowed for starting a fresh worker (imports of sympy and z3), on top of the call's timeout.
+STARTUP = 20.0
+
+
+def run_isolated(name: str, args: tuple[Any, ...], timeout: float, claim_text: str) -> Certificate:
+    """Run an engine call in the worker; a kill or a crash becomes an ``unknown`` certificate."""
+    global _worker
+    start = time.monotonic()
+    with _lock:
+        fresh = _worker is None or not _worker.alive()
+        if fresh:
+            if _worker is not None:
+                _worker.kill()
+            _worker = _Worker()
+        worker = _worker
+        assert worker is not None
+        limit = timeout + GRACE + (STARTUP if fresh else 0.0)
+        try:
+            status, payload = worker.call((name, args), limit)
+        except TimeoutError:
+            worker.kill()
+            _worker = None
+            return _unknown(claim_text, start, f"deadline of {timeout:g}s exceeded; the engine was stopped")
+        except (EOFError, OSError, pickle.UnpicklingError, struct.error):
+            worker.kill()
+            _worker = None
+            return _unknown(claim_text, start, "the engine process died (resource limit)")
+    if status == "ok" and isinstance(payload, Certificate):
+        return payload
+    if status == "error" and "memory" in str(payload):
+        with _lock:
+            if _worker is worker:
+                worker.kill()
+                _worker = None
+    return _unknown(claim_text, start, f"engine error: {payload}")
+
+
+def _unknown(claim_text: str, start: float, reason: str) -> Certificate:
+    return Certificate("unknown", "none", {}, round(time.monotonic() - start, 6), claim_text, reason=reason)
+
+
+def shutdown() -> None:
+    """Stop the worker (tests and long-lived services may call this; it restarts on demand)."""
+    global _worker
+    with _lock:
+        if _worker is not None:
+            _worker.kill()
+            _worker = None
+
+
+if __name__ == "__main__":
+    _serve()

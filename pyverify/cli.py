@@ -1,0 +1,164 @@
+"""The ``pyverify`` command: thin wrappers that parse arguments, call the library and print.
+
+Exit codes (also in the README and in ``--help``):
+0 certified / verified · 1 refuted / rejected · 2 bad input · 3 unknown · 4 internal error.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, NoReturn, Optional
+
+import typer
+
+EXIT_HELP = (
+    "Exit codes: 0 certified/verified, 1 refuted/rejected, 2 bad input, 3 unknown "
+    "(outside the fragment, deadline), 4 internal error."
+)
+
+app = typer.Typer(
+    name="pyverify",
+    help="Certify, refute and compare mathematical claims with exact arithmetic, sympy and z3.\n\n" + EXIT_HELP,
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+_TIMEOUT = typer.Option(10.0, "--timeout", min=0.1, max=3600.0, help="Deadline in seconds for the whole call.")
+_JSON = typer.Option(False, "--json", help="Print one JSON object instead of text.")
+_SEED = typer.Option(0, "--seed", help="Seed for the random part of counterexample search.")
+
+
+def _fail(message: str, code: int = 2) -> NoReturn:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def _parse(text: str, label: str = "claim") -> Any:
+    from pyverify.logic import ParseError, parse
+
+    try:
+        return parse(text)
+    except ParseError as exc:
+        _fail(f"{label}: {exc}")
+
+
+def _show_certificate(cert: Any, as_json: bool) -> NoReturn:
+    from pyverify.certify import EXIT_CODES
+
+    if as_json:
+        typer.echo(json.dumps(cert.to_dict(), ensure_ascii=False, default=str))
+    else:
+        typer.echo(f"{cert.status} ({cert.method}, {cert.seconds:.3f} s)")
+        typer.echo(f"  claim: {cert.claim}")
+        if cert.witness is not None:
+            label = "witness" if cert.status == "refuted" else "example"
+            typer.echo(f"  {label}: " + ", ".join(f"{k} = {_value(v)}" for k, v in cert.witness.items()))
+        for key, value in cert.evidence.items():
+            if key in ("a", "b"):
+                value = f"{value['status']} ({value['method']})"
+            typer.echo(f"  {key}: {_short(value)}")
+        if cert.reason:
+            typer.echo(f"  reason: {cert.reason}")
+    raise typer.Exit(EXIT_CODES[cert.status])
+
+
+def _value(v: Any) -> str:
+    if isinstance(v, list):
+        return "[" + ", ".join(_value(x) for x in v) + "]"
+    return str(v)
+
+
+def _short(value: Any, limit: int = 300) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+@app.command(epilog=EXIT_HELP)
+def certify(
+    claim: str = typer.Argument(..., help='Claim text, e.g. "forall x : Q, (x + 1)^2 = x^2 + 2*x + 1".'),
+    timeout: float = _TIMEOUT,
+    as_json: bool = _JSON,
+    seed: int = _SEED,
+) -> None:
+    """Decide a claim: certified, refuted (with an exact witness) or unknown."""
+    from pyverify.certify import decide
+
+    parsed = _parse(claim)
+    _show_certificate(decide(parsed, timeout, seed=seed), as_json)
+
+
+@app.command(epilog=EXIT_HELP)
+def equiv(
+    claim_a: str = typer.Argument(..., help="First claim."),
+    claim_b: str = typer.Argument(..., help="Second claim."),
+    timeout: float = _TIMEOUT,
+    as_json: bool = _JSON,
+    seed: int = _SEED,
+) -> None:
+    """Decide whether two claims are equivalent (pointwise when their binders match)."""
+    from pyverify.certify import equivalent
+
+    a = _parse(claim_a, "first claim")
+    b = _parse(claim_b, "second claim")
+    _show_certificate(equivalent(a, b, timeout, seed=seed), as_json)
+
+
+@app.command("check-witness", epilog=EXIT_HELP)
+def check_witness_cmd(
+    claim: str = typer.Argument(..., help="Claim text."),
+    at: str = typer.Option(..., "--at", help='Values, e.g. "x=2,y=1/3" or "A=[[1,2],[3,4]]".'),
+    timeout: float = _TIMEOUT,
+    as_json: bool = _JSON,
+) -> None:
+    """Check a witness by exact evaluation: a counterexample for ∀ claims, an example for ∃ claims."""
+    from pyverify.certify import EXIT_CODES, check_witness, parse_assignment
+    from pyverify.certify._witness import ValueError_
+
+    parsed = _parse(claim)
+    try:
+        values = parse_assignment(at, parsed.variables)
+    except ValueError_ as exc:
+        _fail(f"--at: {exc}")
+    result = check_witness(parsed, values)
+    if result.reason == "malformed":
+        _fail(f"--at: {result.message}")
+    if as_json:
+        typer.echo(json.dumps(result.to_dict(), ensure_ascii=False))
+    else:
+        typer.echo(f"{result.status}: {result.message}")
+    raise typer.Exit(EXIT_CODES[result.status])
+
+
+@app.command(epilog=EXIT_HELP)
+def demo(
+    timeout: float = typer.Option(10.0, "--timeout", min=0.1, help="Deadline per claim in seconds."),
+    as_json: bool = _JSON,
+) -> None:
+    """The main job as far as it exists: decide the bundled showcase claims and compare with expectations."""
+    from pyverify._demo import run_demo
+
+    raise typer.Exit(run_demo(timeout, as_json))
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    """Entry point of the console script; never lets a traceback reach the user."""
+    try:
+        app(args=argv, prog_name="pyverify", standalone_mode=True)
+    except SystemExit as exc:
+        return int(exc.code) if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    except KeyboardInterrupt:
+        typer.echo("interrupted", err=True)
+        return 130
+    except RecursionError:
+        typer.echo("error: input nested too deeply", err=True)
+        return 2
+    except Exception as exc:  # noqa: BLE001 - one line, documented exit code, never a traceback
+        typer.echo(f"internal error: {type(exc).__name__}: {exc}", err=True)
+        return 4
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

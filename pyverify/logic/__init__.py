@@ -1,0 +1,42 @@
+"""The claim language: sorts, prenex claims, a real grammar, and renderers.
+
+Parse text with :func:`parse`; render with :func:`to_text`, :func:`to_latex`, :func:`to_lean`,
+:func:`to_sympy` or :func:`to_z3`. Nothing here evaluates input text.
+"""
+
+from pyverify.logic._ast import (
+    INT,
+    NAT,
+    RAT,
+    REAL,
+    SEQ,
+    Binder,
+    BoolLit,
+    Call,
+    Claim,
+    Conn,
+    Index,
+    MatLit,
+    Not,
+    Num,
+    Op,
+    Pred,
+    Rel,
+    Sort,
+    SumOf,
+    Var,
+    mat,
+    walk,
+)
+from pyverify.logic._parse import FUNCTIONS, PREDICATES, ParseError, parse, sort_of
+from pyverify.logic._predicates import DEFINITIONS, unfold
+from pyverify.logic._render import definedness, relativized, term_text, to_latex, to_lean, to_text
+from pyverify.logic._convert import to_sympy, to_z3
+
+# Sort is both the dataclass and, per ARCHITECTURE.md, the public name of sorts.
+__all__ = [
+    "INT", "NAT", "RAT", "REAL", "SEQ", "Binder", "BoolLit", "Call", "Claim", "Conn", "DEFINITIONS",
+    "FUNCTIONS", "Index", "MatLit", "Not", "Num", "Op", "PREDICATES", "ParseError", "Pred", "Rel", "Sort",
+    "SumOf", "Var", "definedness", "mat", "parse", "relativized", "sort_of", "term_text", "to_latex",
+    "to_lean", "to_sympy", "to_text", "to_z3", "unfold", "walk",
+]  # fmt: skip
