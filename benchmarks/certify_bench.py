@@ -436,7 +436,7 @@ def print_report(command: str, figures: dict[str, Any]) -> None:
     print(f"settings: timeout {figures['settings']['timeout_s']}s per claim, baseline cap {e['baseline_cap_s']}s")
     print()
     print(
-        f"decide, full suite ({s['claims']} claims): {s['claims_per_s']:.1f} claims/s, "
+        f"decide, {'quick subset' if figures['settings']['quick'] else 'full suite'} ({s['claims']} claims): {s['claims_per_s']:.1f} claims/s, "
         f"median latency {s['median_latency_ms']:.2f} ms (p90 {s['p90_latency_ms']:.1f} ms, "
         f"max {s['max_latency_ms']:.0f} ms), total {s['total_wall_s']:.1f} s"
     )

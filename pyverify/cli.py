@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, NoReturn, Optional
+from typing import Any, NoReturn
 
 import typer
 
@@ -142,7 +142,7 @@ def demo(
     raise typer.Exit(run_demo(timeout, as_json))
 
 
-def main(argv: Optional[list[str]] = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script; never lets a traceback reach the user."""
     try:
         app(args=argv, prog_name="pyverify", standalone_mode=True)
@@ -154,7 +154,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     except RecursionError:
         typer.echo("error: input nested too deeply", err=True)
         return 2
-    except Exception as exc:  # noqa: BLE001 - one line, documented exit code, never a traceback
+    except Exception as exc:
         typer.echo(f"internal error: {type(exc).__name__}: {exc}", err=True)
         return 4
     return 0

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 from hypothesis import strategies as st
 
@@ -25,7 +25,7 @@ def _nary(op: str, args: list) -> Op:
     return Op(op, tuple(args))
 
 
-@lru_cache(maxsize=None)
+@cache
 def terms(names: tuple[str, ...], index: str | None = None) -> st.SearchStrategy:
     leaves = [numerals] + [st.just(Var(n, SCALAR_VARS[n])) for n in names]
     if index:
@@ -48,7 +48,7 @@ def terms(names: tuple[str, ...], index: str | None = None) -> st.SearchStrategy
     return st.recursive(base, extend, max_leaves=8)
 
 
-@lru_cache(maxsize=None)
+@cache
 def formulas(names: tuple[str, ...]) -> st.SearchStrategy:
     atoms = st.one_of(
         st.tuples(st.sampled_from(["=", "!=", "<", "<=", ">", ">="]), terms(names), terms(names)).map(

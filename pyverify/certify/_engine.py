@@ -20,10 +20,12 @@ from pyverify.certify._identity import atom_is_identity
 from pyverify.certify._search import claim_constants, finite_box, search
 from pyverify.certify._witness import check_witness as _check_witness
 from pyverify.certify._witness import format_value, witness_text
-from pyverify.logic import BoolLit, Claim, Conn, Not, Pred, Rel, Sort, parse, relativized, to_text
+from pyverify.logic import BoolLit, Claim, Conn, Not, Pred, Rel, Sort, definedness, parse, relativized, to_text
 from pyverify.logic._ast import Binder, Node, Var, substitute
 
 DEFAULT_TIMEOUT = 10.0
+#: Points of the quick search that runs before the symbolic engines (most false claims fail there).
+QUICK_POINTS = 16
 
 
 @dataclass
@@ -131,13 +133,43 @@ def _identity_stage(formula: Node, variables: dict[str, Sort], run: _Run) -> tup
 # ---------------------------------------------------------------- decide
 
 
+def _vacuity(claim: Claim, run: _Run, seed: int) -> str | None:
+    """'vacuous' when no point satisfies the definedness conditions and assumptions, 'unclear' when
+    neither a point nor a proof was found, None when the claim has a point where it applies."""
+    guards = definedness(claim) + list(claim.assumptions)
+    if not guards:
+        return None
+    guard = guards[0] if len(guards) == 1 else Conn("and", tuple(guards))
+    env, _ = search(guard, claim.variables, True, claim_constants([guard]), seed=seed, max_points=150,
+                    deadline=time.monotonic() + 1.0)  # fmt: skip
+    if env is not None:
+        return None
+    from pyverify.certify._smt import solve
+
+    outcome = solve(guard, claim.variables, True, int(max(0.2, min(run.left(), 2.0)) * 1000))
+    if outcome.answer == "unsat":
+        return "vacuous"
+    return None if outcome.answer == "sat" else "unclear"
+
+
+def _certified(claim: Claim, run: _Run, seed: int, method: str, evidence: dict[str, Any]) -> Certificate:
+    """A certification, flagged when the claim applies to no point at all."""
+    vacuity = _vacuity(claim, run, seed)
+    if vacuity == "vacuous":
+        evidence = dict(evidence, vacuous="no point satisfies the definedness conditions and assumptions")
+        return run.done("certified", "vacuous", evidence, to_text(claim))
+    if vacuity == "unclear":
+        evidence = dict(evidence, note="no point satisfying the assumptions was found; the claim may be vacuous")
+    return run.done("certified", method, evidence, to_text(claim))
+
+
 def _decide_forall(claim: Claim, run: _Run, seed: int) -> Certificate:
     text = to_text(claim)
     variables = claim.variables
     formula = relativized(claim)
     constants = claim_constants([formula])
     # 1. quick structured search
-    env, stats = search(formula, variables, False, constants, seed=seed, max_points=400,
+    env, stats = search(formula, variables, False, constants, seed=seed, max_points=QUICK_POINTS,
                         deadline=run.start + 0.25 * run.timeout)  # fmt: skip
     run.note(f"search: {stats.summary()}")
     if env is not None:
@@ -158,7 +190,7 @@ def _decide_forall(claim: Claim, run: _Run, seed: int) -> Certificate:
         if outcome is not None:
             kind, payload = outcome
             if kind == "certified":
-                return run.done("certified", "exhaustive", payload, text)
+                return _certified(claim, run, seed, "exhaustive", payload)
             cert = _refutation(claim, payload, run, "exhaustive", {})
             if cert is not None:
                 return cert
@@ -168,26 +200,26 @@ def _decide_forall(claim: Claim, run: _Run, seed: int) -> Certificate:
         run.note(f"identity: {'certified' if ok else reason}")
         if ok:
             method = evidence.pop("method")
-            return run.done("certified", method, evidence, text)
+            return _certified(claim, run, seed, method, evidence)
     # 4. SMT
     if run.left() > 0.05:
         from pyverify.certify._smt import solve
 
-        outcome = solve(formula, variables, False, int(min(run.left() * 0.6, 30.0) * 1000))
-        run.note(f"smt: {outcome.answer}{' (' + outcome.reason + ')' if outcome.reason else ''}")
-        if outcome.answer == "unsat":
-            evidence = {"solver": f"z3 {outcome.version}", "result": "negation unsat"}
-            if outcome.opaque:
-                evidence["abstracted"] = outcome.opaque
-            return run.done("certified", "smt", evidence, text)
-        if outcome.answer == "sat" and outcome.point is not None:
-            cert = _refutation(claim, outcome.point, run, "smt", {"solver": f"z3 {outcome.version}"})
+        smt = solve(formula, variables, False, int(min(run.left() * 0.6, 30.0) * 1000))
+        run.note(f"smt: {smt.answer}{' (' + smt.reason + ')' if smt.reason else ''}")
+        if smt.answer == "unsat":
+            evidence = {"solver": f"z3 {smt.version}", "result": "negation unsat"}
+            if smt.opaque:
+                evidence["abstracted"] = smt.opaque
+            return _certified(claim, run, seed, "smt", evidence)
+        if smt.answer == "sat" and smt.point is not None:
+            cert = _refutation(claim, smt.point, run, "smt", {"solver": f"z3 {smt.version}"})
             if cert is not None:
                 return cert
     # 5. longer random search
     if run.left() > 0.05:
-        env, more = search(formula, variables, False, constants, seed=seed + 1, max_points=4000,
-                           deadline=run.deadline, skip=400)  # fmt: skip
+        env, more = search(formula, variables, False, constants, seed=seed, max_points=4000,
+                           deadline=run.deadline, skip=QUICK_POINTS)  # fmt: skip
         run.note(f"random search: {more.summary()}")
         if env is not None:
             cert = _refutation(claim, env, run, "search", {"points_tried": stats.points + more.points})
@@ -221,7 +253,9 @@ def _exhaustive(formula: Node, box: dict[str, range], run: _Run) -> tuple[str, A
     return "certified", {"points_checked": count, "ranges": ranges}
 
 
-def _refutation(claim: Claim, env: dict[str, Any], run: _Run, method: str, evidence: dict[str, Any]) -> Certificate | None:
+def _refutation(
+    claim: Claim, env: dict[str, Any], run: _Run, method: str, evidence: dict[str, Any]
+) -> Certificate | None:
     """A refutation, only if check_witness re-verifies the witness exactly."""
     check = _check_witness(claim, env)
     if not check.verified:
@@ -251,12 +285,16 @@ def _decide_exists(claim: Claim, run: _Run, seed: int) -> Certificate:
         outcome = solve(formula, variables, True, int(min(run.left() * 0.8, 30.0) * 1000))
         run.note(f"smt: {outcome.answer}{' (' + outcome.reason + ')' if outcome.reason else ''}")
         if outcome.answer == "unsat":
-            return run.done("refuted", "smt", {"solver": f"z3 {outcome.version}", "result": "no example exists (unsat)"}, text)
+            return run.done(
+                "refuted", "smt", {"solver": f"z3 {outcome.version}", "result": "no example exists (unsat)"}, text
+            )
         if outcome.answer == "sat" and outcome.point is not None:
             cert = _example(claim, outcome.point, run, "smt")
             if cert is not None:
                 return cert
-    return run.done("unknown", "none", {}, text, reason="no example found and no proof that none exists: " + "; ".join(run.attempts))
+    return run.done(
+        "unknown", "none", {}, text, reason="no example found and no proof that none exists: " + "; ".join(run.attempts)
+    )
 
 
 def _example(claim: Claim, env: dict[str, Any], run: _Run, method: str) -> Certificate | None:
@@ -292,6 +330,8 @@ def decide_local(claim: Claim | str, timeout: float = DEFAULT_TIMEOUT, seed: int
         return _decide_mixed(claim, run)
     except (MemoryError, RecursionError) as exc:
         return run.done("unknown", "none", {}, to_text(claim), reason=f"resource limit: {type(exc).__name__}")
+    except Exception as exc:
+        return run.done("unknown", "none", {}, to_text(claim), reason=f"engine error: {type(exc).__name__}: {exc}")
 
 
 # ---------------------------------------------------------------- equivalence
@@ -332,6 +372,8 @@ def equivalent_local(a: Claim | str, b: Claim | str, timeout: float = DEFAULT_TI
         return _equivalent(a, b, run, seed, text)
     except (MemoryError, RecursionError) as exc:
         return run.done("unknown", "none", {}, text, reason=f"resource limit: {type(exc).__name__}")
+    except Exception as exc:
+        return run.done("unknown", "none", {}, text, reason=f"engine error: {type(exc).__name__}: {exc}")
 
 
 def _equivalent(a: Claim, b: Claim, run: _Run, seed: int, text: str) -> Certificate:
@@ -363,7 +405,9 @@ def _equivalent(a: Claim, b: Claim, run: _Run, seed: int, text: str) -> Certific
 
             outcome = solve(formula, variables, False, int(min(run.left() * 0.5, 30.0) * 1000),
                             uninterpreted_predicates=True)  # fmt: skip
-            run.note(f"smt (predicates uninterpreted): {outcome.answer}{' (' + outcome.reason + ')' if outcome.reason else ''}")
+            run.note(
+                f"smt (predicates uninterpreted): {outcome.answer}{' (' + outcome.reason + ')' if outcome.reason else ''}"
+            )
             if outcome.answer == "unsat":
                 evidence = {"notion": "pointwise", "solver": f"z3 {outcome.version}",
                             "result": "a ↮ b unsat with named predicates uninterpreted"}  # fmt: skip
@@ -409,7 +453,7 @@ def _pointwise_refutation(a: Claim, b: Claim, mapping: dict[str, str], pointwise
     if not check.verified:
         run.note(f"{method}: candidate point not verified ({check.reason})")
         return None
-    truth = {}
+    truth: dict[str, bool | None] = {}
     for label, claim, names in (("a", a, {n: n for n in a.variables}), ("b", b, mapping)):
         local = {nb: env[na] for nb, na in names.items()}
         try:

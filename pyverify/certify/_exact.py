@@ -99,7 +99,7 @@ class Sequence:
         if self.values is not None:
             return list(self.values)
         top = max(self.read, default=-1)
-        return [self.read.get(i) if i in self.read else self(i) for i in range(top + 1)]
+        return [self.read[i] if i in self.read else self(i) for i in range(top + 1)]
 
 
 def to_fmpq(value: Fraction | int) -> fmpq:
@@ -112,12 +112,14 @@ def to_fraction(value: fmpq) -> Fraction:
     return Fraction(int(value.p), int(value.q))
 
 
-def _integer(value: Any, what: str) -> int:
+def _integer(value: Any, what: str | Callable[[], str]) -> int:
+    """The integer value; ``what`` names it in the error (a callable keeps the hot path cheap)."""
+    if isinstance(value, fmpq) and value.q == 1:
+        return int(value.p)
+    label = what() if callable(what) else what
     if not isinstance(value, fmpq):
-        raise Undefined(f"{what} must be a number")
-    if value.q != 1:
-        raise Undefined(f"{what} must be an integer, got {value}")
-    return int(value.p)
+        raise Undefined(f"{label} must be a number")
+    raise Undefined(f"{label} must be an integer, got {value}")
 
 
 def _bits(value: fmpq) -> int:
@@ -125,7 +127,7 @@ def _bits(value: fmpq) -> int:
 
 
 def _power(base: Any, exponent: Any, node: Node) -> Any:
-    k = _integer(exponent, f"the exponent in '{term_text(node)}'")
+    k = _integer(exponent, lambda: f"the exponent in '{term_text(node)}'")
     if isinstance(base, fmpq_mat):
         if abs(k) > 10_000:
             raise TooLarge(f"matrix power {k} is too large")
@@ -183,7 +185,7 @@ def _factorial(a: Any, node: Node) -> fmpq:
         raise Undefined(f"factorial of a negative number in '{term_text(node)}'")
     if n > 20_000:
         raise TooLarge(f"'{term_text(node)}' is too large to compute")
-    return fmpq(fmpz.fac_ui(n))
+    return fmpq(fmpz.fac_ui(fmpz(n)))
 
 
 def _binomial(a: Any, b: Any, node: Node) -> fmpq:
@@ -328,7 +330,9 @@ def _compile_call(node: Call) -> Fn:
     if f == "gcd":
         return lambda env: fmpq(fmpz(_integer(x(env), "gcd's arguments")).gcd(_integer(fns[1](env), "gcd's arguments")))
     if f == "lcm":
-        return lambda env: fmpq(abs(fmpz(_integer(x(env), "lcm's arguments")).lcm(_integer(fns[1](env), "lcm's arguments"))))
+        return lambda env: fmpq(
+            abs(fmpz(_integer(x(env), "lcm's arguments")).lcm(_integer(fns[1](env), "lcm's arguments")))
+        )
     if f == "exp":
 
         def exp(env: Env) -> Any:

@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
-from typing import Any
+from typing import Any, Iterable, Mapping
 
 from pyverify.certify._exact import EvalError, compile_node, to_fraction
 from pyverify.logic import (
@@ -141,6 +141,8 @@ class _Translator:
         if isinstance(base, list):
             return _matpow(base, k, self.f)
         _guard_power(base, k, node)
+        if k == 0:
+            return self.f.one  # 0^0 = 1, as in exact evaluation and in Lean
         if k < 0:
             if base == 0:
                 raise Decline(f"zero to a negative power in '{term_text(node)}'")
@@ -195,6 +197,8 @@ def _mul(x: Any, y: Any) -> Any:
 
 def _matpow(m: list[list[Any]], k: int, fld: _Field) -> Any:
     n = len(m)
+    if abs(k) > 64:
+        raise Decline("matrix power too large to expand")
     if k < 0:
         d = _det(m, fld)
         if d == 0:
@@ -333,7 +337,7 @@ def prove_equal(left: Node, right: Node, deadline: float = float("inf")) -> Iden
     try:
         names, atoms = _opaque_atoms([left, right])
         fld = _Field(names)
-        constants = {}
+        constants: dict[Node, Any] = {}
         for node in list(walk(left)) + list(walk(right)):
             if isinstance(node, (Call, Index, SumOf, Op)) and node not in atoms and _is_opaque_kind(node):
                 value = _constant_value(node)
@@ -343,7 +347,7 @@ def prove_equal(left: Node, right: Node, deadline: float = float("inf")) -> Iden
         lv, rv = t.value(left), t.value(right)
     except Decline as exc:
         return IdentityResult(None, {}, str(exc))
-    except (ZeroDivisionError, RecursionError, MemoryError) as exc:
+    except (ZeroDivisionError, RecursionError, ValueError, ArithmeticError) as exc:
         return IdentityResult(None, {}, f"normalization failed: {type(exc).__name__}")
     if isinstance(lv, list) != isinstance(rv, list):
         return IdentityResult(None, {}, "comparing a matrix with a number")
@@ -374,7 +378,7 @@ def _is_opaque_kind(node: Node) -> bool:
 
 
 def _show(value: Any, limit: int = 400) -> str:
-    text = str(value.as_expr()) if hasattr(value, "as_expr") else str(value)
+    text = str(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
@@ -456,10 +460,10 @@ def _induct(left: Node, right: Node, n: str, sums: list[SumOf], deadline: float)
     # base cases n = 0 .. threshold: sums have constant bounds there
     for value in range(threshold + 1):
         point = {n: Num(Fraction(value))}
-        base = prove_equal(substitute(left, point), substitute(right, point), deadline)
-        if base.holds is not True:
-            reason = base.reason or f"the base case {n} = {value} fails"
-            return IdentityResult(False if base.holds is False else None, base.evidence, reason)
+        base_case = prove_equal(substitute(left, point), substitute(right, point), deadline)
+        if base_case.holds is not True:
+            reason = base_case.reason or f"the base case {n} = {value} fails"
+            return IdentityResult(False if base_case.holds is False else None, base_case.evidence, reason)
     # the step: sigma_i for each sum at n, rho_b for each b^(a·n + c)
     sum_names = {s: f"_sigma{i}" for i, s in enumerate(sums)}
     powers: dict[Node, tuple[str, int, int, Node]] = {}
@@ -471,7 +475,7 @@ def _induct(left: Node, right: Node, n: str, sums: list[SumOf], deadline: float)
                 return IdentityResult(None, {}, f"'{term_text(node)}' is not b^(a·{n} + c)")
             powers[node] = (f"_rho{len({p[3] for p in powers.values()})}", lin[0], lin[1], node.args[0])
     rho_of_base: dict[Node, str] = {}
-    for _node, (name, _a, _c, base) in powers.items():
+    for _node, (_name, _a, _c, base) in powers.items():
         rho_of_base.setdefault(base, f"_rho{len(rho_of_base)}")
     try:
         shifted_sides = [substitute(x, shifted) for x in (left, right)]
@@ -505,8 +509,8 @@ def _induct(left: Node, right: Node, n: str, sums: list[SumOf], deadline: float)
         step = e_now - e_prev
     except Decline as exc:
         return IdentityResult(None, {}, str(exc))
-    except ZeroDivisionError:
-        return IdentityResult(None, {}, "the induction step divides by zero")
+    except (ZeroDivisionError, ValueError, ArithmeticError) as exc:
+        return IdentityResult(None, {}, f"the induction step failed: {type(exc).__name__}")
     if step != 0:
         return IdentityResult(None, {"step_difference": _show(step)}, "the induction step is not an identity")
     return IdentityResult(True, {
@@ -518,7 +522,9 @@ def _induct(left: Node, right: Node, n: str, sums: list[SumOf], deadline: float)
 
 
 def _pow_int(x: Any, k: int, fld: _Field) -> Any:
-    if k >= 0:
+    if k == 0:
+        return fld.one
+    if k > 0:
         return x**k
     if x == 0:
         raise Decline("zero to a negative power")
@@ -532,7 +538,7 @@ def sort_of_var(left: Node, right: Node, name: str) -> Any:
     raise Decline(f"no variable {name}")
 
 
-def _strip(node: Node, sums: list[SumOf], powers: dict[Node, Any]) -> Node:
+def _strip(node: Node, sums: Iterable[Node], powers: Mapping[Node, Any]) -> Node:
     """The node with sums and n-powers replaced by 0 (to find any other opaque parts)."""
     mapping_nodes = set(sums) | set(powers)
 

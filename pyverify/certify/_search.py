@@ -12,6 +12,7 @@ import random
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, Iterator
 
 from flint import fmpq, fmpq_mat
@@ -20,7 +21,7 @@ from pyverify.certify._exact import EvalError, Inexact, Sequence, TooLarge, Unde
 from pyverify.logic import Num, Rel, Sort
 from pyverify.logic._ast import Node, walk
 
-_BASE = {
+_BASE: dict[str, list[Any]] = {
     "N": [0, 1, 2, 3, 4, 5, 7, 10, 6, 12],
     "Z": [0, 1, -1, 2, -2, 3, -3, 5, -5, 10, 4, -7],
     "Q": [0, 1, -1, 2, -2, Fraction(1, 2), Fraction(-1, 2), 3, Fraction(1, 3), Fraction(-2, 3), Fraction(3, 2),
@@ -131,6 +132,13 @@ def _random_scalar(sort: Sort, rng: random.Random, span: int) -> fmpq:
     return fmpq(rng.randint(-big, big), rng.randint(1, 12))
 
 
+@lru_cache(maxsize=64)
+def _diagonal_order(k: int, width: int) -> tuple[tuple[int, ...], ...]:
+    """Index combinations ordered so that small values of every variable come early together."""
+    combos = itertools.product(range(width), repeat=k)
+    return tuple(sorted(combos, key=lambda c: (max(c), sum(c), c)))
+
+
 def points(variables: dict[str, Sort], constants: list[Fraction], seed: int) -> Iterator[dict[str, Any]]:
     """Structured combinations first (small values together), then seeded random points."""
     names = list(variables)
@@ -140,8 +148,9 @@ def points(variables: dict[str, Sort], constants: list[Fraction], seed: int) -> 
     pools = [structured_values(variables[v], constants) for v in names]
     k = len(names)
     width = max(2, int(round(600 ** (1.0 / k))))
-    for combo in itertools.product(*[range(min(width, len(p))) for p in pools]):
-        yield {name: pools[i][j] for i, (name, j) in enumerate(zip(names, combo))}
+    for combo in _diagonal_order(k, width):
+        if all(j < len(p) for j, p in zip(combo, pools)):
+            yield {name: pools[i][j] for i, (name, j) in enumerate(zip(names, combo))}
     rng = random.Random(seed)
     while True:
         point = {}

@@ -22,7 +22,6 @@ from pyverify.certify._exact import (
     compile_node,
     sympy_truth,
     to_fmpq,
-    to_fraction,
 )
 from pyverify.logic import Claim, Rel, Sort, definedness, term_text, to_text
 from pyverify.logic._ast import Node
@@ -108,7 +107,7 @@ def parse_assignment(text: str, variables: Mapping[str, Sort]) -> dict[str, Any]
 def format_value(value: Any) -> Any:
     """Exact text for a value: ``"-2/3"``, ``[["1","0"],["0","1"]]`` or a list for a sequence."""
     if isinstance(value, fmpq):
-        return str(to_fraction(value))
+        return str(value)
     if isinstance(value, Fraction):
         return str(value)
     if isinstance(value, int):
@@ -154,8 +153,10 @@ def _exact(raw: Any, sort: Sort, name: str) -> Any:
     if sort.kind == "Mat":
         if isinstance(raw, fmpq_mat):
             raw = [[raw[i, j] for j in range(raw.ncols())] for i in range(raw.nrows())]
-        if not isinstance(raw, (list, tuple)) or len(raw) != sort.n or any(
-            not isinstance(r, (list, tuple)) or len(r) != sort.n for r in raw
+        if (
+            not isinstance(raw, (list, tuple))
+            or len(raw) != sort.n
+            or any(not isinstance(r, (list, tuple)) or len(r) != sort.n for r in raw)
         ):
             raise _OutsideDomain(f"'{name}' must be a {sort.n}×{sort.n} matrix")
         entries = [_scalar(e, name) for row in raw for e in row]
@@ -203,18 +204,6 @@ def _truth(node: Node, env: dict[str, Any], claim: Claim) -> bool:
         return verdict
 
 
-def _sides(body: Node, env: dict[str, Any]) -> dict[str, Any]:
-    if not isinstance(body, Rel):
-        return {}
-    out = {}
-    for label, side in (("left", body.left), ("right", body.right)):
-        try:
-            out[label] = format_value(compile_node(side)(env))
-        except (EvalError, TypeError, ZeroDivisionError):
-            pass
-    return out
-
-
 def check_witness(claim: Claim, assignment: Mapping[str, Any]) -> WitnessCheck:
     """Check an assignment of every bound variable as a witness, by exact evaluation.
 
@@ -241,16 +230,17 @@ def check_witness(claim: Claim, assignment: Mapping[str, Any]) -> WitnessCheck:
             if not _truth(assumption, env, claim):
                 return WitnessCheck("rejected", kind, "assumption_fails",
                                     f"at {point} the assumption '{term_text(assumption)}' fails")  # fmt: skip
-        holds = _truth(claim.body, env, claim)
+        holds, sides = _body_truth(claim, env)
     except Inexact as exc:
-        return WitnessCheck("rejected", kind, "inexact_undecided", f"at {point}: {exc.reason}, and exact comparison failed")
+        return WitnessCheck(
+            "rejected", kind, "inexact_undecided", f"at {point}: {exc.reason}, and exact comparison failed"
+        )
     except TooLarge as exc:
         return WitnessCheck("rejected", kind, "too_large", f"at {point}: {exc.reason}")
     except EvalError as exc:
         return WitnessCheck("rejected", kind, "undefined", f"at {point} the claim is undefined: {exc.reason}")
-    sides = _sides(claim.body, env)
-    shown = f" ({sides['left']} vs {sides['right']})" if {"left", "right"} <= set(sides) else ""
-    body = term_text(claim.body)
+    shown = f" ({sides['left']} vs {sides['right']})" if sides else ""
+    body = _body_text(claim)
     if kind == "counterexample":
         if holds:
             return WitnessCheck("rejected", kind, "holds_there", f"the claim holds at {point}{shown}", sides)
@@ -260,8 +250,41 @@ def check_witness(claim: Claim, assignment: Mapping[str, Any]) -> WitnessCheck:
     return WitnessCheck("rejected", kind, "fails_there", f"'{body}' fails at {point}{shown}", sides)
 
 
+_COMPARE = {
+    "=": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
+}  # fmt: skip
+
+
+def _body_truth(claim: Claim, env: dict[str, Any]) -> tuple[bool, dict[str, Any]]:
+    """The body's truth, and for a relation both sides' exact values (each side evaluated once)."""
+    body = claim.body
+    if isinstance(body, Rel) and body.op in _COMPARE:
+        try:
+            left = compile_node(body.left)(env)
+            right = compile_node(body.right)(env)
+        except Inexact:
+            return _truth(body, env, claim), {}
+        return bool(_COMPARE[body.op](left, right)), {"left": format_value(left), "right": format_value(right)}
+    return _truth(body, env, claim), {}
+
+
+_BODY_TEXT: dict[int, tuple[Claim, str]] = {}
+
+
+def _body_text(claim: Claim) -> str:
+    hit = _BODY_TEXT.get(id(claim))
+    if hit is not None and hit[0] is claim:
+        return hit[1]
+    if len(_BODY_TEXT) > 1024:
+        _BODY_TEXT.clear()
+    text = term_text(claim.body)
+    _BODY_TEXT[id(claim)] = (claim, text)
+    return text
+
+
 class _Point:
-    """The point as text, built only when a message needs it (keeps checks fast)."""
+    """The point as text, built only when a message needs it."""
 
     def __init__(self, env: dict[str, Any]) -> None:
         self.env = env

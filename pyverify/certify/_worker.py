@@ -75,7 +75,7 @@ def _serve() -> None:
         except MemoryError:
             _write_frame(out, ("error", "memory limit reached"))
             return  # the heap may be in a poor state: the parent starts a fresh worker
-        except Exception as exc:  # noqa: BLE001 - reported to the caller as unknown, never a crash
+        except Exception as exc:
             result = ("error", f"{type(exc).__name__}: {exc}")
         _write_frame(out, result)
 

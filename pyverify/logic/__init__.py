@@ -28,10 +28,10 @@ from pyverify.logic._ast import (
     mat,
     walk,
 )
+from pyverify.logic._convert import to_sympy, to_z3
 from pyverify.logic._parse import FUNCTIONS, PREDICATES, ParseError, parse, sort_of
 from pyverify.logic._predicates import DEFINITIONS, unfold
 from pyverify.logic._render import definedness, relativized, term_text, to_latex, to_lean, to_text
-from pyverify.logic._convert import to_sympy, to_z3
 
 # Sort is both the dataclass and, per ARCHITECTURE.md, the public name of sorts.
 __all__ = [

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
-from typing import Iterator, Union
+from typing import Iterator, Mapping
 
 #: Deepest nesting the parser accepts; deeper input is a ``ParseError``, never a RecursionError.
 MAX_DEPTH = 100
@@ -162,7 +162,8 @@ class MatLit(Node):
         self._set_depth()
 
 
-Term = Union[Num, Var, Op, Call, Index, SumOf, MatLit]
+#: A term is any of Num, Var, Op, Call, Index, SumOf, MatLit (checked by the resolver, not by the type).
+Term = Node
 
 # ---------------------------------------------------------------- formulas
 
@@ -223,7 +224,8 @@ class Conn(Node):
         self._set_depth()
 
 
-Formula = Union[BoolLit, Rel, Pred, Not, Conn]
+#: A formula is any of BoolLit, Rel, Pred, Not, Conn.
+Formula = Node
 
 
 # ---------------------------------------------------------------- claims
@@ -326,7 +328,7 @@ def fields_of(node: Node) -> list[str]:
     return [f.name for f in fields(node) if f.name != "_depth"]  # type: ignore[arg-type]
 
 
-def substitute(node: Node, mapping: dict[str, Node]) -> Node:
+def substitute(node: Node, mapping: Mapping[str, Node]) -> Node:
     """Replace free occurrences of variables by terms (sum indices shadow outer names)."""
     if not mapping:
         return node

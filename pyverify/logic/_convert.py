@@ -200,7 +200,9 @@ class SympyTranslator:
         if isinstance(node, Rel):
             left, right = self.term(node.left), self.term(node.right)
             if node.op == "dvd":
-                return sp.Or(sp.And(sp.Ne(left, 0), sp.Eq(sp.Mod(right, left), 0)), sp.And(sp.Eq(left, 0), sp.Eq(right, 0)))
+                return sp.Or(
+                    sp.And(sp.Ne(left, 0), sp.Eq(sp.Mod(right, left), 0)), sp.And(sp.Eq(left, 0), sp.Eq(right, 0))
+                )
             if isinstance(left, sp.MatrixBase) or isinstance(right, sp.MatrixBase):
                 eq = sp.And(*[sp.Eq(x, y) for x, y in zip(left, right)])
                 return eq if node.op == "=" else sp.Not(eq)
@@ -408,7 +410,9 @@ class Z3Translator:
     def mul(self, x: Any, y: Any) -> Any:
         if isinstance(x, list) and isinstance(y, list):
             n = len(x)
-            return [[sum((x[i][k] * y[k][j] for k in range(1, n)), x[i][0] * y[0][j]) for j in range(n)] for i in range(n)]
+            return [
+                [sum((x[i][k] * y[k][j] for k in range(1, n)), x[i][0] * y[0][j]) for j in range(n)] for i in range(n)
+            ]
         if isinstance(x, list):
             return [[e * y for e in row] for row in x]
         if isinstance(y, list):
@@ -577,7 +581,7 @@ def to_z3(claim: Claim, uninterpreted_predicates: bool = False) -> Any:
     if t.side:  # auxiliary definitions (square roots, facts about uninterpreted applications)
         body = z3.Implies(z3.And(t.side), body) if inner == "forall" else z3.And(t.side + [body])
     for b in reversed(claim.binders):
-        bound = []
+        bound: list[Any] = []
         for name in b.names:
             value = t.vars.get(name)
             if value is None:

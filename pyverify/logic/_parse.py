@@ -291,7 +291,8 @@ def _syntax_error(exc: Exception, text: str) -> ParseError:
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
     if isinstance(exc, UnexpectedCharacters):
-        return ParseError(f"unexpected character {text[exc.pos_in_stream]!r}", text, exc.pos_in_stream)
+        pos = exc.pos_in_stream or 0
+        return ParseError(f"unexpected character {text[pos : pos + 1]!r}", text, pos)
     misplaced = _misplaced_quantifier(text)
     if misplaced is not None:
         word, pos = misplaced
@@ -589,7 +590,7 @@ def _show(node: Any) -> str:
 
     try:
         return term_text(node)
-    except Exception:  # noqa: BLE001 - only for an error message
+    except Exception:
         return type(node).__name__
 
 

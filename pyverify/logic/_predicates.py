@@ -32,9 +32,7 @@ DEFINITIONS: dict[str, Definition] = {
     "even": Definition("even", ("n",), "2 | n", True, "Even"),
     "odd": Definition("odd", ("n",), "not 2 | n", True, "Odd"),
     "coprime": Definition("coprime", ("a", "b"), "gcd(a, b) = 1", True, "Nat.Coprime"),
-    "prime": Definition(
-        "prime", ("p",), "2 <= p and (forall d : N, d | p -> d = 1 or d = p)", False, "Nat.Prime"
-    ),
+    "prime": Definition("prime", ("p",), "2 <= p and (forall d : N, d | p -> d = 1 or d = p)", False, "Nat.Prime"),
     "square": Definition("square", ("n",), "exists m : Z, m^2 = n", False, "IsSquare"),
 }
 

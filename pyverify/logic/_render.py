@@ -219,11 +219,12 @@ def definedness(node: Node | Claim) -> list[Node]:
         elif isinstance(n, Op) and n.op == "^" and _may_be_negative_exponent(n.args[1]):
             from pyverify.logic._parse import sort_of
 
-            base = n.args[0]
-            if sort_of(base).is_matrix:
-                add(Rel("!=", Call("det", (base,)), zero))
-            else:
-                add(Rel("!=", base, zero))
+            base, exponent = n.args
+            nonzero = Rel("!=", Call("det", (base,)), zero) if sort_of(base).is_matrix else Rel("!=", base, zero)
+            if _literal_negative(exponent):
+                add(nonzero)
+            else:  # b^e is defined when e >= 0 or b is invertible
+                add(Conn("or", (Rel(">=", exponent, zero), nonzero)))
         elif isinstance(n, Call):
             a = n.args
             if n.func == "sqrt":
@@ -261,6 +262,12 @@ def _may_be_negative_exponent(exponent: Node) -> bool:
     if isinstance(exponent, Op) and exponent.op == "neg" and isinstance(exponent.args[0], Num):
         return exponent.args[0].value != 0
     return sort_of(exponent) != NAT
+
+
+def _literal_negative(exponent: Node) -> bool:
+    if isinstance(exponent, Num):
+        return exponent.value < 0
+    return isinstance(exponent, Op) and exponent.op == "neg" and isinstance(exponent.args[0], Num)
 
 
 def _trivially_true(cond: Node) -> bool:
@@ -330,26 +337,29 @@ def _latex(node: Node) -> str:
         sep = {"+": " + ", "-": " - ", "*": " \\cdot "}[node.op]
         return sep.join([wrap(a[0], level)] + [wrap(x, level + 1) for x in a[1:]])
     if isinstance(node, Call):
-        a = [_latex(x) for x in node.args]
+        t = [_latex(x) for x in node.args]
         f = node.func
         table: dict[str, Callable[[], str]] = {
-            "abs": lambda: f"\\left|{a[0]}\\right|",
-            "sqrt": lambda: f"\\sqrt{{{a[0]}}}",
-            "floor": lambda: f"\\left\\lfloor {a[0]} \\right\\rfloor",
+            "abs": lambda: f"\\left|{t[0]}\\right|",
+            "sqrt": lambda: f"\\sqrt{{{t[0]}}}",
+            "floor": lambda: f"\\left\\lfloor {t[0]} \\right\\rfloor",
             "factorial": lambda: f"{wrap(node.args[0], ATOM)}!",
-            "binomial": lambda: f"\\binom{{{a[0]}}}{{{a[1]}}}",
+            "binomial": lambda: f"\\binom{{{t[0]}}}{{{t[1]}}}",
             "mod": lambda: f"{wrap(node.args[0], MUL + 1)} \\bmod {wrap(node.args[1], MUL + 1)}",
             "transpose": lambda: f"{{{wrap(node.args[0], ATOM)}}}^{{\\top}}",
             "inverse": lambda: f"{{{wrap(node.args[0], ATOM)}}}^{{-1}}",
-            "det": lambda: f"\\det\\left({a[0]}\\right)",
-            "trace": lambda: f"\\operatorname{{tr}}\\left({a[0]}\\right)",
-            "exp": lambda: f"\\exp\\left({a[0]}\\right)",
-            "log": lambda: f"\\log\\left({a[0]}\\right)",
+            "det": lambda: f"\\det\\left({t[0]}\\right)",
+            "trace": lambda: f"\\operatorname{{tr}}\\left({t[0]}\\right)",
+            "exp": lambda: f"\\exp\\left({t[0]}\\right)",
+            "log": lambda: f"\\log\\left({t[0]}\\right)",
         }
         if f in table:
             return table[f]()
-        return f"\\{f}\\left({', '.join(a)}\\right)" if f in ("min", "max", "gcd") else (
-            f"\\operatorname{{{f}}}\\left({', '.join(a)}\\right)")
+        return (
+            f"\\{f}\\left({', '.join(t)}\\right)"
+            if f in ("min", "max", "gcd")
+            else (f"\\operatorname{{{f}}}\\left({', '.join(t)}\\right)")
+        )
     if isinstance(node, Index):
         return f"{_latex_name(node.seq.name)}_{{{_latex(node.index)}}}"
     if isinstance(node, SumOf):
@@ -455,8 +465,10 @@ class _Lean:
             return f"{node.seq.name} {self.natural_arg(node.index)}"
         if isinstance(node, SumOf):
             body_sort = self.sort_of(node)
-            return (f"(∑ {node.var} ∈ Finset.Icc {self.ascribed(node.lo, INT)} {self.ascribed(node.hi, INT)}, "
-                    f"{self.ascribed(node.body, body_sort)})")
+            return (
+                f"(∑ {node.var} ∈ Finset.Icc {self.ascribed(node.lo, INT)} {self.ascribed(node.hi, INT)}, "
+                f"{self.ascribed(node.body, body_sort)})"
+            )
         if isinstance(node, MatLit):
             rows = "; ".join(", ".join(self.ascribed(e, Sort("Q")) for e in r) for r in node.rows)
             return f"!![{rows}]"

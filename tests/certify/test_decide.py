@@ -1,0 +1,112 @@
+"""decide(): known identities certify, their classic mistakes refute with re-verified witnesses."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyverify.certify import check_witness, decide
+
+TRUE_CLAIMS = [
+    ("forall x : Q, (x + 1)^2 = x^2 + 2*x + 1", "identity"),
+    ("forall a b : Q, (a + b)^3 = a^3 + 3*a^2*b + 3*a*b^2 + b^3", "identity"),
+    ("forall A B : Mat2(Q), det(A*B) = det(A)*det(B)", "identity"),
+    ("forall A B : Mat2(Q), transpose(A*B) = transpose(B)*transpose(A)", "identity"),
+    ("forall A B : Mat3(Q), det(A*B) = det(A)*det(B)", "identity"),
+    ("forall A B : Mat2(Q), trace(A*B) = trace(B*A)", "identity"),
+    ("forall A : Mat2(Q), inverse(inverse(A)) = A", "identity"),
+    ("forall A B : Mat2(Q), inverse(A*B) = inverse(B)*inverse(A)", "identity"),
+    ("forall x y : Q, (x^2 - y^2)/(x - y) = x + y", "identity"),
+    ("forall r : Q, forall n : N, assume r != 1, sum(k, 0, n, r^k) = (r^(n+1) - 1)/(r - 1)", "induction"),
+    ("forall n : N, sum(k, 1, n, k) = n*(n + 1)/2", "induction"),
+    ("forall n : N, sum(k, 1, n, 2*k - 1) = n^2", "induction"),
+    (
+        "forall a x0 u : Q, forall T : N, assume a != 1, a^T*x0 + u*sum(k, 0, T-1, a^k) = a^T*x0 + u*(1 - a^T)/(1 - a)",
+        "induction",
+    ),
+    ("∀ x y : ℝ, x ≤ y → x + 1 ≤ y + 1", "smt"),
+    ("forall x y : R, x^2 + y^2 >= 2*x*y", "smt"),
+    ("forall p : N, prime(p) -> 2 <= p", "smt"),
+    ("forall n : Z, even(n^2) -> even(n)", "smt"),
+    ("forall x : R, sqrt(x^2) = abs(x)", "smt"),
+    ("forall a b : Z, mod(a + b, 2) = mod(mod(a, 2) + mod(b, 2), 2)", "smt"),
+    ("forall n : N, assume n <= 39, prime(n^2 + n + 41)", "exhaustive"),
+    ("exists n : Z, n^2 = 49 and n < 0", "search"),
+    ("forall x : R, exists y : R, y > x", "smt"),
+    ("2 + 2 = 4", "evaluation"),
+]
+
+FALSE_CLAIMS = [
+    "forall x : Q, (x + 1)^2 = x^2 + 1",
+    "forall a b : Q, (a + b)^2 = a^2 + b^2",
+    "forall A B : Mat2(Q), det(A+B) = det(A) + det(B)",
+    "forall A B : Mat2(Q), transpose(A*B) = transpose(A)*transpose(B)",
+    "forall A B : Mat2(Q), A*B = B*A",
+    "forall A B : Mat2(Q), inverse(A*B) = inverse(A)*inverse(B)",
+    "forall r : Q, forall n : N, assume r != 1, sum(k, 0, n, r^k) = (r^n - 1)/(r - 1)",
+    "forall r : Q, forall n : N, assume r != 1, sum(k, 0, n, r^k) = (r^(n+1) - 1)/(r + 1)",
+    "forall n : N, sum(k, 1, n, k) = n*(n - 1)/2",
+    "forall x : R, x^2 >= x",
+    "forall x y : R, x < y -> x^2 < y^2",
+    "forall n : N, prime(n^2 + n + 41)",
+    "forall n : N, 2^n > n^2",
+    "forall x : Q, x/x = x",
+]
+
+
+@pytest.mark.parametrize(("text", "method"), TRUE_CLAIMS)
+def test_true_claims_certify(text: str, method: str) -> None:
+    cert = decide(text, timeout=20)
+    assert cert.status == "certified", cert
+    assert cert.method == method
+    assert cert.evidence
+    assert cert.seconds >= 0
+
+
+@pytest.mark.parametrize("text", FALSE_CLAIMS)
+def test_classic_mistakes_refute_with_verified_witness(text: str) -> None:
+    cert = decide(text, timeout=20)
+    assert cert.status == "refuted", cert
+    assert cert.witness is not None
+    assert check_witness(text, cert.witness).verified
+
+
+def test_existential_refutation_needs_no_witness() -> None:
+    cert = decide("exists n : Z, n^2 = 2", timeout=20)
+    assert cert.status == "refuted" and cert.method == "smt"
+
+
+def test_example_is_returned_for_existential() -> None:
+    cert = decide("exists n : Z, n^2 = 49 and n < 0")
+    assert cert.witness == {"n": "-7"}
+
+
+def test_unknown_is_honest() -> None:
+    cert = decide("forall n : N, 2^n >= n + 1", timeout=3)
+    assert cert.status == "unknown"
+    assert cert.reason
+
+
+def test_identity_evidence_shows_normal_form() -> None:
+    cert = decide("forall x : Q, (x + 1)^2 = x^2 + 2*x + 1")
+    (record,) = cert.evidence["identities"].values()
+    assert record["normal_form"] == "x**2 + 2*x + 1"
+
+
+def test_undefined_points_are_not_counterexamples() -> None:
+    # x/x = 1 holds wherever it is defined; x = 0 is outside its domain
+    assert decide("forall x : Q, x/x = 1").status == "certified"
+    assert decide("forall A : Mat2(Q), A*inverse(A) = [[1, 0], [0, 1]]").status == "certified"
+
+
+def test_in_process_mode_agrees() -> None:
+    for text, _ in TRUE_CLAIMS[:6]:
+        assert decide(text, isolate=False).status == "certified"
+    for text in FALSE_CLAIMS[:6]:
+        assert decide(text, isolate=False).status == "refuted"
+
+
+def test_vacuous_claims_are_flagged() -> None:
+    cert = decide("forall x : Q, assume x > 1, assume x < 0, x = 5")
+    assert cert.status == "certified" and cert.method == "vacuous"
+    cert = decide("forall x : Q, x/0 = x")
+    assert cert.method == "vacuous"
