@@ -2,12 +2,35 @@
 
 ``decide(claim)``, ``equivalent(a, b)`` and ``check_witness(claim, assignment)`` are the public
 surface. Engines: exact evaluation (python-flint), symbolic identities and induction over sums
-(sympy's exact polynomial domains), SMT (z3) and counterexample search. Every call runs under a
-deadline, by default in a separate worker process that is killed if it overruns.
+(sympy's exact fields), SMT (z3) and counterexample search. Every call runs under a deadline, by
+default in a separate worker process that is killed if it overruns. The engines are imported on
+first use, so importing this package stays light.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from pyverify.certify._certificate import EXIT_CODES, Certificate, WitnessCheck
-from pyverify.certify._engine import check_witness, decide, equivalent
-from pyverify.certify._witness import parse_assignment
+
+if TYPE_CHECKING:
+    from pyverify.certify._engine import check_witness, decide, equivalent
+    from pyverify.certify._witness import parse_assignment
+
+_LAZY = {
+    "decide": "pyverify.certify._engine",
+    "equivalent": "pyverify.certify._engine",
+    "check_witness": "pyverify.certify._engine",
+    "parse_assignment": "pyverify.certify._witness",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'pyverify.certify' has no attribute '{name}'")
+
 
 __all__ = ["EXIT_CODES", "Certificate", "WitnessCheck", "check_witness", "decide", "equivalent", "parse_assignment"]

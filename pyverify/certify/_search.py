@@ -174,7 +174,7 @@ def search(formula: Node, variables: dict[str, Sort], want: bool, constants: lis
     for i, env in enumerate(points(variables, constants, seed)):
         if i < skip:
             continue
-        if stats.points >= max_points or (stats.points % 16 == 0 and time.monotonic() > deadline):
+        if stats.points >= max_points or time.monotonic() > deadline:
             break
         stats.points += 1
         try:

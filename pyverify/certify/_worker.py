@@ -59,6 +59,7 @@ def _serve() -> None:
     inp = sys.stdin.buffer
     from pyverify.certify import _engine
 
+    _write_frame(out, ("ready", None))  # imports done: the parent's clock for calls starts now
     while True:
         try:
             (size,) = _HEADER.unpack(_read_exact(inp, _HEADER.size))
@@ -97,6 +98,14 @@ class _Worker:
             start_new_session=True,
             env=env,
         )
+        self.ready = False
+
+    def wait_ready(self, limit: float) -> None:
+        """Wait for the worker's imports to finish (raises TimeoutError or EOFError)."""
+        status, _ = self.receive(limit)
+        if status != "ready":
+            raise EOFError("worker did not start")
+        self.ready = True
 
     def alive(self) -> bool:
         return self.proc.poll() is None
@@ -108,6 +117,10 @@ class _Worker:
             _write_frame(self.proc.stdin, request)
         except (BrokenPipeError, OSError) as exc:
             raise EOFError(str(exc)) from None
+        return self.receive(limit)
+
+    def receive(self, limit: float) -> Any:
+        assert self.proc.stdout is not None
         end = time.monotonic() + limit
         fd = self.proc.stdout
         header = b""
@@ -167,9 +180,10 @@ def run_isolated(name: str, args: tuple[Any, ...], timeout: float, claim_text: s
             _worker = _Worker()
         worker = _worker
         assert worker is not None
-        limit = timeout + GRACE + (STARTUP if fresh else 0.0)
         try:
-            status, payload = worker.call((name, args), limit)
+            if not worker.ready:
+                worker.wait_ready(STARTUP)
+            status, payload = worker.call((name, args), timeout + GRACE)
         except TimeoutError:
             worker.kill()
             _worker = None

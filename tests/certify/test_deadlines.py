@@ -1,0 +1,41 @@
+"""Deadlines: the worker is killed when it overruns, nothing is left running, the next call works."""
+
+from __future__ import annotations
+
+import os
+import time
+
+from pyverify.certify import _worker, decide
+
+# one exact evaluation of this sum takes many seconds: only the hard kill can stop it on time
+RUNAWAY = "forall x : Q, sum(k, 1, 100000, x^2 * k^10000) >= 0"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:  # a zombie counts as gone
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().split()[2] != "Z"
+    except OSError:
+        return False
+
+
+def test_overrun_is_unknown_and_the_worker_is_replaced() -> None:
+    assert decide("2 + 2 = 4").status == "certified"  # warm worker
+    assert _worker._worker is not None
+    old_pid = _worker._worker.proc.pid
+    start = time.monotonic()
+    cert = decide(RUNAWAY, timeout=1)
+    assert time.monotonic() - start < 1 + _worker.GRACE + 2
+    assert cert.status == "unknown" and "engine was stopped" in (cert.reason or "")
+    assert not _alive(old_pid)
+    assert decide("forall x : Q, (x + 1)^2 = x^2 + 2*x + 1").status == "certified"
+
+
+def test_memory_limit_is_unknown_not_a_crash() -> None:
+    cert = decide("forall x : Q, (x + 1)^(10^5) = (1 + x)^(10^5)", timeout=5)
+    assert cert.status in ("unknown", "certified")
+    assert decide("2 + 2 = 4").status == "certified"
