@@ -14,8 +14,9 @@ stands for the sum and ρ for each ``b^n``.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from math import comb
 from typing import Any, Iterable, Mapping
 
@@ -27,6 +28,7 @@ from pyverify.logic import (
     Num,
     Op,
     Rel,
+    Sort,
     SumOf,
     Var,
     sort_of,
@@ -60,11 +62,11 @@ class _Field:
     """A rational function field over the generators found in some terms."""
 
     def __init__(self, names: list[str]) -> None:
-        from sympy import QQ
+        from sympy import QQ, Symbol
         from sympy.polys.fields import field
 
         names = names or ["_t"]
-        made = field(",".join(names), QQ)
+        made = field([Symbol(n) for n in names], QQ)  # Symbols, so no name is ever parsed
         self.field = made[0]
         self.gens = dict(zip(names, made[1:]))
         self.one = self.field.one
@@ -75,9 +77,10 @@ class _Translator:
     """Maps nodes into a field; ``overrides`` fixes the image of chosen subterms (induction)."""
 
     def __init__(self, fld: _Field, atoms: dict[Node, str], overrides: dict[Node, Any] | None = None,
-                 deadline: float = float("inf")) -> None:  # fmt: skip
+                 deadline: float = float("inf"), scan: _Scan | None = None) -> None:  # fmt: skip
         self.f = fld
         self.atoms = atoms
+        self.scan = scan
         self.overrides = overrides if overrides is not None else {}
         self.deadline = deadline
 
@@ -91,6 +94,31 @@ class _Translator:
             return self.overrides[node]
         if node in self.atoms:
             return self.f.gens[self.atoms[node]]
+        if self.scan is not None and node in self.scan.powers:
+            base, coeffs, constant = self.scan.powers[node]
+            b = self.value(base)
+            out = _pow_int(b, constant, self.f)
+            for var, a in coeffs.items():
+                out = out * _pow_int(self.f.gens[_rho_name(base, var)], a, self.f)
+            return out
+        if self.scan is not None and node in self.scan.closed_sums:
+            return self.closed_sum(node)
+        if self.scan is not None and node in self.scan.factorials:
+            # factorial(n + c) = n! (n+1)...(n+c); for c < 0, n!/(n(n-1)...(n+c+1)), where n + c >= 0
+            var, c = self.scan.factorials[node]
+            n, out = self.f.gens[var], self.f.gens[f"_fact_{var}"]
+            for i in range(1, c + 1):
+                out = out * (n + i)
+            for i in range(0, -c):
+                out = out / (n - i)
+            return out
+        if self.scan is not None and node in self.scan.binomials:
+            # binomial(t, c) = t(t-1)...(t-c+1)/c! for every t >= 0 (zero when t < c)
+            t, out = self.value(node.args[0]), self.f.one
+            c = self.scan.binomials[node]
+            for i in range(c):
+                out = out * (t - i) / (i + 1)
+            return out
         if isinstance(node, Num):
             return self.f.one * _qq(node.value)
         if isinstance(node, Var):
@@ -113,6 +141,33 @@ class _Translator:
                 total = total + self.value(substitute(node.body, {node.var: Num(Fraction(k))}))
             return total
         raise Decline(f"cannot normalize '{term_text(node)}'")
+
+    def closed_sum(self, node: SumOf) -> Any:
+        """Σ_{k=lo}^{hi} p(k) = Σ_j c_j·(P_j(hi) − P_j(lo−1)) by Faulhaber; valid as hi ≥ lo − 1."""
+        k = self.f.gens[f"_k_{node.var}"]
+        inner = _Translator(
+            self.f, self.atoms, {**self.overrides, Var(node.var, Sort("Z")): k}, self.deadline, self.scan
+        )
+        body = inner.value(node.body)
+        index = list(self.f.gens).index(f"_k_{node.var}")
+        if isinstance(body, list) or body.denom.degree(index) > 0:
+            raise Decline(f"the body of '{term_text(node)}' is not a polynomial in {node.var}")
+        hi = self.value(node.hi)
+        below = self.value(node.lo) - self.f.one
+        total = self.f.zero
+        by_power: dict[int, Any] = {}
+        for monom, coeff in body.numer.terms():
+            j = monom[index]
+            rest = list(monom)
+            rest[index] = 0
+            term = body.numer.ring({tuple(rest): coeff})
+            by_power[j] = by_power.get(j, body.numer.ring.zero) + term
+        for j, coefficient in by_power.items():
+            if j > 30:
+                raise Decline(f"the body of '{term_text(node)}' has degree {j} in {node.var}")
+            p = _faulhaber(j)
+            total = total + self.f.field(coefficient) * (_horner(p, hi, self.f) - _horner(p, below, self.f))
+        return total / self.f.field(body.denom)
 
     def op(self, node: Op) -> Any:
         args = [self.value(a) for a in node.args] if node.op != "^" else [self.value(node.args[0])]
@@ -164,6 +219,13 @@ class _Translator:
                 raise Decline(f"'{term_text(node)}' is the inverse of a matrix that is singular everywhere")
             return [[c / d for c in row] for row in _adjugate(m, self.f)]
         raise Decline(f"'{f}' is not rational arithmetic")
+
+
+def _horner(coefficients: tuple[Fraction, ...], x: Any, fld: _Field) -> Any:
+    out = fld.zero
+    for c in reversed(coefficients):
+        out = out * x + fld.one * _qq(c)
+    return out
 
 
 def _qq(value: Fraction) -> Any:
@@ -265,10 +327,105 @@ def _guard_power(base: Any, k: int, node: Node) -> None:
 # ---------------------------------------------------------------- atoms and normal forms
 
 
-def _opaque_atoms(nodes: list[Node]) -> tuple[list[str], dict[Node, str]]:
-    """Generators (variables, matrix entries) and opaque subterms of the given nodes."""
-    names: dict[str, None] = {}
-    atoms: dict[Node, str] = {}
+@dataclass
+class _Scan:
+    """What normalizing some nodes needs: generators, opaque atoms, ρ-powers, closed-form sums."""
+
+    names: dict[str, None] = field(default_factory=dict)
+    atoms: dict[Node, str] = field(default_factory=dict)
+    by_key: dict[Any, str] = field(default_factory=dict)
+    #: b^(Σ aᵢ·nᵢ + c) for integer variables nᵢ: node -> (base, {nᵢ: aᵢ}, c)
+    powers: dict[Node, tuple[Node, dict[str, int], int]] = field(default_factory=dict)
+    #: sums with a polynomial body and bounds with hi ≥ lo − 1 everywhere: summed in closed form
+    closed_sums: set[Node] = field(default_factory=set)
+    #: factorial(n + c) for an integer variable n: node -> (n, c), written F_n · (n+1)⋯(n+c)
+    factorials: dict[Node, tuple[str, int]] = field(default_factory=dict)
+    #: binomial(t, c) for a constant 0 ≤ c ≤ 30: node -> c, written t(t−1)⋯(t−c+1)/c!
+    binomials: dict[Node, int] = field(default_factory=dict)
+
+    def generator_names(self) -> list[str]:
+        return list(self.names) + list(dict.fromkeys(self.atoms.values()))
+
+
+def _rho_name(base: Node, var: str) -> str:
+    import hashlib
+
+    return f"_rho_{hashlib.sha1(_canon(base).encode()).hexdigest()[:12]}_{var}"
+
+
+def _canon(term: Node) -> str:
+    """A canonical text for a rational term (its normal form), so that u(T), u((T-1)+1) and
+    u(1+T) are one atom; structural text when the term is not rational arithmetic."""
+    from pyverify.logic._ast import free_vars
+
+    scalars = sorted(v.name for v in walk(term) if isinstance(v, Var) and v.sort.kind in "NZQR")
+    try:
+        fld = _Field(sorted(set(scalars)) if scalars else [])
+        value = _Translator(fld, {}, {}).value(term)
+        if isinstance(value, list):
+            return repr(term)
+        return str(value)
+    except (Decline, ZeroDivisionError, ValueError, ArithmeticError):
+        return repr(term) + str(sorted(free_vars(term)))
+
+
+def _linear_exponent(exponent: Node) -> tuple[dict[str, int], int] | None:
+    """{n: a}, c with exponent = Σ a·n + c over integer variables, integer a and c; else None."""
+    variables = {v.name: v.sort for v in walk(exponent) if isinstance(v, Var)}
+    if not variables or any(s.kind not in ("N", "Z") for s in variables.values()):
+        return None
+    try:
+        fld = _Field(sorted(variables))
+        value = _Translator(fld, {}, {}).value(exponent)
+    except (Decline, ZeroDivisionError, ValueError, ArithmeticError):
+        return None
+    if isinstance(value, list) or value.denom != 1:
+        return None
+    coeffs: dict[str, int] = {}
+    constant = 0
+    gens = sorted(variables)
+    for monom, coeff in value.numer.terms():
+        if sum(monom) > 1 or getattr(coeff, "denominator", 1) != 1:
+            return None
+        if sum(monom) == 0:
+            constant = int(coeff)
+        else:
+            coeffs[gens[monom.index(1)]] = int(coeff)
+    return coeffs, constant
+
+
+def _nonneg_everywhere(node: Node) -> bool:
+    """Whether an integer term is ≥ 0 at every point: linear in ℕ variables with nonnegative
+    coefficients and a nonnegative constant."""
+    variables = {v.name: v.sort for v in walk(node) if isinstance(v, Var)}
+    if any(s.kind != "N" for s in variables.values()):
+        return False
+    if not variables:
+        value = _const_int(node)
+        return value is not None and value >= 0
+    lin = _linear_exponent(node)
+    return lin is not None and lin[1] >= 0 and all(a >= 0 for a in lin[0].values())
+
+
+def _polynomial_in(body: Node, var: str) -> bool:
+    """Whether a sum's body is built from + − × and constant powers only (so it has a closed form)."""
+    for n in walk(body):
+        if isinstance(n, (Index, Call, SumOf, MatLit)):
+            return False
+        if isinstance(n, Var) and n.sort.kind not in "NZQR":
+            return False
+        if isinstance(n, Op) and n.op == "/" and var in _names(n.args[1]):
+            return False
+        if isinstance(n, Op) and n.op == "^":
+            k = _const_int(n.args[1])
+            if k is None or k < 0 or k > 30:
+                return False
+    return True
+
+
+def _scan(nodes: list[Node], extended: bool = True) -> _Scan:
+    """Find generators and atoms. ``extended`` enables ρ-powers and closed-form sums."""
+    scan = _Scan()
 
     def visit(n: Node, bound: frozenset[str]) -> None:
         if isinstance(n, Var):
@@ -277,19 +434,46 @@ def _opaque_atoms(nodes: list[Node]) -> tuple[list[str], dict[Node, str]]:
             if n.sort.kind == "Mat":
                 for i in range(n.sort.n):
                     for j in range(n.sort.n):
-                        names[f"{n.name}_{i}_{j}"] = None
+                        scan.names[f"{n.name}_{i}_{j}"] = None
             elif n.sort.kind != "Seq":
-                names[n.name] = None
+                scan.names[n.name] = None
             return
         if isinstance(n, Num):
             return
         opaque = False
         if isinstance(n, Index):
             opaque = True
+        elif extended and not bound and isinstance(n, Call) and n.func == "factorial" and _names(n.args[0]):
+            lin = _linear_exponent(n.args[0])
+            naturals = all(v.sort.kind == "N" for v in walk(n.args[0]) if isinstance(v, Var))
+            # n! is a generator only for n in ℕ: for n < 0 it does not exist, while (n + c)! may
+            if naturals and lin is not None and len(lin[0]) == 1 and list(lin[0].values()) == [1] and abs(lin[1]) <= 30:
+                (var,) = lin[0]
+                scan.factorials[n] = (var, lin[1])
+                scan.names[f"_fact_{var}"] = None
+                scan.names[var] = None
+                return
+            opaque = True
+        elif extended and isinstance(n, Call) and n.func == "binomial" and _const_int(n.args[1]) is not None:
+            c = _const_int(n.args[1])
+            if c is not None and 0 <= c <= 30:
+                scan.binomials[n] = c
+                visit(n.args[0], bound)
+                return
+            opaque = True
         elif isinstance(n, Call) and n.func not in ("det", "trace", "transpose", "inverse"):
             opaque = True
         elif isinstance(n, Op) and n.op == "^":
             k = _const_int(n.args[1], limit=10**6)
+            if k is None and extended and not sort_of(n.args[0]).is_matrix:
+                lin = _linear_exponent(n.args[1])
+                base_vars = _names(n.args[0])
+                if lin is not None and not (base_vars & set(lin[0])) and not (base_vars & bound):
+                    scan.powers[n] = (n.args[0], lin[0], lin[1])
+                    for var in lin[0]:
+                        scan.names[_rho_name(n.args[0], var)] = None
+                    visit(n.args[0], bound)
+                    return
             opaque = k is None or abs(k) > MAX_EXPONENT
         elif isinstance(n, SumOf):
             lo, hi = _const_int(n.lo), _const_int(n.hi)
@@ -297,15 +481,26 @@ def _opaque_atoms(nodes: list[Node]) -> tuple[list[str], dict[Node, str]]:
                 for k in range(lo, hi + 1):
                     visit(substitute(n.body, {n.var: Num(Fraction(k))}), bound)
                 return
+            width = Op("+", (Op("-", (n.hi, n.lo)), Num(Fraction(1))))
+            if extended and not bound and _polynomial_in(n.body, n.var) and _nonneg_everywhere(width):
+                scan.closed_sums.add(n)
+                scan.names[f"_k_{n.var}"] = None
+                visit(n.lo, bound)
+                visit(n.hi, bound)
+                visit(n.body, bound | {n.var})
+                return
             opaque = True
         if opaque:
             if any(isinstance(v, Var) and v.name in bound for v in walk(n)):
                 raise Decline(f"'{term_text(n)}' depends on a sum index")
             if sort_of(n).is_matrix:
                 raise Decline(f"'{term_text(n)}' is an opaque matrix")
-            constant = _constant_value(n)
-            if constant is None and n not in atoms:
-                atoms[n] = f"_g{len(atoms)}"
+            if _constant_value(n) is not None or n in scan.atoms:
+                return
+            key = _atom_key(n)
+            if key not in scan.by_key:
+                scan.by_key[key] = f"_g{len(scan.by_key)}"
+            scan.atoms[n] = scan.by_key[key]
             return
         from pyverify.logic._ast import children
 
@@ -314,7 +509,31 @@ def _opaque_atoms(nodes: list[Node]) -> tuple[list[str], dict[Node, str]]:
 
     for node in nodes:
         visit(node, frozenset())
-    return list(names) + list(atoms.values()), atoms
+    return scan
+
+
+def _atom_key(n: Node) -> Any:
+    if isinstance(n, Index):
+        return ("index", n.seq.name, _canon(n.index))
+    if isinstance(n, Call):
+        return ("call", n.func, tuple(_canon(a) for a in n.args))
+    return n
+
+
+def _opaque_atoms(nodes: list[Node]) -> tuple[list[str], dict[Node, str]]:
+    """Generators (variables, matrix entries) and opaque subterms of the given nodes."""
+    scan = _scan(nodes, extended=False)
+    return scan.generator_names(), scan.atoms
+
+
+@lru_cache(maxsize=64)
+def _faulhaber(j: int) -> tuple[Fraction, ...]:
+    """Coefficients (constant first) of P_j with P_j(m) − P_j(m−1) = m^j and P_j(0) = 0^j."""
+    import sympy
+
+    m, k = sympy.symbols("m k", integer=True)
+    poly = sympy.Poly(sympy.summation(k**j, (k, 0, m)), m)
+    return tuple(Fraction(int(c.p), int(c.q)) for c in reversed(poly.all_coeffs()))
 
 
 def _constant_value(node: Node) -> Fraction | None:
@@ -335,7 +554,8 @@ def _constant_value(node: Node) -> Fraction | None:
 def prove_equal(left: Node, right: Node, deadline: float = float("inf")) -> IdentityResult:
     """Decide whether ``left = right`` is an identity of rational functions (opaque atoms abstracted)."""
     try:
-        names, atoms = _opaque_atoms([left, right])
+        scan = _scan([left, right])
+        names, atoms = scan.generator_names(), scan.atoms
         fld = _Field(names)
         constants: dict[Node, Any] = {}
         for node in list(walk(left)) + list(walk(right)):
@@ -343,7 +563,7 @@ def prove_equal(left: Node, right: Node, deadline: float = float("inf")) -> Iden
                 value = _constant_value(node)
                 if value is not None:
                     constants[node] = fld.one * _qq(value)
-        t = _Translator(fld, atoms, constants, deadline)
+        t = _Translator(fld, atoms, constants, deadline, scan)
         lv, rv = t.value(left), t.value(right)
     except Decline as exc:
         return IdentityResult(None, {}, str(exc))
@@ -363,6 +583,12 @@ def prove_equal(left: Node, right: Node, deadline: float = float("inf")) -> Iden
             evidence["difference"] = _show(diff)
     if atoms:
         evidence["abstracted"] = {name: term_text(node) for node, name in atoms.items()}
+    if scan.closed_sums:
+        evidence["closed_form_sums"] = sorted(term_text(x) for x in scan.closed_sums)
+    if scan.powers:
+        evidence["powers_as_generators"] = sorted({term_text(x) for x in scan.powers})
+    if scan.factorials or scan.binomials:
+        evidence["expanded"] = sorted({term_text(x) for x in list(scan.factorials) + list(scan.binomials)})
     return IdentityResult(holds, evidence)
 
 

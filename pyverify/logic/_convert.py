@@ -551,8 +551,10 @@ class Z3Translator:
         self.opaque.add(node.name)
         value = self.functions[node.name](*a)
         if not self.uninterpreted_predicates:
-            if node.name == "prime":
+            if node.name == "prime":  # true facts about primes, never the definition itself
                 self.side.append(z3.Implies(value, a[0] >= 2))
+                self.side.append(z3.Implies(value, z3.Or(a[0] == 2, a[0] % 2 == 1)))
+                self.side.append(z3.Implies(value, z3.Or(a[0] == 3, a[0] % 3 != 0)))
             elif node.name == "square":
                 self.side.append(z3.Implies(value, a[0] >= 0))
         return value

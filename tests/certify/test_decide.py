@@ -17,8 +17,13 @@ TRUE_CLAIMS = [
     ("forall A B : Mat2(Q), inverse(A*B) = inverse(B)*inverse(A)", "identity"),
     ("forall x y : Q, (x^2 - y^2)/(x - y) = x + y", "identity"),
     ("forall r : Q, forall n : N, assume r != 1, sum(k, 0, n, r^k) = (r^(n+1) - 1)/(r - 1)", "induction"),
-    ("forall n : N, sum(k, 1, n, k) = n*(n + 1)/2", "induction"),
-    ("forall n : N, sum(k, 1, n, 2*k - 1) = n^2", "induction"),
+    ("forall n : N, sum(k, 1, n, k) = n*(n + 1)/2", "identity"),  # Faulhaber closed form
+    ("forall n : N, sum(k, 1, n, 2*k - 1) = n^2", "identity"),
+    ("forall n : N, sum(k, 1, n, k^3) = sum(k, 1, n, k)^2", "identity"),
+    ("forall u : Seq(Q), forall T : N, sum(k, 0, T, u(k+1) - u(k)) = u(T+1) - u(0)", "induction"),
+    ("forall x : Q, forall n m : Z, x^(n+m) = x^n * x^m", "identity"),
+    ("forall n : N, factorial(n+2)/factorial(n) = n^2 + 3*n + 2", "identity"),
+    ("forall n : N, binomial(n+1, 2) - binomial(n, 2) = n", "identity"),
     (
         "forall a x0 u : Q, forall T : N, assume a != 1, a^T*x0 + u*sum(k, 0, T-1, a^k) = a^T*x0 + u*(1 - a^T)/(1 - a)",
         "induction",
@@ -50,6 +55,10 @@ FALSE_CLAIMS = [
     "forall n : N, prime(n^2 + n + 41)",
     "forall n : N, 2^n > n^2",
     "forall x : Q, x/x = x",
+    "forall n : Z, sum(k, 1, n, k) = n*(n+1)/2",  # false for negative n: the sum is empty there
+    "forall x : Z, 0^x = 0",
+    "forall n : N, binomial(n, 2) = n^2/2",
+    "forall x : Q, forall n : N, x^(n+1) = x^n + 1",
 ]
 
 
