@@ -102,6 +102,7 @@ class _Translator:
                 out = out * _pow_int(self.f.gens[_rho_name(base, var)], a, self.f)
             return out
         if self.scan is not None and node in self.scan.closed_sums:
+            assert isinstance(node, SumOf)
             return self.closed_sum(node)
         if self.scan is not None and node in self.scan.factorials:
             # factorial(n + c) = n! (n+1)...(n+c); for c < 0, n!/(n(n-1)...(n+c+1)), where n + c >= 0
@@ -114,6 +115,7 @@ class _Translator:
             return out
         if self.scan is not None and node in self.scan.binomials:
             # binomial(t, c) = t(t-1)...(t-c+1)/c! for every t >= 0 (zero when t < c)
+            assert isinstance(node, Call)
             t, out = self.value(node.args[0]), self.f.one
             c = self.scan.binomials[node]
             for i in range(c):
@@ -504,8 +506,8 @@ def _scan(nodes: list[Node], extended: bool = True) -> _Scan:
             return
         from pyverify.logic._ast import children
 
-        for c in children(n):
-            visit(c, bound)
+        for child in children(n):
+            visit(child, bound)
 
     for node in nodes:
         visit(node, frozenset())
