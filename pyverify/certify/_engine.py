@@ -17,6 +17,7 @@ from typing import Any, Mapping
 from pyverify.certify._certificate import Certificate, WitnessCheck
 from pyverify.certify._exact import EvalError, compile_node
 from pyverify.certify._identity import atom_is_identity
+from pyverify.certify._modular import decide_periodic
 from pyverify.certify._search import claim_constants, finite_box, search
 from pyverify.certify._witness import check_witness as _check_witness
 from pyverify.certify._witness import format_value, witness_text
@@ -194,14 +195,24 @@ def _decide_forall(claim: Claim, run: _Run, seed: int) -> Certificate:
             cert = _refutation(claim, payload, run, "exhaustive", {})
             if cert is not None:
                 return cert
-    # 3. identities and induction
+    # 3. claims that only see residues: one period decides them
+    periodic = decide_periodic(claim, formula, run.deadline)
+    if periodic is not None:
+        kind, payload = periodic
+        run.note(f"periodic: {kind}")
+        if kind == "certified":
+            return _certified(claim, run, seed, "periodic", payload)
+        cert = _refutation(claim, payload, run, "periodic", {})
+        if cert is not None:
+            return cert
+    # 4. identities and induction
     if run.left() > 0:
         ok, evidence, reason = _identity_stage(formula, variables, run)
         run.note(f"identity: {'certified' if ok else reason}")
         if ok:
             method = evidence.pop("method")
             return _certified(claim, run, seed, method, evidence)
-    # 4. SMT
+    # 5. SMT
     if run.left() > 0.05:
         from pyverify.certify._smt import solve
 
@@ -216,7 +227,7 @@ def _decide_forall(claim: Claim, run: _Run, seed: int) -> Certificate:
             cert = _refutation(claim, smt.point, run, "smt", {"solver": f"z3 {smt.version}"})
             if cert is not None:
                 return cert
-    # 5. longer random search
+    # 6. longer random search
     if run.left() > 0.05:
         env, more = search(formula, variables, False, constants, seed=seed, max_points=4000,
                            deadline=run.deadline, skip=QUICK_POINTS)  # fmt: skip
@@ -279,6 +290,16 @@ def _decide_exists(claim: Claim, run: _Run, seed: int) -> Certificate:
         cert = _example(claim, env, run, "search")
         if cert is not None:
             return cert
+    periodic = decide_periodic(claim, formula, run.deadline)
+    if periodic is not None:
+        kind, payload = periodic
+        run.note(f"periodic: {kind}")
+        if kind == "certified":
+            cert = _example(claim, payload, run, "periodic")
+            if cert is not None:
+                return cert
+        else:
+            return run.done("refuted", "periodic", payload, text)
     if run.left() > 0.05:
         from pyverify.certify._smt import solve
 

@@ -36,6 +36,9 @@ TRUE_CLAIMS = [
     ("forall a b : Z, mod(a + b, 2) = mod(mod(a, 2) + mod(b, 2), 2)", "smt"),
     ("forall n : N, assume n <= 39, prime(n^2 + n + 41)", "exhaustive"),
     ("exists n : Z, n^2 = 49 and n < 0", "search"),
+    ("forall n : Z, 6 | n*(n + 1)*(n + 2)", "periodic"),
+    ("forall n : Z, odd(n) -> 8 | n^2 - 1", "periodic"),
+    ("forall a b : Z, 3 | a^2 + b^2 -> 3 | a and 3 | b", "periodic"),
     ("forall x : R, exists y : R, y > x", "smt"),
     ("2 + 2 = 4", "evaluation"),
 ]
@@ -119,3 +122,11 @@ def test_vacuous_claims_are_flagged() -> None:
     assert cert.status == "certified" and cert.method == "vacuous"
     cert = decide("forall x : Q, x/0 = x")
     assert cert.method == "vacuous"
+
+
+def test_periodic_claims_decide_both_ways() -> None:
+    cert = decide("exists n : Z, 7 | n^2 + 1")
+    assert cert.status == "refuted" and cert.method == "periodic"
+    assert cert.evidence["period"] == 7 and cert.evidence["points_checked"] == 7
+    cert = decide("forall n : Z, mod(n^2, 4) = 0 or mod(n^2, 4) = 1")
+    assert cert.status == "certified" and cert.method == "periodic"
