@@ -58,19 +58,50 @@ class IdentityResult:
     reason: str = ""
 
 
-class _Field:
-    """A rational function field over the generators found in some terms."""
+class _NeedField(Exception):
+    """A division met while normalizing in the polynomial ring: redo in the fraction field."""
 
-    def __init__(self, names: list[str]) -> None:
+
+class _Field:
+    """Exact normal forms over the generators found in some terms.
+
+    With ``polynomial`` the elements live in the ring ℚ[x₁, …] (no gcd on every operation, which
+    is most of the cost for the usual polynomial identity); a division raises :class:`_NeedField`
+    and the caller starts again in the rational function field ℚ(x₁, …).
+    """
+
+    def __init__(self, names: list[str], polynomial: bool = False) -> None:
         from sympy import QQ, Symbol
         from sympy.polys.fields import field
+        from sympy.polys.rings import ring
 
         names = names or ["_t"]
-        made = field([Symbol(n) for n in names], QQ)  # Symbols, so no name is ever parsed
+        symbols = [Symbol(n) for n in names]  # Symbols, so no name is ever parsed
+        made = ring(symbols, QQ) if polynomial else field(symbols, QQ)
+        self.polynomial = polynomial
         self.field = made[0]
         self.gens = dict(zip(names, made[1:]))
         self.one = self.field.one
         self.zero = self.field.zero
+
+    def div(self, a: Any, b: Any) -> Any:
+        if self.polynomial:
+            if b.is_ground and b != 0:
+                return a * self.field.domain.quo(self.field.domain.one, b.LC)
+            raise _NeedField
+        return a / b
+
+    def lift(self, poly: Any) -> Any:
+        """An element of the polynomial ring as an element of this structure."""
+        return poly if self.polynomial else self.field(poly)
+
+
+def _numer(x: Any) -> Any:
+    return x.numer if hasattr(x, "numer") else x
+
+
+def _denom(x: Any) -> Any:
+    return x.denom if hasattr(x, "denom") else x.ring.one
 
 
 class _Translator:
@@ -90,36 +121,37 @@ class _Translator:
 
     def value(self, node: Node) -> Any:
         self.check_time()
-        if node in self.overrides:
+        # (empty-dict tests first: hashing a frozen tree is not free)
+        if self.overrides and node in self.overrides:
             return self.overrides[node]
-        if node in self.atoms:
+        if self.atoms and node in self.atoms:
             return self.f.gens[self.atoms[node]]
-        if self.scan is not None and node in self.scan.powers:
+        if self.scan is not None and self.scan.powers and node in self.scan.powers:
             base, coeffs, constant = self.scan.powers[node]
             b = self.value(base)
             out = _pow_int(b, constant, self.f)
             for var, a in coeffs.items():
                 out = out * _pow_int(self.f.gens[_rho_name(base, var)], a, self.f)
             return out
-        if self.scan is not None and node in self.scan.closed_sums:
+        if self.scan is not None and self.scan.closed_sums and node in self.scan.closed_sums:
             assert isinstance(node, SumOf)
             return self.closed_sum(node)
-        if self.scan is not None and node in self.scan.factorials:
+        if self.scan is not None and self.scan.factorials and node in self.scan.factorials:
             # factorial(n + c) = n! (n+1)...(n+c); for c < 0, n!/(n(n-1)...(n+c+1)), where n + c >= 0
             var, c = self.scan.factorials[node]
             n, out = self.f.gens[var], self.f.gens[f"_fact_{var}"]
             for i in range(1, c + 1):
                 out = out * (n + i)
             for i in range(0, -c):
-                out = out / (n - i)
+                out = self.f.div(out, n - i)
             return out
-        if self.scan is not None and node in self.scan.binomials:
+        if self.scan is not None and self.scan.binomials and node in self.scan.binomials:
             # binomial(t, c) = t(t-1)...(t-c+1)/c! for every t >= 0 (zero when t < c)
             assert isinstance(node, Call)
             t, out = self.value(node.args[0]), self.f.one
             c = self.scan.binomials[node]
             for i in range(c):
-                out = out * (t - i) / (i + 1)
+                out = self.f.div(out * (t - i), self.f.one * (i + 1))
             return out
         if isinstance(node, Num):
             return self.f.one * _qq(node.value)
@@ -152,24 +184,25 @@ class _Translator:
         )
         body = inner.value(node.body)
         index = list(self.f.gens).index(f"_k_{node.var}")
-        if isinstance(body, list) or body.denom.degree(index) > 0:
+        if isinstance(body, list) or _denom(body).degree(index) > 0:
             raise Decline(f"the body of '{term_text(node)}' is not a polynomial in {node.var}")
         hi = self.value(node.hi)
         below = self.value(node.lo) - self.f.one
         total = self.f.zero
         by_power: dict[int, Any] = {}
-        for monom, coeff in body.numer.terms():
+        numer = _numer(body)
+        for monom, coeff in numer.terms():
             j = monom[index]
             rest = list(monom)
             rest[index] = 0
-            term = body.numer.ring({tuple(rest): coeff})
-            by_power[j] = by_power.get(j, body.numer.ring.zero) + term
+            term = numer.ring({tuple(rest): coeff})
+            by_power[j] = by_power.get(j, numer.ring.zero) + term
         for j, coefficient in by_power.items():
             if j > 30:
                 raise Decline(f"the body of '{term_text(node)}' has degree {j} in {node.var}")
             p = _faulhaber(j)
-            total = total + self.f.field(coefficient) * (_horner(p, hi, self.f) - _horner(p, below, self.f))
-        return total / self.f.field(body.denom)
+            total = total + self.f.lift(coefficient) * (_horner(p, hi, self.f) - _horner(p, below, self.f))
+        return self.f.div(total, self.f.lift(_denom(body)))
 
     def op(self, node: Op) -> Any:
         args = [self.value(a) for a in node.args] if node.op != "^" else [self.value(node.args[0])]
@@ -190,7 +223,7 @@ class _Translator:
                 raise Decline("matrix division")
             if args[1] == 0:
                 raise Decline(f"the divisor of '{term_text(node)}' is identically zero")
-            return args[0] / args[1]
+            return self.f.div(args[0], args[1])
         k = _const_int(node.args[1], limit=10**6)
         if k is None or abs(k) > MAX_EXPONENT:
             raise Decline(f"power with a symbolic or very large exponent: '{term_text(node)}'")
@@ -203,7 +236,7 @@ class _Translator:
         if k < 0:
             if base == 0:
                 raise Decline(f"zero to a negative power in '{term_text(node)}'")
-            return (self.f.one / base) ** (-k)
+            return self.f.div(self.f.one, base) ** (-k)
         return base**k
 
     def call(self, node: Call) -> Any:
@@ -219,7 +252,7 @@ class _Translator:
                 return d
             if d == 0:
                 raise Decline(f"'{term_text(node)}' is the inverse of a matrix that is singular everywhere")
-            return [[c / d for c in row] for row in _adjugate(m, self.f)]
+            return [[self.f.div(c, d) for c in row] for row in _adjugate(m, self.f)]
         raise Decline(f"'{f}' is not rational arithmetic")
 
 
@@ -267,7 +300,7 @@ def _matpow(m: list[list[Any]], k: int, fld: _Field) -> Any:
         d = _det(m, fld)
         if d == 0:
             raise Decline("negative power of a matrix that is singular everywhere")
-        m = [[c / d for c in row] for row in _adjugate(m, fld)]
+        m = [[fld.div(c, d) for c in row] for row in _adjugate(m, fld)]
         k = -k
     result = [[fld.one if i == j else fld.zero for j in range(n)] for i in range(n)]
     while k:
@@ -303,7 +336,7 @@ def _det(m: list[list[Any]], fld: _Field) -> Any:
             det = -det
         det = det * a[col][col]
         for r in range(col + 1, n):
-            factor = a[r][col] / a[col][col]
+            factor = fld.div(a[r][col], a[col][col])
             a[r] = [x - factor * y for x, y in zip(a[r], a[col])]
     return det
 
@@ -319,7 +352,7 @@ def _adjugate(m: list[list[Any]], fld: _Field) -> list[list[Any]]:
 
 def _guard_power(base: Any, k: int, node: Node) -> None:
     try:
-        terms = len(base.numer.terms()) + len(base.denom.terms()) - 1
+        terms = len(_numer(base).terms()) + len(_denom(base).terms()) - 1
     except AttributeError:
         return
     if terms > 1 and comb(abs(k) + terms - 1, terms - 1) > MAX_TERMS:
@@ -381,12 +414,12 @@ def _linear_exponent(exponent: Node) -> tuple[dict[str, int], int] | None:
         value = _Translator(fld, {}, {}).value(exponent)
     except (Decline, ZeroDivisionError, ValueError, ArithmeticError):
         return None
-    if isinstance(value, list) or value.denom != 1:
+    if isinstance(value, list) or _denom(value) != 1:
         return None
     coeffs: dict[str, int] = {}
     constant = 0
     gens = sorted(variables)
-    for monom, coeff in value.numer.terms():
+    for monom, coeff in _numer(value).terms():
         if sum(monom) > 1 or getattr(coeff, "denominator", 1) != 1:
             return None
         if sum(monom) == 0:
@@ -556,9 +589,16 @@ def _constant_value(node: Node) -> Fraction | None:
 def prove_equal(left: Node, right: Node, deadline: float = float("inf")) -> IdentityResult:
     """Decide whether ``left = right`` is an identity of rational functions (opaque atoms abstracted)."""
     try:
+        return _prove_equal(left, right, deadline, polynomial=True)
+    except _NeedField:
+        return _prove_equal(left, right, deadline, polynomial=False)
+
+
+def _prove_equal(left: Node, right: Node, deadline: float, polynomial: bool) -> IdentityResult:
+    try:
         scan = _scan([left, right])
         names, atoms = scan.generator_names(), scan.atoms
-        fld = _Field(names)
+        fld = _Field(names, polynomial)
         constants: dict[Node, Any] = {}
         for node in list(walk(left)) + list(walk(right)):
             if isinstance(node, (Call, Index, SumOf, Op)) and node not in atoms and _is_opaque_kind(node):
@@ -576,7 +616,7 @@ def prove_equal(left: Node, right: Node, deadline: float = float("inf")) -> Iden
     if isinstance(lv, list):
         diffs = [a - b for r, s in zip(lv, rv) for a, b in zip(r, s)]
         holds = all(d == 0 for d in diffs)
-        evidence = {"normal_form": _show_matrix(lv), "entries_checked": len(diffs)}
+        evidence: dict[str, Any] = {"normal_form": _show_matrix(lv), "entries_checked": len(diffs)}
     else:
         diff = lv - rv
         holds = diff == 0
@@ -756,7 +796,7 @@ def _pow_int(x: Any, k: int, fld: _Field) -> Any:
         return x**k
     if x == 0:
         raise Decline("zero to a negative power")
-    return (fld.one / x) ** (-k)
+    return fld.div(fld.one, x) ** (-k)
 
 
 def sort_of_var(left: Node, right: Node, name: str) -> Any:

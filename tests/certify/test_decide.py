@@ -31,7 +31,7 @@ TRUE_CLAIMS = [
     ("∀ x y : ℝ, x ≤ y → x + 1 ≤ y + 1", "smt"),
     ("forall x y : R, x^2 + y^2 >= 2*x*y", "smt"),
     ("forall p : N, prime(p) -> 2 <= p", "smt"),
-    ("forall n : Z, even(n^2) -> even(n)", "smt"),
+    ("forall n : Z, even(n^2) -> even(n)", "periodic"),
     ("forall x : R, sqrt(x^2) = abs(x)", "smt"),
     ("forall a b : Z, mod(a + b, 2) = mod(mod(a, 2) + mod(b, 2), 2)", "smt"),
     ("forall n : N, assume n <= 39, prime(n^2 + n + 41)", "exhaustive"),
