@@ -25,6 +25,7 @@ def run_demo(timeout: float, as_json: bool) -> int:
     from rich.table import Table
 
     from pyverify.certify import decide
+    from pyverify.certify._certificate import format_witness
 
     if not SHOWCASE.exists():
         print(f"error: showcase file not found at {SHOWCASE}")
@@ -42,7 +43,7 @@ def run_demo(timeout: float, as_json: bool) -> int:
         table.add_column(column, overflow="fold")
     colours = {"certified": "green", "refuted": "red", "unknown": "yellow"}
     for expected, cert in rows:
-        detail = ", ".join(f"{k}={v}" for k, v in (cert.witness or {}).items()) or (cert.reason or "")
+        detail = format_witness(cert.witness) if cert.witness else (cert.reason or "")
         mark = "" if cert.status == expected else f" (expected {expected})"
         status = f"[{colours[cert.status]}]{cert.status}[/]{mark}"
         table.add_row(cert.claim, status, cert.method, f"{cert.seconds:.3f}", detail[:80])

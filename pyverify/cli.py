@@ -46,6 +46,7 @@ def _parse(text: str, label: str = "claim") -> Any:
 
 def _show_certificate(cert: Any, as_json: bool) -> NoReturn:
     from pyverify.certify import EXIT_CODES
+    from pyverify.certify._certificate import format_witness
 
     if as_json:
         typer.echo(json.dumps(cert.to_dict(), ensure_ascii=False, default=str))
@@ -54,7 +55,7 @@ def _show_certificate(cert: Any, as_json: bool) -> NoReturn:
         typer.echo(f"  claim: {cert.claim}")
         if cert.witness is not None:
             label = "witness" if cert.status == "refuted" else "example"
-            typer.echo(f"  {label}: " + ", ".join(f"{k} = {_value(v)}" for k, v in cert.witness.items()))
+            typer.echo(f"  {label}: " + format_witness(cert.witness))
         for key, value in cert.evidence.items():
             if key in ("a", "b"):
                 value = f"{value['status']} ({value['method']})"
@@ -62,12 +63,6 @@ def _show_certificate(cert: Any, as_json: bool) -> NoReturn:
         if cert.reason:
             typer.echo(f"  reason: {cert.reason}")
     raise typer.Exit(EXIT_CODES[cert.status])
-
-
-def _value(v: Any) -> str:
-    if isinstance(v, list):
-        return "[" + ", ".join(_value(x) for x in v) + "]"
-    return str(v)
 
 
 def _short(value: Any, limit: int = 300) -> str:
@@ -121,7 +116,7 @@ def check_witness_cmd(
         values = parse_assignment(at, parsed.variables)
     except ValueError_ as exc:
         _fail(f"--at: {exc}")
-    result = check_witness(parsed, values)
+    result = check_witness(parsed, values, timeout)
     if result.reason == "malformed":
         _fail(f"--at: {result.message}")
     if as_json:

@@ -74,3 +74,14 @@ class WitnessCheck:
     @property
     def verified(self) -> bool:
         return self.status == "verified"
+
+
+def format_witness(witness: dict[str, Any]) -> str:
+    """``x = 1/2, A = [[1, 2], [3, 4]]``: a witness as a person writes it."""
+
+    def value(v: Any) -> str:
+        if isinstance(v, list):
+            return "[" + ", ".join(value(x) for x in v) + "]"
+        return str(v)
+
+    return ", ".join(f"{name} = {value(v)}" for name, v in witness.items())

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from pyverify.certify._certificate import Certificate, WitnessCheck
-from pyverify.certify._exact import EvalError, compile_node
+from pyverify.certify._exact import DEADLINE, EvalError, compile_node
 from pyverify.certify._identity import atom_is_identity
 from pyverify.certify._modular import decide_periodic
 from pyverify.certify._search import claim_constants, finite_box, search
@@ -342,6 +342,7 @@ def decide_local(claim: Claim | str, timeout: float = DEFAULT_TIMEOUT, seed: int
     """Decide in this process (cooperative deadlines only; see :func:`decide`)."""
     claim = _as_claim(claim)
     run = _Run(timeout)
+    token = DEADLINE.set(run.deadline)
     try:
         quantifiers = claim.quantifiers
         if quantifiers <= {"forall"}:
@@ -351,8 +352,10 @@ def decide_local(claim: Claim | str, timeout: float = DEFAULT_TIMEOUT, seed: int
         return _decide_mixed(claim, run)
     except (MemoryError, RecursionError) as exc:
         return run.done("unknown", "none", {}, to_text(claim), reason=f"resource limit: {type(exc).__name__}")
-    except Exception as exc:
+    except Exception as exc:  # an engine failure is an unknown, never a crash or a verdict
         return run.done("unknown", "none", {}, to_text(claim), reason=f"engine error: {type(exc).__name__}: {exc}")
+    finally:
+        DEADLINE.reset(token)
 
 
 # ---------------------------------------------------------------- equivalence
@@ -389,12 +392,15 @@ def equivalent_local(a: Claim | str, b: Claim | str, timeout: float = DEFAULT_TI
     a, b = _as_claim(a), _as_claim(b)
     run = _Run(timeout)
     text = f"{to_text(a)}  <=>  {to_text(b)}"
+    token = DEADLINE.set(run.deadline)
     try:
         return _equivalent(a, b, run, seed, text)
     except (MemoryError, RecursionError) as exc:
         return run.done("unknown", "none", {}, text, reason=f"resource limit: {type(exc).__name__}")
-    except Exception as exc:
+    except Exception as exc:  # an engine failure is an unknown, never a crash or a verdict
         return run.done("unknown", "none", {}, text, reason=f"engine error: {type(exc).__name__}: {exc}")
+    finally:
+        DEADLINE.reset(token)
 
 
 def _equivalent(a: Claim, b: Claim, run: _Run, seed: int, text: str) -> Certificate:
@@ -523,12 +529,17 @@ def equivalent(a: Claim | str, b: Claim | str, timeout: float = DEFAULT_TIMEOUT,
     return run_isolated("equivalent", (a, b, timeout, seed), timeout, f"{to_text(a)}  <=>  {to_text(b)}")
 
 
-def check_witness(claim: Claim | str, assignment: Mapping[str, Any] | str) -> WitnessCheck:
+def check_witness(
+    claim: Claim | str, assignment: Mapping[str, Any] | str, timeout: float = DEFAULT_TIMEOUT
+) -> WitnessCheck:
     """Check an assignment as a counterexample (∀ claims) or example (∃ claims) by exact evaluation.
 
     ``assignment`` maps every bound variable to a value (numbers, ``"1/3"``, nested lists for
-    matrices and sequences), or is text such as ``"x=2,y=1/3"``. Exact rational arithmetic
-    only, so it needs no deadline beyond the size limits of :mod:`pyverify.certify._exact`.
+    matrices and sequences), or is text such as ``"x=2,y=1/3"``. Exact rational arithmetic runs in
+    this process (fast: tens of thousands of checks per second), bounded by size limits and by
+    ``timeout`` on long sums; irrational intermediate values (√2, exp 1) are compared with sympy's
+    algebraic numbers in the worker process under the same deadline. A check that cannot finish is
+    rejected with reason ``too_large`` or ``inexact_undecided``, never left hanging.
     """
     claim = _as_claim(claim)
     if isinstance(assignment, str):
@@ -539,7 +550,7 @@ def check_witness(claim: Claim | str, assignment: Mapping[str, Any] | str) -> Wi
         except ValueError_ as exc:
             kind = "example" if claim.quantifiers == {"exists"} else "counterexample"
             return WitnessCheck("rejected", kind, "malformed", str(exc))
-    return _check_witness(claim, assignment)
+    return _check_witness(claim, assignment, timeout)
 
 
 def _pred_names(node: Node) -> set[str]:

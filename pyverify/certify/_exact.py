@@ -9,6 +9,8 @@ raise :class:`Inexact`, and the caller falls back to sympy's exact algebraic com
 
 from __future__ import annotations
 
+import contextvars
+import time
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Callable, Mapping
@@ -40,6 +42,11 @@ MAX_SUM_TERMS = 100_000
 MAX_INDEX = 100_000
 
 Env = Mapping[str, Any]
+
+#: Deadline (``time.monotonic()``) for long evaluation loops in this context; set by callers that
+#: evaluate in-process (check_witness). The only unbounded loops are sums (at most MAX_SUM_TERMS
+#: terms of at most MAX_BITS bits), and they check it.
+DEADLINE: contextvars.ContextVar[float] = contextvars.ContextVar("pyverify_eval_deadline", default=float("inf"))
 Fn = Callable[[Env], Any]
 
 
@@ -379,7 +386,10 @@ def _compile_sum(node: SumOf) -> Fn:
             raise TooLarge(f"the sum over {var} has {hi - lo + 1} terms (limit {MAX_SUM_TERMS})")
         inner = dict(env)
         acc = fmpq(0)
+        deadline = DEADLINE.get()
         for k in range(lo, hi + 1):
+            if (k - lo) & 255 == 255 and time.monotonic() > deadline:
+                raise TooLarge(f"the deadline was reached while adding the sum over {var}")
             inner[var] = fmpq(k)
             acc = acc + body_fn(inner)
         return acc

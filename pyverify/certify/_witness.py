@@ -8,6 +8,7 @@ never an expression, so ``1/0``, ``nan`` or ``2^(10^12)`` are malformed values, 
 from __future__ import annotations
 
 import re
+import time
 from fractions import Fraction
 from typing import Any, Mapping
 
@@ -15,6 +16,7 @@ from flint import fmpq, fmpq_mat
 
 from pyverify.certify._certificate import WitnessCheck
 from pyverify.certify._exact import (
+    DEADLINE,
     EvalError,
     Inexact,
     Sequence,
@@ -22,6 +24,7 @@ from pyverify.certify._exact import (
     compile_node,
     sympy_truth,
     to_fmpq,
+    to_fraction,
 )
 from pyverify.logic import Claim, Rel, Sort, definedness, term_text, to_text
 from pyverify.logic._ast import Node
@@ -194,17 +197,49 @@ def _scalar(raw: Any, name: str) -> fmpq:
 
 
 def _truth(node: Node, env: dict[str, Any], claim: Claim) -> bool:
-    """Exact truth of a formula; irrational intermediates go to sympy's algebraic numbers."""
+    """Exact truth of a formula; irrational intermediates go to sympy's algebraic numbers
+    (in the worker process, under the deadline, unless this already is the worker)."""
     try:
         return bool(compile_node(node)(env))
     except Inexact:
-        verdict = sympy_truth(node, env, claim.variables)
+        from pyverify.certify import _worker
+
+        if _worker.IN_WORKER:
+            verdict = sympy_truth(node, env, claim.variables)
+        else:
+            left = max(0.1, DEADLINE.get() - time.monotonic())
+            verdict = _worker.truth_isolated(node, _plain_env(env), claim.variables, min(left, 60.0))
         if verdict is None:
             raise
         return verdict
 
 
-def check_witness(claim: Claim, assignment: Mapping[str, Any]) -> WitnessCheck:
+def _plain_env(env: dict[str, Any]) -> dict[str, Any]:
+    """Values as Fractions and lists (picklable without flint)."""
+    out: dict[str, Any] = {}
+    for name, value in env.items():
+        if isinstance(value, fmpq):
+            out[name] = to_fraction(value)
+        elif isinstance(value, fmpq_mat):
+            n = value.nrows()
+            out[name] = [[to_fraction(value[i, j]) for j in range(n)] for i in range(n)]
+        elif isinstance(value, Sequence):
+            out[name] = [to_fraction(v) for v in value.prefix()]
+        else:
+            out[name] = value
+    return out
+
+
+def check_witness(claim: Claim, assignment: Mapping[str, Any], timeout: float = 10.0) -> WitnessCheck:
+    """Check a witness with a deadline (see :func:`_check`)."""
+    token = DEADLINE.set(time.monotonic() + timeout)
+    try:
+        return _check(claim, assignment)
+    finally:
+        DEADLINE.reset(token)
+
+
+def _check(claim: Claim, assignment: Mapping[str, Any]) -> WitnessCheck:
     """Check an assignment of every bound variable as a witness, by exact evaluation.
 
     For a claim whose binders are all ∀ a witness is a counterexample (verified when the

@@ -26,6 +26,8 @@ GRACE = 1.5
 #: Address-space limit of the worker (bytes).
 MEMORY_LIMIT = int(os.environ.get("PYVERIFY_WORKER_MEMORY", 6 * 1024**3))
 _HEADER = struct.Struct("!Q")
+#: True inside the worker process (engines there call sympy directly: the worker is the sandbox).
+IN_WORKER = False
 
 
 def _write_frame(stream: Any, payload: Any) -> None:
@@ -57,6 +59,8 @@ def _serve() -> None:
     out = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     sys.stdout = sys.stderr  # stray prints from libraries must not corrupt the frames
     inp = sys.stdin.buffer
+    global IN_WORKER
+    IN_WORKER = True
     from pyverify.certify import _engine
 
     _write_frame(out, ("ready", None))  # imports done: the parent's clock for calls starts now
@@ -71,6 +75,13 @@ def _serve() -> None:
                 result: Any = ("ok", _engine.decide_local(*args))
             elif name == "equivalent":
                 result = ("ok", _engine.equivalent_local(*args))
+            elif name == "truth":
+                result = ("ok", _truth_here(*args))
+            elif name == "probe":  # tests of the deadline machinery: busy for the given seconds
+                end = time.monotonic() + float(args[0])
+                while time.monotonic() < end:
+                    pass
+                result = ("ok", None)
             else:
                 result = ("ok", None)
         except MemoryError:
@@ -166,6 +177,40 @@ _lock = threading.Lock()
 _worker: _Worker | None = None
 #: Seconds allowed for starting a fresh worker (imports of sympy and z3), on top of the call's timeout.
 STARTUP = 20.0
+
+
+def _truth_here(node: Any, env: dict[str, Any], variables: dict[str, Any]) -> bool | None:
+    from pyverify.certify._exact import sympy_truth
+    from pyverify.certify._witness import _exact
+
+    exact = {name: _exact(value, variables[name], name) for name, value in env.items()}
+    return sympy_truth(node, exact, variables)
+
+
+def truth_isolated(node: Any, env: dict[str, Any], variables: dict[str, Any], timeout: float) -> bool | None:
+    """A formula's truth at a point by sympy's algebraic numbers, in the worker; None if undecided."""
+    result = _call("truth", (node, env, variables), timeout)
+    return result if isinstance(result, bool) else None
+
+
+def _call(name: str, args: tuple[Any, ...], timeout: float) -> Any:
+    """One request to the worker; None after a kill or a crash."""
+    global _worker
+    with _lock:
+        if _worker is None or not _worker.alive():
+            if _worker is not None:
+                _worker.kill()
+            _worker = _Worker()
+        worker = _worker
+        try:
+            if not worker.ready:
+                worker.wait_ready(STARTUP)
+            status, payload = worker.call((name, args), timeout + GRACE)
+        except (TimeoutError, EOFError, OSError, pickle.UnpicklingError, struct.error):
+            worker.kill()
+            _worker = None
+            return None
+    return payload if status == "ok" else None
 
 
 def run_isolated(name: str, args: tuple[Any, ...], timeout: float, claim_text: str) -> Certificate:

@@ -28,11 +28,19 @@ def test_overrun_is_unknown_and_the_worker_is_replaced() -> None:
     assert _worker._worker is not None
     old_pid = _worker._worker.proc.pid
     start = time.monotonic()
-    cert = decide(RUNAWAY, timeout=1)
+    # a call that ignores its own deadline (the probe busy-waits 30 s): only the kill can stop it
+    cert = _worker.run_isolated("probe", (30,), 1, "probe")
     assert time.monotonic() - start < 1 + _worker.GRACE + 2
     assert cert.status == "unknown" and "engine was stopped" in (cert.reason or "")
     assert not _alive(old_pid)
     assert decide("forall x : Q, (x + 1)^2 = x^2 + 2*x + 1").status == "certified"
+
+
+def test_long_evaluation_stops_at_the_soft_deadline() -> None:
+    start = time.monotonic()
+    cert = decide(RUNAWAY, timeout=2)
+    assert time.monotonic() - start < 2 + _worker.GRACE + 2
+    assert cert.status == "unknown" and "deadline" in (cert.reason or "")
 
 
 def test_memory_limit_is_unknown_not_a_crash() -> None:

@@ -67,3 +67,17 @@ def test_irrational_intermediates_are_decided_exactly() -> None:
 def test_huge_values_are_refused_not_computed(exponent: str) -> None:
     result = check_witness(f"forall x : Z, x^({exponent}) = 0", {"x": 3})
     assert result.reason == "too_large"
+
+
+def test_long_sums_respect_the_deadline() -> None:
+    import time
+
+    start = time.monotonic()
+    result = check_witness("forall x : Q, sum(k, 1, 100000, x^2 * k^10000) < 0", {"x": 1}, timeout=1)
+    assert time.monotonic() - start < 5
+    assert result.reason == "too_large" and "deadline" in result.message
+
+
+def test_irrational_comparison_runs_under_a_deadline() -> None:
+    result = check_witness("forall x : R, sqrt(x) + sqrt(2*x) = sqrt(3*x)", {"x": 2}, timeout=5)
+    assert result.verified  # √2 + 2 ≠ √6
