@@ -7,9 +7,28 @@ from functools import cache
 
 from hypothesis import strategies as st
 
-from pyverify.logic import INT, NAT, RAT, REAL, Binder, BoolLit, Call, Claim, Conn, Not, Num, Op, Rel, SumOf, Var
+from pyverify.logic import (
+    INT,
+    NAT,
+    RAT,
+    REAL,
+    Binder,
+    BoolLit,
+    Call,
+    Claim,
+    Conn,
+    Not,
+    Num,
+    Op,
+    Rel,
+    SumOf,
+    Var,
+    mat,
+)
 
 SCALAR_VARS = {"x": RAT, "y": REAL, "n": NAT, "m": INT}
+MATRIX_VARS = {"A": mat(2), "B": mat(2)}
+ALL_VARS = {**SCALAR_VARS, **MATRIX_VARS}
 
 numerals = st.one_of(
     st.integers(min_value=0, max_value=50).map(lambda v: Num(Fraction(v))),
@@ -27,7 +46,7 @@ def _nary(op: str, args: list) -> Op:
 
 @cache
 def terms(names: tuple[str, ...], index: str | None = None) -> st.SearchStrategy:
-    leaves = [numerals] + [st.just(Var(n, SCALAR_VARS[n])) for n in names]
+    leaves = [numerals] + [st.just(Var(n, SCALAR_VARS[n])) for n in names if n in SCALAR_VARS]
     if index:
         leaves.append(st.just(Var(index, INT)))
     base = st.one_of(*leaves)
@@ -80,11 +99,11 @@ def formulas(names: tuple[str, ...]) -> st.SearchStrategy:
 
 @st.composite
 def claims(draw: st.DrawFn) -> Claim:
-    names = draw(st.lists(st.sampled_from(sorted(SCALAR_VARS)), min_size=0, max_size=3, unique=True))
+    names = draw(st.lists(st.sampled_from(sorted(ALL_VARS)), min_size=0, max_size=3, unique=True))
     binders = []
     for name in names:
         quantifier = draw(st.sampled_from(["forall", "exists"]))
-        binders.append(Binder(quantifier, (name,), SCALAR_VARS[name]))
+        binders.append(Binder(quantifier, (name,), ALL_VARS[name]))
     key = tuple(sorted(names))
     assumptions = tuple(draw(st.lists(formulas(key), max_size=2)))
     return Claim(tuple(binders), assumptions, draw(formulas(key)))

@@ -60,9 +60,13 @@ class WitnessCheck:
     kind: str
     """``counterexample`` (the claim's binders are all ∀) or ``example`` (all ∃)."""
     reason: str
-    """One of ``claim_fails``/``claim_holds`` (verified), ``holds_there``/``fails_there``,
-    ``assumption_fails``, ``outside_domain``, ``undefined``, ``malformed``, ``too_large``,
-    ``inexact_undecided``, ``mixed_quantifiers``."""
+    """Verified: ``claim_fails`` (a counterexample) or ``claim_holds`` (an example). Rejected:
+    ``holds_there`` / ``fails_there`` (the claim holds at a proposed counterexample / fails at a
+    proposed example), ``assumption_fails``, ``outside_domain`` (a value outside its variable's sort),
+    ``division_by_zero``, ``undefined`` (another partial operation outside its domain: √ of a
+    negative, log of a non-positive, factorial of a negative, a sequence index with no value),
+    ``malformed`` (a value that is not an exact rational, or a missing or unknown variable),
+    ``too_large`` (size or deadline limits), ``inexact_undecided``, ``mixed_quantifiers``."""
     message: str
     """A sentence for a person: what was evaluated and what came out."""
     values: dict[str, Any] = field(default_factory=dict)

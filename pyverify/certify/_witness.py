@@ -26,7 +26,7 @@ from pyverify.certify._exact import (
     to_fmpq,
     to_fraction,
 )
-from pyverify.logic import Claim, Rel, Sort, definedness, term_text, to_text
+from pyverify.logic import Claim, Conn, Rel, Sort, definedness, term_text, to_text
 from pyverify.logic._ast import Node
 
 _NUMBER = re.compile(r"^\s*([+-]?)\s*(\d{1,4000})(?:\.(\d{1,4000}))?(?:\s*/\s*(\d{1,4000}))?\s*$")
@@ -259,7 +259,7 @@ def _check(claim: Claim, assignment: Mapping[str, Any]) -> WitnessCheck:
     try:
         for condition in _conditions(claim):
             if not _truth(condition, env, claim):
-                return WitnessCheck("rejected", kind, "undefined",
+                return WitnessCheck("rejected", kind, _undefined_reason(condition),
                                     f"at {point} the claim is undefined: {_undefined_message(condition)}")  # fmt: skip
         for assumption in claim.assumptions:
             if not _truth(assumption, env, claim):
@@ -273,7 +273,12 @@ def _check(claim: Claim, assignment: Mapping[str, Any]) -> WitnessCheck:
     except TooLarge as exc:
         return WitnessCheck("rejected", kind, "too_large", f"at {point}: {exc.reason}")
     except EvalError as exc:
-        return WitnessCheck("rejected", kind, "undefined", f"at {point} the claim is undefined: {exc.reason}")
+        reason = (
+            "division_by_zero"
+            if exc.reason.startswith(("division by zero", "zero raised", "singular", "modulus zero"))
+            else "undefined"
+        )
+        return WitnessCheck("rejected", kind, reason, f"at {point} the claim is undefined: {exc.reason}")
     shown = f" ({sides['left']} vs {sides['right']})" if sides else ""
     body = _body_text(claim)
     if kind == "counterexample":
@@ -349,6 +354,16 @@ def _conditions(claim: Claim) -> list[Node]:
 def _short(value: Any) -> str:
     text = str(value).replace("'", "")
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _undefined_reason(condition: Node) -> str:
+    """``division_by_zero`` for a vanishing divisor, modulus, base of a negative power or
+    determinant of an inverted matrix; ``undefined`` for the other partial operations."""
+    if isinstance(condition, Rel) and condition.op == "!=":
+        return "division_by_zero"
+    if isinstance(condition, Conn) and any(isinstance(a, Rel) and a.op == "!=" for a in condition.args):
+        return "division_by_zero"
+    return "undefined"
 
 
 def _undefined_message(condition: Node) -> str:

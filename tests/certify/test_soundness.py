@@ -10,13 +10,13 @@ from hypothesis import strategies as st
 from pyverify.certify import check_witness, decide
 from pyverify.certify._search import search
 from pyverify.logic import Binder, Claim, Num, Op, Rel, Var, relativized
-from tests.strategies import SCALAR_VARS, formulas, terms
+from tests.strategies import ALL_VARS, SCALAR_VARS, formulas, terms
 
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _universal(body, names):  # type: ignore[no-untyped-def]
-    return Claim(tuple(Binder("forall", (n,), SCALAR_VARS[n]) for n in names), (), body)
+    return Claim(tuple(Binder("forall", (n,), ALL_VARS[n]) for n in names), (), body)
 
 
 def _check_law(claim: Claim) -> None:
