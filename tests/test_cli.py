@@ -95,7 +95,7 @@ def test_runaway_algebra_is_stopped_at_the_deadline() -> None:
     elapsed = time.monotonic() - start
     assert proc.returncode == 3, proc
     assert "deadline" in proc.stdout
-    assert elapsed < 15
+    assert elapsed < 30
 
 
 def test_help_documents_exit_codes() -> None:
