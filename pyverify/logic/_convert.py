@@ -64,6 +64,18 @@ def _const_int(node: Node, limit: int = 10**6) -> int | None:
     return None
 
 
+def ring_op(op: str, args: list[Any]) -> Any:
+    """``neg``, ``-``, and the n-ary ``+`` / ``*`` folded left, for any values with ring operators."""
+    if op == "neg":
+        return -args[0]
+    if op == "-":
+        return args[0] - args[1]
+    out = args[0]
+    for x in args[1:]:
+        out = out + x if op == "+" else out * x
+    return out
+
+
 # ---------------------------------------------------------------- sympy
 
 
@@ -115,24 +127,11 @@ class SympyTranslator:
             return self.var(node)
         if isinstance(node, Op):
             a = [self.term(x) for x in node.args]
-            if node.op == "neg":
-                return -a[0]
-            if node.op == "+":
-                out = a[0]
-                for x in a[1:]:
-                    out = out + x
-                return out
-            if node.op == "*":
-                out = a[0]
-                for x in a[1:]:
-                    out = out * x
-                return out
-            if node.op == "-":
-                return a[0] - a[1]
             if node.op == "/":
                 return a[0] / a[1]
             if node.op == "^":
                 return a[0] ** a[1]
+            return ring_op(node.op, a)
         if isinstance(node, Call):
             return self.call(node)
         if isinstance(node, Index):
@@ -362,22 +361,10 @@ class Z3Translator:
         matrix = [isinstance(x, list) for x in a]
         if any(matrix):
             return self.matrix_op(node.op, a, matrix)
-        if node.op == "neg":
-            return -a[0]
-        if node.op == "+":
-            out = a[0]
-            for x in a[1:]:
-                out = out + x
-            return out
-        if node.op == "*":
-            out = a[0]
-            for x in a[1:]:
-                out = out * x
-            return out
-        if node.op == "-":
-            return a[0] - a[1]
         if node.op == "/":
             return self.real(a[0]) / self.real(a[1])
+        if node.op != "^":
+            return ring_op(node.op, a)
         # power
         k = _const_int(node.args[1])
         if k is not None and abs(k) <= MAX_EXPANDED_EXPONENT:
