@@ -28,6 +28,18 @@ TRUE_CLAIMS = [
         "forall a x0 u : Q, forall T : N, assume a != 1, a^T*x0 + u*sum(k, 0, T-1, a^k) = a^T*x0 + u*(1 - a^T)/(1 - a)",
         "induction",
     ),
+    # affine recurrence: the unrolled value against the constant-input closed form (ρ ≠ 1), and the
+    # recurrence step itself, by induction with sums whose bodies depend on the horizon
+    (
+        "forall rho x0 u : Q, forall T : N, assume rho != 1, "
+        "rho^T*x0 + sum(k, 0, T-1, rho^(T-1-k)*u) = rho^T*x0 + u*(1 - rho^T)/(1 - rho)",
+        "induction",
+    ),
+    (
+        "forall rho x0 : Q, forall u : Seq(Q), forall T : N, "
+        "rho*(rho^T*x0 + sum(k, 0, T-1, rho^(T-1-k)*u(k))) + u(T) = rho^(T+1)*x0 + sum(k, 0, T, rho^(T-k)*u(k))",
+        "induction",
+    ),
     ("∀ x y : ℝ, x ≤ y → x + 1 ≤ y + 1", "smt"),
     ("forall x y : R, x^2 + y^2 >= 2*x*y", "smt"),
     ("forall p : N, prime(p) -> 2 <= p", "smt"),
@@ -61,6 +73,8 @@ FALSE_CLAIMS = [
     "forall n : Z, sum(k, 1, n, k) = n*(n+1)/2",  # false for negative n: the sum is empty there
     "forall x : Z, 0^x = 0",
     "forall n : N, binomial(n, 2) = n^2/2",
+    "forall rho x0 u : Q, forall T : N, assume rho != 1, "
+    "rho^T*x0 + sum(k, 0, T-1, rho^(T-k)*u) = rho^T*x0 + u*(1 - rho^T)/(1 - rho)",
     "forall x : Q, forall n : N, x^(n+1) = x^n + 1",
 ]
 
