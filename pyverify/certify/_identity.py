@@ -669,7 +669,7 @@ def prove_by_induction(left: Node, right: Node, naturals: list[str], deadline: f
         if factored and all(v is not None for v in factored.values()):
             step_left, step_right = _replace(left, factored), _replace(right, factored)  # type: ignore[arg-type]
             step_sums = _top_sums([step_left, step_right])
-            result = _induct(step_left, step_right, n, step_sums, deadline, base=(left, right))
+            result = _induct(step_left, step_right, n, step_sums, deadline, originals=(left, right))
         else:
             result = _induct(left, right, n, sums, deadline)
         if result.holds is not None:
@@ -762,9 +762,9 @@ def _replace(node: Node, mapping: dict[Node, Node]) -> Node:
 
 
 def _induct(left: Node, right: Node, n: str, sums: list[SumOf], deadline: float,
-            base: tuple[Node, Node] | None = None) -> IdentityResult:  # fmt: skip
-    """``base`` (the original sides) is what the base cases check when the step uses rewritten sides."""
-    base_left, base_right = base if base is not None else (left, right)
+            originals: tuple[Node, Node] | None = None) -> IdentityResult:  # fmt: skip
+    """``originals`` (the sides as written) are what the base cases check when the step uses rewritten sides."""
+    base_left, base_right = originals if originals is not None else (left, right)
     nvar = Var(n, sort_of_var(left, right, n))
     shifted = {n: Op("-", (nvar, Num(Fraction(1))))}
     threshold = 1
