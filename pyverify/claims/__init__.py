@@ -1,0 +1,1 @@
+"""Label-blind claim auditing (spec: ``shared/spec/claim-audit.md``)."""
