@@ -36,6 +36,7 @@ lint: $(VENV)/.installed-dev
 
 bench: $(VENV)/.installed-dev
 	$(BIN)/python benchmarks/certify_bench.py
+	$(BIN)/python benchmarks/claims_bench.py
 
 models: $(VENV)/.installed-models
 

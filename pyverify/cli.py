@@ -126,6 +126,15 @@ def check_witness_cmd(
     raise typer.Exit(EXIT_CODES[result.status])
 
 
+def _claims_app() -> typer.Typer:
+    from pyverify.claims._commands import app as claims
+
+    return claims
+
+
+app.add_typer(_claims_app(), name="claims")
+
+
 @app.command(epilog=EXIT_HELP)
 def demo(
     timeout: float = typer.Option(10.0, "--timeout", min=0.1, help="Deadline per claim in seconds."),

@@ -71,21 +71,18 @@ def number(value: Any, field: str) -> Fraction:
 
 
 def integer(value: Any, field: str) -> int:
-    if isinstance(value, bool):
-        raise _Reject(f"{field} must be an integer, not a boolean")
-    if isinstance(value, int):
-        return value
-    parsed = number(value, field)
-    if parsed.denominator != 1 or (isinstance(value, (Decimal, float)) and not isinstance(value, int)):
-        if parsed.denominator != 1:
-            raise _Reject(f"{field} must be an integer, got {fam.fraction_text(parsed)}")
-    return parsed.numerator
+    """A JSON integer (the schema's ``step`` and ``horizon``); 2.0, "2" and booleans are refused."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _Reject(f"{field} must be an integer, not {json_type(value)}")
+    if value.bit_length() > 64:
+        raise _Reject(f"{field} is too large")
+    return value
 
 
 def json_type(value: Any) -> str:
-    return {bool: "a boolean", type(None): "null", list: "a list", dict: "an object", str: "text"}.get(
-        type(value), type(value).__name__
-    )
+    names = {bool: "a boolean", type(None): "null", list: "a list", dict: "an object", str: "text",
+             Decimal: "a decimal number", float: "a decimal number"}  # fmt: skip
+    return names.get(type(value), type(value).__name__)
 
 
 def _state(audit: Mapping[str, Any]) -> Mapping[str, Any]:

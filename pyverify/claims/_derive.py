@@ -244,7 +244,36 @@ def _never(claim: dict[str, Any], guard: Node, timeout: float) -> bool:
     return decide(text, timeout).status == "certified"
 
 
+def _readable_state(claim: dict[str, Any]) -> tuple[dict[str, Any], str] | None:
+    """A witness a person can recompute by hand (small rho, x0 and horizon >= 1), if one refutes.
+
+    Tried before the engine's own witness, which is exact but may be degenerate (horizon 0, rho = 0).
+    """
+    condition = claim["condition"]
+    constant = fam.condition_is_constant(condition)
+    rhos = ["2", "3", "-1", "1/2", "1", "0"]
+    if condition == "rho_one_constant":
+        rhos = ["1"]
+    elif condition == "rho_not_one_constant":
+        rhos = [r for r in rhos if r != "1"]
+    for horizon in (2, 1, 3):
+        for rho in rhos:
+            for x0 in ("1", "2"):
+                input_lists = [["1"] * horizon] + ([] if constant else [[str(k + 1) for k in range(horizon)]])
+                for inputs in input_lists:
+                    state = {"rho": rho, "x0": x0, "inputs": inputs, "horizon": horizon}
+                    message = _verified("affine_recurrence", claim, state)
+                    if message is not None:
+                        return state, message
+    return None
+
+
 def _recurrence_refutation(claim: dict[str, Any], cert: Any, note: str) -> Derivation:
+    readable = _readable_state(claim)
+    if readable is not None:
+        state, message = readable
+        return Derivation(False, {"method": "witness", "engine": cert.method, "check": message, "note": note,
+                                  "engine_witness": cert.witness}, state)  # fmt: skip
     witness = cert.witness or {}
     horizon = int(Fraction(witness.get("T", "0")))
     if "us" in witness:
@@ -258,12 +287,12 @@ def _recurrence_refutation(claim: dict[str, Any], cert: Any, note: str) -> Deriv
     }
     state = {"rho": witness.get("rho", fixed.get("rho", "0")), "x0": witness.get("x0", "0"),
              "inputs": values, "horizon": horizon}  # fmt: skip
-    message = _verified("affine_recurrence", claim, state)
-    if message is None:
+    verified = _verified("affine_recurrence", claim, state)
+    if verified is None:
         raise DerivationError(
             f"recurrence claim {claim}: the engine's witness {witness} was not verified by the checker"
         )
-    return Derivation(False, {"method": "witness", "engine": cert.method, "check": message, "note": note}, state)
+    return Derivation(False, {"method": "witness", "engine": cert.method, "check": verified, "note": note}, state)
 
 
 # ---------------------------------------------------------------- linear algebra

@@ -1,0 +1,46 @@
+"""Re-deriving stored references: every verdict is proved again from the task's public claim."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyverify.claims._checker import check
+from pyverify.claims._derive import DerivationError, derive
+from pyverify.claims._records import Reference, Task
+
+
+def validate(tasks: list[Task], references: list[Reference]) -> dict[str, Any]:
+    """Compare each stored verdict with a fresh derivation; stored witnesses must verify too.
+
+    Returns ``{"checked": n, "disagreements": [{task_id, stored, derived, evidence}], "undecided": [...]}``.
+    """
+    by_id = {t.task_id: t for t in tasks}
+    missing = [r.task_id for r in references if r.task_id not in by_id]
+    if missing:
+        raise ValueError(f"references for unknown task ids: {', '.join(missing[:5])}")
+    disagreements: list[dict[str, Any]] = []
+    undecided: list[dict[str, Any]] = []
+    for ref in references:
+        task = by_id[ref.task_id]
+        try:
+            derivation = derive(task.family, dict(task.claim))
+        except DerivationError as exc:
+            undecided.append({"task_id": ref.task_id, "reason": str(exc)})
+            disagreements.append({"task_id": ref.task_id, "stored": ref.gold.verdict, "derived": "undecided",
+                                  "evidence": str(exc)})  # fmt: skip
+            continue
+        derived = "valid" if derivation.valid else "invalid"
+        if derived != ref.gold.verdict:
+            evidence = (derivation.certificate.get("check") or derivation.certificate.get("method")) if derivation.valid is False else (
+                f"proved by {derivation.certificate.get('method')}")  # fmt: skip
+            if derivation.witness is not None:
+                evidence = f"witness {derivation.witness}: {derivation.certificate.get('check', '')}"
+            disagreements.append({"task_id": ref.task_id, "stored": ref.gold.verdict, "derived": derived, "evidence": evidence,
+                                  "certificate": derivation.certificate})  # fmt: skip
+            continue
+        if ref.gold.verdict == "invalid":
+            result = check(task.model_dump(), {"verdict": "invalid", "counterexample": ref.gold.counterexample})
+            if result.status != "verified":
+                disagreements.append({"task_id": ref.task_id, "stored": "invalid", "derived": "invalid",
+                                      "evidence": f"the stored witness does not verify: {result.message}"})  # fmt: skip
+    return {"checked": len(references), "disagreements": disagreements, "undecided": undecided}
