@@ -117,8 +117,14 @@ def check(
             result = check_one(task.model_dump(), audit)
             counts[result.status] = counts.get(result.status, 0) + 1
             handle.write(json.dumps(result.to_dict(), ensure_ascii=False) + "\n")
+    from pyverify.claims._io import SCORER_VERSION
+
+    record = {"inputs": input_hashes(tasks, responses), "checker_version": SCORER_VERSION, "counts": counts,
+              "protocol": protocol, "output": str(out)}  # fmt: skip
+    meta = out.with_name(out.name + ".meta.json")
+    meta.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
     typer.echo(f"checked {len(task_rows)} tasks: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
-    typer.echo(f"inputs: {json.dumps(input_hashes(tasks, responses))}")
+    typer.echo(f"wrote {out} and {meta.name} (input hashes, checker version)")
 
 
 @app.command()

@@ -59,3 +59,5 @@ def test_check_runs_with_no_reference_file_anywhere(suite_dir: Path, tmp_path: P
     assert "horizon" in results[rec["task_id"]]["message"]
     others = [r for k, r in results.items() if k != rec["task_id"]]
     assert all(r["status"] == "unavailable" for r in others)
+    meta = json.loads((work / "checks.jsonl.meta.json").read_text())
+    assert set(meta["inputs"]) == {"tasks.jsonl", "responses.jsonl"} and meta["checker_version"]
