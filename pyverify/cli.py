@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Any, NoReturn
 
 import typer
@@ -133,6 +134,98 @@ def _claims_app() -> typer.Typer:
 
 
 app.add_typer(_claims_app(), name="claims")
+catalog_app = typer.Typer(
+    help="The theorem catalog and the built benchmark.", no_args_is_help=True, add_completion=False
+)
+lean_app = typer.Typer(help="The Lean 4 project: export the catalog, check it with lake.", no_args_is_help=True,
+                       add_completion=False)  # fmt: skip
+import_app = typer.Typer(help="Import external datasets.", no_args_is_help=True, add_completion=False)
+app.add_typer(catalog_app, name="catalog")
+app.add_typer(lean_app, name="lean")
+app.add_typer(import_app, name="import")
+
+
+def _catalog_guard(fn: Any, *args: Any) -> Any:
+    from pyverify.catalog._load import CatalogError
+    from pyverify.paraphrase._families import FamilyError
+
+    try:
+        return fn(*args)
+    except (CatalogError, FamilyError) as exc:
+        _fail(str(exc))
+
+
+@app.command("build")
+def build_benchmark(as_json: bool = _JSON) -> None:
+    """Build the benchmark: items, certificates and manifest in families/generated/ (deterministic)."""
+    from pyverify.catalog._build import GENERATED, build
+
+    summary = _catalog_guard(build)
+    if as_json:
+        typer.echo(json.dumps(summary))
+        return
+    typer.echo(f"wrote {summary['items']} items for {summary['theorems']} theorems and {summary['false_siblings']} false "
+               f"siblings to {GENERATED} ({summary['t1_certified']}/{summary['t1_items']} T1 items certified, "
+               f"TRUE share {summary['true_share']:.2f}, {summary['classes']} equivalence classes)")  # fmt: skip
+
+
+@catalog_app.command("stats")
+def catalog_stats(as_json: bool = _JSON) -> None:
+    """Counts of the built benchmark per domain, family, tier and label."""
+    from pyverify.catalog._build import load_items, stats
+
+    summary = stats(_catalog_guard(load_items))
+    if as_json:
+        typer.echo(json.dumps(summary))
+        return
+    for key, value in summary.items():
+        typer.echo(f"{key}: {value}")
+
+
+@import_app.command("forminv")
+def import_forminv(
+    file: Path = typer.Argument(..., help="A FormInv JSONL file."),
+    out: Path = typer.Option(..., "--out", help="Directory for items.jsonl and manifest.json."),
+) -> None:
+    """Convert FormInv items (families mapped onto F1–F8), marked imported and uncertified."""
+    from pyverify.catalog._forminv import convert
+
+    manifest = _catalog_guard(convert, file, out)
+    typer.echo(
+        f"imported {manifest['items']} items of {manifest['theorems']} theorems into {out} (imported, uncertified)"
+    )
+
+
+@lean_app.command("export")
+def lean_export() -> None:
+    """Write the catalog into lean_project/Pyverify/Generated (theorems, refutations, equivalences)."""
+    from pyverify.catalog._build import GENERATED, load_items
+    from pyverify.catalog._load import load_catalog
+    from pyverify.lean import export
+
+    theorems = _catalog_guard(load_catalog)
+    items = _catalog_guard(load_items)
+    certificates = {}
+    for line in (GENERATED / "certificates.jsonl").read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        certificates[row["certificate_id"]] = row
+    result = export(theorems, items, certificates)
+    typer.echo(f"wrote {result['declarations']} declarations in {len(result['files'])} files")
+
+
+@lean_app.command("check")
+def lean_check() -> None:
+    """Run lake build and audit sorry, statements and axioms (exit 4 without a Lean toolchain)."""
+    from pyverify.lean import check
+
+    result = check()
+    typer.echo(result.message)
+    if not result.available:
+        raise typer.Exit(4)
+    for file, problems in sorted(result.problems.items()):
+        for problem in problems:
+            typer.echo(f"  {file}: {problem}")
+    raise typer.Exit(0 if result.accepted and all(result.accepted.values()) else 1)
 
 
 @app.command(epilog=EXIT_HELP)
