@@ -1,1 +1,2 @@
 import Pyverify.Basic
+import Pyverify.Generated

@@ -503,7 +503,9 @@ def _scan(nodes: list[Node], extended: bool = True) -> _Scan:
             if k is None and extended and not sort_of(n.args[0]).is_matrix:
                 lin = _linear_exponent(n.args[1])
                 base_vars = _names(n.args[0])
-                if lin is not None and not (base_vars & set(lin[0])) and not (base_vars & bound):
+                # a sum index in the exponent is no generator: b^k belongs to the sum's body
+                exponent_vars = set(lin[0]) if lin is not None else set()
+                if lin is not None and not (base_vars & exponent_vars) and not ((base_vars | exponent_vars) & bound):
                     scan.powers[n] = (n.args[0], lin[0], lin[1])
                     for var in lin[0]:
                         scan.names[_rho_name(n.args[0], var)] = None
@@ -807,7 +809,8 @@ def _induct(left: Node, right: Node, n: str, sums: list[SumOf], deadline: float,
         shifted_powers = {substitute(x, shifted): v for x, v in powers.items()}
         stripped = [_strip(x, sums, powers) for x in (left, right)]
         stripped += [_strip(x, shifted_sums, shifted_powers) for x in shifted_sides]
-        names, atoms = _opaque_atoms(stripped + [_strip(t, sums, powers) for t in tops.values()])
+        bases = [power[3] for power in powers.values()]  # the bases' variables are generators too
+        names, atoms = _opaque_atoms(stripped + [_strip(t, sums, powers) for t in tops.values()] + bases)
         others = [a for a in atoms if not isinstance(a, Index)]
         if others:
             raise Decline("the induction step needs rational arithmetic apart from sums, powers of n and sequence "

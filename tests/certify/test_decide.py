@@ -144,3 +144,9 @@ def test_periodic_claims_decide_both_ways() -> None:
     assert cert.evidence["period"] == 7 and cert.evidence["points_checked"] == 7
     cert = decide("forall n : Z, mod(n^2, 4) = 0 or mod(n^2, 4) = 1")
     assert cert.status == "certified" and cert.method == "periodic"
+
+
+def test_sum_shift_with_a_power_whose_base_appears_nowhere_else() -> None:
+    # regression: the base of x^n must be a generator of the induction step
+    cert = decide("forall x : Q, forall n : N, sum(k, 0, n, x^k) = x^n + sum(k, 0, n - 1, x^k)")
+    assert cert.status == "certified" and cert.method == "induction"
