@@ -120,3 +120,19 @@ def test_committed_benchmark_is_built_from_the_current_catalog() -> None:
     counts = manifest["counts"]
     assert counts["theorems"] >= 150 and counts["false_siblings"] >= 150 and counts["items"] >= 1500
     assert 0.4 <= counts["true_share"] <= 0.6 and counts["t1_items"] == counts["t1_certified"]
+
+
+def test_a_refuted_paraphrase_stops_the_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pyverify.catalog import _build
+    from pyverify.logic import parse
+    from pyverify.paraphrase._families import Paraphrase
+
+    def broken(claim, key):  # type: ignore[no-untyped-def]
+        wrong = parse("forall p : N, prime(p) -> 5 <= p")
+        return [Paraphrase("F6", "F6.flip", "T1", wrong, "a wrong rewrite")]
+
+    monkeypatch.setattr(_build, "paraphrases", broken)
+    with pytest.raises(CatalogError) as info:
+        _build.build(tmp_path / "out", _catalog(tmp_path, SAMPLE.read_text()))
+    message = str(info.value)
+    assert "number_theory.toml" in message and "F6 paraphrase of number_theory." in message and "refuted" in message
