@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -72,3 +74,36 @@ def test_lake_build_accepts_the_export() -> None:  # pragma: no cover - needs Le
         [sys.executable, "-m", "pyverify.cli", "lean", "check"], capture_output=True, text=True, timeout=7200
     )
     assert proc.returncode == 0, proc.stdout
+
+
+GOLDEN = Path(__file__).with_name("golden") / "NumberTheory.lean"
+SAMPLE = Path(__file__).resolve().parents[1] / "catalog" / "sample_catalog.toml"
+
+
+def _export_sample(tmp_path: Path) -> str:
+    import json
+
+    from pyverify.catalog._build import build
+    from pyverify.catalog._load import load_catalog
+    from pyverify.lean import export
+
+    catalog = tmp_path / "theorems"
+    catalog.mkdir()
+    (catalog / "number_theory.toml").write_text(SAMPLE.read_text())
+    build(tmp_path / "generated", catalog)
+    items = [json.loads(line) for line in (tmp_path / "generated" / "items.jsonl").read_text().splitlines()]
+    certificates = {}
+    for line in (tmp_path / "generated" / "certificates.jsonl").read_text().splitlines():
+        row = json.loads(line)
+        certificates[row["certificate_id"]] = row
+    root = tmp_path / "lean"
+    (root / "Pyverify").mkdir(parents=True)
+    export(load_catalog(catalog), items, certificates, root)
+    return (root / "Pyverify" / "Generated" / "NumberTheory.lean").read_text()
+
+
+def test_export_matches_the_golden_file(tmp_path: Path) -> None:
+    text = _export_sample(tmp_path)
+    if os.environ.get("PYVERIFY_UPDATE_GOLDEN"):
+        GOLDEN.write_text(text)
+    assert text == GOLDEN.read_text(), "Lean rendering changed; set PYVERIFY_UPDATE_GOLDEN=1 to accept"
