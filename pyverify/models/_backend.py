@@ -1,0 +1,140 @@
+"""One interface for every inference backend: batched generation and scoring of fixed choices.
+
+A backend is named by a ``provider/model`` string plus ``key=value`` arguments
+(``hf/HuggingFaceTB/SmolLM2-135M-Instruct dtype=bfloat16``, ``openai/gpt-4o base_url=http://…``).
+The registry maps providers to ``module:attribute`` strings and imports a backend only when it is
+used, so naming one never imports torch, transformers or vllm; an unknown provider answers "did you
+mean …?". Requests and responses are frozen records; every request has a stable key (a hash of the
+model id and revision, the decoding parameters and the messages) under which the response store
+keeps its answer.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import importlib
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any, Protocol, Sequence
+
+#: provider -> "module:factory"; factories take (model, **options) and return a Backend
+REGISTRY: dict[str, str] = {
+    "hf": "pyverify.models._hf:HFBackend",
+    "packaged": "pyverify.models._packaged:packaged_backend",
+    "openai": "pyverify.models._openai:OpenAIBackend",
+    "vllm": "pyverify.models._vllm:VLLMBackend",
+    "replay": "pyverify.models._replay:ReplayBackend",
+}
+
+
+class BackendError(RuntimeError):
+    """A backend that cannot be created or a request it cannot serve (one clear line)."""
+
+
+@dataclass(frozen=True)
+class Decoding:
+    """Decoding parameters; part of every request's key."""
+
+    max_new_tokens: int = 512
+    """Token budget of one call."""
+    temperature: float = 0.0
+    """0 means greedy."""
+    top_p: float = 1.0
+    """Nucleus sampling mass (sampled decoding only)."""
+    seed: int = 0
+    """Sampling seed (the k-th sample of an item uses seed + k)."""
+    thinking: bool = False
+    """Whether a model's thinking mode is enabled (chat templates that support it)."""
+
+
+@dataclass(frozen=True)
+class Request:
+    """One generation or scoring request."""
+
+    request_id: str
+    """The caller's id (item id, task id + condition + pass); not part of the key."""
+    messages: tuple[tuple[str, str], ...]
+    """Chat messages as (role, content) pairs."""
+    decoding: Decoding = field(default_factory=Decoding)
+    """Decoding parameters."""
+    choices: tuple[str, ...] = ()
+    """For scoring: the continuations whose log-probabilities are wanted (empty for generation)."""
+
+    def key(self, model_id: str, revision: str) -> str:
+        """A stable hash of everything that determines the answer."""
+        payload = {"model": model_id, "revision": revision, "decoding": asdict(self.decoding),
+                   "messages": list(map(list, self.messages)), "choices": list(self.choices)}  # fmt: skip
+        return hashlib.sha256(json.dumps(payload, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Response:
+    """A backend's answer to one request."""
+
+    request_id: str
+    """The request answered."""
+    text: str = ""
+    """Generated text (generation requests)."""
+    logprobs: tuple[float, ...] = ()
+    """Sum of token log-probabilities of each choice (scoring requests), in the request's order."""
+    finish_reason: str = "stop"
+    """``stop``, ``length`` (cut off at the token budget) or ``error``."""
+    tokens: int = 0
+    """Generated (or scored) tokens."""
+    error: str = ""
+    """Why the request failed, when finish_reason is ``error`` (infrastructure failure, never "wrong")."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class Backend(Protocol):
+    """What every backend provides. Implementations document their thread-safety."""
+
+    model_id: str
+    revision: str
+
+    def generate(self, requests: Sequence[Request]) -> list[Response]:
+        """Generate for a batch of requests (same order)."""
+        ...
+
+    def score(self, requests: Sequence[Request]) -> list[Response]:
+        """Log-probabilities of each request's choices after its messages (same order)."""
+        ...
+
+    def describe(self) -> dict[str, Any]:
+        """Provenance: model id, revision or file hash, dtype, device, library versions."""
+        ...
+
+
+def parse_spec(spec: str) -> tuple[str, str, dict[str, str]]:
+    """``provider/model key=value ...`` → (provider, model, options)."""
+    parts = spec.split()
+    if not parts or "/" not in parts[0]:
+        raise BackendError(f"model spec '{spec}' must look like provider/model, e.g. packaged/smollm2-135m")
+    provider, _, model = parts[0].partition("/")
+    options: dict[str, str] = {}
+    for part in parts[1:]:
+        if "=" not in part:
+            raise BackendError(f"model option '{part}' must look like key=value")
+        key, _, value = part.partition("=")
+        options[key] = value
+    return provider, model, options
+
+
+def load_backend(spec: str, **overrides: Any) -> Backend:
+    """Create the backend a spec names (importing its libraries only now)."""
+    provider, model, options = parse_spec(spec)
+    if provider not in REGISTRY:
+        close = difflib.get_close_matches(provider, list(REGISTRY), n=1)
+        hint = f"; did you mean '{close[0]}'?" if close else f" (known: {', '.join(REGISTRY)})"
+        raise BackendError(f"unknown provider '{provider}'{hint}")
+    module_name, _, attr = REGISTRY[provider].partition(":")
+    try:
+        factory = getattr(importlib.import_module(module_name), attr)
+    except ImportError as exc:
+        extra = {"hf": "models", "packaged": "models", "vllm": "vllm"}.get(provider, "")
+        hint = f" (install the [{extra}] extra: `make models`)" if extra else ""
+        raise BackendError(f"backend '{provider}' needs a library that is not installed: {exc.name}{hint}") from None
+    return factory(model, **{**options, **overrides})  # type: ignore[no-any-return]
