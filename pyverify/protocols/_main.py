@@ -1,0 +1,201 @@
+"""Evaluation entry points: ``evaluate`` (one model, one protocol) and ``main_job`` (the configured run).
+
+Both write run directories (config, provenance, store, responses) and never count an infrastructure
+failure or an unparseable answer as wrong.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from pyverify.models._backend import Decoding
+
+ROOT = Path(__file__).resolve().parents[2]
+PROTOCOLS = ("invariance", "claim-audit")
+
+
+def load_config(path: Path | None) -> dict[str, Any]:
+    import yaml
+
+    path = path or ROOT / "evaluations" / "configs" / "default.yaml"
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise ValueError(f"{path}: cannot read the configuration ({exc})") from None
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: the configuration must be a mapping")
+    return data
+
+
+def stratified(items: list[dict[str, Any]], limit: int | None) -> list[dict[str, Any]]:
+    """At most ``limit`` items, taken round-robin across (family, label) so every family appears."""
+    if limit is None or limit >= len(items):
+        return items
+    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for item in items:
+        groups.setdefault((str(item.get("family")), str(item.get("label"))), []).append(item)
+    order = sorted(groups)
+    out: list[dict[str, Any]] = []
+    index = 0
+    while len(out) < limit:
+        progressed = False
+        for key in order:
+            if index < len(groups[key]) and len(out) < limit:
+                out.append(groups[key][index])
+                progressed = True
+        if not progressed:
+            break
+        index += 1
+    return out
+
+
+def load_items(path: Path) -> list[dict[str, Any]]:
+    if not path.is_file():
+        raise ValueError(f"{path}: no items; run `pyverify build` first")
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def evaluate(model: str, protocol: str, out: Path, *, items_path: Path | None = None, tasks_dir: Path | None = None,
+             limit: int | None = None, samples: int = 1, mode: str = "choice", conditions: tuple[str, ...] = ("direct",),
+             max_new_tokens: int | None = None, batch_size: int = 8, resume: bool = False,
+             progress_factory: Callable[[int, str], Callable[[int], None]] | None = None) -> dict[str, Any]:  # fmt: skip
+    """Run one protocol for one model into ``out``; return its summary."""
+    from pyverify.models import load_backend
+    from pyverify.protocols._rundir import RunDir
+
+    if protocol not in PROTOCOLS:
+        raise ValueError(f"unknown protocol '{protocol}' (known: {', '.join(PROTOCOLS)})")
+    config = {"model": model, "protocol": protocol, "limit": limit, "samples": samples, "mode": mode,
+              "conditions": list(conditions), "max_new_tokens": max_new_tokens, "batch_size": batch_size}  # fmt: skip
+    if protocol == "invariance":
+        path = items_path or ROOT / "families" / "generated" / "items.jsonl"
+        items = stratified(load_items(path), limit)
+        config["items"] = str(path)
+        rundir = RunDir(out, config, resume)
+        backend = load_backend(model)
+        try:
+            rundir.provenance(backend, [path], {"seeds": {"decoding": 0}, "items": len(items)})
+            from pyverify.protocols import _invariance
+
+            decoding = Decoding(max_new_tokens=max_new_tokens or 16)
+            tick = progress_factory(len(items) * samples, f"{model} · invariance") if progress_factory else None
+            started = time.monotonic()
+            summary = _invariance.run(backend, items, rundir, mode=mode, samples=samples, decoding=decoding,
+                                      batch_size=batch_size, progress=tick)  # fmt: skip
+            summary["seconds"] = round(time.monotonic() - started, 2)
+        finally:
+            rundir.close()
+    else:
+        from pyverify.claims._generate import build
+        from pyverify.claims._io import write_jsonl, write_manifest
+
+        tasks_dir = tasks_dir or out / "suite"
+        rundir = RunDir(out, config, resume)
+        if not (tasks_dir / "tasks.jsonl").is_file():
+            tasks_all, refs = build(0)
+            tasks_dir.mkdir(parents=True, exist_ok=True)
+            write_jsonl(tasks_dir / "tasks.jsonl", tasks_all)
+            write_jsonl(tasks_dir / "references.jsonl", refs)
+            write_manifest(tasks_dir, 0, 24, {})
+        from pyverify.claims._io import load_tasks
+
+        tasks = _spread(load_tasks(tasks_dir / "tasks.jsonl"), limit)
+        backend = load_backend(model)
+        try:
+            rundir.provenance(backend, [tasks_dir / "tasks.jsonl"], {"tasks": len(tasks)})
+            from pyverify.protocols import _claim_audit
+
+            decoding = Decoding(max_new_tokens=max_new_tokens or 512)
+            calls = len(tasks) * (1 + len([c for c in conditions if c != "direct"]))
+            tick = progress_factory(calls, f"{model} · claim audit") if progress_factory else None
+            started = time.monotonic()
+            summary = _claim_audit.run(backend, tasks, rundir, conditions=conditions, decoding=decoding,
+                                       batch_size=batch_size, progress=tick)  # fmt: skip
+            summary["seconds"] = round(time.monotonic() - started, 2)
+            summary["suite"] = str(tasks_dir)
+        finally:
+            rundir.close()
+    (out / "summary.json").write_text(json.dumps(summary, indent=2, default=str) + "\n", encoding="utf-8")
+    return summary
+
+
+def _spread(tasks: list[Any], limit: int | None) -> list[Any]:
+    """At most ``limit`` tasks, the same number from each family."""
+    if limit is None or limit >= len(tasks):
+        return tasks
+    by_family: dict[str, list[Any]] = {}
+    for task in tasks:
+        by_family.setdefault(task.family, []).append(task)
+    out: list[Any] = []
+    index = 0
+    while len(out) < limit:
+        for family in sorted(by_family):
+            if index < len(by_family[family]) and len(out) < limit:
+                out.append(by_family[family][index])
+        index += 1
+    return out
+
+
+def main_job(config_path: Path | None, out: Path | None, resume: bool,
+             progress_factory: Callable[[int, str], Callable[[int], None]] | None = None) -> dict[str, Any]:  # fmt: skip
+    """The configured run: benchmark, models, both protocols, scores and a report."""
+    config = load_config(config_path)
+    root = out or ROOT / str(config.get("out", "evaluations/runs")) / time.strftime("%Y%m%d-%H%M%S")
+    items_path = ROOT / config.get("invariance", {}).get("items", "families/generated/items.jsonl")
+    if not items_path.is_file():
+        from pyverify.catalog._build import build
+
+        build()
+    report: dict[str, Any] = {"config": str(config_path or "evaluations/configs/default.yaml"), "models": {}}
+    inv, audit = config.get("invariance", {}), config.get("claim_audit", {})
+    for model in config.get("models", ["packaged/smollm2-135m"]):
+        name = model.replace("/", "_").replace(" ", "_")
+        entry: dict[str, Any] = {}
+        entry["invariance"] = evaluate(model, "invariance", root / name / "invariance", items_path=items_path,
+                                       limit=inv.get("limit"), samples=int(inv.get("samples", 1)), mode=inv.get("mode", "choice"),
+                                       batch_size=int(inv.get("batch_size", 8)), resume=resume,
+                                       progress_factory=progress_factory)  # fmt: skip
+        audit_dir = root / name / "claim_audit"
+        entry["claim_audit"] = evaluate(model, "claim-audit", audit_dir, limit=audit.get("limit"),
+                                        conditions=tuple(audit.get("conditions", ["direct"])),
+                                        max_new_tokens=int(audit.get("max_new_tokens", 512)),
+                                        batch_size=int(audit.get("batch_size", 8)), resume=resume,
+                                        progress_factory=progress_factory)  # fmt: skip
+        entry["claim_audit_scores"] = _score_claims(audit_dir)
+        report["models"][model] = entry
+    _write_report(root, report)
+    report["out"] = str(root)
+    return report
+
+
+def _score_claims(run: Path) -> dict[str, Any]:
+    from pyverify.claims._extract import load_responses
+    from pyverify.claims._io import load_references, load_tasks
+    from pyverify.claims._score import score
+
+    suite = run / "suite"
+    answers = load_responses(run / "responses.jsonl", protocol="direct")
+    task_ids = set(answers)
+    tasks = [t for t in load_tasks(suite / "tasks.jsonl") if t.task_id in task_ids]
+    refs = [r for r in load_references(suite / "references.jsonl") if r.task_id in task_ids]
+    result = score(tasks, refs, answers)
+    return {"summary": result["summary"], "class_conditional": result.get("class_conditional")}
+
+
+def _write_report(root: Path, report: dict[str, Any]) -> None:
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "metrics.json").write_text(json.dumps(report, indent=2, default=str) + "\n", encoding="utf-8")
+    lines = ["# pyverify run", "", f"configuration: `{report['config']}`", ""]
+    for model, entry in report["models"].items():
+        inv = entry["invariance"]
+        lines += [f"## {model}", "", "### Invariance (TRUE/FALSE items)", "",
+                  f"- items {inv['items']}, scored {inv['scored']} (coverage {inv['coverage']})",
+                  f"- accuracy {inv['accuracy']}; share of TRUE answers {inv['predicted_true_share']}", "",
+                  "| family | accuracy |", "|---|---|"]  # fmt: skip
+        lines += [f"| {family} | {acc} |" for family, acc in inv["accuracy_by_family"].items()]
+        summary = entry["claim_audit_scores"]["summary"]
+        lines += ["", "### Claim audit (direct)", "", f"- {json.dumps(summary, default=str)}", ""]
+    (root / "report.md").write_text("\n".join(lines) + "\n", encoding="utf-8")

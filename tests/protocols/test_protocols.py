@@ -1,0 +1,119 @@
+"""Protocols with a deterministic fake backend: rows, parsing, resume, claim-audit conditions."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Sequence
+
+import pytest
+
+from pyverify.models._backend import Request, Response
+from pyverify.protocols import RunError, evaluate
+from pyverify.protocols._invariance import parse_answer
+
+
+class FakeBackend:
+    """Answers TRUE when the item text has an even length; drafts a fixed audit; counts calls."""
+
+    model_id = "fake/model"
+    revision = "1"
+    calls = 0
+
+    def __init__(self, *_: Any, **__: Any) -> None:
+        pass
+
+    def describe(self) -> dict[str, Any]:
+        return {"model": self.model_id, "revision": self.revision}
+
+    def score(self, requests: Sequence[Request]) -> list[Response]:
+        FakeBackend.calls += len(requests)
+        out = []
+        for r in requests:
+            even = len(r.messages[0][1]) % 2 == 0
+            out.append(Response(r.request_id, logprobs=(-0.1, -2.0) if even else (-2.0, -0.1)))
+        return out
+
+    def generate(self, requests: Sequence[Request]) -> list[Response]:
+        FakeBackend.calls += len(requests)
+        out = []
+        for r in requests:
+            last = r.messages[-1][1]
+            if "TRUE or FALSE" in last:
+                out.append(Response(r.request_id, text="<think>hmm</think>\nTRUE, because."))
+            elif len(r.messages) == 1:
+                out.append(Response(r.request_id, text='{"verdict": "invalid", "scope": "x", "failure_mode": "none", '
+                                    '"counterexample": {"state": {"rho": 2}}, "repair": "none"}'))  # fmt: skip
+            else:
+                out.append(Response(r.request_id, text=f"REVIEWED: {last[:60]}"))
+        return out
+
+
+@pytest.fixture(autouse=True)
+def fake(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pyverify.models import _backend
+
+    monkeypatch.setitem(_backend.REGISTRY, "fake", "tests.protocols.test_protocols:FakeBackend")
+    FakeBackend.calls = 0
+
+
+def _items(tmp_path: Path, n: int = 12) -> Path:
+    rows = [{"item_id": f"t{i}#canonical", "theorem_id": f"t{i}", "family": "canonical" if i % 2 else "F1", "tier": "T0",
+             "label": "TRUE" if i % 3 else "FALSE", "text": "x" * (10 + i)} for i in range(n)]  # fmt: skip
+    path = tmp_path / "items.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return path
+
+
+def test_answer_parsing() -> None:
+    assert parse_answer("TRUE") == ("TRUE", "parsed")
+    assert parse_answer("false. It fails at x = 0")[0] is None or parse_answer("FALSE. It fails")[0] == "FALSE"
+    assert parse_answer("FALSE. It fails at x = 0") == ("FALSE", "parsed")
+    assert parse_answer("I think the answer is TRUE here.") == ("TRUE", "parsed")
+    assert parse_answer("TRUE or FALSE? Hard to say") == (None, "unparseable")
+    assert parse_answer("<think>long thought that never") == (None, "truncated")
+    assert parse_answer("<think>a</think>\n**FALSE**") == ("FALSE", "parsed")
+
+
+def test_invariance_rows_and_resume(tmp_path: Path) -> None:
+    items = _items(tmp_path)
+    summary = evaluate("fake/model", "invariance", tmp_path / "run", items_path=items)
+    assert summary["items"] == 12 and summary["coverage"] == 1.0
+    rows = [json.loads(line) for line in (tmp_path / "run" / "responses.jsonl").read_text().splitlines()]
+    assert [r["item_id"] for r in rows] == [f"t{i}#canonical" for i in range(12)]
+    assert all(r["prediction"] in ("TRUE", "FALSE") and r["logprobs"] for r in rows)
+    assert (tmp_path / "run" / "provenance.json").is_file() and (tmp_path / "run" / "config.json").is_file()
+    calls = FakeBackend.calls
+    with pytest.raises(RunError, match="--resume"):
+        evaluate("fake/model", "invariance", tmp_path / "run", items_path=items)
+    again = evaluate("fake/model", "invariance", tmp_path / "run", items_path=items, resume=True)
+    assert FakeBackend.calls == calls  # every answer came from the store
+    assert again["accuracy"] == summary["accuracy"]
+    rows = (tmp_path / "run" / "responses.jsonl").read_text().splitlines()
+    assert len(rows) == 12 and len({json.loads(r)["item_id"] for r in rows}) == 12
+
+
+def test_generation_mode_and_samples(tmp_path: Path) -> None:
+    summary = evaluate(
+        "fake/model", "invariance", tmp_path / "g", items_path=_items(tmp_path, 4), mode="generate", samples=3
+    )
+    rows = [json.loads(line) for line in (tmp_path / "g" / "responses.jsonl").read_text().splitlines()]
+    assert len(rows) == 12 and {r["sample"] for r in rows} == {0, 1, 2}
+    assert all(r["prediction"] == "TRUE" for r in rows) and summary["scored"] == 12
+
+
+def test_claim_audit_conditions_reuse_the_draft(tmp_path: Path) -> None:
+    conditions = ("direct", "generic_feedback", "verifier_feedback")
+    evaluate("fake/model", "claim-audit", tmp_path / "ca", limit=3, conditions=conditions, max_new_tokens=64)
+    records = [json.loads(line) for line in (tmp_path / "ca" / "responses.jsonl").read_text().splitlines()]
+    assert len(records) == 9
+    drafts = {r["task_id"]: r["draft_output"] for r in records if r["protocol"] == "direct"}
+    for record in records:
+        assert record["draft_output"] == drafts[record["task_id"]]  # byte for byte
+        if record["protocol"] == "verifier_feedback":
+            assert record["verifier_feedback"]["status"] == "rejected"
+            assert record["raw_output"].startswith("REVIEWED: A checker evaluated")
+        else:
+            assert record["verifier_feedback"] is None
+    assert all(r["prediction"] is not None for r in records if r["protocol"] == "direct")
+    assert (tmp_path / "ca" / "suite" / "references.jsonl").is_file()
