@@ -282,6 +282,9 @@ class HFBackend:
 
         try:
             tokenizer_kwargs = {"revision": revision} if revision and not tokenizer else {}
+            from transformers.utils import logging as hf_logging
+
+            hf_logging.disable_progress_bar()  # a run's own progress bar is the one a user reads
             self.tokenizer: Any = AutoTokenizer.from_pretrained(tokenizer or model, **tokenizer_kwargs)
             self.model: Any = cast(Any, AutoModelForCausalLM.from_pretrained(model, **kwargs))
         except (OSError, ValueError) as exc:
