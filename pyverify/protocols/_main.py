@@ -14,7 +14,7 @@ from typing import Any, Callable
 from pyverify.models._backend import Decoding
 
 ROOT = Path(__file__).resolve().parents[2]
-PROTOCOLS = ("invariance", "claim-audit")
+PROTOCOLS = ("invariance", "claim-audit", "cbu")
 
 
 def load_config(path: Path | None) -> dict[str, Any]:
@@ -88,6 +88,10 @@ def evaluate(model: str, protocol: str, out: Path, *, items_path: Path | None = 
             summary["seconds"] = round(time.monotonic() - started, 2)
         finally:
             rundir.close()
+    elif protocol == "cbu":
+        summary = _evaluate_cbu(
+            model, out, config, limit, samples, max_new_tokens, batch_size, resume, progress_factory
+        )
     else:
         from pyverify.claims._generate import build
         from pyverify.claims._io import write_jsonl, write_manifest
@@ -120,6 +124,51 @@ def evaluate(model: str, protocol: str, out: Path, *, items_path: Path | None = 
             rundir.close()
     (out / "summary.json").write_text(json.dumps(summary, indent=2, default=str) + "\n", encoding="utf-8")
     return summary
+
+
+def _evaluate_cbu(model: str, out: Path, config: dict[str, Any], limit: int | None, samples: int,
+                  max_new_tokens: int | None, batch_size: int, resume: bool,
+                  progress_factory: Callable[[int, str], Callable[[int], None]] | None) -> dict[str, Any]:  # fmt: skip
+    """CBU on canonical claim-audit tasks; candidates: the reference audit, always-valid, always-invalid."""
+    from pyverify.claims._generate import build
+    from pyverify.models import load_backend
+    from pyverify.protocols import _cbu
+    from pyverify.protocols._rundir import RunDir
+
+    tasks, refs = build(0)
+    chosen = _spread(tasks, limit or 6)
+    by_ref = {r.task_id: r for r in refs}
+    candidates: dict[str, list[dict[str, Any]]] = {}
+    correctness: dict[str, list[bool]] = {}
+    for task in chosen:
+        ref = by_ref[task.task_id]
+        gold = {"task_id": task.task_id, **ref.gold.model_dump()}
+        valid = dict(gold, verdict="valid", failure_mode="none", repair="none", counterexample=None)
+        invalid = dict(gold, verdict="invalid", counterexample=None,
+                       failure_mode=ref.gold.failure_mode if ref.gold.verdict == "invalid" else task.labels["failure_modes"][-1],
+                       repair=ref.gold.repair if ref.gold.verdict == "invalid" else task.labels["repairs"][-1])  # fmt: skip
+        candidates[task.task_id] = [gold, valid, invalid]
+        correctness[task.task_id] = [True, ref.gold.verdict == "valid", False]
+    rundir = RunDir(out, config, resume)
+    backend = load_backend(model)
+    try:
+        rundir.provenance(backend, [], {"tasks": len(chosen), "samples": samples})
+        decoding = Decoding(max_new_tokens=max_new_tokens or 256, temperature=0.7)
+        tick = (
+            progress_factory(len(chosen) * 3 * 2 * samples * 2 + len(chosen) * 2 * samples, f"{model} · cbu")
+            if progress_factory
+            else None
+        )
+        result = _cbu.run(backend, tasks, refs, candidates, rundir.store, samples=samples, decoding=decoding,
+                          batch_size=batch_size, progress=tick)  # fmt: skip
+        rundir.open_results()
+        for task_id, entry in result["tasks"].items():
+            for cand, ok in zip(entry["candidates"], correctness[task_id]):
+                rundir.write({"task_id": task_id, **cand, "correct": ok, "neighbours": entry["neighbours"],
+                              "unaided_accuracy": entry["unaided_accuracy"]})  # fmt: skip
+    finally:
+        rundir.close()
+    return {"tasks": len(chosen), "candidates": 3 * len(chosen), "samples": samples}
 
 
 def _spread(tasks: list[Any], limit: int | None) -> list[Any]:

@@ -117,3 +117,12 @@ def test_claim_audit_conditions_reuse_the_draft(tmp_path: Path) -> None:
             assert record["verifier_feedback"] is None
     assert all(r["prediction"] is not None for r in records if r["protocol"] == "direct")
     assert (tmp_path / "ca" / "suite" / "references.jsonl").is_file()
+
+
+def test_cbu_protocol_writes_one_row_per_candidate(tmp_path: Path) -> None:
+    summary = evaluate("fake/model", "cbu", tmp_path / "cbu", limit=3, samples=1, max_new_tokens=32)
+    assert summary == {"tasks": 3, "candidates": 9, "samples": 1}
+    rows = [json.loads(line) for line in (tmp_path / "cbu" / "responses.jsonl").read_text().splitlines()]
+    assert len(rows) == 9
+    assert all(0.0 <= r["utility"] <= 1.0 and r["calls"] == len(r["neighbours"]) for r in rows)
+    assert sum(r["correct"] for r in rows) >= 3  # the reference audit of each task is correct
