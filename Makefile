@@ -36,9 +36,13 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check pyverify tests benchmarks
 	$(BIN)/mypy
 
-bench: $(VENV)/.installed-dev
+# lm-evaluation-harness is only for the side-by-side eval benchmark (it installs beside torch 2.13.0)
+bench: $(VENV)/.installed-dev $(VENV)/.installed-models
+	$(PIP) install "lm_eval[hf]==0.4.13"
 	$(BIN)/python benchmarks/certify_bench.py
 	$(BIN)/python benchmarks/claims_bench.py
+	$(BIN)/python benchmarks/eval_bench.py
+	$(BIN)/python benchmarks/gpu_check.py
 
 models: $(VENV)/.installed-models
 
