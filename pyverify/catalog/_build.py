@@ -40,9 +40,17 @@ def _cert_id(kind: str, *subjects: str) -> str:
 
 
 def _record(cert: Any) -> dict[str, Any]:
-    """The reproducible part of a certificate (no timings)."""
-    return {"status": cert.status, "method": cert.method, "evidence": json.loads(json.dumps(cert.evidence, default=str)),
-            "witness": cert.witness}  # fmt: skip
+    """The reproducible part of a certificate (no timings, at any depth)."""
+    evidence = _timeless(json.loads(json.dumps(cert.evidence, default=str)))
+    return {"status": cert.status, "method": cert.method, "evidence": evidence, "witness": cert.witness}
+
+
+def _timeless(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _timeless(v) for k, v in value.items() if k not in ("seconds", "attempts")}
+    if isinstance(value, list):
+        return [_timeless(v) for v in value]
+    return value
 
 
 def build(out: Path = GENERATED, catalog: Path = CATALOG_DIR) -> dict[str, Any]:

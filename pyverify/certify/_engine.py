@@ -468,7 +468,10 @@ def _equivalent(a: Claim, b: Claim, run: _Run, seed: int, text: str) -> Certific
         decided = {"certified", "refuted"}
         if ca.status in decided and cb.status in decided:
             status = "certified" if ca.status == cb.status else "refuted"
-            evidence = {"notion": "sentence", "a": ca.to_dict(), "b": cb.to_dict()}
+            # the sub-certificates without timings, so that the same inputs give the same evidence
+            timeless = ("seconds", "attempts")
+            evidence = {"notion": "sentence", "a": {k: v for k, v in ca.to_dict().items() if k not in timeless},
+                        "b": {k: v for k, v in cb.to_dict().items() if k not in timeless}}  # fmt: skip
             return run.done(status, "truth-values", evidence, text)
     return run.done("unknown", "none", {}, text, reason="; ".join(run.attempts))
 
