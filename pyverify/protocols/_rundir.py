@@ -8,7 +8,6 @@ never duplicates a row). An existing run is continued only with ``resume``; othe
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import platform
@@ -21,11 +20,9 @@ class RunError(RuntimeError):
 
 
 def file_hash(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
+    from pyverify.models._packaged import sha256_file
+
+    return sha256_file(path)
 
 
 def versions() -> dict[str, str]:
