@@ -266,7 +266,7 @@ def _progress_factory() -> Any:
 @app.command("eval")
 def eval_command(
     model: str = typer.Option("packaged/smollm2-135m", "--model", help="provider/model [key=value ...]"),
-    protocol: str = typer.Option("invariance", "--protocol", help="invariance or claim-audit"),
+    protocol: str = typer.Option("invariance", "--protocol", help="invariance, claim-audit, cbu or cbu-catalog"),
     config: Path | None = typer.Option(None, "--config", help="YAML with protocol options (see evaluations/configs)."),
     limit: int | None = typer.Option(None, "--limit", min=1, help="At most this many items or tasks."),
     samples: int = typer.Option(1, "--samples", min=1, max=256, help="Samples per item (within-model statistics)."),

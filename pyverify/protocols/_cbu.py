@@ -102,3 +102,84 @@ def run(backend: Any, tasks: Sequence[Any], references: Sequence[Any], candidate
         difficulty = {n: mean(correct(f"{n}#unaided#t{t}", n) for t in range(samples)) for n in near}
         results[task_id] = {"neighbours": near, "candidates": per_candidate, "unaided_accuracy": difficulty}
     return {"tasks": results, "samples": samples}
+
+
+# ---------------------------------------------------------------- catalog items
+
+CATALOG_SOLVER = ("Question: {question}\nA candidate answer to it: {candidate}\n\nUse what the candidate shows to answer "
+                  "this related question.\nQuestion: {neighbour}\nAnswer with TRUE or FALSE.")  # fmt: skip
+CATALOG_JUDGE = ("Question: {question}\nA candidate answer to it: {candidate}\n\nRate the candidate's correctness from 1 "
+                 "(certainly wrong) to 10 (certainly right). Answer with the number only.")  # fmt: skip
+
+
+def catalog_neighbours(item: dict[str, Any], items: Sequence[dict[str, Any]], limit: int = 2) -> list[dict[str, Any]]:
+    """Items about the same theorem: its false sibling (or the theorem, for a sibling) first, then other wordings."""
+    same = [
+        i for i in items if i.get("parent_theorem") == item.get("parent_theorem") and i["item_id"] != item["item_id"]
+    ]
+    same.sort(key=lambda i: (i["theorem_id"] == item["theorem_id"], i["family"] != "canonical", i["item_id"]))
+    return same[:limit]
+
+
+def run_catalog(backend: Any, items: Sequence[dict[str, Any]], candidates: dict[str, list[str]], store: Any, *,
+                samples: int = 8, neighbours_per_item: int = 2, decoding: Decoding | None = None, batch_size: int = 8,
+                progress: Callable[[int], None] | None = None) -> dict[str, Any]:  # fmt: skip
+    """U(C) for candidate answers of catalog items; v is exact: the neighbour's certified label."""
+    from pyverify.models._runner import run_requests
+    from pyverify.protocols._invariance import parse_answer
+
+    decoding = decoding or Decoding(max_new_tokens=16, temperature=0.7)
+    by_id = {i["item_id"]: i for i in items}
+    results: dict[str, Any] = {}
+    for item_id, cands in candidates.items():
+        item = by_id[item_id]
+        near = catalog_neighbours(item, items, neighbours_per_item)
+        solver, judge = [], []
+        for c, candidate in enumerate(cands):
+            for n in near:
+                text = CATALOG_SOLVER.format(question=item["text"], candidate=candidate, neighbour=n["text"])
+                for t in range(samples):
+                    d = Decoding(decoding.max_new_tokens, decoding.temperature, decoding.top_p, decoding.seed + t)
+                    solver.append(Request(f"{item_id}#c{c}#{n['item_id']}#t{t}", (("user", text),), d))
+            for t in range(max(1, len(near) * samples)):
+                d = Decoding(8, decoding.temperature, decoding.top_p, decoding.seed + t)
+                judge.append(
+                    Request(
+                        f"{item_id}#c{c}#judge#t{t}",
+                        (("user", CATALOG_JUDGE.format(question=item["text"], candidate=candidate)),),
+                        d,
+                    )
+                )
+        unaided = [Request(f"{n['item_id']}#unaided#t{t}", (("user", f"{n['text']}\nAnswer with TRUE or FALSE."),),
+                           Decoding(decoding.max_new_tokens, decoding.temperature, decoding.top_p, decoding.seed + t))
+                   for n in near for t in range(samples)]  # fmt: skip
+        tick = (lambda *_: progress(1)) if progress else None
+        answers = run_requests(
+            backend, solver + judge + unaided, store, mode="generate", batch_size=batch_size, on_result=tick
+        )
+        text_of = {r.request_id: a.text for r, a in zip(solver + judge + unaided, answers)}
+
+        def right(request_id: str, neighbour: dict[str, Any], text_of: dict[str, str] = text_of) -> int:
+            return int(parse_answer(text_of[request_id])[0] == neighbour["label"])
+
+        rows = []
+        for c in range(len(cands)):
+            votes = [right(f"{item_id}#c{c}#{n['item_id']}#t{t}", n) for n in near for t in range(samples)]
+            scores = [
+                s
+                for s in (
+                    parse_judge(text_of[r.request_id]) for r in judge if r.request_id.startswith(f"{item_id}#c{c}#")
+                )
+                if s is not None
+            ]
+            rows.append({"candidate": c, "utility": mean(votes) if votes else None, "calls": len(votes),
+                         "judge": mean(scores) if scores else None, "judge_scored": len(scores)})  # fmt: skip
+        unaided_accuracy = {
+            n["item_id"]: mean(right(f"{n['item_id']}#unaided#t{t}", n) for t in range(samples)) for n in near
+        }
+        results[item_id] = {
+            "neighbours": [n["item_id"] for n in near],
+            "candidates": rows,
+            "unaided_accuracy": unaided_accuracy,
+        }
+    return {"items": results, "samples": samples}

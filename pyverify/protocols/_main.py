@@ -14,7 +14,7 @@ from typing import Any, Callable
 from pyverify.models._backend import Decoding
 
 ROOT = Path(__file__).resolve().parents[2]
-PROTOCOLS = ("invariance", "claim-audit", "cbu")
+PROTOCOLS = ("invariance", "claim-audit", "cbu", "cbu-catalog")
 
 
 def load_config(path: Path | None) -> dict[str, Any]:
@@ -91,6 +91,11 @@ def evaluate(model: str, protocol: str, out: Path, *, items_path: Path | None = 
     elif protocol == "cbu":
         summary = _evaluate_cbu(
             model, out, config, limit, samples, max_new_tokens, batch_size, resume, progress_factory
+        )
+    elif protocol == "cbu-catalog":
+        path = items_path or ROOT / "families" / "generated" / "items.jsonl"
+        summary = _evaluate_cbu_catalog(
+            model, out, config, load_items(path), limit, samples, batch_size, resume, progress_factory
         )
     else:
         from pyverify.claims._generate import build
@@ -169,6 +174,40 @@ def _evaluate_cbu(model: str, out: Path, config: dict[str, Any], limit: int | No
     finally:
         rundir.close()
     return {"tasks": len(chosen), "candidates": 3 * len(chosen), "samples": samples}
+
+
+def _evaluate_cbu_catalog(model: str, out: Path, config: dict[str, Any], items: list[dict[str, Any]], limit: int | None,
+                          samples: int, batch_size: int, resume: bool,
+                          progress_factory: Callable[[int, str], Callable[[int], None]] | None) -> dict[str, Any]:  # fmt: skip
+    """CBU on canonical catalog items: candidates TRUE and FALSE, neighbours about the same theorem."""
+    from pyverify.models import load_backend
+    from pyverify.protocols import _cbu
+    from pyverify.protocols._rundir import RunDir
+
+    canonical = stratified([i for i in items if i["family"] == "canonical"], limit or 6)
+    candidates = {i["item_id"]: ["TRUE", "FALSE"] for i in canonical}
+    rundir = RunDir(out, config, resume)
+    backend = load_backend(model)
+    try:
+        rundir.provenance(backend, [], {"items": len(canonical), "samples": samples})
+        tick = (
+            progress_factory(len(canonical) * (2 * 2 * samples * 2 + 2 * samples), f"{model} · cbu (catalog)")
+            if progress_factory
+            else None
+        )
+        result = _cbu.run_catalog(
+            backend, items, candidates, rundir.store, samples=samples, batch_size=batch_size, progress=tick
+        )
+        rundir.open_results()
+        label = {i["item_id"]: i["label"] for i in canonical}
+        for item_id, entry in result["items"].items():
+            for cand in entry["candidates"]:
+                answer = candidates[item_id][cand["candidate"]]
+                rundir.write({"item_id": item_id, "answer": answer, **cand, "correct": answer == label[item_id],
+                              "neighbours": entry["neighbours"], "unaided_accuracy": entry["unaided_accuracy"]})  # fmt: skip
+    finally:
+        rundir.close()
+    return {"items": len(canonical), "candidates": 2 * len(canonical), "samples": samples}
 
 
 def _spread(tasks: list[Any], limit: int | None) -> list[Any]:

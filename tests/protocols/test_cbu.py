@@ -74,3 +74,41 @@ def test_neighbours_share_formula_or_condition() -> None:
 
 def test_judge_parsing() -> None:
     assert parse_judge("8") == 8 and parse_judge("Score: 10/10") == 10 and parse_judge("no idea") is None
+
+
+def test_catalog_cbu_uses_certified_labels(tmp_path: Path) -> None:
+    from pyverify.protocols._cbu import catalog_neighbours, run_catalog
+
+    items = [
+        {"item_id": "t#canonical", "theorem_id": "t", "parent_theorem": "t", "family": "canonical", "label": "TRUE", "text": "Q1"},
+        {"item_id": "t#F1", "theorem_id": "t", "parent_theorem": "t", "family": "F1", "label": "TRUE", "text": "Q1 reworded"},
+        {"item_id": "t.s#canonical", "theorem_id": "t.s", "parent_theorem": "t", "family": "canonical", "label": "FALSE", "text": "Q2"},
+    ]  # fmt: skip
+    assert [n["item_id"] for n in catalog_neighbours(items[0], items)] == ["t.s#canonical", "t#F1"]
+
+    class Echo:
+        """Answers TRUE when told the candidate TRUE, FALSE otherwise; the judge says 5."""
+
+        model_id, revision = "echo/m", "1"
+
+        def generate(self, requests: Sequence[Request]) -> list[Response]:
+            out = []
+            for r in requests:
+                text = r.messages[-1][1]
+                if "Rate the candidate" in text:
+                    out.append(Response(r.request_id, text="5"))
+                else:
+                    out.append(
+                        Response(r.request_id, text="TRUE" if "candidate answer to it: TRUE" in text else "FALSE")
+                    )
+            return out
+
+        def describe(self) -> dict[str, Any]:
+            return {}
+
+    with ResponseStore(tmp_path / "s.sqlite") as store:
+        result = run_catalog(Echo(), items, {"t#canonical": ["TRUE", "FALSE"]}, store, samples=2)
+    rows = result["items"]["t#canonical"]["candidates"]
+    # neighbours: the FALSE sibling and a TRUE rewording, so echoing either candidate gets one of two right
+    assert rows[0]["utility"] == rows[1]["utility"] == 0.5 and rows[0]["calls"] == 4
+    assert rows[0]["judge"] == 5 and rows[0]["judge_scored"] == 4

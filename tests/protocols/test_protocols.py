@@ -126,3 +126,18 @@ def test_cbu_protocol_writes_one_row_per_candidate(tmp_path: Path) -> None:
     assert len(rows) == 9
     assert all(0.0 <= r["utility"] <= 1.0 and r["calls"] == len(r["neighbours"]) for r in rows)
     assert sum(r["correct"] for r in rows) >= 3  # the reference audit of each task is correct
+
+
+def test_cbu_on_catalog_items(tmp_path: Path) -> None:
+    rows = []
+    for t in range(3):
+        for family, label, suffix in (("canonical", "TRUE", ""), ("F1", "TRUE", ""), ("canonical", "FALSE", ".s")):
+            rows.append({"item_id": f"t{t}{suffix}#{family}", "theorem_id": f"t{t}{suffix}", "parent_theorem": f"t{t}",
+                         "family": family, "tier": "T0", "label": label, "text": f"statement {t}{suffix} {family}"})  # fmt: skip
+    path = tmp_path / "items.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    summary = evaluate("fake/model", "cbu-catalog", tmp_path / "cc", items_path=path, limit=2, samples=1)
+    assert summary == {"items": 2, "candidates": 4, "samples": 1}
+    out = [json.loads(line) for line in (tmp_path / "cc" / "responses.jsonl").read_text().splitlines()]
+    assert len(out) == 4 and {r["answer"] for r in out} == {"TRUE", "FALSE"}
+    assert all(len(r["neighbours"]) == 2 for r in out)
