@@ -34,7 +34,7 @@ from pyverify.logic import (
     sort_of,
     term_text,
 )
-from pyverify.logic._ast import Node, substitute, walk
+from pyverify.logic._ast import Node, rewrite, substitute, walk
 from pyverify.logic._convert import _const_int
 
 #: Largest constant exponent expanded symbolically.
@@ -752,15 +752,7 @@ def _factor_out(s: SumOf, n: str) -> Node | None:
 
 def _replace(node: Node, mapping: dict[Node, Node]) -> Node:
     """Replace whole subterms (by structural equality)."""
-    if node in mapping:
-        return mapping[node]
-    if isinstance(node, Op):
-        return Op(node.op, tuple(_replace(a, mapping) for a in node.args))
-    if isinstance(node, Call):
-        return Call(node.func, tuple(_replace(a, mapping) for a in node.args))
-    if isinstance(node, Rel):
-        return Rel(node.op, _replace(node.left, mapping), _replace(node.right, mapping))
-    return node
+    return rewrite(node, lambda n: mapping.get(n, n))
 
 
 def _induct(left: Node, right: Node, n: str, sums: list[SumOf], deadline: float,

@@ -25,7 +25,7 @@ from typing import Any
 from pyverify.claims import _families as fam
 from pyverify.claims._checker import check
 from pyverify.logic import Rel, definedness, term_text
-from pyverify.logic._ast import Node, substitute
+from pyverify.logic._ast import Node, rewrite, substitute
 
 
 class DerivationError(RuntimeError):
@@ -150,31 +150,10 @@ def _recurrence_body(claim: dict[str, Any], node: Node) -> Node:
             return u
         return n
 
-    out = _map(node, replace)
+    out = rewrite(node, replace)
     if not constant and claim.get("constant_input_formula"):
         out = substitute(out, {"u": Index(Var("us", SEQ), Num(Fraction(0)))})  # the first input u_0
     return substitute(out, fam.condition_substitution("affine_recurrence", condition))
-
-
-def _map(node: Node, fn: Any) -> Node:
-    from pyverify.logic import Call, Conn, Index, Not, Op, Rel, SumOf
-
-    node = fn(node)
-    if isinstance(node, Op):
-        return Op(node.op, tuple(_map(a, fn) for a in node.args))
-    if isinstance(node, Call):
-        return Call(node.func, tuple(_map(a, fn) for a in node.args))
-    if isinstance(node, SumOf):
-        return SumOf(node.var, _map(node.lo, fn), _map(node.hi, fn), _map(node.body, fn))
-    if isinstance(node, Index):
-        return Index(node.seq, _map(node.index, fn))
-    if isinstance(node, Rel):
-        return Rel(node.op, _map(node.left, fn), _map(node.right, fn))
-    if isinstance(node, Not):
-        return Not(_map(node.arg, fn))
-    if isinstance(node, Conn):
-        return Conn(node.op, tuple(_map(a, fn) for a in node.args))
-    return node
 
 
 def _recurrence_claim_text(claim: dict[str, Any], guard: Node | None, body: str) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
-from typing import Iterator, Mapping
+from typing import Callable, Iterator, Mapping
 
 #: Deepest nesting the parser accepts; deeper input is a ``ParseError``, never a RecursionError.
 MAX_DEPTH = 100
@@ -378,3 +378,31 @@ def free_vars(node: Node) -> set[str]:
 
     go(node, frozenset())
     return out
+
+
+def rewrite(node: Node, fn: Callable[[Node], Node]) -> Node:
+    """Apply ``fn`` to every node, outermost first, and rebuild the tree from the results.
+
+    ``fn`` sees each node before its children; what it returns is then rewritten below. It does not
+    know about binding: sum indices are rewritten like any other variable.
+    """
+    node = fn(node)
+    if isinstance(node, Op):
+        return Op(node.op, tuple(rewrite(a, fn) for a in node.args))
+    if isinstance(node, Call):
+        return Call(node.func, tuple(rewrite(a, fn) for a in node.args))
+    if isinstance(node, Pred):
+        return Pred(node.name, tuple(rewrite(a, fn) for a in node.args))
+    if isinstance(node, SumOf):
+        return SumOf(node.var, rewrite(node.lo, fn), rewrite(node.hi, fn), rewrite(node.body, fn))
+    if isinstance(node, Index):
+        return Index(node.seq, rewrite(node.index, fn))
+    if isinstance(node, MatLit):
+        return MatLit(tuple(tuple(rewrite(e, fn) for e in row) for row in node.rows))
+    if isinstance(node, Rel):
+        return Rel(node.op, rewrite(node.left, fn), rewrite(node.right, fn))
+    if isinstance(node, Not):
+        return Not(rewrite(node.arg, fn))
+    if isinstance(node, Conn):
+        return Conn(node.op, tuple(rewrite(a, fn) for a in node.args))
+    return node
