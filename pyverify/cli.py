@@ -325,6 +325,60 @@ def run_command(
     factory.stop()
     typer.echo(f"report: {report['out']}/report.md")
     typer.echo(Path(report["out"], "report.md").read_text(encoding="utf-8"))
+    if report.get("html"):
+        typer.echo(f"HTML report (metrics, plots, per-theorem table): {report['html']}")
+
+
+_RUN_DIRS = typer.Argument(..., help="Run directories written by `pyverify eval` (one per model).")
+
+
+@app.command("metrics")
+def metrics_command(
+    run_dirs: list[Path] = _RUN_DIRS,
+    as_json: bool = _JSON,
+    out: Path | None = typer.Option(None, "--out", help="Also write the metrics to this JSON file."),
+) -> None:
+    """Invariance, consistency and ranking statistics over runs (SCR, IG, CIR, Cochran's Q, …)."""
+    from pyverify.metrics._cli import metrics_command as command
+
+    raise typer.Exit(command(run_dirs, as_json, out))
+
+
+@app.command("report")
+def report_command(
+    run_dirs: list[Path] = _RUN_DIRS,
+    out: Path = typer.Option(..., "--out", help="Directory for report.html, report.md and metrics.json."),
+) -> None:
+    """A self-contained HTML report (plots embedded), a Markdown report and metrics.json."""
+    from pyverify.report._cli import report_command as command
+
+    raise typer.Exit(command(run_dirs, out))
+
+
+@app.command("select")
+def select_command(
+    run_dirs: list[Path] = _RUN_DIRS,
+    weights: str = typer.Option(..., "--weights", help='Scenario weights over families, e.g. "F6=0.5,F7=0.5".'),
+    as_json: bool = _JSON,
+) -> None:
+    """The model with the lowest expected failure under the scenario's family weights."""
+    from pyverify.metrics._cli import select_command as command
+
+    raise typer.Exit(command(run_dirs, weights, as_json))
+
+
+@app.command("rank-weights")
+def rank_weights_command(
+    run_dirs: list[Path] = _RUN_DIRS,
+    target: str = typer.Option(..., "--target", help='Target ranking, best first, e.g. "a>b>c".'),
+    as_json: bool = _JSON,
+) -> None:
+    """Decide by linear programming whether some family weighting realizes the target ranking.
+
+    Exit 0 with the weights when one does, 1 when none does, 2 for bad input."""
+    from pyverify.metrics._cli import rank_weights_command as command
+
+    raise typer.Exit(command(run_dirs, target, as_json))
 
 
 @app.command(epilog=EXIT_HELP)

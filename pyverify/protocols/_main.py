@@ -256,7 +256,22 @@ def main_job(config_path: Path | None, out: Path | None, resume: bool,
         report["models"][model] = entry
     _write_report(root, report)
     report["out"] = str(root)
+    report["html"] = _write_full_report(root, [root / m.replace("/", "_").replace(" ", "_") for m in report["models"]])
     return report
+
+
+def _write_full_report(root: Path, model_dirs: list[Path]) -> str | None:
+    """The metrics and the HTML report over every model's runs, in ``root/report/``."""
+    from pyverify.metrics import MetricsError, compute
+    from pyverify.report import write_report
+
+    runs = [d / protocol for d in model_dirs for protocol in ("invariance", "claim_audit") if (d / protocol).is_dir()]
+    try:
+        paths = write_report(compute(runs), root / "report")
+    except MetricsError as exc:
+        (root / "report.md").open("a", encoding="utf-8").write(f"\nNo HTML report: {exc}\n")
+        return None
+    return str(paths["html"]) if "html" in paths else str(root / "report" / "report.html")
 
 
 def _score_claims(run: Path) -> dict[str, Any]:
@@ -275,7 +290,7 @@ def _score_claims(run: Path) -> dict[str, Any]:
 
 def _write_report(root: Path, report: dict[str, Any]) -> None:
     root.mkdir(parents=True, exist_ok=True)
-    (root / "metrics.json").write_text(json.dumps(report, indent=2, default=str) + "\n", encoding="utf-8")
+    (root / "summary.json").write_text(json.dumps(report, indent=2, default=str) + "\n", encoding="utf-8")
     lines = ["# pyverify run", "", f"configuration: `{report['config']}`", ""]
     for model, entry in report["models"].items():
         inv = entry["invariance"]

@@ -141,3 +141,21 @@ def test_cbu_on_catalog_items(tmp_path: Path) -> None:
     out = [json.loads(line) for line in (tmp_path / "cc" / "responses.jsonl").read_text().splitlines()]
     assert len(out) == 4 and {r["answer"] for r in out} == {"TRUE", "FALSE"}
     assert all(len(r["neighbours"]) == 2 for r in out)
+
+
+def test_main_job_writes_the_html_report_over_every_model(tmp_path: Path) -> None:
+    from pyverify.protocols import main_job
+
+    config = tmp_path / "config.yaml"
+    config.write_text(
+        "models: [fake/model, fake/other]\n"
+        "invariance: {items: families/generated/items.jsonl, limit: 40}\n"
+        "claim_audit: {limit: 2, conditions: [direct], max_new_tokens: 32}\n"
+    )
+    report = main_job(config, tmp_path / "job", resume=False)
+    html = Path(report["html"])
+    assert html.name == "report.html" and html.is_file()
+    metrics = json.loads((html.parent / "metrics.json").read_text())
+    assert set(metrics["models"]) == {"fake/model", "fake/other"}
+    assert metrics["invariance"]["theorems"], "per-theorem statistics are missing"
+    assert (tmp_path / "job" / "summary.json").is_file() and (tmp_path / "job" / "report.md").is_file()
