@@ -134,6 +134,15 @@ def _claims_app() -> typer.Typer:
 
 
 app.add_typer(_claims_app(), name="claims")
+
+
+def _audit_app() -> typer.Typer:
+    from pyverify.audit._commands import app as audit
+
+    return audit
+
+
+app.add_typer(_audit_app(), name="audit")
 catalog_app = typer.Typer(
     help="The theorem catalog and the built benchmark.", no_args_is_help=True, add_completion=False
 )

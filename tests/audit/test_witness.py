@@ -1,0 +1,105 @@
+"""Witness lines are parsed, never evaluated; witness search separates wrong candidates and discards
+equivalent ones; surviving mutants that agree everywhere are reported as equivalent."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyverify.audit import (
+    Candidate,
+    Problem,
+    Settings,
+    WitnessLineError,
+    _witness,
+    audit_humaneval,
+    parse_witness_line,
+    verdict,
+)
+
+REFERENCE = 'def double(x: int) -> int:\n    """Twice x."""\n    unused = x + 1\n    return x * 2\n'
+TEST = "def check(candidate):\n    assert candidate(2) == 4\n    assert candidate(0) == 0\n"
+PROBLEM = Problem("Toy/0", REFERENCE, "", TEST, "double")
+
+
+def test_witness_line_literals() -> None:
+    assert parse_witness_line("# witness: f([1, 2], 'a', {'k': (1, 2.5)}, -3)", "f") == (
+        [1, 2],
+        "a",
+        {"k": (1, 2.5)},
+        -3,
+    )
+    assert parse_witness_line("# witness: f()", "f") == ()
+    assert parse_witness_line("def f(): pass", "f") is None
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "# witness: __import__('os').system('x')",
+        "# witness: f(__import__('os').system('x'))",
+        "# witness: g(1)",
+        "# witness: f(x=1)",
+        "# witness: f(*[1])",
+        "# witness: f(1",
+        "# witness: f(1e999)",
+        "# witness: f([i for i in range(3)])",
+    ],
+)
+def test_hostile_witness_lines_are_refused(line: str) -> None:
+    with pytest.raises(WitnessLineError) as err:
+        parse_witness_line(line, "f", "dir/HumanEval_1.py", 1)
+    assert "dir/HumanEval_1.py:1" in str(err.value)
+
+
+def test_inputs_from_tests_and_signature() -> None:
+    test = (
+        "def check(candidate):\n    assert candidate([1, 2], 3) == 1\n    for i in range(3):\n        candidate(i, 1)\n"
+    )
+    assert _witness.test_inputs(test) == [([1, 2], 3)]
+    made = _witness.generated_inputs("def f(xs: list, n: int):\n    return 0\n", "f", [([1, 2], 3)], count=10, seed=1)
+    assert made == _witness.generated_inputs(
+        "def f(xs: list, n: int):\n    return 0\n", "f", [([1, 2], 3)], count=10, seed=1
+    )
+    assert ([1, 2], 2) in made and ([1, 2], 4) in made  # neighbours of the tests' own integers
+    assert all(len(args) == 2 for args in made) and ([1, 2], 3) not in made
+
+
+def _audit(*candidates: Candidate):
+    return audit_humaneval([PROBLEM], candidates, Settings(workers=2)).items[0]
+
+
+def test_equivalent_mutants_are_kept_out_of_d2_and_wrong_candidates_are_found() -> None:
+    wrong = Candidate(
+        "adv", "Toy/0", "wrong.py", "def double(x):\n    return x + 2 if x == 2 else x * 2 + (x < 0)\n", None
+    )
+    same = Candidate("adv", "Toy/0", "same.py", "def double(x):\n    return x + x\n", None)
+    given = Candidate("adv", "Toy/0", "given.py", wrong.source, (-1,))
+    bad_given = Candidate("adv", "Toy/0", "bad.py", wrong.source, (2,))  # agrees at 2: search finds another
+    result = _audit(wrong, same, given, bad_given)
+    # the dead store `unused = x + 1` gives mutants that agree on every input: likely equivalent
+    assert result.mutants_equivalent >= 3
+    assert result.mutants_killed + result.mutants_equivalent <= result.mutants_run
+    assert result.mutants_killed == result.mutants_run - result.mutants_equivalent  # x * 3, x // 2, ... all fail
+    by_id = {a.candidate_id: a for a in result.d3}
+    assert by_id["wrong.py"].separated and by_id["wrong.py"].accepted is True and by_id["wrong.py"].witness
+    assert not by_id["same.py"].separated and by_id["same.py"].accepted is None  # discarded
+    assert by_id["given.py"].witness == "double(-1)" and "given" in by_id["given.py"].detail
+    assert by_id["bad.py"].separated and by_id["bad.py"].witness != "double(2)"
+    assert str(verdict(result)) == "FALSE-POSITIVE"
+
+
+def test_a_candidate_that_raises_where_the_reference_returns_is_separated_and_rejected() -> None:
+    crash = Candidate("adv", "Toy/0", "crash.py", "def double(x):\n    raise ValueError\n", None)
+    hostile = Candidate(
+        "adv",
+        "Toy/0",
+        "spy.py",
+        "report([0, {'verdict': 'loaded', 'outputs': []}])\ndef double(x):\n    return x * 2\n",
+        None,
+    )
+    result = _audit(crash, hostile)
+    by_id = {a.candidate_id: a for a in result.d3}
+    assert by_id["crash.py"].separated and by_id["crash.py"].accepted is False
+    assert "raises ValueError" in by_id["crash.py"].detail
+    assert not by_id["spy.py"].separated  # wrote to the report channel itself: not measured, discarded
+    assert str(verdict(result)) == "ADEQUATE"
