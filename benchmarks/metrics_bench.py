@@ -200,7 +200,7 @@ def main() -> None:
 | same, Python loop over resamples (baseline{", 1/10 resamples scaled" if args.quick else ""}) | {naive_time:.2f} s |
 | speed-up | **{ratio:.0f}×** |
 | Cochran p-values: exact / Monte Carlo | {figures["cochran_exact"]} / {figures["cochran_monte_carlo"]} of {figures["theorems"]} |
-| achievable share | {inv["ranking"]["achievable_share"]} ({"exact" if inv["ranking"]["exact"] else "sampled"}, {inv["ranking"]["rankings_checked"]:,} rankings) |
+| achievable share | {inv["ranking"]["achievable_share"]} ({"exact" if inv["ranking"]["exact"] else "sampled, Wilson 95% " + str([round(x, 4) for x in inv["ranking"]["achievable_share_ci"]])}, {inv["ranking"]["rankings_checked"]:,} rankings) |
 """)
 
 

@@ -381,9 +381,11 @@ def invariance_section(runs: Sequence[Run], metadata: dict[str, dict[str, Any]],
         share = _ranking.achievable_share(f, samples=ranking_samples, seed=seed)
         pareto = [Dominance(better=models[b], worse=models[w]) for b, w in _ranking.pareto(f)]
     else:
-        share = {"share": None, "exact": True, "rankings_total": math.factorial(len(models)), "rankings_checked": 0}
+        share = {"share": None, "share_ci": None, "exact": True, "rankings_total": math.factorial(len(models)),
+                 "rankings_checked": 0}  # fmt: skip
         pareto = []
-    ranking = Ranking(families=fams, pareto=pareto, achievable_share=share["share"], exact=share["exact"],
+    ranking = Ranking(families=fams, pareto=pareto, achievable_share=share["share"], achievable_share_ci=share["share_ci"],
+                      exact=share["exact"],
                       rankings_total=share["rankings_total"], rankings_checked=share["rankings_checked"])  # fmt: skip
 
     rule = (f"flag an item when at least {threshold} of the {len(data.models)} models fail it while passing its canonical item "

@@ -70,6 +70,11 @@ def pareto(failure: np.ndarray | Sequence[Sequence[float]]) -> list[tuple[int, i
 
 def _prefix_feasible(f: np.ndarray, prefix: list[int], rest: list[int]) -> bool:
     """Some λ ranks ``prefix`` strictly in order and all of ``rest`` strictly below its last model."""
+    return _prefix_weights(f, prefix, rest) is not None
+
+
+def _prefix_weights(f: np.ndarray, prefix: list[int], rest: list[int]) -> np.ndarray | None:
+    """A λ that ranks ``prefix`` strictly in order with all of ``rest`` strictly below it, or None."""
     from scipy.optimize import linprog
 
     families = f.shape[1]
@@ -79,7 +84,21 @@ def _prefix_feasible(f: np.ndarray, prefix: list[int], rest: list[int]) -> bool:
     cost[-1] = -1.0
     result = linprog(cost, A_ub=a_ub, b_ub=np.zeros(len(diffs)), A_eq=np.hstack([np.ones((1, families)), [[0.0]]]),
                      b_eq=[1.0], bounds=[(0, None)] * families + [(None, 1.0)], method="highs")  # fmt: skip
-    return result.status == 0 and -result.fun > MARGIN_TOLERANCE
+    if result.status == 0 and -result.fun > MARGIN_TOLERANCE:
+        return np.asarray(result.x[:families])
+    return None
+
+
+def _realized_by(f: np.ndarray, weights: list[np.ndarray], prefix: list[int], rest: list[int]) -> bool:
+    """Whether a λ already found ranks the prefix in order above the rest (then no LP is needed)."""
+    if not weights:
+        return False
+    scores = f @ np.asarray(weights).T  # models × known weightings; lower failure ranks higher
+    chain = scores[prefix]
+    ordered = np.all(chain[1:] - chain[:-1] > MARGIN_TOLERANCE, axis=0)
+    if rest:
+        ordered &= np.all(scores[rest] - chain[-1] > MARGIN_TOLERANCE, axis=0)
+    return bool(ordered.any())
 
 
 def _strict_order(f: np.ndarray, weights: np.ndarray) -> tuple[int, ...] | None:
@@ -90,42 +109,63 @@ def _strict_order(f: np.ndarray, weights: np.ndarray) -> tuple[int, ...] | None:
     return tuple(order.tolist())
 
 
+class _BudgetSpent(Exception):
+    """The exact enumeration needs more linear programs than allowed."""
+
+
 def achievable_share(failure: np.ndarray | Sequence[Sequence[float]], *, samples: int = 2_000,
-                     seed: int = 0) -> dict[str, Any]:  # fmt: skip
+                     seed: int = 0, lp_budget: int = 1_000) -> dict[str, Any]:  # fmt: skip
     """Share of the M! strict rankings realized by some family weighting.
 
-    Up to 8 models: exact, by depth-first enumeration of ranking prefixes (best first) where a prefix
-    survives only if some λ ranks it in order with every remaining model below it; a prefix whose next
-    model is never-above another remaining model is cut without an LP. Beyond 8 models: ``samples``
-    uniformly random rankings, each decided by the LP after the same dominance check.
-    Returns {"share", "exact", "rankings_total", "rankings_checked", "achievable"}."""
+    Exact by depth-first enumeration of ranking prefixes (best first), where a prefix survives only if
+    some λ ranks it in order with every remaining model below it; a prefix whose next model can never
+    be above another remaining model is cut without an LP. Up to 8 models the enumeration always runs
+    to the end; beyond that it runs while it needs at most ``lp_budget`` linear programs (it usually
+    does: most prefixes die early), and otherwise ``samples`` uniformly random rankings are decided by
+    the LP after the same dominance check, with a Wilson 95% interval for the share.
+    Returns {"share", "share_ci", "exact", "rankings_total", "rankings_checked", "achievable"}."""
     f = np.asarray(failure, dtype=float)
     models = f.shape[0]
     total = math.factorial(models)
     if models == 0 or f.shape[1] == 0:
-        return {"share": None, "exact": True, "rankings_total": total, "rankings_checked": 0, "achievable": 0}
+        return {"share": None, "share_ci": None, "exact": True, "rankings_total": total, "rankings_checked": 0,
+                "achievable": 0}  # fmt: skip
     if models == 1:
-        return {"share": 1.0, "exact": True, "rankings_total": 1, "rankings_checked": 1, "achievable": 1}
+        return {"share": 1.0, "share_ci": None, "exact": True, "rankings_total": 1, "rankings_checked": 1,
+                "achievable": 1}  # fmt: skip
     blocked = never_above(f)
     np.fill_diagonal(blocked, False)
-    if models <= EXACT_UP_TO:
-        count = 0
+    budget = {"left": lp_budget if models > EXACT_UP_TO else -1}
+    count = 0
+    # weightings found by earlier LPs: a prefix one of them already realizes needs no LP of its own
+    known: list[np.ndarray] = []
 
-        def extend(prefix: list[int], rest: list[int]) -> None:
-            nonlocal count
-            if len(rest) == 1:
-                count += 1
-                return
-            for nxt in rest:
-                others = [r for r in rest if r != nxt]
-                if blocked[nxt, others].any():
-                    continue
-                if _prefix_feasible(f, [*prefix, nxt], others):
-                    extend([*prefix, nxt], others)
+    def extend(prefix: list[int], rest: list[int]) -> None:
+        nonlocal count
+        if len(rest) == 1:
+            count += 1
+            return
+        for nxt in rest:
+            others = [r for r in rest if r != nxt]
+            if blocked[nxt, others].any():
+                continue
+            if _realized_by(f, known, [*prefix, nxt], others):
+                extend([*prefix, nxt], others)
+                continue
+            if budget["left"] == 0:
+                raise _BudgetSpent
+            budget["left"] -= 1
+            weights = _prefix_weights(f, [*prefix, nxt], others)
+            if weights is not None:
+                known.append(weights)
+                extend([*prefix, nxt], others)
 
+    try:
         extend([], list(range(models)))
-        return {"share": count / total, "exact": True, "rankings_total": total, "rankings_checked": total,
-                "achievable": count}  # fmt: skip
+        return {"share": count / total, "share_ci": None, "exact": True, "rankings_total": total,
+                "rankings_checked": total, "achievable": count}  # fmt: skip
+    except _BudgetSpent:
+        pass
     rng = np.random.default_rng(seed)
     orders = np.argsort(rng.random((samples, models)), axis=1)
     position = np.argsort(orders, axis=1)
@@ -136,8 +176,11 @@ def achievable_share(failure: np.ndarray | Sequence[Sequence[float]], *, samples
     for s in np.nonzero(~dead)[0]:
         feasible, _, _ = realize_ranking(f, orders[s].tolist())
         count += feasible
-    return {"share": count / samples, "exact": False, "rankings_total": total, "rankings_checked": samples,
-            "achievable": count}  # fmt: skip
+    from statsmodels.stats.proportion import proportion_confint
+
+    low, high = proportion_confint(count, samples, alpha=0.05, method="wilson")
+    return {"share": count / samples, "share_ci": [float(low), float(high)], "exact": False,
+            "rankings_total": total, "rankings_checked": samples, "achievable": count}  # fmt: skip
 
 
 def brute_force_share(failure: np.ndarray) -> float:

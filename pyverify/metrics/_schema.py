@@ -195,7 +195,10 @@ class Ranking(_Record):
     )
     pareto: list[Dominance] = Field(description="Pareto dominance pairs")
     achievable_share: float | None = Field(description="share of strict rankings some family weighting realizes")
-    exact: bool = Field(description="true: all rankings enumerated; false: uniformly sampled")
+    achievable_share_ci: list[float] | None = Field(
+        default=None, description="Wilson 95% interval of the share when it was sampled; null when exact"
+    )
+    exact: bool = Field(description="true: all rankings enumerated (pruned search); false: uniformly sampled")
     rankings_total: int = Field(description="M! strict rankings")
     rankings_checked: int = Field(description="rankings decided (all of them when exact)")
 

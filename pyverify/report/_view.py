@@ -468,7 +468,10 @@ def build_view(metrics: Mapping[str, Any]) -> ReportView:
             (_text(p.get("better")), _text(p.get("worse"))) for p in map(as_mapping, as_list(ranking.get("pareto")))
         ],
         ranking={
-            "achievable_share": fmt(ranking.get("achievable_share")),
+            "achievable_share": fmt(ranking.get("achievable_share"), 4),
+            "achievable_share_ci": fmt_ci(ranking.get("achievable_share_ci"), 4)
+            if ranking.get("achievable_share_ci")
+            else Markup(""),
             "exact": _exactness(ranking.get("exact")),
             "rankings_total": fmt_int(ranking.get("rankings_total")),
             "rankings_checked": fmt_int(ranking.get("rankings_checked")),

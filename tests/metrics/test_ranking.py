@@ -109,3 +109,14 @@ def test_rank_weights_record() -> None:
     assert {"better": "org/m0", "worse": "org/m2"} in bad["contradicted_pareto"]
     with pytest.raises(MetricsError, match="unknown"):
         rank_weights(metrics, ["org/m0", "nobody"])
+
+
+def test_beyond_eight_models_enumeration_is_exact_within_its_budget() -> None:
+    rng = np.random.default_rng(5)
+    f = np.clip(rng.random((9, 1)) * 0.5 + rng.normal(0, 0.05, (9, 4)), 0, 1)
+    exact = achievable_share(f, lp_budget=10**6)
+    assert exact["exact"] and exact["rankings_checked"] == 362880 and exact["share_ci"] is None
+    sampled = achievable_share(f, lp_budget=0, samples=4000, seed=2)
+    assert not sampled["exact"]
+    low, high = sampled["share_ci"]
+    assert low <= exact["share"] <= high
