@@ -401,12 +401,48 @@ def demo(
     raise typer.Exit(run_demo(timeout, as_json))
 
 
+def _click_errors() -> tuple[tuple[type[BaseException], ...], ...]:
+    """click's exception classes: typer >= 0.2x vendors click as ``typer._click``, older ones use click."""
+    import importlib
+
+    modules = []
+    for name in ("typer._click.exceptions", "click.exceptions"):
+        try:
+            modules.append(importlib.import_module(name))
+        except ImportError:
+            continue
+    return tuple(
+        tuple(getattr(m, cls) for m in modules if hasattr(m, cls))
+        for cls in ("Exit", "Abort", "UsageError", "ClickException")
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of the console script; never lets a traceback reach the user."""
+    """Entry point of the console script; never lets a traceback reach the user.
+
+    Usage errors (unknown command or option, a value out of range) become one ``error:`` line and exit 2
+    instead of click's framed message."""
+    exit_, abort, usage, click_error = _click_errors()
     try:
-        app(args=argv, prog_name="pyverify", standalone_mode=True)
+        result = app(args=argv, prog_name="pyverify", standalone_mode=False)
     except SystemExit as exc:
         return int(exc.code) if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    except exit_ as exc:
+        return int(getattr(exc, "exit_code", 0))
+    except abort:
+        typer.echo("interrupted", err=True)
+        return 130
+    except usage as exc:
+        ctx = getattr(exc, "ctx", None)
+        if type(exc).__name__ == "NoArgsIsHelpError" and ctx is not None:
+            typer.echo(ctx.get_help())
+            return 2
+        path = ctx.command_path if ctx is not None else "pyverify"
+        typer.echo(f"error: {path}: {exc.format_message()} (see {path} --help)", err=True)  # type: ignore[attr-defined]
+        return 2
+    except click_error as exc:
+        typer.echo(f"error: {exc.format_message()}", err=True)  # type: ignore[attr-defined]
+        return 2
     except KeyboardInterrupt:
         typer.echo("interrupted", err=True)
         return 130
@@ -416,7 +452,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:
         typer.echo(f"internal error: {type(exc).__name__}: {exc}", err=True)
         return 4
-    return 0
+    return result if isinstance(result, int) else 0
 
 
 if __name__ == "__main__":

@@ -118,3 +118,16 @@ def test_console_script_installed() -> None:
     proc = subprocess.run([str(script), "certify", "2 + 2 = 4"], capture_output=True, text=True, timeout=60,
                           env={**os.environ})  # fmt: skip
     assert proc.returncode == 0
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["nosuch"], ["certify"], ["eval", "--bogus"], ["audit", "humaneval", "--mutants", "-1", "--out", "x"],
+     ["select", "somewhere"], ["rank-weights", "a", "--target"]],
+)  # fmt: skip
+def test_usage_errors_are_one_line_and_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    from pyverify.cli import main
+
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("error: pyverify"), err

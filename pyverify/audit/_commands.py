@@ -60,7 +60,7 @@ def humaneval(
         help="Directory of HumanEval_<n>.py wrong solutions (first line may be '# witness: f(<literals>)'); "
         "subdirectories are separate adversaries.",
     ),
-    limit: int | None = typer.Option(None, "--limit", min=1, help="Audit only the first N problems."),
+    limit: int | None = typer.Option(None, "--limit", help="Audit only the first N problems (N >= 1)."),
     mutants: int = typer.Option(30, "--mutants", min=0, max=1000, help="At most N mutants per problem."),
     workers: int | None = typer.Option(None, "--workers", min=1, help="Parallel sandbox runs."),
     seed: int = typer.Option(0, "--seed", help="Seed for mutant selection and generated inputs."),
@@ -87,6 +87,11 @@ def humaneval(
         load_problems,
     )
 
+    if limit is not None and limit < 1:
+        _fail(f"--limit must be at least 1, not {limit}")
+    if out.exists() and not out.is_dir():
+        # checked before the audit's half minute of work, not after it
+        _fail(f"{out}: --out must be a directory")
     try:
         problems = load_problems()
     except DataError as exc:
@@ -137,7 +142,7 @@ def humaneval(
 def self_audit(
     out: Path = typer.Option(..., "--out", help="Directory for audit.json and audit.md."),
     limit: int | None = typer.Option(
-        None, "--limit", min=1, help="Audit the engine on N certified catalog theorems (default: all)."
+        None, "--limit", help="Audit the engine on N >= 1 certified catalog theorems (default: all)."
     ),
     mutants: int = typer.Option(6, "--mutants", min=0, max=100, help="At most N mutants per theorem."),
     timeout: float = typer.Option(5.0, "--timeout", min=0.1, max=600.0, help="Deadline per engine call (s)."),
@@ -148,6 +153,10 @@ def self_audit(
     Exit 0 when no verifier is BROKEN or FALSE-POSITIVE on any item, 1 otherwise."""
     from pyverify.audit._self import audit_self
 
+    if limit is not None and limit < 1:
+        _fail(f"--limit must be at least 1, not {limit}")
+    if out.exists() and not out.is_dir():
+        _fail(f"{out}: --out must be a directory")
     try:
         code = audit_self(out, as_json, limit=limit, mutants=mutants, timeout=timeout)
     except OSError as exc:

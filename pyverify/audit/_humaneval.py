@@ -173,13 +173,24 @@ def load_candidates(directory: Path, problems: Sequence[Problem]) -> list[Candid
         raise CandidateError(f"{directory}: not a directory")
     by_number = {p.number: p for p in problems}
     out: list[Candidate] = []
-    for path in sorted(directory.iterdir()):
-        if path.is_file() and path.suffix == ".py":
-            out.append(_read_candidate(path, directory.name, by_number))
-        elif path.is_dir() and not path.name.startswith((".", "__")):
-            for inner in sorted(path.iterdir()):
-                if inner.is_file() and inner.suffix == ".py":
-                    out.append(_read_candidate(inner, path.name, by_number))
+    try:
+        for path in sorted(directory.iterdir()):
+            if path.is_file() and path.suffix == ".py":
+                out.append(_read_candidate(path, directory.name, by_number))
+            elif path.is_dir() and not path.name.startswith((".", "__")):
+                for inner in sorted(path.iterdir()):
+                    if inner.is_file() and inner.suffix == ".py":
+                        out.append(_read_candidate(inner, path.name, by_number))
+    except OSError as exc:
+        raise CandidateError(f"{directory}: cannot list candidates: {exc}") from None
+    seen: dict[tuple[str, str], str] = {}
+    for cand in out:
+        # one adversary attacks each item once (HumanEval_7.py and HumanEval_07.py would count it twice)
+        earlier = seen.setdefault((cand.adversary, cand.task_id), cand.path)
+        if earlier != cand.path:
+            raise CandidateError(
+                f"{cand.path}: a second candidate for {cand.task_id} from {cand.adversary!r} ({earlier})"
+            )
     return out
 
 
@@ -374,10 +385,10 @@ def _score_d3(problem: Problem, inputs: list[Args], candidate: Candidate, execut
     if ref.outputs is None:
         return attempt(None, False, f"discarded: reference outputs unusable ({ref.verdict})")
     given = candidate.witness is not None
-    if given and comparable(ref.outputs[0]) and first_disagreement(ref.outputs[:1], cand.outputs[:1]) == 0:
+    if given and first_disagreement(ref.outputs[:1], cand.outputs[:1], timeouts_separate=False) == 0:
         k, how = 0, "given"
     else:
-        found = first_disagreement(ref.outputs, cand.outputs)
+        found = first_disagreement(ref.outputs, cand.outputs, timeouts_separate=False)
         if found is None:
             why = "given witness does not separate; " if given else ""
             return attempt(None, False, f"discarded: {why}no tried input separates candidate from reference")
@@ -468,8 +479,9 @@ def audit_humaneval(
         "rules": {
             "kill": "a mutant is killed when check() fails, raises or exceeds check_s (HumanEval fails timeouts too)",
             "equivalent": "a surviving mutant agreeing with the reference on every input where the reference returns a value",
-            "witness": "an input where the reference returns a value and the candidate's outcome differs (values "
-            "compared with same_value; an exception is the outcome 'raises Type')",
+            "witness": "an input where the reference returns a plain value and the candidate's outcome differs "
+            "(values compared with same_value, numbers equal under == agree whatever their type; an exception is "
+            "the outcome 'raises Type'; running out of time separates nothing)",
             "discard": "a candidate without a separating witness counts in no denominator",
         },
     }

@@ -12,6 +12,21 @@ file system refuses writes by permission as well. Without ``unshare`` the run fa
 session kill and a clean-up of the session and of orphans; ``Execution`` says which protections held.
 
 The trusted side inside the sandbox is ``_runner_main.py`` (see there for the protocol).
+
+Limits, stated plainly (checked by hand against hostile programs; see ``tests/audit/test_sandbox.py``):
+
+* **"passed" can be forged by code that shares the interpreter.** The completion record carries a nonce,
+  but the nonce lives in the runner's memory in the same process (``sys._getframe().f_back`` reaches it),
+  so a program written to attack the sandbox can report success and ``os._exit(0)``. HumanEval's own
+  harness has the same weakness (its result list sits in the enclosing frame). The sandbox contains such a
+  program; it does not make an in-process verdict trustworthy against it.
+* **Reading is not restricted.** The program can read whatever its uid may read (the repository, the
+  installed packages, ``/proc`` entries of its own namespace); under ``/root`` only the Python installation
+  is visible when run as root. Writes outside the temporary directory are refused (read-only mounts).
+* **Disk use is bounded per file, not in total.** RLIMIT_FSIZE caps each file; a program that writes many
+  files is stopped only by the wall clock, and its directory is removed afterwards.
+* Without ``unshare`` there is no network, mount or PID isolation: only rlimits, the session kill and the
+  clean-up of orphans (``Execution`` says so per run).
 """
 
 from __future__ import annotations
@@ -563,6 +578,9 @@ def _verdict(
         if name in ("SIGSEGV", "SIGABRT", "SIGBUS") and ("MemoryError" in stderr or "memory" in stderr.lower()):
             return execution("memory", name, f"killed by {name} when out of memory")
         return execution(_SIGNAL_OUTCOME.get(name, "killed"), name, f"killed by {name}")
+    if overflow["report"]:
+        # the completion record, if any, was cut off with the rest: say why rather than "exited early"
+        return execution("error", "ReportError", f"reported values exceeded {_REPORT_CAP // (1024 * 1024)} MiB")
     if done and code == 0:
         if corrupt:
             return execution("error", "ReportError", "report channel overflowed or was written to directly")

@@ -173,6 +173,9 @@ def _oracle_recurrence(claim: Mapping[str, Any], state: Mapping[str, Any]) -> Tr
         claimed = evaluate(piece.value)
         if claimed.has(sympy.zoo, sympy.nan):
             return True  # the claimed formula is undefined where the iteration is not
+        if not claimed.is_number:
+            # a symbol left unsubstituted would make the structural `!=` below say "refutes" for any state
+            return None
         return bool(claimed != _sym(truth))
     return None
 

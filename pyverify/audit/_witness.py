@@ -64,7 +64,7 @@ def parse_witness_line(text: str, function: str, where: str = "<candidate>", lin
         args.append(value)
     result = tuple(args)
     if not embeddable(result):
-        raise WitnessLineError(where, line, "witness arguments must be finite literals")
+        raise WitnessLineError(where, line, "witness arguments must be finite literals of at most 100000 characters")
     return result
 
 
@@ -246,9 +246,35 @@ def _pv_alarm(signum, frame):
 _pv_signal.signal(_pv_signal.SIGALRM, _pv_alarm)
 
 
+def _pv_plain(v):
+    # a subclass of a plain type is read through the base type's own methods, so an overridden __repr__,
+    # __str__, __iter__ or __getitem__ cannot make an answer look different from (or equal to) what it is
+    t = type(v)
+    if t in (bool, int, float, str, list, tuple, dict, set, frozenset) or v is None:
+        return v
+    if isinstance(v, int):
+        return int.__int__(v)
+    if isinstance(v, float):
+        return float.__float__(v)
+    if isinstance(v, str):
+        return str.__str__(v)
+    if isinstance(v, list):
+        return list(list.__iter__(v))
+    if isinstance(v, tuple):
+        return tuple(tuple.__iter__(v))
+    if isinstance(v, dict):
+        return dict(dict.items(v))
+    if isinstance(v, frozenset):
+        return frozenset(frozenset.__iter__(v))
+    if isinstance(v, set):
+        return set(set.__iter__(v))
+    return v
+
+
 def _pv_canon(v, depth=0):
     if depth > 40:
         return ["deep"]
+    v = _pv_plain(v)
     if v is None or isinstance(v, (bool, str)):
         if isinstance(v, str) and len(v) > 20000:
             return ["long-str", len(v), _pv_hashlib.sha256(v.encode("utf-8", "surrogatepass")).hexdigest()]
@@ -466,8 +492,29 @@ def _number(value: Any) -> float | None:
 
 def comparable(reference: Outcome) -> bool:
     """An input counts for comparison only where the reference returned a value in time: an input that
-    makes the reference raise lies outside its domain and proves nothing about a candidate."""
-    return isinstance(reference, (list, tuple)) and len(reference) == 2 and reference[0] == "value"
+    makes the reference raise lies outside its domain and proves nothing about a candidate. A value that
+    holds an object known only by its repr is not comparable either: such reprs often carry a memory
+    address, which would make two runs of the same correct code disagree."""
+    return (
+        isinstance(reference, (list, tuple))
+        and len(reference) == 2
+        and reference[0] == "value"
+        and not _holds_object(reference[1])
+    )
+
+
+def _holds_object(canon: Any) -> bool:
+    """Whether a canonical value (the harness's ``_pv_canon``) contains an ``["object", type, repr]``."""
+    if not (isinstance(canon, list) and canon):
+        return False
+    tag = canon[0]
+    if tag == "object":
+        return True
+    if tag in ("list", "tuple", "set") and len(canon) >= 2 and isinstance(canon[1], list):
+        return any(_holds_object(item) for item in canon[1])
+    if tag == "dict" and len(canon) >= 2 and isinstance(canon[1], list):
+        return any(isinstance(pair, list) and any(_holds_object(x) for x in pair) for pair in canon[1])
+    return False
 
 
 def same_outcome(a: Outcome, b: Outcome) -> bool:
@@ -477,11 +524,36 @@ def same_outcome(a: Outcome, b: Outcome) -> bool:
     return same_value(a, b)
 
 
-def first_disagreement(reference: Sequence[Outcome], candidate: Sequence[Outcome]) -> int | None:
-    """Index of the first comparable input where the outcomes differ, or None when they agree throughout."""
+def same_answer(a: Outcome, b: Outcome) -> bool:
+    """``same_outcome``, except that numbers equal under Python's ``==`` agree whatever their type
+    (``1``, ``1.0`` and ``True``): a difference that no ``==``-based check can see proves no answer wrong.
+    Containers keep their type (a tuple is not a list)."""
+    from pyverify.audit._sandbox import same_value
+
+    if same_value(a, b):
+        return True
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return same_value(float(a), float(b))
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same_answer(x, y) for x, y in zip(a, b))
+    return False
+
+
+def first_disagreement(
+    reference: Sequence[Outcome], candidate: Sequence[Outcome], *, timeouts_separate: bool = True
+) -> int | None:
+    """Index of the first comparable input where the outcomes differ, or None when they agree throughout.
+
+    ``timeouts_separate=False`` (the witness rule): a candidate that merely ran out of time on an input
+    is not shown wrong there, since slowness or a loaded machine is not a different answer. D2's
+    equivalence test keeps the default: a mutant that hangs where the reference returns is no equivalent.
+    """
     for k, (ref, cand) in enumerate(zip(reference, candidate)):
-        if comparable(ref) and not same_outcome(ref, cand):
-            return k
+        if not comparable(ref) or same_answer(ref, cand):
+            continue
+        if not timeouts_separate and isinstance(cand, (list, tuple)) and list(cand[:1]) == ["timeout"]:
+            continue
+        return k
     return None
 
 

@@ -106,3 +106,19 @@ def test_cli_missing_directory_and_checksum_mismatch(tmp_path: Path, monkeypatch
     monkeypatch.setattr("pyverify.audit._humaneval.load_problems.__kwdefaults__", {"sha256": "0" * 64})
     result = runner.invoke(app, ["humaneval", "--out", str(tmp_path / "o")])
     assert result.exit_code == 4 and "SHA-256" in result.output
+
+
+def test_cli_refuses_limit_zero_and_an_out_file_in_one_line(tmp_path: Path) -> None:
+    afile = tmp_path / "file"
+    afile.write_text("x")
+    for args in (["humaneval", "--limit", "0", "--out", str(tmp_path / "o")], ["humaneval", "--out", str(afile)]):
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code == 2 and result.output.startswith("error: ") and result.output.count("\n") == 1
+
+
+def test_two_candidates_for_one_item_from_one_adversary_are_refused(tmp_path: Path) -> None:
+    problems = load_problems()[:8]
+    for name in ("HumanEval_7.py", "HumanEval_07.py"):
+        (tmp_path / name).write_text("def filter_by_substring(strings, substring):\n    return strings\n")
+    with pytest.raises(CandidateError, match="second candidate for HumanEval/7"):
+        load_candidates(tmp_path, problems)

@@ -424,3 +424,8 @@ def test_fallback_modes_still_contain_leftovers_and_timeouts(mode: str, monkeypa
     assert _living_with(token) == []
     assert run("assert False").outcome == "failed"
     assert run("x = bytearray(10**12)", limits=Limits(memory_mb=256)).outcome == "memory"
+
+
+def test_oversized_reports_are_a_report_error_not_an_early_exit() -> None:
+    result = run("report('x' * (20 * 1024 * 1024))", limits=Limits(wall_s=20.0, cpu_s=10.0))
+    assert (result.outcome, result.error_type) == ("error", "ReportError")

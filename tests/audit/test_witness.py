@@ -103,3 +103,33 @@ def test_a_candidate_that_raises_where_the_reference_returns_is_separated_and_re
     assert "raises ValueError" in by_id["crash.py"].detail
     assert not by_id["spy.py"].separated  # wrote to the report channel itself: not measured, discarded
     assert str(verdict(result)) == "ADEQUATE"
+
+
+def test_secretly_correct_candidates_are_never_counted_as_wrong() -> None:
+    """Each of these returns the right answer as far as any ``==``-based check can tell; a witness that
+    'separates' them would manufacture a false positive (the suite accepts them all)."""
+    sources = {
+        # a float (or bool) equal to the int answer under ==
+        "float.py": "def double(x):\n    return float(x * 2)\n",
+        # right value, lying repr/str: must be read as the int it is
+        "liar.py": "class I(int):\n    def __repr__(self): return '99'\n    __str__ = __repr__\n"
+        "def double(x):\n    return I(x * 2)\n",
+        # right value, slow on one generated input only (well past the 0.25 s call deadline)
+        "slow.py": "import time\ndef double(x):\n    if x == 7:\n        time.sleep(1.0)\n    return x * 2\n",
+        # mutates its (copied) argument in place; answer unchanged
+        "list.py": "def double(x):\n    return [x][0] * 2\n",
+    }
+    result = _audit(*(Candidate("adv", "Toy/0", name, source, None) for name, source in sources.items()))
+    for attempt in result.d3:
+        assert not attempt.separated and attempt.accepted is None, attempt
+    assert str(verdict(result)) == "UNAUDITED-D3"
+
+
+def test_comparison_rules_of_the_witness() -> None:
+    value = _witness.first_disagreement
+    ref = [["value", 2], ["value", ["list", [1, 2], 2]], ["raises", "ValueError"], ["value", ["object", "G", "<G>"]]]
+    assert value(ref, [["value", 2.0], ["value", ["list", [True, 2.0], 2]], ["value", 0], ["value", 5]]) is None
+    assert value(ref, [["value", 2], ["value", ["tuple", [1, 2], 2]], ["value", 0], ["value", 5]]) == 1
+    assert value(ref, [["timeout"], ["value", ["list", [1, 2], 2]], ["timeout"], ["timeout"]]) == 0
+    assert value(ref, [["timeout"], ["value", ["list", [1, 2], 2]]], timeouts_separate=False) is None
+    assert value(ref, [["raises", "TypeError"]], timeouts_separate=False) == 0
