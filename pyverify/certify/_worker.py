@@ -8,6 +8,7 @@ serializes calls to the worker.
 
 from __future__ import annotations
 
+import atexit
 import os
 import pickle
 import select
@@ -259,6 +260,9 @@ def shutdown() -> None:
             _worker.kill()
             _worker = None
 
+
+# no worker outlives the process that started it
+atexit.register(shutdown)
 
 if __name__ == "__main__":
     _serve()

@@ -30,6 +30,7 @@ def _fmt(value: Any, digits: int = 3) -> str:
 
 def _print_summary(metrics: dict[str, Any]) -> None:
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     # tables are wide; when piped, rich's 80-column default would wrap model ids mid-name
@@ -42,7 +43,8 @@ def _print_summary(metrics: dict[str, Any]) -> None:
                        "CIR", "FALSE-CIR"):  # fmt: skip
             table.add_column(column)
         for model, m in inv["per_model"].items():
-            table.add_row(model, str(m["items"]), _fmt(m["coverage"]),
+            # model ids are untrusted text: "[/x]" would otherwise be read as rich markup (and raise)
+            table.add_row(escape(model), str(m["items"]), _fmt(m["coverage"]),
                           f"{_fmt(m['accuracy_micro'])} {_fmt(m['accuracy_micro_ci'])}", _fmt(m["accuracy_macro"]),
                           _fmt(m["balanced_accuracy"]), _fmt(m["mean_ig"]),
                           f"{_fmt(m['scr']['value'])} ({_fmt(m['scr']['independence_floor'])})",
@@ -66,7 +68,7 @@ def _print_summary(metrics: dict[str, Any]) -> None:
         for model, m in cbu["per_model"].items():
             for score in ("utility", "judge"):
                 s = m[score]
-                table.add_row(model, str(m["problems"]), score, _fmt(s["acc_at_1"]), _fmt(s["recall_at_5"]), _fmt(s["auc"]),
+                table.add_row(escape(model), str(m["problems"]), score, _fmt(s["acc_at_1"]), _fmt(s["recall_at_5"]), _fmt(s["auc"]),
                               _fmt(s["mean_win"]), _fmt(m["predictiveness"][score]))  # fmt: skip
         console.print(table)
     if not inv and not cbu:

@@ -91,8 +91,14 @@ def build_invariance_data(runs: Sequence[Run], metadata: dict[str, dict[str, Any
             iid = str(row["item_id"])
             meta: dict[str, Any] = metadata.get(iid) or {}
             equivalence: dict[str, Any] = meta["equivalence"] if isinstance(meta.get("equivalence"), dict) else {}
-            review = (row.get("tier") == "T3" or meta.get("tier") == "T3"
-                      or equivalence.get("method") == "needs_review")  # fmt: skip
+            # spec §2: only T1 (certified) and T2 (reviewed template) paraphrases count in headline metrics;
+            # T3 and anything else with a stated tier (e.g. imported, uncertified paraphrases) needs review
+            tier = row.get("tier") or meta.get("tier")
+            review = (
+                (tier is not None and tier not in ("T0", "T1", "T2"))
+                or meta.get("tier") == "T3"
+                or equivalence.get("method") == "needs_review"
+            )
             info = (str(row["theorem_id"]), str(row["family"]), str(row["label"]), bool(review))
             if iid not in item_index:
                 item_index[iid] = len(item_info)
@@ -100,6 +106,9 @@ def build_invariance_data(runs: Sequence[Run], metadata: dict[str, dict[str, Any
             elif item_info[item_index[iid]][:3] != info[:3]:
                 raise MetricsError(f"{run.path / 'responses.jsonl'}:{number}: item {iid} disagrees with another run "
                                    f"(theorem/family/label {info[:3]} vs {item_info[item_index[iid]][:3]})")  # fmt: skip
+            elif review and not item_info[item_index[iid]][3]:
+                # needs_review in any run's rows excludes the item for every model, not only when seen first
+                item_info[item_index[iid]] = info
     theorem_ids = sorted({t for t, _, _, _ in item_info})
     theorem_index = {t: i for i, t in enumerate(theorem_ids)}
     families = sorted({f for _, f, _, _ in item_info}, key=_family_key)
@@ -132,12 +141,14 @@ def build_invariance_data(runs: Sequence[Run], metadata: dict[str, dict[str, Any
         present[m, idx[zero]] = True
         scored[m, idx[zero]] = sc[zero]
         correct[m, idx[zero]] = co[zero]
-        n_samples = int(smp.max()) + 1 if smp.size else 1
-        if n_samples > 1:
-            s_scored = np.zeros((n_samples, n_items), dtype=bool)
-            s_correct = np.zeros((n_samples, n_items), dtype=bool)
-            s_scored[smp, idx] = sc
-            s_correct[smp, idx] = co
+        if smp.size and smp.max() > 0:
+            # blocks are the distinct sample numbers: index them densely, so a sparse or huge number (a
+            # hostile "sample": 10**9) costs one block, not 10**9 empty rows
+            numbers, block = np.unique(smp, return_inverse=True)
+            s_scored = np.zeros((numbers.size, n_items), dtype=bool)
+            s_correct = np.zeros((numbers.size, n_items), dtype=bool)
+            s_scored[block, idx] = sc
+            s_correct[block, idx] = co
             samples[run.model] = (s_scored, s_correct)
     return InvarianceData(
         models=[r.model for r in inv], item_ids=list(item_index), theorem_ids=theorem_ids, families=families,
@@ -254,7 +265,7 @@ def model_invariance(data: InvarianceData, m: int, flagged: np.ndarray, *, boots
                                                    resamples=bootstrap, seed=(seed, m, 4))  # fmt: skip
     ig_defined = ig_t[defined]
     record = ModelInvariance(
-        items=int(present.sum()), scored=scored_n, coverage=scored_n / int(present.sum()) if present.any() else 0.0,
+        items=int(present.sum()), scored=scored_n, coverage=scored_n / int(present.sum()) if present.any() else None,
         needs_review_items=int((data.present[m] & data.item_review).sum()),
         accuracy_micro=correct_n / scored_n if scored_n else None, accuracy_micro_ci=_stats.wilson(correct_n, scored_n),
         accuracy_micro_ci_grouped=grouped_ci, accuracy_macro=mean_or_none(p_t[defined]), balanced_accuracy=balanced,

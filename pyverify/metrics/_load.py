@@ -6,6 +6,7 @@ Every problem becomes one MetricsError naming the path (and line).
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
@@ -77,6 +78,9 @@ def _check_row(path: Path, number: int, row: dict[str, Any], protocol: str) -> N
     if missing:
         raise MetricsError(f"{path}:{number}: missing {', '.join(missing)} for protocol {protocol}")
     if protocol == "invariance":
+        for key in ("item_id", "theorem_id", "family"):
+            if not isinstance(row[key], str) or not row[key]:
+                raise MetricsError(f"{path}:{number}: {key} must be a non-empty string, got {row[key]!r}")
         if row["label"] not in ("TRUE", "FALSE"):
             raise MetricsError(f"{path}:{number}: label must be TRUE or FALSE, got {row['label']!r}")
         if not isinstance(row["scored"], bool):
@@ -91,8 +95,9 @@ def _check_row(path: Path, number: int, row: dict[str, Any], protocol: str) -> N
             raise MetricsError(f"{path}:{number}: correct must be true or false")
         for key in ("utility", "judge"):
             value = row.get(key)
-            if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float)) or value != value):
-                raise MetricsError(f"{path}:{number}: {key} must be a number or null, got {value!r}")
+            if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))
+                                      or not math.isfinite(value)):  # fmt: skip
+                raise MetricsError(f"{path}:{number}: {key} must be a finite number or null, got {value!r}")
 
 
 def read_run(path: Path) -> Run:
@@ -123,6 +128,15 @@ def read_run(path: Path) -> Run:
             if key in seen:
                 raise MetricsError(f"{responses}:{number}: item {key[0]} sample {key[1]} appears twice")
             seen.add(key)
+    if protocol in ("cbu", "cbu-catalog"):
+        # a candidate written twice (files concatenated or edited by hand) would count twice in every average
+        problem_key = "task_id" if protocol == "cbu" else "item_id"
+        candidates: set[tuple[str, str, bool]] = set()
+        for number, row in enumerate(rows, 1):
+            ident = (str(row[problem_key]), str(row["candidate"]), bool(row.get("human")))
+            if ident in candidates:
+                raise MetricsError(f"{responses}:{number}: {problem_key} {ident[0]} candidate {ident[1]} appears twice")
+            candidates.add(ident)
     summary = None
     if (path / "summary.json").is_file():
         try:
@@ -155,9 +169,10 @@ def item_metadata(runs: Sequence[Run]) -> dict[str, dict[str, Any]]:
     paths: list[Path] = []
     for run in runs:
         if run.protocol == "invariance" and run.config.get("items"):
-            candidate = Path(str(run.config["items"]))
-            if not candidate.is_absolute():
-                candidate = run.path / candidate if (run.path / candidate).is_file() else ROOT / candidate
+            named = Path(str(run.config["items"]))
+            # a relative path was relative to where `pyverify eval` ran: try here, then the run, then the repo
+            places = [named] if named.is_absolute() else [named, run.path / named, ROOT / named]
+            candidate = next((place for place in places if place.is_file()), places[-1])
             if candidate.is_file() and candidate not in paths:
                 paths.append(candidate)
     if not paths and DEFAULT_ITEMS.is_file():

@@ -17,6 +17,9 @@ from pyverify.metrics._errors import MetricsError
 
 MARGIN_TOLERANCE = 1e-9
 EXACT_UP_TO = 8
+SEED_WEIGHTINGS = 20_000
+LOCAL_WEIGHTINGS = 240
+LOCAL_STEPS = np.array([0.003, 0.01, 0.03, 0.1, 0.3, 0.6])
 SELECT_RULE = ("weights are renormalized over the weighted families that have a failure rate for every model; "
                "a weighted family missing for some model is dropped for all models; a family no model has is an error")  # fmt: skip
 
@@ -89,16 +92,16 @@ def _prefix_weights(f: np.ndarray, prefix: list[int], rest: list[int]) -> np.nda
     return None
 
 
-def _realized_by(f: np.ndarray, weights: list[np.ndarray], prefix: list[int], rest: list[int]) -> bool:
-    """Whether a λ already found ranks the prefix in order above the rest (then no LP is needed)."""
-    if not weights:
-        return False
-    scores = f @ np.asarray(weights).T  # models × known weightings; lower failure ranks higher
-    chain = scores[prefix]
-    ordered = np.all(chain[1:] - chain[:-1] > MARGIN_TOLERANCE, axis=0)
-    if rest:
-        ordered &= np.all(scores[rest] - chain[-1] > MARGIN_TOLERANCE, axis=0)
-    return bool(ordered.any())
+def _realized_prefixes(f: np.ndarray, weights: np.ndarray) -> set[tuple[int, ...]]:
+    """Every ranking prefix that one of ``weights`` (rows in the simplex) ranks strictly in order with all
+    remaining models strictly below it: a certificate of feasibility, so such a prefix needs no LP."""
+    scores = np.atleast_2d(weights) @ f.T  # weightings × models; lower failure ranks higher
+    order = np.argsort(scores, axis=1, kind="stable")
+    gaps = np.diff(np.take_along_axis(scores, order, axis=1), axis=1) > MARGIN_TOLERANCE
+    # a prefix of length d is realized when the first d gaps are strict (the d-th separates it from the rest)
+    lead = np.cumprod(gaps, axis=1).sum(axis=1)
+    rows = np.unique(np.hstack([order, lead[:, None]]), axis=0).tolist()
+    return {tuple(row[:d]) for row in rows for d in range(1, row[-1] + 1)}
 
 
 def _strict_order(f: np.ndarray, weights: np.ndarray) -> tuple[int, ...] | None:
@@ -137,8 +140,13 @@ def achievable_share(failure: np.ndarray | Sequence[Sequence[float]], *, samples
     np.fill_diagonal(blocked, False)
     budget = {"left": lp_budget if models > EXACT_UP_TO else -1}
     count = 0
-    # weightings found by earlier LPs: a prefix one of them already realizes needs no LP of its own
-    known: list[np.ndarray] = []
+    # prefixes some known weighting realizes need no LP of their own; seeding with weightings drawn
+    # uniformly from the simplex certifies many feasible prefixes with one matrix product, so the LPs are
+    # left mostly to proving infeasibility (exactness does not depend on the draws: they only skip LPs);
+    # after each feasible LP, draws around its solution certify the orders of the models below the prefix
+    rng = np.random.default_rng((seed, 1))
+    known = _realized_prefixes(f, rng.dirichlet(np.ones(f.shape[1]), size=SEED_WEIGHTINGS))
+    steps = np.repeat(LOCAL_STEPS, LOCAL_WEIGHTINGS // len(LOCAL_STEPS))[:, None]
 
     def extend(prefix: list[int], rest: list[int]) -> None:
         nonlocal count
@@ -149,7 +157,7 @@ def achievable_share(failure: np.ndarray | Sequence[Sequence[float]], *, samples
             others = [r for r in rest if r != nxt]
             if blocked[nxt, others].any():
                 continue
-            if _realized_by(f, known, [*prefix, nxt], others):
+            if (*prefix, nxt) in known:
                 extend([*prefix, nxt], others)
                 continue
             if budget["left"] == 0:
@@ -157,7 +165,8 @@ def achievable_share(failure: np.ndarray | Sequence[Sequence[float]], *, samples
             budget["left"] -= 1
             weights = _prefix_weights(f, [*prefix, nxt], others)
             if weights is not None:
-                known.append(weights)
+                nearby = (1 - steps) * weights + steps * rng.dirichlet(np.ones(f.shape[1]), size=len(steps))
+                known.update(_realized_prefixes(f, np.vstack([weights, nearby])))
                 extend([*prefix, nxt], others)
 
     try:
@@ -200,7 +209,8 @@ def failure_matrix(metrics: Mapping[str, Any], families: Sequence[str] | None = 
         raise MetricsError("no invariance metrics: rankings need at least one invariance run")
     per_model = inv["per_model"]
     models = list(per_model)
-    names = list(families) if families is not None else list(inv["families"]["names"])
+    # the weight simplex is over the paraphrase families F1..F8: the canonical wording is what they vary
+    names = list(families) if families is not None else [f for f in inv["families"]["names"] if f != "canonical"]
     usable = [fam for fam in names if all(per_model[m]["family_failure"].get(fam, {}).get("rate") is not None for m in models)]  # fmt: skip
     f = np.array([[per_model[m]["family_failure"][fam]["rate"] for fam in usable] for m in models], dtype=float)
     return models, usable, f.reshape(len(models), len(usable))

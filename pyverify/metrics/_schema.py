@@ -72,7 +72,7 @@ class FamilyFailure(_Record):
 class ModelInvariance(_Record):
     items: int = Field(description="items answered (sample 0, needs_review items excluded)")
     scored: int = Field(description="items with a parsed answer")
-    coverage: float = Field(description="scored / items")
+    coverage: float | None = Field(description="scored / items; null when no item was answered")
     needs_review_items: int = Field(
         default=0, description="T3 / needs_review items seen and excluded from every metric"
     )

@@ -73,7 +73,7 @@ def evaluate(model: str, protocol: str, out: Path, *, items_path: Path | None = 
     if protocol == "invariance":
         path = items_path or ROOT / "families" / "generated" / "items.jsonl"
         items = stratified(load_items(path), limit)
-        config["items"] = str(path)
+        config["items"] = str(Path(path).resolve())
         rundir = RunDir(out, config, resume)
         backend = load_backend(model)
         try:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import io
+import warnings
 from collections.abc import Mapping
 from typing import Any
 
@@ -33,7 +34,10 @@ def _label(name: str) -> str:
 
 def _encode(fig: Any) -> str:
     buffer = io.BytesIO()
-    fig.savefig(buffer, format="svg", metadata={"Date": None}, bbox_inches="tight")
+    with warnings.catch_warnings():
+        # a model id in a script DejaVu lacks (CJK, say) draws as boxes; a warning per glyph on stderr is noise
+        warnings.filterwarnings("ignore", message=r"Glyph \d+ .* missing from font", category=UserWarning)
+        fig.savefig(buffer, format="svg", metadata={"Date": None}, bbox_inches="tight")
     return "data:image/svg+xml;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
 
 

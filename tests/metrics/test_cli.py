@@ -85,3 +85,16 @@ def test_rank_weights_command_infeasible_and_bad(
         _one_error_line(capsys.readouterr().err)
     assert rank_weights_command([Path("/nonexistent/run")], "a>b", as_json=False) == 2
     _one_error_line(capsys.readouterr().err)
+
+
+def test_model_ids_are_not_read_as_rich_markup(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # "[/x]" is a closing tag to rich: printed raw it raised MarkupError; "[x]" silently vanished
+    rows = synthetic_rows("org/[/x]", 0.6, 3, np.random.default_rng(1))
+    runs = [write_run(tmp_path, "a", "org/[/x]", rows), write_run(tmp_path, "b", "org/[x]", rows)]
+    cbu = [
+        {"task_id": "t", "candidate": c, "utility": u, "correct": ok} for c, u, ok in ((0, 0.9, True), (1, 0.1, False))
+    ]
+    runs.append(write_run(tmp_path, "c", "org/[bold]", cbu, protocol="cbu"))
+    assert metrics_command(runs, as_json=False, out=None) == 0
+    out = capsys.readouterr().out
+    assert "org/[/x]" in out and "org/[x]" in out and "org/[bold]" in out

@@ -159,6 +159,39 @@ def test_within_model_design_uses_samples_as_blocks(tmp_path: Path) -> None:
     assert inv["per_model"]["org/sampler"]["items"] == sum(4 + t % 6 for t in range(6)) * 2
 
 
+def test_sample_numbers_are_block_labels_not_sizes(tmp_path: Path) -> None:
+    # a sparse (or hostile, huge) sample number is one more block, not that many empty rows in memory
+    rows = [inv_row("t", fam, "TRUE", ok, "m", sample) for sample, outcome in ((0, (1, 1, 0)), (10**12, (1, 0, 0)))
+            for fam, ok in zip(("canonical", "F1", "F2"), map(bool, outcome))]  # fmt: skip
+    cochran = compute([write_run(tmp_path, "r", "m", rows)], **FAST)["invariance"]["theorems"][0]["cochran"]
+    assert (cochran["design"], cochran["b"], cochran["k"], cochran["test"]) == ("within-model", 2, 3, "cochran")
+
+
+def test_an_empty_run_has_no_coverage(tmp_path: Path) -> None:
+    model = compute([write_run(tmp_path, "r", "m", [])], **FAST)["invariance"]["per_model"]["m"]
+    assert (model["items"], model["coverage"], model["accuracy_micro"]) == (0, None, None)
+
+
+def test_needs_review_in_any_run_excludes_the_item_for_every_model(tmp_path: Path) -> None:
+    first = [inv_row("t", "canonical", "TRUE", True, "a"), inv_row("t", "F1", "TRUE", False, "a")]
+    second = [inv_row("t", "canonical", "TRUE", True, "b"), {**inv_row("t", "F1", "TRUE", False, "b"), "tier": "T3"}]
+    per_model = compute([write_run(tmp_path, "a", "a", first), write_run(tmp_path, "b", "b", second)], **FAST)
+    for model in per_model["invariance"]["per_model"].values():
+        assert (model["items"], model["needs_review_items"], model["accuracy_micro"]) == (1, 1, 1.0)
+
+
+def test_relative_items_path_resolves_from_the_working_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "bench").mkdir()
+    meta = {"item_id": "t#canonical", "mathlib": {"name": "Nat.foo", "module": "Mathlib.Foo"}, "domain": "d"}
+    (tmp_path / "bench" / "items.jsonl").write_text(json.dumps(meta) + "\n", encoding="utf-8")
+    path = write_run(tmp_path, "r", "m", [inv_row("t", "canonical", "TRUE", True, "m")], items="bench/items.jsonl")
+    monkeypatch.chdir(tmp_path)
+    theorem = compute([path], **FAST)["invariance"]["theorems"][0]
+    assert theorem["mathlib"] == {"name": "Nat.foo", "module": "Mathlib.Foo"} and theorem["domain"] == "d"
+
+
 def test_unscored_rows_are_coverage_not_wrong(tmp_path: Path) -> None:
     rows = [inv_row("t", "canonical", "TRUE", True, "m"), inv_row("t", "F1", "TRUE", None, "m"),
             inv_row("t", "F2", "TRUE", True, "m")]  # fmt: skip
@@ -171,6 +204,20 @@ def test_needs_review_items_are_excluded(tmp_path: Path) -> None:
     rows = [inv_row("t", "canonical", "TRUE", True, "m"), {**inv_row("t", "F1", "TRUE", False, "m"), "tier": "T3"}]
     model = compute([write_run(tmp_path, "r", "m", rows)], **FAST)["invariance"]["per_model"]["m"]
     assert model["items"] == 1 and model["needs_review_items"] == 1 and model["accuracy_micro"] == 1.0
+
+
+def test_uncertified_imported_paraphrases_need_review(tmp_path: Path) -> None:
+    # spec §2: only T1/T2 paraphrases count in headline metrics; e.g. imported FormInv paraphrases do not
+    rows = [inv_row("t", "canonical", "TRUE", True, "m"), {**inv_row("t", "F1", "TRUE", False, "m"), "tier": "imported"},
+            {**inv_row("t", "F6", "TRUE", True, "m"), "tier": "T1"}]  # fmt: skip
+    model = compute([write_run(tmp_path, "r", "m", rows)], **FAST)["invariance"]["per_model"]["m"]
+    assert model["items"] == 2 and model["needs_review_items"] == 1 and model["accuracy_micro"] == 1.0
+
+
+def test_weight_simplex_is_over_paraphrase_families(tmp_path: Path) -> None:
+    metrics = compute(hand_runs(tmp_path), **FAST)
+    assert "canonical" in metrics["invariance"]["families"]["names"]
+    assert metrics["invariance"]["ranking"]["families"] == ["F1", "F2", "F3"]
 
 
 def test_cbu_section(tmp_path: Path) -> None:
@@ -206,6 +253,11 @@ def test_cbu_section(tmp_path: Path) -> None:
         ),
         ('{"item_id": "x", "theorem_id": "t", "family": "F1", "label": "TRUE", "scored": true}', "correct"),
         ('{"theorem_id": "t"}', "missing item_id"),
+        (
+            '{"item_id": "x", "theorem_id": null, "family": "F1", "label": "TRUE", "scored": false}',
+            "theorem_id must be",
+        ),
+        ('{"item_id": "x", "theorem_id": "t", "family": "", "label": "TRUE", "scored": false}', "family must be"),
         ("[1, 2]", "JSON object"),
     ],
 )
@@ -234,3 +286,22 @@ def test_bad_run_directories(tmp_path: Path) -> None:
         compute([])
     with pytest.raises(MetricsError, match="m of n"):
         compute([first], consensus=(4, 3))
+
+
+@pytest.mark.parametrize(
+    ("rows", "message"),
+    [
+        (['{"task_id": "t", "candidate": 0, "utility": Infinity, "correct": true}'], "utility must be a finite number"),
+        (['{"task_id": "t", "candidate": 0, "judge": NaN, "correct": true}'], "judge must be a finite number"),
+        (
+            ['{"task_id": "t", "candidate": 0, "utility": 1, "correct": true}'] * 2,
+            r"responses.jsonl:2: task_id t candidate 0 appears twice",
+        ),
+    ],
+)
+def test_bad_cbu_rows_name_path_and_line(tmp_path: Path, rows: list[str], message: str) -> None:
+    path = write_run(tmp_path, "bad", "m", [], protocol="cbu")
+    (path / "responses.jsonl").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    with pytest.raises(MetricsError, match=message) as info:
+        compute([path])
+    assert str(path) in str(info.value)

@@ -66,9 +66,11 @@ def test_achievable_share_exact_matches_brute_force() -> None:
 
 def test_achievable_share_samples_beyond_eight_models() -> None:
     f = np.random.default_rng(0).random((9, 3))
-    result = achievable_share(f, samples=200, seed=1)
+    result = achievable_share(f, samples=200, seed=1, lp_budget=0)  # no LP allowed: the enumeration gives up
     assert not result["exact"] and result["rankings_checked"] == 200 and result["rankings_total"] == 362880
     assert 0.0 <= result["share"] < 0.2
+    exact = achievable_share(f, samples=200, seed=1)  # few LPs suffice here: the default budget finishes exactly
+    assert exact["exact"] and result["share_ci"][0] <= exact["share"] <= result["share_ci"][1]
     # identical models: no strict ranking is achievable
     assert achievable_share(np.full((3, 2), 0.5))["share"] == 0.0
     assert achievable_share(np.array([[0.1, 0.2]]))["share"] == 1.0
@@ -120,3 +122,17 @@ def test_beyond_eight_models_enumeration_is_exact_within_its_budget() -> None:
     assert not sampled["exact"]
     low, high = sampled["share_ci"]
     assert low <= exact["share"] <= high
+
+
+def test_exact_enumeration_leaves_feasible_prefixes_to_sampled_weightings(monkeypatch: pytest.MonkeyPatch) -> None:
+    # one LP per achievable ranking made 8 models x 9 families take minutes; weightings drawn from the
+    # simplex (and around each LP's solution) certify most feasible prefixes, so LPs mostly prove infeasibility
+    from pyverify.metrics import _ranking
+
+    calls: list[int] = []
+    solve = _ranking._prefix_weights
+    monkeypatch.setattr(_ranking, "_prefix_weights", lambda *args: calls.append(1) or solve(*args))
+    f = np.random.default_rng(0).random((6, 6))
+    result = achievable_share(f)
+    assert result["exact"] and result["share"] == pytest.approx(brute_force_share(f))
+    assert len(calls) < result["achievable"]  # the old enumeration needed 425 LPs for 232 rankings here

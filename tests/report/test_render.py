@@ -336,3 +336,10 @@ def test_names_that_look_like_math_or_run_long_do_not_break_the_figures() -> Non
     html = render_html(metrics)
     assert len(_data_uris(html)) == 3
     assert [row[0] for row in parse(html).tables["summary-table"]] == names
+
+
+def test_names_in_scripts_the_font_lacks_draw_without_warnings(recwarn: pytest.WarningsRecorder) -> None:
+    # DejaVu has no CJK glyphs: matplotlib warned once per glyph and figure on stderr
+    metrics = build_metrics(2, 3, models=["org/模型", "org/b"])
+    assert len(_data_uris(render_html(metrics))) == 3
+    assert not [w for w in recwarn if "missing from font" in str(w.message)]
