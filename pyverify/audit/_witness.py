@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -177,13 +177,53 @@ def parameter_kinds(reference_source: str, function: str, observed: Sequence[Arg
     return kinds
 
 
+def _ints(value: Any) -> list[int]:
+    if isinstance(value, bool):
+        return []
+    if isinstance(value, int):
+        return [value]
+    if isinstance(value, (list, tuple)):
+        return [x for item in value for x in _ints(item)]
+    return []
+
+
+def observed_domain(observed: Sequence[Args]) -> Callable[[Args], bool]:
+    """A test on generated arguments: stay inside the domain the test suite itself exercises.
+
+    Preconditions live in docstrings ("a non-empty list", "n >= 0"), not in code, so a generated input
+    outside them would make a witness arguable (a candidate may legitimately do anything there). Per
+    parameter: integers (also inside lists) stay non-negative when every tested one is, and strings and
+    lists stay non-empty when every tested one is."""
+    nonnegative: dict[int, bool] = {}
+    nonempty: dict[int, bool] = {}
+    for args in observed:
+        for k, value in enumerate(args):
+            numbers = _ints(value)
+            if numbers:
+                nonnegative[k] = nonnegative.get(k, True) and min(numbers) >= 0
+            if isinstance(value, (str, list, tuple)) and not isinstance(value, bool):
+                nonempty[k] = nonempty.get(k, True) and len(value) > 0
+
+    def inside(args: Args) -> bool:
+        for k, value in enumerate(args):
+            if nonnegative.get(k) and any(x < 0 for x in _ints(value)):
+                return False
+            if nonempty.get(k) and isinstance(value, (str, list, tuple)) and len(value) == 0:
+                return False
+        return True
+
+    return inside
+
+
 def generated_inputs(
     reference_source: str, function: str, observed: Sequence[Args], *, count: int = 24, seed: int | str = 0
 ) -> list[Args]:
     """Up to ``count`` seeded argument tuples from the signature and observed types, plus neighbours of
-    observed integers (+-1), none repeating an observed tuple."""
+    observed integers (+-1), none repeating an observed tuple, all inside the tests' domain
+    (:func:`observed_domain`)."""
     rng = random.Random(f"inputs:{seed}:{function}")
     kinds = parameter_kinds(reference_source, function, observed)
+    inside = observed_domain(observed)
     out: list[Args] = []
     if not kinds:
         return [()] if () not in observed else []
@@ -193,7 +233,7 @@ def generated_inputs(
             if isinstance(value, int) and not isinstance(value, bool):
                 for delta in (-1, 1):
                     shifted = args[:k] + (value + delta,) + args[k + 1 :]
-                    if shifted not in observed and shifted not in out:
+                    if shifted not in observed and shifted not in out and inside(shifted):
                         out.append(shifted)
     rng.shuffle(out)
     out = out[: count // 2]
@@ -201,7 +241,7 @@ def generated_inputs(
     while len(out) < count and attempts < count * 20:
         attempts += 1
         args = tuple(rng.choice(_POOLS[rng.choice(position)]) for position in kinds)
-        if args not in observed and args not in out and embeddable(args):
+        if args not in observed and args not in out and embeddable(args) and inside(args):
             out.append(args)
     return out
 

@@ -70,10 +70,10 @@ def _audit(*candidates: Candidate):
 
 def test_equivalent_mutants_are_kept_out_of_d2_and_wrong_candidates_are_found() -> None:
     wrong = Candidate(
-        "adv", "Toy/0", "wrong.py", "def double(x):\n    return x + 2 if x == 2 else x * 2 + (x < 0)\n", None
+        "adv", "Toy/0", "wrong.py", "def double(x):\n    return x + 2 if x == 2 else x * 2 + (x > 5)\n", None
     )
     same = Candidate("adv", "Toy/0", "same.py", "def double(x):\n    return x + x\n", None)
-    given = Candidate("adv", "Toy/0", "given.py", wrong.source, (-1,))
+    given = Candidate("adv", "Toy/0", "given.py", wrong.source, (9,))
     bad_given = Candidate("adv", "Toy/0", "bad.py", wrong.source, (2,))  # agrees at 2: search finds another
     result = _audit(wrong, same, given, bad_given)
     # the dead store `unused = x + 1` gives mutants that agree on every input: likely equivalent
@@ -83,7 +83,7 @@ def test_equivalent_mutants_are_kept_out_of_d2_and_wrong_candidates_are_found() 
     by_id = {a.candidate_id: a for a in result.d3}
     assert by_id["wrong.py"].separated and by_id["wrong.py"].accepted is True and by_id["wrong.py"].witness
     assert not by_id["same.py"].separated and by_id["same.py"].accepted is None  # discarded
-    assert by_id["given.py"].witness == "double(-1)" and "given" in by_id["given.py"].detail
+    assert by_id["given.py"].witness == "double(9)" and "given" in by_id["given.py"].detail
     assert by_id["bad.py"].separated and by_id["bad.py"].witness != "double(2)"
     assert str(verdict(result)) == "FALSE-POSITIVE"
 
@@ -133,3 +133,25 @@ def test_comparison_rules_of_the_witness() -> None:
     assert value(ref, [["timeout"], ["value", ["list", [1, 2], 2]], ["timeout"], ["timeout"]]) == 0
     assert value(ref, [["timeout"], ["value", ["list", [1, 2], 2]]], timeouts_separate=False) is None
     assert value(ref, [["raises", "TypeError"]], timeouts_separate=False) == 0
+
+
+def test_generated_inputs_stay_inside_the_domain_the_tests_exercise() -> None:
+    from pyverify.audit._witness import generated_inputs, observed_domain
+
+    observed = [(3, 5), (0, 7), (10, 11)]
+    inside = observed_domain(observed)
+    assert inside((1, 2)) and not inside((-1, 2)) and not inside((1, -3))
+    reference = "def modp(n: int, p: int):\n    return pow(2, n, p)\n"
+    for args in generated_inputs(reference, "modp", observed, count=24, seed=1):
+        assert min(args) >= 0, args
+    lists = [([1, 2],), ([3],)]
+    assert not observed_domain(lists)(([],)) and not observed_domain(lists)(([-1],))
+    assert observed_domain([([],), ([-2, 1],)])(([-5],))  # the tests use empty and negative: so may witnesses
+
+
+def test_a_candidate_wrong_only_outside_the_tested_domain_is_discarded() -> None:
+    # the suite only tries non-negative x; whether double(-1) may be anything is the docstring's business,
+    # so a difference there proves nothing and the candidate counts nowhere
+    outside = Candidate("adv", "Toy/0", "outside.py", "def double(x):\n    return x * 2 + (x < 0)\n", None)
+    attempt = _audit(outside).d3[0]
+    assert not attempt.separated and attempt.accepted is None
