@@ -120,20 +120,44 @@ def load_problems(path: Path | None = None, *, sha256: str = DATA_SHA256) -> lis
     digest = hashlib.sha256(raw).hexdigest()
     if digest != sha256:
         raise DataError(f"{path}: SHA-256 {digest} differs from the pinned {sha256}")
+    try:
+        text = gzip.decompress(raw).decode("utf-8")
+    except (OSError, EOFError, UnicodeDecodeError) as exc:
+        raise DataError(f"{path}: not gzip-compressed UTF-8 JSONL ({exc})") from None
     problems = []
-    for line in gzip.decompress(raw).decode("utf-8").splitlines():
+    for number, line in enumerate(text.splitlines(), 1):
         if line.strip():
-            record = json.loads(line)
-            problems.append(
-                Problem(
-                    record["task_id"],
-                    record["prompt"],
-                    record["canonical_solution"],
-                    record["test"],
-                    record["entry_point"],
-                )
-            )
+            problems.append(_problem(line, f"{path}:{number}"))
     return problems
+
+
+#: the fields a problem needs (all text); any others in a row are ignored
+PROBLEM_FIELDS = ("task_id", "prompt", "canonical_solution", "test", "entry_point")
+
+
+def _problem(line: str, where: str) -> Problem:
+    """One problem row, read leniently (unknown fields ignored) and checked strictly (``where``: file:line)."""
+    try:
+        record = json.loads(line)
+    except (ValueError, RecursionError) as exc:
+        raise DataError(f"{where}: not valid JSON ({exc})") from None
+    if not isinstance(record, dict):
+        raise DataError(f"{where}: a problem must be a JSON object")
+    missing = [name for name in PROBLEM_FIELDS if name not in record]
+    if missing:
+        raise DataError(f"{where}: missing field(s) {', '.join(missing)}")
+    wrong = [name for name in PROBLEM_FIELDS if not isinstance(record[name], str)]
+    if wrong:
+        raise DataError(f"{where}: field(s) {', '.join(wrong)} must be text")
+    if not re.fullmatch(r"HumanEval/\d+", record["task_id"]):
+        raise DataError(f"{where}: task_id must read HumanEval/<n>, not {record['task_id']!r}")
+    return Problem(*(record[name] for name in PROBLEM_FIELDS))
+
+
+def _is_candidate_file(path: Path) -> bool:
+    """A ``.py`` file meant as a candidate: its name starts with ``HumanEval`` (any case). Other files
+    (``__init__.py``, a harness's helpers, notes) are ignored; a misnamed candidate is refused."""
+    return path.is_file() and path.suffix == ".py" and path.name.lower().startswith("humaneval")
 
 
 def _read_candidate(path: Path, adversary: str, by_number: dict[int, Problem]) -> Candidate:
@@ -168,18 +192,20 @@ def _read_candidate(path: Path, adversary: str, by_number: dict[int, Problem]) -
 
 def load_candidates(directory: Path, problems: Sequence[Problem]) -> list[Candidate]:
     """Candidates from ``HumanEval_<n>.py`` files in ``directory`` (one adversary, named after the
-    directory) and in its subdirectories (one adversary each). Other files than ``.py`` are ignored."""
+    directory) and in its subdirectories (one adversary each). Files whose names do not start with
+    ``HumanEval`` are ignored (notes, ``__init__.py``, helpers); a file that does but is not named
+    ``HumanEval_<n>.py`` is refused, so a misnamed candidate never silently drops out."""
     if not directory.is_dir():
         raise CandidateError(f"{directory}: not a directory")
     by_number = {p.number: p for p in problems}
     out: list[Candidate] = []
     try:
         for path in sorted(directory.iterdir()):
-            if path.is_file() and path.suffix == ".py":
+            if _is_candidate_file(path):
                 out.append(_read_candidate(path, directory.name, by_number))
             elif path.is_dir() and not path.name.startswith((".", "__")):
                 for inner in sorted(path.iterdir()):
-                    if inner.is_file() and inner.suffix == ".py":
+                    if _is_candidate_file(inner):
                         out.append(_read_candidate(inner, path.name, by_number))
     except OSError as exc:
         raise CandidateError(f"{directory}: cannot list candidates: {exc}") from None

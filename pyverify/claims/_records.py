@@ -1,5 +1,11 @@
 """Records that cross the claims package's boundary: public tasks, private references, audits,
 check results. Public and private data never share a record type.
+
+These records are also read back from files that others may have written (a suite built elsewhere, an
+imported artifact), so they are read leniently and checked strictly: an unknown field is never a
+reason to refuse a row (a :class:`Task` ignores it, so the checker sees only the documented fields; a
+:class:`Reference` and its :class:`Gold` keep it, e.g. ClaimScope's ``gold.cases_checked``), while a
+missing or ill-typed field that a computation needs is refused (the loaders name file and line).
 """
 
 from __future__ import annotations
@@ -26,9 +32,11 @@ CheckStatus = Literal["verified", "rejected", "not_applicable", "unavailable"]
 
 
 class Task(BaseModel):
-    """A public task: what a model sees. Holds the claim and the allowed labels, never the answer."""
+    """A public task: what a model sees. Holds the claim and the allowed labels, never the answer.
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    Unknown fields are ignored on reading (answer-key fields are refused by the loaders before this)."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
 
     task_id: str = Field(description="Stable identifier, copied into the audit.")
     family: Literal["optimizer_transport", "affine_recurrence", "linear_algebra"] = Field(
@@ -45,9 +53,10 @@ class Task(BaseModel):
 
 
 class Gold(BaseModel):
-    """The reference answer of a task."""
+    """The reference answer of a task. Unknown fields (an artifact's own bookkeeping, such as
+    ClaimScope's ``cases_checked``) are kept as they are and used by nothing."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="allow")
 
     verdict: Literal["valid", "invalid"] = Field(description="Derived: valid iff the discrepancy is identically zero.")
     scope: str = Field(description="The evaluation target the task names.")
@@ -59,9 +68,9 @@ class Gold(BaseModel):
 
 
 class Reference(BaseModel):
-    """A private reference row: the answer key and how it was established."""
+    """A private reference row: the answer key and how it was established. Unknown fields are kept."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="allow")
 
     task_id: str = Field(description="The task it answers.")
     family: str = Field(description="The task family.")

@@ -42,11 +42,40 @@ CREATE TABLE IF NOT EXISTS responses (
 _RESPONSE_FIELDS = {f.name for f in fields(Response)}
 
 
-def response_from_dict(data: dict[str, Any]) -> Response:
-    """Rebuild a :class:`Response` from :meth:`Response.to_dict` (JSON turns the logprobs tuple into a list)."""
+#: the JSON type each stored field must have (``logprobs``: a list of numbers, checked on its own)
+_FIELD_TYPES: dict[str, tuple[type, ...]] = {"request_id": (str,), "text": (str,), "finish_reason": (str,),
+                                             "tokens": (int,), "error": (str,)}  # fmt: skip
+
+
+def _kind(value: Any) -> str:
+    names = {bool: "a boolean", type(None): "null", list: "a list", dict: "an object", str: "text"}
+    return names.get(type(value), type(value).__name__)
+
+
+def response_from_dict(data: Any) -> Response:
+    """Rebuild a :class:`Response` from :meth:`Response.to_dict` (JSON turns the logprobs tuple into a list).
+
+    Read leniently, checked strictly: keys that are not fields of :class:`Response` (a newer or other
+    writer's additions) are ignored; a missing ``request_id`` or a field of the wrong JSON type raises
+    ValueError naming the field.
+    """
+    if not isinstance(data, dict):
+        raise ValueError(f"a stored response must be a JSON object, not {_kind(data)}")
     known = {name: value for name, value in data.items() if name in _RESPONSE_FIELDS}
+    if "request_id" not in known:
+        raise ValueError("a stored response needs its request_id")
+    for name, kinds in _FIELD_TYPES.items():
+        value = known.get(name)
+        if name in known and (not isinstance(value, kinds) or isinstance(value, bool)):
+            raise ValueError(f"{name} must be {'an integer' if kinds == (int,) else 'text'}, not {_kind(value)}")
     if "logprobs" in known:
-        known["logprobs"] = tuple(float(x) for x in known["logprobs"])
+        values = known["logprobs"]
+        if not isinstance(values, (list, tuple)):
+            raise ValueError(f"logprobs must be a list of numbers, not {_kind(values)}")
+        bad = [x for x in values if isinstance(x, bool) or not isinstance(x, (int, float))]
+        if bad:
+            raise ValueError(f"logprobs must hold numbers only, not {_kind(bad[0])}")
+        known["logprobs"] = tuple(float(x) for x in values)
     return Response(**known)
 
 
@@ -78,10 +107,15 @@ class ResponseStore:
         return self._conn
 
     def get(self, key: str) -> Response | None:
-        """The stored response for a key, or None."""
+        """The stored response for a key, or None; ValueError (file and row) for a row that cannot be read."""
         with self._lock:
-            row = self._connection().execute("SELECT response FROM responses WHERE key = ?", (key,)).fetchone()
-        return None if row is None else response_from_dict(json.loads(row[0]))
+            row = self._connection().execute("SELECT seq, response FROM responses WHERE key = ?", (key,)).fetchone()
+        if row is None:
+            return None
+        try:
+            return response_from_dict(json.loads(row[1]))
+        except (ValueError, RecursionError) as exc:
+            raise ValueError(f"{self.path}: stored response {row[0]} (key {key[:16]}…) is unusable: {exc}") from None
 
     def put(self, key: str, request: Request, response: Response, model_id: str, revision: str) -> bool:
         """Store a response under its key and commit; True if stored, False if the key was already there.
