@@ -44,25 +44,83 @@ def _nary(op: str, args: list) -> Op:
     return Op(op, tuple(args))
 
 
-@cache
-def terms(names: tuple[str, ...], index: str | None = None) -> st.SearchStrategy:
-    leaves = [numerals] + [st.just(Var(n, SCALAR_VARS[n])) for n in names if n in SCALAR_VARS]
+def _literal_power(base: Op, exponent: int) -> Op:
+    # what the parser builds for x^k and x^-k (and for the superscripts x² and x⁻¹)
+    literal = Num(Fraction(abs(exponent)))
+    return Op("^", (base, literal if exponent >= 0 else Op("neg", (literal,))))
+
+
+# Sizes stay small on purpose: the engine tests (tests/certify) decide these claims, and a nested
+# power or factorial of a large value is exact arithmetic on numbers with millions of digits.
+
+
+def _int_leaves(names: tuple[str, ...], index: str | None) -> st.SearchStrategy:
+    leaves = [st.integers(min_value=0, max_value=9).map(lambda v: Num(Fraction(v)))]
+    leaves += [st.just(Var(n, SCALAR_VARS[n])) for n in names if n in SCALAR_VARS and SCALAR_VARS[n].is_integral]
     if index:
         leaves.append(st.just(Var(index, INT)))
-    base = st.one_of(*leaves)
+    return st.one_of(*leaves)
+
+
+@cache
+def factorial_args(names: tuple[str, ...], index: str | None = None) -> st.SearchStrategy:
+    """Arguments of a factorial in every shape the notation renders differently: n!, (n + 1)!,
+    (n²)!, |n|!, (3!)!."""
+    leaf = _int_leaves(names, index)
+    return st.one_of(
+        leaf,
+        st.tuples(leaf, leaf).map(lambda a: Op("+", a)),
+        leaf.map(lambda a: _literal_power(a, 2)),
+        leaf.map(lambda a: Call("abs", (a,))),
+        st.integers(0, 3).map(lambda v: Call("factorial", (Num(Fraction(v)),))),
+    )
+
+
+@cache
+def int_terms(names: tuple[str, ...], index: str | None = None) -> st.SearchStrategy:
+    """Integer-sorted terms (what factorial, divisibility and sum bounds need)."""
 
     def extend(inner: st.SearchStrategy) -> st.SearchStrategy:
         return st.one_of(
             st.lists(inner, min_size=2, max_size=3).map(lambda a: _nary("+", a)),
             st.lists(inner, min_size=2, max_size=3).map(lambda a: _nary("*", a)),
             st.tuples(inner, inner).map(lambda a: Op("-", a)),
+            inner.map(lambda a: Op("neg", (a,))),
+            st.tuples(inner, st.integers(0, 3)).map(lambda a: _literal_power(a[0], a[1])),
+            inner.map(lambda a: Call("abs", (a,))),
+            factorial_args(names, index).map(lambda a: Call("factorial", (a,))),
+        )
+
+    return st.recursive(_int_leaves(names, index), extend, max_leaves=4)
+
+
+@cache
+def terms(names: tuple[str, ...], index: str | None = None) -> st.SearchStrategy:
+    leaves = [numerals] + [st.just(Var(n, SCALAR_VARS[n])) for n in names if n in SCALAR_VARS]
+    if index:
+        leaves.append(st.just(Var(index, INT)))
+    base = st.one_of(*leaves)
+    small = _int_leaves(names, index)
+    exponents = st.one_of(small, small.map(lambda a: Op("neg", (a,))))
+
+    def extend(inner: st.SearchStrategy) -> st.SearchStrategy:
+        options = [
+            st.lists(inner, min_size=2, max_size=3).map(lambda a: _nary("+", a)),
+            st.lists(inner, min_size=2, max_size=3).map(lambda a: _nary("*", a)),
+            st.tuples(inner, inner).map(lambda a: Op("-", a)),
             st.tuples(inner, inner).map(lambda a: Op("/", a)),
             inner.map(lambda a: Op("neg", (a,))),
-            st.tuples(inner, st.integers(0, 4)).map(lambda a: Op("^", (a[0], Num(Fraction(a[1]))))),
+            st.tuples(inner, st.integers(-3, 4)).map(lambda a: _literal_power(a[0], a[1])),
+            st.tuples(inner, exponents).map(lambda a: Op("^", a)),
             inner.map(lambda a: Call("abs", (a,))),
             st.tuples(inner, inner).map(lambda a: Call("max", a)),
             inner.map(lambda a: Call("floor", (a,))),
-        )
+            inner.map(lambda a: Call("sqrt", (a,))),
+            factorial_args(names, index).map(lambda a: Call("factorial", (a,))),
+        ]
+        if index is None:  # a sum inside a term; its body may use the index, never a second sum over it
+            options.append(st.tuples(small, small, terms(names, "k")).map(lambda t: SumOf("k", t[0], t[1], t[2])))
+        return st.one_of(*options)
 
     return st.recursive(base, extend, max_leaves=8)
 
@@ -77,6 +135,7 @@ def formulas(names: tuple[str, ...]) -> st.SearchStrategy:
         st.tuples(terms(names, "k"), terms(names)).map(
             lambda t: Rel("=", SumOf("k", Num(Fraction(0)), Num(Fraction(3)), t[0]), t[1])
         ),
+        st.tuples(int_terms(names), int_terms(names)).map(lambda t: Rel("dvd", t[0], t[1])),
     )
 
     def conn(op: str, args: list) -> Conn:

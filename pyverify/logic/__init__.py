@@ -2,6 +2,11 @@
 
 Parse text with :func:`parse`; render with :func:`to_text`, :func:`to_latex`, :func:`to_lean`,
 :func:`to_sympy` or :func:`to_z3`. Nothing here evaluates input text.
+
+The modules import one way only (a test enforces it), so each reads knowing only those below it:
+``_ast`` (syntax) ← ``_sorts`` (sort rules, :func:`sort_of`) ← ``_render`` (text, LaTeX, Lean,
+definedness) ← ``_parse`` (grammar, resolution) and ``_convert`` (sympy, z3); ``_predicates`` needs
+only ``_ast``.
 """
 
 from pyverify.logic._ast import (
@@ -29,9 +34,10 @@ from pyverify.logic._ast import (
     walk,
 )
 from pyverify.logic._convert import to_sympy, to_z3
-from pyverify.logic._parse import FUNCTIONS, PREDICATES, ParseError, parse, sort_of
+from pyverify.logic._parse import FUNCTIONS, PREDICATES, ParseError, parse
 from pyverify.logic._predicates import DEFINITIONS, unfold
 from pyverify.logic._render import definedness, relativized, term_text, to_latex, to_lean, to_text
+from pyverify.logic._sorts import sort_of
 
 # Sort is both the dataclass and, per ARCHITECTURE.md, the public name of sorts.
 __all__ = [

@@ -3,8 +3,9 @@
 Every node is a frozen, hashable dataclass, so claims can be compared, used as cache keys and sent
 to a worker process. Terms keep the surface structure the author wrote (``1 + x`` and ``x + 1`` are
 different terms): paraphrase families rewrite exactly that structure, and the certification engine
-decides whether two structures mean the same thing. Conversion to sympy, z3, Lean, LaTeX and text
-lives in :mod:`pyverify.logic._render`.
+decides whether two structures mean the same thing. This is the bottom of the package: it imports no
+other module of it. Sorts of terms are computed in :mod:`pyverify.logic._sorts`; text, LaTeX and Lean
+in :mod:`pyverify.logic._render`; sympy and z3 in :mod:`pyverify.logic._convert`.
 
 Invariant (as in SymPy's ``expr == expr.func(*expr.args)``): for every node ``n``,
 ``type(n)(*astuple_shallow(n)) == n``; :func:`children` and :func:`rebuild` follow it.
@@ -275,11 +276,6 @@ class Claim:
             return self.body
         hyp = self.assumptions[0] if len(self.assumptions) == 1 else Conn("and", self.assumptions)
         return Conn("->", (hyp, self.body))
-
-    def __str__(self) -> str:
-        from pyverify.logic._render import to_text
-
-        return to_text(self)
 
 
 # ---------------------------------------------------------------- traversal

@@ -30,6 +30,8 @@ from pyverify.logic._ast import (
     Var,
     walk,
 )
+from pyverify.logic._render import relativized
+from pyverify.logic._sorts import sort_of
 
 #: Largest literal exponent expanded into products (larger ones become uninterpreted).
 MAX_EXPANDED_EXPONENT = 64
@@ -199,9 +201,12 @@ class SympyTranslator:
         if isinstance(node, Rel):
             left, right = self.term(node.left), self.term(node.right)
             if node.op == "dvd":
-                return sp.Or(
-                    sp.And(sp.Ne(left, 0), sp.Eq(sp.Mod(right, left), 0)), sp.And(sp.Eq(left, 0), sp.Eq(right, 0))
-                )
+                if left.is_zero:  # sympy evaluates Mod(b, 0) at once, and raises
+                    return sp.Eq(right, 0)
+                divides = sp.Eq(sp.Mod(right, left), 0)
+                if left.is_zero is False:
+                    return divides
+                return sp.Or(sp.And(sp.Ne(left, 0), divides), sp.And(sp.Eq(left, 0), sp.Eq(right, 0)))
             if isinstance(left, sp.MatrixBase) or isinstance(right, sp.MatrixBase):
                 eq = sp.And(*[sp.Eq(x, y) for x, y in zip(left, right)])
                 return eq if node.op == "=" else sp.Not(eq)
@@ -209,7 +214,10 @@ class SympyTranslator:
                 eq = sp.Eq(left, right, evaluate=False)
                 return eq if node.op == "=" else sp.Not(eq)
             cls = {"=": sp.Eq, "!=": sp.Ne, "<": sp.Lt, "<=": sp.Le, ">": sp.Gt, ">=": sp.Ge}[node.op]
-            return cls(left, right)
+            try:
+                return cls(left, right)
+            except TypeError:  # a side sympy knows is not real (√ of a negative: outside the domain)
+                return cls(left, right, evaluate=False)
         if isinstance(node, Pred):
             a = [self.term(x) for x in node.args]
             if node.name == "prime":
@@ -327,8 +335,6 @@ class Z3Translator:
     # terms --------------------------------------------------------------
 
     def term(self, node: Node) -> Any:
-        from pyverify.logic._parse import sort_of
-
         z3 = self.z3
         if isinstance(node, Num):
             return self.num(node.value, True)
@@ -355,8 +361,6 @@ class Z3Translator:
         raise TypeError(f"not a term: {type(node).__name__}")
 
     def op(self, node: Op) -> Any:
-        from pyverify.logic._parse import sort_of
-
         a = [self.term(x) for x in node.args]
         matrix = [isinstance(x, list) for x in a]
         if any(matrix):
@@ -418,8 +422,6 @@ class Z3Translator:
         return total
 
     def call(self, node: Call) -> Any:
-        from pyverify.logic._parse import sort_of
-
         z3 = self.z3
         f = node.func
         if f in ("factorial", "binomial", "gcd", "lcm", "exp", "log"):
@@ -561,8 +563,6 @@ def to_z3(claim: Claim, uninterpreted_predicates: bool = False) -> Any:
     Matrix variables are quantified entrywise; definedness conditions relativize the quantifiers as
     in :func:`pyverify.logic.relativized`.
     """
-    from pyverify.logic._render import relativized
-
     t = Z3Translator(uninterpreted_predicates)
     z3 = t.z3
     body = t.formula(relativized(claim))

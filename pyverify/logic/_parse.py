@@ -1,8 +1,9 @@
 """Parsing claim text into :class:`Claim` objects.
 
 The text is tokenized and parsed by lark (LALR, grammar in ``claim.lark``) with an inline
-transformer, then names are resolved and sorts checked. Input text is never evaluated: the only
-things built from it are the frozen nodes of :mod:`pyverify.logic._ast`.
+transformer, then names are resolved and sorts checked (rules in :mod:`pyverify.logic._sorts`).
+Input text is never evaluated: the only things built from it are the frozen nodes of
+:mod:`pyverify.logic._ast`.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import re
 from fractions import Fraction
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import Any, Callable
 
 from pyverify.logic._ast import (
     INT,
@@ -37,8 +38,17 @@ from pyverify.logic._ast import (
     Sort,
     SumOf,
     Var,
-    join,
     mat,
+)
+from pyverify.logic._render import term_text
+from pyverify.logic._sorts import (
+    SortError,
+    call_sort,
+    entry_check,
+    numeral_sort,
+    op_sort,
+    relation_check,
+    sum_sort,
 )
 
 #: Longest claim text accepted.
@@ -57,10 +67,13 @@ class ParseError(ValueError):
     def __str__(self) -> str:
         if self.pos is None or self.pos < 0:
             return self.message
-        line = self.text.count("\n", 0, self.pos) + 1
-        col = self.pos - (self.text.rfind("\n", 0, self.pos) + 1) + 1
-        where = f"column {col}" if line == 1 else f"line {line}, column {col}"
-        return f"{self.message} (at {where})"
+        return f"{self.message} (at {_where(self.text, self.pos)})"
+
+
+def _where(text: str, pos: int) -> str:
+    line = text.count("\n", 0, pos) + 1
+    col = pos - (text.rfind("\n", 0, pos) + 1) + 1
+    return f"column {col}" if line == 1 else f"line {line}, column {col}"
 
 
 # Built-in functions: name -> (arity, canonical name). Aliases are resolved at parse time, so the
@@ -102,10 +115,13 @@ _FRIENDLY = {
     "COLON": "':'", "RELOP": "a relation", "PLUS": "'+'", "MINUS": "'-'", "TIMES": "'*'",
     "DIVIDE": "'/'", "POW": "'^'", "QUANT": "a quantifier", "ASSUME": "'assume'", "AND": "'and'",
     "OR": "'or'", "IMP": "'->'", "IFF": "'<->'", "NOT": "'not'", "LSQB": "'['", "RSQB": "']'",
-    "$END": "end of input", "SORTSYM": "a sort",
+    "$END": "end of input", "SORTSYM": "a sort", "BAR": "'|'", "BANG": "'!'", "ROOT": "'√'",
+    "LFLOOR": "'⌊'", "RFLOOR": "'⌋'", "SUP": "a superscript", "SIGMA": "'Σ'", "LBRACE": "'{'", "RBRACE": "'}'",
 }  # fmt: skip
 
-_OP_NAMES = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide", "^": "raise"}
+# Brackets whose opening token can be left unclosed at the end of a claim (error messages).
+_OPENERS = {"LPAR": "(", "LSQB": "[", "LBRACE": "{", "LFLOOR": "⌊", "BAR": "|"}
+_SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 
 
 class _Raw:
@@ -161,6 +177,28 @@ class _Build:
     def sigma(self, c: list[Any]) -> Node:
         # SIGMA NAME lo POW hi body
         return _checked(SumOf(str(c[1]), c[2], c[4], c[5]), c[0].start_pos)
+
+    def abs(self, c: list[Any]) -> Node:  # BAR term BAR
+        return _checked(Call("abs", (c[1],), pos=c[0].start_pos), c[0].start_pos)
+
+    def floor(self, c: list[Any]) -> Node:  # ⌊ term ⌋
+        return _checked(Call("floor", (c[1],), pos=c[0].start_pos), c[0].start_pos)
+
+    def root(self, c: list[Any]) -> Node:  # √ power
+        return _checked(Call("sqrt", (c[1],), pos=c[0].start_pos), c[0].start_pos)
+
+    def factorial(self, c: list[Any]) -> Node:  # term !
+        return _checked(Call("factorial", (c[0],), pos=c[1].start_pos), c[1].start_pos)
+
+    def superscript(self, c: list[Any]) -> Node:  # term ⁻²
+        tok = c[1]
+        text = str(tok)
+        if len(text) > 2000:
+            raise ParseError("superscript exponent longer than 2000 digits", pos=tok.start_pos)
+        exponent: Node = Num(Fraction(text.lstrip("⁻").translate(_SUPERSCRIPT_DIGITS)))
+        if text.startswith("⁻"):
+            exponent = Op("neg", (exponent,))
+        return _checked(Op("^", (c[0], exponent)), tok.start_pos)
 
     def pow(self, c: list[Any]) -> Node:
         return _checked(Op("^", (c[0], c[2])), c[1].start_pos)
@@ -287,7 +325,7 @@ def _precheck(text: str) -> None:
         raise ParseError(f"claim is {len(text)} characters long; the limit is {MAX_LENGTH}")
 
 
-def _syntax_error(exc: Exception, text: str) -> ParseError:
+def _syntax_error(exc: Exception, text: str, stack: list[Any]) -> ParseError:
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
     if isinstance(exc, UnexpectedCharacters):
@@ -301,15 +339,70 @@ def _syntax_error(exc: Exception, text: str) -> ParseError:
         tok = exc.token
         pos = tok.start_pos if tok.start_pos is not None else len(text)
         if tok.type == "$END":
+            opener = None if "NAME" in exc.expected else _unclosed(stack)
+            if opener is not None:
+                where = _where(text, opener.start_pos)
+                return ParseError(
+                    f"unexpected end of claim: the '{opener}' at {where} is never closed", text, len(text)
+                )
             return ParseError("unexpected end of claim", text, len(text))
         if tok.type in ("QUANT", "FORALL", "EXISTS") or str(tok) in ("forall", "exists"):
             return ParseError(f"quantifier '{tok}' must come first: claims are in prenex form", text, pos)
-        expected = sorted({_FRIENDLY.get(e, e) for e in exc.expected if not e.startswith("__")})
+        if tok.type == "BANG" and text[:pos].rstrip().endswith("!"):
+            return ParseError(
+                "double factorial is not supported; write (n!)! for a factorial of a factorial", text, pos
+            )
+        # words ("a name", "a number") first, then symbols
+        named = {_FRIENDLY.get(e, e) for e in exc.expected if not e.startswith("__")}
+        expected = sorted(named, key=lambda e: (not e.startswith("a "), e))
         hint = f"; expected {', '.join(expected[:6])}" if expected else ""
         return ParseError(f"unexpected {str(tok)!r}{hint}", text, pos)
     if isinstance(exc, UnexpectedEOF):
         return ParseError("unexpected end of claim", text, len(text))
     return ParseError(f"cannot parse: {exc}", text, None)
+
+
+def _unclosed(stack: list[Any]) -> Any:
+    """The innermost opening bracket left on the parser's value stack, if any.
+
+    A bar that follows a term on the stack is divisibility, not an opening |.
+    """
+    from lark import Token
+
+    for i in range(len(stack) - 1, -1, -1):
+        item = stack[i]
+        if isinstance(item, Token) and item.type in _OPENERS:
+            if item.type == "BAR" and i > 0 and isinstance(stack[i - 1], Node):
+                continue
+            return item
+    return None
+
+
+def _run(text: str) -> Any:
+    """Lex and parse with lark: the start rule's value, or a :class:`ParseError` for bad syntax.
+
+    The only departure from lark's own loop: ``||`` is "or" only where the parser can take a
+    disjunction; elsewhere (as at the end of ``|x - |y||``) it is two bars, fed one by one.
+    """
+    from lark import Token
+    from lark.exceptions import UnexpectedInput
+
+    interactive = _parser().parse_interactive(text)
+    state = interactive.parser_state
+    last = None
+    try:
+        for tok in interactive.lexer_thread.lex(state):
+            if tok.type == "OR" and tok == "||" and "OR" not in interactive.accepts():
+                for i in (0, 1):
+                    last = Token("BAR", "|", tok.start_pos + i, tok.line, tok.column + i, tok.end_line,
+                                 tok.column + i + 1, tok.start_pos + i + 1)  # fmt: skip
+                    interactive.feed_token(last)
+                continue
+            interactive.feed_token(tok)
+            last = tok
+        return interactive.feed_eof(last)
+    except UnexpectedInput as exc:
+        raise _syntax_error(exc, text, state.value_stack) from None
 
 
 _QUANTIFIER_WORD = re.compile(r"(?<![A-Za-z0-9_'])(forall|exists)(?![A-Za-z0-9_'])|[∀∃]")
@@ -331,13 +424,13 @@ def parse(text: str) -> Claim:
 
     Raises :class:`ParseError` with a message and a position for anything it cannot accept.
     """
-    from lark.exceptions import UnexpectedInput, VisitError
+    from lark.exceptions import VisitError
 
     if not isinstance(text, str):
         raise ParseError(f"claim must be text, not {type(text).__name__}")
     _precheck(text)
     try:
-        prefixes, assumptions, body = _parser().parse(text)
+        prefixes, assumptions, body = _run(text)
     except ParseError as exc:
         raise ParseError(exc.message, text, exc.pos) from None
     except VisitError as exc:
@@ -345,8 +438,6 @@ def parse(text: str) -> Claim:
         if isinstance(orig, ParseError):
             raise ParseError(orig.message, text, orig.pos) from None
         raise ParseError(f"cannot parse: {orig}", text, None) from None
-    except UnexpectedInput as exc:
-        raise _syntax_error(exc, text) from None
     except RecursionError:
         raise ParseError(f"expression nested deeper than {MAX_DEPTH} levels", text, None) from None
     try:
@@ -397,8 +488,9 @@ class _Resolver:
         if isinstance(node, Rel):
             left, ls = self.term(node.left, scope)
             right, rs = self.term(node.right, scope)
-            self.check_relation(node.op, left, ls, right, rs)
-            return Rel(node.op, left, right)
+            rel = Rel(node.op, left, right)
+            self.sorted(relation_check, rel, ls, rs)
+            return rel
         if isinstance(node, Call) and node.func in PREDICATES:
             arity = PREDICATES[node.func]
             if len(node.args) != arity:
@@ -415,27 +507,25 @@ class _Resolver:
         what = "a number" if isinstance(node, (Num, Op, SumOf)) else "this term"
         raise self.fail(f"expected a statement, found {what}: '{_show(node)}'", getattr(node, "pos", None))
 
-    def check_relation(self, op: str, left: Any, ls: Sort, right: Any, rs: Sort) -> None:
-        shown = f"'{_show(left)} {op} {_show(right)}'"
-        if op in ("=", "!="):
-            if ls.is_matrix or rs.is_matrix:
-                if ls != rs:
-                    raise self.fail(f"cannot compare {ls} with {rs} in {shown}")
-            return
-        if not (ls.is_scalar and rs.is_scalar):
-            raise self.fail(f"relation '{op}' needs numbers, not matrices, in {shown}")
-        if op == "dvd" and not (ls.is_integral and rs.is_integral):
-            raise self.fail(f"divisibility needs integers in {shown}")
+    def sorted(self, rule: Callable[..., Any], *args: Any, pos: int | None = None) -> Any:
+        """Apply a sort rule of :mod:`pyverify.logic._sorts`; its complaint becomes a ParseError."""
+        try:
+            return rule(*args)
+        except SortError as exc:
+            shown = "" if exc.node is None else f" in '{_show(exc.node)}'"
+            raise self.fail(exc.message + shown, pos) from None
 
     # terms ------------------------------------------------------------
 
     def term(self, node: Node, scope: dict[str, Sort]) -> tuple[Any, Sort]:
         if isinstance(node, Num):
-            return node, (NAT if node.value.denominator == 1 else RAT)
+            return node, numeral_sort(node.value)
         if isinstance(node, Var):
             return self.var(node, scope)
         if isinstance(node, Op):
-            return self.op(node, scope)
+            pairs = [self.term(a, scope) for a in node.args]
+            result = Op(node.op, tuple(p[0] for p in pairs))
+            return result, self.sorted(op_sort, result, [p[1] for p in pairs])
         if isinstance(node, Call):
             return self.call(node, scope)
         if isinstance(node, SumOf):
@@ -464,46 +554,6 @@ class _Resolver:
         hint = f"; did you mean '{close[0]}'?" if close else (f"; bound: {', '.join(known)}" if known else "")
         raise self.fail(f"unknown name '{name}'{hint}", node.pos)
 
-    def op(self, node: Op, scope: dict[str, Sort]) -> tuple[Any, Sort]:
-        pairs = [self.term(a, scope) for a in node.args]
-        args = tuple(p[0] for p in pairs)
-        sorts = [p[1] for p in pairs]
-        result = Op(node.op, args)
-        op = node.op
-        if op == "neg":
-            s = sorts[0]
-            return result, (s if s.is_matrix else join(s, INT))
-        if op == "^":
-            base, exponent = sorts
-            if not exponent.is_integral:
-                raise self.fail(f"exponent must be an integer term (use sqrt for roots) in '{_show(result)}'")
-            nonneg = exponent == NAT or (isinstance(args[1], Num))
-            if base.is_matrix:
-                return result, base
-            return result, (base if nonneg else join(base, RAT))
-        if any(s.is_matrix for s in sorts):
-            return result, self.matrix_op(op, sorts, result)
-        if op == "+" or op == "*":
-            return result, join(*sorts)
-        if op == "-":
-            return result, join(INT, *sorts)
-        if op == "/":
-            return result, join(RAT, *sorts)
-        raise self.fail(f"unknown operator '{op}'")
-
-    def matrix_op(self, op: str, sorts: list[Sort], result: Any) -> Sort:
-        mats = [s for s in sorts if s.is_matrix]
-        if len({s.n for s in mats}) > 1:
-            raise self.fail(f"matrix sizes differ in '{_show(result)}'")
-        if op in ("+", "-") and len(mats) != len(sorts):
-            raise self.fail(f"cannot {_OP_NAMES[op]} a matrix and a number in '{_show(result)}'")
-        if op == "/":
-            raise self.fail(f"cannot divide matrices (use inverse) in '{_show(result)}'")
-        for s in sorts:
-            if s == REAL:
-                raise self.fail(f"matrices are over Q; a real scalar appears in '{_show(result)}'")
-        return mats[0]
-
     def call(self, node: Call, scope: dict[str, Sort]) -> tuple[Any, Sort]:
         name = node.func
         if name == "sum":
@@ -529,29 +579,8 @@ class _Resolver:
         if len(node.args) != arity:
             raise self.fail(f"function '{name}' takes {arity} argument(s), got {len(node.args)}", node.pos)
         pairs = [self.term(a, scope) for a in node.args]
-        args = tuple(p[0] for p in pairs)
-        sorts = [p[1] for p in pairs]
-        result = Call(canon, args)
-        return result, self.call_sort(canon, sorts, node.pos)
-
-    def call_sort(self, name: str, sorts: list[Sort], pos: int) -> Sort:
-        if name in ("det", "trace", "transpose", "inverse"):
-            if not sorts[0].is_matrix:
-                raise self.fail(f"'{name}' needs a matrix, got sort {sorts[0]}", pos)
-            return sorts[0] if name in ("transpose", "inverse") else RAT
-        if any(not s.is_scalar for s in sorts):
-            raise self.fail(f"'{name}' needs numbers, not matrices", pos)
-        if name in ("mod", "gcd", "lcm", "factorial", "binomial"):
-            if not all(s.is_integral for s in sorts):
-                raise self.fail(f"'{name}' needs integer arguments", pos)
-            if name == "mod":
-                return join(*sorts)
-            return NAT
-        if name == "floor":
-            return INT
-        if name in ("sqrt", "exp", "log"):
-            return REAL
-        return join(*sorts)  # abs, min, max
+        result = Call(canon, tuple(p[0] for p in pairs))
+        return result, self.sorted(call_sort, canon, [p[1] for p in pairs], pos=node.pos)
 
     def sum(self, var: str, lo: Node, hi: Node, body: Node, scope: dict[str, Sort], pos: Any) -> tuple[Any, Sort]:
         if var in RESERVED:
@@ -560,14 +589,8 @@ class _Resolver:
             raise self.fail(f"sum index '{var}' is already bound", pos)
         lo_t, lo_s = self.term(lo, scope)
         hi_t, hi_s = self.term(hi, scope)
-        if not (lo_s.is_integral and hi_s.is_integral):
-            raise self.fail(f"bounds of the sum over '{var}' must be integer terms", pos)
-        inner = dict(scope)
-        inner[var] = INT
-        body_t, body_s = self.term(body, inner)
-        if not body_s.is_scalar:
-            raise self.fail(f"the sum over '{var}' must add numbers", pos)
-        return SumOf(var, lo_t, hi_t, body_t), join(body_s, INT) if body_s.is_integral else body_s
+        body_t, body_s = self.term(body, {**scope, var: INT})
+        return SumOf(var, lo_t, hi_t, body_t), self.sorted(sum_sort, var, lo_s, hi_s, body_s, pos=pos)
 
     def matlit(self, node: MatLit, scope: dict[str, Sort]) -> tuple[Any, Sort]:
         n = len(node.rows)
@@ -578,22 +601,14 @@ class _Resolver:
             row = []
             for entry in r:
                 t, s = self.term(entry, scope)
-                if not s.is_scalar or s == REAL:
-                    raise self.fail(f"matrix entries must be rational numbers, got sort {s}")
+                self.sorted(entry_check, s)
                 row.append(t)
             rows.append(tuple(row))
         return MatLit(tuple(rows)), mat(n)
 
 
 def _show(node: Any) -> str:
-    from pyverify.logic._render import term_text
-
     try:
         return term_text(node)
     except Exception:
         return type(node).__name__
-
-
-def sort_of(term: Any) -> Sort:
-    """The sort of a resolved term (as the parser computed it)."""
-    return _Resolver("").term(term, {})[1]

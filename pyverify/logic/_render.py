@@ -1,10 +1,13 @@
 """Rendering claims as plain text (ASCII or Unicode), LaTeX and Lean 4 (Mathlib notation).
 
 Text rendering puts in exactly the parentheses the grammar needs, so ``parse(to_text(c)) == c`` for
-every parsed claim (property-tested). Lean rendering makes the claim language's exact semantics
-explicit: each relation is elaborated in the smallest number system that holds its values (so ℕ
-subtraction never truncates), and the definedness conditions of partial operations become
-hypotheses (see :func:`definedness`).
+every parsed claim (property-tested). ASCII text spells built-ins as calls (``abs(x)``,
+``factorial(n)``, ``sqrt(x)``, ``floor(x)``, ``x^2``, ``sum(k, 0, n, k)``); Unicode text uses the
+notation people write (``|x|``, ``n!``, ``√x``, ``⌊x⌋``, ``x²``, ``x⁻¹``, ``Σ_{k=0}^{n} k``).
+
+Lean rendering makes the claim language's exact semantics explicit: each relation is elaborated in
+the smallest number system that holds its values (so ℕ subtraction never truncates), and the
+definedness conditions of partial operations become hypotheses (see :func:`definedness`).
 """
 
 from __future__ import annotations
@@ -31,11 +34,15 @@ from pyverify.logic._ast import (
     Sort,
     SumOf,
     Var,
+    children,
+    join,
     walk,
 )
+from pyverify.logic._sorts import sort_of
 
-# Binding strength, loosest first; matches the ladder in claim.lark.
-IFF, IMP, OR, AND, NOT, REL, ADD, MUL, NEG, POW, ATOM = range(1, 12)
+# Binding strength, loosest first; matches the ladder in claim.lark. POST (n!, x²) is only reached
+# by Unicode text; every other rendering puts calls at ATOM.
+IFF, IMP, OR, AND, NOT, REL, ADD, MUL, NEG, POW, POST, ATOM = range(1, 13)
 
 _ASCII = {
     "forall": "forall", "exists": "exists", "not": "not ", "and": " and ", "or": " or ",
@@ -50,6 +57,7 @@ _UNICODE = dict(
        "*": " * ", "true": "⊤", "false": "⊥"},
 )  # fmt: skip
 _SORT_UNICODE = {"N": "ℕ", "Z": "ℤ", "Q": "ℚ", "R": "ℝ"}
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
 def precedence(node: Node) -> int:
@@ -84,16 +92,39 @@ def _numeral(value: Fraction) -> str:
     return f"({value.numerator}/{value.denominator})"
 
 
+def _is_call(node: Node, func: str) -> bool:
+    return isinstance(node, Call) and node.func == func
+
+
+def _superscript(exponent: Node) -> str | None:
+    """``²`` or ``⁻¹`` for a literal integer exponent (``2`` or ``-1``), None for any other."""
+    negative = isinstance(exponent, Op) and exponent.op == "neg"
+    literal = exponent.args[0] if isinstance(exponent, Op) and negative else exponent
+    if not isinstance(literal, Num) or literal.value.denominator != 1 or literal.value < 0:
+        return None
+    return ("⁻" if negative else "") + str(literal.value.numerator).translate(_SUPERSCRIPT)
+
+
 class _Text:
     def __init__(self, unicode: bool) -> None:
         self.unicode = unicode
         self.sym = _UNICODE if unicode else _ASCII
 
+    def level(self, node: Node) -> int:
+        """How tightly ``node`` binds as this renderer writes it."""
+        if self.unicode:
+            if isinstance(node, SumOf) or _is_call(node, "sqrt"):
+                return POW  # Σ and √ take the power after them
+            if _is_call(node, "factorial") or self.superscripted(node):
+                return POST
+        return precedence(node)
+
+    def superscripted(self, node: Node) -> bool:
+        return self.unicode and isinstance(node, Op) and node.op == "^" and _superscript(node.args[1]) is not None
+
     def wrap(self, node: Node, minimum: int) -> str:
         text = self.render(node)
-        # the Unicode Σ form reads its body at power level, so it binds like a power
-        level = POW if (self.unicode and isinstance(node, SumOf)) else precedence(node)
-        return f"({text})" if level < minimum else text
+        return f"({text})" if self.level(node) < minimum else text
 
     def render(self, node: Node) -> str:
         s = self.sym
@@ -106,7 +137,7 @@ class _Text:
         if isinstance(node, Op):
             return self.op(node)
         if isinstance(node, Call):
-            return f"{node.func}({', '.join(self.render(a) for a in node.args)})"
+            return self.call(node)
         if isinstance(node, Pred):
             return f"{node.name}({', '.join(self.render(a) for a in node.args)})"
         if isinstance(node, Index):
@@ -114,7 +145,7 @@ class _Text:
         if isinstance(node, SumOf):
             if self.unicode:
                 lo, hi = self.render(node.lo), self.render(node.hi)
-                return f"Σ_{{{node.var}={lo}}}^{{{hi}}} {self.wrap(node.body, POW + 1)}"
+                return f"Σ_{{{node.var}={lo}}}^{{{hi}}} {self.wrap(node.body, POW)}"
             parts = [node.var, self.render(node.lo), self.render(node.hi), self.render(node.body)]
             return f"sum({', '.join(parts)})"
         if isinstance(node, MatLit):
@@ -127,12 +158,30 @@ class _Text:
             return self.conn(node)
         raise TypeError(f"cannot render {type(node).__name__}")
 
+    def call(self, node: Call) -> str:
+        f, args = node.func, node.args
+        if self.unicode and len(args) == 1:
+            a = args[0]
+            if f == "abs":
+                return f"|{self.render(a)}|"
+            if f == "floor":
+                return f"⌊{self.render(a)}⌋"
+            if f == "sqrt":
+                return f"√{self.wrap(a, POW)}"
+            if f == "factorial":  # n!! would be read as a double factorial: (n!)!
+                return f"({self.render(a)})!" if _is_call(a, "factorial") else f"{self.wrap(a, POST)}!"
+        return f"{f}({', '.join(self.render(a) for a in args)})"
+
     def op(self, node: Op) -> str:
         s, op, args = self.sym, node.op, node.args
         if op == "neg":
             return f"{s['neg']}{self.wrap(args[0], NEG)}"
         if op == "^":
-            return f"{self.wrap(args[0], ATOM)}^{self.wrap(args[1], NEG)}"
+            base = args[0]
+            if self.superscripted(node):  # x²² would be read as x to the 22nd: (x²)²
+                base_text = f"({self.render(base)})" if self.superscripted(base) else self.wrap(base, POST)
+                return base_text + (_superscript(args[1]) or "")
+            return f"{self.wrap(base, POST)}^{self.wrap(args[1], NEG)}"
         level = ADD if op in ("+", "-") else MUL
         # The parser flattens a left operand with the same n-ary operator into this node, so such an
         # operand must keep its parentheses; every right operand binds tighter than the operator.
@@ -210,15 +259,13 @@ def definedness(node: Node | Claim) -> list[Node]:
             visit(n.hi, bound)
             visit(n.body, bound | {n.var})
             return
-        for child in _kids(n):
+        for child in children(n):
             visit(child, bound)
         if bound and any(isinstance(v, Var) and v.name in bound for v in walk(n)):
             return
         if isinstance(n, Op) and n.op == "/":
             add(Rel("!=", n.args[1], zero))
         elif isinstance(n, Op) and n.op == "^" and _may_be_negative_exponent(n.args[1]):
-            from pyverify.logic._parse import sort_of
-
             base, exponent = n.args
             nonzero = Rel("!=", Call("det", (base,)), zero) if sort_of(base).is_matrix else Rel("!=", base, zero)
             if _literal_negative(exponent):
@@ -248,15 +295,7 @@ def definedness(node: Node | Claim) -> list[Node]:
     return [c for c in conditions if not _trivially_true(c)]
 
 
-def _kids(n: Node) -> list[Node]:
-    from pyverify.logic._ast import children
-
-    return list(children(n))
-
-
 def _may_be_negative_exponent(exponent: Node) -> bool:
-    from pyverify.logic._parse import sort_of
-
     if isinstance(exponent, Num):
         return exponent.value < 0
     if isinstance(exponent, Op) and exponent.op == "neg" and isinstance(exponent.args[0], Num):
@@ -343,7 +382,10 @@ def _latex(node: Node) -> str:
             "abs": lambda: f"\\left|{t[0]}\\right|",
             "sqrt": lambda: f"\\sqrt{{{t[0]}}}",
             "floor": lambda: f"\\left\\lfloor {t[0]} \\right\\rfloor",
-            "factorial": lambda: f"{wrap(node.args[0], ATOM)}!",
+            # a factorial of a factorial keeps its parentheses: n!! is the double factorial
+            "factorial": lambda: (
+                f"\\left({t[0]}\\right)!" if _is_call(node.args[0], "factorial") else f"{wrap(node.args[0], ATOM)}!"
+            ),
             "binomial": lambda: f"\\binom{{{t[0]}}}{{{t[1]}}}",
             "mod": lambda: f"{wrap(node.args[0], MUL + 1)} \\bmod {wrap(node.args[1], MUL + 1)}",
             "transpose": lambda: f"{{{wrap(node.args[0], ATOM)}}}^{{\\top}}",
@@ -424,8 +466,6 @@ class _Lean:
     """Renders with explicit type ascriptions so Lean's elaboration matches exact semantics."""
 
     def __init__(self) -> None:
-        from pyverify.logic._parse import sort_of
-
         self.sort_of: Callable[[Any], Sort] = sort_of
 
     def ascribed(self, node: Node, sort: Sort | None = None) -> str:
@@ -534,8 +574,6 @@ class _Lean:
         if isinstance(node, BoolLit):
             return "True" if node.value else "False"
         if isinstance(node, Rel):
-            from pyverify.logic._ast import join
-
             ls, rs = self.sort_of(node.left), self.sort_of(node.right)
             if ls.is_matrix:
                 return f"{self.term(node.left)} {_LEAN_REL[node.op]} {self.term(node.right)}"

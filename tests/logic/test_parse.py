@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pyverify.logic import NAT, RAT, REAL, Conn, Op, ParseError, Pred, Rel, SumOf, mat, parse
+from pyverify.logic import NAT, RAT, REAL, Conn, Not, Op, ParseError, Pred, Rel, SumOf, mat, parse, to_text
 
 ISSUE_EXAMPLES = [
     "forall x : Q, (x + 1)^2 = x^2 + 2*x + 1",
@@ -13,6 +13,124 @@ ISSUE_EXAMPLES = [
     "forall A B : Mat2(Q), det(A*B) = det(A)*det(B)",
     "exists n : Z, n^2 = 2",
 ]
+
+
+# Notation people write, each beside the built-in spelling it must mean.
+NOTATION = [
+    ("forall n : N, n! >= 1", "forall n : N, factorial(n) >= 1"),
+    ("forall n : N, (n+1)! = (n+1)*n!", "forall n : N, factorial(n + 1) = (n + 1)*factorial(n)"),
+    ("forall n : N, n! != 0", "forall n : N, factorial(n) != 0"),
+    ("forall n : N, (n!)! >= n!", "forall n : N, factorial(factorial(n)) >= factorial(n)"),
+    ("forall n : N, n!^2 = n!²", "forall n : N, factorial(n)^2 = factorial(n)^2"),
+    ("forall n : N, n²! >= 1", "forall n : N, factorial(n^2) >= 1"),
+    ("forall n : N, -n! <= 0", "forall n : N, -factorial(n) <= 0"),
+    ("forall x y : R, |x - y| <= |x| + |y|", "forall x y : R, abs(x - y) <= abs(x) + abs(y)"),
+    ("forall x y : R, ||x| - |y|| <= |x - y|", "forall x y : R, abs(abs(x) - abs(y)) <= abs(x - y)"),
+    ("forall x y : R, |x - |y|| >= 0", "forall x y : R, abs(x - abs(y)) >= 0"),
+    ("forall n : Z, |n| >= 0", "forall n : Z, abs(n) >= 0"),
+    ("forall n : Z, 2 | n or 2 | n + 1", "forall n : Z, 2 ∣ n or 2 ∣ n + 1"),
+    ("forall a b : Z, |a| | b -> a | b", "forall a b : Z, abs(a) ∣ b -> a ∣ b"),
+    ("forall a b : Z, a | |b| -> a | b", "forall a b : Z, a ∣ abs(b) -> a ∣ b"),
+    ("forall x : R, x = 1 || x != 1", "forall x : R, x = 1 or x != 1"),
+    ("forall x : R, |x| = 1 || |x| != 1", "forall x : R, abs(x) = 1 or abs(x) != 1"),
+    ("forall x : Q, !(x = 1) or x = 1", "forall x : Q, not x = 1 or x = 1"),
+    ("forall x : Q, !!(x = 1) -> x = 1", "forall x : Q, not not x = 1 -> x = 1"),
+    ("forall x : R, x >= 0 -> √x * √x = x", "forall x : R, x >= 0 -> sqrt(x)*sqrt(x) = x"),
+    ("forall x y : R, √(x*y) = √x * √y", "forall x y : R, sqrt(x*y) = sqrt(x)*sqrt(y)"),
+    ("forall x : R, √x² = |x|", "forall x : R, sqrt(x^2) = abs(x)"),
+    ("forall x : R, √x^2 = |x|", "forall x : R, sqrt(x^2) = abs(x)"),
+    ("forall x : R, √√x = x", "forall x : R, sqrt(sqrt(x)) = x"),
+    ("forall x : R, -√x <= 0", "forall x : R, -sqrt(x) <= 0"),
+    ("forall x : R, ⌊x⌋ <= x", "forall x : R, floor(x) <= x"),
+    ("forall x : R, ⌊x + 1⌋ = ⌊x⌋ + 1", "forall x : R, floor(x + 1) = floor(x) + 1"),
+    ("forall x : Q, x != 0 -> x⁻¹ * x = 1", "forall x : Q, x != 0 -> x^-1*x = 1"),
+    ("forall x : Q, x² >= 0", "forall x : Q, x^2 >= 0"),
+    ("forall x : Q, x³ = x*x*x", "forall x : Q, x^3 = x*x*x"),
+    ("forall x : Q, x¹⁰ >= 0", "forall x : Q, x^10 >= 0"),
+    ("forall x : Q, x != 0 -> x⁻² = 1/x²", "forall x : Q, x != 0 -> x^-2 = 1/x^2"),
+    ("forall x : Q, (x²)² = x⁴", "forall x : Q, (x^2)^2 = x^4"),
+    ("forall x : Q, (x + 1)² = x² + 2*x + 1", "forall x : Q, (x + 1)^2 = x^2 + 2*x + 1"),
+    ("forall A : Mat2(Q), det(A) != 0 -> A⁻¹ * A = [[1, 0], [0, 1]]",
+     "forall A : Mat2(Q), det(A) != 0 -> A^-1*A = [[1, 0], [0, 1]]"),
+    ("forall n : N, ∑_{k=0}^{n} k = n*(n+1)/2", "forall n : N, sum(k, 0, n, k) = n*(n + 1)/2"),
+    ("forall n : N, ∑_{k=1}^{n} k^2 = n*(n+1)*(2*n+1)/6", "forall n : N, sum(k, 1, n, k^2) = n*(n+1)*(2*n+1)/6"),
+    ("forall n : N, ∑_{k=1}^n k = n*(n+1)/2", "forall n : N, sum(k, 1, n, k) = n*(n + 1)/2"),
+    ("forall n : N, Σ_{k=1}^10 k² >= n", "forall n : N, sum(k, 1, 10, k^2) >= n"),
+    ("forall n : N, ∑_{k=0}^{n} k! >= 1", "forall n : N, sum(k, 0, n, factorial(k)) >= 1"),
+    ("forall n : N, ∑_{k=0}^{n} |k - n| >= 0", "forall n : N, sum(k, 0, n, abs(k - n)) >= 0"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("notation", "spelled"), NOTATION)
+def test_notation_means_the_built_in(notation: str, spelled: str) -> None:
+    assert parse(notation) == parse(spelled)
+
+
+def test_notation_binds_as_documented() -> None:
+    # √ takes the power after it; postfix ! and ² bind tighter than unary minus and ^
+    assert parse("forall x y : R, √x*y = 1") == parse("forall x y : R, sqrt(x)*y = 1")
+    assert parse("forall n : N, 2^n! = 1") == parse("forall n : N, 2^factorial(n) = 1")
+    assert parse("forall x : Q, -x² = 1") == parse("forall x : Q, -(x^2) = 1")
+    assert parse("forall x : Q, x²^3 = 1") == parse("forall x : Q, (x^2)^3 = 1")
+    # "!=" is always "not equal", even right after a name; "n! = 1" is the factorial
+    assert parse("forall n : N, n!=1") == parse("forall n : N, n != 1")
+    assert parse("forall n : N, n! = 1") == parse("forall n : N, factorial(n) = 1")
+    assert isinstance(parse("forall n : N, !n = 1").body, Not)
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment", "column"),
+    [
+        ("forall n : N, n!! = 1", "double factorial is not supported", 17),
+        ("forall n : N, n! ! = 1", "double factorial is not supported", 18),
+        ("forall x : R, |x = 0", "unexpected '='; expected '+', '-', '|'", 18),
+        ("forall x : R, |x| = |x", "the '|' at column 21 is never closed", 23),
+        ("forall x : R, ⌊x = 0", "expected '+', '-', '⌋'", 18),
+        ("forall x : R, ⌊x", "the '⌊' at column 15 is never closed", 17),
+        ("forall x : R, x⌋ = 1", "unexpected '⌋'", 16),
+        ("forall x : R, (|x) = 1", "unexpected ')'", 18),
+        ("forall x : Q, (x + 1 = 2", "the '(' at column 15 is never closed", 25),
+        ("forall n : Z, 3 |", "unexpected end of claim", 18),
+        ("forall x : R, |x||x| = 1", "unexpected '|'", 20),
+        ("forall x : R, √-x = 1", "unexpected '-'", 16),
+        ("forall x : R, x^² = 1", "unexpected '²'", 17),
+        ("forall x : R, x⁻ = 1", "unexpected character '⁻'", 16),
+        ("forall n : N, ∑_{k=1}^n+1 k = 0", "unexpected '+'", 24),
+        ("forall A : Mat2(Q), |A| = 0", "'abs' needs numbers, not matrices (for a determinant write det(A))", 21),
+        ("forall x : Q, x! = 1", "'factorial' needs integer arguments", 16),
+        ("forall x : Q, x^(1/2) = 1", "exponent must be an integer term", None),
+    ],
+)
+def test_notation_errors(text: str, fragment: str, column: int | None) -> None:
+    with pytest.raises(ParseError) as info:
+        parse(text)
+    message = str(info.value)
+    assert fragment in message
+    if column is not None:
+        assert f"(at column {column})" in message
+
+
+def test_unicode_text_uses_the_notation() -> None:
+    claim = parse(
+        "forall x y : R, forall n : N, abs(x)*sqrt(y^2) + floor(x)^-1 + factorial(factorial(n)) = sum(k, 1, n, k^2)"
+    )
+    assert to_text(claim, unicode=True) == "∀ x y : ℝ, ∀ n : ℕ, |x| * √y² + ⌊x⌋⁻¹ + (n!)! = Σ_{k=1}^{n} k²"
+    assert to_text(claim) == (
+        "forall x y : R, forall n : N, abs(x)*sqrt(y^2) + floor(x)^-1 + factorial(factorial(n)) = sum(k, 1, n, k^2)"
+    )
+
+
+def test_grammar_has_no_conflicts(caplog: pytest.LogCaptureFixture) -> None:
+    # lark resolves a shift/reduce conflict silently as a shift; with debug=True it says so
+    import logging
+    from importlib import resources
+
+    from lark import Lark
+
+    grammar = resources.files("pyverify.logic").joinpath("claim.lark").read_text(encoding="utf-8")
+    with caplog.at_level(logging.DEBUG, logger="lark"):
+        Lark(grammar, parser="lalr", debug=True, maybe_placeholders=False)
+    assert not [r for r in caplog.records if "conflict" in r.getMessage().lower()]
 
 
 @pytest.mark.parametrize("text", ISSUE_EXAMPLES)
@@ -98,6 +216,12 @@ def test_nesting_and_length_limits() -> None:
     assert parse(long_sum).body.left.args.__len__() == 3000  # flat, not 3000 levels deep
     with pytest.raises(ParseError, match="limit"):
         parse("forall x : Q, x = " + "1+" * 20_000 + "1")
+    for opened, closed in (("|", "|"), ("⌊", "⌋"), ("√", ""), ("", "!²"), ("(", ")!")):
+        text = "forall n : N, " + opened * 5000 + "n" + closed * 5000 + " = n"
+        with pytest.raises(ParseError, match="nested deeper"):
+            parse(text)
+    with pytest.raises(ParseError, match="longer than 2000 digits"):
+        parse("forall n : N, n" + "²" * 5000 + " = n")
 
 
 def test_non_text_is_rejected() -> None:

@@ -61,6 +61,25 @@ def test_sympy_rendering_is_exact() -> None:
     assert sympy.expand(det).free_symbols == {sympy.Symbol(n, rational=True) for n in ("A_00", "A_01", "A_10", "A_11")}
 
 
+def test_sympy_divisibility_by_zero() -> None:
+    import sympy
+
+    # 0 | b holds exactly when b = 0; sympy's Mod(b, 0) raises, so it must never be built
+    assert to_sympy(parse("forall n : N, 0 | 0").body) == sympy.true
+    assert to_sympy(parse("forall n : N, 0 | 3").body) == sympy.false
+    n = sympy.Symbol("n", integer=True, nonnegative=True)
+    assert to_sympy(parse("forall n : N, 0 | n").body) == sympy.Eq(n, 0)
+    assert to_sympy(parse("forall n : N, 2 | n").body) == sympy.Eq(sympy.Mod(n, 2), 0)
+
+
+def test_sympy_keeps_comparisons_of_non_real_values() -> None:
+    import sympy
+
+    # √(-1) is outside the domain; sympy refuses to order it, so the relation stays unevaluated
+    relation = to_sympy(parse("forall x : Q, 0 < sqrt(-1)").body)
+    assert isinstance(relation, sympy.StrictLessThan) and relation.rhs == sympy.I
+
+
 def test_z3_rendering_decides() -> None:
     import z3
 
