@@ -48,6 +48,8 @@ lint: $(VENV)/.installed-dev
 bench: $(VENV)/.installed-dev $(VENV)/.installed-models
 	$(PIP) install "lm_eval[hf]==0.4.13"
 	$(BIN)/python benchmarks/certify_bench.py
+	$(BIN)/python benchmarks/semantics_bench.py
+	$(BIN)/python benchmarks/semantics_crosscheck.py
 	$(BIN)/python benchmarks/claims_bench.py
 	$(BIN)/python benchmarks/metrics_bench.py
 	$(BIN)/python benchmarks/audit_bench.py

@@ -29,6 +29,20 @@ app = typer.Typer(
 _TIMEOUT = typer.Option(10.0, "--timeout", min=0.1, max=3600.0, help="Deadline in seconds for the whole call.")
 _JSON = typer.Option(False, "--json", help="Print one JSON object instead of text.")
 _SEED = typer.Option(0, "--seed", help="Seed for the random part of counterexample search.")
+_SEMANTICS = typer.Option(
+    "exact", "--semantics", metavar="exact|mathlib",
+    help="exact: partial operations restrict the domain (a certificate lists the definedness conditions it "
+         "relied on); mathlib: every operation total, as Lean 4 / Mathlib defines it (x/0 = 0, 5 - 7 = 0 in ℕ, ...).",
+)  # fmt: skip
+
+
+def _semantics(name: str) -> str:
+    from pyverify.logic._semantics import check_semantics
+
+    try:
+        return check_semantics(name)
+    except ValueError as exc:
+        _fail(f"--semantics: {exc}")
 
 
 def _fail(message: str, code: int = 2) -> NoReturn:
@@ -52,8 +66,9 @@ def _show_certificate(cert: Any, as_json: bool) -> NoReturn:
     if as_json:
         typer.echo(json.dumps(cert.to_dict(), ensure_ascii=False, default=str))
     else:
-        typer.echo(f"{cert.status} ({cert.method}, {cert.seconds:.3f} s)")
+        typer.echo(f"{cert.headline} ({cert.method}, {cert.seconds:.3f} s)")
         typer.echo(f"  claim: {cert.claim}")
+        typer.echo(f"  semantics: {cert.semantics}")
         if cert.witness is not None:
             label = "witness" if cert.status == "refuted" else "example"
             typer.echo(f"  {label}: " + format_witness(cert.witness))
@@ -77,12 +92,14 @@ def certify(
     timeout: float = _TIMEOUT,
     as_json: bool = _JSON,
     seed: int = _SEED,
+    semantics: str = _SEMANTICS,
 ) -> None:
     """Decide a claim: certified, refuted (with an exact witness) or unknown."""
     from pyverify.certify import decide
 
+    chosen = _semantics(semantics)
     parsed = _parse(claim)
-    _show_certificate(decide(parsed, timeout, seed=seed), as_json)
+    _show_certificate(decide(parsed, timeout, seed=seed, semantics=chosen), as_json)
 
 
 @app.command(epilog=EXIT_HELP)
@@ -92,13 +109,15 @@ def equiv(
     timeout: float = _TIMEOUT,
     as_json: bool = _JSON,
     seed: int = _SEED,
+    semantics: str = _SEMANTICS,
 ) -> None:
     """Decide whether two claims are equivalent (pointwise when their binders match)."""
     from pyverify.certify import equivalent
 
+    chosen = _semantics(semantics)
     a = _parse(claim_a, "first claim")
     b = _parse(claim_b, "second claim")
-    _show_certificate(equivalent(a, b, timeout, seed=seed), as_json)
+    _show_certificate(equivalent(a, b, timeout, seed=seed, semantics=chosen), as_json)
 
 
 @app.command("check-witness", epilog=EXIT_HELP)
@@ -107,21 +126,23 @@ def check_witness_cmd(
     at: str = typer.Option(..., "--at", help='Values, e.g. "x=2,y=1/3" or "A=[[1,2],[3,4]]".'),
     timeout: float = _TIMEOUT,
     as_json: bool = _JSON,
+    semantics: str = _SEMANTICS,
 ) -> None:
     """Check a witness by exact evaluation: a counterexample for ∀ claims, an example for ∃ claims."""
     from pyverify.certify import EXIT_CODES, check_witness, parse_assignment
     from pyverify.certify._witness import ValueError_
 
+    chosen = _semantics(semantics)
     parsed = _parse(claim)
     try:
         values = parse_assignment(at, parsed.variables)
     except ValueError_ as exc:
         _fail(f"--at: {exc}")
-    result = check_witness(parsed, values, timeout)
+    result = check_witness(parsed, values, timeout, semantics=chosen)
     if result.reason == "malformed":
         _fail(f"--at: {result.message}")
     if as_json:
-        typer.echo(json.dumps(result.to_dict(), ensure_ascii=False))
+        typer.echo(json.dumps(dict(result.to_dict(), semantics=chosen), ensure_ascii=False))
     else:
         typer.echo(f"{result.status}: {result.message}")
     raise typer.Exit(EXIT_CODES[result.status])
@@ -165,11 +186,12 @@ def _catalog_guard(fn: Any, *args: Any) -> Any:
 
 
 @app.command("build")
-def build_benchmark(as_json: bool = _JSON) -> None:
+def build_benchmark(as_json: bool = _JSON, semantics: str = _SEMANTICS) -> None:
     """Build the benchmark: items, certificates and manifest in families/generated/ (deterministic)."""
     from pyverify.catalog._build import GENERATED, build
 
-    summary = _catalog_guard(build)
+    chosen = _semantics(semantics)
+    summary = _catalog_guard(lambda: build(semantics=chosen))
     if as_json:
         typer.echo(json.dumps(summary))
         return
@@ -206,7 +228,7 @@ def import_forminv(
 
 
 @lean_app.command("export")
-def lean_export() -> None:
+def lean_export(semantics: str = _SEMANTICS) -> None:
     """Write the catalog into lean_project/Pyverify/Generated (theorems, refutations, equivalences)."""
     from pyverify.catalog._build import GENERATED, load_items
     from pyverify.catalog._load import load_catalog
@@ -218,8 +240,10 @@ def lean_export() -> None:
     for line in (GENERATED / "certificates.jsonl").read_text(encoding="utf-8").splitlines():
         row = json.loads(line)
         certificates[row["certificate_id"]] = row
-    result = export(theorems, items, certificates)
-    typer.echo(f"wrote {result['declarations']} declarations in {len(result['files'])} files")
+    result = export(theorems, items, certificates, semantics=_semantics(semantics))
+    note = f", {result['left_out']} left out (see export.json)" if result["left_out"] else ""
+    typer.echo(f"wrote {result['declarations']} declarations in {len(result['files'])} files "
+               f"({result['semantics']} semantics{note})")  # fmt: skip
 
 
 @lean_app.command("check")

@@ -7,6 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import networkx as nx
+import pytest
+
 PACKAGE = Path(__file__).resolve().parents[1] / "pyverify"
 HEAVY = ("torch", "transformers", "z3", "vllm", "sympy", "flint")
 
@@ -65,6 +68,85 @@ def test_layers_import_only_downwards() -> None:
     for path in (PACKAGE / "logic").rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         assert "pyverify.certify" not in text, path
+
+
+def _type_checking_only(tree: ast.Module) -> set[ast.AST]:
+    """Import statements inside ``if TYPE_CHECKING:`` blocks (never executed, so no dependency)."""
+    skipped: set[ast.AST] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If):
+            test = node.test
+            name = test.id if isinstance(test, ast.Name) else getattr(test, "attr", None)
+            if name == "TYPE_CHECKING":
+                for inner in node.body:
+                    skipped.update(ast.walk(inner))
+    return skipped
+
+
+def import_graph(root: Path, dotted: str) -> nx.DiGraph:
+    """Which module of the package ``dotted`` (files in ``root``) imports which, counting imports inside
+    functions.
+
+    Nodes are module names (``_ast``, ``_parse``, ...; ``__init__`` for the package itself, so a module
+    that imports from its own package depends on everything the package's ``__init__`` imports).
+    """
+    modules = {path.stem for path in root.glob("*.py")}
+    graph = nx.DiGraph()
+    graph.add_nodes_from(modules)
+    for path in root.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        skipped = _type_checking_only(tree)
+        for node in ast.walk(tree):
+            if node in skipped:
+                continue
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:  # relative: from . import x / from ._x import y
+                    base = dotted if node.level == 1 else dotted.rsplit(".", node.level - 1)[0]
+                    module = f"{base}.{node.module}" if node.module else base
+                else:
+                    module = node.module or ""
+                targets = [f"{module}.{a.name}" if module == dotted else module for a in node.names]
+            for target in targets:
+                if target == dotted:
+                    graph.add_edge(path.stem, "__init__")
+                elif target.startswith(dotted + "."):
+                    name = target[len(dotted) + 1 :].split(".")[0]
+                    graph.add_edge(path.stem, name if name in modules else "__init__")
+    return graph
+
+
+@pytest.mark.parametrize("package", ["logic", "certify"])
+def test_package_imports_form_no_cycle(package: str) -> None:
+    # every module can be read knowing only the modules below it (lazy imports inside functions count)
+    graph = import_graph(PACKAGE / package, f"pyverify.{package}")
+    cycles = list(nx.simple_cycles(graph))
+    assert nx.is_directed_acyclic_graph(graph), f"pyverify.{package} import cycles: {cycles[:5]}"
+
+
+def test_logic_layers() -> None:
+    graph = import_graph(PACKAGE / "logic", "pyverify.logic")
+    assert not list(graph.successors("_ast")), "the syntax tree is the bottom of pyverify.logic"
+    assert set(graph.successors("_sorts")) == {"_ast"}
+    for module in graph:
+        if module != "__init__":
+            assert not graph.has_edge(module, "__init__"), f"{module} imports its own package"
+
+
+def test_import_graph_sees_lazy_relative_and_package_imports(tmp_path: Path) -> None:
+    files = {
+        "__init__.py": "from pkg._a import f\n",
+        "_a.py": "def f():\n    from pkg._b import g\n    return g\n",  # lazy, inside a function
+        "_b.py": "from ._c import h\nfrom typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg._a import f\n",
+        "_c.py": "import pkg\n",  # the package itself
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    graph = import_graph(tmp_path, "pkg")
+    assert set(graph.edges) == {("__init__", "_a"), ("_a", "_b"), ("_b", "_c"), ("_c", "__init__")}
+    assert not nx.is_directed_acyclic_graph(graph)
 
 
 def test_structural_invariant_of_nodes() -> None:

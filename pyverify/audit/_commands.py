@@ -146,11 +146,21 @@ def self_audit(
     ),
     mutants: int = typer.Option(6, "--mutants", min=0, max=100, help="At most N mutants per theorem."),
     timeout: float = typer.Option(5.0, "--timeout", min=0.1, max=600.0, help="Deadline per engine call (s)."),
+    semantics_claims: int = typer.Option(
+        1000, "--semantics-claims", min=0, max=100_000,
+        help="Random claims for the exact-vs-mathlib cross-check (0: skip it).",
+    ),
+    semantics_timeout: float = typer.Option(
+        2.0, "--semantics-timeout", min=0.1, max=60.0, help="Deadline per decide call in the cross-check (s)."
+    ),
     as_json: bool = _JSON,
 ) -> None:
     """Audit pyverify's own verifiers: the claim-audit checker and the certification engine.
 
-    Exit 0 when no verifier is BROKEN or FALSE-POSITIVE on any item, 1 otherwise."""
+    The semantics cross-check decides seeded random claims under both semantics (exact and mathlib)
+    and re-evaluates every certificate and witness with an independent sympy evaluator.
+    Exit 0 when no verifier is BROKEN or FALSE-POSITIVE on any item and the cross-check finds no
+    disagreement, 1 otherwise."""
     from pyverify.audit._self import audit_self
 
     if limit is not None and limit < 1:
@@ -158,7 +168,8 @@ def self_audit(
     if out.exists() and not out.is_dir():
         _fail(f"{out}: --out must be a directory")
     try:
-        code = audit_self(out, as_json, limit=limit, mutants=mutants, timeout=timeout)
+        code = audit_self(out, as_json, limit=limit, mutants=mutants, timeout=timeout,
+                          semantics_claims=semantics_claims, semantics_timeout=semantics_timeout)  # fmt: skip
     except OSError as exc:
         _fail(f"{out}: cannot write the report: {exc}")
     raise typer.Exit(code)

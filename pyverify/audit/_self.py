@@ -20,6 +20,11 @@ exact), never by the verifier itself:
 
 Why an oracle of our own: the audit must not trust the verifier it audits, and the checker and the
 engine share pyverify's exact evaluator (``certify._exact``); the oracle goes through sympy instead.
+
+A third section, the *semantics cross-check* (:mod:`pyverify.audit._semantics_check`), decides a
+thousand seeded random claims under both semantics (``exact`` and ``mathlib``) and re-checks every
+verdict with a reference evaluator of its own: certified ∀ claims at random points, every witness.
+Any disagreement fails the audit.
 """
 
 from __future__ import annotations
@@ -32,6 +37,9 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from pyverify.audit._audit import AuditItem, D3Attempt, figures
+from pyverify.audit._semantics_check import DEFAULT_CLAIMS, crosscheck, summary_rows
+from pyverify.audit._semantics_check import DEFAULT_TIMEOUT as SEMANTICS_TIMEOUT
+from pyverify.audit._semantics_check import markdown as crosscheck_markdown
 
 #: The oracle's answer about a witness: True = it refutes the claim, False = it does not (the claim
 #: holds there, or the state lies outside the claim's domain or schema), None = undecided.
@@ -612,10 +620,13 @@ _WHAT = {
 
 
 def run_self_audit(
-    *, limit: int | None = None, mutants: int = 6, timeout: float = 5.0, seed: int = 0
-) -> dict[str, Any]:
-    """Audit both verifiers; return the audit record (per verifier: items, verdicts, figures)."""
-    out: dict[str, Any] = {"schema_version": 1, "verifiers": {}}
+    *, limit: int | None = None, mutants: int = 6, timeout: float = 5.0, seed: int = 0,
+    semantics_claims: int = DEFAULT_CLAIMS, semantics_timeout: float = SEMANTICS_TIMEOUT,
+) -> dict[str, Any]:  # fmt: skip
+    """Audit both verifiers and cross-check the two semantics; return the audit record (per verifier:
+    items, verdicts, figures; ``semantics_crosscheck``: the cross-check's counts, or None when
+    ``semantics_claims`` is 0)."""
+    out: dict[str, Any] = {"schema_version": 2, "verifiers": {}}
     for name, items in (
         ("claims-checker", audit_claim_checker(seed=seed)),
         ("certify-engine", audit_certify_engine(limit=limit, mutants=mutants, timeout=timeout, seed=seed)),
@@ -625,21 +636,32 @@ def run_self_audit(
             "items": [i.to_dict() for i in items],
             "figures": figures(items),
         }
+    out["semantics_crosscheck"] = (
+        crosscheck(semantics_claims, seed=seed, timeout=semantics_timeout) if semantics_claims > 0 else None
+    )
     return out
 
 
 def audit_self(out: Path, json_output: bool, *, limit: int | None = None, mutants: int = 6,
-               timeout: float = 5.0) -> int:  # fmt: skip
+               timeout: float = 5.0, semantics_claims: int = DEFAULT_CLAIMS,
+               semantics_timeout: float = SEMANTICS_TIMEOUT) -> int:  # fmt: skip
     """Write ``audit.json`` and ``audit.md`` under ``out``; exit 0 when no verifier is BROKEN or
-    FALSE-POSITIVE anywhere, 1 otherwise."""
-    record = run_self_audit(limit=limit, mutants=mutants, timeout=timeout)
+    FALSE-POSITIVE anywhere and the semantics cross-check has no disagreement, 1 otherwise."""
+    record = run_self_audit(limit=limit, mutants=mutants, timeout=timeout, semantics_claims=semantics_claims,
+                            semantics_timeout=semantics_timeout)  # fmt: skip
+    cross = record["semantics_crosscheck"]
     out.mkdir(parents=True, exist_ok=True)
     (out / "audit.json").write_text(json.dumps(record, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     (out / "audit.md").write_text(_markdown(record), encoding="utf-8")
     bad = [i["item_id"] for v in record["verifiers"].values() for i in v["items"]
            if i["verdict"] in ("BROKEN", "FALSE-POSITIVE")]  # fmt: skip
+    if cross is not None and (cross["disagreements"] or cross["errors"]):
+        bad.append("semantics-crosscheck")
     if json_output:
-        print(json.dumps({k: v["figures"].get("verdicts") for k, v in record["verifiers"].items()}, sort_keys=True))
+        summary: dict[str, Any] = {k: v["figures"].get("verdicts") for k, v in record["verifiers"].items()}
+        if cross is not None:
+            summary["semantics-crosscheck"] = _crosscheck_summary(cross)
+        print(json.dumps(summary, sort_keys=True))
     else:
         from rich.console import Console
         from rich.table import Table
@@ -652,8 +674,34 @@ def audit_self(out: Path, json_output: bool, *, limit: int | None = None, mutant
             counts = entry["figures"].get("verdicts", {})
             table.add_row(name, str(len(entry["items"])), ", ".join(f"{k} {v}" for k, v in sorted(counts.items()) if v))
         Console().print(table)
+        if cross is not None:
+            cross_table = Table(title="semantics cross-check",
+                                caption=f"{cross['claims']} random claims, seed {cross['seed']}")  # fmt: skip
+            for column in ("figure", "exact", "mathlib"):
+                cross_table.add_column(column, justify="left" if column == "figure" else "right")
+            for row in summary_rows(cross):
+                cross_table.add_row(*row)
+            Console().print(cross_table)
+            print(f"disagreements: {cross['disagreements']}; verdict differs between the semantics on "
+                  f"{cross['verdicts_differ']} claims ({cross['opposite_verdicts']} certified vs refuted)")  # fmt: skip
+            for d in cross["disagreement_list"][:10]:
+                print(f"  DISAGREEMENT [{d['semantics']}] {d['claim']}: {d['kind']} at {d['point']}: {d['detail']}")
         print(f"wrote {out / 'audit.json'} and {out / 'audit.md'}")
     return 1 if bad else 0
+
+
+def _crosscheck_summary(cross: Mapping[str, Any]) -> dict[str, Any]:
+    """The cross-check's headline figures for ``--json``."""
+    return {
+        "claims": cross["claims"],
+        "disagreements": cross["disagreements"],
+        "errors": len(cross["errors"]),
+        "points_evaluated": cross["points_evaluated"],
+        "witnesses_rechecked": cross["witnesses_rechecked"],
+        "verdicts_differ": cross["verdicts_differ"],
+        "opposite_verdicts": cross["opposite_verdicts"],
+        "semantics": {s: {k: v[k] for k in ("certified", "refuted", "unknown")} for s, v in cross["semantics"].items()},
+    }
 
 
 def _markdown(record: Mapping[str, Any]) -> str:
@@ -672,4 +720,6 @@ def _markdown(record: Mapping[str, Any]) -> str:
                          f"{item['mutants_run'] - item['mutants_equivalent']} ({item['mutants_equivalent']}) | "
                          f"{separated} / {accepted} | {item['notes']} |")  # fmt: skip
         lines.append("")
+    if record.get("semantics_crosscheck"):
+        lines += crosscheck_markdown(record["semantics_crosscheck"])
     return "\n".join(lines)

@@ -19,6 +19,7 @@ from typing import Any
 from pyverify.catalog._load import CATALOG_DIR, CatalogError, Theorem, load_catalog
 from pyverify.certify._engine import decide_local, equivalent_local
 from pyverify.logic import Claim, to_text
+from pyverify.logic._semantics import check_semantics
 from pyverify.paraphrase._families import FAMILY_DIR, canonical_text, families, paraphrases
 
 GENERATED = FAMILY_DIR / "generated"
@@ -42,7 +43,11 @@ def _cert_id(kind: str, *subjects: str) -> str:
 def _record(cert: Any) -> dict[str, Any]:
     """The reproducible part of a certificate (no timings, at any depth)."""
     evidence = _timeless(json.loads(json.dumps(cert.evidence, default=str)))
-    return {"status": cert.status, "method": cert.method, "evidence": evidence, "witness": cert.witness}
+    record = {"status": cert.status, "method": cert.method, "evidence": evidence, "witness": cert.witness,
+              "semantics": cert.semantics}  # fmt: skip
+    if cert.conditions:
+        record["conditions"] = list(cert.conditions)
+    return record
 
 
 def _timeless(value: Any) -> Any:
@@ -53,8 +58,13 @@ def _timeless(value: Any) -> Any:
     return value
 
 
-def build(out: Path = GENERATED, catalog: Path = CATALOG_DIR) -> dict[str, Any]:
-    """Write items.jsonl, certificates.jsonl and manifest.json; return the counts."""
+def build(out: Path = GENERATED, catalog: Path = CATALOG_DIR, semantics: str = "exact") -> dict[str, Any]:
+    """Write items.jsonl, certificates.jsonl and manifest.json; return the counts.
+
+    ``semantics`` is the one every certificate is decided under (``exact`` or ``mathlib``); a
+    theorem refuted, or a sibling not refuted, under it stops the build with the reason.
+    """
+    check_semantics(semantics)
     import networkx as nx
 
     theorems = load_catalog(catalog)
@@ -62,18 +72,19 @@ def build(out: Path = GENERATED, catalog: Path = CATALOG_DIR) -> dict[str, Any]:
     statements: list[_Statement] = []
     certificates: dict[str, dict[str, Any]] = {}
     for theorem in theorems:
-        truth = decide_local(theorem.statement, CALL_TIMEOUT)
+        truth = decide_local(theorem.statement, CALL_TIMEOUT, 0, semantics)
         if truth.status == "refuted":
-            raise CatalogError(f"{theorem.file}: theorem {theorem.id} is refuted by the engine at {truth.witness}")
+            raise CatalogError(f"{theorem.file}: theorem {theorem.id} is refuted by the engine under {semantics} "
+                               f"semantics at {truth.witness}")  # fmt: skip
         cid = _cert_id("truth", theorem.id)
         certificates[cid] = {"certificate_id": cid, "kind": "truth", "subjects": [theorem.id],
                              "anchor": {"mathlib": theorem.mathlib_name, "module": theorem.mathlib_module,
                                         "lean_proof": bool(theorem.lean_proof)}, **_record(truth)}  # fmt: skip
         statements.append(_Statement(theorem.id, theorem, theorem.statement, "TRUE", "theorem"))
         for sibling in theorem.siblings:
-            falsity = decide_local(sibling.statement, CALL_TIMEOUT)
+            falsity = decide_local(sibling.statement, CALL_TIMEOUT, 0, semantics)
             if falsity.status != "refuted" or falsity.witness is None:
-                raise CatalogError(f"{theorem.file}: sibling {sibling.id} is not refuted by an exact witness "
+                raise CatalogError(f"{theorem.file}: sibling {sibling.id} is not refuted by an exact witness under {semantics} "
                                    f"({falsity.status}: {falsity.reason or falsity.method})")  # fmt: skip
             cid = _cert_id("falsity", sibling.id)
             certificates[cid] = {"certificate_id": cid, "kind": "falsity", "subjects": [sibling.id], **_record(falsity)}
@@ -101,7 +112,7 @@ def build(out: Path = GENERATED, catalog: Path = CATALOG_DIR) -> dict[str, Any]:
                     cert = {"status": "certified", "method": "identical", "evidence": {"note": "same formal statement"},
                             "witness": None}  # fmt: skip
                 else:
-                    cert = _record(equivalent_local(st.claim, para.formal, CALL_TIMEOUT))
+                    cert = _record(equivalent_local(st.claim, para.formal, CALL_TIMEOUT, 0, semantics))
                 if cert["status"] == "refuted":
                     raise CatalogError(f"{st.theorem.file}: {para.family} paraphrase of {st.id} is refuted by the engine "
                                        f"(witness {cert['witness']}): {formal}")  # fmt: skip
@@ -138,6 +149,7 @@ def build(out: Path = GENERATED, catalog: Path = CATALOG_DIR) -> dict[str, Any]:
                    **{f"families/{p.name}": _sha(p) for p in sorted(FAMILY_DIR.glob("F*.toml"))}},
         "outputs": {name: _sha(out / name) for name in ("items.jsonl", "certificates.jsonl")},
         "counts": summary,
+        "semantics": semantics,
     }  # fmt: skip
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     return summary

@@ -36,11 +36,26 @@ class Certificate:
     """For unknown: why (outside the fragment, deadline, resource limit)."""
     attempts: tuple[str, ...] = field(default_factory=tuple)
     """Each engine tried, with its outcome, in order."""
+    semantics: str = "exact"
+    """The semantics it was decided under: ``exact`` (partial operations restrict the domain) or
+    ``mathlib`` (every operation total, as Lean 4 / Mathlib defines it)."""
+    conditions: tuple[str, ...] = field(default_factory=tuple)
+    """Definedness conditions a certification relied on (``exact`` only): the claim is certified
+    *where defined*, i.e. at the points satisfying them. Empty when it holds everywhere."""
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["attempts"] = list(self.attempts)
+        data["conditions"] = list(self.conditions)
+        data["headline"] = self.headline
         return data
+
+    @property
+    def headline(self) -> str:
+        """The verdict as a person should read it: ``certified where defined (x ≠ 0)`` when it relied on conditions."""
+        if self.status == "certified" and self.conditions:
+            return f"certified where defined ({', '.join(self.conditions)})"
+        return self.status
 
     @property
     def certified(self) -> bool:

@@ -11,48 +11,25 @@ from __future__ import annotations
 
 import itertools
 import time
-from dataclasses import dataclass, field
+from dataclasses import replace
 from typing import Any, Mapping
 
 from pyverify.certify._certificate import Certificate, WitnessCheck
 from pyverify.certify._exact import DEADLINE, EvalError, compile_node
 from pyverify.certify._identity import atom_is_identity
+from pyverify.certify._mathlib import check_witness_mathlib, decide_mathlib, equivalent_mathlib
 from pyverify.certify._modular import decide_periodic
+from pyverify.certify._run import Run as _Run
 from pyverify.certify._search import claim_constants, finite_box, search
 from pyverify.certify._witness import check_witness as _check_witness
 from pyverify.certify._witness import format_value, witness_text
 from pyverify.logic import BoolLit, Claim, Conn, Not, Pred, Rel, Sort, definedness, parse, relativized, to_text
 from pyverify.logic._ast import Binder, Node, Var, substitute
+from pyverify.logic._semantics import check_semantics
 
 DEFAULT_TIMEOUT = 10.0
 #: Points of the quick search that runs before the symbolic engines (most false claims fail there).
 QUICK_POINTS = 16
-
-
-@dataclass
-class _Run:
-    """Book-keeping for one decision: the clock, the attempts made, what each said."""
-
-    timeout: float
-    start: float = field(default_factory=time.monotonic)
-    attempts: list[str] = field(default_factory=list)
-
-    @property
-    def deadline(self) -> float:
-        return self.start + self.timeout
-
-    def left(self) -> float:
-        return max(0.0, self.deadline - time.monotonic())
-
-    def elapsed(self) -> float:
-        return time.monotonic() - self.start
-
-    def note(self, text: str) -> None:
-        self.attempts.append(text)
-
-    def done(self, status: str, method: str, evidence: dict[str, Any], claim: str, **extra: Any) -> Certificate:
-        return Certificate(status, method, evidence, round(self.elapsed(), 6), claim,  # type: ignore[arg-type]
-                           attempts=tuple(self.attempts), **extra)  # fmt: skip
 
 
 def _as_claim(claim: Claim | str) -> Claim:
@@ -338,24 +315,88 @@ def _decide_mixed(claim: Claim, run: _Run) -> Certificate:
                     reason="mixed ∀/∃ claims are decided only when z3 proves them: " + "; ".join(run.attempts))  # fmt: skip
 
 
-def decide_local(claim: Claim | str, timeout: float = DEFAULT_TIMEOUT, seed: int = 0) -> Certificate:
+def decide_local(claim: Claim | str, timeout: float = DEFAULT_TIMEOUT, seed: int = 0,
+                 semantics: str = "exact") -> Certificate:  # fmt: skip
     """Decide in this process (cooperative deadlines only; see :func:`decide`)."""
     claim = _as_claim(claim)
-    run = _Run(timeout)
+    check_semantics(semantics)
+    run = _Run(timeout, semantics=semantics)
     token = DEADLINE.set(run.deadline)
     try:
-        quantifiers = claim.quantifiers
-        if quantifiers <= {"forall"}:
-            return _decide_forall(claim, run, seed)
-        if quantifiers == {"exists"}:
-            return _decide_exists(claim, run, seed)
-        return _decide_mixed(claim, run)
+        if semantics == "mathlib":
+            return decide_mathlib(claim, run, seed, _exact_decider)
+        cert = _decide_exact(claim, run, seed)
+        if cert.status == "certified" and claim.quantifiers != {"exists"}:
+            conditions = _needed_conditions(claim, run, seed)
+            if conditions and _holds_under_mathlib(claim, run, seed):
+                # true as Lean reads it too: no point outside the conditions makes it false
+                evidence = dict(cert.evidence, mathlib="also certified under mathlib: no condition was needed")
+                cert = replace(cert, evidence=evidence)
+            elif conditions:
+                cert = replace(cert, conditions=conditions)
+        return cert
     except (MemoryError, RecursionError) as exc:
         return run.done("unknown", "none", {}, to_text(claim), reason=f"resource limit: {type(exc).__name__}")
     except Exception as exc:  # an engine failure is an unknown, never a crash or a verdict
         return run.done("unknown", "none", {}, to_text(claim), reason=f"engine error: {type(exc).__name__}: {exc}")
     finally:
         DEADLINE.reset(token)
+
+
+def _exact_decider(claim: Claim, timeout: float, seed: int) -> Certificate:
+    return decide_local(claim, timeout, seed, "exact")
+
+
+def _decide_exact(claim: Claim, run: _Run, seed: int) -> Certificate:
+    quantifiers = claim.quantifiers
+    if quantifiers <= {"forall"}:
+        return _decide_forall(claim, run, seed)
+    if quantifiers == {"exists"}:
+        return _decide_exists(claim, run, seed)
+    return _decide_mixed(claim, run)
+
+
+#: Seconds spent proving that a definedness condition always holds (so it need not be stated).
+CONDITION_BUDGET = 1.0
+
+
+def _holds_under_mathlib(claim: Claim, run: _Run, seed: int) -> bool:
+    budget = min(2 * CONDITION_BUDGET, max(0.2, run.left()))
+    inner = _Run(budget, semantics="mathlib")
+    token = DEADLINE.set(inner.deadline)
+    try:
+        return decide_mathlib(claim, inner, seed, _exact_decider).status == "certified"
+    except Exception:  # an engine failure only means the conditions are kept
+        return False
+    finally:
+        DEADLINE.reset(token)
+
+
+def _needed_conditions(claim: Claim, run: _Run, seed: int) -> tuple[str, ...]:
+    """The definedness conditions a certification of ``claim`` relied on, as text.
+
+    A condition is not needed when it is one of the assumptions or holds at every point that
+    satisfies them (decided here with a short deadline; undecided means it is kept: stating too
+    much is honest, stating too little is not).
+    """
+    needed = []
+    for cond in definedness(claim):
+        if cond in claim.assumptions:
+            continue
+        budget = min(CONDITION_BUDGET, max(0.2, run.left()))
+        always = Claim(tuple(Binder("forall", b.names, b.sort) for b in claim.binders), claim.assumptions, cond)
+        try:
+            inner = decide_local(always, budget, seed)
+        except Exception:  # pragma: no cover - decide_local answers unknown rather than raising
+            inner = None
+        if inner is None or inner.status != "certified" or inner.conditions:
+            needed.append(to_text(cond, unicode=True))
+    return tuple(needed)
+
+
+def _pointwise_conditions(a: Claim, b: Claim, run: _Run, seed: int) -> tuple[str, ...]:
+    """The conditions a pointwise equivalence relied on: those of either claim that are needed."""
+    return tuple(dict.fromkeys(_needed_conditions(a, run, seed) + _needed_conditions(b, run, seed)))
 
 
 # ---------------------------------------------------------------- equivalence
@@ -387,14 +428,28 @@ def _blocks(c: Claim) -> list[tuple[str, frozenset[str]]]:
     return [(q, frozenset(n)) for q, n in out]
 
 
-def equivalent_local(a: Claim | str, b: Claim | str, timeout: float = DEFAULT_TIMEOUT, seed: int = 0) -> Certificate:
+def equivalent_local(a: Claim | str, b: Claim | str, timeout: float = DEFAULT_TIMEOUT, seed: int = 0,
+                     semantics: str = "exact") -> Certificate:  # fmt: skip
     """Decide equivalence in this process (see :func:`equivalent`)."""
     a, b = _as_claim(a), _as_claim(b)
-    run = _Run(timeout)
+    check_semantics(semantics)
+    run = _Run(timeout, semantics=semantics)
     text = f"{to_text(a)}  <=>  {to_text(b)}"
     token = DEADLINE.set(run.deadline)
     try:
-        return _equivalent(a, b, run, seed, text)
+        if semantics == "mathlib":
+            return equivalent_mathlib(a, b, run, seed, text, _exact_decider, _align(a, b))
+        cert = _equivalent(a, b, run, seed, text)
+        if cert.status == "certified" and cert.evidence.get("notion") == "pointwise":
+            conditions = _pointwise_conditions(a, b, run, seed)
+            if conditions:
+                cert = replace(cert, conditions=conditions)
+        elif cert.status == "certified":
+            subs = [cert.evidence.get(k, {}) for k in ("a", "b")]
+            conditions = tuple(dict.fromkeys(c for sub in subs for c in sub.get("conditions", [])))
+            if conditions:
+                cert = replace(cert, conditions=conditions)
+        return cert
     except (MemoryError, RecursionError) as exc:
         return run.done("unknown", "none", {}, text, reason=f"resource limit: {type(exc).__name__}")
     except Exception as exc:  # an engine failure is an unknown, never a crash or a verdict
@@ -498,24 +553,31 @@ def _pointwise_refutation(a: Claim, b: Claim, mapping: dict[str, str], pointwise
 # ---------------------------------------------------------------- public entry points
 
 
-def decide(claim: Claim | str, timeout: float = DEFAULT_TIMEOUT, *, seed: int = 0, isolate: bool = True) -> Certificate:
+def decide(claim: Claim | str, timeout: float = DEFAULT_TIMEOUT, *, seed: int = 0, isolate: bool = True,
+           semantics: str = "exact") -> Certificate:  # fmt: skip
     """Decide a claim: certified, refuted (with an exact, re-verified witness) or unknown.
 
-    ``timeout`` (seconds) bounds the whole call. With ``isolate`` (the default) the engines run in
-    a worker process that is killed if it overruns, so no input can hang or crash the caller;
-    ``isolate=False`` runs in this process with cooperative deadlines only.
-    Raises :class:`pyverify.logic.ParseError` for claim text that does not parse.
+    ``semantics`` is ``exact`` (partial operations restrict the domain; a certification that relied
+    on definedness conditions lists them in ``conditions`` and reads "certified where defined") or
+    ``mathlib`` (every operation total, exactly as Lean 4 / Mathlib defines it; see
+    :mod:`pyverify.logic._semantics`). ``timeout`` (seconds) bounds the whole call. With
+    ``isolate`` (the default) the engines run in a worker process that is killed if it overruns, so
+    no input can hang or crash the caller; ``isolate=False`` runs in this process with cooperative
+    deadlines only. Raises :class:`pyverify.logic.ParseError` for claim text that does not parse
+    and ValueError for an unknown semantics.
     """
     claim = _as_claim(claim)
+    check_semantics(semantics)
     if not isolate:
-        return decide_local(claim, timeout, seed)
+        return decide_local(claim, timeout, seed, semantics)
     from pyverify.certify._worker import run_isolated
 
-    return run_isolated("decide", (claim, timeout, seed), timeout, to_text(claim))
+    cert = run_isolated(decide_local, (claim, timeout, seed, semantics), timeout, to_text(claim))
+    return cert if cert.semantics == semantics else replace(cert, semantics=semantics)
 
 
 def equivalent(a: Claim | str, b: Claim | str, timeout: float = DEFAULT_TIMEOUT, *, seed: int = 0,
-               isolate: bool = True) -> Certificate:  # fmt: skip
+               isolate: bool = True, semantics: str = "exact") -> Certificate:  # fmt: skip
     """Decide whether two claims are equivalent.
 
     When their binders match (same quantifiers and sorts, up to renaming and reordering within a
@@ -525,15 +587,19 @@ def equivalent(a: Claim | str, b: Claim | str, timeout: float = DEFAULT_TIMEOUT,
     ``prime`` means. Otherwise the claims' truth values are compared (``notion: sentence``).
     """
     a, b = _as_claim(a), _as_claim(b)
+    check_semantics(semantics)
     if not isolate:
-        return equivalent_local(a, b, timeout, seed)
+        return equivalent_local(a, b, timeout, seed, semantics)
     from pyverify.certify._worker import run_isolated
 
-    return run_isolated("equivalent", (a, b, timeout, seed), timeout, f"{to_text(a)}  <=>  {to_text(b)}")
+    cert = run_isolated(equivalent_local, (a, b, timeout, seed, semantics), timeout,
+                        f"{to_text(a)}  <=>  {to_text(b)}")  # fmt: skip
+    return cert if cert.semantics == semantics else replace(cert, semantics=semantics)
 
 
 def check_witness(
-    claim: Claim | str, assignment: Mapping[str, Any] | str, timeout: float = DEFAULT_TIMEOUT
+    claim: Claim | str, assignment: Mapping[str, Any] | str, timeout: float = DEFAULT_TIMEOUT,
+    semantics: str = "exact",
 ) -> WitnessCheck:
     """Check an assignment as a counterexample (∀ claims) or example (∃ claims) by exact evaluation.
 
@@ -542,7 +608,9 @@ def check_witness(
     this process (fast: tens of thousands of checks per second), bounded by size limits and by
     ``timeout`` on long sums; irrational intermediate values (√2, exp 1) are compared with sympy's
     algebraic numbers in the worker process under the same deadline. A check that cannot finish is
-    rejected with reason ``too_large`` or ``inexact_undecided``, never left hanging.
+    rejected with reason ``too_large`` or ``inexact_undecided``, never left hanging. Under
+    ``semantics="mathlib"`` the point is evaluated with Mathlib's total operations (the case of
+    the claim's Mathlib reading that holds there is checked exactly).
     """
     claim = _as_claim(claim)
     if isinstance(assignment, str):
@@ -553,6 +621,8 @@ def check_witness(
         except ValueError_ as exc:
             kind = "example" if claim.quantifiers == {"exists"} else "counterexample"
             return WitnessCheck("rejected", kind, "malformed", str(exc))
+    if check_semantics(semantics) == "mathlib":
+        return check_witness_mathlib(claim, assignment, timeout)
     return _check_witness(claim, assignment, timeout)
 
 

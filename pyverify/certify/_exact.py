@@ -88,9 +88,9 @@ class Sequence:
 
     def __call__(self, index: int) -> fmpq:
         if index < 0:
-            raise Undefined(f"negative sequence index {index}")
+            raise Undefined(f"negative sequence index {_shown(index)}")
         if index > MAX_INDEX:
-            raise TooLarge(f"sequence index {index} exceeds {MAX_INDEX}")
+            raise TooLarge(f"sequence index {_shown(index)} exceeds {MAX_INDEX}")
         if self.values is not None:
             if index >= len(self.values):
                 raise Undefined(f"the sequence has no value at index {index} (it gives {len(self.values)})")
@@ -119,6 +119,11 @@ def to_fraction(value: fmpq) -> Fraction:
     return Fraction(int(value.p), int(value.q))
 
 
+def _shown(n: int) -> str:
+    """An integer for a message: in full when short, by its size when huge (str() of a huge int fails)."""
+    return str(n) if n.bit_length() <= 200 else f"a number of about 2^{n.bit_length()}"
+
+
 def _integer(value: Any, what: str | Callable[[], str]) -> int:
     """The integer value; ``what`` names it in the error (a callable keeps the hot path cheap)."""
     if isinstance(value, fmpq) and value.q == 1:
@@ -137,7 +142,7 @@ def _power(base: Any, exponent: Any, node: Node) -> Any:
     k = _integer(exponent, lambda: f"the exponent in '{term_text(node)}'")
     if isinstance(base, fmpq_mat):
         if abs(k) > 10_000:
-            raise TooLarge(f"matrix power {k} is too large")
+            raise TooLarge(f"matrix power {_shown(k)} is too large")
         if k < 0:
             base = _inverse(base, node)
             k = -k
@@ -383,7 +388,7 @@ def _compile_sum(node: SumOf) -> Fn:
         lo = _integer(lo_fn(env), "a sum's lower bound")
         hi = _integer(hi_fn(env), "a sum's upper bound")
         if hi - lo + 1 > MAX_SUM_TERMS:
-            raise TooLarge(f"the sum over {var} has {hi - lo + 1} terms (limit {MAX_SUM_TERMS})")
+            raise TooLarge(f"the sum over {var} has {_shown(hi - lo + 1)} terms (limit {MAX_SUM_TERMS})")
         inner = dict(env)
         acc = fmpq(0)
         deadline = DEADLINE.get()

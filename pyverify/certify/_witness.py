@@ -208,10 +208,17 @@ def _truth(node: Node, env: dict[str, Any], claim: Claim) -> bool:
             verdict = sympy_truth(node, env, claim.variables)
         else:
             left = max(0.1, DEADLINE.get() - time.monotonic())
-            verdict = _worker.truth_isolated(node, _plain_env(env), claim.variables, min(left, 60.0))
+            result = _worker.call_isolated(_truth_from_plain, (node, _plain_env(env), claim.variables), min(left, 60.0))
+            verdict = result if isinstance(result, bool) else None
         if verdict is None:
             raise
         return verdict
+
+
+def _truth_from_plain(node: Node, env: dict[str, Any], variables: dict[str, Sort]) -> bool | None:
+    """In the worker: exact values back from plain ones, then sympy's algebraic comparison."""
+    exact = {name: _exact(value, variables[name], name) for name, value in env.items()}
+    return sympy_truth(node, exact, variables)
 
 
 def _plain_env(env: dict[str, Any]) -> dict[str, Any]:

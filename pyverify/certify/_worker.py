@@ -4,6 +4,10 @@ sympy and z3 calls cannot be interrupted from Python, and some inputs make them 
 exhaust memory. The worker keeps its imports warm between calls (a call costs a pipe round trip),
 runs under an address-space limit, and is replaced after a kill or a crash. Thread-safe: one lock
 serializes calls to the worker.
+
+The worker knows nothing of the engines: a call hands it a module-level function (sent by
+reference, so the child imports the function's module) and its arguments. That keeps this module
+at the bottom of the package: the engine imports the worker, never the other way round.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ import subprocess
 import sys
 import threading
 import time
-from typing import Any
+from typing import Any, Callable
 
 from pyverify.certify._certificate import Certificate
 
@@ -27,6 +31,8 @@ GRACE = 1.5
 #: Address-space limit of the worker (bytes).
 MEMORY_LIMIT = int(os.environ.get("PYVERIFY_WORKER_MEMORY", 6 * 1024**3))
 _HEADER = struct.Struct("!Q")
+#: Environment variable naming the modules a fresh worker imports before it reports ready.
+_PRELOAD = "PYVERIFY_WORKER_PRELOAD"
 #: True inside the worker process (engines there call sympy directly: the worker is the sandbox).
 IN_WORKER = False
 
@@ -62,29 +68,24 @@ def _serve() -> None:
     inp = sys.stdin.buffer
     global IN_WORKER
     IN_WORKER = True
-    from pyverify.certify import _engine
+    import importlib
 
+    # run as ``python -m``, this file is __main__; the engines read the flag from the package's module
+    package_module: Any = importlib.import_module("pyverify.certify._worker")
+    package_module.IN_WORKER = True
+
+    for module in filter(None, os.environ.get(_PRELOAD, "").split(",")):
+        importlib.import_module(module)  # the caller's engines, so that the first call does not pay for them
     _write_frame(out, ("ready", None))  # imports done: the parent's clock for calls starts now
     while True:
         try:
             (size,) = _HEADER.unpack(_read_exact(inp, _HEADER.size))
-            name, args = pickle.loads(_read_exact(inp, size))
+            request = _read_exact(inp, size)
         except (EOFError, OSError):
             return
         try:
-            if name == "decide":
-                result: Any = ("ok", _engine.decide_local(*args))
-            elif name == "equivalent":
-                result = ("ok", _engine.equivalent_local(*args))
-            elif name == "truth":
-                result = ("ok", _truth_here(*args))
-            elif name == "probe":  # tests of the deadline machinery: busy for the given seconds
-                end = time.monotonic() + float(args[0])
-                while time.monotonic() < end:
-                    pass
-                result = ("ok", None)
-            else:
-                result = ("ok", None)
+            fn, args = pickle.loads(request)
+            result: Any = ("ok", fn(*args))
         except MemoryError:
             _write_frame(out, ("error", "memory limit reached"))
             return  # the heap may be in a poor state: the parent starts a fresh worker
@@ -99,9 +100,11 @@ class _Worker:
     A plain subprocess (not multiprocessing) so that the caller's ``__main__`` is never re-imported.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, preload: str = "") -> None:
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
+        env[_PRELOAD] = preload
+        self.loaded = {preload} if preload else set()
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "pyverify.certify._worker"],
             stdin=subprocess.PIPE,
@@ -118,6 +121,15 @@ class _Worker:
         if status != "ready":
             raise EOFError("worker did not start")
         self.ready = True
+
+    def load(self, module: str) -> None:
+        """Import ``module`` in the worker (under the start-up allowance, not a call's deadline)."""
+        if module in self.loaded:
+            return
+        status, payload = self.call((load_module, (module,)), STARTUP)
+        if status != "ok":
+            raise EOFError(f"worker could not import {module}: {payload}")
+        self.loaded.add(module)
 
     def alive(self) -> bool:
         return self.proc.poll() is None
@@ -180,33 +192,34 @@ _worker: _Worker | None = None
 STARTUP = 20.0
 
 
-def _truth_here(node: Any, env: dict[str, Any], variables: dict[str, Any]) -> bool | None:
-    from pyverify.certify._exact import sympy_truth
-    from pyverify.certify._witness import _exact
+def load_module(name: str) -> None:
+    """Import a module (run in the worker before the first call into it)."""
+    import importlib
 
-    exact = {name: _exact(value, variables[name], name) for name, value in env.items()}
-    return sympy_truth(node, exact, variables)
-
-
-def truth_isolated(node: Any, env: dict[str, Any], variables: dict[str, Any], timeout: float) -> bool | None:
-    """A formula's truth at a point by sympy's algebraic numbers, in the worker; None if undecided."""
-    result = _call("truth", (node, env, variables), timeout)
-    return result if isinstance(result, bool) else None
+    importlib.import_module(name)
 
 
-def _call(name: str, args: tuple[Any, ...], timeout: float) -> Any:
-    """One request to the worker; None after a kill or a crash."""
+def probe(seconds: float) -> None:
+    """Busy for ``seconds`` (tests of the deadline machinery)."""
+    end = time.monotonic() + float(seconds)
+    while time.monotonic() < end:
+        pass
+
+
+def call_isolated(fn: Callable[..., Any], args: tuple[Any, ...], timeout: float) -> Any:
+    """``fn(*args)`` in the worker; None after a kill, a crash or an error."""
     global _worker
     with _lock:
         if _worker is None or not _worker.alive():
             if _worker is not None:
                 _worker.kill()
-            _worker = _Worker()
+            _worker = _Worker(fn.__module__)
         worker = _worker
         try:
             if not worker.ready:
                 worker.wait_ready(STARTUP)
-            status, payload = worker.call((name, args), timeout + GRACE)
+            worker.load(fn.__module__)
+            status, payload = worker.call((fn, args), timeout + GRACE)
         except (TimeoutError, EOFError, OSError, pickle.UnpicklingError, struct.error):
             worker.kill()
             _worker = None
@@ -214,8 +227,9 @@ def _call(name: str, args: tuple[Any, ...], timeout: float) -> Any:
     return payload if status == "ok" else None
 
 
-def run_isolated(name: str, args: tuple[Any, ...], timeout: float, claim_text: str) -> Certificate:
-    """Run an engine call in the worker; a kill or a crash becomes an ``unknown`` certificate."""
+def run_isolated(fn: Callable[..., Any], args: tuple[Any, ...], timeout: float, claim_text: str) -> Certificate:
+    """``fn(*args)`` (an engine call returning a certificate) in the worker; a kill, a crash or an
+    error becomes an ``unknown`` certificate."""
     global _worker
     start = time.monotonic()
     with _lock:
@@ -223,13 +237,14 @@ def run_isolated(name: str, args: tuple[Any, ...], timeout: float, claim_text: s
         if fresh:
             if _worker is not None:
                 _worker.kill()
-            _worker = _Worker()
+            _worker = _Worker(fn.__module__)
         worker = _worker
         assert worker is not None
         try:
             if not worker.ready:
                 worker.wait_ready(STARTUP)
-            status, payload = worker.call((name, args), timeout + GRACE)
+            worker.load(fn.__module__)
+            status, payload = worker.call((fn, args), timeout + GRACE)
         except TimeoutError:
             worker.kill()
             _worker = None
@@ -238,8 +253,8 @@ def run_isolated(name: str, args: tuple[Any, ...], timeout: float, claim_text: s
             worker.kill()
             _worker = None
             return _unknown(claim_text, start, "the engine process died (resource limit)")
-    if status == "ok" and isinstance(payload, Certificate):
-        return payload
+    if status == "ok" and (isinstance(payload, Certificate) or payload is None):
+        return payload if payload is not None else _unknown(claim_text, start, "no result")
     if status == "error" and "memory" in str(payload):
         with _lock:
             if _worker is worker:

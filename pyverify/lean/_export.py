@@ -6,6 +6,13 @@ citing its Mathlib anchor. Each false sibling becomes a proof of its negation th
 statement at the engine's certified witness and lets ``norm_num`` evaluate it. T1 equivalences whose
 rewrite rule has a standard lemma get a proof of the ``↔``. ``export.json`` records a hash of every
 statement, so ``pyverify lean check`` can tell whether a statement was changed by hand.
+
+The export follows a semantics. ``exact`` (the default) states each claim with the casts and the
+definedness hypotheses (``x ≠ 0 → ...``) under which pyverify decided it. ``mathlib`` states it as
+written, read with Mathlib's total operations (no added hypotheses; the carriers Lean infers are
+written as ascriptions); a claim with no Mathlib-faithful reading is left out and listed in
+``export.json``, and a refutation is only exported at a witness that refutes the claim under
+``mathlib``. ``export.json`` records which semantics the statements follow.
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from typing import Any
 
 from pyverify.logic import Claim, Sort, parse, to_lean
 from pyverify.logic._render import definedness
+from pyverify.logic._semantics import Unsupported, check_semantics, to_lean_mathlib
 
 LEAN_DIR = Path(__file__).resolve().parents[2] / "lean_project"
 GENERATED = "Pyverify/Generated"
@@ -73,10 +81,15 @@ def _value(text: Any, sort: Sort) -> str:
     return f"(({value.numerator} : {lean_type}) / {value.denominator})"
 
 
-def theorem_block(theorem: Any) -> str:
+def statement(claim: Claim, semantics: str = "exact") -> str:
+    """The Lean proposition of ``claim`` under ``semantics`` (raises Unsupported under mathlib)."""
+    return to_lean(claim) if check_semantics(semantics) == "exact" else to_lean_mathlib(claim)
+
+
+def theorem_block(theorem: Any, semantics: str = "exact") -> str:
     """A catalog theorem as a Lean declaration."""
     name = lean_name(theorem.id)
-    statement = to_lean(theorem.statement)
+    statement_text = statement(theorem.statement, semantics)
     doc = theorem.english.replace("-/", "- /")
     anchor = f" Mathlib: `{theorem.mathlib_name}` ({theorem.mathlib_module})." if theorem.mathlib_name else ""
     if theorem.lean_proof:
@@ -88,19 +101,20 @@ def theorem_block(theorem: Any) -> str:
                    f"(intros; norm_num [{a}])", "(intros; positivity)", "(intros; omega)", "(intros; ring)",
                    "(intros; nlinarith)", "decide"]  # fmt: skip
         body = " := by\n  first\n" + "\n".join(f"  | {c}" for c in cascade)
-    return f"/-- {doc}{anchor} -/\ntheorem {name} :\n    {statement}{body}\n"
+    return f"/-- {doc}{anchor} -/\ntheorem {name} :\n    {statement_text}{body}\n"
 
 
-def negation_block(sibling: Any, witness: dict[str, Any]) -> str:
+def negation_block(sibling: Any, witness: dict[str, Any], semantics: str = "exact") -> str:
     """The negation of a false sibling, proved at its certified witness."""
     claim: Claim = sibling.statement
     name = lean_name(sibling.id) + "_false"
     args = " ".join(_value(witness[v], s) for v, s in claim.variables.items())
-    hypotheses = len(definedness(claim)) + len(claim.assumptions)
+    added = len(definedness(claim)) if semantics == "exact" else 0
+    hypotheses = added + len(claim.assumptions)
     discharge = " ".join(["(by norm_num)"] * hypotheses)
     simp_set = "[Matrix.det_fin_two_of, Matrix.det_fin_two, Matrix.trace_fin_two, Fin.sum_univ_two, Matrix.mul_apply, Matrix.transpose_apply, Finset.sum_Icc_succ_top]"
     lines = [
-        f"theorem {name} :\n    ¬ ({to_lean(claim)}) := by",
+        f"theorem {name} :\n    ¬ ({statement(claim, semantics)}) := by",
         "  intro h",
         f"  have hw := h {args} {discharge}".rstrip(),
         f"  first\n  | norm_num at hw\n  | (simp {simp_set} at hw; norm_num at hw)\n  | (norm_num {simp_set} at hw)\n  | (revert hw; decide)",
@@ -108,41 +122,65 @@ def negation_block(sibling: Any, witness: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def equivalence_block(item_id: str, variant: str, canonical: Claim, paraphrase: Claim) -> str | None:
+def equivalence_block(item_id: str, variant: str, canonical: Claim, paraphrase: Claim,
+                      semantics: str = "exact") -> str | None:  # fmt: skip
     """The ↔ between a T1 paraphrase and its canonical statement, where the rule has lemmas."""
     if variant not in EQUIVALENCE_LEMMAS:
         return None
     lemmas = EQUIVALENCE_LEMMAS[variant]
     name = lean_name(item_id) + "_iff"
-    head = f"theorem {name} :\n    ({to_lean(paraphrase)}) ↔ ({to_lean(canonical)}) :="
+    head = f"theorem {name} :\n    ({statement(paraphrase, semantics)}) ↔ ({statement(canonical, semantics)}) :="
     if lemmas is None:
         return f"{head} Iff.rfl\n"
     return f"{head} by\n  first\n  | simp only [{', '.join(lemmas)}]\n  | (constructor <;> intro h <;> intros <;> simp_all [{', '.join(lemmas)}])\n"
 
 
 def export(
-    theorems: list[Any], items: list[dict[str, Any]], certificates: dict[str, Any], root: Path = LEAN_DIR
+    theorems: list[Any], items: list[dict[str, Any]], certificates: dict[str, Any], root: Path = LEAN_DIR,
+    semantics: str = "exact",
 ) -> dict[str, Any]:
-    """Write one Lean file per domain and ``export.json``; return what was written."""
+    """Write one Lean file per domain and ``export.json``; return what was written.
+
+    ``semantics`` chooses how statements are written (see the module docstring).
+    """
+    check_semantics(semantics)
     by_domain: dict[str, list[str]] = {}
     statements: dict[str, str] = {}
+    left_out: dict[str, str] = {}
     formal_of = {t.id: t.statement for t in theorems} | {s.id: s.statement for t in theorems for s in t.siblings}
     for theorem in theorems:
         blocks = by_domain.setdefault(theorem.domain, [])
-        blocks.append(theorem_block(theorem))
-        statements[lean_name(theorem.id)] = to_lean(theorem.statement)
+        try:
+            blocks.append(theorem_block(theorem, semantics))
+            statements[lean_name(theorem.id)] = statement(theorem.statement, semantics)
+        except Unsupported as exc:
+            left_out[lean_name(theorem.id)] = f"no Mathlib-faithful reading: {exc.reason}"
         for sibling in theorem.siblings:
             cert = certificates.get(_falsity_id(sibling.id))
-            if cert and cert.get("witness"):
-                blocks.append(negation_block(sibling, cert["witness"]))
-                statements[lean_name(sibling.id) + "_false"] = f"¬ ({to_lean(sibling.statement)})"
+            if not (cert and cert.get("witness")):
+                continue
+            name = lean_name(sibling.id) + "_false"
+            try:
+                text = statement(sibling.statement, semantics)
+            except Unsupported as exc:
+                left_out[name] = f"no Mathlib-faithful reading: {exc.reason}"
+                continue
+            if cert.get("semantics", "exact") != semantics and not _refutes(sibling.statement, cert["witness"], semantics):
+                left_out[name] = f"the certified witness does not refute the claim under {semantics}"
+                continue
+            blocks.append(negation_block(sibling, cert["witness"], semantics))
+            statements[name] = f"¬ ({text})"
     for item in items:
         if item.get("tier") != "T1" or not item.get("certificate_id"):
             continue
         canonical = formal_of.get(item["theorem_id"])
         if canonical is None:
             continue
-        block = equivalence_block(item["item_id"], item["variant"], canonical, parse(item["formal"]))
+        try:
+            block = equivalence_block(item["item_id"], item["variant"], canonical, parse(item["formal"]), semantics)
+        except Unsupported as exc:
+            left_out[lean_name(item["item_id"]) + "_iff"] = f"no Mathlib-faithful reading: {exc.reason}"
+            continue
         if block:
             by_domain[item["domain"]].append(block)
             statements[lean_name(item["item_id"]) + "_iff"] = block.split(":=")[0]
@@ -161,10 +199,24 @@ def export(
     index = root / "Pyverify" / "Generated.lean"
     index.write_text("".join(f"import Pyverify.Generated.{p.stem}\n" for p in written), encoding="utf-8")
     (root / "Pyverify.lean").write_text("import Pyverify.Basic\nimport Pyverify.Generated\n", encoding="utf-8")
-    manifest = {"statements": {k: hashlib.sha256(v.encode()).hexdigest() for k, v in sorted(statements.items())},
-                "files": {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest() for p in written}}  # fmt: skip
+    manifest: dict[str, Any] = {
+        "statements": {k: hashlib.sha256(v.encode()).hexdigest() for k, v in sorted(statements.items())},
+        "files": {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest() for p in written},
+        "semantics": semantics,
+        "hypotheses": ("definedness conditions added as hypotheses, casts as pyverify's exact reading"
+                       if semantics == "exact" else "none: the statement as written, Mathlib's total operations"),
+    }  # fmt: skip
+    if left_out:
+        manifest["left_out"] = dict(sorted(left_out.items()))
     (root / "export.json").write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    return {"files": [str(p) for p in written], "declarations": len(statements)}
+    return {"files": [str(p) for p in written], "declarations": len(statements), "semantics": semantics,
+            "left_out": len(left_out)}  # fmt: skip
+
+
+def _refutes(claim: Claim, witness: dict[str, Any], semantics: str) -> bool:
+    from pyverify.certify import check_witness
+
+    return check_witness(claim, witness, semantics=semantics).verified
 
 
 def _falsity_id(sibling_id: str) -> str:

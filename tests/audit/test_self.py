@@ -124,10 +124,34 @@ def test_an_engine_that_certifies_everything_is_caught(monkeypatch):
 
 
 def test_audit_self_writes_json_and_markdown(tmp_path: Path, capsys):
-    code = _self.audit_self(tmp_path, True, limit=4, mutants=2)
+    code = _self.audit_self(tmp_path, True, limit=4, mutants=2, semantics_claims=12)
     assert code == 0
     record = json.loads((tmp_path / "audit.json").read_text())
     assert set(record["verifiers"]) == {"claims-checker", "certify-engine"}
-    assert "FALSE-POSITIVE" in (tmp_path / "audit.md").read_text()
+    cross = record["semantics_crosscheck"]
+    assert cross["claims"] == 12 and cross["disagreements"] == 0
+    assert set(cross["semantics"]) == {"exact", "mathlib"}
+    markdown = (tmp_path / "audit.md").read_text()
+    assert "FALSE-POSITIVE" in markdown
+    assert "## semantics cross-check" in markdown and "| disagreements | 0 | 0 |" in markdown
     printed = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert printed["certify-engine"]["FALSE-POSITIVE"] == 0
+    assert printed["semantics-crosscheck"]["disagreements"] == 0
+    assert printed["semantics-crosscheck"]["claims"] == 12
+
+
+def test_audit_self_fails_on_a_semantics_disagreement(tmp_path: Path, capsys, monkeypatch):
+    from pyverify.audit import _semantics_check
+    from pyverify.certify._certificate import Certificate
+
+    def certifies_everything(claim, semantics, timeout):
+        return Certificate("certified", "planted", {}, 0.0, semantics=semantics)
+
+    monkeypatch.setattr(_semantics_check, "_decide", certifies_everything)
+    code = _self.audit_self(tmp_path, False, limit=1, mutants=0, semantics_claims=20)
+    assert code == 1
+    out = capsys.readouterr().out
+    assert "semantics cross-check" in out and "DISAGREEMENT" in out
+    record = json.loads((tmp_path / "audit.json").read_text())
+    assert record["semantics_crosscheck"]["disagreements"] > 0
+    assert "| claim | semantics | status | kind | point | detail |" in (tmp_path / "audit.md").read_text()

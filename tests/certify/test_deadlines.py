@@ -29,7 +29,7 @@ def test_overrun_is_unknown_and_the_worker_is_replaced() -> None:
     old_pid = _worker._worker.proc.pid
     start = time.monotonic()
     # a call that ignores its own deadline (the probe busy-waits 30 s): only the kill can stop it
-    cert = _worker.run_isolated("probe", (30,), 1, "probe")
+    cert = _worker.run_isolated(_worker.probe, (30,), 1, "probe")
     assert time.monotonic() - start < 10  # 1 s deadline + grace; generous for a loaded machine
     assert cert.status == "unknown" and "engine was stopped" in (cert.reason or "")
     assert not _alive(old_pid)

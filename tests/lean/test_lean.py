@@ -80,7 +80,7 @@ GOLDEN = Path(__file__).with_name("golden") / "NumberTheory.lean"
 SAMPLE = Path(__file__).resolve().parents[1] / "catalog" / "sample_catalog.toml"
 
 
-def _export_sample(tmp_path: Path) -> str:
+def _export_sample(tmp_path: Path, semantics: str = "exact") -> str:
     import json
 
     from pyverify.catalog._build import build
@@ -98,7 +98,7 @@ def _export_sample(tmp_path: Path) -> str:
         certificates[row["certificate_id"]] = row
     root = tmp_path / "lean"
     (root / "Pyverify").mkdir(parents=True)
-    export(load_catalog(catalog), items, certificates, root)
+    export(load_catalog(catalog), items, certificates, root, semantics=semantics)
     return (root / "Pyverify" / "Generated" / "NumberTheory.lean").read_text()
 
 
@@ -107,3 +107,23 @@ def test_export_matches_the_golden_file(tmp_path: Path) -> None:
     if os.environ.get("PYVERIFY_UPDATE_GOLDEN"):
         GOLDEN.write_text(text)
     assert text == GOLDEN.read_text(), "Lean rendering changed; set PYVERIFY_UPDATE_GOLDEN=1 to accept"
+
+
+GOLDEN_MATHLIB = GOLDEN.with_name("NumberTheory.mathlib.lean")
+
+
+def test_mathlib_export_states_the_claims_as_written(tmp_path: Path) -> None:
+    import json
+
+    text = _export_sample(tmp_path, "mathlib")
+    if os.environ.get("PYVERIFY_UPDATE_GOLDEN"):
+        GOLDEN_MATHLIB.write_text(text)
+    assert text == GOLDEN_MATHLIB.read_text(), "Lean rendering changed; set PYVERIFY_UPDATE_GOLDEN=1 to accept"
+    manifest = json.loads((tmp_path / "lean" / "export.json").read_text())
+    assert manifest["semantics"] == "mathlib" and manifest["hypotheses"].startswith("none")
+    exact_dir = tmp_path / "exact"
+    exact_dir.mkdir()
+    exact = _export_sample(exact_dir)
+    assert json.loads((exact_dir / "lean" / "export.json").read_text())["semantics"] == "exact"
+    # the exact export adds definedness hypotheses the mathlib one never has
+    assert exact != text
