@@ -197,7 +197,11 @@ def build_benchmark(as_json: bool = _JSON, semantics: str = _SEMANTICS) -> None:
         return
     typer.echo(f"wrote {summary['items']} items for {summary['theorems']} theorems and {summary['false_siblings']} false "
                f"siblings to {GENERATED} ({summary['t1_certified']}/{summary['t1_items']} T1 items certified, "
-               f"TRUE share {summary['true_share']:.2f}, {summary['classes']} equivalence classes)")  # fmt: skip
+               f"TRUE share {summary['true_share']:.2f}, {summary['classes']} equivalence classes, "
+               f"{chosen} semantics)")  # fmt: skip
+    if summary.get("dropped"):
+        typer.echo(f"left out {summary['dropped']} paraphrases that are not equivalent under {chosen} "
+                   "(listed under 'dropped' in manifest.json)")  # fmt: skip
 
 
 @catalog_app.command("stats")

@@ -62,7 +62,10 @@ def build(out: Path = GENERATED, catalog: Path = CATALOG_DIR, semantics: str = "
     """Write items.jsonl, certificates.jsonl and manifest.json; return the counts.
 
     ``semantics`` is the one every certificate is decided under (``exact`` or ``mathlib``); a
-    theorem refuted, or a sibling not refuted, under it stops the build with the reason.
+    theorem refuted, or a sibling not refuted, under it stops the build with the reason. A T1
+    paraphrase refuted under ``exact`` is a family bug and stops the build; under ``mathlib`` it is
+    a rewrite Lean reads differently (``n ≥ 3`` moved to ``n - 3 ≥ 0`` in ℕ), so the item is left out
+    and listed under ``dropped`` in the manifest.
     """
     check_semantics(semantics)
     import networkx as nx
@@ -91,6 +94,7 @@ def build(out: Path = GENERATED, catalog: Path = CATALOG_DIR, semantics: str = "
             statements.append(_Statement(sibling.id, theorem, sibling.statement, "FALSE", sibling.kind))
     graph = nx.Graph()
     items: list[dict[str, Any]] = []
+    dropped: list[dict[str, Any]] = []
     for st in statements:
         canonical_formal = to_text(st.claim)
         graph.add_node(canonical_formal)
@@ -110,12 +114,18 @@ def build(out: Path = GENERATED, catalog: Path = CATALOG_DIR, semantics: str = "
                 cid = _cert_id("equivalence", canonical_formal, formal)
                 if formal == canonical_formal:
                     cert = {"status": "certified", "method": "identical", "evidence": {"note": "same formal statement"},
-                            "witness": None}  # fmt: skip
+                            "witness": None, "semantics": semantics}  # fmt: skip
                 else:
                     cert = _record(equivalent_local(st.claim, para.formal, CALL_TIMEOUT, 0, semantics))
-                if cert["status"] == "refuted":
+                if cert["status"] == "refuted" and semantics == "exact":
                     raise CatalogError(f"{st.theorem.file}: {para.family} paraphrase of {st.id} is refuted by the engine "
                                        f"(witness {cert['witness']}): {formal}")  # fmt: skip
+                if cert["status"] == "refuted":
+                    # exact-equivalent, but Lean reads the rewrite differently (ℕ truncation, x / 0 = 0):
+                    # not a paraphrase under this semantics, so it leaves the benchmark, on record
+                    dropped.append({"item_id": item["item_id"], "formal": formal, "witness": cert["witness"],
+                                    "reason": f"not equivalent to the canonical statement under {semantics}"})  # fmt: skip
+                    continue
                 if cert["status"] == "certified":
                     certificates[cid] = {"certificate_id": cid, "kind": "equivalence", "subjects": [item["item_id"], f"{st.id}#canonical"],
                                          **cert}  # fmt: skip
@@ -144,13 +154,17 @@ def build(out: Path = GENERATED, catalog: Path = CATALOG_DIR, semantics: str = "
     _write_jsonl(out / "certificates.jsonl", [certificates[k] for k in sorted(certificates)])
     summary = stats(items)
     summary["classes"] = nx.number_connected_components(graph)
-    manifest = {
+    if dropped:
+        summary["dropped"] = len(dropped)
+    manifest: dict[str, Any] = {
         "inputs": {**{f"formal/theorems/{p.name}": _sha(p) for p in sorted(catalog.glob("*.toml"))},
                    **{f"families/{p.name}": _sha(p) for p in sorted(FAMILY_DIR.glob("F*.toml"))}},
         "outputs": {name: _sha(out / name) for name in ("items.jsonl", "certificates.jsonl")},
         "counts": summary,
         "semantics": semantics,
     }  # fmt: skip
+    if dropped:
+        manifest["dropped"] = dropped
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     return summary
 

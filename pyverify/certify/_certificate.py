@@ -23,7 +23,8 @@ class Certificate:
     status: Status
     """certified, refuted or unknown."""
     method: str
-    """What decided it: ``identity``, ``induction``, ``smt``, ``search``, ``exhaustive``, ... (``none`` if unknown)."""
+    """What decided it: ``identity``, ``induction``, ``smt``, ``search``, ``exhaustive``, ``cases`` (every case
+    of a Mathlib reading), ... (``none`` if unknown)."""
     evidence: dict[str, Any]
     """What proved it: a normal form, z3's unsat, the points checked, the decisive sub-certificates."""
     seconds: float
@@ -81,7 +82,8 @@ class WitnessCheck:
     ``division_by_zero``, ``undefined`` (another partial operation outside its domain: √ of a
     negative, log of a non-positive, factorial of a negative, a sequence index with no value),
     ``malformed`` (a value that is not an exact rational, or a missing or unknown variable),
-    ``too_large`` (size or deadline limits), ``inexact_undecided``, ``mixed_quantifiers``."""
+    ``too_large`` (size or deadline limits), ``inexact_undecided``, ``mixed_quantifiers``,
+    ``no_faithful_reading`` (under ``mathlib``: a claim pyverify cannot read as Mathlib does)."""
     message: str
     """A sentence for a person: what was evaluated and what came out."""
     values: dict[str, Any] = field(default_factory=dict)

@@ -138,3 +138,34 @@ def test_a_refuted_paraphrase_stops_the_build(tmp_path: Path, monkeypatch: pytes
         _build.build(tmp_path / "out", _catalog(tmp_path, SAMPLE.read_text()))
     message = str(info.value)
     assert "number_theory.toml" in message and "F6 paraphrase of number_theory." in message and "refuted" in message
+
+
+FACTORIAL = '''domain = "number_theory"
+
+[[theorem]]
+id = "number_theory.lt_factorial_self"
+statement = "forall n : N, n >= 3 -> n < factorial(n)"
+english = "For n >= 3, n is strictly less than n!."
+mathlib = { name = "Nat.lt_factorial_self", module = "Mathlib.Data.Nat.Factorial.Basic" }
+[[theorem.sibling]]
+id = "number_theory.lt_factorial_self.off_by_one"
+kind = "off_by_one"
+statement = "forall n : N, n >= 2 -> n < factorial(n)"
+'''
+
+
+def test_mathlib_build_leaves_out_rewrites_lean_reads_differently(tmp_path: Path) -> None:
+    directory = _catalog(tmp_path, FACTORIAL)
+    exact = build(tmp_path / "exact", directory)
+    items = [json.loads(line) for line in (tmp_path / "exact" / "items.jsonl").read_text().splitlines()]
+    moved = next(i for i in items if i["item_id"] == "number_theory.lt_factorial_self#F8")
+    assert moved["formal"] == "forall n : N, n - 3 >= 0 -> n < factorial(n)"  # true in ℤ
+    lean = build(tmp_path / "mathlib", directory, semantics="mathlib")
+    manifest = json.loads((tmp_path / "mathlib" / "manifest.json").read_text())
+    assert manifest["semantics"] == "mathlib" and lean["dropped"] == 2 == len(manifest["dropped"])
+    dropped = {row["item_id"]: row for row in manifest["dropped"]}
+    assert set(dropped) == {moved["item_id"], "number_theory.lt_factorial_self.off_by_one#F8"}
+    assert dropped[moved["item_id"]]["witness"] == {"n": "1"}  # 1 - 3 = 0 in ℕ, and 1 < 1! fails
+    assert lean["items"] == exact["items"] - 2
+    certificates = (tmp_path / "mathlib" / "certificates.jsonl").read_text().splitlines()
+    assert all(json.loads(line)["semantics"] == "mathlib" for line in certificates)
