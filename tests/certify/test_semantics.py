@@ -240,3 +240,25 @@ def test_mathlib_verdicts_survive_their_own_checks(case) -> None:  # type: ignor
         for values in itertools.product(*grids):
             point = dict(zip(names, values))
             assert not check_witness(claim, point, semantics="mathlib").verified, (cert, point)
+
+
+def test_equiv_and_build_take_the_option_on_the_command_line(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from typer.testing import CliRunner
+
+    from pyverify.cli import app
+
+    runner = CliRunner()
+    out = runner.invoke(app, ["equiv", "--semantics", "mathlib", "forall x : Q, x/x = 1", "forall x : Q, x = x"])
+    assert out.exit_code == 1 and out.stdout.startswith("refuted") and "semantics: mathlib" in out.stdout
+    out = runner.invoke(app, ["equiv", "forall x : Q, x/x = 1", "forall x : Q, x = x"])
+    assert out.exit_code == 0 and out.stdout.startswith("certified where defined (x ≠ 0)")
+    out = runner.invoke(app, ["build", "--semantics", "nonsense"])
+    assert out.exit_code == 2 and "unknown semantics 'nonsense'" in out.output
+
+
+def test_a_stopped_engine_still_names_the_semantics() -> None:
+    # a claim whose sympy/z3 work outlasts a tiny deadline: the worker is stopped, the answer is unknown
+    hard = "forall x y z : R, (x^7 + y^7 + z^7)^3 >= (x^3 + y^3 + z^3)^7 / 3^12"
+    cert = decide(hard, 0.2, semantics="mathlib")
+    assert cert.semantics == "mathlib"
+    assert cert.status in ("unknown", "refuted")
