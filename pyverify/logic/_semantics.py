@@ -46,7 +46,6 @@ from pyverify.logic._ast import (
     NAT,
     RAT,
     REAL,
-    Binder,
     BoolLit,
     Call,
     Claim,
@@ -362,7 +361,7 @@ class _Lower:
                     continue
                 extra[cond] = True
                 self.assertions.add(cond)
-            out.append((dict(guard, **{}) if not extra else {**guard, **extra}, term))
+            out.append(({**guard, **extra}, term))
         return out
 
     # terms --------------------------------------------------------
@@ -642,14 +641,9 @@ def _conj(formulas: Sequence[Node]) -> Node:
     return formulas[0] if len(formulas) == 1 else Conn("and", tuple(formulas))
 
 
-def differs(claim: Claim) -> bool:
-    """Whether the claim's Mathlib reading splits into cases (some operation differs from exact)."""
-    low = lower(claim)
-    return low.reason is not None or len(low.branches) != 1 or bool(low.branches[0].splits)
-
-
-__all__ = ["Binder", "Branch", "Lowering", "SEMANTICS", "Semantics", "Unsupported", "argument_carrier", "carrier",
-           "check_semantics", "differs", "exponent_carrier", "leaf_sort", "literal", "lower"]  # fmt: skip
+__all__ = ["Branch", "Lowering", "SEMANTICS", "Semantics", "Unsupported", "argument_carrier", "carrier",
+           "check_semantics", "exponent_carrier", "leaf_sort", "literal", "lower", "lower_bound",
+           "to_lean_mathlib"]  # fmt: skip
 
 
 # ---------------------------------------------------------------- Lean 4, as Mathlib reads it
