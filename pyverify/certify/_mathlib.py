@@ -34,7 +34,8 @@ def _case_text(branch: Branch) -> str:
 
 
 def _unsupported(low: Lowering, run: Run, text: str) -> Certificate:
-    return run.done("unknown", "none", {}, text, reason=f"no Mathlib-faithful reading: {low.reason}")
+    prefix = "resource limit" if low.too_large else "no Mathlib-faithful reading"
+    return run.done("unknown", "none", {}, text, reason=f"{prefix}: {low.reason}")
 
 
 def _summary(branch: Branch, cert: Certificate) -> dict[str, Any]:
@@ -150,6 +151,8 @@ def check_witness_mathlib(claim: Claim, assignment: Mapping[str, Any], timeout: 
     if len(claim.quantifiers) > 1:
         return exact_check_witness(claim, assignment, timeout)
     low = lower(claim)
+    if low.reason is not None and low.too_large:
+        return WitnessCheck("rejected", kind, "too_large", f"resource limit: {low.reason}")
     if low.reason is not None:
         return WitnessCheck("rejected", kind, "no_faithful_reading", f"no Mathlib-faithful reading: {low.reason}")
     env, reason, message = to_env(claim, assignment)

@@ -85,11 +85,15 @@ def check_semantics(name: str) -> Semantics:
 
 
 class Unsupported(Exception):
-    """A construct with no Mathlib-faithful reading in pyverify: why, in a user's words."""
+    """A construct with no Mathlib-faithful reading in pyverify: why, in a user's words.
 
-    def __init__(self, reason: str) -> None:
+    ``too_large`` marks a reading that exists but needs more cases than :data:`MAX_BRANCHES`.
+    """
+
+    def __init__(self, reason: str, too_large: bool = False) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.too_large = too_large
 
 
 @dataclass(frozen=True)
@@ -114,6 +118,8 @@ class Lowering:
     """The cases, empty when ``reason`` is set."""
     reason: str | None = None
     """Why pyverify cannot read the claim as Mathlib does (then nothing may be decided)."""
+    too_large: bool = False
+    """The reading exists but has more cases than pyverify splits into (a resource limit)."""
 
 
 # ---------------------------------------------------------------- carriers
@@ -303,7 +309,7 @@ class _Lower:
                         grown.append((merged, args + [t]))
             out = grown
             if len(out) > MAX_BRANCHES:
-                raise Unsupported(f"the Mathlib reading needs more than {MAX_BRANCHES} cases")
+                raise Unsupported(f"the Mathlib reading needs more than {MAX_BRANCHES} cases", too_large=True)
         return [(g, build(args)) for g, args in out]
 
     def split(self, pieces: list[Piece], cases: Callable[[Node], list[tuple[list[tuple[Node, bool]], Node]]]
@@ -329,7 +335,7 @@ class _Lower:
                 if merged is not None:
                     out.append((merged, value))
         if len(out) > MAX_BRANCHES:
-            raise Unsupported(f"the Mathlib reading needs more than {MAX_BRANCHES} cases")
+            raise Unsupported(f"the Mathlib reading needs more than {MAX_BRANCHES} cases", too_large=True)
         return out
 
     def decide_static(self, atom: Node) -> bool | None:
@@ -617,7 +623,7 @@ def lower(claim: Claim) -> Lowering:
         parts = [worker.formula(a) for a in claim.assumptions] + [worker.formula(claim.body)]
         combos = worker.combine(parts, lambda xs: Conn("and", tuple(xs)) if len(xs) > 1 else xs[0])
     except Unsupported as exc:
-        return Lowering(claim, (), exc.reason)
+        return Lowering(claim, (), exc.reason, exc.too_large)
     inner = claim.binders[-1].quantifier if claim.binders else "forall"
     branches = []
     for guard, combo in combos:
@@ -793,7 +799,7 @@ def to_lean_mathlib(claim: Claim) -> str:
     :class:`Unsupported` for a claim with no Mathlib-faithful reading.
     """
     low = lower(claim)
-    if low.reason is not None:
+    if low.reason is not None and not low.too_large:  # many cases are no obstacle to writing it down
         raise Unsupported(low.reason)
     r = _MathlibLean()
     parts = [f"{r.formula(x)} → " for x in claim.assumptions]

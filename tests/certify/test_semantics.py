@@ -262,3 +262,11 @@ def test_a_stopped_engine_still_names_the_semantics() -> None:
     cert = decide(hard, 0.2, semantics="mathlib")
     assert cert.semantics == "mathlib"
     assert cert.status in ("unknown", "refuted")
+
+
+def test_a_reading_with_too_many_cases_is_a_resource_limit_not_a_verdict() -> None:
+    text = "forall x : Q, " + " + ".join(f"1/(x - {i})" for i in range(30)) + " >= 0"
+    cert = decide(text, 5, semantics="mathlib")
+    assert cert.status == "unknown" and (cert.reason or "").startswith("resource limit: ")
+    assert check_witness(text, "x=0", semantics="mathlib").reason == "too_large"
+    assert to_lean_mathlib(parse(text)).startswith("∀ x : ℚ, ")  # it can still be written down
