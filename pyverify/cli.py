@@ -120,6 +120,38 @@ def equiv(
     _show_certificate(equivalent(a, b, timeout, seed=seed, semantics=chosen), as_json)
 
 
+@app.command("equiv-answer", epilog="Exit codes: 0 equal, 1 different (with a witness), 2 bad input (an answer "
+             "outside the answer grammar), 3 unknown (undecided, deadline).")  # fmt: skip
+def equiv_answer(
+    reference: str = typer.Argument(..., help="Reference final answer (LaTeX or plain; the last \\boxed{} is used)."),
+    candidate: str = typer.Argument(..., help="Candidate final answer."),
+    timeout: float = _TIMEOUT,
+    as_json: bool = _JSON,
+    tolerance: float | None = typer.Option(
+        None, "--tolerance", min=0.0, help="Allow |reference - candidate| <= T between numbers (default: exact)."
+    ),
+) -> None:
+    """Decide whether two final answers are equal: exactly, with a witness when they differ."""
+    from pyverify.answers import ANSWER_EXIT_CODES, equivalent_answers, parse_answer
+
+    parsed = [parse_answer(reference), parse_answer(candidate)]
+    for label, answer in zip(("reference", "candidate"), parsed):
+        if answer.kind == "unparsed":
+            _fail(f"{label}: {answer.reason}")
+    cert = equivalent_answers(parsed[0], parsed[1], timeout, tolerance=tolerance)
+    if as_json:
+        typer.echo(json.dumps(cert.to_dict(), ensure_ascii=False, default=str))
+    else:
+        typer.echo(f"{cert.status} ({cert.method}, policy {cert.policy}, {cert.seconds:.3f} s)")
+        if cert.witness is not None:
+            typer.echo("  witness: " + json.dumps(cert.witness, ensure_ascii=False, default=str))
+        if cert.conditions:
+            typer.echo("  where defined: " + ", ".join(cert.conditions))
+        if cert.reason:
+            typer.echo(f"  reason: {cert.reason}")
+    raise typer.Exit(ANSWER_EXIT_CODES[cert.status])
+
+
 @app.command("check-witness", epilog=EXIT_HELP)
 def check_witness_cmd(
     claim: str = typer.Argument(..., help="Claim text."),

@@ -1,0 +1,71 @@
+"""The records of final answers: a parsed ``Answer`` and the ``AnswerCertificate`` of a comparison."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+from pyverify.logic._ast import Node
+
+Kind = Literal["number", "expression", "equation", "interval", "union", "set", "tuple", "list", "matrix", "unparsed"]
+AnswerStatus = Literal["equal", "different", "unknown"]
+
+#: Exit codes of ``pyverify equiv-answer`` (bad input is 2, as everywhere in the CLI).
+ANSWER_EXIT_CODES = {"equal": 0, "different": 1, "bad_input": 2, "unknown": 3}
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A final answer as an exact object built from claim-language terms (pyverify.logic nodes).
+
+    Terms may also use answer-only calls the claim language lacks: ``pi()``, ``e()``, ``infinity()``,
+    ``root(n, x)`` (the n-th root), ``sin cos tan cot sec csc arcsin arccos arctan ln exp`` and
+    ``logb(b, x)``; ``pm(a, b)`` (an ``Op``) is a ± that :func:`expand_pm` turns into two values.
+    """
+
+    kind: Kind
+    """number (a constant), expression (a term in variables), equation, interval, union, set, tuple,
+    list (comma-separated solutions), matrix or unparsed."""
+    terms: tuple[Node, ...] = ()
+    """number / expression: the term; equation: (lhs, rhs); interval: (lo, hi)."""
+    items: tuple[Answer, ...] = ()
+    """The members of a union, set, tuple or list, in the order written."""
+    rows: tuple[tuple[Node, ...], ...] = ()
+    """The entries of a matrix, row by row."""
+    closed: tuple[bool, bool] = (False, False)
+    """Interval only: whether the left and the right endpoint belong to it."""
+    reason: str = ""
+    """Unparsed only: why the text is outside the grammar or its limits."""
+    text: str = field(default="", compare=False)
+    """The text that was parsed (after ``\\boxed`` extraction and clean-up)."""
+
+
+@dataclass(frozen=True)
+class AnswerCertificate:
+    """The verdict of comparing a candidate answer with a reference answer."""
+
+    status: AnswerStatus
+    """equal, different (with a witness) or unknown (with a reason); unknown is never a verdict."""
+    method: str
+    """What decided it: ``rational``, ``algebraic`` (minimal polynomial), ``interval-arithmetic`` (arb),
+    ``symbolic`` (sympy simplification), ``claim`` (pyverify.certify.decide), ``structure``, ``tolerance``,
+    or ``none``."""
+    witness: dict[str, Any] | None = None
+    """For different: the exact nonzero difference, a point, an element or an entry that tells them apart."""
+    policy: str = "exact"
+    """The comparison policy: ``exact``, or ``tolerance=T`` when a numeric tolerance was allowed."""
+    reason: str | None = None
+    """For unknown (and unparsed input): why."""
+    seconds: float = 0.0
+    """Wall-clock time spent."""
+    reference: str = ""
+    """The reference answer's text as parsed."""
+    candidate: str = ""
+    """The candidate answer's text as parsed."""
+    conditions: tuple[str, ...] = ()
+    """Definedness conditions an ``equal`` between expressions relied on (equal where defined)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["conditions"] = list(self.conditions)
+        return data

@@ -1,0 +1,424 @@
+"""Deciding whether a candidate final answer equals a reference answer, with a witness when not.
+
+Constants are compared exactly: rationals by fractions, otherwise by arb enclosures of the difference
+at increasing precision (a ball excluding 0 proves "different") and, when the ball keeps containing 0,
+by an exact zero test (minimal polynomial for algebraic numbers, sympy's simplification otherwise).
+No float tolerance is used unless the caller passes ``tolerance`` (policy ``tolerance=T``: equal when
+|reference - candidate| <= T is certified). Terms in variables become a claim ``forall ..., ref = cand``
+decided by :func:`pyverify.certify.decide`. Every engine call runs in the worker process under the
+remaining deadline.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import product
+from typing import Any, Iterator
+
+from pyverify.answers._answer import Answer, AnswerCertificate
+from pyverify.answers._parse import parse_answer, render
+from pyverify.logic._ast import Call, Node, Num, Op, Var, free_vars, walk
+
+DEFAULT_TIMEOUT = 10.0
+MAX_PM = 4  # at most 2^4 values from ± signs
+_CLAIM_FUNCS = {"sqrt", "factorial", "binomial", "exp"}
+
+
+class _Unknown(Exception):
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass
+class _Verdict:
+    status: str
+    method: str
+    witness: dict[str, Any] | None = None
+    reason: str | None = None
+    conditions: tuple[str, ...] = ()
+
+
+class _Context:
+    def __init__(self, timeout: float, tolerance: str | None) -> None:
+        self.deadline = time.monotonic() + timeout
+        self.tolerance = tolerance
+
+    def left(self) -> float:
+        left = self.deadline - time.monotonic()
+        if left <= 0.05:
+            raise _Unknown("deadline exceeded")
+        return left
+
+
+def expand_pm(node: Node) -> list[Node]:
+    """The values a term with ± denotes: ``1 ± √2`` is ``[1 + √2, 1 - √2]``."""
+    count = sum(1 for n in walk(node) if isinstance(n, Op) and n.op == "pm")
+    if count == 0:
+        return [node]
+    if count > MAX_PM:
+        raise _Unknown(f"more than {MAX_PM} ± signs")
+    out = []
+    for signs in product("+-", repeat=count):
+        out.append(_choose_signs(node, iter(signs)))
+    return out
+
+
+def _choose_signs(n: Node, signs: Iterator[str]) -> Node:
+    if isinstance(n, Op):
+        args = tuple(_choose_signs(a, signs) for a in n.args)
+        return Op(next(signs) if n.op == "pm" else n.op, args)
+    if isinstance(n, Call):
+        return Call(n.func, tuple(_choose_signs(a, signs) for a in n.args))
+    return n
+
+
+def _call(fn: Any, args: tuple[Any, ...], ctx: _Context) -> Any:
+    from pyverify.certify._worker import call_isolated
+
+    result = call_isolated(fn, args, ctx.left())
+    if result is None:
+        raise _Unknown(f"{fn.__name__}: deadline exceeded or the engine failed")
+    return result
+
+
+def _text(node: Node) -> str:
+    from pyverify.answers._parse import render_term
+
+    return render_term(node)
+
+
+# ---------------------------------------------------------------- constants
+
+
+def _sign(a: Node, b: Node, ctx: _Context) -> tuple[int | None, str, dict[str, Any]]:
+    """Sign of a - b (None when undecided), the method, and the engine's evidence."""
+    from pyverify.answers import _engine
+
+    info = _call(_engine.compare_constants, (a, b, ctx.tolerance), ctx)
+    if info["sign"] is not None or ctx.tolerance is not None:
+        return info["sign"], info["method"], info
+    if "not a real number" in info.get("reason", "") or info.get("method") == "none" and "enclosure" not in info:
+        return None, "none", info
+    zero = _call(_engine.exact_zero, (a, b), ctx)
+    if zero.get("zero") is True:
+        return 0, zero["method"], info
+    if zero.get("zero") is False:
+        # nonzero but below 2^-4096: the sign is not needed for equality, only that it is not 0
+        return 2, zero["method"], info
+    return None, "none", dict(info, reason=zero.get("reason"))
+
+
+def _constants(a: Node, b: Node, ctx: _Context) -> _Verdict:
+    sign, method, info = _sign(a, b, ctx)
+    if sign == 0:
+        return _Verdict("equal", method)
+    if sign is None:
+        return _Verdict("unknown", "none", reason=info.get("reason", "undecided"))
+    witness: dict[str, Any] = {"difference": _difference_text(a, b, info, ctx)}
+    if "enclosure" in info:
+        witness["enclosure"] = info["enclosure"]
+    return _Verdict("different", method, witness)
+
+
+def _difference_text(a: Node, b: Node, info: dict[str, Any], ctx: _Context) -> str:
+    from pyverify.answers import _engine
+    from pyverify.certify._worker import call_isolated
+
+    if "difference" in info:
+        return str(info["difference"])
+    try:
+        exact = call_isolated(_engine.exact_difference, (a, b), min(ctx.left(), 5.0))
+    except _Unknown:
+        exact = None
+    return str(exact) if exact is not None else f"({_text(a)}) - ({_text(b)})"
+
+
+# ---------------------------------------------------------------- expressions in variables
+
+
+def _claim_term(node: Node) -> Node:
+    for n in walk(node):
+        if isinstance(n, Call) and n.func not in _CLAIM_FUNCS and n.func not in ("e", "ln"):
+            raise _Unknown(f"{n.func} in an expression in variables is outside the claim language")
+        if isinstance(n, Op) and n.op == "pm":
+            raise _Unknown("± in an expression in variables")
+
+    def convert(n: Node) -> Node:
+        if isinstance(n, Call):
+            args = tuple(convert(a) for a in n.args)
+            if n.func == "e":
+                return Call("exp", (Num(Fraction(1)),))
+            return Call("log" if n.func == "ln" else n.func, args)
+        if isinstance(n, Op):
+            return Op(n.op, tuple(convert(a) for a in n.args))
+        return n
+
+    return convert(node)
+
+
+def _identity(a: Node, b: Node, ctx: _Context, names: set[str] | None = None) -> _Verdict:
+    """``forall vars : R, a = b`` decided by pyverify.certify."""
+    from pyverify.certify import decide
+    from pyverify.logic import parse, term_text
+
+    names = names or (free_vars(a) | free_vars(b))
+    binder = " ".join(sorted(names))
+    text = f"forall {binder} : R, {term_text(_claim_term(a))} = {term_text(_claim_term(b))}"
+    cert = decide(parse(text), ctx.left())
+    if cert.status == "certified":
+        return _Verdict("equal", "claim", conditions=tuple(cert.conditions))
+    if cert.status == "refuted" and cert.witness is not None:
+        point = {k: str(v) for k, v in cert.witness.items()}
+        return _Verdict("different", "claim", {"point": point, "claim": text})
+    return _Verdict("unknown", "none", reason=f"claim {text!r}: {cert.reason or 'undecided'}")
+
+
+def _terms(a: Node, b: Node, ctx: _Context) -> _Verdict:
+    va, vb = expand_pm(a), expand_pm(b)
+    if len(va) > 1 or len(vb) > 1:
+        return _sets([Answer("number", (x,)) for x in va], [Answer("number", (x,)) for x in vb], ctx)
+    if free_vars(a) | free_vars(b):
+        return _identity(a, b, ctx)
+    return _constants(a, b, ctx)
+
+
+# ---------------------------------------------------------------- equations
+
+
+def _value_of_equation(ans: Answer) -> Node | None:
+    """``x = 3`` read as the value 3 (a single variable on one side, a constant on the other)."""
+    lhs, rhs = ans.terms
+    if isinstance(lhs, Var) and not free_vars(rhs):
+        return rhs
+    if isinstance(rhs, Var) and not free_vars(lhs):
+        return lhs
+    return None
+
+
+def _equations(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
+    (la, ra), (lb, rb) = a.terms, b.terms
+    if isinstance(la, Var) and la == lb and la.name not in free_vars(ra) | free_vars(rb):
+        return _terms(ra, rb, ctx)  # y = f(x) against y = g(x)
+    da, db = Op("-", (la, ra)), Op("-", (lb, rb))
+    names = free_vars(da) | free_vars(db)
+    if not names:
+        return _Verdict("unknown", "none", reason="equations without variables")
+    first = _identity(da, db, ctx, names)
+    if first.status == "equal":
+        return _Verdict("equal", "claim", conditions=first.conditions)
+    second = _identity(da, Op("neg", (db,)), ctx, names)
+    if second.status == "equal":
+        return _Verdict("equal", "claim", conditions=second.conditions)
+    return _Verdict("unknown", "none",
+                    reason="the equations are not the same up to a sign (lhs - rhs); other rescalings are not decided")  # fmt: skip
+
+
+# ---------------------------------------------------------------- intervals
+
+
+_INF = "inf"
+
+
+def _endpoint(node: Node) -> Node | str:
+    if isinstance(node, Call) and node.func == "infinity":
+        return _INF
+    if isinstance(node, Op) and node.op == "neg" and isinstance(node.args[0], Call) and node.args[0].func == "infinity":
+        return "-" + _INF
+    if isinstance(node, Op) and node.op == "+" and isinstance(node.args[0], Call) and node.args[0].func == "infinity":
+        return _INF
+    return node
+
+
+def _cmp(x: Node | str, y: Node | str, ctx: _Context) -> int:
+    if isinstance(x, str) or isinstance(y, str):
+        rank = {"-inf": -1, "inf": 1}
+        rx, ry = (rank[x] if isinstance(x, str) else 0), (rank[y] if isinstance(y, str) else 0)
+        if rx != ry:
+            return (rx > ry) - (rx < ry)
+        if isinstance(x, str):
+            return 0
+    assert not isinstance(x, str) and not isinstance(y, str)
+    sign, _, info = _sign(x, y, ctx)
+    if sign is None or sign == 2:
+        raise _Unknown(f"cannot order endpoints {_text(x)} and {_text(y)}: {info.get('reason', '')}")
+    return sign
+
+
+def _intervals(ans: Answer) -> list[Answer]:
+    if ans.kind == "interval":
+        return [ans]
+    if ans.kind == "union":
+        return list(ans.items)
+    if ans.kind == "tuple" and len(ans.items) == 2 and all(i.kind == "number" or _is_inf(i) for i in ans.items):
+        return [Answer("interval", (ans.items[0].terms[0], ans.items[1].terms[0]), closed=(False, False))]
+    raise _Unknown(f"a {ans.kind} is not a set of reals")
+
+
+def _is_inf(item: Answer) -> bool:
+    return bool(item.terms) and isinstance(_endpoint(item.terms[0]), str)
+
+
+def _member(point: Node, intervals: list[Answer], ctx: _Context) -> bool:
+    for iv in intervals:
+        lo, hi = (_endpoint(t) for t in iv.terms)
+        c_lo, c_hi = _cmp(point, lo, ctx), _cmp(point, hi, ctx)
+        if (c_lo > 0 or (c_lo == 0 and iv.closed[0])) and (c_hi < 0 or (c_hi == 0 and iv.closed[1])):
+            return True
+    return False
+
+
+def _real_sets(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
+    ia, ib = _intervals(a), _intervals(b)
+    ends: list[Node] = []
+    for iv in ia + ib:
+        for t in iv.terms:
+            e = _endpoint(t)
+            if not isinstance(e, str) and not any(_cmp(e, seen, ctx) == 0 for seen in ends):
+                ends.append(e)
+    # sort finite endpoints exactly (few of them), then test each endpoint and each gap between them
+    ordered: list[Node] = []
+    for e in ends:
+        k = 0
+        while k < len(ordered) and _cmp(ordered[k], e, ctx) < 0:
+            k += 1
+        ordered.insert(k, e)
+    probes: list[Node] = []
+    if ordered:
+        probes.append(Op("-", (ordered[0], Num(Fraction(1)))))
+        for k, e in enumerate(ordered):
+            probes.append(e)
+            if k + 1 < len(ordered):
+                probes.append(Op("/", (Op("+", (e, ordered[k + 1])), Num(Fraction(2)))))
+        probes.append(Op("+", (ordered[-1], Num(Fraction(1)))))
+    else:
+        probes.append(Num(Fraction(0)))
+    for p in probes:
+        in_a, in_b = _member(p, ia, ctx), _member(p, ib, ctx)
+        if in_a != in_b:
+            where = "reference" if in_a else "candidate"
+            return _Verdict("different", "structure", {"element": _text(p), "belongs_to": where})
+    return _Verdict("equal", "structure")
+
+
+# ---------------------------------------------------------------- sets, tuples, lists, matrices
+
+
+def _values(ans: Answer) -> list[Answer]:
+    """Members of a set or list, with ``x = 3`` read as 3 and ± expanded."""
+    out: list[Answer] = []
+    members = ans.items if ans.kind in ("set", "list") else (ans,)
+    for m in members:
+        if m.kind == "equation" and _value_of_equation(m) is not None:
+            m = Answer("number", (_value_of_equation(m),))  # type: ignore[arg-type]
+        if m.kind in ("number", "expression"):
+            out.extend(Answer(m.kind, (v,)) for v in expand_pm(m.terms[0]))
+        else:
+            out.append(m)
+    return out
+
+
+def _sets(xs: list[Answer], ys: list[Answer], ctx: _Context) -> _Verdict:
+    undecided = False
+    for side, first, second in (("reference", xs, ys), ("candidate", ys, xs)):
+        for x in first:
+            verdicts = [_compare(x, y, ctx) for y in second]
+            if any(v.status == "equal" for v in verdicts):
+                continue
+            if all(v.status == "different" for v in verdicts):
+                return _Verdict("different", "structure", {"element": render(x), "only_in": side})
+            undecided = True
+    if undecided:
+        return _Verdict("unknown", "none", reason="some elements could not be matched")
+    return _Verdict("equal", "structure")
+
+
+def _sequences(xs: list[Answer], ys: list[Answer], ctx: _Context, what: str) -> _Verdict:
+    if len(xs) != len(ys):
+        return _Verdict("different", "structure", {"length": [len(xs), len(ys)]})
+    pending = None
+    for k, (x, y) in enumerate(zip(xs, ys)):
+        v = _compare(x, y, ctx)
+        if v.status == "different":
+            return _Verdict("different", v.method, {what: k, **(v.witness or {})})
+        if v.status == "unknown":
+            pending = v
+    return pending or _Verdict("equal", "structure")
+
+
+def _matrices(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
+    shape_a, shape_b = (len(a.rows), len(a.rows[0])), (len(b.rows), len(b.rows[0]))
+    if shape_a != shape_b:
+        return _Verdict("different", "structure", {"shape": [list(shape_a), list(shape_b)]})
+    flat_a = [Answer("number", (e,)) for row in a.rows for e in row]
+    flat_b = [Answer("number", (e,)) for row in b.rows for e in row]
+    v = _sequences(flat_a, flat_b, ctx, "entry")
+    if v.status == "different" and v.witness and "entry" in v.witness:
+        k = v.witness.pop("entry")
+        v.witness = {"entry": [k // shape_a[1] + 1, k % shape_a[1] + 1], **v.witness}
+    return v
+
+
+# ---------------------------------------------------------------- dispatch
+
+
+_SCALAR = ("number", "expression")
+_REAL_SETS = ("interval", "union")
+
+
+def _compare(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
+    if a.kind == "equation" and b.kind in _SCALAR and _value_of_equation(a) is not None:
+        a = Answer("number", (_value_of_equation(a),))  # type: ignore[arg-type]
+    if b.kind == "equation" and a.kind in _SCALAR and _value_of_equation(b) is not None:
+        b = Answer("number", (_value_of_equation(b),))  # type: ignore[arg-type]
+    ka, kb = a.kind, b.kind
+    if ka in _SCALAR and kb in _SCALAR:
+        return _terms(a.terms[0], b.terms[0], ctx)
+    if ka == "equation" and kb == "equation":
+        return _equations(a, b, ctx)
+    if (ka in _REAL_SETS and kb in (*_REAL_SETS, "tuple")) or (kb in _REAL_SETS and ka == "tuple"):
+        return _real_sets(a, b, ctx)
+    if ka in ("set", "list") or kb in ("set", "list"):
+        if {ka, kb} <= {"set", "list", *_SCALAR, "equation"}:
+            return _sets(_values(a), _values(b), ctx)
+    if ka == "tuple" and kb == "tuple":
+        return _sequences(list(a.items), list(b.items), ctx, "position")
+    if ka == "matrix" and kb == "matrix":
+        return _matrices(a, b, ctx)
+    return _Verdict("different", "structure", {"kinds": [ka, kb]}) if _definite_kinds(ka, kb) else \
+        _Verdict("unknown", "none", reason=f"cannot compare a {ka} with a {kb}")  # fmt: skip
+
+
+def _definite_kinds(ka: str, kb: str) -> bool:
+    # a matrix is never a number, an interval or a tuple; a tuple is never a number
+    return "matrix" in (ka, kb) or {ka, kb} == {"tuple", "number"}
+
+
+def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout: float = DEFAULT_TIMEOUT,
+                       tolerance: float | str | Fraction | None = None) -> AnswerCertificate:  # fmt: skip
+    """Decide whether ``candidate`` equals ``reference``: equal, different (with a witness) or unknown.
+
+    ``tolerance`` (None by default: exact) allows |reference - candidate| <= tolerance between numbers;
+    the certificate's ``policy`` names it. ``timeout`` (seconds) bounds the whole call.
+    """
+    start = time.monotonic()
+    ref = reference if isinstance(reference, Answer) else parse_answer(reference)
+    cand = candidate if isinstance(candidate, Answer) else parse_answer(candidate)
+    tol = None if tolerance is None else str(Fraction(str(tolerance)))
+    policy = "exact" if tol is None else f"tolerance={tolerance}"
+
+    def done(v: _Verdict) -> AnswerCertificate:
+        return AnswerCertificate(v.status, v.method, v.witness, policy, v.reason,  # type: ignore[arg-type]
+                                 round(time.monotonic() - start, 6), ref.text, cand.text, v.conditions)  # fmt: skip
+
+    for label, ans in (("reference", ref), ("candidate", cand)):
+        if ans.kind == "unparsed":
+            return done(_Verdict("unknown", "none", reason=f"{label} unparsed: {ans.reason}"))
+    try:
+        return done(_compare(ref, cand, _Context(timeout, tol)))
+    except _Unknown as exc:
+        return done(_Verdict("unknown", "none", reason=exc.reason))
+    except (RecursionError, MemoryError) as exc:
+        return done(_Verdict("unknown", "none", reason=f"resource limit: {type(exc).__name__}"))

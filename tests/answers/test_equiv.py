@@ -1,0 +1,116 @@
+"""Exact answer equivalence: hand-computed equal and different cases per answer type, with witnesses."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from pyverify.answers import equivalent_answers
+
+
+@pytest.mark.parametrize(
+    ("reference", "candidate", "method"),
+    [
+        (r"\frac{2}{4}", "0.5", "rational"),
+        ("0.5", r"\frac12", "rational"),
+        (r"50\%", r"\frac12", "rational"),
+        (r"2\sqrt2", r"\sqrt8", "algebraic"),
+        (r"\sqrt[3]{8}", "2", "algebraic"),
+        (r"\frac{1}{\sqrt{2}}", r"\frac{\sqrt2}{2}", "algebraic"),
+        (r"\sin\frac{\pi}{6}", "1/2", "symbolic"),
+        (r"\ln 8", r"3\ln 2", "symbolic"),
+        (r"\binom{5}{2}", "10", "rational"),
+        ("x = 3", "3", "rational"),
+        (r"\boxed{1} and so \boxed{\dfrac{3}{4}}", "0.75", "rational"),
+    ],
+)
+def test_equal_constants(reference: str, candidate: str, method: str) -> None:
+    cert = equivalent_answers(reference, candidate, timeout=20)
+    assert (cert.status, cert.method, cert.policy) == ("equal", method, "exact"), cert
+
+
+def test_different_constants_carry_the_exact_difference() -> None:
+    cert = equivalent_answers(r"\frac{\sqrt3}{3}", r"\frac{\sqrt3}{2}", timeout=20)
+    assert cert.status == "different" and cert.witness is not None
+    assert cert.witness["difference"] == "-sqrt(3)/6"
+    assert equivalent_answers("5!", "100").witness == {"difference": "20"}
+
+
+def test_decimal_approximation_of_pi_is_different_unless_a_tolerance_is_asked_for() -> None:
+    exact = equivalent_answers(r"\pi", "3.14159", timeout=20)
+    assert exact.status == "different" and exact.policy == "exact" and "pi" in exact.witness["difference"]  # type: ignore[index]
+    loose = equivalent_answers(r"\pi", "3.14159", timeout=20, tolerance=1e-4)
+    assert (loose.status, loose.method, loose.policy) == ("equal", "tolerance", "tolerance=0.0001")
+    assert equivalent_answers(r"\pi", "3.14", timeout=20, tolerance=1e-4).status == "different"
+
+
+def test_expressions_in_variables() -> None:
+    assert equivalent_answers("(x+1)^2", "x^2+2x+1", timeout=20).status == "equal"
+    cert = equivalent_answers("(x+1)^2", "x^2+1", timeout=20)
+    assert cert.status == "different" and cert.method == "claim" and set(cert.witness["point"]) == {"x"}  # type: ignore[index]
+
+
+def test_equations_normalised_up_to_sign() -> None:
+    assert equivalent_answers("y=2x+1", "2x - y + 1 = 0", timeout=20).status == "equal"
+    cert = equivalent_answers("y=2x+1", "y=2x+2", timeout=20)
+    assert cert.status == "different" and cert.witness["point"] == {"x": "0"}  # type: ignore[index]
+
+
+def test_sets_lists_and_plus_minus() -> None:
+    assert equivalent_answers(r"\{1,2\}", r"\{2,1\}").status == "equal"
+    cert = equivalent_answers(r"\{1,2\}", r"\{1,3\}")
+    assert cert.status == "different" and cert.witness == {"element": "2", "only_in": "reference"}
+    assert equivalent_answers(r"1 \pm \sqrt2", r"1-\sqrt{2}, 1+\sqrt{2}", timeout=20).status == "equal"
+    assert equivalent_answers(r"x = 1 \text{ or } x = -1", r"\pm 1").status == "equal"
+
+
+def test_intervals_with_element_witness() -> None:
+    cert = equivalent_answers("[0,1)", "[0,1]")
+    assert cert.status == "different" and cert.witness == {"element": "1", "belongs_to": "candidate"}
+    assert equivalent_answers(r"(0,1) \cup [1,2)", "(0,2)").status == "equal"
+    assert equivalent_answers(r"(-\infty, 0]", r"(-\infty, 0)").witness == {"element": "0", "belongs_to": "reference"}
+    assert equivalent_answers(r"[\sqrt2, 3]", r"[\frac{2}{\sqrt2}, 3]", timeout=20).status == "equal"
+
+
+def test_tuples_and_matrices() -> None:
+    assert equivalent_answers("(1, 2)", r"(1, \frac{4}{2})").status == "equal"
+    cert = equivalent_answers("(1, 2)", "(2, 1)")
+    assert cert.status == "different" and cert.witness["position"] == 0  # type: ignore[index]
+    m = r"\begin{pmatrix}1&2\\3&4\end{pmatrix}"
+    assert equivalent_answers(m, r"\begin{bmatrix}1&2\\3&4\end{bmatrix}").status == "equal"
+    cert = equivalent_answers(m, r"\begin{bmatrix}1&2\\3&5\end{bmatrix}")
+    assert cert.status == "different" and cert.witness == {"entry": [2, 2], "difference": "-1"}
+    assert equivalent_answers(m, r"\begin{pmatrix}1&2\end{pmatrix}").witness == {"shape": [[2, 2], [1, 2]]}
+
+
+@pytest.mark.parametrize(
+    ("reference", "candidate"),
+    [("1", r"\input{/etc/passwd}"), (r"\def\x{1}", "1"), ("1", "{" * 10_000 + "1" + "}" * 10_000),
+     ("(x+1)^2", "x^2 + 2 x + 1 +"), ("1", "")],
+)  # fmt: skip
+def test_hostile_or_broken_answers_are_unknown(reference: str, candidate: str) -> None:
+    cert = equivalent_answers(reference, candidate, timeout=5)
+    assert cert.status == "unknown" and "unparsed" in (cert.reason or "")
+
+
+def test_huge_numbers_finish_within_the_deadline() -> None:
+    start = time.monotonic()
+    cert = equivalent_answers("1", "10^{10^{10}}", timeout=5)
+    assert cert.status == "different" and cert.method == "interval-arithmetic"
+    assert equivalent_answers("10^{10^{10}}", "10^{10^{10}}", timeout=5).status in ("equal", "unknown")
+    assert time.monotonic() - start < 15
+
+
+def test_certificate_to_dict() -> None:
+    data = equivalent_answers("1/2", "0.5").to_dict()
+    assert set(data) >= {"status", "method", "witness", "policy", "reason", "seconds"}
+    assert data["status"] == "equal" and data["policy"] == "exact"
+
+
+def test_undefined_or_outside_the_fragment_is_unknown_never_a_verdict() -> None:
+    assert equivalent_answers(r"\frac{1}{0}", "1").status == "unknown"
+    assert equivalent_answers(r"\sqrt{-1}", "1", timeout=10).status == "unknown"
+    cert = equivalent_answers(r"\pi x", r"x \pi", timeout=10)
+    assert cert.status == "unknown" and "outside the claim language" in (cert.reason or "")
+    assert equivalent_answers(r"\begin{pmatrix}1\end{pmatrix}", "[0, 1]").status == "different"

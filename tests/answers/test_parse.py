@@ -1,0 +1,142 @@
+"""Parsing final answers: each answer type, the clean-up rules, \\boxed extraction, hostile input, round-trip."""
+
+from __future__ import annotations
+
+import time
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pyverify.answers import Answer, extract_boxed, parse_answer, render
+from pyverify.logic import REAL, Call, Num, Op, Var
+
+
+def test_numbers_fractions_decimals_percent() -> None:
+    assert parse_answer("0.5") == Answer("number", (Num(Fraction(1, 2)),))
+    assert parse_answer(r"\frac{2}{4}") == Answer("number", (Op("/", (Num(Fraction(2)), Num(Fraction(4)))),))
+    assert parse_answer(r"\frac12") == parse_answer(r"\dfrac{1}{2}") == parse_answer("1/2")
+    assert parse_answer(r"50\%").terms[0] == Op("/", (Num(Fraction(50)), Num(Fraction(100))))
+    assert parse_answer(r"$\tfrac{3}{4}$") == parse_answer("3/4")
+
+
+def test_radicals_constants_functions() -> None:
+    assert parse_answer(r"2\sqrt2").terms[0] == Op("*", (Num(Fraction(2)), Call("sqrt", (Num(Fraction(2)),))))
+    assert parse_answer(r"\sqrt[3]{2}").terms[0] == Call("root", (Num(Fraction(3)), Num(Fraction(2))))
+    assert parse_answer(r"\pi").terms[0] == Call("pi", ())
+    assert parse_answer("e^{2}").terms[0] == Op("^", (Call("e", ()), Num(Fraction(2))))
+    assert parse_answer(r"\sin\frac{\pi}{6}").terms[0].func == "sin"  # type: ignore[attr-defined]
+    assert parse_answer(r"\log_2 8").terms[0] == Call("logb", (Num(Fraction(2)), Num(Fraction(8))))
+    assert parse_answer("5!").terms[0] == Call("factorial", (Num(Fraction(5)),))
+    assert parse_answer(r"\binom{5}{2}").terms[0] == Call("binomial", (Num(Fraction(5)), Num(Fraction(2))))
+    assert parse_answer("sqrt(2)") == parse_answer(r"\sqrt{2}")
+
+
+def test_expressions_and_equations() -> None:
+    x = Var("x", REAL)
+    assert parse_answer("3x").terms[0] == Op("*", (Num(Fraction(3)), x))
+    assert parse_answer("(x+1)^2").kind == "expression"
+    eq = parse_answer("y = 2x + 1")
+    assert eq.kind == "equation" and eq.terms[0] == Var("y", REAL)
+
+
+def test_intervals_unions_tuples_sets_lists() -> None:
+    half_open = parse_answer("[0,1)")
+    assert half_open.kind == "interval" and half_open.closed == (True, False)
+    assert parse_answer(r"(-\infty, 0]").closed == (False, True)
+    union = parse_answer(r"(0,1) \cup (2,3]")
+    assert union.kind == "union" and [i.closed for i in union.items] == [(False, False), (False, True)]
+    assert parse_answer("(1, 2)").kind == "tuple"
+    assert parse_answer(r"\{1, 2\}").kind == "set" and len(parse_answer(r"\{1, 2\}").items) == 2
+    assert parse_answer(r"\emptyset") == Answer("set")
+    solutions = parse_answer(r"x = 1 \text{ or } x = 2")
+    assert solutions.kind == "list" and [i.kind for i in solutions.items] == ["equation", "equation"]
+    assert parse_answer(r"1 \pm \sqrt{2}").terms[0].op == "pm"  # type: ignore[attr-defined]
+
+
+def test_matrices() -> None:
+    m = parse_answer(r"\begin{pmatrix}1&2\\3&4\end{pmatrix}")
+    assert m.kind == "matrix" and m.rows == tuple(tuple(Num(Fraction(v)) for v in r) for r in ((1, 2), (3, 4)))
+    assert parse_answer(r"\begin{bmatrix}1&2\\3&4\end{bmatrix}") == m
+    assert parse_answer(r"\begin{pmatrix}1&2\\3\end{pmatrix}").kind == "unparsed"
+
+
+def test_units_and_words_stripped_by_rule() -> None:
+    assert parse_answer("5 cm") == parse_answer("5") == parse_answer(r"5\text{ meters}")
+    assert parse_answer(r"30^\circ") == parse_answer("30")
+    assert parse_answer(r"\$5") == parse_answer("5") == parse_answer("5.")
+    assert parse_answer(r"5\text{ cm}^2") == parse_answer("5")
+    assert parse_answer("1,000") == parse_answer("1000")
+    assert parse_answer("1, 2").kind == "list"
+
+
+def test_boxed_is_the_last_box_brace_matched() -> None:
+    text = r"First \boxed{1} then, finally, \boxed{\frac{1}{\sqrt{2}}} is it."
+    assert extract_boxed(text) == r"\frac{1}{\sqrt{2}}"
+    assert extract_boxed("no box") is None
+    assert extract_boxed(r"\boxed{\{1, 2\}}") == r"\{1, 2\}"
+    assert extract_boxed(r"\boxed{1} \boxed{2") == "1"  # an unclosed box is not a box
+    assert parse_answer(text) == parse_answer(r"\frac{1}{\sqrt{2}}")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [r"\input{/etc/passwd}", r"\def\x{1}", "{" * 10_000 + "1" + "}" * 10_000, "(" * 200 + "1" + ")" * 200,
+     "__import__('os')", "", "1 +", r"\frac{1}", "x" * 20_000],
+)  # fmt: skip
+def test_hostile_input_is_unparsed_quickly(text: str) -> None:
+    start = time.monotonic()
+    answer = parse_answer(text)
+    assert answer.kind == "unparsed" and answer.reason
+    assert time.monotonic() - start < 2
+
+
+def test_huge_power_parses_as_a_term() -> None:
+    assert parse_answer("10^{10^{10}}").kind == "number"
+
+
+_leaf = st.one_of(
+    st.fractions(min_value=0, max_value=1000, max_denominator=8).filter(lambda f: f.denominator in (1, 2, 4, 8)).map(Num),
+    st.sampled_from([Var("x", REAL), Var("y", REAL), Call("pi", ()), Call("e", ())]),
+)  # fmt: skip
+
+
+def _extend(inner: st.SearchStrategy) -> st.SearchStrategy:  # type: ignore[type-arg]
+    binary = st.tuples(st.sampled_from(["+", "-", "*", "/", "^", "pm"]), inner, inner).map(
+        lambda t: Op(t[0], (t[1], t[2]))
+    )
+    unary = st.tuples(st.sampled_from(["neg", "sqrt", "sin", "ln", "factorial"]), inner).map(
+        lambda t: Op("neg", (t[1],)) if t[0] == "neg" else Call(t[0], (t[1],))
+    )
+    root = st.tuples(inner, inner).map(lambda t: Call("root", t))
+    return st.one_of(binary, unary, root)
+
+
+terms = st.recursive(_leaf, _extend, max_leaves=12)
+
+
+@settings(max_examples=200, deadline=None)
+@given(terms)
+def test_render_then_parse_is_the_identity_on_terms(term: object) -> None:
+    parsed = parse_answer(render(Answer("number", (term,))))  # type: ignore[arg-type]
+    assert parsed.kind in ("number", "expression") and parsed.terms == (term,)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(terms, min_size=1, max_size=3), st.sampled_from(["set", "tuple", "list", "interval", "matrix"]))
+def test_parse_render_parse_on_structures(parts: list[object], kind: str) -> None:
+    items = tuple(parse_answer(render(Answer("number", (p,)))) for p in parts)  # type: ignore[arg-type]
+    if kind == "interval":
+        answer = Answer("interval", (items[0].terms[0], items[-1].terms[0]), closed=(True, False))
+    elif kind == "matrix":
+        answer = Answer("matrix", rows=((items[0].terms[0], items[-1].terms[0]),) * 2)
+    elif kind == "tuple" and len(items) < 2:
+        answer = Answer("tuple", items=items * 3)
+    elif kind == "list" and len(items) < 2:
+        answer = Answer("list", items=items * 2)
+    else:
+        answer = Answer(kind, items=items)  # type: ignore[arg-type]
+    again = parse_answer(render(answer))
+    assert again == answer
+    assert parse_answer(render(again)) == again
