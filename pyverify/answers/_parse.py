@@ -29,6 +29,8 @@ CLEANUP_RULES: tuple[tuple[str, str, str], ...] = (
     ("\\text{or} / \\text{and} between solutions become a comma", r"\\(?:text|mathrm|textbf|mbox)\{\s*(?:or|and)\s*\}", ","),
     ("other \\text{...}, \\mathrm{...}, \\textbf{...}, \\mbox{...} (units, words; with a ^2 after them) are removed",
      r"\\(?:text|mathrm|textbf|mbox|textrm|operatorname)\{[A-Za-z\s.]*\}(?:\^\{?\d\}?)?", ""),
+    ("a leading 'x \\in' (membership of one variable: the answer is the set after it) is removed",
+     r"^\s*[A-Za-z]\s*\\in(?![A-Za-z])\s*", ""),
     ("degrees ^\\circ and ° are removed", r"\^\s*\{?\\circ\}?|°", ""),
     ("spacing and sizing commands are removed", r"\\(?:left|right|bigl|bigr|Bigl|Bigr|big|Big|displaystyle)(?![A-Za-z])|(?<!\\)\\[,;:! ]|\\q?quad(?![A-Za-z])|~", " "),
     ("\\dfrac and \\tfrac are \\frac; \\dbinom and \\tbinom are \\binom", r"\\[dt](frac|binom)(?![A-Za-z])", r"\\\1"),
@@ -49,8 +51,6 @@ _FUNCS = ("sin", "cos", "tan", "cot", "sec", "csc", "arcsin", "arccos", "arctan"
 
 def _grammar_reason(exc: Exception, text: str, position: int) -> str:
     """One line for a person: the command or character the grammar does not take, and where."""
-    import re
-
     from lark.exceptions import UnexpectedEOF, UnexpectedToken
 
     if isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):

@@ -140,3 +140,19 @@ def test_parse_render_parse_on_structures(parts: list[object], kind: str) -> Non
     again = parse_answer(render(answer))
     assert again == answer
     assert parse_answer(render(again)) == again
+
+
+def test_membership_prefix_is_the_set_after_it() -> None:
+    from pyverify.answers import parse_answer
+
+    assert parse_answer(r"x \in [1, 2]").kind == "interval"
+    assert parse_answer(r"x\in\{1,2\}").kind == "set"
+    # a command that only starts with \in is not membership
+    assert parse_answer(r"\inf").kind == "unparsed"
+
+
+def test_unparsed_answers_name_the_command_and_its_column() -> None:
+    from pyverify.answers import parse_answer
+
+    assert parse_answer(r"\input{/etc/passwd}").reason == "outside the answer grammar: the LaTeX command \\input at column 1"
+    assert parse_answer("1 +").reason == "outside the answer grammar: the answer ends too early"
