@@ -173,3 +173,73 @@ def self_audit(
     except OSError as exc:
         _fail(f"{out}: cannot write the report: {exc}")
     raise typer.Exit(code)
+
+
+@app.command()
+def graders(
+    out: Path = typer.Option(..., "--out", help="Directory for audit.json and audit.md."),
+    grader: list[str] | None = typer.Option(
+        None,
+        "--grader",
+        help="A grader to audit (repeatable): pyverify, string, math-verify, or module:function (a "
+        "(reference, candidate) -> bool); default: all three built-in ones.",
+    ),
+    candidates: Path | None = typer.Option(
+        None,
+        "--candidates",
+        help='JSONL rows {"id", "reference", "candidate"} (other keys ignored); default: the built-in pairs.',
+    ),
+    timeout: float = typer.Option(10.0, "--timeout", min=0.1, max=600.0, help="Deadline per pair (s)."),
+    as_json: bool = _JSON,
+) -> None:
+    """Audit final-answer graders against pyverify's certificates: pairs certified equal must be accepted (D1),
+    pairs certified different (with a witness) must be rejected (D3); undecided pairs are discarded.
+
+    Third-party and user graders run out of process with a deadline per pair; a crash or timeout is recorded
+    as error/timeout for that pair, never as a decision. Exit 1 when any grader accepted a certified-different
+    pair (FALSE-POSITIVE) or rejected a reference compared with itself (BROKEN), 0 otherwise, 2 on bad input."""
+    from pyverify.audit._graders import BUILTIN_GRADERS, CandidatesError, GraderError, audit_graders, markdown
+
+    if out.exists() and not out.is_dir():
+        _fail(f"{out}: --out must be a directory")
+    names = list(grader) if grader else list(BUILTIN_GRADERS)
+    try:
+        record = audit_graders(names, candidates, timeout)
+    except (CandidatesError, GraderError) as exc:
+        _fail(str(exc))
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "audit.json").write_text(
+            json.dumps(record, indent=2, sort_keys=True, default=str) + "\n", encoding="utf-8"
+        )
+        (out / "audit.md").write_text(markdown(record) + "\n", encoding="utf-8")
+    except OSError as exc:
+        _fail(f"{out}: cannot write the report: {exc}")
+    results = record["graders"]
+    if as_json:
+        typer.echo(json.dumps({n: {k: g[k] for k in ("verdict", "d1_acceptance", "d3_false_positive", "outcomes")}
+                               for n, g in results.items()}, sort_keys=True, default=str))  # fmt: skip
+    else:
+        from rich.console import Console
+        from rich.table import Table
+
+        from pyverify.audit._graders import _pct
+
+        pairs = record["pairs"]
+        table = Table(title=f"Answer-grader audit ({pairs['d1']} equal, {pairs['d3']} different, "
+                            f"{pairs['discarded']} discarded)")  # fmt: skip
+        for column in ("grader", "verdict", "self", "D1 accept [95%]", "D3 false pos. [95%]", "err", "t/o", "unk"):
+            table.add_column(column, no_wrap=column in ("grader", "verdict"))
+        for g in results.values():
+            s, d1, d3, o = g["d1_self_acceptance"], g["d1_acceptance"], g["d3_false_positive"], g["outcomes"]
+            table.add_row(g["grader"], g["verdict"], f"{s['k']}/{s['n']}", f"{d1['k']}/{d1['n']} {_pct(d1)}",
+                          f"{d3['k']}/{d3['n']} {_pct(d3)}", str(o["error"]), str(o["timeout"]), str(o["unknown"]))  # fmt: skip
+        console = Console()
+        console.print(table)
+        for g in results.values():
+            for w in g["accepted_wrong"]:
+                console.print(f"{g['grader']} accepted {w['id']}: {w['candidate']!r} for {w['reference']!r} "
+                              f"(witness {json.dumps(w['witness'])})", markup=False, highlight=False)  # fmt: skip
+        console.print(f"report: {out / 'audit.md'}")
+    bad = any(g["verdict"] in ("FALSE-POSITIVE", "BROKEN") for g in results.values())
+    raise typer.Exit(1 if bad else 0)
