@@ -1,0 +1,80 @@
+"""Speed and accuracy of answer equivalence: pyverify's equiv-answer and each grader on the same pairs.
+
+Pairs: the built answer benchmark (``formal/answers/generated/pairs.jsonl``) when it exists, else the
+40 built-in pairs of ``pyverify audit graders``. For every grader: pairs per second (wall time of the
+whole grading, including a sandboxed grader's start-up), and how many pairs it decides correctly
+against pyverify's certificates (equal pairs accepted, different pairs rejected), with its errors
+and timeouts. Speed is measured here, never asserted in tests.
+
+    .venv/bin/python benchmarks/answers_bench.py [--grader NAME ...] [--timeout 5] [--limit N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from pyverify.audit._graders import BUILTIN_GRADERS, Pair, builtin_pairs, certify, grade_all  # noqa: E402
+
+BUILT = ROOT / "formal" / "answers" / "generated" / "pairs.jsonl"
+
+
+def load_pairs(limit: int | None) -> tuple[list[Pair], str]:
+    if BUILT.exists():
+        rows = [json.loads(line) for line in BUILT.read_text(encoding="utf-8").splitlines() if line.strip()]
+        pairs = [Pair(str(r["id"]), r["reference"], r["candidate"]) for r in rows]
+        source = f"{BUILT.relative_to(ROOT)} ({len(pairs)} pairs)"
+    else:
+        pairs = builtin_pairs()
+        source = f"the {len(pairs)} built-in pairs of pyverify audit graders"
+    return (pairs[:limit] if limit else pairs), source
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--grader", action="append", help=f"grader to time (default: {', '.join(BUILTIN_GRADERS)})")
+    parser.add_argument("--timeout", type=float, default=5.0, help="deadline per pair (s)")
+    parser.add_argument("--limit", type=int, default=None, help="first N pairs only")
+    args = parser.parse_args(argv)
+    pairs, source = load_pairs(args.limit)
+    start = time.perf_counter()
+    certified = certify(pairs, args.timeout)
+    certify_seconds = time.perf_counter() - start
+    truth = {p.pair_id: p.status for p in certified}
+    decided = [p for p in certified if p.status in ("equal", "different")]
+    statuses = Counter(p.status for p in certified)
+    print(f"answers benchmark: {source}, timeout {args.timeout:g} s per pair")
+    print(f"pyverify certificates: {dict(statuses)} in {certify_seconds:.1f} s "
+          f"({len(pairs) / certify_seconds:.1f} pairs/s); {len(decided)} decided pairs are the ground truth")  # fmt: skip
+    print(f"{'grader':12} {'pairs/s':>8} {'correct':>9} {'wrong':>6} {'FN':>4} {'FP':>4} {'error':>6} {'timeout':>8}")
+    for name in args.grader or list(BUILTIN_GRADERS):
+        start = time.perf_counter()
+        decisions = grade_all(name, decided, args.timeout)
+        seconds = time.perf_counter() - start
+        correct = wrong = fn = fp = 0
+        outcomes = Counter(d.outcome for d in decisions.values())
+        for pair_id, d in decisions.items():
+            want = "accept" if truth[pair_id] == "equal" else "reject"
+            if d.outcome not in ("accept", "reject"):
+                continue
+            if d.outcome == want:
+                correct += 1
+            else:
+                wrong += 1
+                fn += want == "accept"
+                fp += want == "reject"
+        rate = len(decided) / seconds if seconds else float("inf")
+        print(f"{name:12} {rate:8.1f} {correct:5}/{len(decided):<3} {wrong:6} {fn:4} {fp:4} "
+              f"{outcomes['error']:6} {outcomes['timeout']:8}")  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
