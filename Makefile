@@ -50,6 +50,7 @@ bench: $(VENV)/.installed-dev $(VENV)/.installed-models
 	$(BIN)/python benchmarks/certify_bench.py
 	$(BIN)/python benchmarks/semantics_bench.py
 	$(BIN)/python benchmarks/semantics_crosscheck.py
+	$(BIN)/python benchmarks/answers_bench.py
 	$(BIN)/python benchmarks/claims_bench.py
 	$(BIN)/python benchmarks/metrics_bench.py
 	$(BIN)/python benchmarks/audit_bench.py
