@@ -196,6 +196,43 @@ def _audit_app() -> typer.Typer:
 
 
 app.add_typer(_audit_app(), name="audit")
+answers_app = typer.Typer(help="Reference final answers (formal/answers/*.toml) and their certified pairs.",
+                          no_args_is_help=True, add_completion=False)
+app.add_typer(answers_app, name="answers")
+
+
+@answers_app.command("build")
+def answers_build(
+    out: Path = typer.Option(Path("formal/answers/generated"), "--out", help="Directory for pairs.jsonl and manifest.json."),
+    catalog: Path = typer.Option(Path("formal/answers"), "--catalog", help="Directory of the reference *.toml files."),
+    timeout: float = typer.Option(3.0, "--timeout", min=0.1, max=600.0, help="Deadline per pair (s)."),
+    as_json: bool = _JSON,
+) -> None:
+    """Derive candidates from every reference answer and certify each with equiv-answer: equal rewrites (D1),
+    mechanical mutants (D2) and plausible wrong answers (D3), the last two certified different with a witness;
+    undecided candidates are discarded. Exit 0 written, 2 bad input (a bad TOML file or entry)."""
+    import time
+
+    from pyverify.answers._build import CatalogError, build
+
+    if out.exists() and not out.is_dir():
+        _fail(f"{out}: --out must be a directory")
+    start = time.monotonic()
+    try:
+        manifest = build(catalog, out, timeout)
+    except CatalogError as exc:
+        _fail(str(exc))
+    except OSError as exc:
+        _fail(f"{out}: cannot write: {exc}")
+    seconds = time.monotonic() - start
+    if as_json:
+        typer.echo(json.dumps({"pairs": manifest["pairs"], "discarded": manifest["discarded"],
+                               "references": manifest["references"]["total"], "seconds": round(seconds, 1)}))  # fmt: skip
+        return
+    d = manifest["pairs"]["by_direction"]
+    typer.echo(f"wrote {manifest['pairs']['total']} pairs from {manifest['references']['total']} references to "
+               f"{out / 'pairs.jsonl'}: D1 {d['D1']}, D2 {d['D2']}, D3 {d['D3']}; discarded {manifest['discarded']} "
+               f"({seconds:.1f} s)")  # fmt: skip
 catalog_app = typer.Typer(
     help="The theorem catalog and the built benchmark.", no_args_is_help=True, add_completion=False
 )

@@ -49,6 +49,16 @@ CLEANUP_RULES: tuple[tuple[str, str, str], ...] = (
 _FUNCS = ("sin", "cos", "tan", "cot", "sec", "csc", "arcsin", "arccos", "arctan", "ln", "exp", "log")
 
 
+def _infinite(part: Answer) -> bool:
+    """A number answer whose term is ±∞."""
+    if part.kind != "number" or len(part.terms) != 1:
+        return False
+    term = part.terms[0]
+    if isinstance(term, Op) and term.op == "neg":
+        term = term.args[0]
+    return isinstance(term, Call) and term.func == "infinity"
+
+
 def _grammar_reason(exc: Exception, text: str, position: int) -> str:
     """One line for a person: the command or character the grammar does not take, and where."""
     from lark.exceptions import UnexpectedEOF, UnexpectedToken
@@ -202,7 +212,11 @@ class _Build(Transformer):  # type: ignore[type-arg]
         return Answer("interval", terms=(items[0], items[1]), closed=(True, True))
 
     def tuple_answer(self, items: list[Any]) -> Answer:
-        return Answer("tuple", items=tuple(_item(t) for t in items))
+        parts = tuple(_item(t) for t in items)
+        if len(parts) == 2 and any(_infinite(p) for p in parts):
+            # (a, ∞) and (-∞, b) are open intervals: no pair of numbers has an infinite entry
+            return Answer("interval", terms=(parts[0].terms[0], parts[1].terms[0]), closed=(False, False))
+        return Answer("tuple", items=parts)
 
     def union(self, items: list[Any]) -> Answer:
         parts = [p for p in items if not isinstance(p, Token)]

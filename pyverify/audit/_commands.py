@@ -187,7 +187,8 @@ def graders(
     candidates: Path | None = typer.Option(
         None,
         "--candidates",
-        help='JSONL rows {"id", "reference", "candidate"} (other keys ignored); default: the built-in pairs.',
+        help='JSONL rows {"id", "reference", "candidate"} (other keys ignored); default: the answer benchmark '
+             "built by `pyverify answers build` (formal/answers/generated/pairs.jsonl), else 40 built-in pairs.",
     ),
     timeout: float = typer.Option(10.0, "--timeout", min=0.1, max=600.0, help="Deadline per pair (s)."),
     as_json: bool = _JSON,

@@ -162,6 +162,10 @@ def load_candidates(path: Path) -> list[Pair]:
     return pairs
 
 
+#: The certified answer benchmark written by ``pyverify answers build`` (the default pairs when present).
+BUILT_PAIRS = Path(__file__).resolve().parents[2] / "formal" / "answers" / "generated" / "pairs.jsonl"
+
+
 def builtin_pairs() -> list[Pair]:
     return [Pair(i, r, c) for i, r, c in BUILTIN_PAIRS]
 
@@ -510,6 +514,8 @@ def markdown(record: dict[str, Any]) -> str:
 def audit_graders(names: Sequence[str], candidates: Path | None, timeout: float) -> dict[str, Any]:
     """The whole audit as a JSON-able record (raises CandidatesError / GraderError on bad input)."""
     names = [resolve(n) for n in names]
+    if candidates is None and BUILT_PAIRS.exists():
+        candidates = BUILT_PAIRS
     raw = load_candidates(candidates) if candidates is not None else builtin_pairs()
     pairs = certify(raw, timeout)
     kept = [p for p in pairs if p.status in ("equal", "different")]

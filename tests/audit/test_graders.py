@@ -163,7 +163,10 @@ def test_a_non_bool_answer_and_a_missing_module_are_errors(planted: Path) -> Non
     assert {d.outcome for d in missing.values()} == {"error"} and "ModuleNotFoundError" in missing["p1"].detail
 
 
-def test_builtin_pairs_all_decided_by_pyverify(tmp_path: Path) -> None:
+def test_builtin_pairs_all_decided_by_pyverify(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pyverify.audit import _graders
+
+    monkeypatch.setattr(_graders, "BUILT_PAIRS", tmp_path / "no-benchmark-here.jsonl")  # the 40 built-in pairs
     result = runner.invoke(app, ["graders", "--grader", "pyverify", "--grader", "string", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     record = json.loads((tmp_path / "audit.json").read_text())
