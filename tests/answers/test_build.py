@@ -164,3 +164,22 @@ def test_every_derived_candidate_parses() -> None:
         for direction, rule, text in candidates(entry, parse_answer(entry.reference)):
             assert direction in ("D1", "D2", "D3")
             assert parse_answer(text).kind != "unparsed", (entry.entry_id, rule, text, parse_answer(text).reason)
+
+
+def test_every_pair_of_the_built_benchmark_reverifies() -> None:
+    # every pair of the committed benchmark: its certificate comes out the same when decided again
+    from pyverify.answers import equivalent_answers
+
+    pairs_file = CATALOG / "generated" / "pairs.jsonl"
+    if not pairs_file.exists():
+        pytest.skip("formal/answers/generated not built")
+    rows = [json.loads(line) for line in pairs_file.read_text(encoding="utf-8").splitlines() if line.strip()]
+    sample = rows
+    assert {r["direction"] for r in sample} == {"D1", "D2", "D3"}
+    for row in sample:
+        again = equivalent_answers(row["reference"], row["candidate"], timeout=10)
+        assert again.status == row["certificate"]["status"], (row["id"], again.status, again.reason)
+        want = "equal" if row["direction"] == "D1" else "different"
+        assert again.status == want, row["id"]
+        if want == "different":
+            assert row["certificate"]["witness"], row["id"]
