@@ -21,6 +21,21 @@ class NotANumber(Exception):
     """The term has no real value (a variable, infinity, a root of a negative, ...)."""
 
 
+
+_RING = ("neg", "+", "-", "*")
+
+
+def _ring(op: str, x: list[Any]) -> Any:
+    """The ring operations, the same for exact fractions and for arb balls (``+`` and ``*`` n-ary)."""
+    if op == "neg":
+        return -x[0]
+    if op == "-":
+        return x[0] - x[1]
+    total = x[0]
+    for value in x[1:]:
+        total = total + value if op == "+" else total * value
+    return total
+
 def rational(node: Node) -> Fraction | None:
     """The exact value of a term built from numerals with + - * / and small integer powers; else None."""
     if isinstance(node, Num):
@@ -38,14 +53,8 @@ def rational(node: Node) -> Fraction | None:
         if any(a is None for a in args):
             return None
         x = [a for a in args if a is not None]
-        if node.op == "neg":
-            return -x[0]
-        if node.op == "+":
-            return x[0] + x[1]
-        if node.op == "-":
-            return x[0] - x[1]
-        if node.op == "*":
-            return x[0] * x[1]
+        if node.op in _RING:
+            return _ring(node.op, x)
         if node.op == "/":
             if x[1] == 0:
                 raise NotANumber("division by zero")
@@ -83,14 +92,8 @@ def _arb(node: Node) -> Any:
                 return _real_pow(base, arb(n))
             return _real_pow(base, _arb(node.args[1]))
         x = [_arb(a) for a in node.args]
-        if node.op == "neg":
-            return -x[0]
-        if node.op == "+":
-            return x[0] + x[1]
-        if node.op == "-":
-            return x[0] - x[1]
-        if node.op == "*":
-            return x[0] * x[1]
+        if node.op in _RING:
+            return _ring(node.op, x)
         if node.op == "/":
             if 0 in x[1]:
                 raise NotANumber("division by a number not known to be nonzero")
