@@ -5,14 +5,18 @@ review call with the same token budget: ``self_reflection`` (critical review), `
 (search small exact values, recompute both sides), ``generic_feedback`` (warns the witness may be wrong
 and states that no checker ran) and ``verifier_feedback`` (gives the label-blind checker's message for
 the draft's witness). Run records carry ``task_id, protocol, prediction, raw_output, draft_output,
-verifier_feedback`` and are scored by ``pyverify claims score``.
+verifier_feedback`` and are scored by ``pyverify claims score`` (``score_run`` scores a run's ``direct``
+records). The protocol is :class:`ClaimAudit`, registered as ``claim-audit``.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from pathlib import Path
+from typing import Any, Iterator, Sequence
 
 from pyverify.models._backend import Decoding, Request, Response
+from pyverify.protocols._inputs import spread
+from pyverify.protocols._protocol import Answer, Inputs, Protocol, Round
 
 CONDITIONS = ("direct", "self_reflection", "counterexample_guided", "generic_feedback", "verifier_feedback")
 REVIEW = {
@@ -44,42 +48,97 @@ def _review_request(
 DEFAULT_DECODING = Decoding(max_new_tokens=512)
 
 
-def run(backend: Any, tasks: Sequence[Any], rundir: Any, *, conditions: Sequence[str] = ("direct",),
-        decoding: Decoding = DEFAULT_DECODING, batch_size: int = 8,
-        progress: Callable[[int], None] | None = None) -> dict[str, Any]:  # fmt: skip
-    """Drafts for every task, then each two-pass condition's review; one run record per (task, condition)."""
-    from pyverify.claims._checker import check
-    from pyverify.claims._extract import extract
-    from pyverify.models._runner import run_requests
+class ClaimAudit(Protocol):
+    """Drafts for every task, then each two-pass condition's review (one round per condition); one run
+    record per (task, condition), written once every round is answered."""
 
-    unknown = [c for c in conditions if c not in CONDITIONS]
-    if unknown:
-        raise ValueError(f"unknown condition(s) {', '.join(unknown)} (known: {', '.join(CONDITIONS)})")
-    rundir.open_results()
-    drafts = run_requests(backend, [_draft_request(t, decoding) for t in tasks], rundir.store, mode="generate",
-                          batch_size=batch_size, on_result=(lambda *_: progress(1)) if progress else None)  # fmt: skip
-    records: list[dict[str, Any]] = []
-    feedback: dict[str, dict[str, str]] = {}
-    for task, draft in zip(tasks, drafts):
-        parsed = extract(draft.text)
-        audit = parsed.audit if parsed.status in ("parsed", "partial") else None
-        result = check(task.model_dump(), audit)
-        feedback[task.task_id] = {"status": result.status, "message": result.message}
-        if "direct" in conditions:
-            records.append(_record(task, "direct", draft, draft, None))
-    for condition in conditions:
-        if condition == "direct":
-            continue
-        reviews = [_review_request(t, condition, d.text, feedback[t.task_id], decoding) for t, d in zip(tasks, drafts)]
-        answers = run_requests(backend, reviews, rundir.store, mode="generate", batch_size=batch_size,
-                               on_result=(lambda *_: progress(1)) if progress else None)  # fmt: skip
-        for task, draft, answer in zip(tasks, drafts, answers):
-            shown = feedback[task.task_id] if condition == "verifier_feedback" else None
-            records.append(_record(task, condition, answer, draft, shown))
-    for record in records:
-        rundir.write(record)
-    return {"records": len(records), "conditions": list(conditions), "tasks": len(tasks),
-            "unparseable": sum(r["prediction"] is None for r in records)}  # fmt: skip
+    name = "claim-audit"
+    title = "claim audit"
+    needs = ("tasks_dir", "limit", "conditions", "max_new_tokens", "batch_size")
+
+    def load(self) -> None:
+        unknown = [c for c in self.options.conditions if c not in CONDITIONS]
+        if unknown:
+            raise ValueError(f"unknown condition(s) {', '.join(unknown)} (known: {', '.join(CONDITIONS)})")
+
+    def prepare(self, out: Path) -> Inputs:
+        from pyverify.claims._io import load_tasks
+
+        self.suite = self.options.tasks_dir or out / "suite"
+        if not (self.suite / "tasks.jsonl").is_file():
+            write_suite(self.suite)
+        self.tasks = spread(load_tasks(self.suite / "tasks.jsonl"), self.options.limit)
+        reviews = len([c for c in self.options.conditions if c != "direct"])
+        return Inputs((self.suite / "tasks.jsonl",), {"tasks": len(self.tasks)}, len(self.tasks) * (1 + reviews))
+
+    def requests(self) -> Iterator[Round]:
+        from pyverify.claims._checker import check
+        from pyverify.claims._extract import extract
+
+        conditions, tasks = self.options.conditions, self.tasks
+        decoding = Decoding(max_new_tokens=self.options.max_new_tokens or DEFAULT_DECODING.max_new_tokens)
+        self._answers: dict[str, Response] = {}
+        self._records: list[dict[str, Any]] = []
+        yield Round([_draft_request(t, decoding) for t in tasks])
+        drafts = [self._answers[f"{t.task_id}#direct"] for t in tasks]
+        feedback: dict[str, dict[str, str]] = {}
+        for task, draft in zip(tasks, drafts):
+            parsed = extract(draft.text)
+            audit = parsed.audit if parsed.status in ("parsed", "partial") else None
+            result = check(task.model_dump(), audit)
+            feedback[task.task_id] = {"status": result.status, "message": result.message}
+            if "direct" in conditions:
+                self._records.append(_record(task, "direct", draft, draft, None))
+        for condition in conditions:
+            if condition == "direct":
+                continue
+            self._answers = {}
+            yield Round(
+                [_review_request(t, condition, d.text, feedback[t.task_id], decoding) for t, d in zip(tasks, drafts)]
+            )
+            for task, draft in zip(tasks, drafts):
+                shown = feedback[task.task_id] if condition == "verifier_feedback" else None
+                self._records.append(
+                    _record(task, condition, self._answers[f"{task.task_id}#{condition}"], draft, shown)
+                )
+
+    def score(self, answer: Answer) -> None:
+        self._answers[answer.request.request_id] = answer.response
+
+    def rows(self) -> list[dict[str, Any]]:
+        return self._records
+
+    def summarize(self, rows: Sequence[dict[str, Any]], seconds: float) -> dict[str, Any]:
+        return {"records": len(rows), "conditions": list(self.options.conditions), "tasks": len(self.tasks),
+                "unparseable": sum(r["prediction"] is None for r in rows), "seconds": seconds,
+                "suite": str(self.suite)}  # fmt: skip
+
+
+def write_suite(directory: Path) -> None:
+    """The canonical claim-audit suite (seed 0): public tasks and private references."""
+    from pyverify.claims._generate import build
+    from pyverify.claims._io import write_jsonl, write_manifest
+
+    tasks, references = build(0)
+    directory.mkdir(parents=True, exist_ok=True)
+    write_jsonl(directory / "tasks.jsonl", tasks)
+    write_jsonl(directory / "references.jsonl", references)
+    write_manifest(directory, 0, 24, {})
+
+
+def score_run(run: Path) -> dict[str, Any]:
+    """The scores of a claim-audit run's ``direct`` records against its suite's references."""
+    from pyverify.claims._extract import load_responses
+    from pyverify.claims._io import load_references, load_tasks
+    from pyverify.claims._score import score
+
+    suite = run / "suite"
+    answers = load_responses(run / "responses.jsonl", protocol="direct")
+    task_ids = set(answers)
+    tasks = [t for t in load_tasks(suite / "tasks.jsonl") if t.task_id in task_ids]
+    refs = [r for r in load_references(suite / "references.jsonl") if r.task_id in task_ids]
+    result = score(tasks, refs, answers)
+    return {"summary": result["summary"], "class_conditional": result.get("class_conditional")}
 
 
 def _record(

@@ -4,15 +4,21 @@ Canonical zero-shot form: the item text, then an instruction to answer TRUE or F
 constrained choice (log-probabilities of the whole continuations TRUE and FALSE) or by generation
 parsed as: first line equal to or starting with TRUE/FALSE, else TRUE or FALSE present alone in the
 text, else unparseable. Thinking blocks are stripped; output cut off mid-thought is unscored, not
-wrong. Unparseable answers are unscored.
+wrong. Unparseable answers are unscored. The protocol is :class:`Invariance`, registered as
+``invariance``; the prompt, request and row functions are shared with the exporters and benchmarks.
 """
 
 from __future__ import annotations
 
+import hashlib
+import math
 import re
-from typing import Any, Callable, Sequence
+from pathlib import Path
+from typing import Any, Iterator, Sequence
 
 from pyverify.models._backend import Decoding, Request, Response
+from pyverify.protocols._inputs import DEFAULT_ITEMS, load_items, stratified
+from pyverify.protocols._protocol import Answer, Inputs, Protocol, Round
 
 INSTRUCTION = "Answer with TRUE or FALSE."
 CHOICES = ("TRUE", "FALSE")
@@ -53,8 +59,22 @@ def requests(items: Sequence[dict[str, Any]], mode: str, samples: int, decoding:
     return out
 
 
-def result_row(item: dict[str, Any], request: Request, response: Response, mode: str, model_id: str) -> dict[str, Any]:
-    sample = int(request.request_id.rsplit("#s", 1)[1])
+def sampled_choice(logprobs: dict[str, float], temperature: float, key: str) -> tuple[str, float]:
+    """One answer drawn from the two choices' probabilities at ``temperature`` (softmax of the summed
+    log-probabilities over TRUE and FALSE only), with a uniform number derived from ``key`` by SHA-256, so a
+    draw depends on its item, sample and seed only (not on batch order, process or platform)."""
+    t, f = logprobs["TRUE"] / temperature, logprobs["FALSE"] / temperature
+    p_true = 1.0 / (1.0 + math.exp(max(-700.0, min(700.0, f - t))))
+    u = int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big") / 2**64
+    return ("TRUE" if u < p_true else "FALSE"), p_true
+
+
+def result_row(item: dict[str, Any], request: Request, response: Response, mode: str, model_id: str,
+               sample: int | None = None, temperature: float = 0.0) -> dict[str, Any]:  # fmt: skip
+    """The row of one answer; in choice mode with ``temperature`` > 0 the answer of sample ``sample`` is drawn
+    from the one scoring response of the item (see :func:`sampled_choice`)."""
+    if sample is None:
+        sample = int(request.request_id.rsplit("#s", 1)[1])
     row: dict[str, Any] = {"item_id": item["item_id"], "theorem_id": item.get("theorem_id"), "family": item.get("family"),
                            "tier": item.get("tier"), "label": item.get("label"), "sample": sample, "mode": mode,
                            "model": model_id, "finish_reason": response.finish_reason}  # fmt: skip
@@ -63,7 +83,12 @@ def result_row(item: dict[str, Any], request: Request, response: Response, mode:
         return row
     if mode == "choice":
         scores = dict(zip(CHOICES, response.logprobs))
-        prediction = max(CHOICES, key=lambda c: scores.get(c, float("-inf"))) if scores else None
+        prediction: str | None
+        if temperature > 0 and len(scores) == 2:
+            prediction, p_true = sampled_choice(scores, temperature, f"{item['item_id']}#s{sample}#t{temperature!r}")
+            row.update(p_true=round(p_true, 6), temperature=temperature)
+        else:
+            prediction = max(CHOICES, key=lambda c: scores.get(c, float("-inf"))) if scores else None
         row.update(logprobs=scores, prediction=prediction, status="parsed" if prediction else "unparseable")
     else:
         prediction, status = parse_answer(response.text)
@@ -76,28 +101,64 @@ def result_row(item: dict[str, Any], request: Request, response: Response, mode:
 DEFAULT_DECODING = Decoding(max_new_tokens=16)
 
 
-def run(backend: Any, items: Sequence[dict[str, Any]], rundir: Any, *, mode: str = "choice", samples: int = 1,
-        decoding: Decoding = DEFAULT_DECODING, batch_size: int = 8,
-        progress: Callable[[int], None] | None = None) -> dict[str, Any]:  # fmt: skip
-    """Ask every item; write one row per (item, sample); return accuracy and coverage."""
-    from pyverify.models._runner import run_requests
+class Invariance(Protocol):
+    """Every item (stratified by family and label up to ``limit``) asked ``samples`` times; one row per
+    (item, sample), written as its answer arrives."""
 
-    reqs = requests(items, mode, samples, decoding)
-    by_request = {r.request_id: item for r, item in zip(reqs, (i for i in items for _ in range(samples)))}
-    rundir.open_results()
-    rows: list[dict[str, Any]] = []
+    name = "invariance"
+    title = "invariance"
+    needs = ("items_path", "limit", "samples", "mode", "max_new_tokens", "batch_size", "temperature")
 
-    def done(request: Request, response: Response, reused: bool) -> None:
-        row = result_row(by_request[request.request_id], request, response, mode, backend.model_id)
-        row["reused"] = reused
-        rows.append(row)
-        rundir.write(row)
-        if progress:
-            progress(1)
+    def config(self) -> dict[str, Any]:
+        return {"items": str(Path(self.path).resolve())}
 
-    run_requests(backend, reqs, rundir.store, mode="score" if mode == "choice" else "generate", batch_size=batch_size,
-                 on_result=done)  # fmt: skip
-    return summarize(rows)
+    def load(self) -> None:
+        self.path = self.options.items_path or DEFAULT_ITEMS
+        self.items = stratified(load_items(self.path), self.options.limit)
+        self._pending: list[dict[str, Any]] = []
+        o = self.options
+        if o.temperature < 0:
+            raise ValueError(f"temperature must be at least 0, not {o.temperature}")
+        if o.mode == "choice" and o.samples > 1 and o.temperature == 0:
+            raise ValueError(f"{o.samples} samples per item in choice mode at temperature 0 would repeat the more "
+                             "likely choice: set a temperature above 0")  # fmt: skip
+
+    def _sampled_choices(self) -> bool:
+        # choice mode, sampled: one scoring request per item, the samples drawn from its two probabilities
+        return self.options.mode == "choice" and self.options.temperature > 0
+
+    def prepare(self, out: Path) -> Inputs:
+        calls = len(self.items) * (1 if self._sampled_choices() else self.options.samples)
+        return Inputs((self.path,), {"seeds": {"decoding": 0}, "items": len(self.items)}, calls)
+
+    def requests(self) -> Iterator[Round]:
+        samples, mode = self.options.samples, self.options.mode
+        decoding = Decoding(max_new_tokens=self.options.max_new_tokens or DEFAULT_DECODING.max_new_tokens,
+                            temperature=0.0 if mode == "choice" else self.options.temperature)  # fmt: skip
+        per_item = 1 if self._sampled_choices() else samples
+        reqs = requests(self.items, mode, per_item, decoding)
+        self._item_of = {r.request_id: item for r, item in zip(reqs, (i for i in self.items for _ in range(per_item)))}
+        yield Round(reqs, mode="score" if mode == "choice" else "generate")
+
+    def score(self, answer: Answer) -> dict[str, Any] | None:
+        item = self._item_of[answer.request.request_id]
+        if not self._sampled_choices():
+            row = result_row(item, answer.request, answer.response, self.options.mode, answer.model_id)
+            row["reused"] = answer.reused
+            return row
+        self._pending.extend(
+            {**result_row(item, answer.request, answer.response, "choice", answer.model_id, k,
+                          self.options.temperature), "reused": answer.reused}
+            for k in range(self.options.samples)
+        )  # fmt: skip
+        return None
+
+    def rows(self) -> list[dict[str, Any]]:
+        rows, self._pending = self._pending, []
+        return rows
+
+    def summarize(self, rows: Sequence[dict[str, Any]], seconds: float) -> dict[str, Any]:
+        return {**summarize(rows), "seconds": seconds}
 
 
 def summarize(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:

@@ -159,3 +159,30 @@ def test_main_job_writes_the_html_report_over_every_model(tmp_path: Path) -> Non
     assert set(metrics["models"]) == {"fake/model", "fake/other"}
     assert metrics["invariance"]["theorems"], "per-theorem statistics are missing"
     assert (tmp_path / "job" / "summary.json").is_file() and (tmp_path / "job" / "report.md").is_file()
+
+
+def test_sampled_choices_score_each_item_once_and_draw_reproducibly(tmp_path: Path) -> None:
+    items = _items(tmp_path, 6)
+    summary = evaluate("fake/model", "invariance", tmp_path / "c", items_path=items, samples=40, temperature=1.0)
+    assert FakeBackend.calls == 6  # one scoring pass per item, however many samples
+    rows = [json.loads(line) for line in (tmp_path / "c" / "responses.jsonl").read_text().splitlines()]
+    assert len(rows) == 240 and summary["items"] == 240
+    by_item: dict[str, list[str]] = {}
+    for r in rows:
+        by_item.setdefault(r["item_id"], []).append(r["prediction"])
+        assert r["temperature"] == 1.0 and 0 < r["p_true"] < 1
+    for r in rows:
+        # log-probabilities (-0.1, -2.0): p = 1 / (1 + e^-1.9) ≈ 0.87 for the likelier answer
+        likely = "TRUE" if r["logprobs"]["TRUE"] > r["logprobs"]["FALSE"] else "FALSE"
+        share = by_item[r["item_id"]].count(likely) / 40
+        assert 0.6 < share < 1.0  # sampled, not the argmax every time
+    again = evaluate("fake/model", "invariance", tmp_path / "d", items_path=items, samples=40, temperature=1.0)
+    rows_again = [json.loads(line) for line in (tmp_path / "d" / "responses.jsonl").read_text().splitlines()]
+    assert [r["prediction"] for r in rows] == [r["prediction"] for r in rows_again] and again["accuracy"] == summary[
+        "accuracy"]  # fmt: skip
+
+
+def test_several_greedy_choice_samples_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="temperature above 0"):
+        evaluate("fake/model", "invariance", tmp_path / "e", items_path=_items(tmp_path, 2), samples=3)
+    assert not (tmp_path / "e").exists()
