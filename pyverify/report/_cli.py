@@ -11,12 +11,13 @@ from pathlib import Path
 
 
 def report_command(run_dirs: list[Path], out: Path) -> int:
-    """Compute metrics over ``run_dirs``, write report.html / report.md / metrics.json into ``out``."""
+    """Compute metrics over ``run_dirs`` (claim-audit runs scored against the suite in their directory),
+    write report.html / report.md / metrics.json into ``out``."""
     from pyverify import metrics as metrics_module
-    from pyverify.report import ReportError, write_report
+    from pyverify.report import ReportError, score_claim_audit_runs, write_report
 
     try:
-        metrics = metrics_module.compute(list(run_dirs))
+        metrics = score_claim_audit_runs(metrics_module.compute(list(run_dirs)))
         paths = write_report(metrics, out)
     except (metrics_module.MetricsError, ReportError) as exc:
         sys.stderr.write(f"error: {exc}\n")

@@ -119,6 +119,27 @@ def render_markdown(metrics: Mapping[str, Any]) -> str:
     return re.sub(r"\n{3,}", "\n\n", str(text)).strip() + "\n"
 
 
+def claim_audit_markdown(summaries: Mapping[str, Mapping[str, Any]]) -> str:
+    """Claim-audit summaries (column name -> a run's summary or the scorer's summary) as one Markdown
+    table: a row per metric, a column per summary; rates as "rate (k of n)", nested fields as
+    "parent · child" rows. For terminal summaries, where a dict would otherwise be printed."""
+    from pyverify.report._claim_audit import claim_audit_rows
+
+    names = list(summaries)
+    rows, left_out = claim_audit_rows([summaries[n] for n in names])
+    lines = [
+        "| metric |" + "".join(f" {markdown_escape(n)} |" for n in names),
+        "|---|" + "---:|" * len(names),
+        *(
+            "| " + markdown_escape(key) + " |" + "".join(f" {markdown_escape(c)} |" for c in cells)
+            for key, cells in rows
+        ),
+    ]
+    if left_out:
+        lines += ["", f"{left_out} more rows left out."]
+    return "\n".join(lines) + "\n"
+
+
 def metrics_json(metrics: Mapping[str, Any]) -> str:
     """metrics.json as written beside the report: indented, UTF-8, no NaN."""
     check_metrics(metrics)

@@ -3,7 +3,9 @@
 Every number is formatted here, once, so the HTML and the Markdown report say the same thing. Missing or
 undefined statistics (``null`` in metrics.json, a missing key, a non-finite float) become "—" and sort last.
 Strings that come from the metrics (model ids, theorem ids, Mathlib names) are left as plain ``str`` so the
-templates escape them; only strings built here from numbers are wrapped in ``Markup``.
+templates escape them; only strings built here from numbers are wrapped in ``Markup``. The Findings
+sentences come from ``_findings``, the claim-audit table from ``_claim_audit``; sections that compare models
+carry one line saying why they are empty when fewer than two models ran.
 """
 
 from __future__ import annotations
@@ -14,6 +16,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from markupsafe import Markup
+
+from pyverify.report._claim_audit import claim_audit_rows
+from pyverify.report._findings import SECTIONS, AnswerFacts, Findings, answer_facts, build_findings, slug
 
 SCHEMA_VERSION = 1
 DASH = Markup("—")
@@ -119,6 +124,16 @@ class SummaryRow:
     rms_ig: Markup
     share_ig_positive: Markup
     needs_review_items: int
+    baseline_true: Markup = DASH
+    """accuracy of always answering TRUE on the model's scored items"""
+    baseline_false: Markup = DASH
+    """accuracy of always answering FALSE on the same items"""
+    true_answers: Markup = DASH
+    """share of the model's scored answers that are TRUE"""
+    true_answers_n: Markup = Markup("")
+    """the same as a count, k of n"""
+    inconsistent: Markup = DASH
+    """theorems answered inconsistently, of those with two or more scored items"""
 
 
 @dataclass(frozen=True)
@@ -204,6 +219,22 @@ class ReportView:
     needs_review: bool
     consensus_note: str
     extra: list[tuple[str, Any]]
+    findings: Findings
+    headings: dict[str, str]
+    """section id -> heading (shared by both templates)"""
+    anchors: dict[str, str]
+    """section id -> Markdown anchor of its heading"""
+    multi_model: bool
+    """two or more models ran invariance (what rank reversals, κ, rankings and cross-model Q need)"""
+    needs_models_note: str
+    """one line on why the sections that compare models are empty, when fewer than two models ran"""
+    has_tests: bool
+    """some theorem has a defined Cochran's Q / McNemar test"""
+    tests_note: str
+    """one line on why no theorem has a test, when none has"""
+    claim_audit_rows: list[tuple[str, list[str]]]
+    """claim-audit metrics (rows) by run (columns)"""
+    claim_audit_left_out: int
 
 
 def check_metrics(metrics: Any) -> Mapping[str, Any]:
@@ -230,8 +261,19 @@ def _models(metrics: Mapping[str, Any], *more: Mapping[str, Any]) -> list[str]:
     return order
 
 
-def _summary(model: str, stats: Mapping[str, Any]) -> SummaryRow:
+def _summary(model: str, stats: Mapping[str, Any], facts: AnswerFacts | None) -> SummaryRow:
     scr, cir, fcir = as_mapping(stats.get("scr")), as_mapping(stats.get("cir")), as_mapping(stats.get("false_cir"))
+    derived: dict[str, Markup] = {}
+    if facts is not None and facts.scored:
+        n = facts.scored
+        derived = {
+            "baseline_true": fmt(facts.true_items / n),
+            "baseline_false": fmt(facts.false_items / n),
+            "true_answers": fmt(facts.true_answers / n),
+            "true_answers_n": Markup(f"{facts.true_answers} of {n}"),
+        }
+    if facts is not None and facts.theorems:
+        derived["inconsistent"] = Markup(f"{facts.inconsistent} of {facts.theorems}")
     return SummaryRow(
         model=model,
         items=fmt_int(stats.get("items")),
@@ -257,6 +299,7 @@ def _summary(model: str, stats: Mapping[str, Any]) -> SummaryRow:
         rms_ig=fmt(stats.get("rms_ig")),
         share_ig_positive=fmt(stats.get("share_ig_positive")),
         needs_review_items=count(stats.get("needs_review_items")) or 0,
+        **derived,
     )
 
 
@@ -413,7 +456,15 @@ def build_view(metrics: Mapping[str, Any]) -> ReportView:
         for name in (_text(pair.get("a")), _text(pair.get("b"))):
             if name not in kendall_families:
                 kendall_families.append(name)
-    summary = [_summary(m, as_mapping(per_model[m])) for m in inv_models]
+    facts = {m: answer_facts(theorem_records, m) for m in inv_models}
+    summary = [_summary(m, as_mapping(per_model[m]), facts[m]) for m in inv_models]
+    claim_audit_runs = _claim_audit_runs(metrics)
+    audit_by_model: dict[str, list[Any]] = {}
+    for run in map(as_mapping, as_list(metrics.get("runs"))):
+        if run.get("protocol") == "claim-audit" and isinstance(run.get("claim_audit"), Mapping):
+            audit_by_model.setdefault(_text(run.get("model")), []).append(run["claim_audit"])
+    audit_rows, audit_left_out = claim_audit_rows([r["raw"] for r in claim_audit_runs])
+    multi_model = len(inv_models) >= 2
     return ReportView(
         version=_text(generated.get("pyverify")),
         runs=runs,
@@ -481,10 +532,22 @@ def build_view(metrics: Mapping[str, Any]) -> ReportView:
         cbu=cbu_rows,
         cbu_metrics=[CBU_METRICS[k] for k in keys],
         cbu_notes=[_text(cbu.get("tie_rule"))] if cbu.get("tie_rule") else [],
-        claim_audit_runs=_claim_audit_runs(metrics),
+        claim_audit_runs=claim_audit_runs,
         needs_review=any(r.needs_review_items for r in summary),
         consensus_note=_consensus_note(consensus),
         extra=[(str(k), v) for k, v in metrics.items() if k not in KNOWN_KEYS and v is not None],
+        findings=build_findings(metrics, inv_models, families, audit_by_model),
+        headings={k: heading for k, (heading, _) in SECTIONS.items()},
+        anchors={k: Markup(slug(heading)) for k, (heading, _) in SECTIONS.items()},  # [a-z0-9-] only
+        multi_model=multi_model,
+        needs_models_note=""
+        if multi_model
+        else f"need two or more models; this report has {len(inv_models)}"
+        + (f" ({', '.join(inv_models)})." if inv_models else "."),
+        has_tests=any(t.test in ("cochran", "mcnemar") for t in theorems),
+        tests_note=_tests_note(theorems, inv_models, as_mapping(invariance.get("options")).get("design")),
+        claim_audit_rows=audit_rows,
+        claim_audit_left_out=audit_left_out,
     )
 
 
@@ -516,6 +579,20 @@ def _kendall_matrix(names: list[str], families_section: Mapping[str, Any]) -> li
     return rows
 
 
+def _tests_note(theorems: list[TheoremRow], models: list[str], design: Any) -> str:
+    if any(t.test in ("cochran", "mcnemar") for t in theorems):
+        return ""
+    if len(models) < 2 and design != "within-model":
+        return (
+            "needs two or more models, or repeated samples of one model (pyverify eval --samples); this report has "
+            "one model with one sample per item, so the test columns are left out."
+        )
+    return (
+        "undefined for every theorem: every block answers all of a theorem's items alike (no evidence), so the "
+        "test columns are left out."
+    )
+
+
 def _consensus_note(consensus: Mapping[str, Any]) -> str:
     if consensus.get("active") is False:
         return "inactive: fewer models ran than the n of m-of-n, so nothing can be flagged"
@@ -523,19 +600,9 @@ def _consensus_note(consensus: Mapping[str, Any]) -> str:
     return f"an item is flagged when {threshold} or more models fail it" if threshold else ""
 
 
-def _summary_value(value: Any) -> str:
-    if isinstance(value, (list, tuple)):
-        return ", ".join(_summary_value(v) for v in value)
-    if isinstance(value, float):
-        return f"{value:.4g}"
-    if isinstance(value, (dict, Mapping)):
-        return "{" + ", ".join(f"{k}: {_summary_value(v)}" for k, v in value.items()) + "}"
-    return _text(value)
-
-
 def _claim_audit_runs(metrics: Mapping[str, Any]) -> list[dict[str, Any]]:
-    # claim-audit runs are scored elsewhere (pyverify claims score); the report lists them with the
-    # run's own summary.json (free-form, shown as key: value text) when the metrics carry it
+    # the run's summary.json (free-form) and, when the report could score the run, the scorer's summary
+    # per condition under "scores"; the template lays them out as a metrics × runs table
     out = []
     for run in map(as_mapping, as_list(metrics.get("runs"))):
         if run.get("protocol") != "claim-audit":
@@ -546,7 +613,8 @@ def _claim_audit_runs(metrics: Mapping[str, Any]) -> list[dict[str, Any]]:
                 "path": _text(run.get("path")),
                 "model": _text(run.get("model")),
                 "rows": fmt_int(run.get("rows")),
-                "summary": [(str(k), _summary_value(v)) for k, v in summary.items()],
+                "scored": bool(as_mapping(summary.get("scores"))),
+                "raw": summary,
             }
         )
     return out

@@ -11,13 +11,16 @@ import re
 import shutil
 import signal
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from pyverify.report import write_report
+from pyverify.metrics import compute
+from pyverify.report import score_claim_audit_runs, write_report
 from tests.report.fixtures import build_metrics
 from tests.report.htmltables import parse
+from tests.report.runs import claim_audit_run, one_model_runs, two_model_runs
 
 CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium not found (Debian: apt-get install -y chromium)")
@@ -25,7 +28,7 @@ WINDOW = (1280, 900)
 TIMEOUT_S = 45
 
 
-def _chromium(url: str, tmp: Path, *extra: str) -> tuple[str, str]:
+def _chromium(url: str, tmp: Path, *extra: str, window: tuple[int, int] = WINDOW) -> tuple[str, str]:
     """Run headless Chromium on ``url``; return (stdout, stderr)."""
     profile = tmp / f"profile-{len(list(tmp.glob('profile-*')))}"
     args = [
@@ -40,7 +43,7 @@ def _chromium(url: str, tmp: Path, *extra: str) -> tuple[str, str]:
         f"--user-data-dir={profile}",
         "--enable-logging=stderr",
         "--v=0",
-        f"--window-size={WINDOW[0]},{WINDOW[1]}",
+        f"--window-size={window[0]},{window[1]}",
         *extra,
         url,
     ]
@@ -63,20 +66,27 @@ def _console_lines(stderr: str) -> list[str]:
     return [line for line in stderr.splitlines() if ":CONSOLE" in line or "Uncaught" in line]
 
 
-CASES = {
-    "four models": lambda: build_metrics(4, 12),
-    "one model": lambda: build_metrics(1, 5),
-    "zero theorems": lambda: build_metrics(2, 0),
-    "claim-audit only": lambda: build_metrics(2, 3, invariance=False, cbu=False),
-    "hostile names": lambda: build_metrics(
+FAST = {"bootstrap": 200, "permutations": 200}
+LONG_NAMES = ["org/" + "very-long-model-name-" * 6 + "v1", "m/" + "x" * 120, "m/short"]
+CASES: dict[str, Callable[[Path], dict]] = {
+    "four models": lambda tmp: build_metrics(4, 12),
+    "one model": lambda tmp: build_metrics(1, 5),
+    "zero theorems": lambda tmp: build_metrics(2, 0),
+    "claim-audit only": lambda tmp: build_metrics(2, 3, invariance=False, cbu=False),
+    "hostile names": lambda tmp: build_metrics(
         2, 6, models=["<script>alert(1)</script>", 'x"><img src=y onerror=alert(2)>']
     ),
+    "long names": lambda tmp: build_metrics(3, 6, models=LONG_NAMES),
+    "two models from runs": lambda tmp: score_claim_audit_runs(
+        compute([*two_model_runs(tmp / "runs"), claim_audit_run(tmp / "runs")], **FAST)
+    ),
+    "one model with samples": lambda tmp: compute(one_model_runs(tmp / "runs"), **FAST),
 }
 
 
 @pytest.mark.parametrize("case", list(CASES))
 def test_page_loads_without_errors_and_the_table_script_passes_its_selftest(case: str, tmp_path: Path) -> None:
-    metrics = CASES[case]()
+    metrics = CASES[case](tmp_path)
     html = write_report(metrics, tmp_path / "report")["html"]
     dom, stderr = _chromium(html.as_uri() + "#selftest", tmp_path, "--dump-dom")
     assert not _console_lines(stderr), _console_lines(stderr)
@@ -96,7 +106,14 @@ def test_page_loads_without_errors_and_the_table_script_passes_its_selftest(case
         assert shown == [theorems[i]["theorem_id"] for i in expected]
         assert f"{len(theorems)} of {len(theorems)} theorems shown" in dom
     if metrics["invariance"]:
-        assert [row[0] for row in page.tables["summary-table"]] == metrics["models"]
+        models = [m for m in metrics["models"] if m in metrics["invariance"]["per_model"]]
+        assert [row[0] for row in page.tables["summary-table"]] == models
+    # at 1280 px nothing needs a horizontal scroll bar: the page, and the summary table within its section
+    scroll_width, client_width = (int(x) for x in body["data-page-width"].split(","))
+    assert scroll_width <= client_width <= WINDOW[0], body["data-page-width"]
+    if "data-summary-width" in body:
+        table_width, room = (int(x) for x in body["data-summary-width"].split(","))
+        assert table_width <= room, body["data-summary-width"]
 
 
 def test_selftest_counts_match_the_filters(tmp_path: Path) -> None:
@@ -111,27 +128,40 @@ def test_selftest_counts_match_the_filters(tmp_path: Path) -> None:
     assert 0 < significant < 12 and 0 < inconsistent < 12  # the fixture exercises both toggles
 
 
-def test_screenshot_shows_the_summary_table(tmp_path: Path) -> None:
+SCREENSHOT = (1280, 1600)  # 1280 px wide; tall enough for the findings of four models and the summary
+
+
+@pytest.mark.parametrize("case", ["four models", "two models from runs", "long names"])
+def test_screenshot_at_1280_px_shows_the_findings_and_the_whole_summary_table(case: str, tmp_path: Path) -> None:
     import matplotlib.image
 
-    metrics = build_metrics(4, 12)
+    metrics = CASES[case](tmp_path)
     html = write_report(metrics, tmp_path / "r")["html"]
-    dom, _ = _chromium(html.as_uri() + "#selftest", tmp_path, "--dump-dom")
+    dom, _ = _chromium(html.as_uri() + "#selftest", tmp_path, "--dump-dom", window=SCREENSHOT)
     body = next(attrs for tag, attrs in parse(dom).tags if tag == "body")
-    left, top, right, bottom = (int(x) for x in body["data-summary-box"].split(","))
-    assert 0 <= top < bottom <= WINDOW[1] and right - left > 400, "summary table is not in the first screen"
+    boxes = {name: [int(x) for x in body[f"data-{name}-box"].split(",")] for name in ("findings", "summary")}
+    findings, summary = boxes["findings"], boxes["summary"]
+    assert findings[3] <= summary[1], "the findings come before the summary table"
+    for name, (left, top, right, bottom) in boxes.items():
+        # within the screenshot, whole: nothing cut at the right edge, nothing below the fold
+        assert 0 <= left and right <= SCREENSHOT[0] and 0 <= top < bottom <= SCREENSHOT[1], (name, boxes[name])
+        assert right - left > 400, (name, boxes[name])
 
     png = tmp_path / "shot.png"
-    _chromium(html.as_uri(), tmp_path, f"--screenshot={png}", "--hide-scrollbars")
+    _chromium(html.as_uri(), tmp_path, f"--screenshot={png}", "--hide-scrollbars", window=SCREENSHOT)
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     image = matplotlib.image.imread(str(png))
-    assert image.shape[:2] == (WINDOW[1], WINDOW[0])
+    assert image.shape[:2] == (SCREENSHOT[1], SCREENSHOT[0])
     luminance = image[..., :3].mean(axis=2)
-    table = luminance[top:bottom, left:right]
-    # text and grid lines: many dark pixels inside the table's box, enough to be rows of numbers
-    assert (table < 0.5).mean() > 0.02, (table < 0.5).mean()
-    assert (table < 0.95).mean() > 0.05
-    # and the rows are there: dark pixels in each quarter of the table's height
-    for quarter in range(4):
-        band = table[quarter * table.shape[0] // 4 : (quarter + 1) * table.shape[0] // 4]
-        assert (band < 0.5).any(), quarter
+    for name, (left, top, right, bottom) in boxes.items():
+        region = luminance[top:bottom, left:right]
+        # text (and the table's grid lines): dark pixels inside the box, enough to be lines of words or numbers
+        assert (region < 0.5).mean() > 0.01, (name, (region < 0.5).mean())
+        assert (region < 0.95).mean() > 0.03, name
+        # spread over the whole box: dark pixels in each quarter of its height
+        for quarter in range(4):
+            band = region[quarter * region.shape[0] // 4 : (quarter + 1) * region.shape[0] // 4]
+            assert (band < 0.5).any(), (name, quarter)
+    # the summary table's last column is drawn: dark pixels in its right-most tenth
+    left, top, right, bottom = summary
+    assert (luminance[top:bottom, right - (right - left) // 10 : right] < 0.5).any()

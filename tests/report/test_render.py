@@ -37,7 +37,7 @@ def _data_uris(html: str) -> list[bytes]:
 
 def test_html_has_every_section_and_one_row_per_model_and_theorem(four: dict, four_html: str) -> None:
     page = parse(four_html)
-    for section in ("summary", "families", "ig", "scr", "reversals", "theorems", "audit", "cbu", "runs"):
+    for section in ("findings", "summary", "families", "ig", "scr", "reversals", "theorems", "audit", "cbu", "runs"):
         assert section in page.elements, section
     summary = page.tables["summary-table"]
     assert [row[0] for row in summary] == four["models"]
@@ -52,15 +52,19 @@ def test_html_has_every_section_and_one_row_per_model_and_theorem(four: dict, fo
 
 def test_summary_numbers_match_the_metrics(four: dict, four_html: str) -> None:
     stats = four["invariance"]["per_model"][four["models"][0]]
-    row = parse(four_html).tables["summary-table"][0]
+    page = parse(four_html)
+    row = page.tables["summary-table"][0]
     lo, hi = stats["accuracy_micro_ci"]
     glo, ghi = stats["accuracy_micro_ci_grouped"]
-    # value, Wilson interval, interval from the bootstrap over theorems (one per line)
-    assert row[4] == f"{stats['accuracy_micro']:.3f}[{lo:.3f}, {hi:.3f}]grouped [{glo:.3f}, {ghi:.3f}]"
-    assert row[7] == f"{stats['scr']['value']:.3f}"
-    assert row[8] == f"{stats['scr']['independence_floor']:.3f}"
-    assert row[12].startswith("—")  # FALSE-CIR undefined: no false sibling answered canonically right
-    assert row[13] == f"{stats['mean_ig']:.3f}"
+    # value and Wilson interval (one per line); the interval from the bootstrap over theorems is a detail
+    assert row[1] == f"{stats['scored']}of {stats['items']} · {stats['coverage']:.3f}"
+    assert row[2] == f"{stats['accuracy_micro']:.3f}[{lo:.3f}, {hi:.3f}]"
+    assert row[6] == f"{stats['scr']['value']:.3f}floor {stats['scr']['independence_floor']:.3f}"
+    assert row[8] == f"{stats['mean_ig']:.3f}"
+    more = page.tables["summary-more-table"][0]
+    assert more[0] == four["models"][0] and more[3] == f"[{glo:.3f}, {ghi:.3f}]"
+    assert more[6].startswith("—")  # FALSE-CIR undefined: no false sibling answered canonically right
+    assert len(row) == 10 and len(more) == 9
 
 
 def test_per_theorem_row_shows_anchor_outcomes_ig_and_test(four: dict, four_html: str) -> None:
@@ -104,8 +108,16 @@ def test_one_model_renders_with_nulls() -> None:
     html, md = render_html(metrics), render_markdown(metrics)
     page = parse(html)
     assert len(page.tables["summary-table"]) == 1
-    assert all(row[-5:] == ["—"] * 5 for row in page.tables["theorem-table"])  # no cross-model Q
-    assert "Fleiss' κ across models: —" in html
+    # no test defined for any theorem: no columns of dashes, one line saying why
+    assert all(len(row) == 7 for row in page.tables["theorem-table"])
+    assert "no-tests" in page.elements and "test | Q | p | p Holm" not in md
+    # the sections that compare models say in one line why they are empty instead of tables of dashes
+    for element in ("no-reversals", "no-family-rankings", "no-audit", "no-comparison"):
+        assert element in page.elements, element
+    for table in ("reversal-table", "ranking-table", "kendall-table", "pareto-table"):
+        assert table not in page.tables, table
+    assert "Fleiss' κ across models" not in html and "Fleiss' κ across models" not in md
+    assert "Rank reversals need two or more models; this report has 1 (packaged/smollm2-135m)." in md
     assert "| packaged/smollm2-135m |" in md
 
 
@@ -155,18 +167,19 @@ def test_cbu_without_human_candidates_has_no_humanwin_column() -> None:
     assert all(len(row) == 14 for row in parse(html).tables["cbu-table"])
 
 
-def test_claim_audit_runs_are_listed_with_their_summary(four: dict, four_html: str) -> None:
+def test_claim_audit_runs_are_a_table_of_metrics_by_run(four: dict, four_html: str) -> None:
     rows = parse(four_html).tables["claim-audit-table"]
     assert rows == [
-        [
-            "runs/audit-0",
-            "packaged/smollm2-135m",
-            "30",
-            "records: 30 · conditions: direct, verifier_feedback · tasks: 15 · unparseable: 2 · seconds: 12.5",
-        ]
+        ["records", "30"],
+        ["conditions", "direct, verifier_feedback"],
+        ["tasks", "15"],
+        ["unparseable", "2"],
+        ["seconds", "12.5"],
     ]
     md = render_markdown(four)
-    assert "## Claim-audit runs" in md and "| runs/audit-0 | packaged/smollm2-135m | 30 | records: 30 ·" in md
+    assert "## Claim audit" in md and "| metric | packaged/smollm2-135m (30 rows) |" in md
+    assert "| conditions | direct, verifier\\_feedback |" in md
+    assert "{" not in md.split("## Claim audit")[1].split("## Runs")[0]  # never a dict
 
 
 def test_producer_details_are_shown(four: dict, four_html: str) -> None:
@@ -204,7 +217,9 @@ def test_hostile_strings_are_escaped_in_html_and_inert_in_markdown() -> None:
 
     md = render_markdown(metrics)
     assert "<script" not in md and "<img" not in md
-    assert not re.search(r"(?<!\\)\]\(", md)  # no link syntax survives: "](" only as "\\]("
+    # no link syntax survives from the names ("](" only as "\\]("): the only links are the Findings' own
+    targets = re.findall(r"(?<!\\)\]\(([^)]*)\)", md)
+    assert targets and all(re.fullmatch(r"#[a-z0-9-]+", t) for t in targets), targets
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in md
     # every table row keeps its column count: a pipe in a name is escaped
     for block in re.findall(r"(?:^\|.*\|\n)+", md, flags=re.M):
@@ -244,6 +259,7 @@ def test_rendering_is_deterministic_across_processes(four: dict, four_html: str,
 def test_markdown_has_the_same_tables(four: dict) -> None:
     md = render_markdown(four)
     for heading in (
+        "## Findings",
         "## Summary per model",
         "## Failure rate by family",
         "## Distribution of the invariance gap",
@@ -254,8 +270,9 @@ def test_markdown_has_the_same_tables(four: dict) -> None:
         "## Runs",
     ):
         assert heading in md, heading
-    summary = re.search(r"\| model \| items.*?\n\n", md, re.S)
-    assert summary is not None and summary.group(0).count("\n|") == 1 + len(four["models"])  # separator + rows
+    for header in (r"\| model \| scored of items", r"\| model \| accuracy \(macro\)"):
+        summary = re.search(header + r".*?\n\n", md, re.S)
+        assert summary is not None and summary.group(0).count("\n|") == 1 + len(four["models"])  # separator + rows
     assert "| nt.thm4 | TRUE | Nat.add\\_comm | Mathlib.Algebra.Group.Defs | 7 |" in md
     assert "| F8 | — |" in md  # a family with no scored item for the first model
 
@@ -317,7 +334,7 @@ def test_malformed_inner_values_render_as_undefined() -> None:
     metrics["invariance"]["theorems"][1]["cochran"]["p_holm"] = "0.01"
     html = render_html(metrics)
     row = parse(html).tables["summary-table"][0]
-    assert row[4].startswith("—") and row[7] == "—"
+    assert row[2].startswith("—") and row[6].startswith("—")
     assert parse(html).tables["theorem-table"][0][5:7] == ["—", "—"]
 
 

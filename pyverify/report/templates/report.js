@@ -5,10 +5,20 @@
   "use strict";
   if (location.hash === "#selftest") {
     // where the summary table sits, so a test can look for it in a screenshot of the same window size
+    ["summary-table", "findings"].forEach(function (id) {
+      var element = document.getElementById(id);
+      if (element) {
+        var box = element.getBoundingClientRect();
+        var name = id === "findings" ? "data-findings-box" : "data-summary-box";
+        document.body.setAttribute(name, [box.left, box.top, box.right, box.bottom].map(Math.round).join(","));
+      }
+    });
+    // and whether anything is wider than the window (the page would need a horizontal scroll bar)
+    var root = document.documentElement;
+    document.body.setAttribute("data-page-width", root.scrollWidth + "," + root.clientWidth);
     var summary = document.getElementById("summary-table");
     if (summary) {
-      var box = summary.getBoundingClientRect();
-      document.body.setAttribute("data-summary-box", [box.left, box.top, box.right, box.bottom].map(Math.round).join(","));
+      document.body.setAttribute("data-summary-width", summary.scrollWidth + "," + summary.parentNode.clientWidth);
     }
   }
   var table = document.getElementById("theorem-table");
@@ -131,9 +141,15 @@
     onlyInconsistent.checked = false;
     if (applyFilter() !== total) { problems.push("clearing the filters does not show every theorem"); }
     // leave the table sorted by Holm p, ascending, so a test can compare the order with its own
+    // (without a test column, when no theorem has a defined test, the table keeps its own order)
     var holm = document.getElementById("col-p-holm");
-    holm.click();
-    if (holm.getAttribute("aria-sort") !== "ascending") { holm.click(); }
+    if (holm) {
+      holm.click();
+      if (holm.getAttribute("aria-sort") !== "ascending") { holm.click(); }
+    } else {
+      rows.forEach(function (row) { body.appendChild(row); });
+      headers.forEach(function (header) { if (header.hasAttribute("data-sort")) { header.setAttribute("aria-sort", "none"); } });
+    }
     document.body.setAttribute("data-selftest", (problems.length ? "fail: " + problems.join("; ") : "ok") +
       " rows=" + total + " text=" + byText + " significant=" + significant + " inconsistent=" + inconsistent);
   }
