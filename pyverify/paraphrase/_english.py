@@ -1,14 +1,17 @@
 """English rendering of claims, with the knobs the wording families turn.
 
 Item text is always rendered from an item's formal form, so text and formula agree by construction.
-Terms stay in mathematical notation (``(x + 1)^2``); quantifiers, connectives, relations and
-predicates are put into words, in the style a family asks for:
+Terms are written in ordinary mathematical notation (``(x + 1)²``, ``Σ_{k=0}^{n} c·u(k)``, ``√(a·a)``,
+``A⁻¹``, ``n!``; see :mod:`pyverify.paraphrase._notation`), a matrix literal inside a term is named
+in a closing ``where`` clause; quantifiers, connectives, relations and predicates are put into
+words, in the style a family asks for:
 
 - ``quantifier``: ``every`` | ``all`` | ``each`` | ``any`` | ``no_fail`` (∀ as "there is no … for which … fails")
 - ``connective``: ``if_then`` | ``whenever`` | ``only_if`` | ``provided`` (→); ``iff`` | ``exactly_when`` (↔)
 - ``voice``: ``active`` | ``passive`` (divides / is divisible by, is at most / is bounded above by, …)
 - ``structure``: ``plain`` | ``holds_that`` | ``given`` (sentence structure)
-- ``symbolic``: relations and connectives as symbols (the notation family)
+- ``symbolic``: the whole claim in the claim language's Unicode notation (the notation family), which
+  the parser reads back
 """
 
 from __future__ import annotations
@@ -16,8 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from pyverify.logic import BoolLit, Claim, Conn, Not, Pred, Rel, Sort, term_text, to_text
+from pyverify.logic import BoolLit, Claim, Conn, Not, Pred, Rel, Sort, to_text
 from pyverify.logic._ast import Node
+from pyverify.paraphrase._notation import Prose, claim_names, matrix_names, term_names, where_clause
 
 
 @dataclass(frozen=True)
@@ -57,46 +61,48 @@ def _names(names: tuple[str, ...]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _math(node: Node) -> str:
-    return term_text(node)
-
-
 def formula_words(node: Node, style: Style) -> str:
-    """A quantifier-free formula in words."""
+    """A quantifier-free formula in words (matrix literals inside terms defined at the end)."""
     if style.symbolic:
         return to_text(node, unicode=True)
+    prose = Prose(matrix_names([node], term_names([node])))
+    return _words(node, style, prose) + where_clause(prose)
+
+
+def _words(node: Node, style: Style, prose: Prose) -> str:
+    term = prose.side
     if isinstance(node, BoolLit):
         return "true" if node.value else "false"
     if isinstance(node, Rel):
         if node.op == "dvd":
             if style.voice == "passive":
-                return f"{_math(node.right)} is divisible by {_math(node.left)}"
-            return f"{_math(node.left)} divides {_math(node.right)}"
+                return f"{term(node.right)} is divisible by {term(node.left)}"
+            return f"{term(node.left)} divides {term(node.right)}"
         verb = (_PASSIVE if style.voice == "passive" else _ACTIVE)[node.op]
-        return f"{_math(node.left)} {verb} {_math(node.right)}"
+        return f"{term(node.left)} {verb} {term(node.right)}"
     if isinstance(node, Pred):
         if node.name == "coprime":
-            return f"{_math(node.args[0])} and {_math(node.args[1])} are coprime"
-        return f"{_math(node.args[0])} {_PREDICATES[node.name]}"
+            return f"{term(node.args[0])} and {term(node.args[1])} are coprime"
+        return f"{term(node.args[0])} {_PREDICATES[node.name]}"
     if isinstance(node, Not):
         inner = node.arg
         if isinstance(inner, Rel) and inner.op != "dvd" and not style.symbolic:
-            return f"it is not the case that {formula_words(inner, style)}"
-        return f"it is not the case that {_group(inner, style)}"
+            return f"it is not the case that {_words(inner, style, prose)}"
+        return f"it is not the case that {_group(inner, style, prose)}"
     if isinstance(node, Conn):
         if node.op == "and":
-            return " and ".join(_group(a, style) for a in node.args)
+            return " and ".join(_group(a, style, prose) for a in node.args)
         if node.op == "or":
-            return " or ".join(_group(a, style) for a in node.args)
-        a, b = (_group(x, style) for x in node.args)
+            return " or ".join(_group(a, style, prose) for a in node.args)
+        a, b = (_group(x, style, prose) for x in node.args)
         if node.op == "->":
             return implication(a, b, style.connective)
         return f"{a} exactly when {b}" if style.biconditional == "exactly_when" else f"{a} if and only if {b}"
     raise TypeError(f"cannot word {type(node).__name__}")
 
 
-def _group(node: Node, style: Style) -> str:
-    text = formula_words(node, style)
+def _group(node: Node, style: Style, prose: Prose) -> str:
+    text = _words(node, style, prose)
     return f"({text})" if isinstance(node, Conn) and len(node.args) > 1 else text
 
 
@@ -116,11 +122,12 @@ def claim_words(claim: Claim, style: Style = Style()) -> str:
     if style.symbolic:
         return to_text(claim, unicode=True)
     body = claim.body
+    prose = Prose(matrix_names([*claim.assumptions, body], claim_names(claim)))
     if claim.assumptions:
         hyp = claim.assumptions[0] if len(claim.assumptions) == 1 else Conn("and", claim.assumptions)
-        body_text = implication(_group(hyp, style), _group(claim.body, style), style.connective)
+        body_text = implication(_group(hyp, style, prose), _group(claim.body, style, prose), style.connective)
     else:
-        body_text = formula_words(body, style)
+        body_text = _words(body, style, prose)
     prefix = _prefix(claim, style)
     sentence = f"{prefix}{body_text}" if prefix else body_text
     if style.structure == "holds_that" and claim.binders:
@@ -128,7 +135,7 @@ def claim_words(claim: Claim, style: Style = Style()) -> str:
     elif style.structure == "given" and claim.binders and all(b.quantifier == "forall" for b in claim.binders):
         names = ", ".join(_names(b.names) for b in claim.binders)
         sentence = f"Let {names} be arbitrary ({_sorts(claim)}). Then {body_text}"
-    return _upper_first(sentence) + "."
+    return _upper_first(sentence) + where_clause(prose) + "."
 
 
 def _sorts(claim: Claim) -> str:
@@ -177,8 +184,13 @@ def _prefix(claim: Claim, style: Style) -> str:
     return "".join(parts)
 
 
+#: Words a sentence can open with; a sentence that opens with a term (``x² equals 4``) keeps its case.
+_OPENING_WORDS = ("for", "there", "it", "if", "let", "the", "true", "false")
+
+
 def _upper_first(text: str) -> str:
-    return text[:1].upper() + text[1:] if text else text
+    opens_with_word = text.split(" ", 1)[0].rstrip(",") in _OPENING_WORDS
+    return text[:1].upper() + text[1:] if opens_with_word else text
 
 
 def _lower_first(text: str) -> str:

@@ -28,7 +28,7 @@ def test_english_rendering() -> None:
         "There is no natural number p for which it fails that"
     )
     assert "is divisible by" in claim_words(parse("forall n : Z, 2 | n^2 -> 2 | n"), Style(voice="passive"))
-    assert claim_words(parse("exists n : Z, n^2 = 49"), Style()) == "There is an integer n such that n^2 equals 49."
+    assert claim_words(parse("exists n : Z, n^2 = 49"), Style()) == "There is an integer n such that n² equals 49."
 
 
 def test_an_implication_is_never_worded_as_a_biconditional() -> None:
