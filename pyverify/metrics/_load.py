@@ -53,24 +53,9 @@ def _read_json(path: Path) -> Any:
 
 def read_jsonl(path: Path) -> list[dict[str, Any]]:
     """Rows of a JSON-lines file; a bad line is an error with its number."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise MetricsError(f"{path}: cannot read ({exc.strerror or exc})") from None
-    except UnicodeDecodeError as exc:
-        raise MetricsError(f"{path}: not UTF-8 text ({exc})") from None
-    rows = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise MetricsError(f"{path}:{number}: not valid JSON ({exc.msg})") from None
-        if not isinstance(row, dict):
-            raise MetricsError(f"{path}:{number}: expected a JSON object")
-        rows.append(row)
-    return rows
+    from pyverify._jsonl import json_rows
+
+    return [row for _, row in json_rows(path, MetricsError)]
 
 
 def _check_row(path: Path, number: int, row: dict[str, Any], protocol: str) -> None:
@@ -103,6 +88,10 @@ def _check_row(path: Path, number: int, row: dict[str, Any], protocol: str) -> N
 def read_run(path: Path) -> Run:
     """One run directory; errors name the file and line."""
     path = Path(path)
+    from pyverify.metrics._harness import is_harness_log, read_harness_log  # imports this module
+
+    if is_harness_log(path):  # lm-eval samples / inspect log of a `pyverify export` task
+        return read_harness_log(path)
     if not path.is_dir():
         raise MetricsError(f"{path}: not a run directory (no such directory)")
     config = _read_json(path / "config.json") if (path / "config.json").is_file() else None
