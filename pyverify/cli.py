@@ -233,6 +233,44 @@ def answers_build(
     typer.echo(f"wrote {manifest['pairs']['total']} pairs from {manifest['references']['total']} references to "
                f"{out / 'pairs.jsonl'}: D1 {d['D1']}, D2 {d['D2']}, D3 {d['D3']}; discarded {manifest['discarded']} "
                f"({seconds:.1f} s)")  # fmt: skip
+@answers_app.command("sample")
+def answers_sample(
+    model: str = typer.Option(..., "--model", help="A backend spec, e.g. packaged/smollm2-135m."),
+    out: Path = typer.Option(..., "--out", help="JSONL of the responses (read back by `audit graders --from-outputs`)."),
+    problems: Path | None = typer.Option(None, "--problems", help="TOML ([[problem]]) or JSONL rows {id, problem, "
+                                         "reference}; default: formal/answers/problems/basic.toml."),
+    samples: int = typer.Option(1, "--samples", min=1, max=64, help="Answers per problem (needs --temperature > 0)."),
+    temperature: float = typer.Option(0.0, "--temperature", min=0.0, max=2.0),
+    max_new_tokens: int = typer.Option(96, "--max-new-tokens", min=1, max=4096),
+    seed: int = typer.Option(0, "--seed"),
+    as_json: bool = _JSON,
+) -> None:
+    """Draw candidate answers from a model: each problem is asked through the evaluation engine (responses kept
+    in OUT.responses.sqlite, so a rerun reuses them) and each response's final answer (last \\boxed{}) is paired
+    with the problem's reference. Exit 0 written, 2 bad input or a backend that cannot start."""
+    from pyverify.audit._answer_sources import from_model, load_problems
+    from pyverify.audit._graders import CandidatesError
+    from pyverify.models import BackendError
+
+    try:
+        rows_in = load_problems(problems)
+        drawn, rows = from_model(model, rows_in, out.with_name(out.name + ".responses.sqlite"), samples=samples,
+                                 max_new_tokens=max_new_tokens, temperature=temperature, seed=seed)  # fmt: skip
+    except (CandidatesError, BackendError) as exc:
+        _fail(str(exc))
+    try:
+        out.write_text("".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in rows),
+                       encoding="utf-8")  # fmt: skip
+    except OSError as exc:
+        _fail(f"{out}: cannot write: {exc}")
+    summary = drawn.summary()
+    if as_json:
+        typer.echo(json.dumps(summary, sort_keys=True))
+        return
+    skipped = ", ".join(f"{n} {why}" for why, n in summary["skipped"].items()) or "none"
+    typer.echo(f"wrote {len(rows)} responses to {out}: {summary['pairs']} final answers; skipped: {skipped}")
+
+
 catalog_app = typer.Typer(
     help="The theorem catalog and the built benchmark.", no_args_is_help=True, add_completion=False
 )
@@ -334,6 +372,50 @@ def lean_check() -> None:
     raise typer.Exit(0 if result.accepted and all(result.accepted.values()) else 1)
 
 
+export_app = typer.Typer(help="The built benchmark as a task of another harness (lm-evaluation-harness, inspect_ai).",
+                         no_args_is_help=True, add_completion=False)  # fmt: skip
+app.add_typer(export_app, name="export")
+_EXPORT_ITEMS = typer.Option(None, "--items", help="Benchmark items (default families/generated/items.jsonl).")
+_EXPORT_FORCE = typer.Option(False, "--force", help="Write into a non-empty directory (replaces the export's files).")
+_EXPORT_LIMIT = typer.Option(None, "--limit", min=1, help="Only the first N items.")
+
+
+def _export(kind: str, out: Path, items: Path | None, force: bool, limit: int | None) -> None:
+    from pyverify.export import ExportError, export_inspect, export_lm_eval
+    from pyverify.export._common import DEFAULT_ITEMS
+
+    writer = export_lm_eval if kind == "lm-eval" else export_inspect
+    try:
+        result = writer(out, items or DEFAULT_ITEMS, force=force, limit=limit)
+    except ExportError as exc:
+        _fail(str(exc))
+    typer.echo(f"wrote {result.task} ({result.items} items) for {result.harness} to {result.directory}: "
+               + ", ".join(path.name for path in result.files))  # fmt: skip
+
+
+@export_app.command("lm-eval")
+def export_lm_eval_command(
+    out: Path = typer.Argument(..., help="Output directory (created; must be empty unless --force)."),
+    items: Path | None = _EXPORT_ITEMS, force: bool = _EXPORT_FORCE, limit: int | None = _EXPORT_LIMIT,
+) -> None:  # fmt: skip
+    """An lm-eval task (YAML + JSONL, multiple_choice over TRUE/FALSE with pyverify's invariance prompt).
+
+    Run it with `lm_eval --include_path OUT --tasks pyverify_invariance --apply_chat_template --log_samples
+    --output_path RESULTS ...`, then `pyverify metrics RESULTS`."""
+    _export("lm-eval", out, items, force, limit)
+
+
+@export_app.command("inspect")
+def export_inspect_command(
+    out: Path = typer.Argument(..., help="Output directory (created; must be empty unless --force)."),
+    items: Path | None = _EXPORT_ITEMS, force: bool = _EXPORT_FORCE, limit: int | None = _EXPORT_LIMIT,
+) -> None:  # fmt: skip
+    """An inspect_ai task file over the same items (generate, answers parsed as pyverify parses them).
+
+    Run it with `inspect eval OUT/pyverify_invariance.py --model ...`, then `pyverify metrics LOG`."""
+    _export("inspect", out, items, force, limit)
+
+
 def _progress_factory() -> Any:
     """A rich progress bar with throughput and ETA, one task per protocol run."""
     from rich.progress import (
@@ -382,6 +464,10 @@ def eval_command(
     conditions: str = typer.Option("direct", "--conditions", help="claim-audit conditions, comma separated."),
     max_new_tokens: int | None = typer.Option(None, "--max-new-tokens", min=1, help="Token budget per call."),
     batch_size: int = typer.Option(8, "--batch-size", min=1, max=1024, help="Requests per backend batch."),
+    temperature: float | None = typer.Option(
+        None, "--temperature", min=0.0, max=5.0,
+        help="invariance: sampling temperature (choice mode: each sample is drawn from the TRUE/FALSE "
+             "probabilities of one scoring pass; needed for --samples > 1 there)."),
 ) -> None:
     """Evaluate one model with one protocol into a resumable run directory."""
     import time
@@ -404,12 +490,40 @@ def eval_command(
                            mode=mode or options.get("mode", "choice"),
                            conditions=tuple(c.strip() for c in conditions.split(",") if c.strip()),
                            max_new_tokens=max_new_tokens or options.get("max_new_tokens"),
-                           batch_size=batch_size, resume=resume, progress_factory=factory)  # fmt: skip
+                           batch_size=batch_size, resume=resume, progress_factory=factory,
+                           temperature=temperature if temperature is not None else options.get("temperature", 0.0))  # fmt: skip
     except (BackendError, RunError, ValueError) as exc:
         factory.stop()
         _fail(str(exc))
     factory.stop()
-    typer.echo(f"wrote {run_dir}: {json.dumps(summary, default=str)}")
+    _print_summary(f"{model} · {protocol} → {run_dir}", summary)
+
+
+def _flatten(value: Any, prefix: str = "") -> list[tuple[str, str]]:
+    if isinstance(value, dict):
+        rows: list[tuple[str, str]] = []
+        for key, inner in value.items():
+            rows += _flatten(inner, f"{prefix} · {key}" if prefix else str(key))
+        return rows
+    if isinstance(value, float):
+        return [(prefix, f"{value:.4g}")]
+    if isinstance(value, list):
+        return [(prefix, ", ".join(map(str, value)) if all(not isinstance(v, (dict, list)) for v in value)
+                 else json.dumps(value, default=str)[:200])]  # fmt: skip
+    return [(prefix, "—" if value is None else str(value))]
+
+
+def _print_summary(title: str, summary: dict[str, Any]) -> None:
+    """A run's summary as a two-column table (summary.json in the run directory has it whole)."""
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=title, show_header=True)
+    table.add_column("metric")
+    table.add_column("value", overflow="fold")
+    for key, value in _flatten(summary):
+        table.add_row(key, value)
+    Console().print(table)
 
 
 @app.command("run")

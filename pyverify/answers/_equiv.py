@@ -388,7 +388,7 @@ def _compare(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
     if ka == "matrix" and kb == "matrix":
         return _matrices(a, b, ctx)
     return _Verdict("different", "structure", {"kinds": [ka, kb]}) if _definite_kinds(ka, kb) else \
-        _Verdict("unknown", "none", reason=f"cannot compare a {ka} with a {kb}")  # fmt: skip
+        _Verdict("unknown", "none", reason=f"cannot compare {_article(ka)} {ka} with {_article(kb)} {kb}")  # fmt: skip
 
 
 def _definite_kinds(ka: str, kb: str) -> bool:
@@ -422,3 +422,7 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
         return done(_Verdict("unknown", "none", reason=exc.reason))
     except (RecursionError, MemoryError) as exc:
         return done(_Verdict("unknown", "none", reason=f"resource limit: {type(exc).__name__}"))
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1] in "aeiou" else "a"

@@ -177,18 +177,25 @@ def self_audit(
 
 @app.command()
 def graders(
-    out: Path = typer.Option(..., "--out", help="Directory for audit.json and audit.md."),
+    out: Path = typer.Option(..., "--out", help="Directory for audit.json, audit.md and audit.html."),
     grader: list[str] | None = typer.Option(
         None,
         "--grader",
-        help="A grader to audit (repeatable): pyverify, string, math-verify, or module:function (a "
-        "(reference, candidate) -> bool); default: all three built-in ones.",
+        help="A grader to audit (repeatable): pyverify, string, math-verify, lm-eval-minerva, lm-eval-exact-match, "
+        "inspect-math, or module:function (a (reference, candidate) -> bool); default: every built-in one that is "
+        "installed (the lm-eval and inspect graders need `make graders`).",
     ),
     candidates: Path | None = typer.Option(
         None,
         "--candidates",
         help='JSONL rows {"id", "reference", "candidate"} (other keys ignored); default: the answer benchmark '
              "built by `pyverify answers build` (formal/answers/generated/pairs.jsonl), else 40 built-in pairs.",
+    ),
+    from_outputs: Path | None = typer.Option(
+        None,
+        "--from-outputs",
+        help="Saved model outputs instead of candidates: lm-eval samples_*.jsonl, `pyverify answers sample` "
+             "output, or JSONL rows with a reference and a response; the candidate is each response's final answer.",
     ),
     timeout: float = typer.Option(10.0, "--timeout", min=0.1, max=600.0, help="Deadline per pair (s)."),
     as_json: bool = _JSON,
@@ -199,13 +206,25 @@ def graders(
     Third-party and user graders run out of process with a deadline per pair; a crash or timeout is recorded
     as error/timeout for that pair, never as a decision. Exit 1 when any grader accepted a certified-different
     pair (FALSE-POSITIVE) or rejected a reference compared with itself (BROKEN), 0 otherwise, 2 on bad input."""
-    from pyverify.audit._graders import BUILTIN_GRADERS, CandidatesError, GraderError, audit_graders, markdown
+    from pyverify.audit._graders import CandidatesError, GraderError, audit_graders, html, markdown
 
     if out.exists() and not out.is_dir():
         _fail(f"{out}: --out must be a directory")
-    names = list(grader) if grader else list(BUILTIN_GRADERS)
+    if candidates is not None and from_outputs is not None:
+        _fail("--candidates and --from-outputs: give one of them")
+    names = list(grader) if grader else None
     try:
-        record = audit_graders(names, candidates, timeout)
+        drawn = None
+        if from_outputs is not None:
+            from pyverify.audit._answer_sources import from_outputs as read_outputs
+
+            drawn = read_outputs(from_outputs)
+            if not drawn.pairs:
+                _fail(f"{from_outputs}: no row gave a final answer ({dict(drawn.skipped)})")
+        record = audit_graders(names, candidates, timeout, pairs_in=drawn.pairs if drawn else None,
+                               source=drawn.source if drawn else None)  # fmt: skip
+        if drawn is not None:
+            record["config"]["outputs"] = drawn.summary()
     except (CandidatesError, GraderError) as exc:
         _fail(str(exc))
     try:
@@ -214,6 +233,7 @@ def graders(
             json.dumps(record, indent=2, sort_keys=True, default=str) + "\n", encoding="utf-8"
         )
         (out / "audit.md").write_text(markdown(record) + "\n", encoding="utf-8")
+        (out / "audit.html").write_text(html(record), encoding="utf-8")
     except OSError as exc:
         _fail(f"{out}: cannot write the report: {exc}")
     results = record["graders"]
@@ -241,6 +261,8 @@ def graders(
             for w in g["accepted_wrong"]:
                 console.print(f"{g['grader']} accepted {w['id']}: {w['candidate']!r} for {w['reference']!r} "
                               f"(witness {json.dumps(w['witness'])})", markup=False, highlight=False)  # fmt: skip
-        console.print(f"report: {out / 'audit.md'}")
+        for name, why in record["skipped"].items():
+            console.print(f"not audited: {name} ({why})", markup=False, highlight=False)
+        console.print(f"report: {out / 'audit.md'}, {out / 'audit.html'}")
     bad = any(g["verdict"] in ("FALSE-POSITIVE", "BROKEN") for g in results.values())
     raise typer.Exit(1 if bad else 0)

@@ -36,7 +36,15 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-BUILTIN_GRADERS = ("pyverify", "string", "math-verify")
+BUILTIN_GRADERS = ("pyverify", "string", "math-verify", "lm-eval-minerva", "lm-eval-exact-match", "inspect-math")
+
+#: Graders that run in the separate grader environment (``make graders``: ``lm_eval[math]==0.4.13`` and
+#: ``inspect_ai==0.3.285``). lm-evaluation-harness's ``minerva_math`` refuses to import unless
+#: ``antlr4-python3-runtime`` is 4.11, while the math-verify pinned here needs 4.13.2, so the two cannot share
+#: one environment; inspect_ai accepts 4.11 and lives beside lm_eval.
+SIDE_GRADERS = ("lm-eval-minerva", "lm-eval-exact-match", "inspect-math")
+GRADERS_ENV = Path(__file__).resolve().parents[2] / ".venv-graders"
+GRADERS_ENV_VARIABLE = "PYVERIFY_GRADERS_PYTHON"
 OUTCOMES = ("accept", "reject", "error", "timeout", "unknown")
 
 #: Built-in candidate pairs (id, reference, candidate): equal rewrites, mechanical mutants, classic slips.
@@ -133,21 +141,11 @@ class GraderResult:
 
 def load_candidates(path: Path) -> list[Pair]:
     """Rows ``{"id", "reference", "candidate"}`` of a JSONL file; other keys are ignored, blank lines skipped."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CandidatesError(f"{path}: cannot read: {exc}") from exc
+    from pyverify._jsonl import json_rows
+
     pairs: list[Pair] = []
     seen: dict[str, int] = {}
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise CandidatesError(f"{path}:{number}: not JSON: {exc.msg}") from exc
-        if not isinstance(row, dict):
-            raise CandidatesError(f"{path}:{number}: a row must be a JSON object, not {type(row).__name__}")
+    for number, row in json_rows(path, CandidatesError):
         for key in ("id", "reference", "candidate"):
             if key not in row:
                 raise CandidatesError(f"{path}:{number}: missing field {key!r}")
@@ -233,9 +231,97 @@ def grade(reference, candidate):
 """
 
 
+_SIDE_SOURCES = {
+    # lm-evaluation-harness 0.4.13, tasks/minerva_math: the reference goes through the task's process_docs
+    # (last \\boxed{...}, normalize_final_answer); the candidate is written as the task's few-shot answer line
+    # and goes through get_unnormalized_answer + normalize_final_answer; is_equiv decides (the task's
+    # ``exact_match``; its second metric, math_verify, is audited as math-verify).
+    "lm-eval-minerva": """
+from lm_eval.tasks.minerva_math import utils as _u
+
+def grade(reference, candidate):
+    solution = reference if "\\boxed" in reference else "\\boxed{" + reference + "}"
+    boxed = _u.last_boxed_only_string(solution)
+    gold = _u.normalize_final_answer(_u.remove_boxed(boxed) if boxed else reference)
+    response = "Final Answer: The final answer is $" + candidate + "$. I hope it is correct."
+    return bool(_u.is_equiv(_u.normalize_final_answer(_u.get_unnormalized_answer(response)), gold))
+""",
+    # lm-evaluation-harness 0.4.13, api.metrics.exact_match with the options of its gsm8k task (the normaliser
+    # most generate-until math tasks configure)
+    "lm-eval-exact-match": """
+from lm_eval.api.metrics import exact_match_hf_evaluate as _em
+
+def grade(reference, candidate):
+    result = _em([candidate], [reference], ignore_case=True, ignore_punctuation=False,
+                 regexes_to_ignore=[",", "\\$", "(?s).*#### ", "\\.$"])
+    return float(result["exact_match"]) == 1.0
+""",
+    # inspect_ai 0.3.285, scorer.math(): called offline on a TaskState whose output is the candidate (no model)
+    "inspect-math": """
+import asyncio
+from inspect_ai.model import ModelName, ModelOutput
+from inspect_ai.scorer import Target, math as _math
+from inspect_ai.solver import TaskState
+
+_scorer = _math()
+
+def grade(reference, candidate):
+    text = candidate.strip()
+    if "$" not in text and "\\boxed" not in text:
+        text = "$" + text + "$"
+    state = TaskState(model=ModelName("none/none"), sample_id=0, epoch=1, input="", messages=[],
+                      output=ModelOutput.from_content(model="none", content=text))
+    score = asyncio.run(_scorer(state, Target([reference])))
+    status = (score.metadata or {}).get("math_scorer_status", "")
+    if status in ("answer_timeout", "target_timeout"):
+        raise TimeoutError("inspect math(): " + status)
+    if score.value == "C":
+        return True
+    if score.value == "I":
+        return False
+    raise ValueError("inspect math(): unscored (" + str(status) + ")")
+""",
+}
+
+
+def graders_python() -> str | None:
+    """The interpreter of the grader environment: ``$PYVERIFY_GRADERS_PYTHON``, else ``.venv-graders``."""
+    chosen = os.environ.get(GRADERS_ENV_VARIABLE)
+    if chosen:
+        return chosen if os.access(chosen, os.X_OK) else None
+    python = GRADERS_ENV / "bin" / "python"
+    return str(python) if os.access(python, os.X_OK) else None
+
+
+_SIDE_PATHS: dict[str, list[str]] = {}
+
+
+def _interpreter_paths(python: str) -> list[str]:
+    """That interpreter's ``sys.path`` (its site-packages), asked once; the sandbox then runs it with ``-S``."""
+    if python not in _SIDE_PATHS:
+        import subprocess
+
+        try:
+            out = subprocess.run([python, "-I", "-c", "import json, sys; print(json.dumps(sys.path))"],
+                                 capture_output=True, text=True, timeout=60, check=True).stdout  # fmt: skip
+            _SIDE_PATHS[python] = [p for p in json.loads(out) if p and os.path.isdir(p)]
+        except (OSError, subprocess.SubprocessError, ValueError) as exc:
+            raise GraderError(f"grader environment {python}: cannot start it: {exc}") from exc
+    return _SIDE_PATHS[python]
+
+
+def available(name: str) -> bool:
+    """Whether a grader can run here (the side graders need their environment)."""
+    return name not in SIDE_GRADERS or graders_python() is not None
+
+
 def resolve(name: str) -> str:
     """Check a grader name: a built-in name or ``module:function``; returns it unchanged."""
     if name in BUILTIN_GRADERS:
+        if not available(name):
+            raise GraderError(f"--grader {name}: needs the grader environment ({GRADERS_ENV.name}: run `make graders`, "
+                              f"or set {GRADERS_ENV_VARIABLE} to a Python with lm_eval[math]==0.4.13 and "
+                              "inspect_ai==0.3.285)")  # fmt: skip
         return name
     module, sep, function = name.partition(":")
     if not sep or not module or not function.isidentifier() or not all(p.isidentifier() for p in module.split(".")):
@@ -282,10 +368,12 @@ for pid, ref, cand in PAIRS:
 """
 
 
-def _program(name: str, pairs: Sequence[Pair], timeout: float) -> str:
-    paths = [os.getcwd(), *(p for p in sys.path if p and os.path.isdir(p))]
-    if name == "math-verify":
-        loader = "def LOAD():\n    ns = {}\n    exec(" + repr(_math_verify_source()) + ", ns)\n    return ns['grade']\n"
+def _program(name: str, pairs: Sequence[Pair], timeout: float, python: str | None = None) -> str:
+    own = _interpreter_paths(python) if python else [p for p in sys.path if p and os.path.isdir(p)]
+    paths = [os.getcwd(), *own]
+    if name == "math-verify" or name in _SIDE_SOURCES:
+        code = _math_verify_source() if name == "math-verify" else _SIDE_SOURCES[name]
+        loader = "def LOAD():\n    ns = {}\n    exec(" + repr(code) + ", ns)\n    return ns['grade']\n"
     else:
         module, _, function = name.partition(":")
         source = _module_source(module, paths)
@@ -328,13 +416,14 @@ def run_external(name: str, pairs: Sequence[Pair], timeout: float, *, import_s: 
     """Decide ``pairs`` with an out-of-process grader; a crash or timeout is charged to the pair that ran."""
     from pyverify.audit._sandbox import Limits, SandboxError, run
 
+    python = graders_python() if name in SIDE_GRADERS else None
     decisions: dict[str, Decision] = {}
     remaining = list(pairs)
     while remaining:
         wall = import_s + (timeout + 1.0) * len(remaining)
         limits = Limits(wall_s=wall, cpu_s=wall, memory_mb=memory_mb, fsize_mb=16, processes=64)
         try:
-            execution = run(_program(name, remaining, timeout), limits=limits)
+            execution = run(_program(name, remaining, timeout, python), limits=limits, interpreter=python)
         except SandboxError as exc:
             for pair in remaining:
                 decisions[pair.pair_id] = Decision(pair.pair_id, "error", f"sandbox: {exc}")
@@ -439,6 +528,10 @@ def summarise(
          "method": p.method}
         for p in d3 if decisions[p.pair_id].outcome == "accept"
     ]  # fmt: skip
+    rejected_equal = [
+        {"id": p.pair_id, "reference": p.reference, "candidate": p.candidate, "kind": p.kind}
+        for p in d1 if decisions[p.pair_id].outcome == "reject"
+    ]  # fmt: skip
     rejected_self = [p.reference for p in selfs if decisions[p.pair_id].outcome == "reject"]
     if rejected_self:
         word = "BROKEN"
@@ -460,6 +553,7 @@ def summarise(
         "outcomes": _counts([decisions[p.pair_id] for p in [*d1, *d3, *selfs]]),
         "accepted_wrong": accepted_wrong,
         "rejected_self": rejected_self,
+        "rejected_equal": rejected_equal,
         "failures": [
             asdict(decisions[p.pair_id])
             for p in [*d1, *d3, *selfs]
@@ -511,12 +605,42 @@ def markdown(record: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def audit_graders(names: Sequence[str], candidates: Path | None, timeout: float) -> dict[str, Any]:
-    """The whole audit as a JSON-able record (raises CandidatesError / GraderError on bad input)."""
+def html(record: dict[str, Any]) -> str:
+    """A self-contained HTML page of the audit (no script; jinja2 autoescapes every answer and witness)."""
+    import jinja2
+
+    env = jinja2.Environment(loader=jinja2.PackageLoader("pyverify.audit", "templates"), autoescape=True,
+                             trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)  # fmt: skip
+    template = env.get_template("graders.html.j2")
+    return template.render(
+        graders=list(record["graders"].values()), pairs=record["pairs"], config=record["config"],
+        skipped=record.get("skipped", {}), pct=_pct, witness=lambda w: json.dumps(w, sort_keys=True),
+    )  # fmt: skip
+
+
+def default_graders() -> tuple[list[str], dict[str, str]]:
+    """Every built-in grader that can run here, and why the others cannot."""
+    names = [n for n in BUILTIN_GRADERS if available(n)]
+    skipped = {n: "needs the grader environment: make graders" for n in BUILTIN_GRADERS if not available(n)}
+    return names, skipped
+
+
+def audit_graders(names: Sequence[str] | None, candidates: Path | None, timeout: float,
+                  pairs_in: Sequence[Pair] | None = None, source: str | None = None) -> dict[str, Any]:  # fmt: skip
+    """The whole audit as a JSON-able record (raises CandidatesError / GraderError on bad input).
+
+    ``names`` None: :func:`default_graders`. ``pairs_in``: pairs already read (e.g. from a model's or a
+    benchmark's outputs); otherwise ``candidates``, else the built benchmark, else the built-in pairs."""
+    skipped: dict[str, str] = {}
+    if names is None:
+        names, skipped = default_graders()
     names = [resolve(n) for n in names]
-    if candidates is None and BUILT_PAIRS.exists():
-        candidates = BUILT_PAIRS
-    raw = load_candidates(candidates) if candidates is not None else builtin_pairs()
+    if pairs_in is not None:
+        raw = list(pairs_in)
+    else:
+        if candidates is None and BUILT_PAIRS.exists():
+            candidates = BUILT_PAIRS
+        raw = load_candidates(candidates) if candidates is not None else builtin_pairs()
     pairs = certify(raw, timeout)
     kept = [p for p in pairs if p.status in ("equal", "different")]
     selfs = self_pairs(kept)
@@ -526,9 +650,9 @@ def audit_graders(names: Sequence[str], candidates: Path | None, timeout: float)
         graders[name] = summarise(name, kept, selfs, decisions)
     return {
         "config": {"graders": names, "timeout_s": timeout,
-                   "source": str(candidates) if candidates is not None else "built-in pairs",
+                   "source": source or _source(pairs_in, candidates) or "built-in pairs",
                    "ground_truth": "pyverify.answers.equivalent_answers (exact)",
-                   "isolation": "math-verify and module:function graders: pyverify.audit._sandbox.run per batch, "
+                   "isolation": "third-party and module:function graders: pyverify.audit._sandbox.run per batch, "
                                 "watchdog per pair, rerun of the remaining pairs after a crash or timeout"},
         "pairs": {"total": len(pairs), "d1": sum(p.status == "equal" for p in pairs),
                   "d3": sum(p.status == "different" for p in pairs),
@@ -536,4 +660,11 @@ def audit_graders(names: Sequence[str], candidates: Path | None, timeout: float)
                   "discarded_ids": [p.pair_id for p in pairs if p.status not in ("equal", "different")],
                   "rows": [asdict(p) for p in pairs]},
         "graders": graders,
+        "skipped": skipped,
     }  # fmt: skip
+
+
+def _source(pairs_in: Sequence[Pair] | None, candidates: Path | None) -> str:
+    if pairs_in is not None:
+        return "pairs given by the caller"
+    return str(candidates) if candidates is not None else ""

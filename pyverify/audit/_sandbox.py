@@ -286,8 +286,11 @@ def _release_uid(uid: int) -> None:
 # ---------------------------------------------------------------- one run
 
 
-def run(program: str, *, limits: Limits | None = Limits()) -> Execution:
-    """Run one untrusted program in the sandbox and say how it ended (thread-safe; ``None`` limits: defaults)."""
+def run(program: str, *, limits: Limits | None = Limits(), interpreter: str | None = None) -> Execution:
+    """Run one untrusted program in the sandbox and say how it ended (thread-safe; ``None`` limits: defaults).
+
+    ``interpreter`` is the Python that runs it (default: this one); the runner uses the standard library only,
+    so any CPython 3.10+ works, e.g. a separate environment whose packages conflict with this one's."""
     limits = limits or Limits()
     isolation = _isolation()
     prefix: tuple[str, ...] = isolation.prefix
@@ -296,7 +299,7 @@ def run(program: str, *, limits: Limits | None = Limits()) -> Execution:
     uid = _take_uid() if isolation.drop_uid else -1
     workdir = tempfile.mkdtemp(prefix="pyverify-sandbox-")
     try:
-        return _run_in(program, limits, isolation, prefix, workdir, uid)
+        return _run_in(program, limits, isolation, prefix, workdir, uid, interpreter or sys.executable)
     finally:
         _remove_tree(workdir)
         if uid >= 0:
@@ -304,7 +307,8 @@ def run(program: str, *, limits: Limits | None = Limits()) -> Execution:
 
 
 def _run_in(
-    program: str, limits: Limits, isolation: _Isolation, prefix: tuple[str, ...], workdir: str, uid: int
+    program: str, limits: Limits, isolation: _Isolation, prefix: tuple[str, ...], workdir: str, uid: int,
+    interpreter: str,
 ) -> Execution:
     started = time.monotonic()
     path = os.path.join(workdir, "program.py")
@@ -343,7 +347,7 @@ def _run_in(
     }
     try:
         proc = subprocess.Popen(
-            [*prefix, sys.executable, "-I", "-S", _RUNNER, *(f"{key}={value}" for key, value in settings.items())],
+            [*prefix, interpreter, "-I", "-S", _RUNNER, *(f"{key}={value}" for key, value in settings.items())],
             stdin=nonce_r,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,

@@ -71,8 +71,8 @@ def test_candidates_file_ignores_extra_keys_and_blank_lines(tmp_path: Path) -> N
     [
         ('{"id": "b", "reference": "1"}', "missing field 'candidate'"),
         ('{"id": 3, "reference": "1", "candidate": "2"}', "field 'id' must be a non-empty string"),
-        ("[1, 2]", "must be a JSON object"),
-        ("{not json", "not JSON"),
+        ("[1, 2]", "expected a JSON object, not list"),
+        ("{not json", "not valid JSON"),
         ('{"id": "a", "reference": "1", "candidate": "3"}', "duplicate id 'a'"),
     ],
 )

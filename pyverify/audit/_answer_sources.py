@@ -1,0 +1,239 @@
+"""Where audited answer pairs come from besides a candidates file (issue 12, point 2).
+
+* :func:`from_outputs` reads a benchmark's saved outputs: lm-evaluation-harness ``samples_*.jsonl`` (rows with
+  ``doc``, ``target`` and ``resps`` / ``filtered_resps``) or any JSONL whose rows carry a reference
+  (``reference`` / ``answer`` / ``gold`` / ``target``, or ``doc.answer``) and a model's response
+  (``response`` / ``output`` / ``completion`` / ``prediction`` / ``model_output``, or lm-eval's ``resps``).
+* :func:`from_model` asks a model, through the evaluation engine (backend + response store, so a rerun reuses
+  every stored answer), the problems of ``formal/answers/problems/basic.toml`` or of a user's file.
+
+Either way the candidate is the *final answer* written in the response, found by :func:`final_answer`: the
+last ``\\boxed{...}`` (braces matched), else the text after the last "final answer is", "#### " (GSM8K) or
+"answer is" up to the end of its sentence, else the last inline ``$...$`` span (right of its last ``=``,
+e.g. ``$5! = 125$`` gives ``125``; a span holding an environment gives nothing). A response with none is
+skipped and counted, never guessed further. The
+pairs are then certified like every other pair: what pyverify cannot decide is discarded.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import tomllib
+
+from pyverify.audit._graders import CandidatesError, Pair
+
+#: The built-in problems (short, exact references of every answer kind).
+PROBLEMS = Path(__file__).resolve().parents[2] / "formal" / "answers" / "problems" / "basic.toml"
+
+REFERENCE_FIELDS = ("reference", "answer", "gold", "target")
+RESPONSE_FIELDS = ("response", "output", "completion", "prediction", "model_output")
+PROMPT_SUFFIX = "\n\nGive only the final answer, in LaTeX, inside \\boxed{}."
+_MAX_ANSWER = 2_000
+
+_MARKERS = (
+    re.compile(r"final answer is[:\s]*", re.IGNORECASE),
+    re.compile(r"####\s*"),
+    re.compile(r"answer is[:\s]*", re.IGNORECASE),
+)
+
+
+@dataclass
+class Drawn:
+    """Pairs read or drawn, and the rows that gave none (reason → count)."""
+
+    pairs: list[Pair] = field(default_factory=list)
+    skipped: Counter[str] = field(default_factory=Counter)
+    source: str = ""
+
+    def summary(self) -> dict[str, Any]:
+        return {"source": self.source, "pairs": len(self.pairs), "skipped": dict(sorted(self.skipped.items()))}
+
+
+def final_answer(text: str) -> str | None:
+    """The final answer a response states (see the module docstring), or None."""
+    from pyverify.answers import extract_boxed
+
+    boxed = extract_boxed(text)
+    if boxed is not None:
+        return boxed.strip() or None
+    for marker in _MARKERS:
+        found = list(marker.finditer(text))
+        if not found:
+            continue
+        rest = text[found[-1].end() :].strip()
+        # a displayed answer: $...$ or \(...\) first; else up to the end of the sentence or line
+        math = re.match(r"\$\$?(.+?)\$\$?|\\\((.+?)\\\)", rest, re.DOTALL)
+        if math:
+            answer = (math.group(1) or math.group(2) or "").strip()
+        else:
+            answer = re.split(r"\n|\.\s|\.$|\. I hope", rest, maxsplit=1)[0].strip().rstrip(".")
+        return answer[:_MAX_ANSWER] or None
+    # the last inline math span, right of its last "=" (where graders such as inspect's math() look too)
+    spans = re.findall(r"(?<![\\$])\$([^$]{1,500})\$(?!\$)", text)
+    if spans:
+        last = spans[-1]
+        if "\\begin" in last or "\\end" in last:
+            return None
+        answer = last.rsplit("=", 1)[-1].strip()
+        return answer[:_MAX_ANSWER] or None
+    return None
+
+
+def _reference(row: dict[str, Any]) -> str | None:
+    from pyverify.answers import extract_boxed
+
+    doc: dict[str, Any] = row["doc"] if isinstance(row.get("doc"), dict) else {}
+    for value in [*(row.get(k) for k in REFERENCE_FIELDS), doc.get("answer"), doc.get("solution")]:
+        if isinstance(value, list) and value and isinstance(value[0], str):
+            value = value[0]
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            value = str(value)
+        if isinstance(value, str) and value.strip():
+            if "####" in value:  # GSM8K's worked solution ends with "#### <answer>"
+                value = value.rsplit("####", 1)[1]
+            boxed = extract_boxed(value)
+            return (boxed if boxed is not None else value).strip() or None
+    return None
+
+
+def _response(row: dict[str, Any]) -> str | None:
+    for key in RESPONSE_FIELDS:
+        if isinstance(row.get(key), str):
+            return str(row[key])
+    # lm-eval: resps holds one list of strings per request of the doc (the raw text, preferred: the task's
+    # filter may already have cut the answer out), filtered_resps a string or a list per request
+    for key in ("resps", "filtered_resps"):
+        value = row.get(key)
+        while isinstance(value, list) and value:
+            value = value[0]
+        if isinstance(value, str):
+            return value
+    return None
+
+
+def from_outputs(path: Path) -> Drawn:
+    """Pairs (reference, the response's final answer) from a saved-outputs JSONL file."""
+    from pyverify._jsonl import json_rows
+
+    drawn = Drawn(source=str(path))
+    ids: Counter[str] = Counter()
+    seen: set[tuple[str, str, str]] = set()
+    for number, row in json_rows(path, CandidatesError, gzipped=True):
+        reference, response = _reference(row), _response(row)
+        if reference is None:
+            drawn.skipped["no reference field"] += 1
+            continue
+        if response is None:
+            drawn.skipped["no response field"] += 1
+            continue
+        candidate = final_answer(response)
+        if candidate is None:
+            drawn.skipped["no final answer in the response"] += 1
+            continue
+        base = str(row.get("id") or row.get("doc_id", f"line-{number}"))
+        if (base, reference, candidate) in seen:  # lm-eval writes one row per filter of the same response
+            drawn.skipped["repeated row (another filter of the same response)"] += 1
+            continue
+        seen.add((base, reference, candidate))
+        ids[base] += 1
+        pair_id = base if ids[base] == 1 else f"{base}#{ids[base]}"
+        drawn.pairs.append(Pair(pair_id, reference, candidate))
+    if not drawn.pairs and not drawn.skipped:
+        raise CandidatesError(f"{path}: no rows")
+    return drawn
+
+
+def load_problems(path: Path | None = None) -> list[dict[str, str]]:
+    """Problems ``{"id", "problem", "reference"}`` from a TOML file (``[[problem]]``) or a JSONL file."""
+    path = path or PROBLEMS
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CandidatesError(f"{path}: cannot read: {exc}") from exc
+    rows: list[Any]
+    if path.suffix == ".toml":
+        try:
+            rows = tomllib.loads(text).get("problem", [])
+        except tomllib.TOMLDecodeError as exc:
+            raise CandidatesError(f"{path}: not TOML: {exc}") from exc
+        where = [f"{path}: problem {i + 1}" for i in range(len(rows))]
+    else:
+        from pyverify._jsonl import json_rows
+
+        numbered = json_rows(path, CandidatesError)
+        rows, where = [row for _, row in numbered], [f"{path}:{number}" for number, _ in numbered]
+    problems, seen = [], set()
+    for row, at in zip(rows, where):
+        if not isinstance(row, dict):
+            raise CandidatesError(f"{at}: a problem must be an object")
+        for key in ("id", "problem", "reference"):
+            if not isinstance(row.get(key), str) or not row[key].strip():
+                raise CandidatesError(f"{at}: field {key!r} must be a non-empty string")
+        if row["id"] in seen:
+            raise CandidatesError(f"{at}: duplicate id {row['id']!r}")
+        seen.add(row["id"])
+        problems.append({k: row[k] for k in ("id", "problem", "reference")})
+    if not problems:
+        raise CandidatesError(f"{path}: no problems")
+    return problems
+
+
+def from_model(
+    model: str,
+    problems: list[dict[str, str]],
+    store_path: Path,
+    *,
+    samples: int = 1,
+    max_new_tokens: int = 96,
+    temperature: float = 0.0,
+    seed: int = 0,
+    batch_size: int = 8,
+    on_result: Callable[..., None] | None = None,
+) -> tuple[Drawn, list[dict[str, Any]]]:
+    """Ask ``model`` each problem (``samples`` times; sampled answers use seeds ``seed + k``), keep every
+    response in the store at ``store_path``, and pair each response's final answer with the reference.
+
+    Returns the pairs and one output row per response (``id``, ``reference``, ``response``, ``candidate``,
+    ``finish_reason``), which :func:`from_outputs` reads back."""
+    from pyverify.models import Decoding, Request, load_backend
+    from pyverify.models._runner import run_requests
+    from pyverify.models._store import ResponseStore
+
+    if samples > 1 and temperature == 0:
+        raise CandidatesError("several samples need a temperature above 0 (greedy answers would repeat)")
+    backend = load_backend(model)
+    requests = [
+        Request(f"{p['id']}" if samples == 1 else f"{p['id']}#s{k}", (("user", p["problem"] + PROMPT_SUFFIX),),
+                Decoding(max_new_tokens=max_new_tokens, temperature=temperature, seed=seed + k))
+        for p in problems for k in range(samples)
+    ]  # fmt: skip
+    store = ResponseStore(store_path)
+    try:
+        responses = run_requests(backend, requests, store, mode="generate", batch_size=batch_size,
+                                 on_result=on_result)  # fmt: skip
+    finally:
+        store.close()
+    by_id = {p["id"]: p for p in problems}
+    drawn = Drawn(source=f"{backend.model_id} ({backend.revision}) on {len(problems)} problems")
+    rows = []
+    for request, response in zip(requests, responses):
+        problem = by_id[request.request_id.split("#s")[0]]
+        if response.finish_reason == "error":
+            drawn.skipped["backend error"] += 1
+            candidate = None
+        else:
+            candidate = final_answer(response.text)
+            if candidate is None:
+                drawn.skipped["no final answer in the response"] += 1
+            else:
+                drawn.pairs.append(Pair(request.request_id, problem["reference"], candidate))
+        rows.append({"id": request.request_id, "reference": problem["reference"], "problem": problem["problem"],
+                     "response": response.text, "candidate": candidate, "finish_reason": response.finish_reason,
+                     "model": backend.model_id, "revision": backend.revision})  # fmt: skip
+    return drawn, rows
