@@ -9,7 +9,9 @@ Invariance rules (also recorded in the output's ``options``):
   scored in every such block;
 - consensus audit: with M ≥ n models, an item is flagged when at least ceil(m·M/n) models fail it while
   passing its canonical item (m/n = 2/3 and M = 3 gives 2 of 3); with M < n no consensus is possible,
-  the audit is inactive and flags nothing. Flagged items leave SCR and CIR ("clean" paraphrases).
+  the audit is inactive and flags nothing. Flagged items leave SCR and CIR ("clean" paraphrases). Unless
+  a rule is given, it follows the models present (``auto_consensus``): 2 of 3 from three models on, 2 of 2
+  for two, inactive for one.
 """
 
 from __future__ import annotations
@@ -446,7 +448,7 @@ def cbu_section(runs: Sequence[Run], seed: int) -> CBU:
     return CBU(per_model=per_model)
 
 
-def compute(run_dirs: Sequence[Path | str], *, consensus: tuple[int, int] = (2, 3), bootstrap: int = 10_000,
+def compute(run_dirs: Sequence[Path | str], *, consensus: tuple[int, int] | None = None, bootstrap: int = 10_000,
             permutations: int = 2_000, seed: int = 0, ranking_samples: int = RANKING_SAMPLES) -> dict[str, Any]:  # fmt: skip
     """The metrics.json dict for the given run directories (schema in ``pyverify.metrics._schema``).
 
@@ -460,7 +462,13 @@ def compute(run_dirs: Sequence[Path | str], *, consensus: tuple[int, int] = (2, 
                              ranking_samples=ranking_samples, version=__version__)  # fmt: skip
 
 
-def metrics_from_runs(runs: Sequence[Run], *, consensus: tuple[int, int] = (2, 3), bootstrap: int = 10_000,
+def auto_consensus(models: int) -> tuple[int, int]:
+    """The consensus rule for ``models`` models: 2 of 3 from three models on (the spec's rule), both of two
+    when there are two (an item both fail while passing its canonical form), 2 of 3 (inactive) for one."""
+    return (2, 2) if models == 2 else (2, 3)
+
+
+def metrics_from_runs(runs: Sequence[Run], *, consensus: tuple[int, int] | None = None, bootstrap: int = 10_000,
                       permutations: int = 2_000, seed: int = 0, ranking_samples: int = RANKING_SAMPLES,
                       version: str = "0.1.0", metadata: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:  # fmt: skip
     """``compute`` on runs already read (the in-memory core; the benchmark times this)."""
@@ -473,6 +481,8 @@ def metrics_from_runs(runs: Sequence[Run], *, consensus: tuple[int, int] = (2, 3
     invariance = None
     if any(r.protocol == "invariance" for r in runs):
         metadata = item_metadata(runs) if metadata is None else metadata
+        if consensus is None:
+            consensus = auto_consensus(len({r.model for r in runs if r.protocol == "invariance"}))
         invariance = invariance_section(runs, metadata, consensus=consensus, bootstrap=bootstrap,
                                         permutations=permutations, seed=seed, ranking_samples=ranking_samples)  # fmt: skip
     cbu = cbu_section(runs, seed) if any(r.protocol in ("cbu", "cbu-catalog") for r in runs) else None

@@ -166,8 +166,11 @@ def summarize(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     by_family: dict[str, list[bool]] = {}
     for r in scored:
         by_family.setdefault(str(r["family"]), []).append(bool(r["correct"]))
+    items = len({r["item_id"] for r in rows})
+    extra = {"answers": len(rows), "samples_per_item": round(len(rows) / items, 2)} if len(rows) != items else {}
     return {
-        "items": len(rows),
+        "items": items,
+        **extra,
         "scored": len(scored),
         "coverage": round(len(scored) / len(rows), 4) if rows else None,
         "accuracy": round(sum(r["correct"] for r in scored) / len(scored), 4) if scored else None,

@@ -162,7 +162,9 @@ def _write_report(root: Path, report: dict[str, Any]) -> None:
     for model, entry in report["models"].items():
         inv = entry["invariance"]
         lines += [f"## {model}", "", "### Invariance (TRUE/FALSE items)", "",
-                  f"- items {inv['items']}, scored {inv['scored']} (coverage {inv['coverage']})",
+                  f"- items {inv['items']}" + (f", {inv['answers']} answers ({inv['samples_per_item']:g} per item)"
+                                               if "answers" in inv else "")
+                  + f", scored {inv['scored']} (coverage {inv['coverage']})",
                   f"- accuracy {inv['accuracy']}; share of TRUE answers {inv['predicted_true_share']}", "",
                   "| family | accuracy |", "|---|---|"]  # fmt: skip
         lines += [f"| {family} | {acc} |" for family, acc in inv["accuracy_by_family"].items()]

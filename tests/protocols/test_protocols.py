@@ -166,7 +166,7 @@ def test_sampled_choices_score_each_item_once_and_draw_reproducibly(tmp_path: Pa
     summary = evaluate("fake/model", "invariance", tmp_path / "c", items_path=items, samples=40, temperature=1.0)
     assert FakeBackend.calls == 6  # one scoring pass per item, however many samples
     rows = [json.loads(line) for line in (tmp_path / "c" / "responses.jsonl").read_text().splitlines()]
-    assert len(rows) == 240 and summary["items"] == 240
+    assert len(rows) == 240 and summary["items"] == 6 and summary["answers"] == 240
     by_item: dict[str, list[str]] = {}
     for r in rows:
         by_item.setdefault(r["item_id"], []).append(r["prediction"])

@@ -193,3 +193,17 @@ def test_no_invariance_no_scores_says_so() -> None:
     page = parse(render_html(metrics))
     assert "no-findings" in page.elements and "no-comparison" not in page.elements
     assert "so no findings to state" in render_markdown(metrics)
+
+
+def test_the_consensus_rule_follows_the_models_present(tmp_path: Path) -> None:
+    from pyverify.metrics import compute
+    from pyverify.metrics._compute import auto_consensus
+    from tests.report.runs import one_model_runs, two_model_runs
+
+    assert [auto_consensus(m) for m in (1, 2, 3, 5)] == [(2, 3), (2, 2), (2, 3), (2, 3)]
+    two = compute(two_model_runs(tmp_path / "two"), bootstrap=0, permutations=0)["invariance"]["consensus"]
+    assert (two["m"], two["n"], two["active"]) == (2, 2, True)
+    one = compute(one_model_runs(tmp_path / "one", samples=2), bootstrap=0, permutations=0)["invariance"]["consensus"]
+    assert one["active"] is False
+    explicit = compute(two_model_runs(tmp_path / "again"), consensus=(2, 3), bootstrap=0, permutations=0)
+    assert explicit["invariance"]["consensus"]["active"] is False
