@@ -26,11 +26,24 @@ Scoring
     are and the choice is tokenized on its own: the score is then the probability of the model
     emitting the choice's text right after the exact prompt it sees when generating.
 
-    Every (prompt, choice) pair is one row of a left-padded batch (with explicit position ids, so
-    padding does not shift positions) and only the last ``max choice length + 1`` positions are
-    projected onto the vocabulary. Prompt key/value caches are not shared between the choices of a
-    request: for the short choices this interface is meant for (TRUE/FALSE, A-D) recomputing the
-    prompt per choice costs at most a factor of the number of choices, and keeps batching trivial.
+    Each request is run once: one row of a left-padded batch holds its prompt followed by all its
+    choices' tokens, with a 4-D attention mask under which a choice token sees the prompt and the
+    earlier tokens of its own choice only, and position ids that restart at ``len(prompt)`` for
+    every choice. Each choice is therefore scored exactly as if it were alone after the prompt (the
+    same log-probabilities as one sequence per (prompt, choice) pair, up to floating-point
+    summation order), while the prompt is computed once instead of once per choice. Requests are
+    sorted by row length and ``batch_size`` is the number of rows (requests, not choices) per
+    forward pass; only the last ``total choice length + 1`` positions are projected onto the
+    vocabulary.
+
+    This one-pass path needs an attention implementation that takes a custom mask as it is:
+    transformers' ``eager`` and ``sdpa`` (the default), a forward that accepts ``position_ids``, no
+    chunked attention, and, for a model with a sliding window (Gemma 3, Mistral), a row no longer
+    than the window (the 4-D mask replaces the model's own masks, sliding ones included, so the
+    window must not bite). Otherwise -- flash attention, or a batch with a longer row -- that batch
+    falls back to one row per (prompt, choice) pair, the same left-padded causal batch with explicit
+    position ids (so padding does not shift positions), in batches of ``batch_size`` pairs. Both
+    paths halve a batch that fails (out of memory) and report a request that fails alone.
     Decoding parameters other than ``thinking`` do not affect scores (raw model log-probabilities).
 
 Thread-safety: not thread-safe. A backend's model and tokenizer are used without locks (and the
@@ -224,11 +237,19 @@ class _RowSampler:
         return scores
 
 
+#: one scoring request: (its index, its prompt's tokens, each choice's tokens)
+ScoringJob = tuple[int, list[int], list[list[int]]]
+
+
 class HFBackend:
     """A transformers causal LM behind the :class:`~pyverify.models.Backend` interface.
 
+    ``one_pass`` (default True) scores each request in one row (module docstring, Scoring); set it
+    to False to score every (prompt, choice) pair as its own row, the fallback path (for comparison).
     Not thread-safe: use one backend per thread.
     """
+
+    one_pass: bool = True
 
     def __init__(
         self,
@@ -421,7 +442,7 @@ class HFBackend:
         results: dict[int, Response] = {}
         sums: dict[int, list[float]] = {}
         counts: dict[int, int] = {}
-        pairs: list[tuple[int, int, list[int], list[int]]] = []  # (request, choice, prompt ids, choice ids)
+        jobs: list[ScoringJob] = []
         for index, request in enumerate(requests):
             if not request.choices:
                 results[index] = Response(request.request_id, finish_reason="error", error="no choices to score")
@@ -433,11 +454,19 @@ class HFBackend:
                 continue
             sums[index] = [0.0] * len(request.choices)
             counts[index] = sum(map(len, continuations))
-            pairs.extend((index, j, prompt_ids, ids) for j, ids in enumerate(continuations) if ids)
-        pairs.sort(key=lambda pair: len(pair[2]) + len(pair[3]))
+            if counts[index]:
+                jobs.append((index, prompt_ids, continuations))
+        jobs.sort(key=lambda job: len(job[1]) + sum(map(len, job[2])))
         failed: dict[int, str] = {}
-        for start in range(0, len(pairs), self.batch_size):
-            self._score_batch(pairs[start : start + self.batch_size], sums, failed)
+        for start in range(0, len(jobs), self.batch_size):
+            batch = jobs[start : start + self.batch_size]
+            if self._one_pass_fits(max(len(prompt) + sum(map(len, choices)) for _, prompt, choices in batch)):
+                self._score_rows(batch, sums, failed)
+            else:
+                pairs = [(index, j, prompt, ids) for index, prompt, choices in batch for j, ids in enumerate(choices)]
+                pairs = sorted((pair for pair in pairs if pair[3]), key=lambda pair: len(pair[2]) + len(pair[3]))
+                for first in range(0, len(pairs), self.batch_size):
+                    self._score_pairs(pairs[first : first + self.batch_size], sums, failed)
         for index, values in sums.items():
             request = requests[index]
             if index in failed:
@@ -446,9 +475,101 @@ class HFBackend:
                 results[index] = Response(request.request_id, logprobs=tuple(values), tokens=counts[index])
         return [results[index] for index in range(len(requests))]
 
-    def _score_batch(
+    def _one_pass_kind(self) -> tuple[bool, int | None]:
+        """Whether this model can take the one-pass mask, and its sliding window (if it has one).
+
+        The custom 4-D mask reaches the attention unchanged only through transformers' own eager and
+        SDPA implementations (flash attention takes no mask; chunked attention rebuilds its own), and
+        the restarted positions need ``position_ids``.
+        """
+        config = self.model.config
+        text = config.get_text_config() if hasattr(config, "get_text_config") else config
+        usable = (
+            getattr(config, "_attn_implementation", None) in {"eager", "sdpa"}
+            and "position_ids" in self._forward_params
+            and not getattr(text, "attention_chunk_size", None)
+        )
+        window = getattr(text, "sliding_window", None)
+        return usable, int(window) if window else None
+
+    def _one_pass_fits(self, width: int) -> bool:
+        """The one-pass path runs for a batch whose longest row is ``width`` tokens."""
+        usable, window = self._one_pass_kind()
+        return self.one_pass and usable and (window is None or width <= window)
+
+    def _score_rows(self, jobs: list[ScoringJob], sums: dict[int, list[float]], failed: dict[int, str]) -> None:
+        """One row per request: its prompt, then every choice, each choice seeing the prompt and itself only."""
+        import torch
+
+        rows = [prompt + [token for ids in choices for token in ids] for _, prompt, choices in jobs]
+        input_ids, _ = self._left_pad(rows)
+        width = input_ids.shape[1]
+        # segment of every column: -1 padding, 0 prompt, j + 1 the j-th choice; positions restart per choice
+        segments = torch.full((len(rows), width), -1, dtype=torch.long)
+        positions = torch.zeros((len(rows), width), dtype=torch.long)
+        for row, (_, prompt, choices) in enumerate(jobs):
+            column = width - len(rows[row])
+            segments[row, column : column + len(prompt)] = 0
+            positions[row, column : column + len(prompt)] = torch.arange(len(prompt))
+            column += len(prompt)
+            for j, ids in enumerate(choices):
+                segments[row, column : column + len(ids)] = j + 1
+                positions[row, column : column + len(ids)] = torch.arange(len(prompt), len(prompt) + len(ids))
+                column += len(ids)
+        query, key = segments[:, :, None], segments[:, None, :]
+        allowed = torch.ones((width, width), dtype=torch.bool).tril() & (key >= 0) & ((key == 0) | (key == query))
+        allowed |= torch.eye(width, dtype=torch.bool)  # a padding column sees itself: no row is all masked
+        if self.model.config._attn_implementation == "sdpa":
+            mask = allowed  # SDPA takes a boolean mask in any compute dtype
+        else:  # eager adds the mask to the attention scores
+            dtype = self.model.get_input_embeddings().weight.dtype
+            mask = torch.zeros(allowed.shape, dtype=dtype).masked_fill_(~allowed, torch.finfo(dtype).min)
+        keep = max(len(row) - len(prompt) for row, (_, prompt, _) in zip(rows, jobs)) + 1
+        kwargs: dict[str, Any] = {
+            "input_ids": input_ids,
+            "attention_mask": mask[:, None].to(input_ids.device),
+            "position_ids": positions.to(input_ids.device),
+            "use_cache": False,
+        }
+        if "logits_to_keep" in self._forward_params:
+            kwargs["logits_to_keep"] = keep
+        try:
+            with torch.inference_mode():
+                logits = self.model(**kwargs).logits[:, -keep:, :]
+        except RuntimeError as exc:
+            if len(jobs) > 1:
+                half = len(jobs) // 2
+                self._score_rows(jobs[:half], sums, failed)
+                self._score_rows(jobs[half:], sums, failed)
+                return
+            failed[jobs[0][0]] = one_line(exc)
+            return
+        # a row's choices (w tokens in all) fill its last w kept columns; the prompt's last token sits
+        # at kept column keep-1-w and predicts every choice's first token, and each later choice token
+        # is predicted by the column before it
+        picks: list[tuple[int, int]] = []
+        targets: list[int] = []
+        owners: list[tuple[int, int]] = []
+        for row, (index, prompt, choices) in enumerate(jobs):
+            total = len(rows[row]) - len(prompt)
+            start = keep - total
+            for j, ids in enumerate(choices):
+                for t, token in enumerate(ids):
+                    picks.append((row, keep - 1 - total if t == 0 else start + t - 1))
+                    targets.append(token)
+                    owners.append((index, j))
+                start += len(ids)
+        device = logits.device
+        where = torch.tensor(picks, device=device)
+        chosen = logits[where[:, 0], where[:, 1], :].float()
+        picked = torch.log_softmax(chosen, dim=-1).gather(-1, torch.tensor(targets, device=device).unsqueeze(-1))
+        for (index, j), value in zip(owners, picked.squeeze(-1).tolist()):
+            sums[index][j] += value
+
+    def _score_pairs(
         self, pairs: list[tuple[int, int, list[int], list[int]]], sums: dict[int, list[float]], failed: dict[int, str]
     ) -> None:
+        """The fallback: every (prompt, choice) pair one row of a left-padded causal batch."""
         import torch
 
         input_ids, attention = self._left_pad([prompt + choice for _, _, prompt, choice in pairs])
@@ -464,8 +585,8 @@ class HFBackend:
         except RuntimeError as exc:
             if len(pairs) > 1:
                 half = len(pairs) // 2
-                self._score_batch(pairs[:half], sums, failed)
-                self._score_batch(pairs[half:], sums, failed)
+                self._score_pairs(pairs[:half], sums, failed)
+                self._score_pairs(pairs[half:], sums, failed)
                 return
             failed[pairs[0][0]] = one_line(exc)
             return
