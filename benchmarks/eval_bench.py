@@ -27,14 +27,17 @@ difference, the difference after adding that newline term (computed separately f
 any timing), and the difference of the TRUE-FALSE margins (where the constant cancels).
 
 Throughput (items/s; an item is two scored (prompt, choice) pairs) is timed after both models are loaded and
-after the one-time GGUF conversion. The head-to-head pair -- pyverify ``score`` at batch 16 and lm-eval at
-batch 16 -- runs ``--reps`` times, interleaved, and the median is reported; pyverify at batch 1, lm-eval with
-``batch_size="auto"`` and generation run once each (to keep a 200-item run within about six minutes on two
-cores). For lm-eval three figures: the whole ``simple_evaluate`` call (task and dataset setup, context
+after the one-time GGUF conversion. The head-to-head -- pyverify ``score`` at batch 16, pyverify's per-pair
+fallback path at batch 16 (``backend.one_pass = False``: every (prompt, choice) pair its own row, the path
+pyverify used before it ran each prompt once) and lm-eval at batch 16 -- runs ``--reps`` times, interleaved,
+and the median is reported; pyverify at batch 8 and 1, lm-eval with ``batch_size="auto"`` and generation run
+once each (to keep a 200-item run within about eight minutes on two cores). For lm-eval three figures: the whole ``simple_evaluate`` call (task and dataset setup, context
 building, inference, metrics), its ``loglikelihood`` call alone (tokenization + inference, the part comparable
 to pyverify's ``score``), and for ``auto`` that call less its batch-size detection (which lm-eval reruns on
-every call: five forward passes at its largest batch, 64, plus full-vocabulary log-softmax). In both libraries
-the batch unit is one (prompt, choice) pair, so batch 16 means the same thing on both sides. Generation:
+every call: five forward passes at its largest batch, 64, plus full-vocabulary log-softmax). The batch unit
+differs: lm-eval's (and pyverify's per-pair path's) is one (prompt, choice) pair, pyverify's one-pass path's
+one request (its prompt and both choices in one row), so pyverify batch 8 holds the same 16 pairs a forward
+pass as lm-eval batch 16, and both pyverify figures are reported. Generation:
 pyverify ``generate`` (greedy, 16 new tokens, batch 16) on the first ``--gen-items`` items; the answers are
 parsed as the invariance protocol parses them and compared with the constrained choice (information only).
 
@@ -182,15 +185,16 @@ def main() -> int:
     load_before = os.getloadavg()
     usage_before = busy_seconds()
     versions = {name: importlib.metadata.version(name) for name in ("torch", "transformers", "lm_eval", "accelerate")}
-    machine = {"cpus": os.cpu_count(), "torch_threads": torch.get_num_threads(), "machine": platform.machine(),
+    machine: dict[str, Any] = {"cpus": os.cpu_count(), "torch_threads": torch.get_num_threads(), "machine": platform.machine(),
                "python": platform.python_version(), "load_avg_before": [round(x, 2) for x in load_before]}  # fmt: skip
     print(f"versions: {versions}")
     print(f"machine: {machine}")
 
     # -- the weights: convert once (excluded from everything timed), then load both sides -------------
-    gguf = _packaged.locate(MODEL)
+    gguf = _packaged.locate(MODEL)  # the GGUF's pieces in order (one file for SmolLM2)
+    pieces = gguf if isinstance(gguf, list) else [gguf]
     started = time.perf_counter()
-    directory = _packaged.ensure_converted(MODEL, gguf, _packaged.sha256_file(gguf))
+    directory = _packaged.ensure_converted(MODEL, gguf, _packaged.sha256_file(*pieces))
     prepare_s = time.perf_counter() - started
     load_pv_s, backend = timed(lambda: load_backend(f"packaged/{MODEL}", batch_size=16))
     described = backend.describe()
@@ -268,14 +272,23 @@ def main() -> int:
     # the batch-16 comparison, interleaved, --reps times; batch 1 and auto once each (time)
     pv_scores = None
     lm_out = None
+    pv_pairs = None
     for rep in range(args.reps):
         backend.batch_size = 16
         pv_scores = measure("pyverify_b16", lambda: backend.score(requests))
+        backend.one_pass = False
+        pv_pairs = measure("pyverify_pairs_b16", lambda: backend.score(requests))
+        backend.one_pass = True
         lm_out = measure("lm_eval_b16", lambda: run_lm_eval(lm16))
         timings.setdefault("lm_eval_b16_loglikelihood", []).append(ll_seconds[-1])
         print(f"rep {rep + 1}/{args.reps}: pyverify b16 {len(items) / timings['pyverify_b16'][-1]:.2f} items/s, "
+              f"per pair {len(items) / timings['pyverify_pairs_b16'][-1]:.2f} items/s, "
               f"lm-eval b16 {len(items) / timings['lm_eval_b16'][-1]:.2f} items/s (other processes: "
-              f"{contention['pyverify_b16'][-1]}, {contention['lm_eval_b16'][-1]} cores)", flush=True)  # fmt: skip
+              f"{contention['pyverify_b16'][-1]}, {contention['pyverify_pairs_b16'][-1]}, "
+              f"{contention['lm_eval_b16'][-1]} cores)", flush=True)  # fmt: skip
+    backend.batch_size = 8
+    pv_b8 = measure("pyverify_b8", lambda: backend.score(requests))
+    print(f"pyverify b8 {len(items) / timings['pyverify_b8'][0]:.2f} items/s", flush=True)
     backend.batch_size = 1
     pv_b1 = measure("pyverify_b1", lambda: backend.score(requests))
     print(f"pyverify b1 {len(items) / timings['pyverify_b1'][0]:.2f} items/s", flush=True)
@@ -285,7 +298,17 @@ def main() -> int:
         timings["lm_eval_auto_without_detection"] = [ll_seconds[-1] - sum(detect_seconds)]
         print(f"lm-eval auto {len(items) / timings['lm_eval_auto'][0]:.2f} items/s "
               f"({sum(detect_seconds):.1f} s detecting)", flush=True)  # fmt: skip
-    b1_vs_b16 = max(abs(a - b) for r1, r16 in zip(pv_b1, pv_scores) for a, b in zip(r1.logprobs, r16.logprobs))
+    assert pv_scores is not None and pv_pairs is not None
+
+    def max_diff(first: list[Any], second: list[Any]) -> float:
+        return max(abs(a - b) for x, y in zip(first, second) for a, b in zip(x.logprobs, y.logprobs))
+
+    def answer(response: Any) -> int:
+        return max(range(len(response.logprobs)), key=lambda j: response.logprobs[j])
+
+    b1_vs_b16 = max(max_diff(pv_b1, pv_scores), max_diff(pv_b8, pv_scores))
+    pairs_diff = max_diff(pv_pairs, pv_scores)  # one pass per item against one row per (prompt, choice)
+    pairs_same = sum(answer(x) == answer(y) for x, y in zip(pv_pairs, pv_scores))
 
     # -- agreement -------------------------------------------------------------------------------------
     assert pv_scores is not None and lm_out is not None
@@ -378,6 +401,8 @@ def main() -> int:
             "max_abs_margin_diff": margin_diff,
             "newline_term_range": [min(newline), max(newline)],
             "pyverify_b1_vs_b16_max_diff": b1_vs_b16,
+            "pyverify_one_pass_vs_per_pair_max_diff": pairs_diff,
+            "pyverify_one_pass_vs_per_pair_same_answer": pairs_same,
             "pyverify_errors": errors,
         },  # fmt: skip
         "accuracy": {"pyverify": round(accuracy_pv, 4), "lm_eval": lm_out["results"][TASK].get("acc,none")},
@@ -405,6 +430,7 @@ def main() -> int:
           f"average over the {machine['wall_seconds']} s run (this one {machine['this_process_cores']})")  # fmt: skip
     print(f"{'configuration':<34}{'items/s':>10}{'s (median)':>12}   other processes (cores, each run)")
     labels = {"pyverify_b16": "pyverify score, batch 16", "pyverify_b1": "pyverify score, batch 1",
+              "pyverify_pairs_b16": "pyverify per-pair path, batch 16", "pyverify_b8": "pyverify score, batch 8",
               "lm_eval_b16": "lm-eval simple_evaluate, batch 16",
               "lm_eval_b16_loglikelihood": "  of which loglikelihood()",
               "lm_eval_auto": f"lm-eval simple_evaluate, auto ({', '.join(map(str, auto_sizes.values()))})",
@@ -426,7 +452,8 @@ def main() -> int:
         f"newline term in [{a['newline_term_range'][0]:.3g}, {a['newline_term_range'][1]:.3g}]"
     )
     print(
-        f"pyverify batch 1 vs batch 16 max |diff| {b1_vs_b16:.3g}; accuracy pyverify {report['accuracy']['pyverify']}, "
+        f"pyverify batch 1 and 8 vs batch 16 max |diff| {b1_vs_b16:.3g}; one pass vs per pair max |diff| "
+        f"{pairs_diff:.3g}, same answer {pairs_same}/{len(items)}; accuracy pyverify {report['accuracy']['pyverify']}, "
         f"lm-eval {report['accuracy']['lm_eval']}"
     )
     print(
@@ -436,14 +463,23 @@ def main() -> int:
     ratio = rates["pyverify_b16"] / rates["lm_eval_b16"]
     print(
         f"pyverify b16 / lm-eval b16 (whole evaluate call): {ratio:.2f}x; "
-        f"vs its loglikelihood() alone: {rates['pyverify_b16'] / rates['lm_eval_b16_loglikelihood']:.2f}x"
+        f"vs its loglikelihood() alone: {rates['pyverify_b16'] / rates['lm_eval_b16_loglikelihood']:.2f}x; "
+        f"pyverify b8 / lm-eval b16: {rates['pyverify_b8'] / rates['lm_eval_b16']:.2f}x; "
+        f"one pass / per pair (b16): {rates['pyverify_b16'] / rates['pyverify_pairs_b16']:.2f}x"
     )
+    report["ratios"] = {
+        "pyverify_b16_over_lm_eval_b16": round(ratio, 3),
+        "pyverify_b8_over_lm_eval_b16": round(rates["pyverify_b8"] / rates["lm_eval_b16"], 3),
+        "one_pass_over_per_pair_b16": round(rates["pyverify_b16"] / rates["pyverify_pairs_b16"], 3),
+    }
+    same = agree == len(items) and pairs_same == len(items) and not errors
+    print("same answer on every item as lm-eval and as the per-pair path: " + ("yes" if same else "NO"))
     for line in disagreements[:10]:
         print(f"  disagreement {line}")
     if args.json:
         args.json.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
         print(f"wrote {args.json}")
-    return 0 if agree == len(items) and not errors else 1
+    return 0 if same else 1
 
 
 if __name__ == "__main__":
