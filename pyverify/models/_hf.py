@@ -497,6 +497,25 @@ class HFBackend:
         usable, window = self._one_pass_kind()
         return self.one_pass and usable and (window is None or width <= window)
 
+    def _logits(self, kwargs: dict[str, Any], keep: int, batch: Sequence[Any], retry: Any,
+                failed: dict[int, str]) -> Any:  # fmt: skip
+        """The last ``keep`` positions' logits of one forward pass over ``batch`` (items whose first field is
+        the request index); on a failure (e.g. out of memory) the batch is halved through ``retry`` and
+        None returned, and a request that fails alone is recorded in ``failed``."""
+        import torch
+
+        try:
+            with torch.inference_mode():
+                return self.model(**kwargs).logits[:, -keep:, :]
+        except RuntimeError as exc:
+            if len(batch) > 1:
+                half = len(batch) // 2
+                retry(batch[:half])
+                retry(batch[half:])
+            else:
+                failed[batch[0][0]] = one_line(exc)
+            return None
+
     def _score_rows(self, jobs: list[ScoringJob], sums: dict[int, list[float]], failed: dict[int, str]) -> None:
         """One row per request: its prompt, then every choice, each choice seeing the prompt and itself only."""
         import torch
@@ -533,16 +552,8 @@ class HFBackend:
         }
         if "logits_to_keep" in self._forward_params:
             kwargs["logits_to_keep"] = keep
-        try:
-            with torch.inference_mode():
-                logits = self.model(**kwargs).logits[:, -keep:, :]
-        except RuntimeError as exc:
-            if len(jobs) > 1:
-                half = len(jobs) // 2
-                self._score_rows(jobs[:half], sums, failed)
-                self._score_rows(jobs[half:], sums, failed)
-                return
-            failed[jobs[0][0]] = one_line(exc)
+        logits = self._logits(kwargs, keep, jobs, lambda part: self._score_rows(part, sums, failed), failed)
+        if logits is None:
             return
         # a row's choices (w tokens in all) fill its last w kept columns; the prompt's last token sits
         # at kept column keep-1-w and predicts every choice's first token, and each later choice token
@@ -579,16 +590,8 @@ class HFBackend:
             kwargs["position_ids"] = (attention.cumsum(-1) - 1).clamp(min=0)
         if "logits_to_keep" in self._forward_params:
             kwargs["logits_to_keep"] = keep
-        try:
-            with torch.inference_mode():
-                logits = self.model(**kwargs).logits[:, -keep:, :]
-        except RuntimeError as exc:
-            if len(pairs) > 1:
-                half = len(pairs) // 2
-                self._score_pairs(pairs[:half], sums, failed)
-                self._score_pairs(pairs[half:], sums, failed)
-                return
-            failed[pairs[0][0]] = one_line(exc)
+        logits = self._logits(kwargs, keep, pairs, lambda part: self._score_pairs(part, sums, failed), failed)
+        if logits is None:
             return
         # kept column c predicts the token at padded column (L - keep + c + 1); a choice of n tokens
         # occupies the last n columns, predicted by kept columns keep-1-n .. keep-2
