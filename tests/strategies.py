@@ -24,7 +24,9 @@ from pyverify.logic import (
     SumOf,
     Var,
     mat,
+    sort_of,
 )
+from pyverify.logic._ast import CAST_TO, Node, join
 
 SCALAR_VARS = {"x": RAT, "y": REAL, "n": NAT, "m": INT}
 MATRIX_VARS = {"A": mat(2), "B": mat(2)}
@@ -48,6 +50,16 @@ def _literal_power(base: Op, exponent: int) -> Op:
     # what the parser builds for x^k and x^-k (and for the superscripts x² and x⁻¹)
     literal = Num(Fraction(abs(exponent)))
     return Op("^", (base, literal if exponent >= 0 else Op("neg", (literal,))))
+
+
+def _cast(term: Node, target: str) -> Call:
+    """The up-cast of ``term`` to ``target`` or, when ``term``'s sort is larger, to ``term``'s sort (never N)."""
+    sort = join(sort_of(term), INT, {"Z": INT, "Q": RAT, "R": REAL}[target])
+    return Call(CAST_TO[sort.kind], (term,))
+
+
+def _casts(inner: st.SearchStrategy) -> st.SearchStrategy:
+    return st.tuples(inner, st.sampled_from("ZQR")).map(lambda a: _cast(a[0], a[1]))
 
 
 # Sizes stay small on purpose: the engine tests (tests/certify) decide these claims, and a nested
@@ -77,11 +89,13 @@ def factorial_args(names: tuple[str, ...], index: str | None = None) -> st.Searc
 
 
 @cache
-def int_terms(names: tuple[str, ...], index: str | None = None) -> st.SearchStrategy:
-    """Integer-sorted terms (what factorial, divisibility and sum bounds need)."""
+def int_terms(names: tuple[str, ...], index: str | None = None, casts: bool = False) -> st.SearchStrategy:
+    """Integer-sorted terms (what factorial, divisibility and sum bounds need); ``casts``: with (t : Z)."""
 
     def extend(inner: st.SearchStrategy) -> st.SearchStrategy:
+        extra = [inner.map(lambda a: Call("cast_Z", (a,)))] if casts else []
         return st.one_of(
+            *extra,
             st.lists(inner, min_size=2, max_size=3).map(lambda a: _nary("+", a)),
             st.lists(inner, min_size=2, max_size=3).map(lambda a: _nary("*", a)),
             st.tuples(inner, inner).map(lambda a: Op("-", a)),
@@ -95,7 +109,8 @@ def int_terms(names: tuple[str, ...], index: str | None = None) -> st.SearchStra
 
 
 @cache
-def terms(names: tuple[str, ...], index: str | None = None) -> st.SearchStrategy:
+def terms(names: tuple[str, ...], index: str | None = None, casts: bool = False) -> st.SearchStrategy:
+    """Scalar terms; with ``casts``, up-casts (t : Z), (t : Q), (t : R) among them."""
     leaves = [numerals] + [st.just(Var(n, SCALAR_VARS[n])) for n in names if n in SCALAR_VARS]
     if index:
         leaves.append(st.just(Var(index, INT)))
@@ -119,23 +134,26 @@ def terms(names: tuple[str, ...], index: str | None = None) -> st.SearchStrategy
             factorial_args(names, index).map(lambda a: Call("factorial", (a,))),
         ]
         if index is None:  # a sum inside a term; its body may use the index, never a second sum over it
-            options.append(st.tuples(small, small, terms(names, "k")).map(lambda t: SumOf("k", t[0], t[1], t[2])))
+            body = terms(names, "k", casts)
+            options.append(st.tuples(small, small, body).map(lambda t: SumOf("k", t[0], t[1], t[2])))
+        if casts:
+            options.append(_casts(inner))
         return st.one_of(*options)
 
     return st.recursive(base, extend, max_leaves=8)
 
 
 @cache
-def formulas(names: tuple[str, ...]) -> st.SearchStrategy:
+def formulas(names: tuple[str, ...], casts: bool = False) -> st.SearchStrategy:
     atoms = st.one_of(
-        st.tuples(st.sampled_from(["=", "!=", "<", "<=", ">", ">="]), terms(names), terms(names)).map(
-            lambda t: Rel(t[0], t[1], t[2])
-        ),
+        st.tuples(
+            st.sampled_from(["=", "!=", "<", "<=", ">", ">="]), terms(names, None, casts), terms(names, None, casts)
+        ).map(lambda t: Rel(t[0], t[1], t[2])),
         st.booleans().map(BoolLit),
-        st.tuples(terms(names, "k"), terms(names)).map(
+        st.tuples(terms(names, "k", casts), terms(names, None, casts)).map(
             lambda t: Rel("=", SumOf("k", Num(Fraction(0)), Num(Fraction(3)), t[0]), t[1])
         ),
-        st.tuples(int_terms(names), int_terms(names)).map(lambda t: Rel("dvd", t[0], t[1])),
+        st.tuples(int_terms(names, None, casts), int_terms(names, None, casts)).map(lambda t: Rel("dvd", t[0], t[1])),
     )
 
     def conn(op: str, args: list) -> Conn:
@@ -157,12 +175,13 @@ def formulas(names: tuple[str, ...]) -> st.SearchStrategy:
 
 
 @st.composite
-def claims(draw: st.DrawFn) -> Claim:
+def claims(draw: st.DrawFn, casts: bool = False) -> Claim:
+    """Prenex claims over ALL_VARS; with ``casts``, terms sometimes contain up-casts."""
     names = draw(st.lists(st.sampled_from(sorted(ALL_VARS)), min_size=0, max_size=3, unique=True))
     binders = []
     for name in names:
         quantifier = draw(st.sampled_from(["forall", "exists"]))
         binders.append(Binder(quantifier, (name,), ALL_VARS[name]))
     key = tuple(sorted(names))
-    assumptions = tuple(draw(st.lists(formulas(key), max_size=2)))
-    return Claim(tuple(binders), assumptions, draw(formulas(key)))
+    assumptions = tuple(draw(st.lists(formulas(key, casts), max_size=2)))
+    return Claim(tuple(binders), assumptions, draw(formulas(key, casts)))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import time
+from contextvars import ContextVar
 from dataclasses import replace
 from typing import Any, Mapping
 
@@ -24,7 +25,7 @@ from pyverify.certify._search import claim_constants, finite_box, search
 from pyverify.certify._witness import check_witness as _check_witness
 from pyverify.certify._witness import format_value, witness_text
 from pyverify.logic import BoolLit, Claim, Conn, Not, Pred, Rel, Sort, definedness, parse, relativized, to_text
-from pyverify.logic._ast import Binder, Node, Var, substitute
+from pyverify.logic._ast import Binder, Node, Var, erase_claim_casts, substitute
 from pyverify.logic._semantics import check_semantics
 
 DEFAULT_TIMEOUT = 10.0
@@ -325,16 +326,18 @@ def decide_local(claim: Claim | str, timeout: float = DEFAULT_TIMEOUT, seed: int
     try:
         if semantics == "mathlib":
             return decide_mathlib(claim, run, seed, _exact_decider)
-        cert = _decide_exact(claim, run, seed)
+        # under exact semantics a cast is the identity (ℕ ⊂ ℤ ⊂ ℚ ⊂ ℝ): the engines see none
+        exact = erase_claim_casts(claim)
+        cert = _decide_exact(exact, run, seed)
         if cert.status == "certified" and claim.quantifiers != {"exists"}:
-            conditions = _needed_conditions(claim, run, seed)
+            conditions = _needed_conditions(exact, run, seed)
             if conditions and _holds_under_mathlib(claim, run, seed):
                 # true as Lean reads it too: no point outside the conditions makes it false
                 evidence = dict(cert.evidence, mathlib="also certified under mathlib: no condition was needed")
                 cert = replace(cert, evidence=evidence)
             elif conditions:
                 cert = replace(cert, conditions=conditions)
-        return cert
+        return cert if exact is claim else replace(cert, claim=to_text(claim))
     except (MemoryError, RecursionError) as exc:
         return run.done("unknown", "none", {}, to_text(claim), reason=f"resource limit: {type(exc).__name__}")
     except Exception as exc:  # an engine failure is an unknown, never a crash or a verdict
@@ -358,6 +361,8 @@ def _decide_exact(claim: Claim, run: _Run, seed: int) -> Certificate:
 
 #: Seconds spent proving that a definedness condition always holds (so it need not be stated).
 CONDITION_BUDGET = 1.0
+#: How deeply definedness checks are nested in the current call (see :func:`_needed_conditions`).
+_CONDITION_DEPTH: ContextVar[int] = ContextVar("condition_depth", default=0)
 
 
 def _holds_under_mathlib(claim: Claim, run: _Run, seed: int) -> bool:
@@ -380,15 +385,24 @@ def _needed_conditions(claim: Claim, run: _Run, seed: int) -> tuple[str, ...]:
     much is honest, stating too little is not).
     """
     needed = []
+    depth = _CONDITION_DEPTH.get()
     for cond in definedness(claim):
         if cond in claim.assumptions:
             continue
-        budget = min(CONDITION_BUDGET, max(0.2, run.left()))
-        always = Claim(tuple(Binder("forall", b.names, b.sort) for b in claim.binders), claim.assumptions, cond)
-        try:
-            inner = decide_local(always, budget, seed)
-        except Exception:  # pragma: no cover - decide_local answers unknown rather than raising
-            inner = None
+        # each check is nested inside the caller's deadline, and at most two levels deep: a condition
+        # with partial operations of its own would otherwise start checks of its conditions, and so
+        # on, each with a fresh deadline (an undecided condition is kept, which is honest)
+        budget = min(CONDITION_BUDGET, run.left())
+        inner = None
+        if depth < 2 and budget > 0.05:
+            always = Claim(tuple(Binder("forall", b.names, b.sort) for b in claim.binders), claim.assumptions, cond)
+            token = _CONDITION_DEPTH.set(depth + 1)
+            try:
+                inner = decide_local(always, budget, seed)
+            except Exception:  # pragma: no cover - decide_local answers unknown rather than raising
+                inner = None
+            finally:
+                _CONDITION_DEPTH.reset(token)
         if inner is None or inner.status != "certified" or inner.conditions:
             needed.append(to_text(cond, unicode=True))
     return tuple(needed)
@@ -439,6 +453,7 @@ def equivalent_local(a: Claim | str, b: Claim | str, timeout: float = DEFAULT_TI
     try:
         if semantics == "mathlib":
             return equivalent_mathlib(a, b, run, seed, text, _exact_decider, _align(a, b))
+        a, b = erase_claim_casts(a), erase_claim_casts(b)  # a cast is the identity under exact semantics
         cert = _equivalent(a, b, run, seed, text)
         if cert.status == "certified" and cert.evidence.get("notion") == "pointwise":
             conditions = _pointwise_conditions(a, b, run, seed)
@@ -598,7 +613,9 @@ def equivalent(a: Claim | str, b: Claim | str, timeout: float = DEFAULT_TIMEOUT,
 
 
 def check_witness(
-    claim: Claim | str, assignment: Mapping[str, Any] | str, timeout: float = DEFAULT_TIMEOUT,
+    claim: Claim | str,
+    assignment: Mapping[str, Any] | str,
+    timeout: float = DEFAULT_TIMEOUT,
     semantics: str = "exact",
 ) -> WitnessCheck:
     """Check an assignment as a counterexample (∀ claims) or example (∃ claims) by exact evaluation.
@@ -623,7 +640,7 @@ def check_witness(
             return WitnessCheck("rejected", kind, "malformed", str(exc))
     if check_semantics(semantics) == "mathlib":
         return check_witness_mathlib(claim, assignment, timeout)
-    return _check_witness(claim, assignment, timeout)
+    return _check_witness(erase_claim_casts(claim), assignment, timeout)
 
 
 def _pred_names(node: Node) -> set[str]:

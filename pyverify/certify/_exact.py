@@ -32,7 +32,7 @@ from pyverify.logic import (
     Var,
     term_text,
 )
-from pyverify.logic._ast import Node
+from pyverify.logic._ast import CASTS, Node
 
 #: Largest result, in bits, that a power, factorial or binomial may have.
 MAX_BITS = 200_000
@@ -323,6 +323,8 @@ def _compile_call(node: Call) -> Fn:
     fns = [compile_node(a) for a in node.args]
     f = node.func
     x = fns[0]
+    if f in CASTS:  # an up-cast keeps the value
+        return x
     if f == "abs":
         return lambda env: abs(x(env))
     if f == "min":

@@ -34,7 +34,7 @@ from pyverify.logic import (
     sort_of,
     term_text,
 )
-from pyverify.logic._ast import Node, rewrite, substitute, walk
+from pyverify.logic._ast import Node, erase_casts, rewrite, substitute, walk
 from pyverify.logic._convert import _const_int
 
 #: Largest constant exponent expanded symbolically.
@@ -590,6 +590,7 @@ def _constant_value(node: Node) -> Fraction | None:
 
 def prove_equal(left: Node, right: Node, deadline: float = float("inf")) -> IdentityResult:
     """Decide whether ``left = right`` is an identity of rational functions (opaque atoms abstracted)."""
+    left, right = erase_casts(left), erase_casts(right)  # an up-cast keeps the value
     try:
         return _prove_equal(left, right, deadline, polynomial=True)
     except _NeedField:
@@ -661,6 +662,7 @@ def _show_matrix(m: list[list[Any]]) -> str:
 
 def prove_by_induction(left: Node, right: Node, naturals: list[str], deadline: float = float("inf")) -> IdentityResult:
     """Prove ``left = right`` for all natural ``n`` when sums' upper bounds grow with ``n``."""
+    left, right = erase_casts(left), erase_casts(right)
     sums = [s for s in _top_sums([left, right])]
     if not sums:
         return IdentityResult(None, {}, "no sum to induct over")

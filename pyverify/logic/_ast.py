@@ -55,6 +55,13 @@ NAT, INT, RAT, REAL = Sort("N"), Sort("Z"), Sort("Q"), Sort("R")
 SEQ = Sort("Seq")
 
 
+#: The up-casts of the language, ``Call(name, (t,))``: function name -> target sort (ℕ ⊂ ℤ ⊂ ℚ ⊂ ℝ).
+#: A cast's value is its argument's; under ``mathlib`` the argument is computed at its own carrier.
+CASTS: dict[str, Sort] = {"cast_Z": INT, "cast_Q": RAT, "cast_R": REAL}
+#: The cast to each target sort kind.
+CAST_TO: dict[str, str] = {sort.kind: name for name, sort in CASTS.items()}
+
+
 def mat(n: int) -> Sort:
     """The sort of ``n``-by-``n`` rational matrices."""
     return Sort("Mat", n)
@@ -374,6 +381,36 @@ def free_vars(node: Node) -> set[str]:
 
     go(node, frozenset())
     return out
+
+
+def is_cast(node: Node) -> bool:
+    """Whether ``node`` is an up-cast ``Call("cast_Z" | "cast_Q" | "cast_R", (t,))``."""
+    return isinstance(node, Call) and node.func in CASTS
+
+
+def has_casts(node: Node | Claim) -> bool:
+    """Whether a term, formula or claim contains a cast."""
+    if isinstance(node, Claim):
+        return any(is_cast(n) for n in claim_nodes(node))
+    return any(is_cast(n) for n in walk(node))
+
+
+def _uncast(node: Node) -> Node:
+    while is_cast(node):
+        node = node.args[0]  # type: ignore[attr-defined]
+    return node
+
+
+def erase_casts(node: Node) -> Node:
+    """``node`` with every cast replaced by its argument (the identity under ``exact`` semantics)."""
+    return rewrite(node, _uncast) if has_casts(node) else node
+
+
+def erase_claim_casts(claim: Claim) -> Claim:
+    """``claim`` with every cast replaced by its argument (see :func:`erase_casts`)."""
+    if not has_casts(claim):
+        return claim
+    return Claim(claim.binders, tuple(erase_casts(a) for a in claim.assumptions), erase_casts(claim.body))
 
 
 def rewrite(node: Node, fn: Callable[[Node], Node]) -> Node:

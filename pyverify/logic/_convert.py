@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from pyverify.logic._ast import (
+    CASTS,
     BoolLit,
     Call,
     Claim,
@@ -158,6 +159,8 @@ class SympyTranslator:
         sp = self.sp
         a = [self.term(x) for x in node.args]
         f = node.func
+        if f in CASTS:  # ℕ ⊂ ℤ ⊂ ℚ ⊂ ℝ: a cast keeps the value
+            return a[0]
         if f == "abs":
             return sp.Abs(a[0])
         if f == "sqrt":
@@ -429,6 +432,8 @@ class Z3Translator:
             self.facts(f, node, value)
             return value
         a = [self.term(x) for x in node.args]
+        if f in CASTS:  # the same value; an integer read in ℚ or ℝ becomes a z3 Real
+            return a[0] if CASTS[f].is_integral else self.real(a[0])
         if f == "abs":
             return z3.If(a[0] >= 0, a[0], -a[0])
         if f == "min":

@@ -16,6 +16,8 @@ from importlib import resources
 from typing import Any, Callable
 
 from pyverify.logic._ast import (
+    CAST_TO,
+    CASTS,
     INT,
     MAX_DEPTH,
     NAT,
@@ -39,6 +41,7 @@ from pyverify.logic._ast import (
     SumOf,
     Var,
     mat,
+    walk,
 )
 from pyverify.logic._render import term_text
 from pyverify.logic._sorts import (
@@ -134,6 +137,8 @@ class _Raw:
 
 
 _UNRESOLVED = Sort("?")
+# What the transformer builds for (t : N): the resolver replaces it by t, which must be of sort N.
+_CAST_NAT = "(: N)"
 
 
 def _num(tok: Any) -> Num:
@@ -167,6 +172,16 @@ class _Build:
 
     def app(self, c: list[Any]) -> Node:
         return _checked(Call(str(c[0]), tuple(c[1:]), pos=c[0].start_pos), c[0].start_pos)
+
+    def cast(self, c: list[Any]) -> Node:  # ( term : sort )
+        term, sort = c
+        found = [p for p in (getattr(n, "pos", -1) for n in walk(term)) if p >= 0]
+        pos = min(found, default=-1)  # where the cast term starts (its first name or call)
+        if sort.kind == "N":  # checked by the resolver: the identity on a natural-number term
+            return _checked(Call(_CAST_NAT, (term,), pos=pos), pos)
+        if sort.kind not in CAST_TO:
+            raise ParseError(f"cannot cast to {sort} (a cast goes to N, Z, Q or R)", pos=pos)
+        return _checked(Call(CAST_TO[sort.kind], (term,), pos=pos), pos)
 
     def row(self, c: list[Any]) -> tuple[Any, ...]:
         return tuple(c)
@@ -569,6 +584,8 @@ class _Resolver:
             return Index(Var(name, SEQ), index), RAT
         if name in PREDICATES:
             raise self.fail(f"'{name}' is a statement, not a number", node.pos)
+        if name in CASTS or name == _CAST_NAT:
+            return self.cast(node, scope)
         if name not in FUNCTIONS:
             if name in scope:
                 raise self.fail(f"'{name}' is a variable of sort {scope[name]}, not a function", node.pos)
@@ -581,6 +598,17 @@ class _Resolver:
         pairs = [self.term(a, scope) for a in node.args]
         result = Call(canon, tuple(p[0] for p in pairs))
         return result, self.sorted(call_sort, canon, [p[1] for p in pairs], pos=node.pos)
+
+    def cast(self, node: Call, scope: dict[str, Sort]) -> tuple[Any, Sort]:
+        """``(t : T)``, an up-cast: ``t`` itself for T = N (when t is natural), else ``Call(cast_T, (t,))``."""
+        if len(node.args) != 1:
+            raise self.fail(f"a cast takes one term, got {len(node.args)}", node.pos)
+        term, sort = self.term(node.args[0], scope)
+        if node.func == _CAST_NAT:
+            if sort != NAT:
+                raise self.fail(f"cannot cast a term of sort {sort} down to N in '{_show(term)}'", node.pos)
+            return term, NAT
+        return Call(node.func, (term,)), self.sorted(call_sort, node.func, [sort], pos=node.pos)
 
     def sum(self, var: str, lo: Node, hi: Node, body: Node, scope: dict[str, Sort], pos: Any) -> tuple[Any, Sort]:
         if var in RESERVED:

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from pyverify.logic._ast import (
+    CASTS,
     INT,
     NAT,
     Binder,
@@ -160,6 +161,8 @@ class _Text:
 
     def call(self, node: Call) -> str:
         f, args = node.func, node.args
+        if f in CASTS:
+            return f"({self.render(args[0])} : {self.sort(CASTS[f])})"
         if self.unicode and len(args) == 1:
             a = args[0]
             if f == "abs":
@@ -378,6 +381,8 @@ def _latex(node: Node) -> str:
     if isinstance(node, Call):
         t = [_latex(x) for x in node.args]
         f = node.func
+        if f in CASTS:
+            return f"\\left({t[0]} : {_LATEX_SORT[CASTS[f].kind]}\\right)"
         table: dict[str, Callable[[], str]] = {
             "abs": lambda: f"\\left|{t[0]}\\right|",
             "sqrt": lambda: f"\\sqrt{{{t[0]}}}",
@@ -453,6 +458,22 @@ _LEAN_REL = {"=": "=", "!=": "≠", "<": "<", "<=": "≤", ">": ">", ">=": "≥"
 _LEAN_CONN = {"and": "∧", "or": "∨", "->": "→", "<->": "↔"}
 
 
+def _enclosed(text: str) -> bool:
+    """Whether ``text`` is one bracketed group: ``(…)``, ``|…|`` or ``⌊…⌋``."""
+    pairs = {"(": ")", "|": "|", "⌊": "⌋"}
+    if not text or text[0] not in pairs or text[-1] != pairs[text[0]]:
+        return False
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch in "(⌊":
+            depth += 1
+        elif ch in ")⌋":
+            depth -= 1
+            if depth == 0 and i != len(text) - 1:
+                return False
+    return text[0] == "|" or depth == 0
+
+
 def lean_sort(sort: Sort) -> str:
     """The Lean type of a sort."""
     if sort.kind == "Mat":
@@ -479,16 +500,23 @@ class _Lean:
 
     def wrap(self, node: Node, minimum: int) -> str:
         text = self.term(node) if not isinstance(node, (Rel, Conn, Not, Pred, BoolLit)) else self.formula(node)
-        return f"({text})" if precedence(node) < minimum else text
+        if precedence(node) < minimum:
+            return f"({text})"
+        if minimum >= ATOM and isinstance(node, (Call, Index)) and " " in text and not _enclosed(text):
+            return f"({text})"  # an application (Nat.factorial n) as an argument or before ᵀ / ⁻¹
+        return text
 
     def natural_arg(self, node: Node) -> str:
         """An argument Lean expects in ℕ (factorial, choose, sequence index)."""
         if all(v.sort == NAT for v in walk(node) if isinstance(v, Var)) and not any(
-            isinstance(x, (Op, Call)) and (getattr(x, "op", "") in ("neg", "/") or getattr(x, "func", "") == "floor")
+            isinstance(x, (Op, Call))
+            and (getattr(x, "op", "") in ("neg", "/") or getattr(x, "func", "") in ("floor", *CASTS))
             for x in walk(node)
         ):
             text = self.term(node)
-            return text if precedence(node) == ATOM else f"({text})"
+            if precedence(node) == ATOM and (" " not in text or _enclosed(text)):
+                return text
+            return f"({text})"
         return f"(Int.toNat {self.ascribed(node, INT)})"
 
     def term(self, node: Node) -> str:
@@ -517,7 +545,8 @@ class _Lean:
     def op(self, node: Op) -> str:
         a = node.args
         if node.op == "neg":
-            return f"-{self.wrap(a[0], NEG)}"
+            inner = self.wrap(a[0], NEG)
+            return f"-({inner})" if inner.startswith("-") else f"-{inner}"  # "--" opens a Lean comment
         if node.op == "^":
             exponent = a[1]
             exp_text = self.wrap(exponent, ATOM) if self.sort_of(exponent) == NAT else self.ascribed(exponent, INT)
@@ -540,6 +569,8 @@ class _Lean:
 
     def call(self, node: Call) -> str:
         f, a = node.func, node.args
+        if f in CASTS:  # the argument's exact value, read at the target (the same value)
+            return self.ascribed(a[0], CASTS[f])
         if f == "abs":
             return f"|{self.term(a[0])}|"
         if f in ("sqrt", "exp", "log"):
@@ -551,7 +582,8 @@ class _Lean:
             s = self.sort_of(node)
             return f"{self.ascribed(a[0], s)} % {self.wrap(a[1], ATOM)}"
         if f == "floor":
-            return f"⌊{self.ascribed(a[0])}⌋"
+            inner = sort_of(a[0])  # ℕ is no FloorRing in Mathlib: floor an ℕ term as an integer
+            return f"⌊{self.ascribed(a[0], INT if inner == NAT else inner)}⌋"
         if f == "factorial":
             return f"Nat.factorial {self.natural_arg(a[0])}"
         if f == "binomial":

@@ -14,7 +14,10 @@ arguments are read at the type the function takes: ``Real.sqrt``/``exp``/``log``
 ``abs``/``min``/``max`` at the surrounding carrier, ``⌊·⌋`` at its argument's own carrier,
 ``gcd``/``lcm`` and predicates at ℕ when all their leaves are ℕ and at ℤ otherwise, exponents at
 their own carrier (ℕ, or ℤ when negative; a sum index counting up from 0 is an ℕ exponent),
-sum bounds at ℤ. Three choices go beyond what Lean would accept as typed text, each written
+sum bounds at ℤ. An up-cast ``(t : T)`` (``cast_Z``/``cast_Q``/``cast_R``) is a leaf of sort T of the
+tree around it, while ``t`` is a tree of its own, computed at its own carrier and then cast (so
+``((n - 1 : ℕ) : ℤ)`` truncates and ``(n : ℤ) - 1`` does not); its Lean export is ``((t : S) : T)``
+with S that carrier. Three choices go beyond what Lean would accept as typed text, each written
 out in the Lean export so that Lean reads the export exactly this way: a negation makes its tree
 at least ℤ (Lean has no ``-n`` in ℕ); ``Nat.factorial``, ``Nat.choose`` and sequence indices take
 an integer argument through ``Int.toNat`` (a negative argument reads as 0); and the export
@@ -42,6 +45,7 @@ from fractions import Fraction
 from typing import Callable, Literal, Sequence
 
 from pyverify.logic._ast import (
+    CASTS,
     INT,
     NAT,
     RAT,
@@ -151,6 +155,8 @@ def leaf_sort(node: Node) -> Sort | None:
         return _join([leaf_sort(a) for a in node.args])
     if isinstance(node, Call):
         f = node.func
+        if f in CASTS:  # (t : T) is a leaf of sort T; t is a tree of its own
+            return CASTS[f]
         if f in ("sqrt", "exp", "log"):
             return REAL
         if f == "floor":
@@ -263,6 +269,8 @@ def lower_bound(term: Node, lows: dict[str, Fraction] | None = None) -> Fraction
         if b is not None and b >= 0 and e is not None and e >= 0:
             return Fraction(0)
         return None
+    if isinstance(term, Call) and term.func in CASTS:
+        return lower_bound(term.args[0], lows)
     if isinstance(term, Call) and term.func == "factorial":
         return Fraction(1)
     if isinstance(term, Call) and term.func in ("abs", "sqrt", "binomial", "gcd", "lcm"):
@@ -390,7 +398,7 @@ class _Lower:
         if isinstance(node, MatLit):
             rows = [self.term(e, RAT) for row in node.rows for e in row]
             n = len(node.rows)
-            return self.combine(rows, lambda xs: MatLit(tuple(tuple(xs[i * n:(i + 1) * n]) for i in range(n))))
+            return self.combine(rows, lambda xs: MatLit(tuple(tuple(xs[i * n : (i + 1) * n]) for i in range(n))))
         raise Unsupported(f"unexpected {type(node).__name__} in a term")
 
     def op(self, node: Op, c: Sort) -> list[Piece]:
@@ -438,6 +446,10 @@ class _Lower:
 
     def call(self, node: Call, c: Sort) -> list[Piece]:
         f, a = node.func, node.args
+        if f in CASTS:
+            # the argument at its own carrier (ℕ subtraction truncates there); the cast keeps the
+            # value, so the exact branch holds the lowered argument alone
+            return self.term(a[0], carrier(a[0]))
         if f in ("sqrt", "exp", "log"):
             pieces = self.combine([self.term(a[0], REAL)], lambda xs: Call(f, (xs[0],)))
             if f == "sqrt":
@@ -668,7 +680,7 @@ def _lean_type(sort: Sort) -> str:
 
 
 class _MathlibLean:
-    """The statement as written, in Lean 4: no added hypotheses, no casts to other types.
+    """The statement as written, in Lean 4: no added hypotheses, no casts beyond the claim's own.
 
     Every compound term is parenthesized and every arithmetic tree carries a type ascription to
     the carrier :func:`lower` reads it at, so Lean elaborates exactly the reading that was decided.
@@ -741,6 +753,9 @@ class _MathlibLean:
 
     def call(self, node: Call, c: Sort) -> str:
         f, a = node.func, node.args
+        if f in CASTS:  # ((t : S) : T): t elaborated at its own carrier S, then cast up
+            inner = carrier(a[0])
+            return f"(({self.term(a[0], inner)} : {_lean_type(inner)}) : {_lean_type(CASTS[f])})"
         if f in ("sqrt", "exp", "log"):
             return f"(Real.{f} {self.asc(a[0], REAL)})"
         if f == "abs":
@@ -795,7 +810,8 @@ def to_lean_mathlib(claim: Claim) -> str:
     """A Lean 4 proposition meaning what ``claim`` means under ``mathlib``: the statement as written.
 
     No definedness hypotheses are added (Mathlib's operations are total) and nothing is cast to
-    another type; the carriers Lean would infer are written out as ascriptions. Raises
+    another type beyond the casts written in the claim; the carriers Lean would infer are written
+    out as ascriptions. Raises
     :class:`Unsupported` for a claim with no Mathlib-faithful reading.
     """
     low = lower(claim)
@@ -804,6 +820,7 @@ def to_lean_mathlib(claim: Claim) -> str:
     r = _MathlibLean()
     parts = [f"{r.formula(x)} → " for x in claim.assumptions]
     prefix = "".join(
-        f"{'∀' if b.quantifier == 'forall' else '∃'} {' '.join(b.names)} : {_lean_type(b.sort)}, " for b in claim.binders
+        f"{'∀' if b.quantifier == 'forall' else '∃'} {' '.join(b.names)} : {_lean_type(b.sort)}, "
+        for b in claim.binders
     )
     return prefix + "".join(parts) + r.formula(claim.body)

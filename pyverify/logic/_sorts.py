@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Sequence
 
 from pyverify.logic._ast import (
+    CASTS,
     INT,
     NAT,
     RAT,
@@ -91,6 +92,10 @@ def _matrix_op_sort(node: Op, sorts: Sequence[Sort]) -> Sort:
 
 def call_sort(name: str, sorts: Sequence[Sort]) -> Sort:
     """The sort of the built-in function ``name`` (canonical name) applied to arguments of these sorts."""
+    if name in CASTS:
+        if len(sorts) != 1:
+            raise SortError(f"a cast takes one term, got {len(sorts)}")
+        return cast_sort(CASTS[name], sorts[0])
     if name in _MATRIX_FUNCTIONS:
         if not sorts[0].is_matrix:
             raise SortError(f"'{name}' needs a matrix, got sort {sorts[0]}")
@@ -107,6 +112,15 @@ def call_sort(name: str, sorts: Sequence[Sort]) -> Sort:
     if name in ("sqrt", "exp", "log"):
         return REAL
     return join(*sorts)  # abs, min, max
+
+
+def cast_sort(target: Sort, sort: Sort) -> Sort:
+    """The sort of an up-cast to ``target`` of a term of sort ``sort``: ``target``, when ``sort`` ⊆ ``target``."""
+    if not sort.is_scalar:
+        raise SortError(f"cannot cast {'a matrix' if sort.is_matrix else sort} to {target} (casts are of numbers)")
+    if join(sort, target) != target:
+        raise SortError(f"cannot cast a term of sort {sort} down to {target} (only up-casts N ⊂ Z ⊂ Q ⊂ R)")
+    return target
 
 
 def sum_sort(var: str, lo: Sort, hi: Sort, body: Sort) -> Sort:

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 from fractions import Fraction
 
 from pyverify.logic import Call, Claim, MatLit, Num, Op, Rel, SumOf, Var
-from pyverify.logic._ast import Node, children
+from pyverify.logic._ast import CASTS, Node, children
 from pyverify.logic._render import ATOM, MUL, NEG, POST, POW, REL, _numeral, _superscript, _Text, precedence
 
 #: Letter exponents with a superscript form every common font has.
@@ -142,6 +142,8 @@ class Prose(_Text):
 
     def call(self, node: Call) -> str:
         f, args = node.func, node.args
+        if f in CASTS:  # the up-cast as Lean writes it: (n : ℤ)
+            return f"({self.render(args[0])} : {self.sort(CASTS[f])})"
         if f == "abs":
             return f"|{self.render(args[0])}|"
         if f == "floor":

@@ -12,19 +12,19 @@ SETTINGS = settings(max_examples=400, deadline=None, suppress_health_check=[Heal
 
 
 @SETTINGS
-@given(claims())
+@given(claims(casts=True))
 def test_text_round_trip_ascii(claim) -> None:  # type: ignore[no-untyped-def]
     assert parse(to_text(claim)) == claim
 
 
 @SETTINGS
-@given(claims())
+@given(claims(casts=True))
 def test_text_round_trip_unicode(claim) -> None:  # type: ignore[no-untyped-def]
     assert parse(to_text(claim, unicode=True)) == claim
 
 
 @SETTINGS
-@given(claims())
+@given(claims(casts=True))
 def test_bars_and_bangs_share_their_characters(claim) -> None:  # type: ignore[no-untyped-def]
     # Unicode text with ASCII punctuation: "|" is then both |x| and divisibility, "!" both factorial
     # and negation, and "||" may be two bars; the parser must still read back the same claim.
@@ -33,7 +33,7 @@ def test_bars_and_bangs_share_their_characters(claim) -> None:  # type: ignore[n
 
 
 @SETTINGS
-@given(claims())
+@given(claims(casts=True))
 def test_rendering_is_stable(claim) -> None:  # type: ignore[no-untyped-def]
     text = to_text(claim)
     assert to_text(parse(text)) == text
