@@ -274,7 +274,7 @@ def answers_sample(
 catalog_app = typer.Typer(
     help="The theorem catalog and the built benchmark.", no_args_is_help=True, add_completion=False
 )
-lean_app = typer.Typer(help="The Lean 4 project: export the catalog, check it with lake.", no_args_is_help=True,
+lean_app = typer.Typer(help="Lean 4: read Mathlib statements, export the catalog, check it with lake.", no_args_is_help=True,
                        add_completion=False)  # fmt: skip
 import_app = typer.Typer(help="Import external datasets.", no_args_is_help=True, add_completion=False)
 app.add_typer(catalog_app, name="catalog")
@@ -324,18 +324,83 @@ def catalog_stats(as_json: bool = _JSON) -> None:
         typer.echo(f"{key}: {value}")
 
 
+_IMPORT_SEMANTICS = typer.Option(
+    "mathlib", "--semantics", metavar="exact|mathlib",
+    help="The semantics every certificate is decided under (default mathlib: the statements are Lean's).",
+)  # fmt: skip
+_IMPORT_TIMEOUT = typer.Option(2.0, "--timeout", min=0.1, max=60.0, help="Seconds for each engine call.")
+
+
+def _import_report(manifest: dict[str, Any], out: Path, as_json: bool) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    if as_json:
+        typer.echo(json.dumps({"coverage": manifest["coverage"], "counts": manifest["counts"],
+                               "problems": manifest["problems"]}, ensure_ascii=False))  # fmt: skip
+        return
+    cov = manifest["coverage"]
+    table = Table(title=f"import coverage ({manifest['semantics']} semantics)", show_header=True)
+    table.add_column("")
+    table.add_column("count", justify="right")
+    rows = [("theorems", cov["theorems"]), ("read", cov["read"]), ("outside the fragment", cov["outside_fragment"])]
+    rows += [(f"  {construct}", len(ids)) for construct, ids in cov["outside_by_construct"].items()]
+    rows += [("not read (other)", len(cov["not_read"])), ("instances", cov["instances"]),
+             ("  of which instances of generic theorems", cov["consequences"]),
+             ("  certified", cov["truth"]["certified"]), ("  unknown (kept: anchored in Mathlib)", cov["truth"]["unknown"]),
+             ("  refuted (problems)", cov["truth"]["refuted"]), ("false siblings", cov["siblings"]),
+             ("instances without a sibling", cov["without_sibling"]), ("items", cov["items"]),
+             ("  imported rows (formal: null)", cov["imported_rows"]), ("  with a formal statement", cov["formal_items"])]  # fmt: skip
+    rows += [(f"  tier {tier}", n) for tier, n in cov["per_tier"].items()]
+    rows += [(f"  family {family}", n) for family, n in cov["per_family"].items()]
+    for label, value in rows:
+        table.add_row(label, str(value))
+    table.add_row("TRUE share (all items)", f"{cov['true_share']:.2f}")
+    table.add_row("TRUE share (formal items)", f"{cov['true_share_formal']:.2f}")
+    Console(width=100).print(table)
+    for problem in manifest["problems"]:
+        typer.echo(f"problem: {problem['instance_id']}: {problem['reason']}"
+                   + (f" (witness {problem['witness']})" if problem.get("witness") is not None else ""))  # fmt: skip
+    typer.echo(f"wrote items.jsonl, certificates.jsonl and manifest.json to {out}")
+
+
 @import_app.command("forminv")
 def import_forminv(
     file: Path = typer.Argument(..., help="A FormInv JSONL file."),
-    out: Path = typer.Option(..., "--out", help="Directory for items.jsonl and manifest.json."),
+    out: Path = typer.Option(..., "--out", help="Directory for items.jsonl, certificates.jsonl and manifest.json."),
+    semantics: str = _IMPORT_SEMANTICS,
+    timeout: float = _IMPORT_TIMEOUT,
+    as_json: bool = _JSON,
 ) -> None:
-    """Convert FormInv items (families mapped onto F1–F8), marked imported and uncertified."""
-    from pyverify.catalog._forminv import convert
+    """Import FormInv: its rows kept (imported, needs_review) and its Lean statements read and certified.
 
-    manifest = _catalog_guard(convert, file, out)
-    typer.echo(
-        f"imported {manifest['items']} items of {manifest['theorems']} theorems into {out} (imported, uncertified)"
-    )
+    Every theorem the reader can read gets what `pyverify build` gives a catalog theorem (truth
+    certificate, a false sibling refuted by a witness, T0/T1/T2 items); coverage is printed.
+    """
+    from pyverify.lean._import import import_forminv as run_import
+
+    chosen = _semantics(semantics)
+    manifest = _catalog_guard(run_import, file, out, chosen, timeout)
+    rows = manifest["coverage"]["imported_rows"]
+    typer.echo(f"imported {rows} items of {manifest['coverage']['theorems']} theorems into {out} (imported, uncertified); "
+               f"built {manifest['coverage']['formal_items']} formal items", err=as_json)  # fmt: skip
+    _import_report(manifest, out, as_json)
+
+
+@import_app.command("lean-statements")
+def import_lean_statements(
+    file: Path = typer.Argument(..., help="One Lean statement per line, or JSONL rows with lean4_statement."),
+    out: Path = typer.Option(..., "--out", help="Directory for items.jsonl, certificates.jsonl and manifest.json."),
+    semantics: str = _IMPORT_SEMANTICS,
+    timeout: float = _IMPORT_TIMEOUT,
+    as_json: bool = _JSON,
+) -> None:
+    """Read Lean statements into claims and build certified items for each (as `pyverify build` does)."""
+    from pyverify.lean._import import import_lean_statements as run_import
+
+    chosen = _semantics(semantics)
+    manifest = _catalog_guard(run_import, file, out, chosen, timeout)
+    _import_report(manifest, out, as_json)
 
 
 @lean_app.command("export")
@@ -355,6 +420,47 @@ def lean_export(semantics: str = _SEMANTICS) -> None:
     note = f", {result['left_out']} left out (see export.json)" if result["left_out"] else ""
     typer.echo(f"wrote {result['declarations']} declarations in {len(result['files'])} files "
                f"({result['semantics']} semantics{note})")  # fmt: skip
+
+
+@lean_app.command("read", epilog="Exit codes: 0 read, 3 outside the claim language's fragment (the construct is "
+                  "named), 2 not a Lean statement.")  # fmt: skip
+def lean_read(
+    statement: str = typer.Argument(..., help="A Lean 4 statement: `theorem name binders : proposition` (or `-` for stdin)."),
+    as_json: bool = _JSON,
+) -> None:
+    """Read a Lean 4 / Mathlib statement into the claim language, under the mathlib semantics.
+
+    A typeclass-generic statement is read once per concrete type among ℕ ℤ ℚ ℝ that has an instance
+    of its classes; each reading is labelled with its instantiation (a consequence of the theorem).
+    """
+    from pyverify.lean._read import NotLean, OutsideFragment, read_statement
+
+    text = sys.stdin.read() if statement == "-" else statement
+    try:
+        reading = read_statement(text)
+    except OutsideFragment as exc:
+        if as_json:
+            typer.echo(json.dumps({"status": "outside", "construct": exc.construct, "position": exc.pos,
+                                   "message": str(exc)}, ensure_ascii=False))  # fmt: skip
+        else:
+            typer.echo(str(exc), err=True)
+        raise typer.Exit(3) from None
+    except NotLean as exc:
+        _fail(f"not a Lean statement: {exc}")
+    from pyverify.logic import to_text
+
+    if as_json:
+        typer.echo(json.dumps({"status": "read", **reading.to_dict()}, ensure_ascii=False))
+        return
+    generic = any(i.is_consequence for i in reading.instances)
+    for instance in reading.instances:
+        claim = to_text(instance.claim, unicode=True)
+        typer.echo(f"[{instance.label}] {claim}" if generic else claim)
+    for label, reason in reading.skipped:
+        typer.echo(f"[{label}] not read: {reason}", err=True)
+    if generic:
+        typer.echo(f"({len(reading.instances)} instance(s) of a generic statement, read under {reading.semantics} "
+                   f"semantics; each is a consequence of the theorem)", err=True)  # fmt: skip
 
 
 @lean_app.command("check")
@@ -547,6 +653,33 @@ def run_command(
     typer.echo(Path(report["out"], "report.md").read_text(encoding="utf-8"))
     if report.get("html"):
         typer.echo(f"HTML report (metrics, plots, per-theorem table): {report['html']}")
+
+
+@app.command("formalize")
+def formalize_command(
+    items: Path = typer.Argument(..., help="items.jsonl (e.g. from `pyverify import forminv`)."),
+    model: str = typer.Option(..., "--model", help="A backend spec, e.g. packaged/smollm2-135m."),
+    samples: int = typer.Option(1, "--samples", min=1, max=64, help="Formalizations asked per item (k)."),
+    out: Path | None = typer.Option(None, "--out", help="Output directory (default: ITEMS' name + .formalized)."),
+    semantics: str = typer.Option("mathlib", "--semantics", metavar="exact|mathlib",
+                                  help="Semantics of the equivalence checks, for items that name none."),
+    timeout: float = typer.Option(10.0, "--timeout", min=0.1, max=3600.0, help="Deadline per equivalence check (s)."),
+    temperature: float | None = typer.Option(None, "--temperature", min=0.0, max=2.0,
+                                             help="Sampling temperature (default 0 for one sample, 0.7 for more)."),
+    seed: int = _SEED,
+    max_new_tokens: int = typer.Option(160, "--max-new-tokens", min=1, max=4096),
+    batch_size: int = typer.Option(8, "--batch-size", min=1, max=1024, help="Requests per backend batch."),
+) -> None:
+    """Formalize each item's statement through a model and certify it against the theorem's formal form:
+    certified (every sample certified equivalent; the item becomes T1), suspect (refuted, with a witness) or
+    needs_review. Writes OUT/formalizations.jsonl and OUT/items.jsonl; answers are kept in OUT/store.sqlite,
+    so a rerun reuses them. Exit 0 written, 2 bad input or a backend that cannot start."""
+    from pyverify.formalize._cli import formalize_command as command
+
+    chosen = _semantics(semantics)
+    raise typer.Exit(command(items, model, samples=samples, out=out, semantics=chosen, timeout=timeout,
+                             temperature=temperature, seed=seed, max_new_tokens=max_new_tokens,
+                             batch_size=batch_size))  # fmt: skip
 
 
 _RUN_DIRS = typer.Argument(..., help="Run directories written by `pyverify eval` (one per model).")
