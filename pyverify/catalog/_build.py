@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pyverify.catalog._load import CATALOG_DIR, CatalogError, Theorem, load_catalog
-from pyverify.certify._engine import decide_local, equivalent_local
+from pyverify.catalog._load import CATALOG_DIR, CatalogError, load_catalog
+from pyverify.certify._engine import decide_local, equivalent, equivalent_local
 from pyverify.logic import Claim, to_text
 from pyverify.logic._semantics import check_semantics
 from pyverify.paraphrase._families import FAMILY_DIR, canonical_text, families, paraphrases
@@ -27,13 +27,32 @@ GENERATED = FAMILY_DIR / "generated"
 CALL_TIMEOUT = 3.0
 
 
-@dataclass
-class _Statement:
+@dataclass(frozen=True)
+class Statement:
+    """One statement of the benchmark (a theorem, an instance of one, or a false sibling) before its items exist."""
+
     id: str
-    theorem: Theorem
+    """The statement's id (``theorem_id`` of its items)."""
+    parent: str
+    """The theorem it belongs to (``parent_theorem``)."""
+    domain: str
+    """The domain of its items."""
     claim: Claim
+    """The formal statement."""
     label: str
+    """TRUE (a theorem or an instance of one) or FALSE (a sibling refuted by a witness)."""
     kind: str
+    """``theorem``, ``instance`` or the sibling's kind (``statement_kind``)."""
+    mathlib_name: str | None
+    """The Mathlib declaration it is anchored to (a sibling: its theorem's)."""
+    mathlib_module: str | None
+    """The module that declares it, where known."""
+    where: str
+    """Where it comes from, for error messages (a catalog file, an imported file)."""
+    theorem_claim: Claim | None = None
+    """For a sibling: the statement it perturbs (it must never share that statement's equivalence class)."""
+    extra: tuple[tuple[str, Any], ...] = ()
+    """Further fields copied into each of its items (an import's provenance, the instance it reads)."""
 
 
 def _cert_id(kind: str, *subjects: str) -> str:
@@ -58,6 +77,95 @@ def _timeless(value: Any) -> Any:
     return value
 
 
+def add_certificate(certificates: dict[str, dict[str, Any]], kind: str, subject: str, cert: Any,
+                    anchor: dict[str, Any] | None = None) -> str:  # fmt: skip
+    """Record a truth or falsity certificate of ``subject``; return its id."""
+    cid = _cert_id(kind, subject)
+    record: dict[str, Any] = {"certificate_id": cid, "kind": kind, "subjects": [subject]}
+    if anchor is not None:
+        record["anchor"] = anchor
+    certificates[cid] = {**record, **_record(cert)}
+    return cid
+
+
+def sibling_statement(theorem: Statement, sid: str, kind: str, claim: Claim, extra: tuple[tuple[str, Any], ...] = ()
+                      ) -> Statement:  # fmt: skip
+    """The FALSE statement ``sid`` perturbing ``theorem``."""
+    return Statement(sid, theorem.parent, theorem.domain, claim, "FALSE", kind, theorem.mathlib_name,
+                     theorem.mathlib_module, theorem.where, theorem.claim, extra)  # fmt: skip
+
+
+def statement_items(st: Statement, semantics: str, certificates: dict[str, dict[str, Any]], graph: Any,
+                    dropped: list[dict[str, Any]], *, strict: bool = True, timeout: float = CALL_TIMEOUT,
+                    isolate: bool = False) -> list[dict[str, Any]]:  # fmt: skip
+    """The T0 canonical item and the family items of one statement.
+
+    T1 equivalences are certified under ``semantics`` and recorded in ``certificates`` and as edges
+    of ``graph``; a T1 rewrite the engine refutes stops the build when ``strict`` (a family bug under
+    ``exact``), and is otherwise left out and appended to ``dropped``; one it cannot settle becomes T3.
+    With ``isolate`` each equivalence is decided in the engine's worker process (a hard deadline,
+    for statements from outside the catalog).
+    """
+    canonical_formal = to_text(st.claim)
+    graph.add_node(canonical_formal)
+    base = {"theorem_id": st.id, "parent_theorem": st.parent, "domain": st.domain, "label": st.label,
+            "statement_kind": st.kind, "mathlib": {"name": st.mathlib_name, "module": st.mathlib_module}, **dict(st.extra)}  # fmt: skip
+    truth_cert = _cert_id("truth" if st.label == "TRUE" else "falsity", st.id)
+    items: list[dict[str, Any]] = [{
+        "item_id": f"{st.id}#canonical", **base, "family": "canonical", "tier": "T0", "variant": "canonical",
+        "text": canonical_text(st.claim), "formal": canonical_formal, "equivalence": {"method": "canonical"},
+        "truth_certificate": truth_cert}]  # fmt: skip
+    for para in paraphrases(st.claim, st.id):
+        formal = to_text(para.formal)
+        item: dict[str, Any] = {"item_id": f"{st.id}#{para.family}", **base, "family": para.family, "tier": para.tier,
+                                "variant": para.variant, "text": para.text, "formal": formal, "truth_certificate": truth_cert}  # fmt: skip
+        if para.tier == "T2":
+            item["equivalence"] = {"method": "template", "template_id": para.variant}
+        else:
+            cid = _cert_id("equivalence", canonical_formal, formal)
+            if formal == canonical_formal:
+                cert = {"status": "certified", "method": "identical", "evidence": {"note": "same formal statement"},
+                        "witness": None, "semantics": semantics}  # fmt: skip
+            else:
+                cert = _record(equivalent(st.claim, para.formal, timeout, seed=0, isolate=True, semantics=semantics)
+                               if isolate else equivalent_local(st.claim, para.formal, timeout, 0, semantics))
+            if cert["status"] == "refuted" and strict:
+                raise CatalogError(f"{st.where}: {para.family} paraphrase of {st.id} is refuted by the engine "
+                                   f"(witness {cert['witness']}): {formal}")  # fmt: skip
+            if cert["status"] == "refuted":
+                # exact-equivalent, but Lean reads the rewrite differently (ℕ truncation, x / 0 = 0):
+                # not a paraphrase under this semantics, so it leaves the benchmark, on record
+                dropped.append({"item_id": item["item_id"], "formal": formal, "witness": cert["witness"],
+                                "reason": f"not equivalent to the canonical statement under {semantics}"})  # fmt: skip
+                continue
+            if cert["status"] == "certified":
+                certificates[cid] = {"certificate_id": cid, "kind": "equivalence", "subjects": [item["item_id"], f"{st.id}#canonical"],
+                                     **cert}  # fmt: skip
+                item["equivalence"] = {"method": "certificate", "certificate_id": cid}
+                item["certificate_id"] = cid
+                graph.add_edge(canonical_formal, formal, certificate=cid)
+            else:
+                item["tier"] = "T3"
+                item["equivalence"] = {"method": "needs_review", "reason": cert.get("evidence") or "unknown"}
+        items.append(item)
+    return items
+
+
+def same_class(statements: list[Statement], graph: Any) -> list[Statement]:
+    """The siblings that fall into the equivalence class of the statement they perturb (none may)."""
+    import networkx as nx
+
+    component = {node: index for index, nodes in enumerate(nx.connected_components(graph)) for node in nodes}
+    out = []
+    for st in statements:
+        if st.label != "FALSE" or st.theorem_claim is None:
+            continue
+        a, b = to_text(st.theorem_claim), to_text(st.claim)
+        if component.get(a) == component.get(b):
+            out.append(st)
+    return out
+
+
 def build(out: Path = GENERATED, catalog: Path = CATALOG_DIR, semantics: str = "exact") -> dict[str, Any]:
     """Write items.jsonl, certificates.jsonl and manifest.json; return the counts.
 
@@ -72,86 +180,40 @@ def build(out: Path = GENERATED, catalog: Path = CATALOG_DIR, semantics: str = "
 
     theorems = load_catalog(catalog)
     fams = families()
-    statements: list[_Statement] = []
+    statements: list[Statement] = []
     certificates: dict[str, dict[str, Any]] = {}
     for theorem in theorems:
         truth = decide_local(theorem.statement, CALL_TIMEOUT, 0, semantics)
         if truth.status == "refuted":
             raise CatalogError(f"{theorem.file}: theorem {theorem.id} is refuted by the engine under {semantics} "
                                f"semantics at {truth.witness}")  # fmt: skip
-        cid = _cert_id("truth", theorem.id)
-        certificates[cid] = {"certificate_id": cid, "kind": "truth", "subjects": [theorem.id],
-                             "anchor": {"mathlib": theorem.mathlib_name, "module": theorem.mathlib_module,
-                                        "lean_proof": bool(theorem.lean_proof)}, **_record(truth)}  # fmt: skip
-        statements.append(_Statement(theorem.id, theorem, theorem.statement, "TRUE", "theorem"))
+        anchor = {"mathlib": theorem.mathlib_name, "module": theorem.mathlib_module, "lean_proof": bool(theorem.lean_proof)}
+        add_certificate(certificates, "truth", theorem.id, truth, anchor=anchor)
+        theorem_statement = Statement(theorem.id, theorem.id, theorem.domain, theorem.statement, "TRUE", "theorem",
+                                      theorem.mathlib_name, theorem.mathlib_module, theorem.file)  # fmt: skip
+        statements.append(theorem_statement)
         for sibling in theorem.siblings:
             falsity = decide_local(sibling.statement, CALL_TIMEOUT, 0, semantics)
             if falsity.status != "refuted" or falsity.witness is None:
                 raise CatalogError(f"{theorem.file}: sibling {sibling.id} is not refuted by an exact witness under {semantics} "
                                    f"({falsity.status}: {falsity.reason or falsity.method})")  # fmt: skip
-            cid = _cert_id("falsity", sibling.id)
-            certificates[cid] = {"certificate_id": cid, "kind": "falsity", "subjects": [sibling.id], **_record(falsity)}
-            statements.append(_Statement(sibling.id, theorem, sibling.statement, "FALSE", sibling.kind))
+            add_certificate(certificates, "falsity", sibling.id, falsity)
+            statements.append(sibling_statement(theorem_statement, sibling.id, sibling.kind, sibling.statement))
     graph = nx.Graph()
     items: list[dict[str, Any]] = []
     dropped: list[dict[str, Any]] = []
     for st in statements:
-        canonical_formal = to_text(st.claim)
-        graph.add_node(canonical_formal)
-        base = {"theorem_id": st.id, "parent_theorem": st.theorem.id, "domain": st.theorem.domain, "label": st.label,
-                "statement_kind": st.kind, "mathlib": {"name": st.theorem.mathlib_name, "module": st.theorem.mathlib_module}}  # fmt: skip
-        truth_cert = _cert_id("truth" if st.label == "TRUE" else "falsity", st.id)
-        items.append({"item_id": f"{st.id}#canonical", **base, "family": "canonical", "tier": "T0", "variant": "canonical",
-                      "text": canonical_text(st.claim), "formal": canonical_formal,
-                      "equivalence": {"method": "canonical"}, "truth_certificate": truth_cert})  # fmt: skip
-        for para in paraphrases(st.claim, st.id):
-            formal = to_text(para.formal)
-            item: dict[str, Any] = {"item_id": f"{st.id}#{para.family}", **base, "family": para.family, "tier": para.tier,
-                                    "variant": para.variant, "text": para.text, "formal": formal, "truth_certificate": truth_cert}  # fmt: skip
-            if para.tier == "T2":
-                item["equivalence"] = {"method": "template", "template_id": para.variant}
-            else:
-                cid = _cert_id("equivalence", canonical_formal, formal)
-                if formal == canonical_formal:
-                    cert = {"status": "certified", "method": "identical", "evidence": {"note": "same formal statement"},
-                            "witness": None, "semantics": semantics}  # fmt: skip
-                else:
-                    cert = _record(equivalent_local(st.claim, para.formal, CALL_TIMEOUT, 0, semantics))
-                if cert["status"] == "refuted" and semantics == "exact":
-                    raise CatalogError(f"{st.theorem.file}: {para.family} paraphrase of {st.id} is refuted by the engine "
-                                       f"(witness {cert['witness']}): {formal}")  # fmt: skip
-                if cert["status"] == "refuted":
-                    # exact-equivalent, but Lean reads the rewrite differently (ℕ truncation, x / 0 = 0):
-                    # not a paraphrase under this semantics, so it leaves the benchmark, on record
-                    dropped.append({"item_id": item["item_id"], "formal": formal, "witness": cert["witness"],
-                                    "reason": f"not equivalent to the canonical statement under {semantics}"})  # fmt: skip
-                    continue
-                if cert["status"] == "certified":
-                    certificates[cid] = {"certificate_id": cid, "kind": "equivalence", "subjects": [item["item_id"], f"{st.id}#canonical"],
-                                         **cert}  # fmt: skip
-                    item["equivalence"] = {"method": "certificate", "certificate_id": cid}
-                    item["certificate_id"] = cid
-                    graph.add_edge(canonical_formal, formal, certificate=cid)
-                else:
-                    item["tier"] = "T3"
-                    item["equivalence"] = {"method": "needs_review", "reason": cert.get("evidence") or "unknown"}
-            items.append(item)
+        items.extend(statement_items(st, semantics, certificates, graph, dropped, strict=semantics == "exact"))
     # a theorem and its sibling must never fall into one equivalence class
-    component = {node: index for index, nodes in enumerate(nx.connected_components(graph)) for node in nodes}
-    for st in statements:
-        if st.label != "FALSE":
-            continue
-        a, b = to_text(st.theorem.statement), to_text(st.claim)
-        if component.get(a) == component.get(b):
-            witness = certificates[_cert_id("falsity", st.id)]["witness"]
-            raise CatalogError(f"{st.theorem.file}: {st.theorem.id} and its sibling {st.id} are in one equivalence class, "
-                               f"but {st.id} is refuted at {witness}")  # fmt: skip
+    for st in same_class(statements, graph):
+        witness = certificates[_cert_id("falsity", st.id)]["witness"]
+        raise CatalogError(f"{st.where}: {st.parent} and its sibling {st.id} are in one equivalence class, "
+                           f"but {st.id} is refuted at {witness}")  # fmt: skip
     items.sort(
         key=lambda r: (r["domain"], r["parent_theorem"], r["theorem_id"], ["canonical", *fams].index(r["family"]))
     )
     out.mkdir(parents=True, exist_ok=True)
-    _write_jsonl(out / "items.jsonl", items)
-    _write_jsonl(out / "certificates.jsonl", [certificates[k] for k in sorted(certificates)])
+    write_outputs(out, items, certificates)
     summary = stats(items)
     summary["classes"] = nx.number_connected_components(graph)
     if dropped:
@@ -167,6 +229,13 @@ def build(out: Path = GENERATED, catalog: Path = CATALOG_DIR, semantics: str = "
         manifest["dropped"] = dropped
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     return summary
+
+
+def write_outputs(out: Path, items: list[dict[str, Any]], certificates: dict[str, dict[str, Any]]) -> None:
+    """items.jsonl (in the order given) and certificates.jsonl (by id) in ``out``."""
+    out.mkdir(parents=True, exist_ok=True)
+    _write_jsonl(out / "items.jsonl", items)
+    _write_jsonl(out / "certificates.jsonl", [certificates[k] for k in sorted(certificates)])
 
 
 def _write_jsonl(path: Path, rows: list[dict[str, Any]]) -> None:

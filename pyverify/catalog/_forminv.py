@@ -30,13 +30,21 @@ def _kind(value: Any) -> str:
     return names.get(type(value), type(value).__name__)
 
 
-def convert(source: Path, out: Path) -> dict[str, Any]:
-    """Write ``items.jsonl`` and ``manifest.json`` in ``out``; return counts."""
+def read_rows(source: Path) -> list[dict[str, Any]]:
+    """The rows of a FormInv file, each checked (file:line errors), as pyverify items with ``formal: null``.
+
+    Each item keeps FormInv's provenance; its equivalence to the formal statement is ``canonical``
+    for the canonical row and ``uncertified`` for the model-written paraphrases.
+    """
     if not source.is_file():
         raise CatalogError(f"{source}: no such file")
     items = []
     seen: set[str] = set()
-    for number, line in enumerate(source.read_text(encoding="utf-8").splitlines(), 1):
+    try:
+        text = source.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise CatalogError(f"{source}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         try:
@@ -68,9 +76,17 @@ def convert(source: Path, out: Path) -> dict[str, Any]:
             "variant": row["family"], "text": row["nl_question"], "formal": None, "lean4_statement": row["lean4_statement"],
             "mathlib": {"name": row["mathlib_name"], "module": None},
             "equivalence": {"method": "canonical" if family == "canonical" else "uncertified"},
-            "provenance": {"source": "forminv", "file": source.name, "id": row["id"], "tier": row["tier"],
+            "provenance": {"source": "forminv", "file": source.name, "id": row["id"], "tier": row["tier"], "line": number,
                            "verification_method": row.get("verification_method"), "generation_seed": row.get("generation_seed")},
         })  # fmt: skip
+    return items
+
+
+def convert(source: Path, out: Path) -> dict[str, Any]:
+    """Write ``items.jsonl`` and ``manifest.json`` in ``out`` (the rows alone, no Lean reading); return counts."""
+    items = read_rows(source)
+    for item in items:
+        del item["provenance"]["line"]
     out.mkdir(parents=True, exist_ok=True)
     text = "".join(json.dumps(item, ensure_ascii=False, sort_keys=True) + "\n" for item in items)
     (out / "items.jsonl").write_text(text, encoding="utf-8")

@@ -23,7 +23,8 @@ else:  # pragma: no cover
 CATALOG_DIR = Path(__file__).resolve().parents[2] / "formal" / "theorems"
 DOMAINS = ("number_theory", "algebra_inequalities", "real_functions", "sums_recurrences", "matrices", "order",
            "combinatorics")  # fmt: skip
-SIBLING_KINDS = ("converse", "dropped_hypothesis", "off_by_one", "reversed_inequality", "wrong_constant")
+SIBLING_KINDS = ("changed_quantifier", "converse", "dropped_hypothesis", "flipped_relation", "negated", "off_by_one",
+                 "reversed_inequality", "swapped_arguments", "wrong_constant")
 _ID = re.compile(r"^[a-z_]+\.[A-Za-z0-9_.]+$")
 
 
