@@ -1,7 +1,8 @@
 """``compute``: run directories in, the metrics.json dict out (invariance and CBU sections).
 
 Invariance rules (also recorded in the output's ``options``):
-- per-model metrics use sample 0 of each item; needs_review (T3) items are excluded from everything;
+- per-model metrics use sample 0 of each item; needs_review (T3) items and suspect paraphrases (a formalization
+  refuted against the theorem; listed under ``consensus.suspect``) are excluded from everything;
   unscored answers count toward coverage, never as wrong;
 - design: ``within-model`` when exactly one model ran invariance and it has samples > 0 (Cochran's blocks
   are its samples); otherwise ``cross-model`` (blocks are the models, sample 0);
@@ -49,9 +50,14 @@ from pyverify.metrics._schema import (
     RankReversal,
     RunEntry,
     ScoreMetrics,
+    Suspect,
     TheoremRecord,
 )
 
+#: equivalence methods that keep an item out of every metric whatever its tier: flagged for review, or a
+#: paraphrase whose formalization was refuted against its theorem (``pyverify formalize``). A paraphrase
+#: certified through formalization is tier T1 with method ``formalization`` and counts like any T1 item.
+REVIEW_METHODS = ("needs_review", "suspect")
 FAMILY_ORDER = ("canonical", "F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8")
 SCR_VARIANT = "canonical+clean-paraphrases"
 RANKING_SAMPLES = 2_000
@@ -99,7 +105,7 @@ def build_invariance_data(runs: Sequence[Run], metadata: dict[str, dict[str, Any
             review = (
                 (tier is not None and tier not in ("T0", "T1", "T2"))
                 or meta.get("tier") == "T3"
-                or equivalence.get("method") == "needs_review"
+                or equivalence.get("method") in REVIEW_METHODS
             )
             info = (str(row["theorem_id"]), str(row["family"]), str(row["label"]), bool(review))
             if iid not in item_index:
@@ -375,6 +381,7 @@ def invariance_section(runs: Sequence[Run], metadata: dict[str, dict[str, Any]],
         theorems.append(TheoremRecord(theorem_id=tid, label="TRUE" if data.theorem_true[t] else "FALSE", items=int(n_items_t[t]),
                                       outcome=outcome, ig=ig, cochran=cochrans[t], **metas[t]))  # fmt: skip
 
+    suspect_records = suspect_paraphrases(metadata)
     flagged_records = [Flagged(item_id=data.item_ids[i], theorem_id=data.theorem_ids[data.item_theorem[i]],
                                family=data.families[data.item_family[i]],
                                failed_by=[data.models[m] for m in np.nonzero(fails[:, i])[0]]) for i in np.nonzero(flagged)[0]]  # fmt: skip
@@ -409,8 +416,25 @@ def invariance_section(runs: Sequence[Run], metadata: dict[str, dict[str, Any]],
     return Invariance(options=options, per_model=per_model,
                       families=Families(names=data.families, rankings=rankings, kendall_tau=kendall_pairs),
                       rank_reversals=reversals, theorems=theorems,
-                      consensus=Consensus(m=m_cons, n=n_cons, threshold=threshold, active=active, flagged=flagged_records),
+                      consensus=Consensus(m=m_cons, n=n_cons, threshold=threshold, active=active, flagged=flagged_records,
+                                          suspect=suspect_records),
                       agreement=agreement, ranking=ranking)  # fmt: skip
+
+
+def suspect_paraphrases(metadata: dict[str, dict[str, Any]]) -> list[Suspect]:
+    """Items of the benchmark whose formalization was refuted against their theorem (equivalence method
+    ``suspect``, written by ``pyverify formalize``), by item id."""
+    out = []
+    for iid, meta in sorted(metadata.items()):
+        equivalence = meta.get("equivalence")
+        if not isinstance(equivalence, dict) or equivalence.get("method") != "suspect":
+            continue
+        witness = equivalence.get("witness")
+        out.append(Suspect(item_id=iid, theorem_id=None if meta.get("theorem_id") is None else str(meta["theorem_id"]),
+                           formalization=str(equivalence.get("formalization") or ""),
+                           instance=None if equivalence.get("instance") is None else str(equivalence["instance"]),
+                           witness={str(k): str(v) for k, v in witness.items()} if isinstance(witness, dict) else None))  # fmt: skip
+    return out
 
 
 # --- CBU -----------------------------------------------------------------------------------------------

@@ -168,6 +168,14 @@ class Flagged(_Record):
     failed_by: list[str] = Field(description="models that fail it while passing the canonical item")
 
 
+class Suspect(_Record):
+    item_id: str = Field(description="the paraphrase")
+    theorem_id: str | None = Field(default=None, description="its theorem")
+    formalization: str = Field(description="the model's formalization of the paraphrase (claim language)")
+    instance: str | None = Field(default=None, description="the theorem's formal instance it was refuted against")
+    witness: dict[str, str] | None = Field(default=None, description="a point where they differ (null: truth values)")
+
+
 class Consensus(_Record):
     m: int = Field(description="m of m-of-n")
     n: int = Field(description="n of m-of-n")
@@ -176,6 +184,11 @@ class Consensus(_Record):
         default=True, description="false when fewer than n models ran (no consensus possible, nothing flagged)"
     )
     flagged: list[Flagged] = Field(description="items excluded from clean metrics")
+    suspect: list[Suspect] = Field(
+        default_factory=list,
+        description="paraphrases whose formalization was refuted against their theorem (pyverify formalize); "
+        "excluded from every metric",
+    )
 
 
 class Agreement(_Record):

@@ -235,6 +235,8 @@ class ReportView:
     claim_audit_rows: list[tuple[str, list[str]]]
     """claim-audit metrics (rows) by run (columns)"""
     claim_audit_left_out: int
+    suspect: list[dict[str, str]] = field(default_factory=list)
+    """paraphrases whose formalization was refuted against their theorem (shown beside the consensus flags)"""
 
 
 def check_metrics(metrics: Any) -> Mapping[str, Any]:
@@ -548,6 +550,7 @@ def build_view(metrics: Mapping[str, Any]) -> ReportView:
         tests_note=_tests_note(theorems, inv_models, as_mapping(invariance.get("options")).get("design")),
         claim_audit_rows=audit_rows,
         claim_audit_left_out=audit_left_out,
+        suspect=_suspect(consensus),
     )
 
 
@@ -591,6 +594,16 @@ def _tests_note(theorems: list[TheoremRow], models: list[str], design: Any) -> s
         "undefined for every theorem: every block answers all of a theorem's items alike (no evidence), so the "
         "test columns are left out."
     )
+
+
+def _suspect(consensus: Mapping[str, Any]) -> list[dict[str, str]]:
+    rows = []
+    for s in map(as_mapping, as_list(consensus.get("suspect"))):
+        witness = as_mapping(s.get("witness"))
+        rows.append({"item_id": _text(s.get("item_id")), "formalization": _text(s.get("formalization")),
+                     "instance": _text(s.get("instance")),
+                     "witness": ", ".join(f"{k} = {v}" for k, v in witness.items()) if witness else "truth values differ"})  # fmt: skip
+    return rows
 
 
 def _consensus_note(consensus: Mapping[str, Any]) -> str:
