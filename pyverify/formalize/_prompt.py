@@ -110,19 +110,25 @@ def prompt(statement: str, examples: Sequence[Example]) -> tuple[tuple[str, str]
 
 
 _THINK = re.compile(r"<think>.*?(</think>|$)", flags=re.S | re.I)
+_STATEMENT_PREFIX = re.compile(r"^\s*(\*\*)?statement(\*\*)?\s*:", flags=re.I)
 _CLAIM_PREFIX = re.compile(r"^\s*(\*\*)?claim(\*\*)?\s*:\s*(\*\*)?", flags=re.I)
 
 
 def extract_claim(answer: str) -> str | None:
     """The claim line of a model's answer, or None when there is none.
 
-    Lenient: thinking blocks and code fences are dropped; the first line that starts with ``Claim:`` wins,
+    Lenient: thinking blocks and code fences are dropped, and so is everything from a line starting
+    ``Statement:`` on (a new example the model made up); the first line that starts with ``Claim:`` wins,
     else the first non-empty line; a leading ``Claim:``, surrounding backticks or ``$`` and a final period
     are stripped. The line is never cut: a line longer than :data:`MAX_CLAIM_CHARS` is refused by the
     caller as unparseable (cutting it could turn nonsense into a claim)."""
     visible = _THINK.sub("", answer)
     lines = [line.strip() for line in visible.splitlines()]
     lines = [line for line in lines if line and not line.startswith("```")]
+    # a completion model that answered goes on to invent the next worked example: what follows a
+    # line starting "Statement:" is not its answer
+    cut = next((i for i, line in enumerate(lines) if i and _STATEMENT_PREFIX.match(line)), len(lines))
+    lines = lines[:cut]
     if not lines:
         return None
     chosen = next((line for line in lines if _CLAIM_PREFIX.match(line)), lines[0])

@@ -221,3 +221,12 @@ def test_exact_semantics_records_the_definedness_conditions():
     assert f.status == "certified" and f.semantics == "exact" and f.conditions
     [row] = apply_formalizations([theorem], [f])
     assert row["equivalence"]["conditions"] == list(f.conditions)
+
+
+def test_a_completion_model_s_made_up_next_example_is_not_its_answer() -> None:
+    from pyverify.formalize._prompt import extract_claim
+
+    answer = " forall x : Z, x = x\n\nStatement: For all integers a\nClaim: forall a : Z, a^2 + b^2 = a + b"
+    assert extract_claim(answer) == "forall x : Z, x = x"
+    assert extract_claim("Here it is.\nClaim: forall x : Z, x = x.") == "forall x : Z, x = x"
+    assert extract_claim("Statement: restated\nClaim: forall x : Z, x = x") == "forall x : Z, x = x"
