@@ -67,6 +67,7 @@ bench: $(VENV)/.installed-dev $(VENV)/.installed-models $(GRADERS_VENV)/.install
 	$(BIN)/python benchmarks/metrics_bench.py
 	$(BIN)/python benchmarks/audit_bench.py
 	$(BIN)/python benchmarks/eval_bench.py
+	$(BIN)/python benchmarks/scale_bench.py --rows 2000
 	$(BIN)/python benchmarks/gpu_check.py
 
 models: $(VENV)/.installed-models

@@ -16,9 +16,12 @@ What is measured:
   separate process, one claim at a time, and a claim whose simplify exceeds the cap is killed and
   counted at the cap (a lower bound on its real time, in the baseline's favour). The baseline can
   only say "zero" (certified) or "not zero"; it never produces a counterexample.
-* witness checks: one parsed claim, pre-built exact assignments, ``check_witness`` in a loop; the
-  figure is the median over repetitions of checks per second. Below target, a cProfile of one
-  repetition shows what dominates.
+* witness checks: one parsed claim, pre-built exact assignments, checked three ways in each
+  repetition (interleaved): ``uncompiled`` (the path before issue 15: the step-by-step check with
+  the one-closure-per-node reference evaluator), ``check_witness`` in a loop (compiled once per
+  claim) and ``check_witnesses`` (one batch call); the figures are medians over repetitions of
+  checks per wall-clock second and per CPU second, with ratios to ``uncompiled``. Below target, a
+  cProfile of one batch repetition shows what dominates. ``--witness-only`` runs just this part.
 
 Expected statuses in the suite are the claims' mathematical truth (certified = true, refuted =
 false); a decided status that contradicts it is listed as WRONG, an unknown as undecided.
@@ -50,12 +53,13 @@ ROOT = HERE.parent
 if str(ROOT) not in sys.path:  # run as a script from a checkout without an installed package
     sys.path.insert(0, str(ROOT))
 
-from pyverify.certify import check_witness, decide  # noqa: E402
+from pyverify.certify import check_witness, check_witnesses, decide  # noqa: E402
 from pyverify.logic import Claim, Rel, parse  # noqa: E402
 
 CLAIMS = HERE / "claims.txt"
 TARGET_RATIO = 10.0
-TARGET_CHECKS = 20_000.0
+#: Witness checks per second per core on each kind (issue 15; the batch path, check_witnesses).
+TARGET_CHECKS = 100_000.0
 WARMUP = (
     "forall y : Q, y*(y + 1) = y^2 + y",
     "forall y : R, y^2 + 1 > 0",
@@ -257,25 +261,83 @@ def _check_all(claim: Claim, assignments: list[dict[str, Any]]) -> Counter[str]:
     return Counter(check_witness(claim, a).status for a in assignments)
 
 
+def _check_batch(claim: Claim, assignments: list[dict[str, Any]]) -> Counter[str]:
+    return Counter(r.status for r in check_witnesses(claim, assignments))
+
+
+def _check_uncompiled(claim: Claim, assignments: list[dict[str, Any]]) -> Counter[str]:
+    """The path before issue 15's compiled checks, step by step: per call, the casts erased, a
+    deadline set, ``_witness._check`` (definedness, assumptions, body, messages) evaluating with the
+    one-closure-per-node reference evaluator (tests/certify/_reference_exact.py)."""
+    from pyverify.certify import _witness
+    from pyverify.certify._exact import DEADLINE
+    from pyverify.logic._ast import erase_claim_casts
+    from tests.certify import _reference_exact
+
+    saved = _witness.compile_node
+    _witness.compile_node = _reference_exact.compile_node  # type: ignore[assignment]
+    try:
+        out: Counter[str] = Counter()
+        for a in assignments:
+            token = DEADLINE.set(time.monotonic() + 10.0)
+            try:
+                out[_witness._check(erase_claim_casts(claim), a).status] += 1
+            finally:
+                DEADLINE.reset(token)
+        return out
+    finally:
+        _witness.compile_node = saved  # type: ignore[assignment]
+
+
+WITNESS_PATHS = {
+    "uncompiled": _check_uncompiled,  # the path before compilation (the baseline)
+    "check_witness": _check_all,  # one call per witness, compiled once per claim object
+    "check_witnesses": _check_batch,  # one call for the whole batch
+}
+
+
 def run_witness(kind: str, count: int, repetitions: int, profile: bool) -> dict[str, Any]:
+    """Each repetition times every path in turn on the same assignments (interleaved, so that a
+    noisy machine slows them alike); medians of wall-clock and of CPU-time rates."""
     text, make = WITNESS_KINDS[kind]
     claim = parse(text)
     assignments = make(count, seed=17)
-    _check_all(claim, assignments[: min(200, count)])  # warm the compiled-closure caches
-    rates, outcome = [], Counter[str]()
+    for path in WITNESS_PATHS.values():
+        path(claim, assignments[: min(200, count)])  # warm the compiled-closure caches
+    wall: dict[str, list[float]] = {name: [] for name in WITNESS_PATHS}
+    cpu: dict[str, list[float]] = {name: [] for name in WITNESS_PATHS}
+    outcomes: dict[str, Counter[str]] = {}
     for _ in range(repetitions):
-        t0 = time.perf_counter()
-        outcome = _check_all(claim, assignments)
-        rates.append(count / (time.perf_counter() - t0))
+        for name, path in WITNESS_PATHS.items():
+            t0, c0 = time.perf_counter(), time.process_time()
+            outcomes[name] = path(claim, assignments)
+            wall[name].append(count / (time.perf_counter() - t0))
+            cpu[name].append(count / max(time.process_time() - c0, 1e-9))
+    paths = {
+        name: {
+            "checks_per_s_median": statistics.median(wall[name]),
+            "checks_per_cpu_s_median": statistics.median(cpu[name]),
+            "checks_per_s_all": [round(r, 1) for r in wall[name]],
+            "outcome": dict(outcomes[name]),
+        }
+        for name in WITNESS_PATHS
+    }
+    base = paths["uncompiled"]
+    for figures in paths.values():
+        figures["ratio_vs_uncompiled"] = figures["checks_per_s_median"] / base["checks_per_s_median"]
+        figures["cpu_ratio_vs_uncompiled"] = figures["checks_per_cpu_s_median"] / base["checks_per_cpu_s_median"]
+    batch = paths["check_witnesses"]
     result: dict[str, Any] = {
         "claim": text,
         "checks_per_repetition": count,
         "repetitions": repetitions,
-        "checks_per_s_median": statistics.median(rates),
-        "checks_per_s_all": [round(r, 1) for r in rates],
-        "outcome": dict(outcome),
+        "paths": paths,
+        "checks_per_s_median": batch["checks_per_s_median"],
+        "checks_per_s_all": batch["checks_per_s_all"],
+        "outcome": batch["outcome"],
+        "same_outcomes": len({tuple(sorted(p["outcome"].items())) for p in paths.values()}) == 1,
         "target": TARGET_CHECKS,
-        "meets_target": statistics.median(rates) >= TARGET_CHECKS,
+        "meets_target": batch["checks_per_s_median"] >= TARGET_CHECKS,
     }
     if profile and not result["meets_target"]:
         result["profile"] = profile_witness(claim, assignments)
@@ -286,7 +348,7 @@ def profile_witness(claim: Claim, assignments: list[dict[str, Any]]) -> dict[str
     """cProfile one repetition; report the functions with the most own and cumulative time."""
     profiler = cProfile.Profile()
     profiler.enable()
-    _check_all(claim, assignments)
+    _check_batch(claim, assignments)
     profiler.disable()
     stats = pstats.Stats(profiler)
     raw: dict[Any, Any] = stats.stats  # type: ignore[attr-defined]
@@ -471,9 +533,15 @@ def print_report(command: str, figures: dict[str, Any]) -> None:
     for kind, r in w.items():
         ok = "meets" if r["meets_target"] else "BELOW"
         print(
-            f"witness checks, {kind}: {r['checks_per_s_median']:,.0f} checks/s (median of {r['repetitions']} x "
-            f"{r['checks_per_repetition']}; {ok} the {TARGET_CHECKS:,.0f}/s target) outcome {r['outcome']}"
+            f"witness checks, {kind}: {r['checks_per_s_median']:,.0f} checks/s with check_witnesses (median of "
+            f"{r['repetitions']} x {r['checks_per_repetition']}; {ok} the {TARGET_CHECKS:,.0f}/s target) "
+            f"outcome {r['outcome']}{'' if r['same_outcomes'] else ' -- OUTCOMES DIFFER BETWEEN PATHS'}"
         )
+        for name, p in r["paths"].items():
+            print(
+                f"    {name:16}: {p['checks_per_s_median']:9,.0f} checks/s wall ({p['ratio_vs_uncompiled']:4.1f}x), "
+                f"{p['checks_per_cpu_s_median']:9,.0f} per CPU-second ({p['cpu_ratio_vs_uncompiled']:4.1f}x)"
+            )
         print(f"  claim: {r['claim']}")
         if "profile" in r:
             print(f"  profile ({r['profile']['profiled_seconds']}s under cProfile), cumulative, pyverify functions:")
@@ -494,6 +562,35 @@ def print_report(command: str, figures: dict[str, Any]) -> None:
         print(f"  line {x['line']} ({x['expected']}, {x['seconds']}s): {x['claim']}")
 
 
+def witness_only(command: str, count: int, repetitions: int, json_path: str | None) -> int:
+    """The witness section alone (``--witness-only``)."""
+    started = time.perf_counter()
+    witness = {kind: run_witness(kind, count, repetitions, profile=True) for kind in WITNESS_KINDS}
+    figures = {"witness": witness, "machine": machine(), "command": command,
+               "settings": {"witness_checks": count, "witness_repetitions": repetitions},
+               "date": time.strftime("%Y-%m-%d %H:%M:%S %Z")}  # fmt: skip
+    print()
+    for kind, r in witness.items():
+        print(f"witness checks, {kind}: {r['claim']}")
+        print(f"  outcome {r['outcome']}{'' if r['same_outcomes'] else ' -- OUTCOMES DIFFER BETWEEN PATHS'}")
+        for name, p in r["paths"].items():
+            print(
+                f"    {name:16}: {p['checks_per_s_median']:9,.0f} checks/s wall ({p['ratio_vs_uncompiled']:4.1f}x), "
+                f"{p['checks_per_cpu_s_median']:9,.0f} per CPU-second ({p['cpu_ratio_vs_uncompiled']:4.1f}x)"
+            )
+        ok = "meets" if r["meets_target"] else "BELOW"
+        print(f"  {ok} the {TARGET_CHECKS:,.0f}/s target (check_witnesses, wall)")
+        if "profile" in r:
+            print(f"  profile of check_witnesses ({r['profile']['profiled_seconds']}s under cProfile), own time:")
+            for row in r["profile"]["top_own_time"][:8]:
+                print(f"    {row['share']:6.1%}  {row['own_s']:7.3f}s  {row['calls']:>7}  {row['function']}")
+    print(f"\nbench wall time: {time.perf_counter() - started:.1f} s")
+    if json_path:
+        Path(json_path).write_text(json.dumps(figures, indent=2, default=str) + "\n", encoding="utf-8")
+        print(f"figures written to {json_path}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="every 4th claim, shorter caps, fewer repetitions")
@@ -501,6 +598,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--claims", default=str(CLAIMS), help="the claim suite (default: benchmarks/claims.txt)")
     parser.add_argument("--timeout", type=float, default=None, help="per-claim decide timeout (default 10, quick 5)")
     parser.add_argument("--baseline-cap", type=float, default=None, help="per-claim simplify cap (default 10, quick 3)")
+    parser.add_argument(
+        "--witness-only", action="store_true", help="only the check_witness throughput (no decide, no baseline)"
+    )
     args = parser.parse_args(argv)
 
     timeout = args.timeout if args.timeout is not None else (5.0 if args.quick else 10.0)
@@ -510,6 +610,8 @@ def main(argv: list[str] | None = None) -> int:
     command = f"cd {shlex.quote(os.getcwd())} && " + shlex.join([executable, *sys.argv])
     print(f"command: {command}", flush=True)
 
+    if args.witness_only:
+        return witness_only(command, count, repetitions, args.json)
     items = load_suite(Path(args.claims))
     print(f"suite: {len(items)} claims parse ({sum(is_equation(i.claim) for i in items)} equations)", flush=True)
     if args.quick:

@@ -152,6 +152,100 @@ def equiv_answer(
     raise typer.Exit(ANSWER_EXIT_CODES[cert.status])
 
 
+_WORKERS = typer.Option(None, "--workers", min=1, max=1024,
+                        help="Worker processes (local, default 1) or tasks in flight (ray, default: the cluster's CPUs).")
+_EXECUTOR = typer.Option("local", "--executor", metavar="local|ray",
+                         help="local: worker processes on this machine; ray: a Ray cluster (pip install 'pyverify[ray]').")
+_ADDRESS = typer.Option(None, "--address", metavar="auto|HOST:PORT",
+                        help="The Ray cluster to join (ray only; default: start a local Ray).")
+
+
+def _executor(kind: str, workers: int | None, address: str | None) -> Any:
+    from pyverify.certify._batch import SETUP
+    from pyverify.parallel import make_executor
+
+    if kind not in ("local", "ray"):
+        _fail(f"--executor: unknown executor {kind!r} (local, ray)")
+    if address is not None and kind != "ray":
+        _fail("--address: only with --executor ray")
+    try:
+        return make_executor(kind, workers, address, setup=SETUP)
+    except RuntimeError as exc:
+        _fail(f"--executor {kind}: {exc}")
+    except ConnectionError as exc:
+        _fail(f"--address {address}: cannot reach the Ray cluster: {exc}")
+
+
+@app.command("certify-batch", epilog="Exit codes: 0 the batch completed (whatever the verdicts), 2 unusable input "
+             "file, or a store from an earlier run without --resume/--fresh.")  # fmt: skip
+def certify_batch(
+    in_path: Path = typer.Argument(..., metavar="IN.jsonl", help='Rows {"id", "claim"}, {"id", "a", "b"} or '
+                                   '{"id", "reference", "candidate"}, each with optional "timeout" and "semantics".'),
+    out: Path = typer.Option(..., "--out", help="One result row per input row, in input order (written at the end)."),
+    resume: bool = typer.Option(False, "--resume", help="Continue the run recorded beside OUT (in OUT.jsonl.store.sqlite for OUT.jsonl)."),
+    fresh: bool = typer.Option(False, "--fresh", help="Discard the store of an earlier run and start over."),
+    workers: int | None = _WORKERS,
+    executor: str = _EXECUTOR,
+    address: str | None = _ADDRESS,
+    as_json: bool = _JSON,
+) -> None:
+    """Decide many claims, equivalences and answer pairs: resumable (every finished row is recorded in
+    OUT.jsonl.store.sqlite as it completes), on local worker processes or a Ray cluster."""
+    from pyverify.certify._batch import BatchError, run_batch
+
+    if resume and fresh:
+        _fail("--resume and --fresh exclude each other")
+    if not in_path.is_file():
+        _fail(f"{in_path}: no such file" if not in_path.exists() else f"{in_path}: not a file")
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    console = Console(stderr=True)
+    progress = Progress(TextColumn("certify-batch"), BarColumn(), MofNCompleteColumn(),
+                        TextColumn("{task.fields[rate]}"), TimeRemainingColumn(), console=console,
+                        disable=not console.is_terminal)  # fmt: skip
+    task: list[Any] = []
+    clock: list[float] = []
+
+    def on_start(n: int) -> None:
+        import time
+
+        task.append(progress.add_task("rows", total=n, rate=""))
+        clock.append(time.monotonic())
+        progress.start()
+
+    def on_row() -> None:
+        import time
+
+        progress.advance(task[0])
+        done = progress.tasks[0].completed
+        progress.update(task[0], rate=f"{done / max(1e-6, time.monotonic() - clock[0]):.1f} rows/s")
+
+    chosen = _executor(executor, workers, address)
+    try:
+        summary = run_batch(in_path, out, chosen, resume=resume, fresh=fresh, on_start=on_start, on_row=on_row)
+    except BatchError as exc:
+        _fail(str(exc))
+    except OSError as exc:
+        _fail(f"{out}: cannot write: {exc}")
+    finally:
+        progress.stop()
+        chosen.close()
+    if as_json:
+        typer.echo(json.dumps(summary.to_dict()))
+        return
+    from rich.table import Table
+
+    table = Table(title=f"certify-batch: {summary.rows} rows -> {out}")
+    for status in summary.counts:
+        table.add_column(status, justify="right")
+    table.add_row(*(str(n) for n in summary.counts.values()))
+    Console().print(table)
+    rate = summary.computed / summary.seconds if summary.seconds > 0 else 0.0
+    typer.echo(f"computed {summary.computed} rows ({rate:.1f} rows/s), reused {summary.reused} recorded rows, "
+               f"{summary.seconds:.1f} s")  # fmt: skip
+
+
 @app.command("check-witness", epilog=EXIT_HELP)
 def check_witness_cmd(
     claim: str = typer.Argument(..., help="Claim text."),
@@ -293,12 +387,19 @@ def _catalog_guard(fn: Any, *args: Any) -> Any:
 
 
 @app.command("build")
-def build_benchmark(as_json: bool = _JSON, semantics: str = _SEMANTICS) -> None:
-    """Build the benchmark: items, certificates and manifest in families/generated/ (deterministic)."""
+def build_benchmark(as_json: bool = _JSON, semantics: str = _SEMANTICS, workers: int | None = _WORKERS,
+                    executor: str = _EXECUTOR, address: str | None = _ADDRESS) -> None:  # fmt: skip
+    """Build the benchmark: items, certificates and manifest in families/generated/ (deterministic; the same
+    bytes whichever executor certifies it)."""
     from pyverify.catalog._build import GENERATED, build
 
     chosen = _semantics(semantics)
-    summary = _catalog_guard(lambda: build(semantics=chosen))
+    fan_out = None if executor == "local" and (workers or 1) == 1 and address is None else _executor(executor, workers, address)
+    try:
+        summary = _catalog_guard(lambda: build(semantics=chosen, executor=fan_out))
+    finally:
+        if fan_out is not None:
+            fan_out.close()
     if as_json:
         typer.echo(json.dumps(summary))
         return

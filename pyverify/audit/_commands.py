@@ -23,6 +23,23 @@ app = typer.Typer(
 )
 
 _JSON = typer.Option(False, "--json", help="Print the figures as one JSON object instead of a table.")
+_EXECUTOR = typer.Option("local", "--executor", help="local (sandbox runs on this machine, --workers at a time) or "
+                         "ray (on a Ray cluster; needs the [ray] extra).")  # fmt: skip
+_ADDRESS = typer.Option(None, "--address", help="With --executor ray: auto or HOST:PORT (default: a local Ray).")
+
+
+def _sandbox_executor(executor: str, workers: int | None, address: str | None) -> Any:
+    """None for local sandbox runs (threads driving subprocesses), else the executor to fan them out to."""
+    if executor == "local":
+        if address is not None:
+            _fail("--address is for --executor ray")
+        return None
+    from pyverify.parallel import make_executor
+
+    try:
+        return make_executor(executor, workers, address)
+    except (ValueError, ImportError) as exc:
+        _fail(f"--executor: {exc}")
 
 
 def _fail(message: str, code: int = 2) -> NoReturn:
@@ -74,6 +91,8 @@ def humaneval(
         None, "--model-limit", min=1, help="Ask the model about the first N audited problems only."
     ),
     max_new_tokens: int = typer.Option(384, "--max-new-tokens", min=16, max=8192, help="Token budget per answer."),
+    executor: str = _EXECUTOR,
+    address: str | None = _ADDRESS,
     as_json: bool = _JSON,
 ) -> None:
     """D1 and D2 on the HumanEval problems, D3 for the given candidates; writes audit.json and audit.md."""
@@ -86,6 +105,7 @@ def humaneval(
         load_candidates,
         load_problems,
     )
+    from pyverify.audit._sandbox import fan_out
 
     if limit is not None and limit < 1:
         _fail(f"--limit must be at least 1, not {limit}")
@@ -117,10 +137,15 @@ def humaneval(
             _fail(f"--model {model}: {exc}")
         found = [*found, *written]
     settings = Settings(mutants=mutants, workers=workers, seed=seed)
+    runner = _sandbox_executor(executor, workers, address)
     try:
-        run = audit_humaneval(problems, found, settings)
+        with fan_out(runner):
+            run = audit_humaneval(problems, found, settings)
     except Exception as exc:  # an internal failure: one line, exit 4, never a traceback
         _fail(f"internal: {type(exc).__name__}: {exc}", 4)
+    finally:
+        if runner is not None:
+            runner.close()
     record = run.to_dict(settings.bar)
     if adversary is not None:
         record["config"]["model_adversary"] = adversary

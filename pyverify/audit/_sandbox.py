@@ -43,8 +43,10 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -594,12 +596,51 @@ def _verdict(
     return execution("error", "EarlyExit", f"exited with status {code} before the program completed")
 
 
+#: An executor (:mod:`pyverify.parallel`, e.g. a Ray cluster) that :func:`run_many` fans sandbox runs out to;
+#: None: threads driving local subprocesses. Set for the length of an audit with :func:`fan_out`.
+_EXECUTOR: ContextVar[Any] = ContextVar("sandbox_executor", default=None)
+
+
+@contextmanager
+def fan_out(executor: Any) -> Iterator[None]:
+    """Within the block, :func:`run_many` runs its programs on ``executor`` (None: locally)."""
+    token = _EXECUTOR.set(executor)
+    try:
+        yield
+    finally:
+        _EXECUTOR.reset(token)
+
+
+def run_job(program: str, limits: Limits | None) -> Execution:
+    """One sandbox run as an executor job (module level, so a worker process or Ray task can import it)."""
+    return run(program, limits=limits)
+
+
+def _run_on(executor: Any, programs: Sequence[str], limits: Limits | None) -> list[Execution]:
+    from pyverify.parallel import Job
+
+    budget = (limits or Limits()).wall_s + 30.0  # the sandbox kills at wall_s; this only catches a lost worker
+    results: dict[str, Execution] = {}
+    jobs = [Job(str(i), (program, limits), budget) for i, program in enumerate(programs)]
+    for outcome in executor.map(run_job, jobs):
+        if outcome.status == "ok":
+            results[outcome.key] = outcome.value
+        else:  # the worker itself failed: the program was never judged, which is no verdict on it
+            message = f"executor: {outcome.status}: {outcome.value}"[:300]
+            results[outcome.key] = Execution("error", "ExecutorError", message, (), "", "", outcome.seconds, False, 0)
+    return [results[str(i)] for i in range(len(programs))]
+
+
 def run_many(
     programs: Sequence[str], *, limits: Limits | None = Limits(), workers: int | None = None
 ) -> list[Execution]:
-    """Run programs in parallel (threads driving subprocesses); results in the order of ``programs``."""
+    """Run programs in parallel (threads driving subprocesses, or the executor of :func:`fan_out`);
+    results in the order of ``programs``."""
     if not programs:
         return []
+    executor = _EXECUTOR.get()
+    if executor is not None:
+        return _run_on(executor, programs, limits)
     count = max(1, min(workers or os.cpu_count() or 1, len(programs)))
     with ThreadPoolExecutor(max_workers=count, thread_name_prefix="sandbox") as pool:
         return list(pool.map(lambda program: run(program, limits=limits), programs))

@@ -97,7 +97,7 @@ def sibling_statement(theorem: Statement, sid: str, kind: str, claim: Claim, ext
 
 def statement_items(st: Statement, semantics: str, certificates: dict[str, dict[str, Any]], graph: Any,
                     dropped: list[dict[str, Any]], *, strict: bool = True, timeout: float = CALL_TIMEOUT,
-                    isolate: bool = False) -> list[dict[str, Any]]:  # fmt: skip
+                    isolate: bool = False, decided: dict[str, Any] | None = None) -> list[dict[str, Any]]:  # fmt: skip
     """The T0 canonical item and the family items of one statement.
 
     T1 equivalences are certified under ``semantics`` and recorded in ``certificates`` and as edges
@@ -126,6 +126,8 @@ def statement_items(st: Statement, semantics: str, certificates: dict[str, dict[
             if formal == canonical_formal:
                 cert = {"status": "certified", "method": "identical", "evidence": {"note": "same formal statement"},
                         "witness": None, "semantics": semantics}  # fmt: skip
+            elif decided is not None and f"eq:{item['item_id']}" in decided:
+                cert = _record(decided[f"eq:{item['item_id']}"])
             else:
                 cert = _record(equivalent(st.claim, para.formal, timeout, seed=0, isolate=True, semantics=semantics)
                                if isolate else equivalent_local(st.claim, para.formal, timeout, 0, semantics))
@@ -166,14 +168,28 @@ def same_class(statements: list[Statement], graph: Any) -> list[Statement]:
     return out
 
 
-def build(out: Path = GENERATED, catalog: Path = CATALOG_DIR, semantics: str = "exact") -> dict[str, Any]:
+def _fan_out(executor: Any, fn: Any, calls: dict[str, tuple[Any, ...]]) -> dict[str, Any]:
+    """Certificates of ``fn(*args)`` for every call, computed on ``executor`` (a :mod:`pyverify.parallel`
+    executor); a call it stopped or lost is left out, so the build computes it in-process as without one."""
+    from pyverify.parallel import Job
+
+    done: dict[str, Any] = {}
+    for outcome in executor.map(fn, (Job(key, args, CALL_TIMEOUT) for key, args in calls.items())):
+        if outcome.status == "ok":
+            done[outcome.key] = outcome.value
+    return done
+
+
+def build(out: Path = GENERATED, catalog: Path = CATALOG_DIR, semantics: str = "exact",
+          executor: Any = None) -> dict[str, Any]:  # fmt: skip
     """Write items.jsonl, certificates.jsonl and manifest.json; return the counts.
 
     ``semantics`` is the one every certificate is decided under (``exact`` or ``mathlib``); a
     theorem refuted, or a sibling not refuted, under it stops the build with the reason. A T1
     paraphrase refuted under ``exact`` is a family bug and stops the build; under ``mathlib`` it is
     a rewrite Lean reads differently (``n ≥ 3`` moved to ``n - 3 ≥ 0`` in ℕ), so the item is left out
-    and listed under ``dropped`` in the manifest.
+    and listed under ``dropped`` in the manifest. With ``executor`` (a :mod:`pyverify.parallel` executor)
+    the truth, falsity and equivalence certificates are computed on it first; the output is the same bytes.
     """
     check_semantics(semantics)
     import networkx as nx
@@ -182,8 +198,13 @@ def build(out: Path = GENERATED, catalog: Path = CATALOG_DIR, semantics: str = "
     fams = families()
     statements: list[Statement] = []
     certificates: dict[str, dict[str, Any]] = {}
+    decided: dict[str, Any] = {}
+    if executor is not None:
+        calls = {f"truth:{t.id}": (t.statement, CALL_TIMEOUT, 0, semantics) for t in theorems}
+        calls.update({f"falsity:{s.id}": (s.statement, CALL_TIMEOUT, 0, semantics) for t in theorems for s in t.siblings})
+        decided = _fan_out(executor, decide_local, calls)
     for theorem in theorems:
-        truth = decide_local(theorem.statement, CALL_TIMEOUT, 0, semantics)
+        truth = decided.get(f"truth:{theorem.id}") or decide_local(theorem.statement, CALL_TIMEOUT, 0, semantics)
         if truth.status == "refuted":
             raise CatalogError(f"{theorem.file}: theorem {theorem.id} is refuted by the engine under {semantics} "
                                f"semantics at {truth.witness}")  # fmt: skip
@@ -193,7 +214,7 @@ def build(out: Path = GENERATED, catalog: Path = CATALOG_DIR, semantics: str = "
                                       theorem.mathlib_name, theorem.mathlib_module, theorem.file)  # fmt: skip
         statements.append(theorem_statement)
         for sibling in theorem.siblings:
-            falsity = decide_local(sibling.statement, CALL_TIMEOUT, 0, semantics)
+            falsity = decided.get(f"falsity:{sibling.id}") or decide_local(sibling.statement, CALL_TIMEOUT, 0, semantics)
             if falsity.status != "refuted" or falsity.witness is None:
                 raise CatalogError(f"{theorem.file}: sibling {sibling.id} is not refuted by an exact witness under {semantics} "
                                    f"({falsity.status}: {falsity.reason or falsity.method})")  # fmt: skip
@@ -202,8 +223,14 @@ def build(out: Path = GENERATED, catalog: Path = CATALOG_DIR, semantics: str = "
     graph = nx.Graph()
     items: list[dict[str, Any]] = []
     dropped: list[dict[str, Any]] = []
+    if executor is not None:
+        eq_calls = {f"eq:{st.id}#{para.family}": (st.claim, para.formal, CALL_TIMEOUT, 0, semantics)
+                    for st in statements for para in paraphrases(st.claim, st.id)
+                    if para.tier != "T2" and to_text(para.formal) != to_text(st.claim)}  # fmt: skip
+        decided.update(_fan_out(executor, equivalent_local, eq_calls))
     for st in statements:
-        items.extend(statement_items(st, semantics, certificates, graph, dropped, strict=semantics == "exact"))
+        items.extend(statement_items(st, semantics, certificates, graph, dropped, strict=semantics == "exact",
+                                     decided=decided))  # fmt: skip
     # a theorem and its sibling must never fall into one equivalence class
     for st in same_class(statements, graph):
         witness = certificates[_cert_id("falsity", st.id)]["witness"]

@@ -10,6 +10,7 @@ raise :class:`Inexact`, and the caller falls back to sympy's exact algebraic com
 from __future__ import annotations
 
 import contextvars
+import operator
 import time
 from fractions import Fraction
 from functools import lru_cache
@@ -135,7 +136,7 @@ def _integer(value: Any, what: str | Callable[[], str]) -> int:
 
 
 def _bits(value: fmpq) -> int:
-    return max(int(value.p).bit_length(), int(value.q).bit_length())
+    return int(value.height_bits())  # max of the numerator's and denominator's bit lengths
 
 
 def _power(base: Any, exponent: Any, node: Node) -> Any:
@@ -212,7 +213,7 @@ def _binomial(a: Any, b: Any, node: Node) -> fmpq:
 
 
 def _check_bits(value: Any) -> Any:
-    if isinstance(value, fmpq) and _bits(value) > MAX_BITS:
+    if isinstance(value, fmpq) and value.height_bits() > MAX_BITS:
         raise TooLarge(f"an intermediate value has more than {MAX_BITS} bits")
     return value
 
@@ -236,6 +237,98 @@ def compile_node(node: Node) -> Fn:
     return fn
 
 
+# The closures below are specialised on their operands: a variable or a numeral operand is read
+# inline (``env[name]``, a hoisted fmpq) rather than through a closure of its own, so a check costs
+# one Python call per operation and no allocation beyond the values. Operands are evaluated in the
+# same order, and every limit is checked at the same point, as the plain one-closure-per-node
+# evaluator this replaced (kept in tests/certify/_reference_exact.py and compared by property tests).
+
+_VAR, _CONST, _FN = 0, 1, 2
+
+#: Inside a sum, ``env[_INT + k]`` holds the index ``k`` as a Python int next to ``env[k]`` (its
+#: fmpq), so a sequence index ``u(k + 1)`` or a power ``a^k`` needs no rational arithmetic. No
+#: variable's name contains ``#``.
+_INT = "#int:"
+#: Shared fmpq values for small sum indices (fmpq is immutable).
+_SMALL_LO, _SMALL_HI = -1024, 4096
+_SMALL = tuple(fmpq(i) for i in range(_SMALL_LO, _SMALL_HI))
+#: Sum indices with a magnitude below this are also kept as ints (far below MAX_BITS, so skipping
+#: the bit check on ``k + c`` cannot change an outcome).
+_INT_INDEX_LIMIT = 1 << 62
+
+
+def _leaf(node: Node) -> tuple[int, Any]:
+    """(_VAR, name), (_CONST, value) or (_FN, closure): how an operand is read."""
+    while isinstance(node, Call) and node.func in CASTS:  # an up-cast keeps the value
+        node = node.args[0]
+    if isinstance(node, Var):
+        return _VAR, node.name
+    if isinstance(node, Num):
+        return _CONST, to_fmpq(node.value)
+    return _FN, compile_node(node)
+
+
+def _unary(f: Callable[[Any], Any], arg: Node) -> Fn:
+    kind, a = _leaf(arg)
+    if kind == _VAR:
+        return lambda env: f(env[a])
+    if kind == _CONST:
+        return lambda env: f(a)
+    return lambda env: f(a(env))
+
+
+def _binary(f: Callable[[Any, Any], Any], left: Node, right: Node) -> Fn:
+    """``f(left, right)``, the left operand evaluated first."""
+    (ka, a), (kb, b) = _leaf(left), _leaf(right)
+    if ka == _VAR:
+        if kb == _VAR:
+            return lambda env: f(env[a], env[b])
+        if kb == _CONST:
+            return lambda env: f(env[a], b)
+        return lambda env: f(env[a], b(env))
+    if ka == _CONST:
+        if kb == _VAR:
+            return lambda env: f(a, env[b])
+        if kb == _CONST:
+            return lambda env: f(a, b)
+        return lambda env: f(a, b(env))
+    if kb == _VAR:
+        return lambda env: f(a(env), env[b])
+    if kb == _CONST:
+        return lambda env: f(a(env), b)
+    return lambda env: f(a(env), b(env))
+
+
+def _extend(f: Callable[[Any, Any], Any], first: Fn, right: Node) -> Fn:
+    """``f(first(env), right)``: one more operand of a left-folded n-ary sum or product."""
+    kind, b = _leaf(right)
+    if kind == _VAR:
+        return lambda env: f(first(env), env[b])
+    if kind == _CONST:
+        return lambda env: f(first(env), b)
+    return lambda env: f(first(env), b(env))
+
+
+def _add_checked(x: Any, y: Any) -> Any:
+    value = x + y
+    if isinstance(value, fmpq) and value.height_bits() > MAX_BITS:
+        raise TooLarge(f"an intermediate value has more than {MAX_BITS} bits")
+    return value
+
+
+def _mul_checked(x: Any, y: Any) -> Any:
+    value = x * y
+    if isinstance(value, fmpq) and value.height_bits() > MAX_BITS:
+        raise TooLarge(f"an intermediate value has more than {MAX_BITS} bits")
+    return value
+
+
+_BINARY: dict[str, Callable[[Any, Any], Any]] = {
+    "-": operator.sub, "=": operator.eq, "!=": operator.ne,
+    "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
+}  # fmt: skip
+
+
 @lru_cache(maxsize=4096)
 def _compile_structural(node: Node) -> Fn:
     if isinstance(node, Num):
@@ -252,8 +345,7 @@ def _compile_structural(node: Node) -> Fn:
     if isinstance(node, Call):
         return _compile_call(node)
     if isinstance(node, Index):
-        seq_name, index_fn = node.seq.name, compile_node(node.index)
-        return lambda env: env[seq_name](_integer(index_fn(env), "a sequence index"))
+        return _compile_index(node)
     if isinstance(node, SumOf):
         return _compile_sum(node)
     if isinstance(node, MatLit):
@@ -269,6 +361,11 @@ def _compile_structural(node: Node) -> Fn:
         return lambda env: not inner(env)
     if isinstance(node, Conn):
         fns = [compile_node(a) for a in node.args]
+        if node.op in ("and", "or") and len(fns) == 2:
+            p, q = fns
+            if node.op == "and":
+                return lambda env: bool(p(env)) and bool(q(env))
+            return lambda env: bool(p(env)) or bool(q(env))
         if node.op == "and":
             return lambda env: all(f(env) for f in fns)
         if node.op == "or":
@@ -281,52 +378,134 @@ def _compile_structural(node: Node) -> Fn:
 
 
 def _compile_op(node: Op) -> Fn:
-    fns = [compile_node(a) for a in node.args]
-    op = node.op
+    op, args = node.op, node.args
     if op == "neg":
-        f = fns[0]
-        return lambda env: -f(env)
-    if op == "+":
-
-        def add(env: Env) -> Any:
-            total = fns[0](env)
-            for f in fns[1:]:
-                total = total + f(env)
-            return _check_bits(total)
-
-        return add
-    if op == "*":
-
-        def mul(env: Env) -> Any:
-            total = fns[0](env)
-            for f in fns[1:]:
-                total = total * f(env)
-            return _check_bits(total)
-
-        return mul
-    a, b = fns
+        return _unary(operator.neg, args[0])
+    if op in ("+", "*"):
+        plain, checked = (operator.add, _add_checked) if op == "+" else (operator.mul, _mul_checked)
+        if len(args) == 1:
+            only = compile_node(args[0])
+            return lambda env: _check_bits(only(env))
+        # Left to right, the size limit checked once on the total (as the reference evaluator).
+        fn = _binary(checked if len(args) == 2 else plain, args[0], args[1])
+        for i, arg in enumerate(args[2:], start=3):
+            fn = _extend(checked if i == len(args) else plain, fn, arg)
+        return fn
     if op == "-":
-        return lambda env: a(env) - b(env)
+        return _binary(operator.sub, args[0], args[1])
     if op == "/":
+        a, b = compile_node(args[0]), compile_node(args[1])
 
         def div(env: Env) -> Any:
-            denominator = b(env)
+            denominator = b(env)  # the divisor first, as the reference evaluator
             if denominator == 0:
                 raise Undefined(f"division by zero in '{term_text(node)}'")
             return a(env) / denominator
 
         return div
-    return lambda env: _power(a(env), b(env), node)
+    power = _power_fn(node)
+    if isinstance(args[1], Var):  # b^k: inside a sum over k, its int value (see _INT)
+        key, exponent = _INT + args[1].name, args[1].name
+        base_kind, base = _leaf(args[0])
+
+        def power_at(env: Env) -> Any:
+            b = env[base] if base_kind == _VAR else base if base_kind == _CONST else base(env)
+            k = env.get(key)
+            if k is None:
+                return power(b, env[exponent])
+            return power(b, k)
+
+        return power_at
+    return _binary(power, args[0], args[1])
+
+
+def _power_fn(node: Node) -> Callable[[Any, Any], Any]:
+    """``_power`` for this node, with the rational case inline."""
+
+    def label() -> str:
+        return f"the exponent in '{term_text(node)}'"
+
+    def power(base: Any, exponent: Any) -> Any:
+        if type(exponent) is int:  # a sum's index, as an int (exact, small)
+            k = exponent
+            if not isinstance(base, fmpq):
+                return _power(base, _SMALL[k - _SMALL_LO] if _SMALL_LO <= k < _SMALL_HI else fmpq(k), node)
+        else:
+            if isinstance(exponent, fmpq) and exponent.q == 1:
+                k = int(exponent.p)
+            else:
+                k = _integer(exponent, label)
+            if not isinstance(base, fmpq):
+                return _power(base, exponent, node)
+        if not base:  # base == 0
+            if k < 0:
+                raise Undefined(f"zero raised to a negative power in '{term_text(node)}'")
+            return _ONE if k == 0 else _ZERO
+        bits = base.height_bits()  # 1 exactly for ±1, the base being non-zero
+        if bits != 1:
+            if abs(k) * bits > MAX_BITS:
+                raise TooLarge(f"'{term_text(node)}' would have more than {MAX_BITS} bits")
+        elif abs(k) > 10**18:
+            k = k % 2 + 2  # (±1)^k only depends on the parity of k
+        return base**k
+
+    return power
+
+
+_ONE, _ZERO = fmpq(1), fmpq(0)
+
+
+def _index_int(node: Node) -> tuple[str | None, int]:
+    """For an index ``k``, ``k + c`` or ``k - c`` with a small integer ``c``: the key of ``k``'s int
+    value inside a sum, and ``c`` (signed); otherwise (None, 0)."""
+    if isinstance(node, Var):
+        return _INT + node.name, 0
+    if isinstance(node, Op) and node.op in ("+", "-") and len(node.args) == 2:
+        left, right = node.args
+        if isinstance(right, Var) and isinstance(left, Num) and node.op == "+":
+            left, right = right, left
+        if isinstance(left, Var) and isinstance(right, Num) and right.value.denominator == 1:
+            c = int(right.value)
+            if abs(c) <= 1_000_000:
+                return _INT + left.name, (c if node.op == "+" else -c)
+    return None, 0
+
+
+def _compile_index(node: Index) -> Fn:
+    seq_name, index_fn = node.seq.name, compile_node(node.index)
+    key, offset = _index_int(node.index)
+
+    def index(env: Env) -> Any:
+        seq = env[seq_name]
+        i = env.get(key) if key is not None else None
+        if i is not None:
+            i += offset
+        else:
+            value = index_fn(env)
+            i = int(value.p) if isinstance(value, fmpq) and value.q == 1 else _integer(value, "a sequence index")
+        if type(seq) is Sequence:
+            values = seq.values
+            if values is not None and 0 <= i < len(values) and i <= MAX_INDEX:
+                value = values[i]
+                seq.read[i] = value
+                return value
+        return seq(i)
+
+    return index
 
 
 def _compile_call(node: Call) -> Fn:
-    fns = [compile_node(a) for a in node.args]
     f = node.func
-    x = fns[0]
     if f in CASTS:  # an up-cast keeps the value
-        return x
+        return compile_node(node.args[0])
     if f == "abs":
-        return lambda env: abs(x(env))
+        return _unary(abs, node.args[0])
+    if f == "det":
+        return _unary(_det, node.args[0])
+    if f == "transpose":
+        return _unary(_transpose, node.args[0])
+    fns = [compile_node(a) for a in node.args]
+    x = fns[0]
     if f == "min":
         return lambda env: min(x(env), fns[1](env))
     if f == "max":
@@ -366,8 +545,6 @@ def _compile_call(node: Call) -> Fn:
             raise Inexact(f"'{term_text(node)}' is irrational")
 
         return log
-    if f == "det":
-        return lambda env: x(env).det()
     if f == "trace":
 
         def trace(env: Env) -> Any:
@@ -375,16 +552,24 @@ def _compile_call(node: Call) -> Fn:
             return sum((m[i, i] for i in range(m.nrows())), fmpq(0))
 
         return trace
-    if f == "transpose":
-        return lambda env: x(env).transpose()
     if f == "inverse":
         return lambda env: _inverse(x(env), node)
     raise TypeError(f"unknown function {f}")
 
 
+def _det(m: Any) -> Any:
+    return m.det()
+
+
+def _transpose(m: Any) -> Any:
+    return m.transpose()
+
+
 def _compile_sum(node: SumOf) -> Fn:
     lo_fn, hi_fn, body_fn = compile_node(node.lo), compile_node(node.hi), compile_node(node.body)
     var = node.var
+    key = _INT + var
+    small, offset = _SMALL, -_SMALL_LO
 
     def total(env: Env) -> Any:
         lo = _integer(lo_fn(env), "a sum's lower bound")
@@ -392,12 +577,27 @@ def _compile_sum(node: SumOf) -> Fn:
         if hi - lo + 1 > MAX_SUM_TERMS:
             raise TooLarge(f"the sum over {var} has {_shown(hi - lo + 1)} terms (limit {MAX_SUM_TERMS})")
         inner = dict(env)
-        acc = fmpq(0)
+        acc = _ZERO
+        if hi < lo:
+            return acc
         deadline = DEADLINE.get()
+        if _SMALL_LO <= lo and hi < _SMALL_HI:
+            for k in range(lo, hi + 1):
+                if (k - lo) & 255 == 255 and time.monotonic() > deadline:
+                    raise TooLarge(f"the deadline was reached while adding the sum over {var}")
+                inner[var] = small[k + offset]
+                inner[key] = k
+                acc = acc + body_fn(inner)
+            return acc
+        with_int = -_INT_INDEX_LIMIT < lo and hi < _INT_INDEX_LIMIT
+        if not with_int:
+            inner.pop(key, None)  # an outer sum's index of the same name is shadowed
         for k in range(lo, hi + 1):
             if (k - lo) & 255 == 255 and time.monotonic() > deadline:
                 raise TooLarge(f"the deadline was reached while adding the sum over {var}")
             inner[var] = fmpq(k)
+            if with_int:
+                inner[key] = k
             acc = acc + body_fn(inner)
         return acc
 
@@ -405,20 +605,10 @@ def _compile_sum(node: SumOf) -> Fn:
 
 
 def _compile_rel(node: Rel) -> Fn:
-    a, b = compile_node(node.left), compile_node(node.right)
     op = node.op
-    if op == "=":
-        return lambda env: a(env) == b(env)
-    if op == "!=":
-        return lambda env: a(env) != b(env)
-    if op == "<":
-        return lambda env: a(env) < b(env)
-    if op == "<=":
-        return lambda env: a(env) <= b(env)
-    if op == ">":
-        return lambda env: a(env) > b(env)
-    if op == ">=":
-        return lambda env: a(env) >= b(env)
+    if op in _BINARY:
+        return _binary(_BINARY[op], node.left, node.right)
+    a, b = compile_node(node.left), compile_node(node.right)
 
     def divides(env: Env) -> bool:
         d = _integer(a(env), "a divisor")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import time
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from flint import fmpq, fmpq_mat
 
@@ -202,17 +202,22 @@ def _truth(node: Node, env: dict[str, Any], claim: Claim) -> bool:
     try:
         return bool(compile_node(node)(env))
     except Inexact:
-        from pyverify.certify import _worker
+        return _fallback_truth(node, env, claim)
 
-        if _worker.IN_WORKER:
-            verdict = sympy_truth(node, env, claim.variables)
-        else:
-            left = max(0.1, DEADLINE.get() - time.monotonic())
-            result = _worker.call_isolated(_truth_from_plain, (node, _plain_env(env), claim.variables), min(left, 60.0))
-            verdict = result if isinstance(result, bool) else None
-        if verdict is None:
-            raise
-        return verdict
+
+def _fallback_truth(node: Node, env: dict[str, Any], claim: Claim) -> bool:
+    """Called while handling Inexact: sympy's verdict, or that Inexact raised again."""
+    from pyverify.certify import _worker
+
+    if _worker.IN_WORKER:
+        verdict = sympy_truth(node, env, claim.variables)
+    else:
+        left = max(0.1, DEADLINE.get() - time.monotonic())
+        result = _worker.call_isolated(_truth_from_plain, (node, _plain_env(env), claim.variables), min(left, 60.0))
+        verdict = result if isinstance(result, bool) else None
+    if verdict is None:
+        raise  # the Inexact being handled (this is only called from its except block)
+    return verdict
 
 
 def _truth_from_plain(node: Node, env: dict[str, Any], variables: dict[str, Sort]) -> bool | None:
@@ -241,13 +246,13 @@ def check_witness(claim: Claim, assignment: Mapping[str, Any], timeout: float = 
     """Check a witness with a deadline (see :func:`_check`)."""
     token = DEADLINE.set(time.monotonic() + timeout)
     try:
-        return _check(claim, assignment)
+        return compiled_check(claim).check(assignment)
     finally:
         DEADLINE.reset(token)
 
 
 def _check(claim: Claim, assignment: Mapping[str, Any]) -> WitnessCheck:
-    """Check an assignment of every bound variable as a witness, by exact evaluation.
+    """The reference check, step by step (the compiled :class:`CompiledCheck` gives the same results). Check an assignment of every bound variable as a witness, by exact evaluation.
 
     For a claim whose binders are all ∀ a witness is a counterexample (verified when the
     assumptions hold and the body is false); for all-∃ claims it is an example (verified when the
@@ -388,3 +393,347 @@ def witness_text(claim: Claim, env: Mapping[str, Any]) -> dict[str, Any]:
 
 def claim_text(claim: Claim) -> str:
     return to_text(claim)
+
+
+# ---------------------------------------------------------------- the compiled check (the hot path)
+
+
+def _scalar_reader(sort: Sort, name: str) -> Any:
+    """A reader of one value of a number sort: ints, Fractions and fmpqs inline, the rest by ``_exact``."""
+    kind = sort.kind
+
+    def slow(raw: Any) -> Any:
+        if isinstance(raw, str):
+            raw = parse_value(raw, sort, name)
+        return _exact(raw, sort, name)
+
+    if kind in ("Q", "R"):
+
+        def read_q(raw: Any) -> Any:
+            t = type(raw)
+            if t is int:
+                return fmpq(raw)
+            if t is Fraction:
+                return fmpq(raw.numerator, raw.denominator)
+            if t is fmpq:
+                return raw
+            return slow(raw)
+
+        return read_q
+
+    negative_ok = kind == "Z"
+
+    def read_int(raw: Any) -> Any:
+        if type(raw) is int and (negative_ok or raw >= 0):
+            return fmpq(raw)
+        return slow(raw)
+
+    return read_int if kind in ("N", "Z") else slow
+
+
+def _entry(raw: Any, name: str) -> fmpq:
+    """``_scalar`` with its common cases inline."""
+    t = type(raw)
+    if t is int:
+        return fmpq(raw)
+    if t is Fraction:
+        return fmpq(raw.numerator, raw.denominator)
+    if t is fmpq:
+        return raw  # type: ignore[no-any-return]
+    return _scalar(raw, name)
+
+
+def _reader(sort: Sort, name: str) -> Any:
+    """``raw -> exact value`` for one variable, raising as ``to_env``'s conversion does."""
+    if sort.kind not in ("Mat", "Seq"):
+        return _scalar_reader(sort, name)
+
+    def slow(raw: Any) -> Any:
+        if isinstance(raw, str):
+            raw = parse_value(raw, sort, name)
+        return _exact(raw, sort, name)
+
+    if sort.kind == "Seq":
+
+        def read_seq(raw: Any) -> Any:
+            if type(raw) is list:
+                return Sequence([
+                    fmpq(e) if (t := type(e)) is int
+                    else fmpq(e.numerator, e.denominator) if t is Fraction
+                    else _entry(e, name)
+                    for e in raw
+                ])  # fmt: skip
+            return slow(raw)
+
+        return read_seq
+    n = sort.n
+
+    def read_mat(raw: Any) -> Any:
+        if type(raw) is list and len(raw) == n:
+            for row in raw:  # the shape first, then the entries (as _exact)
+                if type(row) is not list or len(row) != n:
+                    return slow(raw)
+            # ints go in as they are (fmpq_mat reads them exactly, cheaper than an fmpq each)
+            return fmpq_mat(n, n, [
+                e if (t := type(e)) is int
+                else fmpq(e.numerator, e.denominator) if t is Fraction
+                else _entry(e, name)
+                for row in raw for e in row
+            ])  # fmt: skip
+        return slow(raw)
+
+    return read_mat
+
+
+def _fmpq_text(value: fmpq) -> str:
+    """``str(value)``; an integer through Python's int (twice as fast)."""
+    if value.q == 1:
+        try:
+            return str(int(value.p))
+        except ValueError:  # more digits than int's str allows
+            pass
+    return str(value)
+
+
+def _text(value: Any) -> Any:
+    """``format_value`` with the common cases inline."""
+    t = type(value)
+    if t is fmpq:
+        return _fmpq_text(value)
+    if t is fmpq_mat and value.nrows() == value.ncols():
+        n = value.nrows()
+        entries = [_fmpq_text(e) for e in value.entries()]
+        return [entries[i * n : (i + 1) * n] for i in range(n)]
+    return format_value(value)
+
+
+def _raw_text(raw: Any) -> str | None:
+    """The text of a value given as an int or Fraction (or a list, or a list of lists, of them),
+    as ``format_value`` writes its exact value; None for anything else. ``str`` of a Python int or a
+    (normalised) Fraction is the text of the equal fmpq, and several times cheaper.
+
+    A list's text stops once it is longer than 60 characters: the point shows only its first 57
+    (see ``_short``), and they are already there (the text of the exact values, which could differ
+    only after them, e.g. for a later entry given as text)."""
+    try:
+        t = type(raw)
+        if t is int:
+            return str(raw)
+        if t is Fraction:
+            return _fraction_text(raw)
+        if t is not list:
+            return None
+        text = "["
+        for i, item in enumerate(raw):
+            t = type(item)
+            if t is int:
+                part = str(item)
+            elif t is Fraction:
+                part = _fraction_text(item)
+            elif t is list:
+                row = []
+                for entry in item:
+                    t = type(entry)
+                    if t is int:
+                        row.append(str(entry))
+                    elif t is Fraction:
+                        row.append(_fraction_text(entry))
+                    else:
+                        return None
+                part = "[" + ", ".join(row) + "]"
+            else:
+                return None
+            text = text + part if i == 0 else text + ", " + part
+            if len(text) > 60:  # the caller shows text[:57] + "...", already here whatever follows
+                return text
+        return text + "]"
+    except ValueError:  # an integer with more digits than int's str allows
+        return None
+
+
+def _fraction_text(value: Fraction) -> str:
+    """``str(value)`` (Fraction's own is Python code)."""
+    denominator = value.denominator
+    return str(value.numerator) if denominator == 1 else f"{value.numerator}/{denominator}"
+
+
+def _point_text(env: dict[str, Any], given: Mapping[str, Any] | None = None) -> str:
+    """``str(_Point(env))``, with the common cases inline; ``given`` has the values as given (their
+    text is the values' text when they are ints and Fractions)."""
+    parts = []
+    for name, value in env.items():
+        t = type(value)
+        text = _raw_text(given[name]) if given is not None else None
+        if text is not None:
+            pass
+        elif t is fmpq:
+            text = _fmpq_text(value)
+        elif t is fmpq_mat and value.nrows() == value.ncols():
+            n = value.nrows()
+            entries = [_fmpq_text(e) for e in value.entries()]
+            text = "[" + ", ".join("[" + ", ".join(entries[i * n : (i + 1) * n]) + "]" for i in range(n)) + "]"
+        elif t is Sequence and value.values is not None:
+            text = "[" + ", ".join([str(v) if type(v) is fmpq else str(format_value(v)) for v in value.values]) + "]"
+            text = text.replace("'", "")
+        else:
+            text = _short(format_value(value))
+        parts.append(f"{name}={text if len(text) <= 60 else text[:57] + '...'}")
+    return ", ".join(parts)
+
+
+_new = object.__new__
+
+
+def _result(status: str, kind: str, reason: str, message: str, values: dict[str, Any] | None = None) -> WitnessCheck:
+    """A WitnessCheck without the frozen dataclass's per-field ``object.__setattr__`` (equal to
+    ``WitnessCheck(status, kind, reason, message, values or {})``)."""
+    result = _new(WitnessCheck)
+    result.__dict__.update(
+        status=status, kind=kind, reason=reason, message=message, values={} if values is None else values
+    )
+    return result  # type: ignore[no-any-return]
+
+
+class CompiledCheck:
+    """A claim compiled once for checking many witnesses: variable readers, the definedness
+    conditions, assumptions and body as closures, and every message's fixed part.
+
+    ``check(assignment)`` gives the same WitnessCheck as the step-by-step :func:`_check` (the
+    reference, compared by property tests), at a fraction of the cost per witness.
+    """
+
+    def __init__(self, claim: Claim) -> None:
+        self.claim = claim
+        quantifiers = claim.quantifiers
+        self.mixed = len(quantifiers) > 1
+        self.kind = "example" if quantifiers == {"exists"} else "counterexample"
+        self.names = tuple(claim.variables)
+        self.pairs = tuple((name, _reader(sort, name)) for name, sort in claim.variables.items())
+        self.conditions = [
+            (compile_node(c), c, _undefined_reason(c), _undefined_message(c)) for c in _conditions(claim)
+        ]
+        self.assumptions = [(compile_node(a), a, term_text(a)) for a in claim.assumptions]
+        body = claim.body
+        self.sides = None
+        if isinstance(body, Rel) and body.op in _COMPARE:
+            self.sides = (compile_node(body.left), compile_node(body.right), _COMPARE[body.op])
+        self.body_fn = compile_node(body)
+        self.body_text = _body_text(claim)
+
+    def _env(self, assignment: Mapping[str, Any]) -> tuple[dict[str, Any] | None, str, str]:
+        """``to_env(claim, assignment)``, with the values read by the compiled readers."""
+        if len(assignment) != len(self.names):
+            return to_env(self.claim, assignment)
+        try:
+            env = {name: read(assignment[name]) for name, read in self.pairs}
+        except KeyError:
+            return to_env(self.claim, assignment)
+        except (ValueError_, _OutsideDomain) as exc:
+            if not all(name in assignment for name in self.names):
+                return to_env(self.claim, assignment)  # to_env reports the missing value first
+            return None, "outside_domain" if isinstance(exc, _OutsideDomain) else "malformed", str(exc)
+        return env, "", ""
+
+    def check(self, assignment: Mapping[str, Any]) -> WitnessCheck:
+        kind, claim = self.kind, self.claim
+        if self.mixed:
+            return _check(claim, assignment)
+        env, reason, message = self._env(assignment)
+        if env is None:
+            return _result("rejected", kind, reason, message)
+        try:
+            for fn, node, reason, message in self.conditions:
+                try:
+                    ok = fn(env)
+                except Inexact:
+                    ok = _fallback_truth(node, env, claim)
+                if not ok:
+                    return _result(
+                        "rejected", kind, reason, f"at {_point_text(env, assignment)} the claim is undefined: {message}"
+                    )
+            for fn, node, text in self.assumptions:
+                try:
+                    ok = fn(env)
+                except Inexact:
+                    ok = _fallback_truth(node, env, claim)
+                if not ok:
+                    return _result(
+                        "rejected",
+                        kind,
+                        "assumption_fails",
+                        f"at {_point_text(env, assignment)} the assumption '{text}' fails",
+                    )
+            sides: dict[str, Any] = {}
+            if self.sides is not None:
+                left_fn, right_fn, compare = self.sides
+                try:
+                    left = left_fn(env)
+                    right = right_fn(env)
+                except Inexact:
+                    holds = _truth(claim.body, env, claim)
+                else:
+                    holds = bool(compare(left, right))
+                    sides = {"left": _text(left), "right": _text(right)}
+            else:
+                try:
+                    holds = bool(self.body_fn(env))
+                except Inexact:
+                    holds = _fallback_truth(claim.body, env, claim)
+        except Inexact as exc:
+            return _result(
+                "rejected",
+                kind,
+                "inexact_undecided",
+                f"at {_point_text(env, assignment)}: {exc.reason}, and exact comparison failed",
+            )
+        except TooLarge as exc:
+            return _result("rejected", kind, "too_large", f"at {_point_text(env, assignment)}: {exc.reason}")
+        except EvalError as exc:
+            reason = (
+                "division_by_zero"
+                if exc.reason.startswith(("division by zero", "zero raised", "singular", "modulus zero"))
+                else "undefined"
+            )
+            return _result(
+                "rejected", kind, reason, f"at {_point_text(env, assignment)} the claim is undefined: {exc.reason}"
+            )
+        shown = f" ({sides['left']} vs {sides['right']})" if sides else ""
+        body, point = self.body_text, _point_text(env, assignment)
+        if kind == "counterexample":
+            if holds:
+                return _result("rejected", kind, "holds_there", f"the claim holds at {point}{shown}", sides)
+            return _result("verified", kind, "claim_fails", f"'{body}' fails at {point}{shown}", sides)
+        if holds:
+            return _result("verified", kind, "claim_holds", f"'{body}' holds at {point}{shown}", sides)
+        return _result("rejected", kind, "fails_there", f"'{body}' fails at {point}{shown}", sides)
+
+
+_CHECKERS: dict[int, tuple[Claim, CompiledCheck]] = {}
+
+
+def compiled_check(claim: Claim) -> CompiledCheck:
+    """The claim's CompiledCheck, cached by identity (a caller checking many witnesses of one
+    claim object compiles it once)."""
+    hit = _CHECKERS.get(id(claim))
+    if hit is not None and hit[0] is claim:
+        return hit[1]
+    if len(_CHECKERS) > 1024:
+        _CHECKERS.clear()
+    checker = CompiledCheck(claim)
+    _CHECKERS[id(claim)] = (claim, checker)
+    return checker
+
+
+def check_many(claim: Claim, assignments: Iterable[Mapping[str, Any]], timeout: float = 10.0) -> list[WitnessCheck]:
+    """``[check_witness(claim, a, timeout) for a in assignments]``, with the claim compiled once;
+    each check has its own deadline of ``timeout`` seconds."""
+    check = compiled_check(claim).check
+    out: list[WitnessCheck] = []
+    append, monotonic, set_deadline, reset = out.append, time.monotonic, DEADLINE.set, DEADLINE.reset
+    for assignment in assignments:
+        token = set_deadline(monotonic() + timeout)
+        try:
+            append(check(assignment))
+        finally:
+            reset(token)
+    return out

@@ -22,6 +22,21 @@ app = typer.Typer(
 )
 
 _JSON = typer.Option(False, "--json", help="Print JSON instead of a table.")
+_WORKERS = typer.Option(None, "--workers", min=1, help="Derive on N local worker processes (default: in this process).")
+_EXECUTOR = typer.Option("local", "--executor", help="local (worker processes) or ray (a Ray cluster; needs the [ray] extra).")
+_ADDRESS = typer.Option(None, "--address", help="With --executor ray: auto or HOST:PORT (default: a local Ray).")
+
+
+def _executor(workers: int | None, executor: str, address: str | None) -> Any:
+    """The executor the options ask for, or None to run in this process."""
+    if executor == "local" and workers is None and address is None:
+        return None
+    from pyverify.parallel import make_executor
+
+    try:
+        return make_executor(executor, workers, address)
+    except (ValueError, ImportError) as exc:
+        _fail(f"--executor: {exc}")
 
 
 def _fail(message: str, code: int = 2) -> NoReturn:
@@ -46,12 +61,20 @@ def build(
     out: Path = typer.Option(..., "--out", help="Directory for tasks.jsonl, references.jsonl and manifest.json."),
     seed: int = typer.Option(0, "--seed", help="0: the canonical suite; any other seed: a fresh generated suite."),
     per_family: int = typer.Option(24, "--per-family", min=1, max=500, help="Tasks per family."),
+    workers: int | None = _WORKERS,
+    executor: str = _EXECUTOR,
+    address: str | None = _ADDRESS,
 ) -> None:
     """Build a task suite with derived references, pinned by SHA-256 in a manifest."""
     from pyverify.claims._generate import build as build_suite
     from pyverify.claims._io import write_jsonl, write_manifest
 
-    tasks, references = build_suite(seed, per_family)
+    runner = _executor(workers, executor, address)
+    try:
+        tasks, references = build_suite(seed, per_family, executor=runner)
+    finally:
+        if runner is not None:
+            runner.close()
     out.mkdir(parents=True, exist_ok=True)
     write_jsonl(out / "tasks.jsonl", tasks)
     write_jsonl(out / "references.jsonl", references)
@@ -76,6 +99,9 @@ def validate(
     tasks: Path = typer.Argument(..., help="tasks.jsonl"),
     references: Path = typer.Argument(..., help="references.jsonl (hash-checked against manifest.json beside it)"),
     as_json: bool = _JSON,
+    workers: int | None = _WORKERS,
+    executor: str = _EXECUTOR,
+    address: str | None = _ADDRESS,
 ) -> None:
     """Re-derive every reference; list each task whose stored verdict disagrees (exit 1 if any)."""
     from pyverify.claims._io import load_references, load_tasks
@@ -83,7 +109,12 @@ def validate(
 
     task_rows = _guard(load_tasks, tasks)
     refs = _guard(load_references, references)
-    report = _guard(run_validate, task_rows, refs)
+    runner = _executor(workers, executor, address)
+    try:
+        report = _guard(run_validate, task_rows, refs, executor=runner)
+    finally:
+        if runner is not None:
+            runner.close()
     if as_json:
         typer.echo(json.dumps(report, ensure_ascii=False, default=str))
     else:

@@ -348,3 +348,45 @@ def claim_group(family: str, source: dict[str, Any]) -> str:
 
 def relation_text(node: Rel) -> str:
     return term_text(node)
+
+
+#: Seconds a fanned-out derivation may take before its process is killed (each has its own deadlines).
+JOB_TIMEOUT = 180.0
+
+
+def derive_job(family: str, claim: dict[str, Any]) -> tuple[str, Any]:
+    """:func:`derive` for an executor: ``("ok", derivation)`` or ``("undecided", reason)``."""
+    try:
+        return "ok", derive(family, claim)
+    except DerivationError as exc:
+        return "undecided", str(exc)
+
+
+def derive_many(work: list[tuple[str, dict[str, Any]]], executor: Any = None) -> list[Derivation | DerivationError]:
+    """Derive every (family, claim), in order: here, or on ``executor`` (:mod:`pyverify.parallel`).
+
+    A derivation that could not be settled comes back as its :class:`DerivationError`; one whose process
+    overran its deadline or died is undecided too, with that reason. The result is the same whichever
+    executor runs it.
+    """
+    if executor is None:
+        out: list[Derivation | DerivationError] = []
+        for family, claim in work:
+            try:
+                out.append(derive(family, claim))
+            except DerivationError as exc:
+                out.append(exc)
+        return out
+    from pyverify.parallel import Job
+
+    results: dict[str, Derivation | DerivationError] = {}
+    jobs = [Job(str(i), (family, claim), JOB_TIMEOUT) for i, (family, claim) in enumerate(work)]
+    for outcome in executor.map(derive_job, jobs):
+        if outcome.status == "ok" and outcome.value[0] == "ok":
+            results[outcome.key] = outcome.value[1]
+        elif outcome.status == "ok":
+            results[outcome.key] = DerivationError(outcome.value[1])
+        else:
+            results[outcome.key] = DerivationError(f"derivation {outcome.status}: {outcome.value}")
+    return [results[str(i)] for i in range(len(work))]
+

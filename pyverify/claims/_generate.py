@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 from pyverify.claims import _families as fam
-from pyverify.claims._derive import DerivationError, claim_group, claim_of, derive, labels_for
+from pyverify.claims._derive import DerivationError, claim_group, claim_of, derive_many, labels_for
 from pyverify.claims._records import Gold, Reference, Task
 
 PREFIX = {"optimizer_transport": "OPT", "affine_recurrence": "REC", "linear_algebra": "LIN"}
@@ -234,8 +234,11 @@ def _balance(derived: list[Any], count: int, rng: random.Random) -> list[Any]:
     return chosen
 
 
-def build(seed: int = 0, per_family: int = 24) -> tuple[list[Task], list[Reference]]:
-    """Tasks and references: the canonical suite for seed 0, a fresh seeded suite otherwise."""
+def build(seed: int = 0, per_family: int = 24, executor: Any = None) -> tuple[list[Task], list[Reference]]:
+    """Tasks and references: the canonical suite for seed 0, a fresh seeded suite otherwise.
+
+    ``executor`` (:mod:`pyverify.parallel`) fans the derivations out; the suite is the same.
+    """
     tasks: list[Task] = []
     references: list[Reference] = []
     rng = random.Random(seed)
@@ -248,10 +251,12 @@ def build(seed: int = 0, per_family: int = 24) -> tuple[list[Task], list[Referen
         else:
             rows = _random_sources(family, rng, per_family * 4)
         derived = []
-        for source, formula, wording in rows:
-            claim = claim_of(family, source)
+        claims = [claim_of(family, source) for source, _, _ in rows]
+        derivations = derive_many([(family, claim) for claim in claims], executor)
+        for (source, formula, wording), claim, derivation in zip(rows, claims, derivations):
             try:
-                derivation = derive(family, claim)
+                if isinstance(derivation, DerivationError):
+                    raise derivation
                 labels = labels_for(family, source, formula, derivation.valid)
             except DerivationError:
                 if seed == 0:

@@ -122,3 +122,28 @@ def test_two_candidates_for_one_item_from_one_adversary_are_refused(tmp_path: Pa
         (tmp_path / name).write_text("def filter_by_substring(strings, substring):\n    return strings\n")
     with pytest.raises(CandidateError, match="second candidate for HumanEval/7"):
         load_candidates(tmp_path, problems)
+
+
+def test_sandbox_runs_fanned_out_to_an_executor_give_the_same_audit(tmp_path: Path) -> None:
+    from pyverify.audit._humaneval import Settings, audit_humaneval, load_problems
+    from pyverify.audit._sandbox import fan_out
+    from pyverify.parallel import LocalExecutor
+
+    problems = load_problems()[:2]
+    settings = Settings(mutants=4, workers=2, seed=0)
+    here = audit_humaneval(problems, [], settings).to_dict(settings.bar)
+    executor = LocalExecutor(2)
+    try:
+        with fan_out(executor):
+            there = audit_humaneval(problems, [], settings).to_dict(settings.bar)
+    finally:
+        executor.close()
+    assert here["figures"] == there["figures"]
+    assert [i["verdict"] for i in here["items"]] == [i["verdict"] for i in there["items"]]
+
+
+def test_cli_executor_options_are_checked(tmp_path: Path) -> None:
+    bad = runner.invoke(app, ["humaneval", "--limit", "1", "--executor", "nope", "--out", str(tmp_path / "o")])
+    assert bad.exit_code == 2 and "error: --executor" in bad.output
+    stray = runner.invoke(app, ["humaneval", "--limit", "1", "--address", "auto", "--out", str(tmp_path / "o")])
+    assert stray.exit_code == 2 and "--address is for --executor ray" in stray.output

@@ -95,3 +95,20 @@ def test_a_new_seed_gives_fresh_tasks(canonical) -> None:  # type: ignore[no-unt
                 check(task.model_dump(), {"verdict": "invalid", "counterexample": ref.gold.counterexample}).status
                 == "verified"
             )
+
+
+def test_build_and_validate_on_worker_processes_give_the_same_suite(canonical, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from pyverify.claims._validate import validate
+    from pyverify.parallel import LocalExecutor
+
+    tasks, references = canonical
+    executor = LocalExecutor(2)
+    try:
+        fanned_tasks, fanned_refs = build(0, executor=executor)
+        report = validate(fanned_tasks, fanned_refs, executor=executor)
+    finally:
+        executor.close()
+    write_jsonl(tmp_path / "a.jsonl", tasks + references)  # type: ignore[operator]
+    write_jsonl(tmp_path / "b.jsonl", fanned_tasks + fanned_refs)  # type: ignore[operator]
+    assert (tmp_path / "a.jsonl").read_bytes() == (tmp_path / "b.jsonl").read_bytes()
+    assert report["checked"] == len(references) and report["disagreements"] == []

@@ -26,6 +26,19 @@ def test_build_and_validate(tmp_path: Path) -> None:
     assert "0 disagree" in proc.stdout
 
 
+def test_build_and_validate_on_workers(tmp_path: Path) -> None:
+    plain = run("build", "--out", str(tmp_path / "a"), "--per-family", "4", "--seed", "5")
+    fanned = run("build", "--out", str(tmp_path / "b"), "--per-family", "4", "--seed", "5", "--workers", "2")
+    assert plain.returncode == 0 and fanned.returncode == 0, fanned.stderr
+    for name in ("tasks.jsonl", "references.jsonl"):
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
+    proc = run("validate", str(tmp_path / "b" / "tasks.jsonl"), str(tmp_path / "b" / "references.jsonl"), "--workers", "2")
+    assert proc.returncode == 0 and "0 disagree" in proc.stdout, proc.stdout + proc.stderr
+    bad = run("validate", str(tmp_path / "b" / "tasks.jsonl"), str(tmp_path / "b" / "references.jsonl"),
+              "--executor", "nope")  # fmt: skip
+    assert bad.returncode == 2 and bad.stderr.startswith("error: --executor") and "Traceback" not in bad.stderr
+
+
 def test_validate_reports_a_wrong_verdict(suite_dir: Path, tmp_path: Path) -> None:
     work = tmp_path / "edited"
     shutil.copytree(suite_dir, work)

@@ -1,0 +1,154 @@
+"""certify-batch: input order, bad rows, resume after SIGKILL, changed input recomputed, hanging rows, exit codes."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from pyverify.certify._batch import run_batch, store_path
+from pyverify.cli import main
+from pyverify.parallel import LocalExecutor
+from pyverify.parallel import _probes as probes
+
+
+def _write(path: Path, rows: list[Any]) -> Path:
+    path.write_text("".join((r if isinstance(r, str) else json.dumps(r)) + "\n" for r in rows), encoding="utf-8")
+    return path
+
+
+def _read(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def _claims(n: int) -> list[dict[str, Any]]:
+    rows = []
+    for i in range(n):
+        rhs = f"x^2 + {2 * i}*x + {i * i}" if i % 2 == 0 else f"x^2 + {i * i}"
+        rows.append({"id": f"r{i}", "claim": f"forall x : Q, (x + {i})^2 = {rhs}"})
+    return rows
+
+
+def test_results_in_input_order_whatever_the_completion_order(tmp_path: Path) -> None:
+    # sleep_row sleeps timeout/10: early rows are slow, later ones fast, so they complete out of order
+    rows = [{"id": i, "claim": "c", "timeout": t} for i, t in enumerate([8, 6, 0.1, 0.1, 4, 0.1, 0.1, 0.1])]
+    src = _write(tmp_path / "in.jsonl", rows)
+    with LocalExecutor(2) as ex:
+        summary = run_batch(src, tmp_path / "out.jsonl", ex, row_fn=probes.sleep_row)
+    out = _read(tmp_path / "out.jsonl")
+    assert [r["id"] for r in out] == list(range(8)) and [r["line"] for r in out] == list(range(1, 9))
+    assert summary.counts["certified"] == 8
+
+
+def test_bad_rows_get_a_result_with_their_line_and_never_stop_the_batch(tmp_path: Path) -> None:
+    src = _write(tmp_path / "in.jsonl", [
+        {"id": "ok", "claim": "forall x : Q, x + 0 = x"},
+        "{not json",
+        {"id": "noparse", "claim": "forall x : Q, x +"},
+        {"id": "nofields"},
+        {"id": "ok", "claim": "1 = 1"},
+        {"claim": "1 = 1"},
+        {"id": "t", "claim": "1 = 1", "timeout": -1},
+        {"id": "s", "claim": "1 = 1", "semantics": "lean"},
+        {"id": "ans", "reference": "\\frac{1}{2}", "candidate": "\\frac{"},
+        {"id": "eq", "a": "forall x : R, x + 1 > 0", "b": "forall x : R, 1 + x > 0", "extra": "kept"},
+    ])  # fmt: skip
+    with LocalExecutor(1) as ex:
+        summary = run_batch(src, tmp_path / "out.jsonl", ex)
+    out = _read(tmp_path / "out.jsonl")
+    assert [r["status"] for r in out] == ["certified"] + ["bad input"] * 8 + ["certified"]
+    for line, row in enumerate(out, 1):
+        if row["status"] == "bad input":
+            assert row["reason"].startswith(f"line {line}: "), row
+    assert "duplicate id" in out[4]["reason"] and "first on line 1" in out[4]["reason"]
+    assert summary.counts["bad input"] == 8
+
+
+def test_a_hanging_row_becomes_unknown_deadline_not_a_hung_batch(tmp_path: Path) -> None:
+    src = _write(tmp_path / "in.jsonl", [{"id": i, "claim": "c", "timeout": 0.5} for i in range(3)])
+    start = time.monotonic()
+    with LocalExecutor(2) as ex:
+        run_batch(src, tmp_path / "out.jsonl", ex, row_fn=probes.hang_row)
+    assert time.monotonic() - start < 30
+    out = _read(tmp_path / "out.jsonl")
+    assert all(r["status"] == "unknown" and "deadline" in r["certificate"]["reason"] for r in out)
+
+
+def test_a_runaway_claim_is_unknown_within_its_deadline(tmp_path: Path) -> None:
+    runaway = "forall x : Q, sum(k, 1, 100000, x^2 * k^10000) >= 0"
+    src = _write(tmp_path / "in.jsonl", [{"id": "run", "claim": runaway, "timeout": 1}, {"id": "ok", "claim": "1 = 1"}])
+    start = time.monotonic()
+    with LocalExecutor(1) as ex:
+        run_batch(src, tmp_path / "out.jsonl", ex)
+    assert time.monotonic() - start < 30
+    assert [r["status"] for r in _read(tmp_path / "out.jsonl")] == ["unknown", "certified"]
+
+
+def test_a_changed_row_is_recomputed_and_the_others_reused(tmp_path: Path) -> None:
+    rows = _claims(6)
+    src = _write(tmp_path / "in.jsonl", rows)
+    out = tmp_path / "out.jsonl"
+    with LocalExecutor(1) as ex:
+        first = run_batch(src, out, ex)
+        assert first.computed == 6
+        rows[1]["claim"] = "forall x : Q, (x + 1)^2 = x^2 + 2*x + 1"  # was refuted, now certified
+        _write(src, rows)
+        second = run_batch(src, out, ex, resume=True)
+    assert (second.computed, second.reused) == (1, 5)
+    assert [r["status"] for r in _read(out)][:2] == ["certified", "certified"]
+
+
+def _stored(out: Path) -> int:
+    if not store_path(out).exists():  # connecting would create it
+        return 0
+    try:
+        with sqlite3.connect(str(store_path(out))) as conn:
+            return int(conn.execute("SELECT COUNT(*) FROM results").fetchone()[0])
+    except sqlite3.Error:
+        return 0
+
+
+def test_sigkill_mid_batch_then_resume_loses_and_repeats_nothing(tmp_path: Path) -> None:
+    rows = _claims(300)
+    src = _write(tmp_path / "in.jsonl", rows)
+    out = tmp_path / "out.jsonl"
+    cmd = [sys.executable, "-m", "pyverify.cli", "certify-batch", str(src), "--out", str(out), "--workers", "1"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while _stored(out) < 10 and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.05)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    before = _stored(out)
+    assert 10 <= before < 300, before  # killed mid-batch
+    assert not out.exists()  # the output is only ever written complete
+    result = subprocess.run(cmd + ["--resume", "--json"], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["reused"] >= before and summary["reused"] + summary["computed"] == 300
+    got = _read(out)
+    assert [r["id"] for r in got] == [r["id"] for r in rows]
+    assert [r["status"] for r in got] == ["certified" if i % 2 == 0 else "refuted" for i in range(300)]
+
+
+def test_exit_codes(tmp_path: Path, capsys: Any) -> None:
+    out = tmp_path / "out.jsonl"
+    assert main(["certify-batch", str(tmp_path / "missing.jsonl"), "--out", str(out)]) == 2
+    assert main(["certify-batch", str(_write(tmp_path / "empty.jsonl", [])), "--out", str(out)]) == 2
+    src = _write(tmp_path / "in.jsonl", [{"id": 1, "claim": "1 = 2"}, "oops"])
+    assert main(["certify-batch", str(src), "--out", str(out), "--json"]) == 0  # refuted and bad rows: completed
+    assert json.loads(capsys.readouterr().out.splitlines()[-1])["counts"]["refuted"] == 1
+    assert main(["certify-batch", str(src), "--out", str(out)]) == 2  # an earlier run's store, no --resume
+    assert "--resume" in capsys.readouterr().err
+    assert main(["certify-batch", str(src), "--out", str(out), "--resume"]) == 0
+    assert main(["certify-batch", str(src), "--out", str(out), "--fresh"]) == 0
+    assert main(["certify-batch", str(src), "--out", str(out), "--fresh", "--executor", "spark"]) == 2
+    assert main(["certify-batch", str(src), "--out", str(out), "--fresh", "--address", "auto"]) == 2
+    assert [r["status"] for r in _read(out)] == ["refuted", "bad input"]
+    assert main(["build", "--executor", "spark"]) == 2  # refused before anything is built
