@@ -54,6 +54,12 @@ class FakeOpenAI:
                     fake.peak = max(fake.peak, fake.in_flight)
                 try:
                     status, reply, headers = fake.reply(self.path, body, dict(self.headers))
+                finally:
+                    # the request stops counting before its response is sent: once the client has read it,
+                    # its next request may arrive before this thread would otherwise get here
+                    with fake.lock:
+                        fake.in_flight -= 1
+                try:
                     data = json.dumps(reply).encode()
                     self.send_response(status)
                     for name, value in headers.items():
@@ -64,9 +70,6 @@ class FakeOpenAI:
                     self.wfile.write(data)
                 except (BrokenPipeError, ConnectionResetError):
                     pass  # the client gave up (timeout)
-                finally:
-                    with fake.lock:
-                        fake.in_flight -= 1
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.server.daemon_threads = True
