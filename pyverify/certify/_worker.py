@@ -25,6 +25,7 @@ import time
 from typing import Any, Callable
 
 from pyverify.certify._certificate import Certificate
+from pyverify.parallel._child import enter_child, read_exact
 
 #: Extra seconds the worker gets beyond a call's own deadline before it is killed.
 GRACE = 1.5
@@ -43,28 +44,9 @@ def _write_frame(stream: Any, payload: Any) -> None:
     stream.flush()
 
 
-def _read_exact(stream: Any, size: int) -> bytes:
-    chunks, got = [], 0
-    while got < size:
-        chunk = stream.read(size - got)
-        if not chunk:
-            raise EOFError("worker pipe closed")
-        chunks.append(chunk)
-        got += len(chunk)
-    return b"".join(chunks)
-
-
 def _serve() -> None:
     """The worker's loop: read (name, args) frames on stdin, answer on the original stdout."""
-    try:
-        import resource
-
-        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
-        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-    except (ImportError, ValueError, OSError):
-        pass
-    out = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
-    sys.stdout = sys.stderr  # stray prints from libraries must not corrupt the frames
+    out = enter_child(MEMORY_LIMIT)
     inp = sys.stdin.buffer
     global IN_WORKER
     IN_WORKER = True
@@ -79,8 +61,8 @@ def _serve() -> None:
     _write_frame(out, ("ready", None))  # imports done: the parent's clock for calls starts now
     while True:
         try:
-            (size,) = _HEADER.unpack(_read_exact(inp, _HEADER.size))
-            request = _read_exact(inp, size)
+            (size,) = _HEADER.unpack(read_exact(inp, _HEADER.size))
+            request = read_exact(inp, size)
         except (EOFError, OSError):
             return
         try:

@@ -42,7 +42,8 @@ def resolve(spec: str) -> Callable[..., Any]:
     return getattr(importlib.import_module(module), attr)  # type: ignore[no-any-return]
 
 
-def _read_exact(stream: Any, size: int) -> bytes:
+def read_exact(stream: Any, size: int) -> bytes:
+    """Exactly ``size`` bytes from a pipe (EOFError when it closes first)."""
     chunks, got = [], 0
     while got < size:
         chunk = stream.read(size - got)
@@ -53,17 +54,24 @@ def _read_exact(stream: Any, size: int) -> bytes:
     return b"".join(chunks)
 
 
-def _serve() -> None:
-    """The child's loop: read (fn, args) frames on stdin, answer (status, value) on the original stdout."""
+def enter_child(memory_limit: int) -> Any:
+    """What every child process does first: an address-space limit, no core dumps, and stdout kept
+    for the frames (stray prints from libraries go to stderr); returns the frame stream."""
     try:
         import resource
 
-        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+        resource.setrlimit(resource.RLIMIT_AS, (memory_limit, memory_limit))
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     except (ImportError, ValueError, OSError):
         pass
     out = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
-    sys.stdout = sys.stderr  # stray prints must not corrupt the frames
+    sys.stdout = sys.stderr
+    return out
+
+
+def _serve() -> None:
+    """The child's loop: read (fn, args) frames on stdin, answer (status, value) on the original stdout."""
+    out = enter_child(MEMORY_LIMIT)
     inp = sys.stdin.buffer
     setup = os.environ.get(_SETUP, "")
     if setup:
@@ -72,8 +80,8 @@ def _serve() -> None:
     out.flush()
     while True:
         try:
-            (size,) = _HEADER.unpack(_read_exact(inp, _HEADER.size))
-            request = _read_exact(inp, size)
+            (size,) = _HEADER.unpack(read_exact(inp, _HEADER.size))
+            request = read_exact(inp, size)
         except (EOFError, OSError):
             return
         try:
