@@ -16,7 +16,6 @@ import atexit
 import os
 import pickle
 import select
-import signal
 import struct
 import subprocess
 import sys
@@ -25,7 +24,7 @@ import time
 from typing import Any, Callable
 
 from pyverify.certify._certificate import Certificate
-from pyverify.parallel._child import enter_child, read_exact
+from pyverify.parallel._child import enter_child, kill_group, read_exact
 
 #: Extra seconds the worker gets beyond a call's own deadline before it is killed.
 GRACE = 1.5
@@ -152,20 +151,7 @@ class _Worker:
         return chunk
 
     def kill(self) -> None:
-        try:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError, OSError):
-            pass
-        try:
-            self.proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            pass
-        for stream in (self.proc.stdin, self.proc.stdout):
-            try:
-                if stream is not None:
-                    stream.close()
-            except OSError:
-                pass
+        kill_group(self.proc)
 
 
 _lock = threading.Lock()

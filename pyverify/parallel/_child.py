@@ -54,6 +54,24 @@ def read_exact(stream: Any, size: int) -> bytes:
     return b"".join(chunks)
 
 
+def kill_group(proc: subprocess.Popen[bytes]) -> None:
+    """Kill a child started in its own process group, everything it started, and close its pipes."""
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError, OSError):
+        pass
+    try:
+        proc.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        pass
+    for stream in (proc.stdin, proc.stdout):
+        try:
+            if stream is not None:
+                stream.close()
+        except OSError:
+            pass
+
+
 def enter_child(memory_limit: int) -> Any:
     """What every child process does first: an address-space limit, no core dumps, and stdout kept
     for the frames (stray prints from libraries go to stderr); returns the frame stream."""
@@ -183,20 +201,7 @@ class Child:
             return "crashed", str(exc)
 
     def kill(self) -> None:
-        try:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError, OSError):
-            pass
-        try:
-            self.proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            pass
-        for stream in (self.proc.stdin, self.proc.stdout):
-            try:
-                if stream is not None:
-                    stream.close()
-            except OSError:
-                pass
+        kill_group(self.proc)
 
 
 if __name__ == "__main__":
