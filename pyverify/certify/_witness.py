@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import time
 from fractions import Fraction
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from flint import fmpq, fmpq_mat
 
@@ -348,19 +348,26 @@ class _Point:
         return str(self)
 
 
-_CONDITIONS: dict[int, tuple[Claim, list[Node]]] = {}
+_CONDITIONS: dict[int, tuple[Claim, Any]] = {}
+_CHECKERS: dict[int, tuple[Claim, Any]] = {}
+
+
+def _by_identity(cache: dict[int, tuple[Claim, Any]], claim: Claim, build: Callable[[Claim], Any]) -> Any:
+    """``build(claim)``, cached by the claim object's identity (checking many witnesses of one claim is
+    the hot path; the claim is kept in the entry so its id cannot be reused while cached)."""
+    hit = cache.get(id(claim))
+    if hit is not None and hit[0] is claim:
+        return hit[1]
+    if len(cache) > 1024:
+        cache.clear()
+    value = build(claim)
+    cache[id(claim)] = (claim, value)
+    return value
 
 
 def _conditions(claim: Claim) -> list[Node]:
-    """definedness(claim), cached by identity: checking many witnesses of one claim is the hot path."""
-    hit = _CONDITIONS.get(id(claim))
-    if hit is not None and hit[0] is claim:
-        return hit[1]
-    if len(_CONDITIONS) > 1024:
-        _CONDITIONS.clear()
-    conditions = definedness(claim)
-    _CONDITIONS[id(claim)] = (claim, conditions)
-    return conditions
+    """definedness(claim), cached by identity."""
+    return _by_identity(_CONDITIONS, claim, definedness)  # type: ignore[no-any-return]
 
 
 def _short(value: Any) -> str:
@@ -708,20 +715,10 @@ class CompiledCheck:
         return _result("rejected", kind, "fails_there", f"'{body}' fails at {point}{shown}", sides)
 
 
-_CHECKERS: dict[int, tuple[Claim, CompiledCheck]] = {}
-
-
 def compiled_check(claim: Claim) -> CompiledCheck:
     """The claim's CompiledCheck, cached by identity (a caller checking many witnesses of one
     claim object compiles it once)."""
-    hit = _CHECKERS.get(id(claim))
-    if hit is not None and hit[0] is claim:
-        return hit[1]
-    if len(_CHECKERS) > 1024:
-        _CHECKERS.clear()
-    checker = CompiledCheck(claim)
-    _CHECKERS[id(claim)] = (claim, checker)
-    return checker
+    return _by_identity(_CHECKERS, claim, CompiledCheck)  # type: ignore[no-any-return]
 
 
 def check_many(claim: Claim, assignments: Iterable[Mapping[str, Any]], timeout: float = 10.0) -> list[WitnessCheck]:
