@@ -22,8 +22,8 @@ from pyverify.certify._mathlib import check_witness_mathlib, decide_mathlib, equ
 from pyverify.certify._modular import decide_periodic
 from pyverify.certify._run import Run as _Run
 from pyverify.certify._search import claim_constants, finite_box, search
+from pyverify.certify._witness import _by_identity, format_value, witness_text
 from pyverify.certify._witness import check_witness as _check_witness
-from pyverify.certify._witness import format_value, witness_text
 from pyverify.logic import BoolLit, Claim, Conn, Not, Pred, Rel, Sort, definedness, parse, relativized, to_text
 from pyverify.logic._ast import Binder, Node, Var, erase_claim_casts, substitute
 from pyverify.logic._semantics import check_semantics
@@ -681,20 +681,13 @@ def _parsed_assignment(claim: Claim, text: str) -> dict[str, Any] | WitnessCheck
         return WitnessCheck("rejected", kind, "malformed", str(exc))
 
 
-_ERASED: dict[int, tuple[Claim, Claim]] = {}
+_ERASED: dict[int, tuple[Claim, Any]] = {}
 
 
 def _erased(claim: Claim) -> Claim:
     """erase_claim_casts(claim), cached by identity (the same object each time, so the compiled
     checks cached by identity behind it are reused)."""
-    hit = _ERASED.get(id(claim))
-    if hit is not None and hit[0] is claim:
-        return hit[1]
-    if len(_ERASED) > 1024:
-        _ERASED.clear()
-    erased = erase_claim_casts(claim)
-    _ERASED[id(claim)] = (claim, erased)
-    return erased
+    return _by_identity(_ERASED, claim, erase_claim_casts)  # type: ignore[no-any-return]
 
 
 def _pred_names(node: Node) -> set[str]:

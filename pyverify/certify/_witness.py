@@ -285,11 +285,7 @@ def _check(claim: Claim, assignment: Mapping[str, Any]) -> WitnessCheck:
     except TooLarge as exc:
         return WitnessCheck("rejected", kind, "too_large", f"at {point}: {exc.reason}")
     except EvalError as exc:
-        reason = (
-            "division_by_zero"
-            if exc.reason.startswith(("division by zero", "zero raised", "singular", "modulus zero"))
-            else "undefined"
-        )
+        reason = _undefined_kind(exc)
         return WitnessCheck("rejected", kind, reason, f"at {point} the claim is undefined: {exc.reason}")
     shown = f" ({sides['left']} vs {sides['right']})" if sides else ""
     body = _body_text(claim)
@@ -368,6 +364,13 @@ def _by_identity(cache: dict[int, tuple[Claim, Any]], claim: Claim, build: Calla
 def _conditions(claim: Claim) -> list[Node]:
     """definedness(claim), cached by identity."""
     return _by_identity(_CONDITIONS, claim, definedness)  # type: ignore[no-any-return]
+
+
+def _undefined_kind(exc: EvalError) -> str:
+    """The rejection reason of a point where the claim is undefined."""
+    if exc.reason.startswith(("division by zero", "zero raised", "singular", "modulus zero")):
+        return "division_by_zero"
+    return "undefined"
 
 
 def _short(value: Any) -> str:
@@ -696,11 +699,7 @@ class CompiledCheck:
         except TooLarge as exc:
             return _result("rejected", kind, "too_large", f"at {_point_text(env, assignment)}: {exc.reason}")
         except EvalError as exc:
-            reason = (
-                "division_by_zero"
-                if exc.reason.startswith(("division by zero", "zero raised", "singular", "modulus zero"))
-                else "undefined"
-            )
+            reason = _undefined_kind(exc)
             return _result(
                 "rejected", kind, reason, f"at {_point_text(env, assignment)} the claim is undefined: {exc.reason}"
             )

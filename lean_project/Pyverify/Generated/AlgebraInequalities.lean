@@ -1437,7 +1437,7 @@ theorem algebra_inequalities_sq_abs_wrong_constant_F4_iff :
     (∀ a : ℝ, (|a| ^ 3 : ℝ) = (a ^ 3 : ℝ)) ↔ (∀ a : ℝ, (|a| ^ 3 : ℝ) = (a ^ 3 : ℝ)) := Iff.rfl
 
 theorem algebra_inequalities_sq_abs_wrong_constant_F7_iff :
-    (∀ a : ℝ, (max a (-a : ℝ) ^ 3 : ℝ) = (a ^ 3 : ℝ)) ↔ (∀ a : ℝ, (|a| ^ 3 : ℝ) = (a ^ 3 : ℝ)) := by
+    (∀ a : ℝ, ((max a (-a : ℝ)) ^ 3 : ℝ) = (a ^ 3 : ℝ)) ↔ (∀ a : ℝ, (|a| ^ 3 : ℝ) = (a ^ 3 : ℝ)) := by
   first
   | simp only [even_iff_two_dvd, Int.odd_iff_not_even, Nat.odd_iff_not_even, abs_eq_max_neg, sq, Nat.coprime_iff_gcd_eq_one]
   | (constructor <;> intro h <;> intros <;> simp_all [even_iff_two_dvd, Int.odd_iff_not_even, Nat.odd_iff_not_even, abs_eq_max_neg, sq, Nat.coprime_iff_gcd_eq_one])

@@ -234,7 +234,7 @@ theorem real_functions_sqrt_nonneg_reversed_false :
 
 /-- For every nonnegative real x, the square of the square root of x is x. Mathlib: `Real.sq_sqrt` (Mathlib.Analysis.Real.Sqrt). -/
 theorem real_functions_sq_sqrt :
-    ∀ x : ℝ, x ≥ (0 : ℝ) → (0 : ℝ) ≤ x → (Real.sqrt x ^ 2 : ℝ) = x := by
+    ∀ x : ℝ, x ≥ (0 : ℝ) → (0 : ℝ) ≤ x → ((Real.sqrt x) ^ 2 : ℝ) = x := by
   first
   | exact Real.sq_sqrt
   | (intros; exact Real.sq_sqrt ..)
@@ -248,7 +248,7 @@ theorem real_functions_sq_sqrt :
   | decide
 
 theorem real_functions_sq_sqrt_wrong_constant_false :
-    ¬ (∀ x : ℝ, x ≥ (0 : ℝ) → (0 : ℝ) ≤ x → (Real.sqrt x ^ 2 : ℝ) = (x ^ 2 : ℝ)) := by
+    ¬ (∀ x : ℝ, x ≥ (0 : ℝ) → (0 : ℝ) ≤ x → ((Real.sqrt x) ^ 2 : ℝ) = (x ^ 2 : ℝ)) := by
   intro h
   have hw := h (2 : ℝ) (by norm_num)
   first
@@ -812,7 +812,7 @@ theorem real_functions_log_pow :
   | decide
 
 theorem real_functions_log_pow_wrong_constant_false :
-    ¬ (∀ x : ℝ, ∀ n : ℕ, (x ^ n : ℝ) > (0 : ℝ) → x > (0 : ℝ) → x > (0 : ℝ) → (Real.log (x ^ n : ℝ) : ℝ) = (Real.log x ^ n : ℝ)) := by
+    ¬ (∀ x : ℝ, ∀ n : ℕ, (x ^ n : ℝ) > (0 : ℝ) → x > (0 : ℝ) → x > (0 : ℝ) → (Real.log (x ^ n : ℝ) : ℝ) = ((Real.log x) ^ n : ℝ)) := by
   intro h
   have hw := h (1 : ℝ) (0 : ℕ) (by norm_num) (by norm_num)
   first
@@ -1207,7 +1207,7 @@ theorem real_functions_abs_neg_F4_iff :
     (∀ x : ℝ, (|-x| : ℝ) = (|x| : ℝ)) ↔ (∀ x : ℝ, (|-x| : ℝ) = (|x| : ℝ)) := Iff.rfl
 
 theorem real_functions_abs_neg_F7_iff :
-    (∀ x : ℝ, (max (-x : ℝ) (--x : ℝ) : ℝ) = (|x| : ℝ)) ↔ (∀ x : ℝ, (|-x| : ℝ) = (|x| : ℝ)) := by
+    (∀ x : ℝ, (max (-x : ℝ) (-(-x) : ℝ) : ℝ) = (|x| : ℝ)) ↔ (∀ x : ℝ, (|-x| : ℝ) = (|x| : ℝ)) := by
   first
   | simp only [even_iff_two_dvd, Int.odd_iff_not_even, Nat.odd_iff_not_even, abs_eq_max_neg, sq, Nat.coprime_iff_gcd_eq_one]
   | (constructor <;> intro h <;> intros <;> simp_all [even_iff_two_dvd, Int.odd_iff_not_even, Nat.odd_iff_not_even, abs_eq_max_neg, sq, Nat.coprime_iff_gcd_eq_one])
@@ -1222,7 +1222,7 @@ theorem real_functions_abs_neg_wrong_constant_F4_iff :
     (∀ x : ℝ, (|-x| : ℝ) = x) ↔ (∀ x : ℝ, (|-x| : ℝ) = x) := Iff.rfl
 
 theorem real_functions_abs_neg_wrong_constant_F7_iff :
-    (∀ x : ℝ, (max (-x : ℝ) (--x : ℝ) : ℝ) = x) ↔ (∀ x : ℝ, (|-x| : ℝ) = x) := by
+    (∀ x : ℝ, (max (-x : ℝ) (-(-x) : ℝ) : ℝ) = x) ↔ (∀ x : ℝ, (|-x| : ℝ) = x) := by
   first
   | simp only [even_iff_two_dvd, Int.odd_iff_not_even, Nat.odd_iff_not_even, abs_eq_max_neg, sq, Nat.coprime_iff_gcd_eq_one]
   | (constructor <;> intro h <;> intros <;> simp_all [even_iff_two_dvd, Int.odd_iff_not_even, Nat.odd_iff_not_even, abs_eq_max_neg, sq, Nat.coprime_iff_gcd_eq_one])
@@ -1783,16 +1783,16 @@ theorem real_functions_log_pow_F8_iff :
   | (constructor <;> intro h <;> intros <;> simp_all [not_imp_not, not_lt, not_le, ne_eq, not_not])
 
 theorem real_functions_log_pow_wrong_constant_F4_iff :
-    (∀ x : ℝ, ∀ n : ℕ, (x ^ n : ℝ) > (0 : ℝ) → x > (0 : ℝ) → x > (0 : ℝ) → (Real.log (x ^ n : ℝ) : ℝ) = (Real.log x ^ n : ℝ)) ↔ (∀ x : ℝ, ∀ n : ℕ, (x ^ n : ℝ) > (0 : ℝ) → x > (0 : ℝ) → x > (0 : ℝ) → (Real.log (x ^ n : ℝ) : ℝ) = (Real.log x ^ n : ℝ)) := Iff.rfl
+    (∀ x : ℝ, ∀ n : ℕ, (x ^ n : ℝ) > (0 : ℝ) → x > (0 : ℝ) → x > (0 : ℝ) → (Real.log (x ^ n : ℝ) : ℝ) = ((Real.log x) ^ n : ℝ)) ↔ (∀ x : ℝ, ∀ n : ℕ, (x ^ n : ℝ) > (0 : ℝ) → x > (0 : ℝ) → x > (0 : ℝ) → (Real.log (x ^ n : ℝ) : ℝ) = ((Real.log x) ^ n : ℝ)) := Iff.rfl
 
 theorem real_functions_log_pow_wrong_constant_F6_iff :
-    (∀ x : ℝ, ∀ n : ℕ, (x ^ n : ℝ) > (0 : ℝ) → x > (0 : ℝ) → (0 : ℝ) < x → (Real.log (x ^ n : ℝ) : ℝ) = (Real.log x ^ n : ℝ)) ↔ (∀ x : ℝ, ∀ n : ℕ, (x ^ n : ℝ) > (0 : ℝ) → x > (0 : ℝ) → x > (0 : ℝ) → (Real.log (x ^ n : ℝ) : ℝ) = (Real.log x ^ n : ℝ)) := by
+    (∀ x : ℝ, ∀ n : ℕ, (x ^ n : ℝ) > (0 : ℝ) → x > (0 : ℝ) → (0 : ℝ) < x → (Real.log (x ^ n : ℝ) : ℝ) = ((Real.log x) ^ n : ℝ)) ↔ (∀ x : ℝ, ∀ n : ℕ, (x ^ n : ℝ) > (0 : ℝ) → x > (0 : ℝ) → x > (0 : ℝ) → (Real.log (x ^ n : ℝ) : ℝ) = ((Real.log x) ^ n : ℝ)) := by
   first
   | simp only [ge_iff_le, gt_iff_lt]
   | (constructor <;> intro h <;> intros <;> simp_all [ge_iff_le, gt_iff_lt])
 
 theorem real_functions_log_pow_wrong_constant_F8_iff :
-    (∀ x : ℝ, ∀ n : ℕ, (x ^ n : ℝ) > (0 : ℝ) → x > (0 : ℝ) → x > (0 : ℝ) → (Real.log (x ^ n : ℝ) - Real.log x ^ n : ℝ) = (0 : ℝ)) ↔ (∀ x : ℝ, ∀ n : ℕ, (x ^ n : ℝ) > (0 : ℝ) → x > (0 : ℝ) → x > (0 : ℝ) → (Real.log (x ^ n : ℝ) : ℝ) = (Real.log x ^ n : ℝ)) := by
+    (∀ x : ℝ, ∀ n : ℕ, (x ^ n : ℝ) > (0 : ℝ) → x > (0 : ℝ) → x > (0 : ℝ) → (Real.log (x ^ n : ℝ) - (Real.log x) ^ n : ℝ) = (0 : ℝ)) ↔ (∀ x : ℝ, ∀ n : ℕ, (x ^ n : ℝ) > (0 : ℝ) → x > (0 : ℝ) → x > (0 : ℝ) → (Real.log (x ^ n : ℝ) : ℝ) = ((Real.log x) ^ n : ℝ)) := by
   first
   | simp only [sub_eq_zero, sub_nonpos, sub_neg, sub_nonneg, sub_pos, sub_ne_zero, ge_iff_le, gt_iff_lt]
   | (constructor <;> intro h <;> intros <;> simp_all [sub_eq_zero, sub_nonpos, sub_neg, sub_nonneg, sub_pos, sub_ne_zero, ge_iff_le, gt_iff_lt])
@@ -2092,43 +2092,43 @@ theorem real_functions_sq_le_sq_of_nonneg_dropped_hypothesis_F8_iff :
   | (constructor <;> intro h <;> intros <;> simp_all [not_imp_not, not_lt, not_le, ne_eq, not_not])
 
 theorem real_functions_sq_sqrt_F4_iff :
-    (∀ x : ℝ, x ≥ (0 : ℝ) → (0 : ℝ) ≤ x → (Real.sqrt x ^ 2 : ℝ) = x) ↔ (∀ x : ℝ, x ≥ (0 : ℝ) → (0 : ℝ) ≤ x → (Real.sqrt x ^ 2 : ℝ) = x) := Iff.rfl
+    (∀ x : ℝ, x ≥ (0 : ℝ) → (0 : ℝ) ≤ x → ((Real.sqrt x) ^ 2 : ℝ) = x) ↔ (∀ x : ℝ, x ≥ (0 : ℝ) → (0 : ℝ) ≤ x → ((Real.sqrt x) ^ 2 : ℝ) = x) := Iff.rfl
 
 theorem real_functions_sq_sqrt_F6_iff :
-    (∀ x : ℝ, x ≥ (0 : ℝ) → x ≥ (0 : ℝ) → (Real.sqrt x ^ 2 : ℝ) = x) ↔ (∀ x : ℝ, x ≥ (0 : ℝ) → (0 : ℝ) ≤ x → (Real.sqrt x ^ 2 : ℝ) = x) := by
+    (∀ x : ℝ, x ≥ (0 : ℝ) → x ≥ (0 : ℝ) → ((Real.sqrt x) ^ 2 : ℝ) = x) ↔ (∀ x : ℝ, x ≥ (0 : ℝ) → (0 : ℝ) ≤ x → ((Real.sqrt x) ^ 2 : ℝ) = x) := by
   first
   | simp only [ge_iff_le, gt_iff_lt]
   | (constructor <;> intro h <;> intros <;> simp_all [ge_iff_le, gt_iff_lt])
 
 theorem real_functions_sq_sqrt_F7_iff :
-    (∀ x : ℝ, x ≥ (0 : ℝ) → (0 : ℝ) ≤ x → (Real.sqrt x * Real.sqrt x : ℝ) = x) ↔ (∀ x : ℝ, x ≥ (0 : ℝ) → (0 : ℝ) ≤ x → (Real.sqrt x ^ 2 : ℝ) = x) := by
+    (∀ x : ℝ, x ≥ (0 : ℝ) → (0 : ℝ) ≤ x → (Real.sqrt x * Real.sqrt x : ℝ) = x) ↔ (∀ x : ℝ, x ≥ (0 : ℝ) → (0 : ℝ) ≤ x → ((Real.sqrt x) ^ 2 : ℝ) = x) := by
   first
   | simp only [even_iff_two_dvd, Int.odd_iff_not_even, Nat.odd_iff_not_even, abs_eq_max_neg, sq, Nat.coprime_iff_gcd_eq_one]
   | (constructor <;> intro h <;> intros <;> simp_all [even_iff_two_dvd, Int.odd_iff_not_even, Nat.odd_iff_not_even, abs_eq_max_neg, sq, Nat.coprime_iff_gcd_eq_one])
 
 theorem real_functions_sq_sqrt_F8_iff :
-    (∀ x : ℝ, x ≥ (0 : ℝ) → (Real.sqrt x ^ 2 : ℝ) ≠ x → (0 : ℝ) > x) ↔ (∀ x : ℝ, x ≥ (0 : ℝ) → (0 : ℝ) ≤ x → (Real.sqrt x ^ 2 : ℝ) = x) := by
+    (∀ x : ℝ, x ≥ (0 : ℝ) → ((Real.sqrt x) ^ 2 : ℝ) ≠ x → (0 : ℝ) > x) ↔ (∀ x : ℝ, x ≥ (0 : ℝ) → (0 : ℝ) ≤ x → ((Real.sqrt x) ^ 2 : ℝ) = x) := by
   first
   | simp only [not_imp_not, not_lt, not_le, ne_eq, not_not]
   | (constructor <;> intro h <;> intros <;> simp_all [not_imp_not, not_lt, not_le, ne_eq, not_not])
 
 theorem real_functions_sq_sqrt_wrong_constant_F4_iff :
-    (∀ x : ℝ, x ≥ (0 : ℝ) → (0 : ℝ) ≤ x → (Real.sqrt x ^ 2 : ℝ) = (x ^ 2 : ℝ)) ↔ (∀ x : ℝ, x ≥ (0 : ℝ) → (0 : ℝ) ≤ x → (Real.sqrt x ^ 2 : ℝ) = (x ^ 2 : ℝ)) := Iff.rfl
+    (∀ x : ℝ, x ≥ (0 : ℝ) → (0 : ℝ) ≤ x → ((Real.sqrt x) ^ 2 : ℝ) = (x ^ 2 : ℝ)) ↔ (∀ x : ℝ, x ≥ (0 : ℝ) → (0 : ℝ) ≤ x → ((Real.sqrt x) ^ 2 : ℝ) = (x ^ 2 : ℝ)) := Iff.rfl
 
 theorem real_functions_sq_sqrt_wrong_constant_F6_iff :
-    (∀ x : ℝ, x ≥ (0 : ℝ) → x ≥ (0 : ℝ) → (Real.sqrt x ^ 2 : ℝ) = (x ^ 2 : ℝ)) ↔ (∀ x : ℝ, x ≥ (0 : ℝ) → (0 : ℝ) ≤ x → (Real.sqrt x ^ 2 : ℝ) = (x ^ 2 : ℝ)) := by
+    (∀ x : ℝ, x ≥ (0 : ℝ) → x ≥ (0 : ℝ) → ((Real.sqrt x) ^ 2 : ℝ) = (x ^ 2 : ℝ)) ↔ (∀ x : ℝ, x ≥ (0 : ℝ) → (0 : ℝ) ≤ x → ((Real.sqrt x) ^ 2 : ℝ) = (x ^ 2 : ℝ)) := by
   first
   | simp only [ge_iff_le, gt_iff_lt]
   | (constructor <;> intro h <;> intros <;> simp_all [ge_iff_le, gt_iff_lt])
 
 theorem real_functions_sq_sqrt_wrong_constant_F7_iff :
-    (∀ x : ℝ, x ≥ (0 : ℝ) → (0 : ℝ) ≤ x → (Real.sqrt x * Real.sqrt x : ℝ) = (x ^ 2 : ℝ)) ↔ (∀ x : ℝ, x ≥ (0 : ℝ) → (0 : ℝ) ≤ x → (Real.sqrt x ^ 2 : ℝ) = (x ^ 2 : ℝ)) := by
+    (∀ x : ℝ, x ≥ (0 : ℝ) → (0 : ℝ) ≤ x → (Real.sqrt x * Real.sqrt x : ℝ) = (x ^ 2 : ℝ)) ↔ (∀ x : ℝ, x ≥ (0 : ℝ) → (0 : ℝ) ≤ x → ((Real.sqrt x) ^ 2 : ℝ) = (x ^ 2 : ℝ)) := by
   first
   | simp only [even_iff_two_dvd, Int.odd_iff_not_even, Nat.odd_iff_not_even, abs_eq_max_neg, sq, Nat.coprime_iff_gcd_eq_one]
   | (constructor <;> intro h <;> intros <;> simp_all [even_iff_two_dvd, Int.odd_iff_not_even, Nat.odd_iff_not_even, abs_eq_max_neg, sq, Nat.coprime_iff_gcd_eq_one])
 
 theorem real_functions_sq_sqrt_wrong_constant_F8_iff :
-    (∀ x : ℝ, x ≥ (0 : ℝ) → (Real.sqrt x ^ 2 : ℝ) ≠ (x ^ 2 : ℝ) → (0 : ℝ) > x) ↔ (∀ x : ℝ, x ≥ (0 : ℝ) → (0 : ℝ) ≤ x → (Real.sqrt x ^ 2 : ℝ) = (x ^ 2 : ℝ)) := by
+    (∀ x : ℝ, x ≥ (0 : ℝ) → ((Real.sqrt x) ^ 2 : ℝ) ≠ (x ^ 2 : ℝ) → (0 : ℝ) > x) ↔ (∀ x : ℝ, x ≥ (0 : ℝ) → (0 : ℝ) ≤ x → ((Real.sqrt x) ^ 2 : ℝ) = (x ^ 2 : ℝ)) := by
   first
   | simp only [not_imp_not, not_lt, not_le, ne_eq, not_not]
   | (constructor <;> intro h <;> intros <;> simp_all [not_imp_not, not_lt, not_le, ne_eq, not_not])
