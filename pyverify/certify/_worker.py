@@ -24,7 +24,7 @@ import time
 from typing import Any, Callable
 
 from pyverify.certify._certificate import Certificate
-from pyverify.parallel._child import enter_child, kill_group, read_exact
+from pyverify.parallel._child import enter_child, kill_group, serve_frames
 
 #: Extra seconds the worker gets beyond a call's own deadline before it is killed.
 GRACE = 1.5
@@ -58,21 +58,7 @@ def _serve() -> None:
     for module in filter(None, os.environ.get(_PRELOAD, "").split(",")):
         importlib.import_module(module)  # the caller's engines, so that the first call does not pay for them
     _write_frame(out, ("ready", None))  # imports done: the parent's clock for calls starts now
-    while True:
-        try:
-            (size,) = _HEADER.unpack(read_exact(inp, _HEADER.size))
-            request = read_exact(inp, size)
-        except (EOFError, OSError):
-            return
-        try:
-            fn, args = pickle.loads(request)
-            result: Any = ("ok", fn(*args))
-        except MemoryError:
-            _write_frame(out, ("error", "memory limit reached"))
-            return  # the heap may be in a poor state: the parent starts a fresh worker
-        except Exception as exc:
-            result = ("error", f"{type(exc).__name__}: {exc}")
-        _write_frame(out, result)
+    serve_frames(inp, out)
 
 
 class _Worker:

@@ -96,6 +96,12 @@ def _serve() -> None:
         resolve(setup)()
     out.write(_frame(("ready", None)))
     out.flush()
+    serve_frames(inp, out)
+
+
+def serve_frames(inp: Any, out: Any) -> None:
+    """Answer ``(fn, args)`` frames with ``(status, value)`` frames until the input closes (or memory runs
+    out: the heap may then be in a poor state, and the parent starts a fresh process)."""
     while True:
         try:
             (size,) = _HEADER.unpack(read_exact(inp, _HEADER.size))
@@ -108,7 +114,7 @@ def _serve() -> None:
         except MemoryError:
             out.write(_frame(("error", "memory limit reached")))
             out.flush()
-            return  # the heap may be in a poor state: the parent starts a fresh child
+            return
         except Exception as exc:
             result = ("error", f"{type(exc).__name__}: {exc}")
         try:
