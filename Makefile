@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 GRADERS_VENV := .venv-graders
+LLAMA_VENV   := .venv-llamacpp
 # pip runs quietly: one line per step, its output kept in a temporary log that is printed only when the
 # step fails (or reports an ERROR, such as a dependency conflict). Machines whose pip configuration names
 # absent index folders otherwise print a WARNING per folder and package.
@@ -11,7 +12,7 @@ QUIET_PIP := sh -c 'log=$$(mktemp); echo "  pip $$*"; "$$0" -m pip --disable-pip
             sed -n "/^ERROR/,\$$p" "$$log" >&2; fi; rm -f "$$log"; exit $$rc'
 PIP    := $(QUIET_PIP) $(BIN)/python
 
-.PHONY: demo test bench lint lean models clean graders
+.PHONY: demo test bench lint lean models clean graders llamacpp
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -45,7 +46,7 @@ demo: $(VENV)/.installed $(VENV)/.installed-models
 
 # The report tests render HTML in Debian's headless chromium (no browser download); without root or
 # apt they skip with that reason.
-test: $(VENV)/.installed-dev $(VENV)/.installed-models $(GRADERS_VENV)/.installed
+test: $(VENV)/.installed-dev $(VENV)/.installed-models $(GRADERS_VENV)/.installed $(LLAMA_VENV)/.installed
 	@command -v chromium >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && \
 	  { apt-get install -y -q chromium >/dev/null 2>&1 || { apt-get update -q >/dev/null 2>&1 && \
 	    apt-get install -y -q chromium >/dev/null 2>&1; }; }; } || echo "chromium not installed: browser tests will skip"
@@ -56,7 +57,7 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/mypy
 
 # lm-evaluation-harness is only for the side-by-side eval benchmark (it installs beside torch 2.13.0)
-bench: $(VENV)/.installed-dev $(VENV)/.installed-models $(GRADERS_VENV)/.installed
+bench: $(VENV)/.installed-dev $(VENV)/.installed-models $(GRADERS_VENV)/.installed $(LLAMA_VENV)/.installed
 	$(PIP) install "lm_eval[hf]==0.4.13"
 	$(BIN)/python benchmarks/certify_bench.py
 	$(BIN)/python benchmarks/semantics_bench.py
@@ -67,6 +68,7 @@ bench: $(VENV)/.installed-dev $(VENV)/.installed-models $(GRADERS_VENV)/.install
 	$(BIN)/python benchmarks/metrics_bench.py
 	$(BIN)/python benchmarks/audit_bench.py
 	$(BIN)/python benchmarks/eval_bench.py
+	$(BIN)/python benchmarks/server_bench.py
 	$(BIN)/python benchmarks/scale_bench.py --rows 2000
 	$(BIN)/python benchmarks/gpu_check.py
 
@@ -78,7 +80,7 @@ lean:
 	cd lean_project && lake build
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(GRADERS_VENV) $(LLAMA_VENV) .pytest_cache .mypy_cache .ruff_cache
 
 # The answer graders that cannot share .venv: lm-evaluation-harness's minerva_math needs antlr4 4.11, the
 # math-verify pinned in .venv needs 4.13.2 (`pyverify audit graders` finds this environment by itself).
@@ -88,3 +90,17 @@ $(GRADERS_VENV)/.installed:
 	@touch $@
 
 graders: $(GRADERS_VENV)/.installed
+
+# A real OpenAI-compatible server for the openai/ backend's tests: llama-cpp-python's, which the registry
+# ships only as source, so pip compiles llama.cpp (about 4-5 minutes on 2 cores, with cmake and g++).
+# A failed build is recorded in .failed (the tests then skip, saying so) and not retried until `make clean`.
+$(LLAMA_VENV)/.installed:
+	$(PYTHON) -m venv $(LLAMA_VENV)
+	@rm -f $(LLAMA_VENV)/.failed; echo "  pip install llama-cpp-python[server]==0.3.36 (compiles llama.cpp: minutes)"
+	@CMAKE_BUILD_PARALLEL_LEVEL=$$(nproc 2>/dev/null || echo 2) $(LLAMA_VENV)/bin/python -m pip \
+	  --disable-pip-version-check -q install "llama-cpp-python[server]==0.3.36" >$(LLAMA_VENV)/build.log 2>&1 || \
+	  { tail -n 5 $(LLAMA_VENV)/build.log >$(LLAMA_VENV)/.failed; \
+	    echo "llama-cpp-python could not be built (see $(LLAMA_VENV)/build.log): the real-server tests will skip"; }
+	@touch $@
+
+llamacpp: $(LLAMA_VENV)/.installed

@@ -1,16 +1,35 @@
 """Any OpenAI-compatible server (OpenAI, vLLM's and llama.cpp's servers, …) over plain HTTP.
 
-``openai/<model> base_url=http://127.0.0.1:8000/v1 concurrency=8 timeout=60 retries=4``. Only the
-standard library is used (``urllib.request``, ``json``).
+``openai/<model> base_url=http://127.0.0.1:8000/v1 concurrency=8 timeout=60 retries=4 chat_template=none``.
+Only the standard library is used (``urllib.request``, ``json``; jinja2 for ``chat_template``).
 
-* ``generate`` posts to ``/v1/chat/completions`` (messages, max_tokens, temperature, top_p, seed); the
-  server's ``finish_reason`` is kept (``length`` when cut off at the token budget). ``Decoding.thinking``
-  is forwarded as ``chat_template_kwargs={"enable_thinking": true}`` (vLLM/SGLang's convention) only when
+* ``generate`` posts to ``/v1/chat/completions`` (messages, max_tokens, temperature, top_p, seed): the
+  server applies its own chat template. The token budget is always sent explicitly. The server's
+  ``finish_reason`` is kept (``length`` when cut off at the token budget). ``Decoding.thinking`` is
+  forwarded as ``chat_template_kwargs={"enable_thinking": true}`` (vLLM/SGLang's convention) only when
   it is set.
-* ``score`` posts ``prompt + choice`` to ``/v1/completions`` with ``echo=true, logprobs=1, max_tokens=0``
-  and sums the log-probabilities of the echoed tokens that cover the choice (located by ``text_offset``).
-  The completions endpoint has no chat template, so the prompt is the messages' contents joined by blank
-  lines. A server without that endpoint or without echoed log-probabilities raises :class:`BackendError`.
+* ``score`` posts ``prompt + choice`` to ``/v1/completions`` with ``echo=true, logprobs=1, max_tokens=1``
+  and sums the log-probabilities of the echoed tokens that cover the choice (located by ``text_offset``);
+  the one generated token lies past the echo and is dropped. ``max_tokens=0`` is never sent: some
+  servers (llama.cpp's) read it as "no limit" and generate until their context is full.
+  The completions endpoint has no chat template: by default (``chat_template=none``) the prompt is the
+  messages' contents joined by blank lines; ``chat_template=SOURCE`` renders a chat template instead
+  (:mod:`pyverify.models._template`: a Jinja file, a ``tokenizer_config.json``, a model directory or
+  ``packaged/<name>``), so a served chat model is scored on the prompt the ``hf`` backend builds. The
+  form is in ``describe()["score_prompt"]``. A server without that endpoint or without echoed
+  log-probabilities raises :class:`BackendError`.
+* **Echo self-check.** Before its first scoring request a backend checks that the server's echoed
+  prompt log-probabilities are its own: for each of two short probe prompts it generates one token
+  greedily with its log-probability, then echoes probe + token and reads the log-probability the echo
+  gives that same token at the same place. Both are the model's log-softmax at one position, so a sound
+  server differs only by the arithmetic of a one-token step against a longer prompt batch: SmolLM2-135M
+  in transformers differs by under 2e-7 nat in float32 and not at all in bfloat16 on four probes, and
+  even changing the whole arithmetic (bfloat16 against float32 weights) moves these log-probabilities by
+  at most 0.065 nat. The tolerance is 0.1 nat (a tenth of the probability): above all of that, and far
+  below what a misaligned echo gives (llama-cpp-python 0.3.36: several nats). A server that differs on any probe
+  (or on which no probe can be compared) is refused with :class:`BackendError` naming the server, the
+  token and both numbers, and pointing at ``--mode generate``; the result is in
+  ``describe()["echo_check"]`` and so in the run's provenance.
 * At most ``concurrency`` requests are in flight per backend (across threads). Connection errors, timeouts,
   429 and 5xx are retried ``retries`` times with exponential backoff (``backoff`` seconds, doubling; a
   ``Retry-After`` header is honoured up to 60 s). ``timeout`` bounds each socket operation. A request that
@@ -38,11 +57,16 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, Sequence, TypeVar
 
 from pyverify.models._backend import BackendError, Request, Response
+from pyverify.models._template import ChatTemplate, load_chat_template
 
-__all__ = ["OpenAIBackend"]
+__all__ = ["OpenAIBackend", "ECHO_TOLERANCE", "PROBES"]
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
 _MAX_RETRY_AFTER = 60.0
+#: the echo self-check's probe prompts and tolerance (nats; see the module docstring)
+PROBES = ("The capital of France is", "One, two, three, four,")
+ECHO_TOLERANCE = 0.1
+PLAIN_PROMPT = "plain text: the messages' contents joined by blank lines (no chat template)"
 _T = TypeVar("_T")
 
 
@@ -107,10 +131,11 @@ class OpenAIBackend:
         retries: str | int = "4",
         backoff: str | float = "1",
         revision: str = "unpinned",
+        chat_template: str = "none",
         **unknown: str,
     ) -> None:
         if unknown:
-            known = "base_url, api_key, concurrency, timeout, retries, backoff, revision"
+            known = "base_url, api_key, concurrency, timeout, retries, backoff, revision, chat_template"
             raise BackendError(f"unknown openai option(s) {', '.join(sorted(unknown))} (known: {known})")
         if not model:
             raise BackendError("openai backend needs a model name: openai/<model>")
@@ -128,6 +153,11 @@ class OpenAIBackend:
         self._slots = threading.BoundedSemaphore(self.concurrency)
         handlers = [urllib.request.ProxyHandler({})] if _is_loopback(self.base_url) else []
         self._opener = urllib.request.build_opener(*handlers)
+        self.template: ChatTemplate | None = None if chat_template in ("", "none") else load_chat_template(chat_template)
+        if self.template is not None:  # the template's text shapes every scored prompt: part of the key
+            self.revision = f"{self.revision}+template-{self.template.sha256[:12]}"
+        self.echo_check: dict[str, Any] | None = None
+        self._check_lock = threading.Lock()
 
     def __repr__(self) -> str:
         return f"OpenAIBackend({self.model_id!r}, base_url={self.base_url!r})"
@@ -142,7 +172,15 @@ class OpenAIBackend:
             "concurrency": self.concurrency,
             "timeout": self.timeout,
             "retries": self.retries,
-        }
+            "generate_prompt": "the server's chat template (/v1/chat/completions)",
+            "score_prompt": PLAIN_PROMPT if self.template is None else
+                            f"chat template {self.template.source} (sha256 {self.template.sha256[:16]}), rendered by pyverify",
+            "echo_check": self.echo_check or {"status": "not run (no choice was scored)"},
+        }  # fmt: skip
+
+    def score_prompt(self, request: Request) -> str:
+        """The text whose continuation is scored: the rendered chat template, or the plain prompt."""
+        return prompt_text(request) if self.template is None else self.template.render(request)
 
     # -- HTTP -----------------------------------------------------------------------------------------------
 
@@ -227,45 +265,41 @@ class OpenAIBackend:
 
     # -- scoring --------------------------------------------------------------------------------------------
 
-    def _score_choice(self, job: tuple[Request, str]) -> tuple[float, int] | str:
-        """(sum of the choice's token log-probabilities, its token count), or an error message."""
-        request, choice = job
-        prompt = prompt_text(request)
-        full = prompt + choice
-        payload = {"model": self.model_id, "prompt": full, "echo": True, "logprobs": 1, "max_tokens": 0}
+    def _completion(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """POST /completions; _Unsupported when the server has no such endpoint or no log-probabilities."""
         try:
-            try:
-                data = self._post("/completions", payload)
-            except _Failed as exc:
-                if exc.args[1] != 400 or "max_tokens" not in exc.args[0]:
-                    raise
-                # some servers refuse max_tokens=0; the one generated token lies past the echo and is skipped
-                data = self._post("/completions", {**payload, "max_tokens": 1})
+            return self._post("/completions", payload)
         except _Failed as exc:
             message, code = exc.args
             if code in (404, 405, 501) or (code in (400, 422) and ("echo" in message or "logprobs" in message)):
                 raise _Unsupported(message) from None
-            return str(message)
-        except _Retryable as exc:
+            raise
+
+    def _score_choice(self, job: tuple[Request, str]) -> tuple[float, int] | str:
+        """(sum of the choice's token log-probabilities, its token count), or an error message."""
+        request, choice = job
+        try:
+            prompt = self.score_prompt(request)
+        except BackendError as exc:
+            return str(exc)
+        full = prompt + choice
+        # one generated token, dropped below: never max_tokens=0, which some servers read as "no limit"
+        payload = {"model": self.model_id, "prompt": full, "echo": True, "logprobs": 1, "max_tokens": 1,
+                   "temperature": 0.0}  # fmt: skip
+        try:
+            data = self._completion(payload)
+        except (_Failed, _Retryable) as exc:
             return str(exc.args[0])
         try:
-            logprobs = data["choices"][0]["logprobs"]
-            tokens = list(logprobs["tokens"])
-            values = list(logprobs["token_logprobs"])
-            offsets = logprobs.get("text_offset")
-        except (KeyError, IndexError, TypeError) as exc:
+            tokens, values, offsets = _logprobs(data)
+        except (KeyError, IndexError, TypeError, ValueError) as exc:
             raise _Unsupported(f"no echoed log-probabilities in the answer ({exc!r})") from None
-        if offsets is None:
-            offsets, position = [], 0
-            for token in tokens:
-                offsets.append(position)
-                position += len(token)
         total, count = 0.0, 0
         try:
             for token, value, start in zip(tokens, values, offsets):
-                end = int(start) + len(token)
-                if int(start) >= len(full) or end <= len(prompt):
-                    continue  # a prompt token, or one generated after the echo
+                end = start + len(token)
+                if start >= len(full) or end <= len(prompt):
+                    continue  # a prompt token, or the one generated after the echo
                 if value is None:
                     return f"no log-probability for choice token {token!r}"
                 total += float(value)
@@ -276,15 +310,76 @@ class OpenAIBackend:
             return f"no tokens of the choice {choice!r} were echoed"
         return total, count
 
+    # -- the echo self-check --------------------------------------------------------------------------------
+
+    def _probe(self, prompt: str) -> dict[str, Any]:
+        """Generate one token after ``prompt``, then echo prompt + token; both log-probabilities of it."""
+        base = {"model": self.model_id, "logprobs": 1, "max_tokens": 1, "temperature": 0.0, "seed": 0}
+        generated = self._completion({**base, "prompt": prompt, "echo": False})
+        tokens, values, _ = _logprobs(generated)
+        if not tokens or not tokens[0] or values[0] is None:
+            return {"prompt": prompt, "token": None, "comparable": False, "why": "no token generated"}
+        token, generated_logprob = str(tokens[0]), float(values[0])
+        echoed = self._completion({**base, "prompt": prompt + token, "echo": True})
+        record: dict[str, Any] = {"prompt": prompt, "token": token, "generated_logprob": round(generated_logprob, 4)}
+        for echoed_token, value, start in zip(*_logprobs(echoed)):
+            if start == len(prompt) and echoed_token == token and value is not None:
+                record["echoed_logprob"] = round(float(value), 4)
+                record["comparable"] = True
+                return record
+        # the server tokenized prompt + token differently at the boundary: nothing to compare here
+        return {**record, "comparable": False, "why": "the echo splits the generated token differently"}
+
+    def check_echo(self) -> dict[str, Any]:
+        """Run the echo self-check once per backend (see the module docstring); raise if it fails."""
+        with self._check_lock:
+            if self.echo_check is None:
+                self.echo_check = self._run_echo_check()
+        if self.echo_check["status"] != "passed":
+            raise BackendError(self.echo_check["message"])
+        return self.echo_check
+
+    def _run_echo_check(self) -> dict[str, Any]:
+        probes = []
+        try:
+            for prompt in PROBES:
+                probes.append(self._probe(prompt))
+        except _Unsupported as exc:
+            message = (f"the server at {self.base_url} cannot score choices: scoring needs /v1/completions with "
+                       f"echo=true and logprobs ({exc.args[0]}); use --mode generate")  # fmt: skip
+            return {"status": "unsupported", "message": message, "probes": probes}
+        except (_Failed, _Retryable, KeyError, IndexError, TypeError, ValueError) as exc:
+            reason = exc.args[0] if isinstance(exc, (_Failed, _Retryable)) else f"malformed answer: {exc!r}"
+            message = f"the echo self-check of the server at {self.base_url} could not run ({reason})"
+            return {"status": "error", "message": message, "probes": probes}
+        record: dict[str, Any] = {"tolerance": ECHO_TOLERANCE, "probes": probes}
+        comparable = [p for p in probes if p["comparable"]]
+        bad = [p for p in comparable if abs(p["generated_logprob"] - p["echoed_logprob"]) > ECHO_TOLERANCE]
+        if bad:
+            p = bad[0]
+            message = (f"the server at {self.base_url} fails the echo self-check: after {p['prompt']!r} it generates "
+                       f"{p['token']!r} at log-probability {p['generated_logprob']:.2f} but echoes it at "
+                       f"{p['echoed_logprob']:.2f} (tolerance {ECHO_TOLERANCE}), so its prompt log-probabilities "
+                       f"cannot be used to score choices; use --mode generate")  # fmt: skip
+            return {**record, "status": "failed", "message": message}
+        if not comparable:
+            message = (f"the echo self-check of the server at {self.base_url} found nothing to compare (the echo "
+                       f"never returned the generated token as one token), so choice scores cannot be trusted; "
+                       f"use --mode generate")  # fmt: skip
+            return {**record, "status": "inconclusive", "message": message}
+        return {**record, "status": "passed", "message": f"echo self-check passed on {len(comparable)} probe(s)"}
+
     def score(self, requests: Sequence[Request]) -> list[Response]:
         requests = list(requests)
         jobs = [(request, choice) for request in requests for choice in request.choices]
+        if jobs:
+            self.check_echo()
         try:
             outcomes = iter(self._map(self._score_choice, jobs))
         except _Unsupported as exc:
             raise BackendError(
                 f"the server at {self.base_url} cannot score choices: scoring needs /v1/completions with "
-                f"echo=true, logprobs=1, max_tokens=0 ({exc.args[0]})"
+                f"echo=true and logprobs ({exc.args[0]}); use --mode generate"
             ) from None
         responses = []
         for request in requests:
@@ -300,6 +395,20 @@ class OpenAIBackend:
             tokens = sum(result[1] for result in results if not isinstance(result, str))
             responses.append(Response(request.request_id, logprobs=sums, tokens=tokens))
         return responses
+
+
+def _logprobs(data: dict[str, Any]) -> tuple[list[str], list[float | None], list[int]]:
+    """The tokens, their log-probabilities and character offsets of a completions answer's first choice."""
+    logprobs = data["choices"][0]["logprobs"]
+    tokens = [str(token) for token in logprobs["tokens"]]
+    values = list(logprobs["token_logprobs"])
+    offsets = logprobs.get("text_offset")
+    if offsets is None:  # servers that omit offsets: the tokens' texts laid end to end
+        offsets, position = [], 0
+        for token in tokens:
+            offsets.append(position)
+            position += len(token)
+    return tokens, values, [int(offset) for offset in offsets]
 
 
 def _error_detail(exc: urllib.error.HTTPError) -> str:

@@ -60,6 +60,7 @@ def run(protocol: Protocol, model: str, out: Path, *, resume: bool = False,
     protocol.load()
     config = {"model": model, "protocol": protocol.name, **protocol.options.config(), **protocol.config()}
     rundir = RunDir(out, config, resume)
+    backend = None
     try:
         inputs = protocol.prepare(out)
         backend = load_backend(model)
@@ -87,6 +88,8 @@ def run(protocol: Protocol, model: str, out: Path, *, resume: bool = False,
             write(row)
         return protocol.summarize(rows, round(time.monotonic() - started, 2))
     finally:
+        if backend is not None:  # again at the end: what the backend learnt while running (a server's self-check)
+            rundir.provenance(backend, list(inputs.files), inputs.provenance)
         rundir.close()
 
 

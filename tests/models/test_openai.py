@@ -15,7 +15,7 @@ from typing import Any, Iterator
 import pytest
 
 from pyverify.models import BackendError, Decoding, Request, load_backend
-from pyverify.models._openai import OpenAIBackend
+from pyverify.models._openai import ECHO_TOLERANCE, PROBES, OpenAIBackend
 from pyverify.models._runner import run_requests
 from pyverify.models._store import ResponseStore
 
@@ -40,7 +40,7 @@ class FakeOpenAI:
         self.lock = threading.Lock()
         self.release = threading.Event()
         self.completions = True  # /v1/completions available
-        self.refuse_zero_max_tokens = False
+        self.misaligned = False  # echoed log-probabilities shifted by one token (llama-cpp-python 0.3.36's fault)
         fake = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -123,15 +123,19 @@ class FakeOpenAI:
                 {},
             )
         if path == "/v1/completions" and self.completions:
-            if self.refuse_zero_max_tokens and body["max_tokens"] == 0:
-                return error(400, "max_tokens must be at least 1")
-            text = content + (" extra" * body["max_tokens"])  # a generated token after the echo, if any
-            tokens = _tokens(text)
-            logprobs = {
-                "tokens": [t for t, _ in tokens],
-                "token_logprobs": [None] + [_token_logprob(t) for t, _ in tokens[1:]],
-                "text_offset": [o for _, o in tokens],
-            }
+            if body["max_tokens"] == 0:  # what llama.cpp's server does with it: generate without limit
+                return error(400, "max_tokens=0 would generate until the context is full")
+            generated = " extra" * body["max_tokens"]  # the generated tokens after the prompt
+            if body.get("echo"):
+                tokens = _tokens(content + generated)
+                values = [None] + [_token_logprob(t) for t, _ in tokens[1:]]
+                if self.misaligned:
+                    values = [None, None] + values[1:-1]
+            else:
+                tokens = [(t, len(content) + o) for t, o in _tokens(generated)]
+                values = [_token_logprob(t) for t, _ in tokens]
+            logprobs = {"tokens": [t for t, _ in tokens], "token_logprobs": values, "text_offset": [o for _, o in tokens]}
+            text = content + generated if body.get("echo") else generated
             return 200, {"choices": [{"text": text, "logprobs": logprobs, "finish_reason": "length"}]}, {}
         return error(404, f"no route {path}")
 
@@ -262,15 +266,42 @@ def test_score_sums_the_choice_tokens(server: FakeOpenAI) -> None:
     assert out.logprobs == pytest.approx((_token_logprob(" Paris"), _token_logprob(" Rome") + _token_logprob(" city")))
     assert out.tokens == 3
     bodies = [body for _, path, body, _ in server.requests if path == "/v1/completions"]
-    assert {b["prompt"] for b in bodies} == {"The capital of France is Paris", "The capital of France is Rome city"}
-    assert all(b["echo"] is True and b["logprobs"] == 1 and b["max_tokens"] == 0 for b in bodies)
+    scoring = [b for b in bodies if b["prompt"] not in {*PROBES, *(p + " extra" for p in PROBES)}]
+    assert {b["prompt"] for b in scoring} == {"The capital of France is Paris", "The capital of France is Rome city"}
+    # one token is generated and dropped (the " extra" past the echo is not counted): never max_tokens=0
+    assert all(b["echo"] is True and b["logprobs"] == 1 and b["max_tokens"] == 1 for b in scoring)
+    assert all(b["max_tokens"] >= 1 for _, _, b, _ in server.requests)
 
 
-def test_score_falls_back_when_max_tokens_zero_is_refused(server: FakeOpenAI) -> None:
-    server.refuse_zero_max_tokens = True
-    request = Request("q", (("user", "Two plus two is"),), choices=(" four",))
-    (out,) = OpenAIBackend("m", base_url=server.url).score([request])
-    assert out.logprobs == pytest.approx((_token_logprob(" four"),))  # the generated " extra" is not counted
+def test_the_echo_self_check_runs_once_and_is_in_the_provenance(server: FakeOpenAI) -> None:
+    backend = OpenAIBackend("m", base_url=server.url, concurrency="4")
+    assert backend.describe()["echo_check"]["status"].startswith("not run")
+    requests = [Request(f"q{i}", (("user", f"question {i}"),), choices=(" A", " B")) for i in range(6)]
+    assert all(r.finish_reason == "stop" for r in backend.score(requests))
+    backend.score(requests[:1])
+    probes = [b for _, _, b, _ in server.requests if b["prompt"] in PROBES and not b["echo"]]
+    assert len(probes) == len(PROBES)  # once per backend, not per request or batch
+    check = backend.describe()["echo_check"]
+    assert check["status"] == "passed" and check["tolerance"] == ECHO_TOLERANCE
+    assert all(p["comparable"] and p["generated_logprob"] == p["echoed_logprob"] for p in check["probes"])
+    assert backend.describe()["score_prompt"].startswith("plain text")
+
+
+def test_a_server_with_misaligned_echoes_is_refused_for_scoring(server: FakeOpenAI) -> None:
+    server.misaligned = True
+    backend = OpenAIBackend("m", base_url=server.url)
+    request = Request("q", (("user", "The capital of France is"),), choices=(" Paris", " Rome"))
+    with pytest.raises(BackendError) as caught:
+        backend.score([request])
+    message = str(caught.value)
+    assert server.url in message and "fails the echo self-check" in message and "--mode generate" in message
+    assert "-0.75" in message and "\n" not in message  # the generated token's own log-probability is named
+    assert backend.describe()["echo_check"]["status"] == "failed"
+    with pytest.raises(BackendError, match="echo self-check"):  # refused again without asking again
+        backend.score([request])
+    scoring = [b for _, _, b, _ in server.requests if b["prompt"].startswith("The capital of France is ")]
+    assert len(scoring) == 1  # only the probe's echo: no choice was scored
+    assert backend.generate([_chat("g", "still fine")])[0].text == "echo: still fine"  # generation is unaffected
 
 
 def test_score_on_a_server_without_completions_is_a_clear_error(server: FakeOpenAI) -> None:
@@ -298,3 +329,21 @@ def test_through_the_registry_and_the_runner(
         load_backend(f"openai/tiny base_url={server.url} concurency=2")
     with pytest.raises(BackendError, match="concurrency"):
         load_backend(f"openai/tiny base_url={server.url} concurrency=0")
+
+
+def test_a_chat_template_option_shapes_the_scored_prompt(server: FakeOpenAI, tmp_path: Path) -> None:
+    (tmp_path / "chat.jinja").write_text(
+        "{% for m in messages %}<{{ m.role }}>{{ m.content }}\n{% endfor %}{% if add_generation_prompt %}<assistant>{% endif %}"
+    )
+    plain = load_backend(f"openai/m base_url={server.url}")
+    templated = load_backend(f"openai/m base_url={server.url} chat_template={tmp_path / 'chat.jinja'}")
+    assert templated.revision != plain.revision  # stored answers of the two prompt forms never mix
+    request = Request("q", (("system", "Be brief."), ("user", "Is 2 even?")), choices=(" yes",))
+    (out,) = templated.score([request])
+    assert out.finish_reason == "stop"
+    prompts = {b["prompt"] for _, _, b, _ in server.requests if b.get("echo")}
+    assert "<system>Be brief.\n<user>Is 2 even?\n<assistant> yes" in prompts
+    described = templated.describe()
+    assert "chat.jinja" in described["score_prompt"] and described["generate_prompt"].startswith("the server's")
+    with pytest.raises(BackendError, match="no such file"):
+        load_backend(f"openai/m base_url={server.url} chat_template={tmp_path / 'absent.jinja'}")
