@@ -401,9 +401,19 @@ def _uncast(node: Node) -> Node:
     return node
 
 
+def _flatten_left(node: Node) -> Node:
+    while isinstance(node, Op) and node.op in ("+", "*") and isinstance(node.args[0], Op) and node.args[0].op == node.op:
+        node = Op(node.op, node.args[0].args + node.args[1:])
+    return node
+
+
 def erase_casts(node: Node) -> Node:
-    """``node`` with every cast replaced by its argument (the identity under ``exact`` semantics)."""
-    return rewrite(node, _uncast) if has_casts(node) else node
+    """``node`` with every cast replaced by its argument (the identity under ``exact`` semantics).
+
+    The result has the parser's shape: where a cast stood between a sum (product) and the sum (product)
+    it was the left operand of, ``(a + b : Q) + c``, the two are one n-ary node once the cast is gone,
+    ``a + b + c``, as parsing the erased text gives."""
+    return rewrite(rewrite(node, _uncast), _flatten_left) if has_casts(node) else node
 
 
 def erase_claim_casts(claim: Claim) -> Claim:

@@ -222,3 +222,12 @@ def test_lower_through_functions_and_predicates() -> None:
     assert "Int.gcd" in to_lean_mathlib(parse("forall n m : N, gcd((n : Z), m) >= 0"))
     # a fractional numeral read in ℕ has no Lean reading
     assert lower(parse("forall n : N, (0.5 : R) < 1")).reason is not None
+
+
+def test_erasing_a_cast_between_two_sums_gives_the_parsers_shape() -> None:
+    # found by the round-trip property: (0 + 0 : Z) + 0 erased is the three-term sum the parser reads
+    claim = parse("0 | (0 + 0 : Z) + 0")
+    erased = erase_claim_casts(claim)
+    assert erased == parse("0 | 0 + 0 + 0") and parse(to_text(erased)) == erased
+    assert erase_claim_casts(parse("0 | 1 + (2 * 3 : Z) * 4")) == parse("0 | 1 + 2 * 3 * 4")
+    assert erase_claim_casts(parse("0 | 1 + (2 + 3 : Z)")) == parse("0 | 1 + (2 + 3)")  # a right operand stays
