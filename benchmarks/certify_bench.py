@@ -16,12 +16,16 @@ What is measured:
   separate process, one claim at a time, and a claim whose simplify exceeds the cap is killed and
   counted at the cap (a lower bound on its real time, in the baseline's favour). The baseline can
   only say "zero" (certified) or "not zero"; it never produces a counterexample.
-* witness checks: one parsed claim, pre-built exact assignments, checked three ways in each
+* witness checks: one parsed claim, pre-built exact assignments, checked four ways in each
   repetition (interleaved): ``uncompiled`` (the path before issue 15: the step-by-step check with
   the one-closure-per-node reference evaluator), ``check_witness`` in a loop (compiled once per
-  claim) and ``check_witnesses`` (one batch call); the figures are medians over repetitions of
-  checks per wall-clock second and per CPU second, with ratios to ``uncompiled``. Below target, a
-  cProfile of one batch repetition shows what dominates. ``--witness-only`` runs just this part.
+  claim), ``check_witnesses`` (one batch call, statuses read: messages are built only when read)
+  and ``batch+messages`` (the batch with every message read); the figures are medians over
+  repetitions of checks per wall-clock second and per CPU second (``time.process_time``), with
+  ratios to ``uncompiled``. The target (issue 15: 100,000 checks per second per core) is judged
+  on the batch's CPU-time rate. Every result of the batch (status, reason, message, values) is
+  compared with the uncompiled path's. Below target, a cProfile of one batch repetition shows what
+  dominates. ``--witness-only`` runs just this part.
 
 Expected statuses in the suite are the claims' mathematical truth (certified = true, refuted =
 false); a decided status that contradicts it is listed as WRONG, an unknown as undecided.
@@ -58,8 +62,12 @@ from pyverify.logic import Claim, Rel, parse  # noqa: E402
 
 CLAIMS = HERE / "claims.txt"
 TARGET_RATIO = 10.0
-#: Witness checks per second per core on each kind (issue 15; the batch path, check_witnesses).
+#: Witness checks per CPU-second (one core) on each kind (issue 15; the batch path, check_witnesses).
 TARGET_CHECKS = 100_000.0
+#: The old path's rates on a quiet machine when the issue set the target (its text: "matrices 32k,
+#: recurrences 29k, sequences 17k"): this machine's speed varies by 2x from hour to hour, so each run also
+#: states its batch rate scaled by (that rate / this run's uncompiled rate), the same-run ratio.
+ISSUE_BASELINE = {"matrix": 32_000.0, "recurrence": 29_000.0, "sequence": 17_000.0}
 WARMUP = (
     "forall y : Q, y*(y + 1) = y^2 + y",
     "forall y : R, y^2 + 1 > 0",
@@ -265,7 +273,12 @@ def _check_batch(claim: Claim, assignments: list[dict[str, Any]]) -> Counter[str
     return Counter(r.status for r in check_witnesses(claim, assignments))
 
 
-def _check_uncompiled(claim: Claim, assignments: list[dict[str, Any]]) -> Counter[str]:
+def _check_batch_read(claim: Claim, assignments: list[dict[str, Any]]) -> Counter[str]:
+    """The batch, every message read (built then: the cost a caller that shows them all pays)."""
+    return Counter(r.status for r in check_witnesses(claim, assignments) if r.message)
+
+
+def _uncompiled(claim: Claim, assignments: list[dict[str, Any]]) -> list[Any]:
     """The path before issue 15's compiled checks, step by step: per call, the casts erased, a
     deadline set, ``_witness._check`` (definedness, assumptions, body, messages) evaluating with the
     one-closure-per-node reference evaluator (tests/certify/_reference_exact.py)."""
@@ -277,11 +290,11 @@ def _check_uncompiled(claim: Claim, assignments: list[dict[str, Any]]) -> Counte
     saved = _witness.compile_node
     _witness.compile_node = _reference_exact.compile_node  # type: ignore[assignment]
     try:
-        out: Counter[str] = Counter()
+        out = []
         for a in assignments:
             token = DEADLINE.set(time.monotonic() + 10.0)
             try:
-                out[_witness._check(erase_claim_casts(claim), a).status] += 1
+                out.append(_witness._check(erase_claim_casts(claim), a))
             finally:
                 DEADLINE.reset(token)
         return out
@@ -289,11 +302,21 @@ def _check_uncompiled(claim: Claim, assignments: list[dict[str, Any]]) -> Counte
         _witness.compile_node = saved  # type: ignore[assignment]
 
 
+def _check_uncompiled(claim: Claim, assignments: list[dict[str, Any]]) -> Counter[str]:
+    return Counter(r.status for r in _uncompiled(claim, assignments))
+
+
 WITNESS_PATHS = {
     "uncompiled": _check_uncompiled,  # the path before compilation (the baseline)
     "check_witness": _check_all,  # one call per witness, compiled once per claim object
-    "check_witnesses": _check_batch,  # one call for the whole batch
+    "check_witnesses": _check_batch,  # one call for the whole batch (the target's path)
+    "batch+messages": _check_batch_read,  # the batch, every message read
 }
+
+
+def _same_results(claim: Claim, assignments: list[dict[str, Any]]) -> bool:
+    """Whether the batch's results (status, reason, message, values) are the uncompiled path's."""
+    return check_witnesses(claim, assignments) == _uncompiled(claim, assignments)
 
 
 def run_witness(kind: str, count: int, repetitions: int, profile: bool) -> dict[str, Any]:
@@ -313,7 +336,7 @@ def run_witness(kind: str, count: int, repetitions: int, profile: bool) -> dict[
             outcomes[name] = path(claim, assignments)
             wall[name].append(count / (time.perf_counter() - t0))
             cpu[name].append(count / max(time.process_time() - c0, 1e-9))
-    paths = {
+    paths: dict[str, dict[str, Any]] = {
         name: {
             "checks_per_s_median": statistics.median(wall[name]),
             "checks_per_cpu_s_median": statistics.median(cpu[name]),
@@ -335,9 +358,11 @@ def run_witness(kind: str, count: int, repetitions: int, profile: bool) -> dict[
         "checks_per_s_median": batch["checks_per_s_median"],
         "checks_per_s_all": batch["checks_per_s_all"],
         "outcome": batch["outcome"],
+        "checks_per_cpu_s_median": batch["checks_per_cpu_s_median"],
         "same_outcomes": len({tuple(sorted(p["outcome"].items())) for p in paths.values()}) == 1,
+        "same_messages": _same_results(claim, assignments),
         "target": TARGET_CHECKS,
-        "meets_target": batch["checks_per_s_median"] >= TARGET_CHECKS,
+        "meets_target": batch["checks_per_cpu_s_median"] >= TARGET_CHECKS,
     }
     if profile and not result["meets_target"]:
         result["profile"] = profile_witness(claim, assignments)
@@ -533,9 +558,9 @@ def print_report(command: str, figures: dict[str, Any]) -> None:
     for kind, r in w.items():
         ok = "meets" if r["meets_target"] else "BELOW"
         print(
-            f"witness checks, {kind}: {r['checks_per_s_median']:,.0f} checks/s with check_witnesses (median of "
-            f"{r['repetitions']} x {r['checks_per_repetition']}; {ok} the {TARGET_CHECKS:,.0f}/s target) "
-            f"outcome {r['outcome']}{'' if r['same_outcomes'] else ' -- OUTCOMES DIFFER BETWEEN PATHS'}"
+            f"witness checks, {kind}: {r['checks_per_cpu_s_median']:,.0f} checks per CPU-second with check_witnesses "
+            f"(median of {r['repetitions']} x {r['checks_per_repetition']}; {ok} the {TARGET_CHECKS:,.0f}/s target) "
+            f"outcome {r['outcome']}{_differ(r)}"
         )
         for name, p in r["paths"].items():
             print(
@@ -562,6 +587,13 @@ def print_report(command: str, figures: dict[str, Any]) -> None:
         print(f"  line {x['line']} ({x['expected']}, {x['seconds']}s): {x['claim']}")
 
 
+def _differ(r: dict[str, Any]) -> str:
+    """The warning when the paths disagree (statuses, or the batch's messages and values)."""
+    if not r["same_outcomes"]:
+        return " -- OUTCOMES DIFFER BETWEEN PATHS"
+    return "" if r["same_messages"] else " -- MESSAGES DIFFER FROM THE UNCOMPILED PATH"
+
+
 def witness_only(command: str, count: int, repetitions: int, json_path: str | None) -> int:
     """The witness section alone (``--witness-only``)."""
     started = time.perf_counter()
@@ -572,14 +604,18 @@ def witness_only(command: str, count: int, repetitions: int, json_path: str | No
     print()
     for kind, r in witness.items():
         print(f"witness checks, {kind}: {r['claim']}")
-        print(f"  outcome {r['outcome']}{'' if r['same_outcomes'] else ' -- OUTCOMES DIFFER BETWEEN PATHS'}")
+        print(f"  outcome {r['outcome']}{_differ(r)}")
         for name, p in r["paths"].items():
             print(
                 f"    {name:16}: {p['checks_per_s_median']:9,.0f} checks/s wall ({p['ratio_vs_uncompiled']:4.1f}x), "
                 f"{p['checks_per_cpu_s_median']:9,.0f} per CPU-second ({p['cpu_ratio_vs_uncompiled']:4.1f}x)"
             )
         ok = "meets" if r["meets_target"] else "BELOW"
-        print(f"  {ok} the {TARGET_CHECKS:,.0f}/s target (check_witnesses, wall)")
+        print(f"  {ok} the {TARGET_CHECKS:,.0f}/s target (check_witnesses, per CPU-second)")
+        ratio = r["paths"]["check_witnesses"]["cpu_ratio_vs_uncompiled"]
+        scaled = ratio * ISSUE_BASELINE[kind]
+        print(f"  at the issue's quiet baseline ({ISSUE_BASELINE[kind]:,.0f}/s uncompiled) this run's ratio gives "
+              f"{scaled:,.0f}/s: {'meets' if scaled >= TARGET_CHECKS else 'BELOW'} the target")
         if "profile" in r:
             print(f"  profile of check_witnesses ({r['profile']['profiled_seconds']}s under cProfile), own time:")
             for row in r["profile"]["top_own_time"][:8]:

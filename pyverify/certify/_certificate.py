@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 Status = Literal["certified", "refuted", "unknown"]
 WitnessStatus = Literal["verified", "rejected"]
@@ -95,6 +95,35 @@ class WitnessCheck:
     @property
     def verified(self) -> bool:
         return self.status == "verified"
+
+    @classmethod
+    def deferred(cls, status: WitnessStatus, kind: str, reason: str, text: tuple[Any, ...]) -> WitnessCheck:
+        """A check whose message and values are ``function(*arguments)`` for ``text = (function,
+        *arguments)``, built when first read (a batch of checks is mostly read for its statuses);
+        in every other way the check built with them."""
+        check = object.__new__(cls)
+        state = check.__dict__  # frozen: the fields go into __dict__ directly, as the dataclass's __init__ does
+        state["status"], state["kind"], state["reason"], state["_text"] = status, kind, reason, text
+        return check
+
+    if not TYPE_CHECKING:  # (for mypy the fields are plain attributes)
+
+        def __getattr__(self, name: str) -> Any:
+            """A deferred message or values, built on first read (only called for unset attributes)."""
+            state = self.__dict__
+            text = state.get("_text")
+            if text is None or name not in ("message", "values"):
+                if name in state:  # built meanwhile by another thread
+                    return state[name]
+                raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+            message, values = text[0](*text[1:])
+            state.setdefault("message", message)
+            state.setdefault("values", values)
+            state.pop("_text", None)
+            return state[name]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.status, self.kind, self.reason, self.message, self.values))
 
 
 def format_witness(witness: dict[str, Any]) -> str:

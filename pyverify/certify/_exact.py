@@ -4,7 +4,9 @@ A claim's nodes are compiled once into a tree of Python closures (no text is eve
 witness check costs only the arithmetic. Values are ``fmpq`` for numbers, ``fmpq_mat`` for matrices
 and :class:`Sequence` for sequences. Partial operations raise :class:`Undefined`; values too large to
 compute safely raise :class:`TooLarge`; irrational intermediate values (``sqrt(2)``, ``exp(1)``)
-raise :class:`Inexact`, and the caller falls back to sympy's exact algebraic comparison.
+raise :class:`Inexact`, and the caller falls back to sympy's exact algebraic comparison. A sum's
+terms are computed a block at a time where that gives the term-by-term outcome (see "sums, all
+terms at once").
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import operator
 import time
 from fractions import Fraction
 from functools import lru_cache
+from itertools import accumulate, repeat
 from typing import Any, Callable, Mapping
 
 from flint import fmpq, fmpq_mat, fmpz
@@ -33,7 +36,7 @@ from pyverify.logic import (
     Var,
     term_text,
 )
-from pyverify.logic._ast import CASTS, Node
+from pyverify.logic._ast import CASTS, Node, children, walk
 
 #: Largest result, in bits, that a power, factorial or binomial may have.
 MAX_BITS = 200_000
@@ -80,7 +83,11 @@ class Inexact(EvalError):
 
 
 class Sequence:
-    """A sequence ℕ → ℚ given by a finite list or by a function; records the indices read."""
+    """A sequence ℕ → ℚ given by a finite list or by a function; for a function, records the
+    indices read (``read``, what :meth:`prefix` shows). Reading a list's value has no effect, so
+    evaluation may read it more or less often, or in another order, with the same outcome."""
+
+    __slots__ = ("values", "generator", "read")
 
     def __init__(self, values: list[fmpq] | None = None, generator: Callable[[int], fmpq] | None = None) -> None:
         self.values = values
@@ -95,10 +102,9 @@ class Sequence:
         if self.values is not None:
             if index >= len(self.values):
                 raise Undefined(f"the sequence has no value at index {index} (it gives {len(self.values)})")
-            value = self.values[index]
-        else:
-            assert self.generator is not None
-            value = self.generator(index)
+            return self.values[index]
+        assert self.generator is not None
+        value = self.generator(index)
         self.read[index] = value
         return value
 
@@ -309,6 +315,91 @@ def _extend(f: Callable[[Any, Any], Any], first: Fn, right: Node) -> Fn:
     return lambda env: f(first(env), b(env))
 
 
+def _checked_binary(f: Callable[[Any, Any], Any], left: Node, right: Node) -> Fn:
+    """``_binary`` of ``f`` followed by the size limit on a number result (``_add_checked`` or
+    ``_mul_checked`` of ``f``, in one closure: the same value, the same error at the same point)."""
+    (ka, a), (kb, b) = _leaf(left), _leaf(right)
+    if ka == _CONST and kb == _CONST:
+        return _binary(_add_checked if f is operator.add else _mul_checked, left, right)
+    if ka == _FN:
+        return _checked_extend(f, a, right)
+    if ka == _VAR:
+        if kb == _VAR:
+
+            def var_var(env: Env) -> Any:
+                value = f(env[a], env[b])
+                if isinstance(value, fmpq) and value.height_bits() > MAX_BITS:
+                    raise TooLarge(f"an intermediate value has more than {MAX_BITS} bits")
+                return value
+
+            return var_var
+        if kb == _CONST:
+
+            def var_const(env: Env) -> Any:
+                value = f(env[a], b)
+                if isinstance(value, fmpq) and value.height_bits() > MAX_BITS:
+                    raise TooLarge(f"an intermediate value has more than {MAX_BITS} bits")
+                return value
+
+            return var_const
+
+        def var_fn(env: Env) -> Any:
+            value = f(env[a], b(env))
+            if isinstance(value, fmpq) and value.height_bits() > MAX_BITS:
+                raise TooLarge(f"an intermediate value has more than {MAX_BITS} bits")
+            return value
+
+        return var_fn
+    if kb == _VAR:
+
+        def const_var(env: Env) -> Any:
+            value = f(a, env[b])
+            if isinstance(value, fmpq) and value.height_bits() > MAX_BITS:
+                raise TooLarge(f"an intermediate value has more than {MAX_BITS} bits")
+            return value
+
+        return const_var
+
+    def const_fn(env: Env) -> Any:
+        value = f(a, b(env))
+        if isinstance(value, fmpq) and value.height_bits() > MAX_BITS:
+            raise TooLarge(f"an intermediate value has more than {MAX_BITS} bits")
+        return value
+
+    return const_fn
+
+
+def _checked_extend(f: Callable[[Any, Any], Any], first: Fn, right: Node) -> Fn:
+    """``_extend`` of ``f`` followed by the size limit (as :func:`_checked_binary`)."""
+    kind, b = _leaf(right)
+    if kind == _VAR:
+
+        def fn_var(env: Env) -> Any:
+            value = f(first(env), env[b])
+            if isinstance(value, fmpq) and value.height_bits() > MAX_BITS:
+                raise TooLarge(f"an intermediate value has more than {MAX_BITS} bits")
+            return value
+
+        return fn_var
+    if kind == _CONST:
+
+        def fn_const(env: Env) -> Any:
+            value = f(first(env), b)
+            if isinstance(value, fmpq) and value.height_bits() > MAX_BITS:
+                raise TooLarge(f"an intermediate value has more than {MAX_BITS} bits")
+            return value
+
+        return fn_const
+
+    def fn_fn(env: Env) -> Any:
+        value = f(first(env), b(env))
+        if isinstance(value, fmpq) and value.height_bits() > MAX_BITS:
+            raise TooLarge(f"an intermediate value has more than {MAX_BITS} bits")
+        return value
+
+    return fn_fn
+
+
 def _add_checked(x: Any, y: Any) -> Any:
     value = x + y
     if isinstance(value, fmpq) and value.height_bits() > MAX_BITS:
@@ -382,15 +473,17 @@ def _compile_op(node: Op) -> Fn:
     if op == "neg":
         return _unary(operator.neg, args[0])
     if op in ("+", "*"):
-        plain, checked = (operator.add, _add_checked) if op == "+" else (operator.mul, _mul_checked)
+        plain = operator.add if op == "+" else operator.mul
         if len(args) == 1:
             only = compile_node(args[0])
             return lambda env: _check_bits(only(env))
         # Left to right, the size limit checked once on the total (as the reference evaluator).
-        fn = _binary(checked if len(args) == 2 else plain, args[0], args[1])
-        for i, arg in enumerate(args[2:], start=3):
-            fn = _extend(checked if i == len(args) else plain, fn, arg)
-        return fn
+        if len(args) == 2:
+            return _checked_binary(plain, args[0], args[1])
+        fn = _binary(plain, args[0], args[1])
+        for arg in args[2:-1]:
+            fn = _extend(plain, fn, arg)
+        return _checked_extend(plain, fn, args[-1])
     if op == "-":
         return _binary(operator.sub, args[0], args[1])
     if op == "/":
@@ -412,7 +505,12 @@ def _compile_op(node: Op) -> Fn:
             b = env[base] if base_kind == _VAR else base if base_kind == _CONST else base(env)
             k = env.get(key)
             if k is None:
-                return power(b, env[exponent])
+                e = env[exponent]
+                if type(b) is fmpq and type(e) is fmpq and b and e.q == 1:  # power's common case, inline
+                    bits, k = b.height_bits(), int(e.p)
+                    if bits != 1 and abs(k) * bits <= MAX_BITS:
+                        return b**k
+                return power(b, e)
             return power(b, k)
 
         return power_at
@@ -471,9 +569,33 @@ def _index_int(node: Node) -> tuple[str | None, int]:
     return None, 0
 
 
+def _integer_numeral(node: Node) -> int | None:
+    """The value of an integer numeral (under casts), else None."""
+    while isinstance(node, Call) and node.func in CASTS:
+        node = node.args[0]
+    if isinstance(node, Num) and node.value.denominator == 1:
+        return int(node.value)
+    return None
+
+
 def _compile_index(node: Index) -> Fn:
     seq_name, index_fn = node.seq.name, compile_node(node.index)
     key, offset = _index_int(node.index)
+    at = _integer_numeral(node.index)
+    if at is not None:  # u(0)
+
+        def constant_index(env: Env) -> Any:
+            seq = env[seq_name]
+            if type(seq) is Sequence:
+                values = seq.values
+                if values is not None and 0 <= at < len(values) and at <= MAX_INDEX:
+                    return values[at]
+            return seq(at)
+
+        return constant_index
+
+    leaf_kind, leaf = _leaf(node.index)
+    index_var = leaf if leaf_kind == _VAR else None  # u(n): read inline
 
     def index(env: Env) -> Any:
         seq = env[seq_name]
@@ -481,14 +603,12 @@ def _compile_index(node: Index) -> Fn:
         if i is not None:
             i += offset
         else:
-            value = index_fn(env)
-            i = int(value.p) if isinstance(value, fmpq) and value.q == 1 else _integer(value, "a sequence index")
+            value = env[index_var] if index_var is not None else index_fn(env)
+            i = int(value.p) if type(value) is fmpq and value.q == 1 else _integer(value, "a sequence index")
         if type(seq) is Sequence:
             values = seq.values
             if values is not None and 0 <= i < len(values) and i <= MAX_INDEX:
-                value = values[i]
-                seq.read[i] = value
-                return value
+                return values[i]
         return seq(i)
 
     return index
@@ -557,12 +677,9 @@ def _compile_call(node: Call) -> Fn:
     raise TypeError(f"unknown function {f}")
 
 
-def _det(m: Any) -> Any:
-    return m.det()
-
-
-def _transpose(m: Any) -> Any:
-    return m.transpose()
+#: ``m.det()`` and ``m.transpose()`` as C functions (the same lookup, the same errors).
+_det: Callable[[Any], Any] = operator.methodcaller("det")
+_transpose: Callable[[Any], Any] = operator.methodcaller("transpose")
 
 
 def _compile_sum(node: SumOf) -> Fn:
@@ -570,16 +687,12 @@ def _compile_sum(node: SumOf) -> Fn:
     var = node.var
     key = _INT + var
     small, offset = _SMALL, -_SMALL_LO
+    vector = _vector_body(node)
 
-    def total(env: Env) -> Any:
-        lo = _integer(lo_fn(env), "a sum's lower bound")
-        hi = _integer(hi_fn(env), "a sum's upper bound")
-        if hi - lo + 1 > MAX_SUM_TERMS:
-            raise TooLarge(f"the sum over {var} has {_shown(hi - lo + 1)} terms (limit {MAX_SUM_TERMS})")
+    def term_by_term(env: Env, lo: int, hi: int) -> Any:
+        """The reference order: one term after the other, the deadline checked every 256 terms."""
         inner = dict(env)
         acc = _ZERO
-        if hi < lo:
-            return acc
         deadline = DEADLINE.get()
         if _SMALL_LO <= lo and hi < _SMALL_HI:
             for k in range(lo, hi + 1):
@@ -601,7 +714,343 @@ def _compile_sum(node: SumOf) -> Fn:
             acc = acc + body_fn(inner)
         return acc
 
+    lo_const, hi_const = _integer_numeral(node.lo), _integer_numeral(node.hi)
+    hi_kind, hi_leaf = _leaf(node.hi)
+    hi_var = hi_leaf if hi_kind == _VAR else None  # sum(k, 0, n, ...): read inline
+
+    def total(env: Env) -> Any:
+        if lo_const is None:
+            value = lo_fn(env)  # (_integer, its common case inline)
+            lo = int(value.p) if type(value) is fmpq and value.q == 1 else _integer(value, "a sum's lower bound")
+        else:
+            lo = lo_const
+        if hi_const is None:
+            value = env[hi_var] if hi_var is not None else hi_fn(env)
+            hi = int(value.p) if type(value) is fmpq and value.q == 1 else _integer(value, "a sum's upper bound")
+        else:
+            hi = hi_const
+        if hi - lo + 1 > MAX_SUM_TERMS:
+            raise TooLarge(f"the sum over {var} has {_shown(hi - lo + 1)} terms (limit {MAX_SUM_TERMS})")
+        if hi < lo:
+            return _ZERO
+        if vector is not None:
+            acc = _sum_vector(vector, env, lo, hi, var)
+            if acc is not _BAILED:
+                return acc
+        return term_by_term(env, lo, hi)
+
     return total
+
+
+# ---------------------------------------------------------------- sums, all terms at once
+#
+# A sum's body is evaluated for every index of a block at once, as lists combined by map() and
+# added by sum(), so a term costs a few C-level operations instead of a Python call per node. The
+# values are the same (exact arithmetic, the same left-to-right total), and every size limit is
+# checked on every value, but not in the reference's order; so the block is only speculative: at
+# anything that would raise (an index outside the sequence, a zero divisor, a size limit, an
+# irrational value, a matrix where a number is expected) it gives up and the sum is evaluated term
+# by term, which then raises exactly what the reference raises, where it raises it. This is sound
+# because evaluating a term has no effect: the sequences read must be given by a list (reading a
+# function's sequence records the index), and nothing else has any. Blocks end where the term-by-
+# term loop checks the deadline (after 255 terms, then every 256), and the deadline is checked there.
+
+#: A block's terms: ``fn(env, lo, hi)`` gives the body's values for lo..hi (a list or tuple).
+Block = Callable[[Env, int, int], Any]
+
+
+class _Bail(Exception):
+    """A block met a value the term-by-term loop must handle (it raises there, or may)."""
+
+
+_BAILED = object()
+_HEIGHT = fmpq.height_bits
+
+
+def _sum_vector(vector: tuple[Block, tuple[str, ...]], env: Env, lo: int, hi: int, var: str) -> Any:
+    """The sum from its blocks, or _BAILED when the term-by-term loop must evaluate it."""
+    block, sequences = vector
+    for name in sequences:  # only a list's values may be read out of order
+        seq = env.get(name)
+        if type(seq) is not Sequence or seq.values is None:
+            return _BAILED
+    stop = hi if hi - lo < 255 else lo + 254
+    try:
+        acc = sum(block(env, lo, stop), _ZERO)
+    except Exception:  # whatever it is, the term-by-term loop meets it again, in its place
+        return _BAILED
+    if stop == hi:
+        return acc
+    deadline = DEADLINE.get()
+    while stop < hi:
+        if time.monotonic() > deadline:  # where the loop checks it: before its 256th, 512th, ... term
+            raise TooLarge(f"the deadline was reached while adding the sum over {var}")
+        start, stop = stop + 1, min(hi, stop + 256)
+        try:
+            acc = sum(block(env, start, stop), acc)
+        except Exception:
+            return _BAILED
+    return acc
+
+
+def _vector_body(node: SumOf) -> tuple[Block, tuple[str, ...]] | None:
+    """The body's block function and the sequences it reads, or None where blocks do not apply."""
+    var, body = node.var, node.body
+    mentioning: set[int] = set()  # ids of the nodes in which the index occurs (free, or as an inner sum's)
+    for n in reversed(list(walk(body))):  # children before their parents
+        if (
+            (isinstance(n, Var) and n.name == var)
+            or (isinstance(n, SumOf) and n.var == var)
+            or any(id(c) in mentioning for c in children(n))
+        ):
+            mentioning.add(id(n))
+    try:
+        varying, fn = _vector(body, var, mentioning)
+    except (_Unsupported, RecursionError):  # (a body too deep to compile twice: term by term)
+        return None
+    if not varying:
+        return None  # a body without the index: term by term (rare)
+    whole = getattr(fn, _WHOLE_SUM, None)  # a cheaper form as the whole body, where it has one
+    sequences = tuple(sorted({n.seq.name for n in walk(body) if isinstance(n, Index)}))
+    return (fn if whole is None else whole), sequences
+
+
+class _Unsupported(Exception):
+    """A body node that blocks do not evaluate (the sum is then evaluated term by term)."""
+
+
+#: How a block reads an operand: (False, ``fn(env)``) for a node without the index (one value for
+#: every term), (True, a Block) for a node with it.
+Operand = tuple[bool, Any]
+
+
+def _vector(node: Node, var: str, mentioning: set[int]) -> Operand:
+    """How a block evaluates ``node``; raises _Unsupported for a node it does not evaluate."""
+    while isinstance(node, Call) and node.func in CASTS:
+        node = node.args[0]
+    if id(node) not in mentioning:
+        if isinstance(node, Num):
+            value = to_fmpq(node.value)
+            return False, lambda env: value
+        return False, compile_node(node)
+    if isinstance(node, Var):
+        return True, _indices
+    if isinstance(node, Index):
+        return True, _vector_index(node, var, mentioning)
+    if isinstance(node, Op):
+        return True, _vector_op(node, var, mentioning)
+    if isinstance(node, Call):
+        unary = _VALUE_UNARY.get(node.func)
+        if unary is not None and len(node.args) == 1:
+            return True, _map1(unary(node), _vector(node.args[0], var, mentioning))
+        binary = _VALUE_BINARY.get(node.func)
+        if binary is not None and len(node.args) == 2:
+            left, right = _vector(node.args[0], var, mentioning), _vector(node.args[1], var, mentioning)
+            return True, _map2(binary(node), left, right)
+    raise _Unsupported(type(node).__name__)
+
+
+def _indices(env: Env, lo: int, hi: int) -> Any:
+    """The index's values lo..hi, as fmpq."""
+    if _SMALL_LO <= lo and hi < _SMALL_HI:
+        return _SMALL[lo - _SMALL_LO : hi - _SMALL_LO + 1]
+    return [fmpq(k) for k in range(lo, hi + 1)]
+
+
+def _vector_index(node: Index, var: str, mentioning: set[int]) -> Block:
+    name = node.seq.name
+    key, offset = _index_int(node.index)
+    if key == _INT + var:  # u(k + c): a slice of the list
+
+        def shifted(env: Env, lo: int, hi: int) -> Any:
+            values = env[name].values
+            first, last = lo + offset, hi + offset
+            if first < 0 or last >= len(values) or last > MAX_INDEX:
+                raise _Bail
+            return values[first : last + 1]
+
+        setattr(shifted, _SLICE, (name, offset))  # (for _map2)
+        return shifted
+    varying, index_fn = _vector(node.index, var, mentioning)
+    if not varying:  # the index without the sum's (the sequence's name is the index's)
+        raise _Unsupported("index")
+
+    def gathered(env: Env, lo: int, hi: int) -> Any:
+        values, out = env[name].values, []
+        size = min(len(values), MAX_INDEX + 1)
+        for i in index_fn(env, lo, hi):
+            if type(i) is not fmpq or i.q != 1:
+                raise _Bail
+            j = int(i.p)
+            if not 0 <= j < size:
+                raise _Bail
+            out.append(values[j])
+        return out
+
+    return gathered
+
+
+def _too_tall(values: Any) -> bool:
+    """Whether a number among the values has more than MAX_BITS bits (as _check_bits raises)."""
+    try:
+        return bool(max(map(_HEIGHT, values)) > MAX_BITS)
+    except TypeError:  # not all numbers
+        return any(isinstance(v, fmpq) and v.height_bits() > MAX_BITS for v in values)
+
+
+def _map1(f: Callable[[Any], Any], operand: Operand) -> Block:
+    _, a = operand  # varying: the caller's node has the index, so its only operand has it
+    return lambda env, lo, hi: list(map(f, a(env, lo, hi)))
+
+
+#: The attribute of a block that is a slice ``u(k + c)`` of a list's values: (the sequence's name, c).
+_SLICE = "pyverify_slice"
+
+
+def _map2(f: Callable[[Any, Any], Any], left: Operand, right: Operand) -> Block:
+    (va, a), (vb, b) = left, right
+    if va and vb:
+        slice_a, slice_b = getattr(a, _SLICE, None), getattr(b, _SLICE, None)
+        if slice_a is not None and slice_b is not None:  # u(k + c) op v(k + d): both slices in one closure
+            (name_a, off_a), (name_b, off_b) = slice_a, slice_b
+
+            def slices(env: Env, lo: int, hi: int) -> Any:
+                xs, ys = env[name_a].values, env[name_b].values
+                first_a, last_a, first_b, last_b = lo + off_a, hi + off_a, lo + off_b, hi + off_b
+                if (first_a < 0 or last_a >= len(xs) or last_a > MAX_INDEX
+                        or first_b < 0 or last_b >= len(ys) or last_b > MAX_INDEX):  # fmt: skip
+                    raise _Bail
+                return list(map(f, xs[first_a : last_a + 1], ys[first_b : last_b + 1]))
+
+            return slices
+        return lambda env, lo, hi: list(map(f, a(env, lo, hi), b(env, lo, hi)))
+    if va:
+        return lambda env, lo, hi: list(map(f, a(env, lo, hi), repeat(b(env))))
+    if vb:
+        return lambda env, lo, hi: list(map(f, repeat(a(env)), b(env, lo, hi)))
+    return lambda env, lo, hi: [f(a(env), b(env))] * (hi - lo + 1)  # the first operands of an n-ary + or *
+
+
+def _checked(block: Block) -> Block:
+    """The block, with the size limit of a sum's or product's total."""
+
+    def fn(env: Env, lo: int, hi: int) -> Any:
+        values = block(env, lo, hi)
+        if _too_tall(values):
+            raise _Bail
+        return values
+
+    return fn
+
+
+def _vector_op(node: Op, var: str, mentioning: set[int]) -> Block:
+    op = node.op
+    operands = [_vector(a, var, mentioning) for a in node.args]
+    if op == "neg":
+        return _map1(operator.neg, operands[0])
+    if op in ("+", "*"):
+        f = operator.add if op == "+" else operator.mul
+        if len(operands) == 1:
+            return _checked(_map1(_same, operands[0]))
+        fn = _map2(f, operands[0], operands[1])
+        for operand in operands[2:]:
+            fn = _map2(f, (True, fn), operand)
+        return _checked(fn)
+    if op == "-":
+        return _map2(operator.sub, operands[0], operands[1])
+    if op == "/":
+        return _vector_div(*operands)
+    if op == "^":
+        return _vector_power(node, var, *operands)
+    raise _Unsupported(op)
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _vector_div(numerator: Operand, divisor: Operand) -> Block:
+    """Gives up at a zero divisor (``0 in d`` compares each as the term-by-term ``d == 0`` does)."""
+    (vn, n), (vd, d) = numerator, divisor
+    truediv = operator.truediv
+
+    def div(env: Env, lo: int, hi: int) -> Any:
+        if vd:
+            ds = d(env, lo, hi)
+            if 0 in ds:
+                raise _Bail
+            return list(map(truediv, n(env, lo, hi) if vn else repeat(n(env)), ds))
+        value = d(env)
+        if value == 0:
+            raise _Bail
+        return list(map(truediv, n(env, lo, hi), repeat(value)))  # the numerator has the index
+
+    return div
+
+
+def _vector_power(node: Op, var: str, base: Operand, exponent: Operand) -> Block:
+    power = _power_fn(node)
+    general = _map2(power, base, exponent)
+    key, offset = _index_int(node.args[1])
+    if base[0] or not exponent[0] or key != _INT + var:
+        return general
+    base_fn, name = base[1], node.args[0].name if isinstance(node.args[0], Var) else None
+
+    def geometric(env: Env, lo: int, hi: int) -> Any:
+        """b^(k+c) for k = lo..hi: the first power, then one product per term (the same values)."""
+        b = env[name] if name is not None else base_fn(env)
+        if type(b) is fmpq and b:
+            bits = b.height_bits()
+            first, last = lo + offset, hi + offset
+            if bits != 1 and max(abs(first), abs(last)) * bits <= MAX_BITS:
+                return list(accumulate(repeat(b, hi - lo), operator.mul, initial=b**first))
+        return general(env, lo, hi)
+
+    def geometric_sum(env: Env, lo: int, hi: int) -> Any:
+        """As a whole sum's body: the terms' total in one (b^(lo+c) (b^n - 1)/(b - 1) for n terms,
+        the same exact value), where no term can raise, else the terms."""
+        b = env[name] if name is not None else base_fn(env)
+        if type(b) is fmpq and b:
+            bits = b.height_bits()  # 1 exactly for ±1: b - 1 is not zero below
+            first, last = lo + offset, hi + offset
+            if bits != 1 and max(abs(first), abs(last)) * bits <= MAX_BITS:
+                return [b**first * (b ** (hi - lo + 1) - _ONE) / (b - _ONE)]
+        return general(env, lo, hi)
+
+    setattr(geometric, _WHOLE_SUM, geometric_sum)  # (for _vector_body)
+    return geometric
+
+
+#: The attribute of a block with a cheaper form as a whole sum's body: that block, whose values
+#: add up to the same total.
+_WHOLE_SUM = "pyverify_whole_sum"
+
+
+def _floor(value: Any) -> Any:
+    return fmpq(value.floor())
+
+
+def _trace(m: Any) -> Any:
+    return sum((m[i, i] for i in range(m.nrows())), fmpq(0))
+
+
+#: Value functions of calls, for blocks (any error makes the block give up, so only the values matter).
+_VALUE_UNARY: dict[str, Callable[[Node], Callable[[Any], Any]]] = {
+    "abs": lambda node: abs,
+    "det": lambda node: _det,
+    "transpose": lambda node: _transpose,
+    "trace": lambda node: _trace,
+    "floor": lambda node: _floor,
+    "sqrt": lambda node: lambda v: _sqrt(v, node),
+    "factorial": lambda node: lambda v: _factorial(v, node),
+    "inverse": lambda node: lambda v: _inverse(v, node),
+}
+_VALUE_BINARY: dict[str, Callable[[Node], Callable[[Any, Any], Any]]] = {
+    "min": lambda node: min,
+    "max": lambda node: max,
+    "mod": lambda node: lambda a, b: _mod(a, b, node),
+    "binomial": lambda node: lambda a, b: _binomial(a, b, node),
+}
 
 
 def _compile_rel(node: Rel) -> Fn:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -81,3 +82,20 @@ def test_long_sums_respect_the_deadline() -> None:
 def test_irrational_comparison_runs_under_a_deadline() -> None:
     result = check_witness("forall x : R, sqrt(x) + sqrt(2*x) = sqrt(3*x)", {"x": 2}, timeout=5)
     assert result.verified  # √2 + 2 ≠ √6
+
+
+def test_batch_results_read_serialise_and_pickle_like_single_ones() -> None:
+    """check_witnesses builds a message only when it is read; what is read, serialised or pickled
+    is what check_witness gives."""
+    import json
+    import pickle
+
+    from pyverify.certify import check_witnesses
+
+    points: list[Any] = [{"a": 1, "b": 1}, {"a": 0, "b": Fraction(2, 3)}, "a=1/0,b=1", {"a": 10**5000, "b": 1}]
+    batch = check_witnesses(BINOMIAL, points)
+    single = [check_witness(BINOMIAL, p) for p in points]
+    assert [pickle.loads(pickle.dumps(r)) for r in batch] == single
+    assert [json.dumps(r.to_dict()) for r in batch] == [json.dumps(r.to_dict()) for r in single]
+    assert batch[0].message == "'(a + b)^2 = a^2 + b^2' fails at a=1, b=1 (4 vs 2)"
+    assert batch[1].values == {"left": "4/9", "right": "4/9"} and batch[1].reason == "holds_there"
