@@ -3,6 +3,7 @@
 
     .venv/bin/python benchmarks/scale_bench.py                  # 10,000 pairs (long on 2 cores)
     .venv/bin/python benchmarks/scale_bench.py --rows 2000      # smaller
+    .venv/bin/python benchmarks/scale_bench.py --chunk 1        # one row per executor job (the old dispatch)
     .venv/bin/python benchmarks/scale_bench.py --json out.json
 
 What is measured:
@@ -15,8 +16,12 @@ What is measured:
   rows/s is rows over wall clock, the executor's start-up (worker imports, Ray's start) included, Ray's
   ``ray.init`` excluded and reported separately.
 * scaling efficiency: rows/s with 2 workers over twice the rows/s with 1.
+* rows go to the executor in chunks: ``--chunk N`` rows per job, or by default the executor's adaptive rule
+  (``pyverify.parallel._executor.ChunkSizer``: jobs of at least 50 ms, small enough to keep every worker
+  busy); finished rows are committed in groups (a transaction per 0.2 s or 1,000 rows).
 * overhead per row: the same batch machinery with a no-op row function (``--noop-rows`` rows): wall clock
-  per row on that executor, i.e. what the executor, the store's commit and the output cost per row.
+  per row on that executor, i.e. what the executor, the store's commit and the output cost per row; also
+  with one row per job (``chunk 1``), to show what chunking saves.
 * statuses must be identical across the executors; a mismatch is counted and printed.
 """
 
@@ -57,14 +62,14 @@ def write_rows(path: Path, pool: list[dict[str, Any]], n: int) -> None:
             handle.write(json.dumps({"id": f"p{i}", "a": p["a"], "b": p["b"], "timeout": 10}) + "\n")
 
 
-def run(kind: str, workers: int, src: Path, work: Path, row_fn: Any) -> dict[str, Any]:
+def run(kind: str, workers: int, src: Path, work: Path, row_fn: Any, chunk: int | None) -> dict[str, Any]:
     from pyverify.certify._batch import SETUP, run_batch
     from pyverify.parallel import make_executor
 
     out = work / f"{kind}-{workers}-{row_fn.__name__}-{time.monotonic_ns()}.jsonl"
     start = time.monotonic()
     executor = make_executor(kind, workers, setup=SETUP)
-    summary = run_batch(src, out, executor, row_fn=row_fn)
+    summary = run_batch(src, out, executor, row_fn=row_fn, chunk=chunk)
     seconds = time.monotonic() - start
     executor.close()
     statuses = [json.loads(line)["status"] for line in out.read_text(encoding="utf-8").splitlines()]
@@ -76,6 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, default=10_000)
     parser.add_argument("--noop-rows", type=int, default=2_000)
+    parser.add_argument("--chunk", type=int, default=None, help="rows per executor job (default: adaptive)")
     parser.add_argument("--no-ray", action="store_true", help="skip the Ray configuration")
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args(argv)
@@ -83,7 +89,9 @@ def main(argv: list[str] | None = None) -> int:
 
     pool = pairs()
     expected = Counter(p["expect"] for p in pool)
-    print(f"pool: {len(pool)} distinct pairs ({dict(expected)}); {args.rows} rows, {args.noop_rows} no-op rows")
+    chunking = "adaptive" if args.chunk is None else str(args.chunk)
+    print(f"pool: {len(pool)} distinct pairs ({dict(expected)}); {args.rows} rows, {args.noop_rows} no-op rows; "
+          f"chunk {chunking}")  # fmt: skip
     configs = [("local", 1), ("local", 2)] + ([] if args.no_ray else [("ray", 2)])
     results: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -99,14 +107,17 @@ def main(argv: list[str] | None = None) -> int:
                 t = time.monotonic()
                 ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False, configure_logging=False)
                 ray_init = round(time.monotonic() - t, 2)
-            real = run(kind, workers, src, work, certify_row)
-            noop = run(kind, workers, noop_src, work, noop_row)
+            real = run(kind, workers, src, work, certify_row, args.chunk)
+            noop = run(kind, workers, noop_src, work, noop_row, args.chunk)
+            single = noop if args.chunk == 1 else run(kind, workers, noop_src, work, noop_row, 1)
             real["noop_rows_per_s"] = noop["rows_per_s"]
             real["overhead_ms_per_row"] = round(1000 * noop["seconds"] / noop["rows"], 3)
+            real["overhead_ms_per_row_chunk_1"] = round(1000 * single["seconds"] / single["rows"], 3)
             real["ms_per_row_per_worker"] = round(1000 * real["seconds"] * workers / real["rows"], 2)
             results.append(real)
             print(f"{kind} x{workers}: {real['rows_per_s']} rows/s ({real['seconds']} s), overhead "
-                  f"{real['overhead_ms_per_row']} ms/row, counts {real['counts']}", flush=True)  # fmt: skip
+                  f"{real['overhead_ms_per_row']} ms/row ({real['overhead_ms_per_row_chunk_1']} at chunk 1), "
+                  f"counts {real['counts']}", flush=True)  # fmt: skip
         if ray_init is not None:
             import ray
 
@@ -118,17 +129,19 @@ def main(argv: list[str] | None = None) -> int:
         r["efficiency"] = round(r["rows_per_s"] / (r["workers"] * base), 2)
         mismatches[f"{r['executor']}x{r['workers']}"] = sum(a != b for a, b in zip(r.pop("statuses"), reference))
     print()
-    print("| executor | workers | rows | seconds | rows/s | scaling efficiency | no-op rows/s | overhead ms/row | "
-          "ms per row per worker |")  # fmt: skip
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print(f"| executor | workers | rows | seconds | rows/s | scaling efficiency | no-op rows/s | overhead ms/row "
+          f"(chunk {chunking}) | overhead ms/row (chunk 1) | ms per row per worker |")  # fmt: skip
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for r in results:
         print(f"| {r['executor']} | {r['workers']} | {r['rows']:,} | {r['seconds']} | {r['rows_per_s']} | "
-              f"{r['efficiency']} | {r['noop_rows_per_s']} | {r['overhead_ms_per_row']} | {r['ms_per_row_per_worker']} |")  # fmt: skip
+              f"{r['efficiency']} | {r['noop_rows_per_s']} | {r['overhead_ms_per_row']} | "
+              f"{r['overhead_ms_per_row_chunk_1']} | {r['ms_per_row_per_worker']} |")  # fmt: skip
     print(f"\ncounts (1 worker): {results[0]['counts']}; ray.init {ray_init} s; status mismatches vs 1 worker: "
           f"{mismatches}")  # fmt: skip
     if args.json is not None:
         args.json.write_text(json.dumps({"results": results, "ray_init_s": ray_init, "pool": len(pool),
-                                         "mismatches": mismatches}, indent=2) + "\n", encoding="utf-8")  # fmt: skip
+                                         "chunk": args.chunk, "mismatches": mismatches}, indent=2) + "\n",
+                             encoding="utf-8")  # fmt: skip
     return 0 if not any(mismatches.values()) else 1
 
 

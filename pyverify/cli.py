@@ -187,10 +187,13 @@ def certify_batch(
     workers: int | None = _WORKERS,
     executor: str = _EXECUTOR,
     address: str | None = _ADDRESS,
+    chunk: int | None = typer.Option(None, "--chunk", min=1, metavar="N", help="Rows per executor job (default: "
+                                     "adaptive, jobs of at least 50 ms, small enough to keep every worker busy)."),
     as_json: bool = _JSON,
 ) -> None:
-    """Decide many claims, equivalences and answer pairs: resumable (every finished row is recorded in
-    OUT.jsonl.store.sqlite as it completes), on local worker processes or a Ray cluster."""
+    """Decide many claims, equivalences and answer pairs: resumable (finished rows are recorded in
+    OUT.jsonl.store.sqlite as they complete, committed in groups within a fraction of a second), on local
+    worker processes or a Ray cluster."""
     from pyverify.certify._batch import BatchError, run_batch
 
     if resume and fresh:
@@ -223,7 +226,8 @@ def certify_batch(
 
     chosen = _executor(executor, workers, address)
     try:
-        summary = run_batch(in_path, out, chosen, resume=resume, fresh=fresh, on_start=on_start, on_row=on_row)
+        summary = run_batch(in_path, out, chosen, resume=resume, fresh=fresh, on_start=on_start, on_row=on_row,
+                            chunk=chunk)
     except BatchError as exc:
         _fail(str(exc))
     except OSError as exc:

@@ -38,7 +38,9 @@ def _sandbox_executor(executor: str, workers: int | None, address: str | None) -
 
     try:
         return make_executor(executor, workers, address)
-    except (ValueError, ImportError) as exc:
+    except ConnectionError as exc:
+        _fail(f"--address {address}: cannot reach the Ray cluster: {exc}")
+    except (ValueError, ImportError, RuntimeError) as exc:
         _fail(f"--executor: {exc}")
 
 
@@ -223,21 +225,36 @@ def graders(
              "output, or JSONL rows with a reference and a response; the candidate is each response's final answer.",
     ),
     timeout: float = typer.Option(10.0, "--timeout", min=0.1, max=600.0, help="Deadline per pair (s)."),
+    workers: int | None = typer.Option(
+        None,
+        "--workers",
+        min=1,
+        max=1024,
+        help="Sandbox programs at a time (local, default 1) or in flight (ray, default: the cluster's CPUs); "
+        "each grader's pairs are cut into at most this many chunks, each large enough to amortise its import.",
+    ),
+    executor: str = _EXECUTOR,
+    address: str | None = _ADDRESS,
     as_json: bool = _JSON,
 ) -> None:
     """Audit final-answer graders against pyverify's certificates: pairs certified equal must be accepted (D1),
     pairs certified different (with a witness) must be rejected (D3); undecided pairs are discarded.
 
     Third-party and user graders run out of process with a deadline per pair; a crash or timeout is recorded
-    as error/timeout for that pair, never as a decision. Exit 1 when any grader accepted a certified-different
-    pair (FALSE-POSITIVE) or rejected a reference compared with itself (BROKEN), 0 otherwise, 2 on bad input."""
-    from pyverify.audit._graders import CandidatesError, GraderError, audit_graders, html, markdown
+    as error/timeout for that pair, never as a decision. Each grader's pairs run in chunks, one sandbox program
+    each, --workers at a time here or on a Ray cluster (--executor ray); the audit is the same either way. Exit 1
+    when any grader accepted a certified-different pair (FALSE-POSITIVE) or rejected a reference compared with
+    itself (BROKEN), 0 otherwise, 2 on bad input (an unreachable --address included)."""
+    from pyverify.audit._graders import CandidatesError, GraderError, audit_graders, html, markdown, resolve
 
     if out.exists() and not out.is_dir():
         _fail(f"{out}: --out must be a directory")
     if candidates is not None and from_outputs is not None:
         _fail("--candidates and --from-outputs: give one of them")
+    if executor not in ("local", "ray"):
+        _fail(f"--executor: unknown executor {executor!r} (local, ray)")
     names = list(grader) if grader else None
+    runner = None
     try:
         drawn = None
         if from_outputs is not None:
@@ -246,12 +263,20 @@ def graders(
             drawn = read_outputs(from_outputs)
             if not drawn.pairs:
                 _fail(f"{from_outputs}: no row gave a final answer ({dict(drawn.skipped)})")
+        for name in names or ():
+            resolve(name)  # a bad name is refused before a Ray cluster is started or joined
+        runner = _sandbox_executor(executor, workers, address)
         record = audit_graders(names, candidates, timeout, pairs_in=drawn.pairs if drawn else None,
-                               source=drawn.source if drawn else None)  # fmt: skip
+                               source=drawn.source if drawn else None, workers=workers, executor=runner)  # fmt: skip
+        if address is not None:
+            record["config"]["executor"]["address"] = address
         if drawn is not None:
             record["config"]["outputs"] = drawn.summary()
     except (CandidatesError, GraderError) as exc:
         _fail(str(exc))
+    finally:
+        if runner is not None:
+            runner.close()
     try:
         out.mkdir(parents=True, exist_ok=True)
         (out / "audit.json").write_text(

@@ -12,11 +12,15 @@ and string equality), ``math-verify`` (``verify(parse(ref), parse(cand))``) and 
 ``(reference, candidate) -> bool``). Every third-party or user grader runs out of process in
 :func:`pyverify.audit._sandbox.run` (``python -I -S``, rlimits, network cut, wall-clock kill of the process
 group). The generated program puts this interpreter's ``sys.path`` (site-packages, the repository) and the
-current directory back on the path, imports the grader and decides a batch of pairs, reporting
-``start``/``done``/``error`` per pair. A watchdog thread inside enforces the per-pair deadline (it reports
+current directory back on the path, imports the grader and decides a chunk of pairs, reporting
+``start``/``done``/``error`` per pair. A grader's pairs are cut into chunks of :func:`chunk_size` (at least
+:data:`CHUNK_PAIRS`, so the import is paid rarely; at most one per worker), which run together through
+:func:`pyverify.audit._sandbox.run_many`: on this machine, or on the executor (e.g. Ray) of ``fan_out``.
+A watchdog thread inside enforces the per-pair deadline (it reports
 ``timeout`` and ends the process); the sandbox's wall clock backs it up for code that holds the GIL. After
 a crash or a timeout the pair that was running is recorded as ``error``/``timeout`` (never accept/reject)
-and the remaining pairs are rerun in a fresh process.
+and the chunk's remaining pairs are rerun in a fresh process. Decisions merge in pair order, so the audit
+is the same whichever executor ran it.
 
 Verdicts (the spec's words, mapped to answer grading): BROKEN rejects a reference compared with itself;
 FALSE-POSITIVE accepts a certified-different pair; UNAUDITED-D3 no certified-different pair was decided;
@@ -34,7 +38,10 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pyverify.audit._sandbox import Execution, Limits
 
 BUILTIN_GRADERS = ("pyverify", "string", "math-verify", "lm-eval-minerva", "lm-eval-exact-match", "inspect-math")
 
@@ -411,58 +418,118 @@ def _module_source(module: str, paths: list[str]) -> tuple[str, str] | None:
         return None
 
 
+#: The fewest pairs one sandbox program decides (unless fewer are left). Each program pays the grader's import
+#: once (math-verify: sympy and its ANTLR parser, 1-2 s; lm-eval and inspect_ai several seconds) and then
+#: decides a pair in milliseconds, so a few hundred pairs keep the import a small share of a chunk's time.
+CHUNK_PAIRS = 256
+
+
+def chunk_size(pairs: int, workers: int, floor: int | None = None) -> int:
+    """Pairs per sandbox program: ``max(floor, ceil(pairs / workers))`` (``floor`` default :data:`CHUNK_PAIRS`).
+
+    So a grader's pairs make at most ``workers`` programs (one fans out to each worker), and none but the last
+    is smaller than ``floor`` (more programs would only pay the import again)."""
+    return max(1, floor or CHUNK_PAIRS, -(-pairs // max(1, workers)))
+
+
 def run_external(name: str, pairs: Sequence[Pair], timeout: float, *, import_s: float = 60.0,
-                 memory_mb: int = 4096) -> dict[str, Decision]:  # fmt: skip
-    """Decide ``pairs`` with an out-of-process grader; a crash or timeout is charged to the pair that ran."""
-    from pyverify.audit._sandbox import Limits, SandboxError, run
+                 memory_mb: int = 4096, workers: int = 1, chunk_pairs: int | None = None) -> dict[str, Decision]:  # fmt: skip
+    """Decide ``pairs`` with an out-of-process grader; a crash or timeout is charged to the pair that ran.
+
+    The pairs are cut into chunks of :func:`chunk_size`; each chunk is one sandbox program, and the chunks run
+    together through :func:`pyverify.audit._sandbox.run_many` (``workers`` at a time on this machine, or on the
+    executor of :func:`~pyverify.audit._sandbox.fan_out`). After a crash or a timeout the rest of that chunk
+    reruns in a fresh program in the next round. Decisions come back in the order of ``pairs``, the same
+    whichever executor ran them."""
+    from pyverify.audit._sandbox import Limits, SandboxError
 
     python = graders_python() if name in SIDE_GRADERS else None
+    size = chunk_size(len(pairs), workers, chunk_pairs)
+    chunks = [list(pairs[i : i + size]) for i in range(0, len(pairs), size)]
     decisions: dict[str, Decision] = {}
-    remaining = list(pairs)
-    while remaining:
-        wall = import_s + (timeout + 1.0) * len(remaining)
+    while chunks:
+        # the per-pair watchdog stops a slow pair; this wall clock only backs it up for code that holds the GIL
+        wall = import_s + (timeout + 1.0) * max(len(chunk) for chunk in chunks)
         limits = Limits(wall_s=wall, cpu_s=wall, memory_mb=memory_mb, fsize_mb=16, processes=64)
+        programs = [_program(name, chunk, timeout, python) for chunk in chunks]
         try:
-            execution = run(_program(name, remaining, timeout, python), limits=limits, interpreter=python)
+            executions = _run_programs(programs, limits, python, workers)
         except SandboxError as exc:
-            for pair in remaining:
-                decisions[pair.pair_id] = Decision(pair.pair_id, "error", f"sandbox: {exc}")
+            for chunk in chunks:
+                for pair in chunk:
+                    decisions[pair.pair_id] = Decision(pair.pair_id, "error", f"sandbox: {exc}")
             break
-        running: str | None = None
-        started_any = False
-        import_error: str | None = None
-        for msg in execution.reports:  # already decoded by the sandbox
-            if not isinstance(msg, list) or not msg:
-                continue
-            tag = msg[0]
-            if tag == "import-error":
-                import_error = str(msg[1])
-            elif tag == "start":
-                running, started_any = str(msg[1]), True
-            elif tag == "done":
-                decisions[msg[1]] = Decision(msg[1], "accept" if msg[2] else "reject", "", float(msg[3]))
-                running = None
-            elif tag == "error":
-                decisions[msg[1]] = Decision(msg[1], "error", str(msg[2]), float(msg[3]))
-                running = None
-            elif tag == "timeout":
-                decisions[msg[1]] = Decision(msg[1], "timeout", f"over the {timeout:g} s deadline", float(msg[2]))
-                running = None
-        if running is not None and running not in decisions:
-            # the process died (or hit the sandbox's wall clock) while deciding this pair
-            outcome = "timeout" if execution.outcome == "timeout" else "error"
-            detail = f"grader process ended: {execution.outcome} {execution.error_type or ''} {execution.message}"
-            decisions[running] = Decision(running, outcome, detail.strip()[:300])
-        left = [p for p in remaining if p.pair_id not in decisions]
-        if import_error is not None or not started_any:
-            why = (
-                import_error or f"grader process: {execution.outcome} {execution.error_type or ''} {execution.message}"
-            )
-            for pair in left:
-                decisions[pair.pair_id] = Decision(pair.pair_id, "error", f"could not load the grader: {why}"[:300])
-            break
-        remaining = left
-    return decisions
+        rerun = []
+        for chunk, execution in zip(chunks, executions):
+            left = _read(execution, chunk, timeout, decisions)
+            if left:
+                rerun.append(left)
+        chunks = rerun
+    return {pair.pair_id: decisions[pair.pair_id] for pair in pairs}
+
+
+def _run_programs(programs: list[str], limits: Limits, python: str | None, workers: int) -> list[Execution]:
+    from pyverify.audit._sandbox import run, run_many
+
+    if python is None:
+        return run_many(programs, limits=limits, workers=workers)
+    # the grader environment is an interpreter on this machine (a path no Ray node need have): its programs
+    # run here, ``workers`` at a time, whatever the executor
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=max(1, min(workers, len(programs)))) as pool:
+        return list(pool.map(lambda program: run(program, limits=limits, interpreter=python), programs))
+
+
+def _ended(execution: Execution) -> str:
+    """How a grader program ended, in words that do not depend on the size of its chunk (a limit's seconds do)."""
+    if execution.outcome == "timeout":
+        return f"timeout {execution.error_type or ''}: the sandbox's limit for the whole program ran out".strip()
+    return f"{execution.outcome} {execution.error_type or ''} {execution.message}".strip()
+
+
+def _read(execution: Execution, chunk: list[Pair], timeout: float, decisions: dict[str, Decision]) -> list[Pair]:
+    """Record one program's decisions on ``chunk``; returns the pairs it left undecided (to rerun).
+
+    Reports about pairs of other chunks are ignored, so no program can touch another chunk's decisions."""
+    if execution.error_type == "ExecutorError":  # the worker that ran it was lost: no verdict on any pair
+        for pair in chunk:
+            decisions[pair.pair_id] = Decision(pair.pair_id, "error", execution.message)
+        return []
+    running: str | None = None
+    started_any = False
+    import_error: str | None = None
+    ids = {pair.pair_id for pair in chunk}
+    for msg in execution.reports:  # already decoded by the sandbox
+        if not isinstance(msg, list) or len(msg) < 2 or not isinstance(msg[1], str):
+            continue
+        tag = msg[0]
+        if tag != "import-error" and msg[1] not in ids:
+            continue
+        if tag == "import-error":
+            import_error = str(msg[1])
+        elif tag == "start":
+            running, started_any = str(msg[1]), True
+        elif tag == "done":
+            decisions[msg[1]] = Decision(msg[1], "accept" if msg[2] else "reject", "", float(msg[3]))
+            running = None
+        elif tag == "error":
+            decisions[msg[1]] = Decision(msg[1], "error", str(msg[2]), float(msg[3]))
+            running = None
+        elif tag == "timeout":
+            decisions[msg[1]] = Decision(msg[1], "timeout", f"over the {timeout:g} s deadline", float(msg[2]))
+            running = None
+    if running is not None and running not in decisions:
+        # the process died (or hit the sandbox's wall clock) while deciding this pair
+        outcome = "timeout" if execution.outcome == "timeout" else "error"
+        decisions[running] = Decision(running, outcome, f"grader process ended: {_ended(execution)}"[:300])
+    left = [p for p in chunk if p.pair_id not in decisions]
+    if import_error is not None or not started_any:
+        why = import_error or f"grader process: {_ended(execution)}"
+        for pair in left:
+            decisions[pair.pair_id] = Decision(pair.pair_id, "error", f"could not load the grader: {why}"[:300])
+        return []
+    return left
 
 
 def run_internal(grade: Callable[[str, str], bool | None], pairs: Sequence[Pair]) -> dict[str, Decision]:
@@ -480,7 +547,9 @@ def run_internal(grade: Callable[[str, str], bool | None], pairs: Sequence[Pair]
     return decisions
 
 
-def grade_all(name: str, pairs: Sequence[Pair], timeout: float) -> dict[str, Decision]:
+def grade_all(name: str, pairs: Sequence[Pair], timeout: float, *, workers: int = 1,
+              chunk_pairs: int | None = None) -> dict[str, Decision]:  # fmt: skip
+    """One grader's decisions on ``pairs``; external graders fan out as :func:`run_external` says."""
     if name == "string":
         return run_internal(string_grader, pairs)
     if name == "pyverify":
@@ -491,7 +560,7 @@ def grade_all(name: str, pairs: Sequence[Pair], timeout: float) -> dict[str, Dec
             return None if status == "unknown" else status == "equal"
 
         return run_internal(pyverify_grader, pairs)
-    return run_external(name, pairs, timeout)
+    return run_external(name, pairs, timeout, workers=workers, chunk_pairs=chunk_pairs)
 
 
 # ---------------------------------------------------------------- figures
@@ -626,11 +695,21 @@ def default_graders() -> tuple[list[str], dict[str, str]]:
 
 
 def audit_graders(names: Sequence[str] | None, candidates: Path | None, timeout: float,
-                  pairs_in: Sequence[Pair] | None = None, source: str | None = None) -> dict[str, Any]:  # fmt: skip
+                  pairs_in: Sequence[Pair] | None = None, source: str | None = None, *, workers: int | None = None,
+                  executor: Any = None, chunk_pairs: int | None = None) -> dict[str, Any]:  # fmt: skip
     """The whole audit as a JSON-able record (raises CandidatesError / GraderError on bad input).
 
     ``names`` None: :func:`default_graders`. ``pairs_in``: pairs already read (e.g. from a model's or a
-    benchmark's outputs); otherwise ``candidates``, else the built benchmark, else the built-in pairs."""
+    benchmark's outputs); otherwise ``candidates``, else the built benchmark, else the built-in pairs.
+
+    ``executor`` (a :mod:`pyverify.parallel` executor, e.g. Ray) runs the external graders' sandbox programs;
+    None runs them on this machine, ``workers`` at a time (default 1: one program per grader). Each grader's
+    pairs are cut into at most ``workers`` (default: the executor's) chunks of at least ``chunk_pairs``
+    (default :data:`CHUNK_PAIRS`), see :func:`chunk_size`. The record is the same whichever executor ran it,
+    apart from ``config.executor`` and the seconds of each failure."""
+    from pyverify.audit._sandbox import fan_out
+
+    parallel = max(1, workers or getattr(executor, "workers", None) or 1)
     skipped: dict[str, str] = {}
     if names is None:
         names, skipped = default_graders()
@@ -645,15 +724,24 @@ def audit_graders(names: Sequence[str] | None, candidates: Path | None, timeout:
     kept = [p for p in pairs if p.status in ("equal", "different")]
     selfs = self_pairs(kept)
     graders = {}
-    for name in names:
-        decisions = grade_all(name, [*kept, *selfs], timeout)
-        graders[name] = summarise(name, kept, selfs, decisions)
+    started = time.monotonic()
+    with fan_out(executor):
+        for name in names:
+            decisions = grade_all(name, [*kept, *selfs], timeout, workers=parallel, chunk_pairs=chunk_pairs)
+            graders[name] = summarise(name, kept, selfs, decisions)
+    ran = {"kind": _executor_kind(executor), "workers": parallel,
+           "chunk_pairs": chunk_size(len(kept) + len(selfs), parallel, chunk_pairs),
+           "grading_seconds": round(time.monotonic() - started, 3)}  # fmt: skip
+    if any(n in SIDE_GRADERS for n in names) and executor is not None:
+        ran["side_graders"] = "on this machine (their interpreter is a local path)"
     return {
         "config": {"graders": names, "timeout_s": timeout,
                    "source": source or _source(pairs_in, candidates) or "built-in pairs",
                    "ground_truth": "pyverify.answers.equivalent_answers (exact)",
-                   "isolation": "third-party and module:function graders: pyverify.audit._sandbox.run per batch, "
-                                "watchdog per pair, rerun of the remaining pairs after a crash or timeout"},
+                   "isolation": "third-party and module:function graders: one pyverify.audit._sandbox.run program "
+                                "per chunk of pairs, watchdog per pair, rerun of the chunk's remaining pairs after "
+                                "a crash or timeout",
+                   "executor": ran},
         "pairs": {"total": len(pairs), "d1": sum(p.status == "equal" for p in pairs),
                   "d3": sum(p.status == "different" for p in pairs),
                   "discarded": sum(p.status not in ("equal", "different") for p in pairs),
@@ -662,6 +750,14 @@ def audit_graders(names: Sequence[str] | None, candidates: Path | None, timeout:
         "graders": graders,
         "skipped": skipped,
     }  # fmt: skip
+
+
+def _executor_kind(executor: Any) -> str:
+    """``local`` (threads driving sandbox subprocesses here), ``ray``, or the executor's class for others."""
+    if executor is None:
+        return "local"
+    kind = type(executor).__name__
+    return {"RayExecutor": "ray", "LocalExecutor": "local-processes"}.get(kind, kind)
 
 
 def _source(pairs_in: Sequence[Pair] | None, candidates: Path | None) -> str:

@@ -5,11 +5,16 @@ reference, so the child imports the function's module) and its arguments. It is 
 (``python -m pyverify.parallel._child``, not multiprocessing) in its own process group, so the
 caller's ``__main__`` is never re-imported and a kill stops everything it started. It runs under an
 address-space limit and keeps its imports warm between calls (a call costs a pipe round trip).
+
+A request frame is ``(fn, args)`` for one call, or (:func:`calls_frame`) a chunk of calls of one function:
+each call of a chunk is answered by its own frame as it finishes, so the parent's clock, deadline and crash
+attribution stay per call.
 """
 
 from __future__ import annotations
 
 import importlib
+import io
 import os
 import pickle
 import select
@@ -99,9 +104,43 @@ def _serve() -> None:
     serve_frames(inp, out)
 
 
+class _Unreadable(Exception):
+    """A request frame whose calls cannot be unpickled; ``count`` calls are answered with the error."""
+
+    def __init__(self, count: int, message: str) -> None:
+        super().__init__(message)
+        self.count, self.message = count, message
+
+
+def calls_frame(fn: Callable[..., Any], calls: list[tuple[Any, ...]]) -> bytes:
+    """One frame asking for ``fn(*args)`` for each ``args`` in turn, each answered on its own. The call count is
+    pickled apart from the calls, so a child that cannot unpickle them still answers once per call."""
+    data = pickle.dumps(len(calls), protocol=pickle.HIGHEST_PROTOCOL) + pickle.dumps(
+        (fn, calls), protocol=pickle.HIGHEST_PROTOCOL)  # fmt: skip
+    return _HEADER.pack(len(data)) + data
+
+
+def _calls(request: bytes) -> list[tuple[Callable[..., Any], tuple[Any, ...]]]:
+    """The calls of a request frame: one ``(fn, args)`` pickle, or a count and ``(fn, [args, ...])``."""
+    stream = io.BytesIO(request)
+    count = 1
+    try:
+        first = pickle.load(stream)
+        if type(first) is not int:
+            fn, args = first
+            return [(fn, args)]
+        count = first
+        fn, many = pickle.load(stream)
+        return [(fn, args) for args in many]
+    except MemoryError:
+        raise
+    except Exception as exc:
+        raise _Unreadable(count, f"{type(exc).__name__}: {exc}") from None
+
+
 def serve_frames(inp: Any, out: Any) -> None:
-    """Answer ``(fn, args)`` frames with ``(status, value)`` frames until the input closes (or memory runs
-    out: the heap may then be in a poor state, and the parent starts a fresh process)."""
+    """Answer each call of the request frames with a ``(status, value)`` frame until the input closes (or memory
+    runs out: the heap may then be in a poor state, and the parent starts a fresh process)."""
     while True:
         try:
             (size,) = _HEADER.unpack(read_exact(inp, _HEADER.size))
@@ -109,20 +148,30 @@ def serve_frames(inp: Any, out: Any) -> None:
         except (EOFError, OSError):
             return
         try:
-            fn, args = pickle.loads(request)
-            result: Any = ("ok", fn(*args))
+            calls = _calls(request)
+        except _Unreadable as exc:  # every call of the frame fails alike (e.g. its module cannot be imported)
+            out.write(_frame(("error", exc.message)) * exc.count)
+            out.flush()
+            continue
         except MemoryError:
             out.write(_frame(("error", "memory limit reached")))
             out.flush()
             return
-        except Exception as exc:
-            result = ("error", f"{type(exc).__name__}: {exc}")
-        try:
-            data = _frame(result)
-        except Exception as exc:  # an unpicklable result
-            data = _frame(("error", f"result cannot be sent: {type(exc).__name__}: {exc}"))
-        out.write(data)
-        out.flush()
+        for fn, args in calls:
+            try:
+                result: Any = ("ok", fn(*args))
+            except MemoryError:
+                out.write(_frame(("error", "memory limit reached")))
+                out.flush()
+                return
+            except Exception as exc:
+                result = ("error", f"{type(exc).__name__}: {exc}")
+            try:
+                data = _frame(result)
+            except Exception as exc:  # an unpicklable result
+                data = _frame(("error", f"result cannot be sent: {type(exc).__name__}: {exc}"))
+            out.write(data)
+            out.flush()
 
 
 class Child:
@@ -155,9 +204,13 @@ class Child:
 
     def send(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> None:
         """Queue a call (raises EOFError if the child is gone)."""
+        self.write(_frame((fn, args)))
+
+    def write(self, frame: bytes) -> None:
+        """Queue a prepared request frame (:func:`calls_frame`); raises EOFError if the child is gone."""
         assert self.proc.stdin is not None
         try:
-            self.proc.stdin.write(_frame((fn, args)))
+            self.proc.stdin.write(frame)
             self.proc.stdin.flush()
         except (BrokenPipeError, OSError) as exc:
             raise EOFError(str(exc)) from None
