@@ -316,13 +316,13 @@ class OpenAIBackend:
         """Generate one token after ``prompt``, then echo prompt + token; both log-probabilities of it."""
         base = {"model": self.model_id, "logprobs": 1, "max_tokens": 1, "temperature": 0.0, "seed": 0}
         generated = self._completion({**base, "prompt": prompt, "echo": False})
-        tokens, values, _ = _logprobs(generated)
+        tokens, values, _ = _answer_logprobs(generated, "generated")
         if not tokens or not tokens[0] or values[0] is None:
             return {"prompt": prompt, "token": None, "comparable": False, "why": "no token generated"}
         token, generated_logprob = str(tokens[0]), float(values[0])
         echoed = self._completion({**base, "prompt": prompt + token, "echo": True})
         record: dict[str, Any] = {"prompt": prompt, "token": token, "generated_logprob": round(generated_logprob, 4)}
-        for echoed_token, value, start in zip(*_logprobs(echoed)):
+        for echoed_token, value, start in zip(*_answer_logprobs(echoed, "echoed")):
             if start == len(prompt) and echoed_token == token and value is not None:
                 record["echoed_logprob"] = round(float(value), 4)
                 record["comparable"] = True
@@ -409,6 +409,14 @@ def _logprobs(data: dict[str, Any]) -> tuple[list[str], list[float | None], list
             offsets.append(position)
             position += len(token)
     return tokens, values, [int(offset) for offset in offsets]
+
+
+def _answer_logprobs(data: dict[str, Any], what: str) -> tuple[list[str], list[float | None], list[int]]:
+    """:func:`_logprobs`, or _Unsupported when the answer carries no log-probabilities."""
+    try:
+        return _logprobs(data)
+    except (KeyError, IndexError, TypeError, ValueError) as exc:
+        raise _Unsupported(f"no {what} log-probabilities in the answer ({exc!r})") from None
 
 
 def _error_detail(exc: urllib.error.HTTPError) -> str:

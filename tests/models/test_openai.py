@@ -41,6 +41,8 @@ class FakeOpenAI:
         self.release = threading.Event()
         self.completions = True  # /v1/completions available
         self.misaligned = False  # echoed log-probabilities shifted by one token (llama-cpp-python 0.3.36's fault)
+        self.split_echo = False  # the echo tokenizes a generated token as two (nothing to compare)
+        self.no_logprobs = False  # completions answer without log-probabilities
         fake = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -134,7 +136,12 @@ class FakeOpenAI:
             else:
                 tokens = [(t, len(content) + o) for t, o in _tokens(generated)]
                 values = [_token_logprob(t) for t, _ in tokens]
+            if self.split_echo and body.get("echo"):  # each token in two halves
+                tokens = [(t[i:j], o + i) for t, o in tokens for i, j in ((0, len(t) // 2), (len(t) // 2, len(t)))]
+                values = [None] + [-0.1] * (len(tokens) - 1)
             logprobs = {"tokens": [t for t, _ in tokens], "token_logprobs": values, "text_offset": [o for _, o in tokens]}
+            if self.no_logprobs:
+                return 200, {"choices": [{"text": generated, "finish_reason": "length"}]}, {}
             text = content + generated if body.get("echo") else generated
             return 200, {"choices": [{"text": text, "logprobs": logprobs, "finish_reason": "length"}]}, {}
         return error(404, f"no route {path}")
@@ -347,3 +354,27 @@ def test_a_chat_template_option_shapes_the_scored_prompt(server: FakeOpenAI, tmp
     assert "chat.jinja" in described["score_prompt"] and described["generate_prompt"].startswith("the server's")
     with pytest.raises(BackendError, match="no such file"):
         load_backend(f"openai/m base_url={server.url} chat_template={tmp_path / 'absent.jinja'}")
+
+
+def test_a_self_check_with_nothing_to_compare_or_no_logprobs_refuses_scoring(server: FakeOpenAI) -> None:
+    request = Request("q", (("user", "Pick one."),), choices=(" A", " B"))
+    server.split_echo = True
+    backend = OpenAIBackend("m", base_url=server.url)
+    with pytest.raises(BackendError, match="found nothing to compare.*--mode generate"):
+        backend.score([request])
+    assert backend.describe()["echo_check"]["status"] == "inconclusive"
+    server.split_echo, server.no_logprobs = False, True
+    backend = OpenAIBackend("m", base_url=server.url)
+    with pytest.raises(BackendError, match="cannot score choices.*--mode generate") as caught:
+        backend.score([request])
+    assert "\n" not in str(caught.value) and backend.describe()["echo_check"]["status"] == "unsupported"
+
+
+def test_a_self_check_that_cannot_reach_the_server_is_a_clear_error(tmp_path: Path) -> None:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    backend = OpenAIBackend("m", base_url=f"http://127.0.0.1:{port}/v1", retries="0")
+    with pytest.raises(BackendError, match="could not run.*connection error"):
+        backend.score([Request("q", (("user", "x"),), choices=(" A",))])
+    assert backend.describe()["echo_check"]["status"] == "error"
