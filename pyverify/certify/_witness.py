@@ -520,18 +520,9 @@ def _reader(sort: Sort, name: str) -> Any:
         new_sequence = _new
 
         def read_seq(raw: Any) -> Any:
-            if type(raw) is list:  # Sequence(entries(raw)), inlined: one call less per check, the hot path
+            if type(raw) is list:  # Sequence(entries(raw)) without the constructor's checks
                 seq = new_sequence(Sequence)
-                if _SLOTS:
-                    seq.values = [
-                        (small[e - low] if low <= e < high else fmpq(e)) if (t := type(e)) is int
-                        else (f if (f := fractions.get((e._numerator, e._denominator))) is not None else _fraction(e))
-                        if t is Fraction
-                        else _entry(e, name)
-                        for e in raw
-                    ]  # fmt: skip
-                else:
-                    seq.values = [_entry(e, name) for e in raw]
+                seq.values = entries(raw)
                 seq.generator, seq.read = None, {}
                 return seq
             return slow(raw)

@@ -17,14 +17,13 @@ import os
 import pickle
 import select
 import struct
-import subprocess
 import sys
 import threading
 import time
 from typing import Any, Callable
 
 from pyverify.certify._certificate import Certificate
-from pyverify.parallel._child import enter_child, kill_group, serve_frames
+from pyverify.parallel._child import enter_child, kill_group, serve_frames, spawn
 
 #: Extra seconds the worker gets beyond a call's own deadline before it is killed.
 GRACE = 1.5
@@ -68,18 +67,8 @@ class _Worker:
     """
 
     def __init__(self, preload: str = "") -> None:
-        env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
-        env[_PRELOAD] = preload
         self.loaded = {preload} if preload else set()
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "pyverify.certify._worker"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            start_new_session=True,
-            env=env,
-        )
+        self.proc = spawn("pyverify.certify._worker", _PRELOAD, preload)
         self.ready = False
 
     def wait_ready(self, limit: float) -> None:

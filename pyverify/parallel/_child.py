@@ -59,6 +59,17 @@ def read_exact(stream: Any, size: int) -> bytes:
     return b"".join(chunks)
 
 
+def spawn(module: str, variable: str, value: str) -> subprocess.Popen[bytes]:
+    """``python -m module`` as a child: its own process group (so a kill takes its descendants too), pipes
+    for frames, stderr discarded, the caller's ``sys.path``, and ``variable=value`` in its environment. A
+    plain subprocess (not multiprocessing), so the caller's ``__main__`` is never re-imported."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
+    env[variable] = value
+    return subprocess.Popen([sys.executable, "-m", module], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, start_new_session=True, env=env)  # fmt: skip
+
+
 def kill_group(proc: subprocess.Popen[bytes]) -> None:
     """Kill a child started in its own process group, everything it started, and close its pipes."""
     try:
@@ -181,17 +192,7 @@ class Child:
     """
 
     def __init__(self, setup: str = "") -> None:
-        env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
-        env[_SETUP] = setup
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "pyverify.parallel._child"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            start_new_session=True,
-            env=env,
-        )
+        self.proc = spawn("pyverify.parallel._child", _SETUP, setup)
         self.ready = False
         self._buffer = b""
 
