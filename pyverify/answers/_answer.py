@@ -7,11 +7,12 @@ from typing import Any, Literal
 
 from pyverify.logic._ast import Node
 
-Kind = Literal["number", "expression", "equation", "interval", "union", "set", "tuple", "list", "matrix", "unparsed"]
-AnswerStatus = Literal["equal", "different", "unknown"]
+Kind = Literal["number", "expression", "equation", "interval", "union", "set", "tuple", "list", "matrix", "unparsed",
+               "ambiguous"]  # fmt: skip
+AnswerStatus = Literal["equal", "different", "unknown", "undefined"]
 
-#: Exit codes of ``pyverify equiv-answer`` (bad input is 2, as everywhere in the CLI).
-ANSWER_EXIT_CODES = {"equal": 0, "different": 1, "bad_input": 2, "unknown": 3}
+#: Exit codes of ``pyverify equiv-answer`` (bad input is 2 and an internal error 4, as everywhere in the CLI).
+ANSWER_EXIT_CODES = {"equal": 0, "different": 1, "bad_input": 2, "unknown": 3, "undefined": 6}
 
 
 @dataclass(frozen=True)
@@ -25,7 +26,9 @@ class Answer:
 
     kind: Kind
     """number (a constant), expression (a term in variables), equation, interval, union, set, tuple,
-    list (comma-separated solutions), matrix or unparsed."""
+    list (comma-separated solutions), matrix, unparsed (outside the grammar: ``reason`` says why) or
+    ambiguous (text with more than one reading, such as a decimal comma ``0,111``, and no option choosing
+    one: ``reason`` names the readings)."""
     terms: tuple[Node, ...] = ()
     """number / expression: the term; equation: (lhs, rhs); interval: (lo, hi)."""
     items: tuple[Answer, ...] = ()
@@ -35,7 +38,7 @@ class Answer:
     closed: tuple[bool, bool] = (False, False)
     """Interval only: whether the left and the right endpoint belong to it."""
     reason: str = ""
-    """Unparsed only: why the text is outside the grammar or its limits."""
+    """Unparsed and ambiguous only: why the text is outside the grammar or its limits, or which readings it has."""
     text: str = field(default="", compare=False)
     """The text that was parsed (after ``\\boxed`` extraction and clean-up)."""
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-Status = Literal["certified", "refuted", "unknown"]
+Status = Literal["certified", "refuted", "unknown", "vacuous"]
 WitnessStatus = Literal["verified", "rejected"]
 
-#: Process exit codes shared by the CLI and documented in the README.
-EXIT_CODES = {"certified": 0, "verified": 0, "refuted": 1, "rejected": 1, "bad_input": 2, "unknown": 3}
+#: Process exit codes shared by the CLI and documented in the README (4 is an internal error).
+EXIT_CODES = {"certified": 0, "verified": 0, "refuted": 1, "rejected": 1, "bad_input": 2, "unknown": 3, "vacuous": 5}
 
 
 @dataclass(frozen=True)
@@ -17,11 +17,13 @@ class Certificate:
     """The engine's answer about a claim (``decide``) or a pair of claims (``equivalent``).
 
     ``certified`` and ``refuted`` are backed by evidence a reader can re-check; ``unknown`` is an
-    honest answer with a reason and is never to be read as either of the others.
+    honest answer with a reason and is never to be read as either of the others. ``vacuous`` means
+    the claim holds only because no point satisfies its assumptions and definedness conditions (they
+    are listed in ``conditions``; the engine's proof stays in ``evidence``): it is *not* certified.
     """
 
     status: Status
-    """certified, refuted or unknown."""
+    """certified, refuted, unknown or vacuous (true of no point at all: never a certification)."""
     method: str
     """What decided it: ``identity``, ``induction``, ``smt``, ``search``, ``exhaustive``, ``cases`` (every case
     of a Mathlib reading), ... (``none`` if unknown)."""
@@ -42,7 +44,8 @@ class Certificate:
     ``mathlib`` (every operation total, as Lean 4 / Mathlib defines it)."""
     conditions: tuple[str, ...] = field(default_factory=tuple)
     """Definedness conditions a certification relied on (``exact`` only): the claim is certified
-    *where defined*, i.e. at the points satisfying them. Empty when it holds everywhere."""
+    *where defined*, i.e. at the points satisfying them. Empty when it holds everywhere. For a
+    ``vacuous`` claim: the conditions and assumptions that no point satisfies together."""
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -53,7 +56,10 @@ class Certificate:
 
     @property
     def headline(self) -> str:
-        """The verdict as a person should read it: ``certified where defined (x ≠ 0)`` when it relied on conditions."""
+        """The verdict as a person should read it: ``certified where defined (x ≠ 0)`` when it relied on
+        conditions, ``vacuous: no point satisfies 0 ≠ 0`` when nothing satisfies them."""
+        if self.status == "vacuous":
+            return "vacuous: no point satisfies " + (" ∧ ".join(self.conditions) or "its conditions")
         if self.status == "certified" and self.conditions:
             return f"certified where defined ({', '.join(self.conditions)})"
         return self.status
@@ -65,6 +71,10 @@ class Certificate:
     @property
     def refuted(self) -> bool:
         return self.status == "refuted"
+
+    @property
+    def vacuous(self) -> bool:
+        return self.status == "vacuous"
 
 
 @dataclass(frozen=True)

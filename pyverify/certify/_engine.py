@@ -21,6 +21,7 @@ from pyverify.certify._identity import atom_is_identity
 from pyverify.certify._mathlib import check_witness_mathlib, decide_mathlib, equivalent_mathlib
 from pyverify.certify._modular import decide_periodic
 from pyverify.certify._run import Run as _Run
+from pyverify.certify._run import sentences_equivalence
 from pyverify.certify._search import claim_constants, finite_box, search
 from pyverify.certify._witness import _by_identity, format_value, witness_text
 from pyverify.certify._witness import check_witness as _check_witness
@@ -112,10 +113,24 @@ def _identity_stage(formula: Node, variables: dict[str, Sort], run: _Run) -> tup
 # ---------------------------------------------------------------- decide
 
 
-def _vacuity(claim: Claim, run: _Run, seed: int) -> str | None:
+def _guards(claim: Claim, semantics: str = "exact") -> list[Node]:
+    """What a point must satisfy for a ∀ claim to say anything there: its definedness conditions, its
+    assumptions, and the hypotheses of an implication that is its whole body (``x > 1 -> x < 0 -> ...``
+    and ``(x > 1 and x < 0) -> ...`` assume as much as ``assuming`` does)."""
+    guards = (definedness(claim) if semantics == "exact" else []) + list(claim.assumptions)
+    body = claim.body
+    while isinstance(body, Conn) and body.op == "->":
+        premise = body.args[0]
+        guards.extend(premise.args if isinstance(premise, Conn) and premise.op == "and" else (premise,))
+        body = body.args[1]
+    return list(dict.fromkeys(guards))
+
+
+def _vacuity(claim: Claim, run: _Run, seed: int, semantics: str = "exact") -> str | None:
     """'vacuous' when no point satisfies the definedness conditions and assumptions, 'unclear' when
-    neither a point nor a proof was found, None when the claim has a point where it applies."""
-    guards = definedness(claim) + list(claim.assumptions)
+    neither a point nor a proof was found, None when the claim has a point where it applies (under
+    ``mathlib`` every operation is total: only assumptions and hypotheses can be unsatisfiable)."""
+    guards = _guards(claim, semantics)
     if not guards:
         return None
     guard = guards[0] if len(guards) == 1 else Conn("and", tuple(guards))
@@ -123,6 +138,8 @@ def _vacuity(claim: Claim, run: _Run, seed: int) -> str | None:
                     deadline=time.monotonic() + 1.0)  # fmt: skip
     if env is not None:
         return None
+    if not claim.variables:  # a closed claim: its one point was evaluated by the search
+        return "vacuous" if _closed_false(guard) else "unclear"
     from pyverify.certify._smt import solve
 
     outcome = solve(guard, claim.variables, True, int(max(0.2, min(run.left(), 2.0)) * 1000))
@@ -131,12 +148,27 @@ def _vacuity(claim: Claim, run: _Run, seed: int) -> str | None:
     return None if outcome.answer == "sat" else "unclear"
 
 
+def _closed_false(guard: Node) -> bool:
+    try:
+        return not compile_node(guard)({})
+    except EvalError:
+        return False
+
+
+def _vacuous(claim: Claim, run: _Run, method: str, evidence: dict[str, Any]) -> Certificate:
+    """The certificate of a claim true of no point: status ``vacuous``, the guards no point satisfies in
+    ``conditions``, the engine's proof of the (empty) statement kept in ``evidence``."""
+    conditions = tuple(dict.fromkeys(to_text(g, unicode=True) for g in _guards(claim)))
+    evidence = dict(evidence, proved_by=method,
+                    vacuous="no point satisfies the definedness conditions and assumptions together")  # fmt: skip
+    return run.done("vacuous", method, evidence, to_text(claim), conditions=conditions)
+
+
 def _certified(claim: Claim, run: _Run, seed: int, method: str, evidence: dict[str, Any]) -> Certificate:
-    """A certification, flagged when the claim applies to no point at all."""
+    """A certification, or ``vacuous`` when the claim applies to no point at all."""
     vacuity = _vacuity(claim, run, seed)
     if vacuity == "vacuous":
-        evidence = dict(evidence, vacuous="no point satisfies the definedness conditions and assumptions")
-        return run.done("certified", "vacuous", evidence, to_text(claim))
+        return _vacuous(claim, run, method, evidence)
     if vacuity == "unclear":
         evidence = dict(evidence, note="no point satisfying the assumptions was found; the claim may be vacuous")
     return run.done("certified", method, evidence, to_text(claim))
@@ -161,7 +193,7 @@ def _decide_forall(claim: Claim, run: _Run, seed: int) -> Certificate:
         except EvalError as exc:
             return run.done("unknown", "none", {}, text, reason=f"cannot evaluate: {exc.reason}")
         if truth:
-            return run.done("certified", "evaluation", {"evaluated": "exactly, no variables"}, text)
+            return _certified(claim, run, seed, "evaluation", {"evaluated": "exactly, no variables"})
     # 2. exhaustive check over a finite domain
     box = finite_box(variables, list(claim.assumptions))
     if box is not None:
@@ -452,9 +484,10 @@ def equivalent_local(a: Claim | str, b: Claim | str, timeout: float = DEFAULT_TI
     token = DEADLINE.set(run.deadline)
     try:
         if semantics == "mathlib":
-            return equivalent_mathlib(a, b, run, seed, text, _exact_decider, _align(a, b))
+            cert = equivalent_mathlib(a, b, run, seed, text, _exact_decider, _align(a, b))
+            return _unless_vacuous(cert, a, b, run, seed)
         a, b = erase_claim_casts(a), erase_claim_casts(b)  # a cast is the identity under exact semantics
-        cert = _equivalent(a, b, run, seed, text)
+        cert = _unless_vacuous(_equivalent(a, b, run, seed, text), a, b, run, seed)
         if cert.status == "certified" and cert.evidence.get("notion") == "pointwise":
             conditions = _pointwise_conditions(a, b, run, seed)
             if conditions:
@@ -471,6 +504,23 @@ def equivalent_local(a: Claim | str, b: Claim | str, timeout: float = DEFAULT_TI
         return run.done("unknown", "none", {}, text, reason=f"engine error: {type(exc).__name__}: {exc}")
     finally:
         DEADLINE.reset(token)
+
+
+def _unless_vacuous(cert: Certificate, a: Claim, b: Claim, run: _Run, seed: int) -> Certificate:
+    """A certified equivalence is ``vacuous`` when either claim applies to no point: two claims that say
+    nothing agree trivially, which is no evidence that they mean the same."""
+    if cert.status != "certified":
+        return cert
+    empty: dict[str, list[str]] = {}
+    for label, claim in (("a", a), ("b", b)):
+        if claim.quantifiers <= {"forall"} and _vacuity(claim, run, seed, run.semantics) == "vacuous":
+            empty[label] = list(dict.fromkeys(to_text(g, unicode=True) for g in _guards(claim, run.semantics)))
+    if not empty:
+        return cert
+    evidence = dict(cert.evidence, proved_by=cert.method, vacuous_claims=empty,
+                    vacuous="a claim that no point satisfies is equivalent to anything as trivially true")  # fmt: skip
+    conditions = tuple(dict.fromkeys(c for guards in empty.values() for c in guards))
+    return replace(cert, status="vacuous", evidence=evidence, conditions=conditions)
 
 
 def _equivalent(a: Claim, b: Claim, run: _Run, seed: int, text: str) -> Certificate:
@@ -535,14 +585,9 @@ def _equivalent(a: Claim, b: Claim, run: _Run, seed: int, text: str) -> Certific
         ca = decide_local(a, share, seed)
         cb = decide_local(b, max(0.05, run.left()), seed)
         run.note(f"truth values: {ca.status} / {cb.status}")
-        decided = {"certified", "refuted"}
-        if ca.status in decided and cb.status in decided:
-            status = "certified" if ca.status == cb.status else "refuted"
-            # the sub-certificates without timings, so that the same inputs give the same evidence
-            timeless = ("seconds", "attempts")
-            evidence = {"notion": "sentence", "a": {k: v for k, v in ca.to_dict().items() if k not in timeless},
-                        "b": {k: v for k, v in cb.to_dict().items() if k not in timeless}}  # fmt: skip
-            return run.done(status, "truth-values", evidence, text)
+        sentences = sentences_equivalence(ca, cb, run, text)
+        if sentences is not None:
+            return sentences
     return run.done("unknown", "none", {}, text, reason="; ".join(run.attempts))
 
 

@@ -17,7 +17,7 @@ from typing import Any, Callable, Mapping
 
 from pyverify.certify._certificate import Certificate, WitnessCheck
 from pyverify.certify._exact import EvalError
-from pyverify.certify._run import Run
+from pyverify.certify._run import Run, sentences_equivalence
 from pyverify.certify._witness import _truth, to_env
 from pyverify.certify._witness import check_witness as exact_check_witness
 from pyverify.logic import Binder, Claim, Conn, to_text
@@ -26,7 +26,6 @@ from pyverify.logic._semantics import Branch, Lowering, lower
 
 #: Decides an exact-semantics claim in this process: (claim, timeout, seed) -> certificate.
 ExactDecider = Callable[[Claim, float, int], Certificate]
-_TIMELESS = ("seconds", "attempts")
 
 
 def _case_text(branch: Branch) -> str:
@@ -40,6 +39,8 @@ def _unsupported(low: Lowering, run: Run, text: str) -> Certificate:
 
 def _summary(branch: Branch, cert: Certificate) -> dict[str, Any]:
     out: dict[str, Any] = {"case": _case_text(branch), "status": cert.status, "method": cert.method}
+    if cert.status == "vacuous":
+        out["conditions"] = list(cert.conditions)
     if cert.evidence:
         out["evidence"] = cert.evidence
     if cert.reason:
@@ -94,11 +95,15 @@ def decide_mathlib(claim: Claim, run: Run, seed: int, exact: ExactDecider) -> Ce
                                 text, witness=cert.witness)  # fmt: skip
             run.note(f"{label}: example not verified under mathlib ({check.reason})")
     complete = len(cases) == len(branches)
-    if complete and not existential and all(c["status"] == "certified" for c in cases):
+    if complete and not existential and all(c["status"] in ("certified", "vacuous") for c in cases):
+        # a vacuous case covers no point; the claim is certified by the others, or vacuous if none is left
+        status = "certified" if any(c["status"] == "certified" for c in cases) else "vacuous"
+        conditions = () if status == "certified" else tuple(dict.fromkeys(
+            g for c in cases for g in c.get("conditions", ())))  # fmt: skip
         if len(cases) == 1:
             only = cases[0]
-            return run.done("certified", only["method"], only.get("evidence", {}), text)
-        return run.done("certified", "cases", {"cases": cases}, text)
+            return run.done(status, only["method"], only.get("evidence", {}), text, conditions=conditions)
+        return run.done(status, "cases", {"cases": cases}, text, conditions=conditions)
     if complete and existential and all(c["status"] == "refuted" for c in cases):
         return run.done("refuted", "cases" if len(cases) > 1 else cases[0]["method"], {"cases": cases}, text)
     return run.done("unknown", "none", {"cases": cases} if cases else {}, text,
@@ -127,7 +132,7 @@ def _exact_quotients(claim: Claim, budget: float, seed: int, exact: ExactDecider
             answer = exact(question, max(0.05, budget / len(floors[:4])), seed)
         except Exception:  # pragma: no cover - the decider answers unknown rather than raising
             continue
-        if answer.status == "certified" and not answer.conditions and answer.method != "vacuous":
+        if answer.status == "certified" and not answer.conditions:
             mapping[node] = quotient
     if not mapping:
         return claim, []
@@ -194,10 +199,4 @@ def equivalent_mathlib(a: Claim, b: Claim, run: Run, seed: int, text: str, exact
     ca = decide_mathlib(a, Run(share, semantics="mathlib"), seed, exact)
     cb = decide_mathlib(b, Run(max(0.05, run.left()), semantics="mathlib"), seed, exact)
     run.note(f"truth values: {ca.status} / {cb.status}")
-    decided = {"certified", "refuted"}
-    if ca.status in decided and cb.status in decided:
-        status = "certified" if ca.status == cb.status else "refuted"
-        evidence = {"notion": "sentence", "a": {k: v for k, v in ca.to_dict().items() if k not in _TIMELESS},
-                    "b": {k: v for k, v in cb.to_dict().items() if k not in _TIMELESS}}  # fmt: skip
-        return run.done(status, "truth-values", evidence, text)
-    return run.done("unknown", "none", {}, text, reason="; ".join(run.attempts))
+    return sentences_equivalence(ca, cb, run, text) or run.done("unknown", "none", {}, text, reason="; ".join(run.attempts))

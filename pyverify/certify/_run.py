@@ -35,3 +35,20 @@ class Run:
         extra.setdefault("semantics", self.semantics)
         return Certificate(status, method, evidence, round(self.elapsed(), 6), claim,  # type: ignore[arg-type]
                            attempts=tuple(self.attempts), **extra)  # fmt: skip
+
+
+def sentences_equivalence(ca: Certificate, cb: Certificate, run: Run, text: str) -> Certificate | None:
+    """Equivalence from two truth values: both decided, or ``vacuous`` when either claim is (a claim
+    true of no point is no evidence of anything); None when undecided."""
+    # the sub-certificates without timings, so that the same inputs give the same evidence
+    timeless = ("seconds", "attempts")
+    evidence = {"notion": "sentence", "a": {k: v for k, v in ca.to_dict().items() if k not in timeless},
+                "b": {k: v for k, v in cb.to_dict().items() if k not in timeless}}  # fmt: skip
+    if "vacuous" in (ca.status, cb.status):
+        conditions = tuple(dict.fromkeys(c for sub in (ca, cb) if sub.status == "vacuous" for c in sub.conditions))
+        return run.done("vacuous", "truth-values", evidence, text, conditions=conditions)
+    decided = {"certified", "refuted"}
+    if ca.status in decided and cb.status in decided:
+        status = "certified" if ca.status == cb.status else "refuted"
+        return run.done(status, "truth-values", evidence, text)
+    return None

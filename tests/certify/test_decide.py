@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pyverify.certify import check_witness, decide
+from pyverify.certify import check_witness, decide, equivalent
 
 TRUE_CLAIMS = [
     ("forall x : Q, (x + 1)^2 = x^2 + 2*x + 1", "identity"),
@@ -131,11 +131,38 @@ def test_in_process_mode_agrees() -> None:
         assert decide(text, isolate=False).status == "refuted"
 
 
-def test_vacuous_claims_are_flagged() -> None:
+def test_vacuous_claims_are_never_certified() -> None:
     cert = decide("forall x : Q, assume x > 1, assume x < 0, x = 5")
-    assert cert.status == "certified" and cert.method == "vacuous"
+    assert cert.status == "vacuous" and not cert.certified
+    assert cert.headline == "vacuous: no point satisfies x > 1 ∧ x < 0"
+    assert cert.evidence["proved_by"] == cert.method  # the engine's proof is kept for the reader
     cert = decide("forall x : Q, x/0 = x")
-    assert cert.method == "vacuous"
+    assert cert.status == "vacuous" and cert.conditions == ("0 ≠ 0",)
+    # the FormInv false sibling of Nat.mod_zero: true of no n under exact semantics, false under Lean's
+    assert decide("forall n : N, mod(n, 0) = 0").status == "vacuous"
+    assert decide("forall n : N, mod(n, 0) = 0", semantics="mathlib").status == "refuted"
+    # hypotheses written as implications assume as much as `assume` does, under both semantics
+    for semantics in ("exact", "mathlib"):
+        assert decide("forall x : Q, x > 1 -> x < 0 -> x = 7", semantics=semantics).status == "vacuous"
+        assert decide("forall x : Q, (x > 1 and x < 0) -> x = 7", semantics=semantics).status == "vacuous"
+    assert decide("1/0 = 1/0").status == "vacuous"  # a closed claim undefined at its one point
+
+
+def test_where_the_vacuity_line_is_drawn() -> None:
+    # empty: vacuous; not empty (even without interior): certified where defined, at the points that exist
+    assert decide("forall x : R, x^2 < 0 -> x = 1").status == "vacuous"
+    assert decide("forall x : Q, x = 0 -> x/x = 1").status == "vacuous"
+    cert = decide("forall x : R, sqrt(x) + sqrt(-x) = 0")
+    assert cert.status == "certified" and cert.headline == "certified where defined (x ≥ 0, −x ≥ 0)"
+    assert decide("forall x : R, x^2 <= 0 -> x = 0").status == "certified"
+
+
+def test_vacuous_claims_are_no_evidence_of_equivalence() -> None:
+    cert = equivalent("forall n : N, mod(n, 0) = 0", "forall n : N, mod(n, 0) = 1")
+    assert cert.status == "vacuous" and set(cert.evidence["vacuous_claims"]) == {"a", "b"}
+    cert = equivalent("forall x : Q, assume x > 1, assume x < 0, x = 5", "forall n : N, n + 0 = n")
+    assert cert.status == "vacuous"
+    assert equivalent("forall x : Q, x/x = 1", "forall y : Q, y/y = 1").status == "certified"
 
 
 def test_periodic_claims_decide_both_ways() -> None:

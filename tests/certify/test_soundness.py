@@ -52,11 +52,11 @@ def test_random_equations(case) -> None:  # type: ignore[no-untyped-def]
 def test_identities_certify_and_perturbations_refute(term, shift) -> None:  # type: ignore[no-untyped-def]
     # t = t + 0 is an identity; t = t + c with c ≠ 0 is false wherever t is defined
     same = _universal(Rel("=", Op("*", (term, Num(Fraction(1)))), term), ["x", "y"])
-    assert decide(same, timeout=4, isolate=False).status in ("certified", "unknown")
+    assert decide(same, timeout=4, isolate=False).status in ("certified", "unknown", "vacuous")
     shifted = _universal(Rel("=", Op("+", (term, Num(Fraction(shift)))), term), ["x", "y"])
     cert = decide(shifted, timeout=4, isolate=False)
     assert "engine error" not in (cert.reason or ""), cert
-    assert cert.status != "certified" or cert.method == "vacuous", cert
+    assert cert.status != "certified", cert  # false where defined, or defined nowhere (vacuous)
     if cert.status == "refuted":
         assert check_witness(shifted, cert.witness).verified  # type: ignore[arg-type]
 
