@@ -15,7 +15,8 @@ import typer
 
 EXIT_HELP = (
     "Exit codes: 0 certified/verified, 1 refuted/rejected, 2 bad input, 3 unknown "
-    "(outside the fragment, deadline), 4 internal error."
+    "(outside the fragment, deadline), 4 internal error, 5 vacuous (true only because no point satisfies "
+    "its assumptions and definedness conditions: not certified)."
 )
 
 app = typer.Typer(
@@ -121,7 +122,8 @@ def equiv(
 
 
 @app.command("equiv-answer", epilog="Exit codes: 0 equal, 1 different (with a witness), 2 bad input (an answer "
-             "outside the answer grammar), 3 unknown (undecided, deadline).")  # fmt: skip
+             "outside the answer grammar), 3 unknown (undecided, deadline, or an ambiguous answer), 6 undefined "
+             "(an answer with no value: 0/0, 1/0, log 0, an expression defined at no generic point).")  # fmt: skip
 def equiv_answer(
     reference: str = typer.Argument(..., help="Reference final answer (LaTeX or plain; the last \\boxed{} is used)."),
     candidate: str = typer.Argument(..., help="Candidate final answer."),

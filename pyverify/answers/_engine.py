@@ -273,6 +273,207 @@ def exact_zero(a: Node, b: Node) -> dict[str, Any]:
     return {"zero": None, "reason": "sympy could not simplify the difference to zero"}
 
 
+# ---------------------------------------------------------------- values that do not exist
+
+#: The partial operations of answer terms: where each has no real value.
+_NO_VALUE = {
+    "/": "division by zero",
+    "sqrt": "square root of a negative number",
+    "root": "even root of a negative number",
+    "ln": "logarithm of a number that is not positive",
+    "logb": "logarithm with a base or argument outside its domain",
+    "tan": "tangent where the cosine is 0",
+    "sec": "secant where the cosine is 0",
+    "cot": "cotangent where the sine is 0",
+    "csc": "cosecant where the sine is 0",
+    "arcsin": "arcsine outside [-1, 1]",
+    "arccos": "arccosine outside [-1, 1]",
+    "factorial": "factorial of a number that is not a natural number",
+    "binomial": "binomial coefficient of numbers that are not natural numbers",
+    "^": "zero to a negative power, or a negative number to a fractional power",
+}
+
+
+def sign_of(node: Node) -> int | None:
+    """The sign (-1, 0, 1) of a constant term, proved: exact rationals, arb enclosures, then an exact
+    zero test; None when undecided (or when the term itself has no value)."""
+    try:
+        value = rational(node)
+    except NotANumber:
+        return None
+    if value is not None:
+        return (value > 0) - (value < 0)
+    from flint import ctx
+
+    old = ctx.prec
+    try:
+        for prec in PRECISIONS:
+            ctx.prec = prec
+            try:
+                x = _arb(node)
+            except NotANumber:
+                return None
+            if x > 0 or x < 0:
+                return 1 if x > 0 else -1
+    finally:
+        ctx.prec = old
+    zero = exact_zero(node, Num(Fraction(0)))
+    return 0 if zero.get("zero") is True else None
+
+
+def _compare_with(node: Node, bound: int) -> int | None:
+    """sign(node - bound), proved, or None."""
+    return sign_of(Op("-", (node, Num(Fraction(bound)))))
+
+
+def _natural(node: Node) -> bool | None:
+    try:
+        value = rational(node)
+    except NotANumber:
+        return None
+    if value is None:
+        return None
+    return value.denominator == 1 and value >= 0
+
+
+def _fails(node: Node) -> bool | None:
+    """Whether this node's own operation is outside its domain (its arguments having values): True,
+    False, or None when that could not be proved either way."""
+    if isinstance(node, Op) and node.op == "/":
+        s = sign_of(node.args[1])
+        return None if s is None else s == 0
+    if isinstance(node, Op) and node.op == "^":
+        base, exponent = node.args
+        e = rational(exponent)
+        if e is None:
+            return None
+        b = sign_of(base)
+        if b is None:
+            return None
+        if b == 0:
+            return e < 0
+        if b < 0 and e.denominator != 1:
+            return e.denominator % 2 == 0  # (-8)^(1/3) is the real cube root; (-1)^(1/2) is no real number
+        return False
+    if not isinstance(node, Call):
+        return False
+    f, args = node.func, node.args
+    if f == "sqrt":
+        s = sign_of(args[0])
+        return None if s is None else s < 0
+    if f == "root":
+        n = _natural(args[0])
+        index = rational(args[0])
+        if not n or index is None:
+            return None if n is None else True
+        if index == 0:
+            return True
+        s = sign_of(args[1])
+        return None if s is None else (s < 0 and index % 2 == 0)
+    if f == "ln":
+        s = sign_of(args[0])
+        return None if s is None else s <= 0
+    if f == "logb":
+        signs = [sign_of(args[0]), sign_of(args[1]), _compare_with(args[0], 1)]
+        if any(v is None for v in signs):
+            return None
+        return signs[0] <= 0 or signs[1] <= 0 or signs[2] == 0  # type: ignore[operator]
+    if f in ("tan", "sec", "cot", "csc"):
+        other = Call("cos" if f in ("tan", "sec") else "sin", args)
+        s = sign_of(other)
+        return None if s is None else s == 0
+    if f in ("arcsin", "arccos"):
+        hi, lo = _compare_with(args[0], 1), _compare_with(args[0], -1)
+        if hi is None or lo is None:
+            return None
+        return hi > 0 or lo < 0
+    if f in ("factorial", "binomial"):
+        naturals = [_natural(a) for a in args]
+        if any(v is False for v in naturals):
+            return True
+        return None if any(v is None for v in naturals) else False
+    return False
+
+
+def undefined_reason(node: Node) -> str:
+    """Why a constant term has no real value (the innermost operation outside its domain, as text),
+    or "" when it has one or that could not be proved. Worker-side (sympy may run)."""
+    for n in _postorder(node):
+        if isinstance(n, Op | Call) and (n.op if isinstance(n, Op) else n.func) in _NO_VALUE:
+            if _fails(n):
+                return _NO_VALUE[n.op if isinstance(n, Op) else n.func]
+    return ""
+
+
+def _postorder(node: Node) -> list[Node]:
+    out: list[Node] = []
+    stack: list[tuple[Node, bool]] = [(node, False)]
+    while stack:
+        n, seen = stack.pop()
+        if seen:
+            out.append(n)
+            continue
+        stack.append((n, True))
+        if isinstance(n, Op | Call):
+            stack.extend((a, False) for a in reversed(n.args))
+    return out
+
+
+def _strict(condition: Node) -> Node:
+    """The open core of a definedness condition: ``t ≥ 0`` becomes ``t > 0`` (``t ≠ 0`` is open already)."""
+    from pyverify.logic import Conn, Rel
+
+    if isinstance(condition, Rel) and condition.op in (">=", "<="):
+        return Rel(">" if condition.op == ">=" else "<", condition.left, condition.right)
+    if isinstance(condition, Conn):
+        return Conn(condition.op, tuple(_strict(a) for a in condition.args))
+    return condition
+
+
+def generic_point(claim_text: str, deadline_seconds: float) -> dict[str, Any]:
+    """Whether the common domain of ``forall ... : R, lhs = rhs`` contains an open set: a point where
+    every definedness condition holds strictly (each is a strict inequality or ≠ between continuous
+    terms, so such a point has a neighbourhood inside the domain). ``{"generic": True, "point": ...}``
+    (found and evaluated exactly), ``{"generic": False, "side": ..., "conditions": ...}`` (z3: the open
+    core is empty, for one side alone or for both together) or ``{"generic": None}`` (undecided)."""
+    import time
+
+    from pyverify.certify._exact import EvalError, compile_node
+    from pyverify.certify._search import claim_constants, search
+    from pyverify.certify._smt import solve
+    from pyverify.logic import Claim, Conn, Rel, definedness, parse, to_text
+
+    claim = parse(claim_text)
+    body = claim.body
+    assert isinstance(body, Rel)
+    deadline = time.monotonic() + deadline_seconds
+    sides = (("reference", Rel("=", body.left, body.left)), ("candidate", Rel("=", body.right, body.right)),
+             ("together", body))  # fmt: skip
+    for side, formula in sides:
+        conditions = definedness(Claim(claim.binders, (), formula))
+        if not conditions:
+            continue
+        core = [_strict(c) for c in conditions]
+        guard = core[0] if len(core) == 1 else Conn("and", tuple(core))
+        env, _ = search(guard, claim.variables, True, claim_constants([guard]), seed=0, max_points=300,
+                        deadline=min(deadline, time.monotonic() + 1.0))  # fmt: skip
+        if env is not None:
+            continue
+        left_ms = int(max(0.1, min(2.0, deadline - time.monotonic())) * 1000)
+        outcome = solve(guard, claim.variables, True, left_ms)
+        if outcome.answer == "sat" and outcome.point is not None:
+            try:
+                if compile_node(guard)(outcome.point):
+                    continue
+            except EvalError:
+                pass
+        shown = [to_text(c, unicode=True) for c in conditions]
+        if outcome.answer == "unsat":
+            return {"generic": False, "side": side, "conditions": shown}
+        return {"generic": None, "side": side, "conditions": shown}
+    return {"generic": True}
+
+
 def exact_difference(a: Node, b: Node) -> str:
     """The simplified exact difference a - b as text (a witness)."""
     import sympy

@@ -32,6 +32,14 @@ class _Unknown(Exception):
         self.reason = reason
 
 
+class _Undefined(Exception):
+    """An answer (or a part of it) has no value: the comparison ends as ``undefined``, never equal."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
 @dataclass
 class _Verdict:
     status: str
@@ -98,10 +106,17 @@ def _sign(a: Node, b: Node, ctx: _Context) -> tuple[int | None, str, dict[str, A
     from pyverify.answers import _engine
 
     info = _call(_engine.compare_constants, (a, b, ctx.tolerance), ctx)
-    if info["sign"] is not None or ctx.tolerance is not None:
+    if info["sign"] is not None:
         return info["sign"], info["method"], info
     if "not a real number" in info.get("reason", "") or info.get("method") == "none" and "enclosure" not in info:
+        # a side could not be evaluated: find out whether it has no value at all (undefined) or was too hard
+        for side, term in (("reference", a), ("candidate", b)):
+            reason = _call(_engine.undefined_reason, (term,), ctx)
+            if reason:
+                raise _Undefined(f"the {side} has no value: {reason} in {_text(term)}")
         return None, "none", info
+    if ctx.tolerance is not None:
+        return info["sign"], info["method"], info
     zero = _call(_engine.exact_zero, (a, b), ctx)
     if zero.get("zero") is True:
         return 0, zero["method"], info
@@ -167,7 +182,26 @@ def _identity(a: Node, b: Node, ctx: _Context, names: set[str] | None = None) ->
     names = names or (free_vars(a) | free_vars(b))
     binder = " ".join(sorted(names))
     text = f"forall {binder} : R, {term_text(_claim_term(a))} = {term_text(_claim_term(b))}"
-    cert = decide(parse(text), ctx.left())
+    from pyverify.answers import _engine
+    from pyverify.logic import definedness
+
+    claim = parse(text)
+    generic: dict[str, Any] = {"generic": True}
+    if definedness(claim):
+        # an answer means something only where it is defined on an open set (a generic point exists):
+        # one defined at no point, or only on a set with no interior, is undefined, whatever it is compared with
+        generic = _call(_engine.generic_point, (text, min(3.0, ctx.left())), ctx)
+        if generic["generic"] is False:
+            where = "together they are" if generic["side"] == "together" else f"the {generic['side']} is"
+            raise _Undefined(f"{where} defined only where {' ∧ '.join(generic['conditions'])}, "
+                             "a set with no interior: no generic point")  # fmt: skip
+    cert = decide(claim, ctx.left())
+    if cert.status == "vacuous":
+        raise _Undefined("the answers are defined at no common point: no point satisfies "
+                         + " ∧ ".join(cert.conditions))  # fmt: skip
+    if cert.status == "certified" and generic["generic"] is None:
+        return _Verdict("unknown", "none", reason="equal where defined, but whether the common domain "
+                        "contains an open set is undecided: " + " ∧ ".join(generic["conditions"]))  # fmt: skip
     if cert.status == "certified":
         return _Verdict("equal", "claim", conditions=tuple(cert.conditions))
     if cert.status == "refuted" and cert.witness is not None:
@@ -398,7 +432,9 @@ def _definite_kinds(ka: str, kb: str) -> bool:
 
 def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout: float = DEFAULT_TIMEOUT,
                        tolerance: float | str | Fraction | None = None) -> AnswerCertificate:  # fmt: skip
-    """Decide whether ``candidate`` equals ``reference``: equal, different (with a witness) or unknown.
+    """Decide whether ``candidate`` equals ``reference``: equal, different (with a witness), unknown, or
+    undefined (either answer, or a part of it, has no value: ``0/0``, ``\\log 0``, ``\\sqrt{-1}``, an
+    expression defined at no point or only on a set with no interior; never equal to anything).
 
     ``tolerance`` (None by default: exact) allows |reference - candidate| <= tolerance between numbers;
     the certificate's ``policy`` names it. ``timeout`` (seconds) bounds the whole call.
@@ -414,14 +450,51 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
                                  round(time.monotonic() - start, 6), ref.text, cand.text, v.conditions)  # fmt: skip
 
     for label, ans in (("reference", ref), ("candidate", cand)):
-        if ans.kind == "unparsed":
-            return done(_Verdict("unknown", "none", reason=f"{label} unparsed: {ans.reason}"))
+        if ans.kind in ("unparsed", "ambiguous"):
+            return done(_Verdict("unknown", "none", reason=f"{label} {ans.kind}: {ans.reason}"))
+    for label, ans in (("reference", ref), ("candidate", cand)):
+        literal = _literal_no_value(ans)
+        if literal:
+            return done(_Verdict("undefined", "structure", reason=f"the {label} has no value: {literal}"))
     try:
         return done(_compare(ref, cand, _Context(timeout, tol)))
+    except _Undefined as exc:
+        return done(_Verdict("undefined", "none", reason=exc.reason))
     except _Unknown as exc:
         return done(_Verdict("unknown", "none", reason=exc.reason))
     except (RecursionError, MemoryError) as exc:
         return done(_Verdict("unknown", "none", reason=f"resource limit: {type(exc).__name__}"))
+
+
+def _literal_no_value(ans: Answer) -> str | None:
+    """A part written with no value on its face (``/0``, ``0^{-1}``, ``\\sqrt{-1}``, ``\\log 0``), found
+    without arithmetic; deeper cases (``1/(\\sqrt2-\\sqrt2)``) are proved by the engine when met."""
+    terms = [*ans.terms, *(e for row in ans.rows for e in row)]
+    for node in (n for t in terms for n in walk(t)):
+        if isinstance(node, Op) and node.op == "/" and _literal(node.args[1]) == 0:
+            return f"division by zero in {_text(node)}"
+        if isinstance(node, Op) and node.op == "^" and _literal(node.args[0]) == 0:
+            exponent = _literal(node.args[1])
+            if exponent is not None and exponent < 0:
+                return f"zero to a negative power in {_text(node)}"
+        if isinstance(node, Call) and node.func in ("sqrt", "ln") and node.args:
+            value = _literal(node.args[0])
+            if value is not None and (value < 0 or (node.func == "ln" and value == 0)):
+                return f"{'square root' if node.func == 'sqrt' else 'logarithm'} of {value} in {_text(node)}"
+    for item in ans.items:
+        found = _literal_no_value(item)
+        if found:
+            return found
+    return None
+
+
+def _literal(node: Node) -> Fraction | None:
+    """A numeral, or the negation of one."""
+    if isinstance(node, Num):
+        return node.value
+    if isinstance(node, Op) and node.op == "neg" and isinstance(node.args[0], Num):
+        return -node.args[0].value
+    return None
 
 
 def _article(word: str) -> str:

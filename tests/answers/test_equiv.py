@@ -108,9 +108,48 @@ def test_certificate_to_dict() -> None:
     assert data["status"] == "equal" and data["policy"] == "exact"
 
 
-def test_undefined_or_outside_the_fragment_is_unknown_never_a_verdict() -> None:
-    assert equivalent_answers(r"\frac{1}{0}", "1").status == "unknown"
-    assert equivalent_answers(r"\sqrt{-1}", "1", timeout=10).status == "unknown"
+def test_outside_the_fragment_is_unknown_never_a_verdict() -> None:
     cert = equivalent_answers(r"\pi x", r"x \pi", timeout=10)
     assert cert.status == "unknown" and "outside the claim language" in (cert.reason or "")
     assert equivalent_answers(r"\begin{pmatrix}1\end{pmatrix}", "[0, 1]").status == "different"
+
+
+# ---------------------------------------------------------------- answers that denote nothing
+
+PANEL = ["17", "3", r"\frac{1}{2}", r"2\sqrt{2}", r"\{1, 2\}", "x^2+1", "[0, 1)", "12", "0", "4"]
+
+
+@pytest.mark.parametrize(
+    "candidate",
+    ["y 0/0", r"\boxed{\frac{0}{0}}", r"\frac{1}{0}", r"0^{-1}", r"\frac{x}{x-x}", r"\log 0", r"\sqrt{-1}",
+     r"\frac{1}{\sqrt{2}-\sqrt{2}}", r"\tan(\pi/2)", r"\arcsin 2", r"(-1)!", r"\{1, \frac{2}{0}\}",
+     r"\sqrt{-x^2}", r"\sqrt{x}+\sqrt{-x}", r"\ln(-x^2)"],
+)  # fmt: skip
+def test_an_answer_with_no_value_is_undefined_against_every_reference(candidate: str) -> None:
+    # one string equal to every reference would be a universal key for anyone grading or rewarding with it
+    statuses = {ref: equivalent_answers(ref, candidate, timeout=10) for ref in PANEL}
+    assert not [ref for ref, cert in statuses.items() if cert.status == "equal"], statuses
+    assert all(cert.status in ("undefined", "different", "unknown") for cert in statuses.values())
+    assert statuses["17"].status == "undefined", statuses["17"]
+
+
+def test_undefined_is_not_even_equal_to_itself() -> None:
+    for text in (r"\frac{1}{0}", "0/0", r"\sqrt{-1}", r"\log 0"):
+        cert = equivalent_answers(text, text, timeout=10)
+        assert cert.status == "undefined" and cert.reason.startswith("the reference has no value"), cert
+
+
+def test_expressions_are_equal_only_on_a_domain_with_interior() -> None:
+    cert = equivalent_answers("x+1", r"\frac{x^2-1}{x-1}", timeout=10)
+    assert cert.status == "equal" and cert.conditions == ("x − 1 ≠ 0",)  # a generic point exists
+    cert = equivalent_answers("0", r"\sqrt{x}+\sqrt{-x}", timeout=10)  # agree only at x = 0
+    assert cert.status == "undefined" and "no interior" in (cert.reason or "")
+    cert = equivalent_answers("x^2+1", r"\frac{1}{0}", timeout=10)
+    assert cert.status == "undefined"
+    assert equivalent_answers(r"\sqrt{x}", r"\sqrt{x}", timeout=10).status == "equal"
+
+
+def test_undefined_has_its_own_exit_code() -> None:
+    from pyverify.answers import ANSWER_EXIT_CODES
+
+    assert ANSWER_EXIT_CODES["undefined"] not in (0, 1, 2, 3, 4)
