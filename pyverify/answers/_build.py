@@ -953,7 +953,7 @@ def build(catalog: Path = DEFAULT_CATALOG, out: Path = DEFAULT_OUT, timeout: flo
             cert = _certificate(ref, text, timeout)
             status = cert.pop("status")
             reason = cert.pop("reason")
-            if status == "unknown":
+            if status in ("unknown", "undefined"):  # an undefined candidate has no witness: not a D3 pair
                 discarded[direction] += 1
                 discarded_ids.append(f"{pair_id}: {reason}")
                 continue
