@@ -132,11 +132,18 @@ def equiv_answer(
     tolerance: float | None = typer.Option(
         None, "--tolerance", min=0.0, help="Allow |reference - candidate| <= T between numbers (default: exact)."
     ),
+    decimal_comma: str | None = typer.Option(
+        None, "--decimal-comma", metavar="decimal|list",
+        help="Read an ambiguous comma between digits (0,111) as a decimal point or as a list separator "
+             "(default: such an answer is ambiguous, so unknown).",
+    ),  # fmt: skip
 ) -> None:
     """Decide whether two final answers are equal: exactly, with a witness when they differ."""
     from pyverify.answers import ANSWER_EXIT_CODES, equivalent_answers, parse_answer
 
-    parsed = [parse_answer(reference), parse_answer(candidate)]
+    if decimal_comma not in (None, "decimal", "list"):
+        _fail(f"--decimal-comma: {decimal_comma!r} is not one of decimal, list")
+    parsed = [parse_answer(reference, decimal_comma=decimal_comma), parse_answer(candidate, decimal_comma=decimal_comma)]
     for label, answer in zip(("reference", "candidate"), parsed):
         if answer.kind == "unparsed":
             _fail(f"{label}: {answer.reason}")

@@ -12,7 +12,7 @@ from pyverify.answers._answer import ANSWER_EXIT_CODES, Answer, AnswerCertificat
 
 if TYPE_CHECKING:
     from pyverify.answers._equiv import equivalent_answers
-    from pyverify.answers._parse import CLEANUP_RULES, extract_boxed, parse_answer, render
+    from pyverify.answers._parse import CLEANUP_RULES, READING_RULES, extract_boxed, parse_answer, render
 
 _LAZY = {
     "equivalent_answers": "pyverify.answers._equiv",
@@ -20,6 +20,7 @@ _LAZY = {
     "extract_boxed": "pyverify.answers._parse",
     "render": "pyverify.answers._parse",
     "CLEANUP_RULES": "pyverify.answers._parse",
+    "READING_RULES": "pyverify.answers._parse",
 }
 
 
@@ -33,5 +34,5 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'pyverify.answers' has no attribute '{name}'")
 
 
-__all__ = ["ANSWER_EXIT_CODES", "CLEANUP_RULES", "Answer", "AnswerCertificate", "equivalent_answers",
+__all__ = ["ANSWER_EXIT_CODES", "CLEANUP_RULES", "READING_RULES", "Answer", "AnswerCertificate", "equivalent_answers",
            "extract_boxed", "parse_answer", "render"]  # fmt: skip

@@ -431,19 +431,23 @@ def _definite_kinds(ka: str, kb: str) -> bool:
 
 
 def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout: float = DEFAULT_TIMEOUT,
-                       tolerance: float | str | Fraction | None = None) -> AnswerCertificate:  # fmt: skip
+                       tolerance: float | str | Fraction | None = None, *,
+                       decimal_comma: str | None = None) -> AnswerCertificate:  # fmt: skip
     """Decide whether ``candidate`` equals ``reference``: equal, different (with a witness), unknown, or
     undefined (either answer, or a part of it, has no value: ``0/0``, ``\\log 0``, ``\\sqrt{-1}``, an
     expression defined at no point or only on a set with no interior; never equal to anything).
 
     ``tolerance`` (None by default: exact) allows |reference - candidate| <= tolerance between numbers;
-    the certificate's ``policy`` names it. ``timeout`` (seconds) bounds the whole call.
+    the certificate's ``policy`` names it. ``decimal_comma`` (None: an ambiguous ``0,111`` is unknown;
+    ``"decimal"`` or ``"list"``) chooses how text answers' commas between digits are read. ``timeout`` (seconds) bounds the whole call.
     """
     start = time.monotonic()
-    ref = reference if isinstance(reference, Answer) else parse_answer(reference)
-    cand = candidate if isinstance(candidate, Answer) else parse_answer(candidate)
+    ref = reference if isinstance(reference, Answer) else parse_answer(reference, decimal_comma=decimal_comma)
+    cand = candidate if isinstance(candidate, Answer) else parse_answer(candidate, decimal_comma=decimal_comma)
     tol = None if tolerance is None else str(Fraction(str(tolerance)))
     policy = "exact" if tol is None else f"tolerance={tolerance}"
+    if decimal_comma is not None:
+        policy += f", decimal_comma={decimal_comma}"
 
     def done(v: _Verdict) -> AnswerCertificate:
         return AnswerCertificate(v.status, v.method, v.witness, policy, v.reason,  # type: ignore[arg-type]

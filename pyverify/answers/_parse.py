@@ -1,7 +1,8 @@
 """Parsing final answers (LaTeX or plain text) into :class:`Answer` objects, and rendering them back.
 
 The grammar is ``answer.lark`` (LALR, no evaluation of the text). Before it runs, a fixed list of
-clean-up rules is applied, and only these (see :data:`CLEANUP_RULES`). Limits: at most
+clean-up rules is applied, and only these (see :data:`CLEANUP_RULES`), then the reading rules for words,
+juxtaposed numbers and commas between digits (see :data:`READING_RULES`). Limits: at most
 :data:`MAX_CHARS` characters and :data:`MAX_NESTING` nested brackets; beyond them, or outside the
 grammar, the answer is ``unparsed`` with the reason.
 """
@@ -23,27 +24,110 @@ from pyverify.logic._ast import REAL, Call, Node, Num, Op, Var, walk
 MAX_CHARS = 4000
 MAX_NESTING = 60
 
+#: Short words (two or three letters, compared in lower case) that are never a product of one-letter variables:
+#: English words that do not occur as products in algebra answers (``at`` and ``by`` are left out: ``\frac12 at^2``,
+#: ``ax + by``), abbreviations of units, ordinal suffixes, names of functions and Greek letters written without a
+#: backslash, and what is left of ``\text``, ``\frac``, ``\neq``, ``\beta`` when their backslash-letter became a
+#: control character. A run of four or more letters is always a word; a run of capitals is compared with
+#: :data:`SHOUTED_WORDS` instead. See :data:`READING_RULES`.
+SHORT_UNITS: frozenset[str] = frozenset(
+    "cm mm km kg mg ml ft yd mi in hr hrs min mins sec secs mph kph kmh lb lbs oz pt pts qt gal cc sq cu deg "
+    "rad cal".split()
+)
+SHORT_WORDS: frozenset[str] = SHORT_UNITS | frozenset(
+    "am an as be do go he if is it me my no of oh ok on or so to up us we "
+    "all and any are but can did few for get got had has her him his how its let may new nor not now off old "
+    "one our out own per put say see she six ten the too two use was way who why yes yet you ans sol eqn etc "
+    "st nd rd th "
+    "max gcd lcm mod det arg dim ker sgn abs lim sup inf lg tg ctg sh ch arc "
+    "mu nu xi phi chi psi rho tau eta "
+    "ext rac eq".split()
+)
+#: Runs of capitals are names of points (AB, ABC: read as products like any variables), except these words.
+SHOUTED_WORDS: frozenset[str] = frozenset("DNE NA NO YES NOT THE AND ANS OK".split())
+#: Trailing words that say the answer is wrong or uncertain; they are never removed as a unit.
+NOT_UNITS: frozenset[str] = frozenset("not wrong incorrect false true none never nope maybe perhaps".split())
+
+_TRAILING_UNIT = (
+    r"(?<=[0-9}).\s])(?:\s+(?i:(?!(?:"
+    + "|".join(sorted(NOT_UNITS))
+    + r")(?![A-Za-z]))[A-Za-z]{4,}|(?:"
+    + "|".join(sorted(SHORT_UNITS))
+    + r")(?![A-Za-z]))(?:\^\d)?)+\s*$"
+)
+
 #: The clean-up applied before parsing, in order; each is (what it does, pattern, replacement).
 CLEANUP_RULES: tuple[tuple[str, str, str], ...] = (
     ("math delimiters $ $$ \\( \\) \\[ \\] at the ends", r"^\s*(\$\$?|\\\(|\\\[)|(\$\$?|\\\)|\\\])\s*$", ""),
+    ("a comma with a negative thin space ,\\! between digits is the tight comma {,} (read by the reading rules)",
+     r"(?<=\d),\s*\\!\s*(?=\d)", "{,}"),
+    ("the words percent, percentage, per cent, pct (plain or in \\text{...}) and \\text{\\%} are a percent sign",
+     r"\s*(?:\\(?:text|textnormal|mathrm|textbf|mbox|textrm)\{\s*(?:percent(?:age)?|per\s?cent|pct|\\%)\s*\}"
+     r"|(?<![A-Za-z\\])(?:percent(?:age)?|per\s?cent|pct)(?![A-Za-z]))", "%"),
     ("\\text{or} / \\text{and} between solutions become a comma", r"\\(?:text|mathrm|textbf|mbox)\{\s*(?:or|and)\s*\}", ","),
     ("other \\text{...}, \\mathrm{...}, \\textbf{...}, \\mbox{...} (units, words; with a ^2 after them) are removed",
-     r"\\(?:text|mathrm|textbf|mbox|textrm|operatorname)\{[A-Za-z\s.]*\}(?:\^\{?\d\}?)?", ""),
+     r"\\(?:text|textnormal|mathrm|textbf|mbox|textrm|operatorname)\{[A-Za-z\s.]*\}(?:\^\{?\d\}?)?", ""),
     ("a leading 'x \\in' (membership of one variable: the answer is the set after it) is removed",
      r"^\s*[A-Za-z]\s*\\in(?![A-Za-z])\s*", ""),
     ("degrees ^\\circ and ° are removed", r"\^\s*\{?\\circ\}?|°", ""),
-    ("spacing and sizing commands are removed", r"\\(?:left|right|bigl|bigr|Bigl|Bigr|big|Big|displaystyle)(?![A-Za-z])|(?<!\\)\\[,;:! ]|\\q?quad(?![A-Za-z])|~", " "),
+    ("spacing and sizing commands, and no-break and thin spaces, are a space",
+     r"\\(?:left|right|bigl|bigr|Bigl|Bigr|big|Big|displaystyle)(?![A-Za-z])|(?<!\\)\\[,;:! ]|\\q?quad(?![A-Za-z])|~"
+     "|[\u00a0\u2009\u202f]", " "),
     ("\\dfrac and \\tfrac are \\frac; \\dbinom and \\tbinom are \\binom", r"\\[dt](frac|binom)(?![A-Za-z])", r"\\\1"),
     ("\\% is a percent sign (a percentage is the number divided by 100)", r"\\%", "%"),
     ("currency \\$ is removed", r"\\\$", ""),
-    ("thousands separators {,} are removed", r"\{,\}", ""),
     ("\\frac12 and \\sqrt2 (one-digit arguments) get braces", r"\\(frac|binom)\s*(\d)\s*(\d)", r"\\\1{\2}{\3}"),
-    ("plain function words sqrt, sin, ..., pi, infinity are the LaTeX commands",
-     r"(?<![\\A-Za-z])(sqrt|sin|cos|tan|ln|log|exp|pi|infty)(?![A-Za-z])", r"\\\1"),
+    ("plain function words sqrt, sin, ..., arctan, pi, infty are the LaTeX commands (sec is left alone: a unit)",
+     r"(?<![\\A-Za-z])(sqrt|sin|cos|tan|cot|csc|arcsin|arccos|arctan|ln|log|exp|pi|infty)(?![A-Za-z])", r"\\\1"),
+    ("the word infinity is \\infty", r"(?<![\\A-Za-z])infinity(?![A-Za-z])", r"\\infty"),
     ("'or' / 'and' between solutions become a comma", r"(?<![A-Za-z\\])(or|and)(?![A-Za-z])", ","),
-    ("a trailing word of two or more letters (a unit: cm, meters, dollars) is removed",
-     r"(?<=[0-9}).\s])\s+[A-Za-z]{2,}(\^\d)?\s*$", ""),
+    ("trailing unit words are removed: a short unit (cm, ft, min, ...) or a word of four or more letters "
+     "(meters, dollars, square units), but not not/wrong/false/none ...", _TRAILING_UNIT, ""),
     ("a final full stop is removed", r"\.\s*$", ""),
+)  # fmt: skip
+
+#: How text that could mean more than one thing is read; each is (text as written, how it is read). The
+#: control-character rule runs first, on the raw text; the percent and unit rules are clean-up rules
+#: (:data:`CLEANUP_RULES`); the others run after the clean-up, in this order. The README renders this table.
+READING_RULES: tuple[tuple[str, str], ...] = (
+    ("`\\text{13}` with a TAB for `\\t`, `\\frac` with a form feed for `\\f` (an escape sequence ate the backslash)",
+     "unparsed, naming the control character and the command it broke; other control characters than TAB, "
+     "CR and LF are always unparsed"),
+    ("`2xy`, `ab`, `ABC`, `\\frac{1}{2}at^2`, `ax+by`",
+     "a product of one-letter variables: a run of two or three letters that is not a short word"),
+    ("`The answer is 4`, `five`, `is`, `the`, `mod`, `phi`, `3cm`, `DNE`, `ext{13}`",
+     "unparsed: a run of four or more letters, a short word (`SHORT_WORDS`: English words, units, ordinal "
+     "suffixes, function and Greek names without a backslash; for capitals `SHOUTED_WORDS`) or letters "
+     "directly before `{` (a command without its backslash) is a word, never a product of variables"),
+    ("`sqrt(2)`, `sin x`, `arctan 1`, `pi`, `infinity`", "the commands `\\sqrt`, `\\sin`, `\\arctan`, `\\pi`, `\\infty`"),
+    ("`28 percent`, `28 pct`, `28\\text{ percent}`, `28\\%`", "28% = 28/100, never 28"),
+    ("`5 cm`, `125 miles`, `5 square units`",
+     "5, 125, 5: trailing unit words (a short unit, or a word of four or more letters) are removed; "
+     "not `not`, `wrong`, `false`, `none` (`5 not` is unparsed), and not `xy` (`2 xy` is 2·x·y)"),
+    ("`1 000`, `1\\,000`, `1{,}000`, `1,\\!000`, `12 345 678`, `16,\\!386.20`",
+     "one number: a first group of 1–3 digits not starting with 0, then groups of exactly 3 digits separated by "
+     "a space, `\\,`, `\\ `, `~`, a thin or no-break space, `{,}` or `,\\!`; a decimal part may follow"),
+    ("`1,000`, `12,345.5`, `-7,425,000` (the whole answer)", "one number: plain commas in thousands groups"),
+    ("`4 4/9`, `4\\frac{4}{9}`, `4 \\frac{4}{9}`, `-4 4/9`, `1 000 4/9`",
+     "the mixed number 4 + 4/9 (and -(4 + 4/9)): an integer, then a fraction of two integer numerals, then the "
+     "end, an operator, a comma, `%` or a closing bracket"),
+    ("`4\\frac{4}{9}x`, `2\\frac{1}{2}\\pi`, `(x+1)2\\frac{1}{2}`",
+     "unparsed: a mixed number or a product (a factor before or after it); write `(4\\frac{4}{9})x` or "
+     "`4 \\cdot \\frac{4}{9} x`; after an exponent it is a product (`x^2\\frac{1}{2}`)"),
+    ("`2 3`, `1 00`, `4 4/9 2`, `11.0 4/9`, `11/10 4/9`, `x^2 3`, `11` line break `5/6`",
+     "unparsed: two numbers with only white space between them that are neither one number nor a mixed "
+     "number (`\\log_2 8` is a subscript, then the argument)"),
+    ("`0,111`, `-0,5`, `1000,99`, `3{,}14`",
+     "ambiguous (a decimal comma or a list) unless `decimal_comma` chooses: a comma between digits, no space, "
+     "outside brackets, whose left part starts with 0 or has 4+ digits; or a `{,}` that is not a thousands group"),
+    ("`-2,1`, `1,5`, `12,5`", "a list (MATH writes several answers this way); `decimal_comma=\"decimal\"` reads 1.5"),
+    ("`(0,5)`, `[0,1)`, `\\{0,1\\}`, `1.5,2`, `x^2,3`",
+     "plain commas inside brackets, after a decimal number or after an exponent always separate"),
+    ("`decimal_comma=\"decimal\"`",
+     "every comma between digits outside brackets, and every `{,}`, is a decimal point (`1,000` is 1); "
+     "spaces still group thousands"),
+    ("`decimal_comma=\"list\"`",
+     "commas are never decimal points: thousands groups stay numbers, the ambiguous commas separate"),
 )  # fmt: skip
 
 _FUNCS = ("sin", "cos", "tan", "cot", "sec", "csc", "arcsin", "arccos", "arctan", "ln", "exp", "log")
@@ -103,16 +187,190 @@ def extract_boxed(text: str) -> str | None:
 
 
 #: A whole answer written with thousands separators (``1,000`` or ``12,345.5``) is one number, not a list.
-THOUSANDS = re.compile(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?")
+THOUSANDS = re.compile(r"[-+]?[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?")
+
+DECIMAL_COMMA_CHOICES = (None, "decimal", "list")
 
 
 def clean(text: str) -> str:
-    """Apply :data:`CLEANUP_RULES` in order, then :data:`THOUSANDS`."""
+    """Apply :data:`CLEANUP_RULES` in order (the reading rules come after, in :func:`_parse`)."""
     for _, pattern, replacement in CLEANUP_RULES:
         text = re.sub(pattern, replacement, text)
-    text = text.strip()
-    if THOUSANDS.fullmatch(text):
+    return text.strip()
+
+
+# ------------------------------------------------------------ reading rules (see READING_RULES)
+
+# What an escape sequence leaves when a LaTeX command is written in a non-raw string: the control character
+# stands for backslash + letter. TAB, CR and LF are also ordinary white space, so they only count before the
+# rest of one of these commands; the other control characters never belong in an answer.
+_ESCAPES = {"\t": "t", "\r": "r", "\n": "n", "\a": "a", "\b": "b", "\f": "f", "\v": "v"}
+_COMMANDS = frozenset(
+    "text textbf textrm times tan tau theta tfrac tbinom to top triangle tilde right rho rangle rfloor rceil rm "
+    "neq nabla neg not notin newline nmid frac boxed binom beta begin bar alpha approx vec vert varphi".split()
+)
+
+
+def _check_control(text: str) -> None:
+    for match in re.finditer(r"[\x00-\x1f]", text):
+        char = match.group()
+        rest = re.match(r"[A-Za-z]*", text[match.end() :]).group()  # type: ignore[union-attr]
+        command = _ESCAPES.get(char, "") + rest
+        if command in _COMMANDS:
+            raise AnswerParseError(
+                f"outside the answer grammar: a control character {char!r} before {rest!r} at column "
+                f"{match.start() + 1} (the \\{command} of LaTeX read as an escape sequence)", match.start()
+            )  # fmt: skip
+        if char not in "\t\r\n":
+            raise AnswerParseError(
+                f"outside the answer grammar: the control character {char!r} at column {match.start() + 1}", match.start()
+            )  # fmt: skip
+
+
+_LETTER_RUN = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
+_ENVIRONMENT = re.compile(r"\\(?:begin|end)\{[A-Za-z*]*\}")
+
+
+def _word_error(text: str) -> AnswerParseError | None:
+    """The first run of letters that is a word (outside the grammar); short non-word runs stay products (2xy, ab)."""
+    masked = _ENVIRONMENT.sub(lambda m: " " * len(m.group()), text)  # pmatrix in \begin{pmatrix} is no word
+    for match in _LETTER_RUN.finditer(masked):
+        run, column = match.group(), match.start() + 1
+        if masked[match.end() : match.end() + 1] == "{":
+            return AnswerParseError(
+                f"outside the answer grammar: '{run}{{' at column {column} is a LaTeX command without its backslash",
+                match.start(),
+            )
+        word = run in SHOUTED_WORDS if run.isupper() else run.lower() in SHORT_WORDS
+        if len(run) >= 4 or word:
+            return AnswerParseError(
+                f"outside the answer grammar: the word '{run}' at column {column} is not mathematics", match.start()
+            )
+    return None
+
+
+# digit groups separated by spaces (1 000, 12 345 678) or by {,} (1{,}000); a fraction bar after them
+# makes the last group a numerator (1 000/3 is not 1000/3)
+_GROUPS = re.compile(r"(?<![\w.^/])[1-9]\d{0,2}(?:(?: +|\{,\})\d{3})+(?![\d/])(?!\{,\}\d)")
+_GROUPS_SPACES = re.compile(r"(?<![\w.^/])[1-9]\d{0,2}(?: +\d{3})+(?![\d/])")
+# what may follow a mixed number: the end, an operator, a comma, % or a closing bracket
+_AFTER_MIXED = (
+    r"(?=[ \t]*(?:$|[,;)\]}%+\-=<>&|]|\\[\\}]|\\(?:cdot|times|pm|mp|cup|le|ge|leq|geq|neq|lt|gt)(?![A-Za-z])))"
+)
+_INTEGER = r"(?:0|[1-9]\d*)"
+_MIXED_FRAC = re.compile(rf"(?<![\d.])(\d+)[ \t]*(\\frac\{{\s*{_INTEGER}\s*\}}\{{\s*\d+\s*\}})(?![\d.])")
+_MIXED_SLASH = re.compile(rf"(?<![\d.])(\d+)[ \t]+({_INTEGER}/\d+)(?![\d.])" + _AFTER_MIXED)
+_SIDE_BY_SIDE = re.compile(r"(?<![\d.])(\d+\.?\d*|\.\d+)\s+(?=\.?\d)")
+
+
+def _before_integer(text: str, start: int) -> str:
+    """What the integer at ``start`` is, from what comes before it (spaces skipped): ``part`` of an exponent,
+    a subscript, a denominator or a number (never a mixed number), after a ``factor`` (a closing bracket, a
+    variable, ``!``, ``%``: a mixed number or a product), or ``free`` (a mixed number may start here)."""
+    before = text[:start].rstrip()
+    last = before[-1:]
+    if last and (last.isdigit() or last in ".^_/"):
+        return "part"
+    if last.isalpha():
+        return "free" if re.search(r"\\[A-Za-z]+$", before) else "factor"  # \cdot 4 4/9, but x 4 4/9
+    return "factor" if last and last in ")]}!%" else "free"
+
+
+def _mixed_frac(match: re.Match[str]) -> str:
+    context = _before_integer(match.string, match.start())
+    if context == "part":
+        return match.group()  # x^2\frac{1}{2} is x^2 times a half
+    if context == "free" and re.match(_AFTER_MIXED, match.string[match.end() :]):
+        return f"({match.group(1)}+{match.group(2)})"
+    raise AnswerParseError(
+        f"outside the answer grammar: {match.group()!r} at column {match.start() + 1} is a mixed number or a "
+        "product (a factor before or after it); write the mixed number in parentheses or the product with \\cdot",
+        match.start(),
+    )
+
+
+def _mixed_slash(match: re.Match[str]) -> str:
+    if _before_integer(match.string, match.start()) == "free":
+        return f"({match.group(1)}+{match.group(2)})"
+    return match.group()  # left as written: two numbers side by side, refused below
+
+
+def _numbers(text: str, decimal_comma: str | None) -> str:
+    """Thousands groups become one number, mixed numbers a sum; two numbers side by side are refused."""
+    # with decimal commas, {,} is a decimal point and only spaces group thousands
+    groups = _GROUPS_SPACES if decimal_comma == "decimal" else _GROUPS
+    text = groups.sub(lambda m: re.sub(r" +|\{,\}", "", m.group()), text)
+    if decimal_comma != "decimal" and THOUSANDS.fullmatch(text):
         text = text.replace(",", "")
+    text = _MIXED_FRAC.sub(_mixed_frac, text)
+    text = _MIXED_SLASH.sub(_mixed_slash, text)
+    for match in _SIDE_BY_SIDE.finditer(text):
+        if match.start() > 0 and text[match.start() - 1] == "_":
+            continue  # \log_2 8: a subscript, then the argument
+        right = re.match(r"\.?\d+(?:\.\d*)?", text[match.end() :]).group()  # type: ignore[union-attr]
+        pair = text[match.start() : match.end() + len(right)]
+        raise AnswerParseError(
+            f"outside the answer grammar: two numbers side by side at column {match.start() + 1} ({pair.strip()!r})"
+            " are neither one number nor a mixed number",
+            match.start(),
+        )
+    return text
+
+
+def _depths(text: str) -> list[int]:
+    depth, out = 0, []
+    for ch in text:
+        if ch in ")]}":
+            depth -= 1
+        out.append(depth)
+        if ch in "([{":
+            depth += 1
+    return out
+
+
+# a comma (or {,}) between two whole digit runs; neither side may belong to a decimal number or sit in an
+# exponent or subscript (1.5,2 and x^2,3 are lists whatever the option says)
+_DIGIT_COMMA = re.compile(r"(?<![\d.^_])(\d+)(\{,\}|,)(?=(\d+)(?!\d|\.\d))")
+
+
+def _comma_candidates(text: str) -> list[tuple[int, int, bool, str]]:
+    """Commas between digits that could be decimal commas, left to right: (start, end, ambiguous by default,
+    the digits around it as written).
+
+    A plain comma counts when it is outside brackets and has no space on either side; it is ambiguous when
+    its left part starts with 0 or has four or more digits (``0,111``, ``1000,99``) and otherwise a list
+    separator by default (``-2,1``, ``1,5``: MATH's lists). A ``{,}`` left between digits after the
+    thousands groups is always ambiguous (``3{,}14``), inside brackets too.
+    """
+    depths = _depths(text)
+    found = []
+    for match in _DIGIT_COMMA.finditer(text):
+        start, end = match.span(2)
+        left = match.group(1)
+        sign = "-" if match.start() > 0 and text[match.start() - 1] == "-" else ""
+        fragment = sign + "".join(match.group(1, 2, 3))
+        if match.group(2) == "{,}":
+            found.append((start, end, True, fragment))
+        elif depths[start] == 0:
+            found.append((start, end, left.startswith("0") or len(left) >= 4, fragment))
+    return found
+
+
+def _readings(text: str, decimal_comma: str | None) -> tuple[str, str | None, str]:
+    """(the text to parse, the other reading or None, the first ambiguous fragment) after the comma rules."""
+    candidates = _comma_candidates(text)
+    if decimal_comma == "decimal":
+        return _replace(text, [(s, e) for s, e, _, _ in candidates], "."), None, ""
+    chosen = [(s, e) for s, e, ambiguous, _ in candidates if ambiguous]
+    if decimal_comma == "list" or not chosen:
+        return _replace(text, chosen, ","), None, ""
+    fragment = next(f for _, _, ambiguous, f in candidates if ambiguous)
+    return _replace(text, chosen, "."), _replace(text, chosen, ","), fragment
+
+
+def _replace(text: str, spans: list[tuple[int, int]], by: str) -> str:
+    for start, end in reversed(spans):
+        text = text[:start] + by + text[end:]
     return text
 
 
@@ -270,21 +528,27 @@ def _parser() -> Lark:
     return Lark(grammar, parser="lalr", transformer=_Build(), maybe_placeholders=False)
 
 
-def parse_answer(text: str) -> Answer:
+def parse_answer(text: str, *, decimal_comma: str | None = None) -> Answer:
     """Parse a final answer; a ``\\boxed{...}`` in it is extracted first (the last one).
 
     Never raises on bad input: what is outside the grammar or its limits is ``Answer("unparsed")``
-    with the reason.
+    with the reason, and a comma between digits that may be a decimal comma or a list separator
+    (``0,111``, ``1000,99``) is ``Answer("ambiguous")`` naming both readings, unless ``decimal_comma``
+    chooses one: ``"decimal"`` (commas between digits are decimal points) or ``"list"`` (they never are).
+    See :data:`READING_RULES`.
     """
+    if decimal_comma not in DECIMAL_COMMA_CHOICES:
+        raise ValueError(f"decimal_comma must be one of {DECIMAL_COMMA_CHOICES}, not {decimal_comma!r}")
     try:
-        return _parse(text)
+        return _parse(text, decimal_comma)
     except AnswerParseError as exc:
         return Answer("unparsed", reason=exc.reason, text=text[:200])
 
 
-def _parse(text: str) -> Answer:
+def _parse(text: str, decimal_comma: str | None = None) -> Answer:
     if len(text) > 4 * MAX_CHARS:
         raise AnswerParseError(f"longer than {MAX_CHARS} characters")
+    _check_control(text)  # before \boxed extraction: "\b" in "\boxed" may be the control character itself
     boxed = extract_boxed(text)
     if boxed is not None:
         text = boxed
@@ -295,6 +559,36 @@ def _parse(text: str) -> Answer:
     cleaned = clean(text)
     if not cleaned:
         raise AnswerParseError("empty answer")
+    word = _word_error(cleaned)
+    try:
+        answer = _read(cleaned, decimal_comma, text)
+    except AnswerParseError as exc:
+        # the earlier of the two problems is reported: \input{/etc/passwd} is about \input, not 'etc'
+        if word is not None and not 0 <= exc.position < word.position:
+            raise word from None
+        raise
+    if word is not None:
+        raise word
+    return answer
+
+
+def _read(cleaned: str, decimal_comma: str | None, text: str) -> Answer:
+    cleaned = _numbers(cleaned, decimal_comma)
+    first, other, fragment = _readings(cleaned, decimal_comma)
+    answer = _parse_cleaned(first)
+    if other is None:
+        return answer
+    _parse_cleaned(other)  # both readings must be answers for the text to be ambiguous rather than unparsed
+    left, right = re.split(r"\{,\}|,", fragment, maxsplit=1)
+    return Answer(
+        "ambiguous",
+        reason=f"a decimal comma or a list: {fragment!r} reads as {left}.{right} or as {left}, {right}; "
+        "choose with decimal_comma='decimal' or 'list'",
+        text=text[:200],
+    )
+
+
+def _parse_cleaned(cleaned: str) -> Answer:
     parser = _parser()  # outside the try: a broken grammar is a bug, not an unparsed answer
     try:
         answer: Any = parser.parse(cleaned)

@@ -1,0 +1,276 @@
+"""The reading rules of answers: words are not products, juxtaposed numbers, thousands groups, decimal commas."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from pyverify.answers import Answer, parse_answer
+from pyverify.answers._engine import rational
+from pyverify.answers._parse import READING_RULES
+from pyverify.logic import REAL, Call, Num, Op, Var
+
+MATH500 = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "outside" / "math500.jsonl"
+
+
+def value(answer: Answer) -> Fraction | None:
+    assert answer.kind == "number", (answer.kind, answer.reason)
+    return rational(answer.terms[0])
+
+
+def values(answer: Answer) -> list[Fraction | None]:
+    return [value(item) for item in answer.items]
+
+
+# ---------------------------------------------------------------- mixed numbers
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("4 4/9", Fraction(40, 9)), (r"4\frac{4}{9}", Fraction(40, 9)), (r"4 \frac{4}{9}", Fraction(40, 9)),
+     (r"4\,\frac{4}{9}", Fraction(40, 9)), (r"4\dfrac49", Fraction(40, 9)), ("-4 4/9", Fraction(-40, 9)),
+     (r"-4\frac{4}{9}", Fraction(-40, 9)), ("+11 5/6", Fraction(71, 6)), ("0 4/9", Fraction(4, 9)),
+     ("1 000 4/9", Fraction(9004, 9)), (r"137 \frac{1}{2}", Fraction(275, 2)), (r"1\frac{4}{5}", Fraction(9, 5)),
+     (r"$\boxed{2\frac{1}{3}}$", Fraction(7, 3)), ("4 4/9%", Fraction(40, 900)), ("4 4/9 percent", Fraction(40, 900)),
+     ("4 4/9pct", Fraction(40, 900)), (r"2 \cdot 4 4/9", Fraction(80, 9)), ("4 4/9 + 1", Fraction(49, 9))],
+)  # fmt: skip
+def test_an_integer_then_a_fraction_of_integers_is_a_mixed_number(text: str, expected: Fraction) -> None:
+    assert value(parse_answer(text)) == expected
+
+
+def test_mixed_numbers_inside_structures() -> None:
+    assert values(parse_answer("(4 4/9, 1)")) == [Fraction(40, 9), 1]
+    assert values(parse_answer(r"\{1\frac{1}{2}, 2\}")) == [Fraction(3, 2), 2]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [r"4\frac{4}{9}x", r"2\frac{1}{2}\pi", r"3\frac{1}{2}\sqrt{2}", r"(x+1)2\frac{1}{2}", r"\frac{1}{2}3\frac{1}{4}"],
+)
+def test_a_mixed_number_followed_by_factors_is_refused(text: str) -> None:
+    answer = parse_answer(text)
+    assert answer.kind == "unparsed" and "a mixed number or a product" in answer.reason
+
+
+def test_a_fraction_after_a_non_integer_is_not_a_mixed_number() -> None:
+    # a fraction of non-numerals after an integer stays a product, as in 2\frac{\pi}{3}
+    assert parse_answer(r"2\frac{\pi}{3}").terms[0] == Op(
+        "*", (Num(Fraction(2)), Op("/", (Call("pi", ()), Num(Fraction(3)))))
+    )
+    assert value(parse_answer(r"\frac{1}{2}\frac{1}{3}")) == Fraction(1, 6)
+    assert value(parse_answer(r"0.5\frac{1}{2}")) == Fraction(1, 4)
+    assert value(parse_answer(r"2^2\frac{1}{2}")) == 2  # after an exponent: a product
+    assert value(parse_answer(r"1/2\frac{1}{3}")) == Fraction(1, 6)
+
+
+# ---------------------------------------------------------------- thousands groups
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("1 000", 1000), (r"1\,000", 1000), ("1{,}000", 1000), (r"1,\!000", 1000), (r"1\ 000", 1000), ("1~000", 1000),
+     ("1\u2009000", 1000), ("1\u00a0000", 1000), ("12 345 678", 12345678), (r"16,\!386.20", Fraction("16386.20")),
+     (r"11,\! 111,\! 111,\! 100", 11111111100), (r"10,\!080", 10080), (r"\$32,\!348", 32348), ("1,000", 1000),
+     ("-7,425,000", -7425000), ("12,345.5", Fraction("12345.5")), ("1 000.5", Fraction("1000.5")),
+     ("12{,}345{,}678", 12345678), ("-1 000", -1000), (r"\frac{1 000}{4}", 250)],
+)  # fmt: skip
+def test_thousands_groups_are_one_number(text: str, expected: Fraction) -> None:
+    assert value(parse_answer(text)) == expected
+
+
+def test_thousands_groups_inside_structures() -> None:
+    assert values(parse_answer("(1 000, 2)")) == [1000, 2]
+    assert values(parse_answer(r"[1\,000, 2\,000]".replace("[", "\\{").replace("]", "\\}"))) == [1000, 2000]
+
+
+# ---------------------------------------------------------------- two numbers side by side
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["2 3", "1 00", "0 111", "1 0000", "4 4/9 2", "11.0 4/9", "11/10 4/9", "11\n5/6", "11\r\n5/6", "x^2 3", "2 .5",
+     "1 2 3", "4 4/9x", "1 000 00", r"\frac{1}{2} 3 1/4"],
+)  # fmt: skip
+def test_two_numbers_side_by_side_are_unparsed(text: str) -> None:
+    answer = parse_answer(text)
+    assert answer.kind == "unparsed" and "two numbers side by side" in answer.reason, answer
+
+
+def test_side_by_side_reason_names_the_numbers_and_the_column() -> None:
+    assert parse_answer("2 3").reason == (
+        "outside the answer grammar: two numbers side by side at column 1 ('2 3') are neither one number nor a mixed number"
+    )
+
+
+def test_products_and_subscripts_still_read() -> None:
+    x, y = Var("x", REAL), Var("y", REAL)
+    assert parse_answer(r"2\pi").terms[0] == Op("*", (Num(Fraction(2)), Call("pi", ())))
+    assert parse_answer("2x").terms[0] == Op("*", (Num(Fraction(2)), x))
+    assert parse_answer(r"2\sqrt{3}").terms[0] == Op("*", (Num(Fraction(2)), Call("sqrt", (Num(Fraction(3)),))))
+    assert value(parse_answer("3(4)")) == 12
+    assert parse_answer(r"\log_2 8").terms[0] == Call("logb", (Num(Fraction(2)), Num(Fraction(8))))
+    assert parse_answer("2xy").terms[0] == Op("*", (Op("*", (Num(Fraction(2)), x)), y))
+    assert value(parse_answer("3 \\cdot 4")) == 12
+
+
+# ---------------------------------------------------------------- commas between digits
+
+
+def test_lists_stay_lists() -> None:
+    assert values(parse_answer("-2,1")) == [-2, 1]
+    assert values(parse_answer("1,5")) == [1, 5]
+    assert values(parse_answer("1, 2")) == [1, 2]
+    assert parse_answer("(1,2)").kind == "tuple"
+    assert parse_answer("(0,1)").kind == "tuple"
+    assert parse_answer("[0,1)").kind == "interval"
+    assert parse_answer(r"\{0,1\}").kind == "set"
+    assert values(parse_answer("1.5,2")) == [Fraction(3, 2), 2]
+
+
+@pytest.mark.parametrize(
+    "text", ["0,111", "-0,5", "1000,99", "1000,999", "3{,}14", "0{,}111", "0,5, 1", r"\boxed{0,5}"]
+)
+def test_a_decimal_comma_is_ambiguous_by_default(text: str) -> None:
+    answer = parse_answer(text)
+    assert answer.kind == "ambiguous" and answer.reason.startswith("a decimal comma or a list: "), answer
+
+
+def test_the_ambiguity_names_both_readings_and_the_option() -> None:
+    assert parse_answer("0,111") == Answer(
+        "ambiguous",
+        reason="a decimal comma or a list: '0,111' reads as 0.111 or as 0, 111; "
+        "choose with decimal_comma='decimal' or 'list'",
+    )
+    assert "'3{,}14' reads as 3.14 or as 3, 14" in parse_answer("3{,}14").reason
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("0,111", Fraction(111, 1000)), ("-0,5", Fraction(-1, 2)), ("1000,99", Fraction(100099, 100)),
+     ("1,5", Fraction(3, 2)), ("1,000", 1), ("3{,}14", Fraction(157, 50)), ("1{,}000", 1), ("1 000,5", Fraction(2001, 2))],
+)  # fmt: skip
+def test_decimal_comma_decimal(text: str, expected: Fraction) -> None:
+    assert value(parse_answer(text, decimal_comma="decimal")) == expected
+
+
+def test_decimal_comma_decimal_keeps_brackets_and_spaced_commas() -> None:
+    assert values(parse_answer("(0,5)", decimal_comma="decimal")) == [0, 5]
+    assert values(parse_answer("1,5, 2,5", decimal_comma="decimal")) == [Fraction(3, 2), Fraction(5, 2)]
+
+
+def test_decimal_comma_list() -> None:
+    assert values(parse_answer("0,111", decimal_comma="list")) == [0, 111]
+    assert values(parse_answer("1000,99", decimal_comma="list")) == [1000, 99]
+    assert values(parse_answer("3{,}14", decimal_comma="list")) == [3, 14]
+    assert value(parse_answer("1,000", decimal_comma="list")) == 1000
+    assert value(parse_answer("1{,}000", decimal_comma="list")) == 1000
+
+
+def test_decimal_comma_option_is_checked() -> None:
+    with pytest.raises(ValueError, match="decimal_comma"):
+        parse_answer("1,5", decimal_comma="comma")
+
+
+def test_a_decimal_comma_in_unreadable_text_is_unparsed() -> None:
+    assert parse_answer("0,5 is it").kind == "unparsed"
+    assert parse_answer("0,5^").kind == "unparsed"
+
+
+# ---------------------------------------------------------------- words
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "column"),
+    [("The answer is 4 0/0.", "The", 1), ("The answer is 4 4/9.", "The", 1), ("answer 2 3", "answer", 1),
+     ("x = 4 is the answer", "is", 7), ("AZYUK2A", "AZYUK", 1), ("five", "five", 1), (r"\boxed{five}", "five", 1),
+     (r"\boxed{x = 5 is it}", "is", 7), ("There are 4 objects and 4/9 remain.", "There", 1), ("5 not", "not", 3),
+     ("3 mod 7", "mod", 3), ("DNE", "DNE", 1), ("2phi", "phi", 2), ("3cm", "cm", 2), ("5th", "th", 2),
+     ("percentx", "percentx", 1), ("Soucis : 2,74 $ a..", "Soucis", 1), (r"\frac{1}{2} the", "the", 13)],
+)  # fmt: skip
+def test_a_word_is_never_a_product_of_variables(text: str, word: str, column: int) -> None:
+    answer = parse_answer(text)
+    assert answer.kind == "unparsed"
+    assert answer.reason == f"outside the answer grammar: the word '{word}' at column {column} is not mathematics"
+
+
+def test_short_runs_that_are_not_words_are_products() -> None:
+    for text in ("2xy", "x^2y", "ab", "abc", "ABC", "AB", r"\frac{1}{2}at^2", "ax+by", "3ab", "2 xy"):
+        assert parse_answer(text).kind == "expression", text
+
+
+def test_letters_before_a_brace_are_a_command_without_its_backslash() -> None:
+    answer = parse_answer("ext{13}")
+    assert answer.kind == "unparsed" and "'ext{' at column 1 is a LaTeX command without its backslash" in answer.reason
+
+
+def test_an_unknown_command_before_a_word_is_reported_first() -> None:
+    reason = parse_answer(r"\input{/etc/passwd}").reason
+    assert reason == "outside the answer grammar: the LaTeX command \\input at column 1"
+
+
+def test_known_function_and_constant_words_are_commands() -> None:
+    assert parse_answer("sqrt(2)") == parse_answer(r"\sqrt{2}")
+    assert parse_answer("pi").terms[0] == Call("pi", ())
+    assert parse_answer("arctan(1)").terms[0] == Call("arctan", (Num(Fraction(1)),))
+    assert parse_answer("(-infinity, 0)") == parse_answer(r"(-\infty, 0)")
+    assert parse_answer(r"\begin{pmatrix}1\\2\end{pmatrix}").kind == "matrix"  # environment names are not words
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["28 percent", "28 pct", r"28\text{ percent}", r"28\textnormal{ percent}", "28 per cent", r"28\%", "28%", "28percentage",
+     r"$\boxed{28 percent}$", r"28\text{\%}"],
+)  # fmt: skip
+def test_percent_words_are_a_percent_sign(text: str) -> None:
+    assert value(parse_answer(text)) == Fraction(28, 100)
+
+
+def test_units_are_removed_but_refusals_are_not() -> None:
+    for text in ("5 cm", r"5\text{ meters}", "5 miles", "5 square units", "5 sq units", "5 min", "5 CM"):
+        assert value(parse_answer(text)) == 5, text
+    for text in ("5 not", "5 wrong", "5 false", "5 none"):
+        assert parse_answer(text).kind == "unparsed", text
+
+
+# ---------------------------------------------------------------- control characters
+
+
+@pytest.mark.parametrize(
+    ("text", "command"),
+    [("$\text{13}$", "text"), ("\frac{1}{2}", "frac"), ("\boxed{5}", "boxed"), ("x \neq 3", "neq"), ("\right)", "right"),
+     ("2\times 3", "times"), ("\x07lpha", "alpha")],
+)  # fmt: skip
+def test_a_control_character_for_a_lost_backslash_is_unparsed(text: str, command: str) -> None:
+    answer = parse_answer(text)
+    assert answer.kind == "unparsed" and f"(the \\{command} of LaTeX read as an escape sequence)" in answer.reason
+
+
+def test_other_control_characters_and_plain_white_space() -> None:
+    assert parse_answer("1\x00").kind == "unparsed"
+    assert parse_answer("\x0c5").kind == "unparsed"
+    assert value(parse_answer("1 +\n2")) == 3
+    assert value(parse_answer("\t1 + 2\r\n")) == 3
+
+
+# ---------------------------------------------------------------- the table and real answers
+
+
+def test_reading_rules_table() -> None:
+    assert READING_RULES and all(len(row) == 2 and all(isinstance(c, str) and c for c in row) for row in READING_RULES)
+
+
+@pytest.mark.skipif(not MATH500.exists(), reason="../shared/data/outside/math500.jsonl is not here")
+def test_math500_gold_answers_still_parse() -> None:
+    golds = [json.loads(line)["answer"] for line in MATH500.read_text(encoding="utf-8").splitlines() if line.strip()]
+    assert len(golds) == 500
+    answers = {gold: parse_answer(gold) for gold in golds}
+    unread = {g: a.reason for g, a in answers.items() if a.kind in ("unparsed", "ambiguous")}
+    # 14 before the reading rules: \text{Evelyn}-style words, base-n numerals 52_8, \text{(C)}
+    assert len(unread) <= 14, "\n".join(f"{g!r}: {r}" for g, r in unread.items())
+    assert value(answers[r"10,\!080"]) == 10080
+    assert value(answers[r"1\frac{4}{5}"]) == Fraction(9, 5)
+    assert value(answers[r"137 \frac{1}{2}"]) == Fraction(275, 2)
+    assert values(answers["-2,1"]) == [-2, 1]
