@@ -26,7 +26,7 @@ from pyverify.certify._search import claim_constants, finite_box, search
 from pyverify.certify._witness import _by_identity, format_value, witness_text
 from pyverify.certify._witness import check_witness as _check_witness
 from pyverify.logic import BoolLit, Claim, Conn, Not, Pred, Rel, Sort, definedness, parse, relativized, to_text
-from pyverify.logic._ast import Binder, Node, Var, erase_claim_casts, substitute
+from pyverify.logic._ast import Binder, Node, Var, erase_claim_casts, free_vars, substitute
 from pyverify.logic._semantics import check_semantics
 
 DEFAULT_TIMEOUT = 10.0
@@ -115,15 +115,28 @@ def _identity_stage(formula: Node, variables: dict[str, Sort], run: _Run) -> tup
 
 def _guards(claim: Claim, semantics: str = "exact") -> list[Node]:
     """What a point must satisfy for a ∀ claim to say anything there: its definedness conditions, its
-    assumptions, and the hypotheses of an implication that is its whole body (``x > 1 -> x < 0 -> ...``
-    and ``(x > 1 and x < 0) -> ...`` assume as much as ``assuming`` does)."""
+    assumptions, and the hypotheses of an implication that is its whole body that *bound a variable*
+    (``x > 1 -> x < 0 -> ...`` assumes as much as ``assume`` does).
+
+    Other hypotheses are the statement's content, not its domain: ``x > 0 -> exp(log(x)) != x -> x <= 0``
+    (the contrapositive of exp ∘ log = id) holds because its hypotheses contradict each other, and that
+    contradiction is the theorem — the region it speaks about, ``x > 0``, is not empty."""
     guards = (definedness(claim) if semantics == "exact" else []) + list(claim.assumptions)
     body = claim.body
     while isinstance(body, Conn) and body.op == "->":
         premise = body.args[0]
-        guards.extend(premise.args if isinstance(premise, Conn) and premise.op == "and" else (premise,))
+        parts = premise.args if isinstance(premise, Conn) and premise.op == "and" else (premise,)
+        guards.extend(p for p in parts if _bounds_a_variable(p))
         body = body.args[1]
     return list(dict.fromkeys(guards))
+
+
+def _bounds_a_variable(node: Node) -> bool:
+    """``x > 1``, ``n >= 3``, ``0 < x``, ``x != 0``: a relation between one variable and a closed term."""
+    if not isinstance(node, Rel) or node.op not in ("<", "<=", ">", ">=", "!=", "="):
+        return False
+    sides = (node.left, node.right)
+    return any(isinstance(a, Var) and not free_vars(b) for a, b in (sides, sides[::-1]))
 
 
 def _vacuity(claim: Claim, run: _Run, seed: int, semantics: str = "exact") -> str | None:

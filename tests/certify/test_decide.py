@@ -150,8 +150,12 @@ def test_vacuous_claims_are_never_certified() -> None:
 
 def test_where_the_vacuity_line_is_drawn() -> None:
     # empty: vacuous; not empty (even without interior): certified where defined, at the points that exist
-    assert decide("forall x : R, x^2 < 0 -> x = 1").status == "vacuous"
+    assert decide("forall x : R, assume x^2 < 0, x = 1").status == "vacuous"
     assert decide("forall x : Q, x = 0 -> x/x = 1").status == "vacuous"
+    # a hypothesis that does not bound a variable is content: this claim is the theorem "no x has x² < 0"
+    assert decide("forall x : R, x^2 < 0 -> x = 1").status == "certified"
+    # ... and a contrapositive is not vacuous: its region x > 0 is not empty, its contradiction is the theorem
+    assert decide("forall x : R, x > 0 -> exp(log(x)) != x -> x <= 0").status == "certified"
     cert = decide("forall x : R, sqrt(x) + sqrt(-x) = 0")
     assert cert.status == "certified" and cert.headline == "certified where defined (x ≥ 0, −x ≥ 0)"
     assert decide("forall x : R, x^2 <= 0 -> x = 0").status == "certified"
