@@ -45,16 +45,53 @@ SHORT_WORDS: frozenset[str] = SHORT_UNITS | frozenset(
 )
 #: Runs of capitals are names of points (AB, ABC: read as products like any variables), except these words.
 SHOUTED_WORDS: frozenset[str] = frozenset("DNE NA NO YES NOT THE AND ANS OK".split())
-#: Trailing words that say the answer is wrong or uncertain; they are never removed as a unit.
-NOT_UNITS: frozenset[str] = frozenset("not wrong incorrect false true none never nope maybe perhaps".split())
+#: Unit words (compared in lower case; a plural in -s or -es is the same unit: ``inches``, ``boxes``), counting
+#: nouns among them (``5 ways``). With :data:`UNIT_PREFIXES` before them, ``squared``, ``cubed`` or ``^2`` after them,
+#: one after another or joined by ``per`` or ``/``, they are the unit phrases that the clean-up removes after a
+#: quantity (see :data:`CLEANUP_RULES`). Words that change a value (``million``, ``dozen``, ``squared`` alone,
+#: ``halves``) or judge the answer (``wrong``, ``maybe``, ``answer``) are not units: they leave it unparsed.
+UNIT_WORDS: frozenset[str] = (SHORT_UNITS - {"sq", "cu"}) | frozenset(
+    "meter metre centimeter centimetre millimeter millimetre kilometer kilometre inch foot feet yard mile acre hectare "
+    "liter litre milliliter millilitre gallon quart pint cup gram kilogram milligram pound ounce ton tonne "
+    "second minute hour day week month year yr decade dollar cent penny pennies euro degree radian celsius fahrenheit "
+    "unit way people person student time item object piece step handshake game coin card page box ball marble apple"
+    .split()
+)  # fmt: skip
+UNIT_PREFIXES: frozenset[str] = frozenset("square sq cubic cu".split())
+#: One-letter units (metre, gram, second, hour, litre): units only inside ``\text{...}``; ``5 m`` is 5·m and a
+#: single letter in ``\mathrm{...}`` is that letter (``\mathrm{e}`` is e).
+UNIT_LETTERS = "mgshL"
+#: The commands whose content is text; ``\operatorname`` is a name, never a unit.
+TEXT_COMMANDS = ("text", "textnormal", "textbf", "textrm", "mbox", "mathrm")
 
-_TRAILING_UNIT = (
-    r"(?<=[0-9}).\s])(?:\s+(?i:(?!(?:"
-    + "|".join(sorted(NOT_UNITS))
-    + r")(?![A-Za-z]))[A-Za-z]{4,}|(?:"
-    + "|".join(sorted(SHORT_UNITS))
-    + r")(?![A-Za-z]))(?:\^\d)?)+\s*$"
+
+def _unit_phrase(letters: bool) -> str:
+    """A regular expression for a unit phrase (``cm``, ``square units``, ``sq. ft``, ``miles per hour``, ``km/h``,
+    ``cm^2``, ``units squared``: at most two prefixes and five units); with ``letters``, the one-letter units of
+    :data:`UNIT_LETTERS` count too, and after a slash they always do (``km/h``)."""
+
+    def unit(letters: bool) -> str:
+        word = r"(?i:(?:" + "|".join(sorted(UNIT_WORDS, key=lambda w: (-len(w), w))) + r")(?:e?s)?)"
+        if letters:
+            word = rf"(?:{word}|[{UNIT_LETTERS}])"
+        prefix = r"(?i:(?:" + "|".join(sorted(UNIT_PREFIXES)) + r")(?![A-Za-z])\.?\s*)"
+        power = r"(?:\s*(?i:squared|cubed)(?![A-Za-z])|\s*\^\s*(?:\d|\{\s*-?\d\s*\}))"
+        return rf"{prefix}{{0,2}}{word}(?![A-Za-z])\.?{power}?"
+
+    # at most five units (bounded, so that no text makes the search slow)
+    return rf"{unit(letters)}(?:\s*/\s*{unit(True)}|(?:\s+(?i:per)\s+|\s+){unit(letters)}){{0,4}}"
+
+
+_TEXT = r"\\(?:" + "|".join(TEXT_COMMANDS) + r")\s*\{"
+# what may follow a unit that is removed (spacing skipped): the end, a separator, a closing bracket, an operator,
+# more text; never a number, a letter or an opening bracket (1\text{ m}\,500 is not 1 500, \mathrm{min}(3,4) not (3,4))
+_AFTER_UNIT = (
+    r"(?=(?:\s|~|\\[,;:! ]|\\q?quad(?![A-Za-z]))*(?:$|[,;)\]}=+\-*/<>&|]|\.(?!\d)|\\[})\]\\]|\\(?:"
+    + "|".join(TEXT_COMMANDS)
+    + r"|cdot|times|div|pm|mp|cup|right|end|le|ge|leq|geq|lt|gt|neq|approx)(?![A-Za-z])))"
 )
+_TEXT_UNIT = rf"{_TEXT}\s*(?:{_unit_phrase(letters=True)})\s*\}}(?:\s*\^\s*(?:\d|\{{\s*-?\d\s*\}}))?{_AFTER_UNIT}"
+_TRAILING_UNIT = rf"(?<=[0-9}}).])\s+(?:{_unit_phrase(letters=False)})\s*$"
 
 #: The clean-up applied before parsing, in order; each is (what it does, pattern, replacement).
 CLEANUP_RULES: tuple[tuple[str, str, str], ...] = (
@@ -62,11 +99,18 @@ CLEANUP_RULES: tuple[tuple[str, str, str], ...] = (
     ("a comma with a negative thin space ,\\! between digits is the tight comma {,} (read by the reading rules)",
      r"(?<=\d),\s*\\!\s*(?=\d)", "{,}"),
     ("the words percent, percentage, per cent, pct (plain or in \\text{...}) and \\text{\\%} are a percent sign",
-     r"\s*(?:\\(?:text|textnormal|mathrm|textbf|mbox|textrm)\{\s*(?:percent(?:age)?|per\s?cent|pct|\\%)\s*\}"
+     r"(?<!\s)\s*(?:\\(?:text|textnormal|mathrm|textbf|mbox|textrm)\{\s*(?:percent(?:age)?|per\s?cent|pct|\\%)\s*\}"
      r"|(?<![A-Za-z\\])(?:percent(?:age)?|per\s?cent|pct)(?![A-Za-z]))", "%"),
-    ("\\text{or} / \\text{and} between solutions become a comma", r"\\(?:text|mathrm|textbf|mbox)\{\s*(?:or|and)\s*\}", ","),
-    ("other \\text{...}, \\mathrm{...}, \\textbf{...}, \\mbox{...} (units, words; with a ^2 after them) are removed",
-     r"\\(?:text|textnormal|mathrm|textbf|mbox|textrm|operatorname)\{[A-Za-z\s.]*\}(?:\^\{?\d\}?)?", ""),
+    ("C or F after a degree sign (^\\circ\\text{C}, °F) is part of it (the degree sign is removed below)",
+     r"(\^\s*\{?\\circ\}?|°)\s*(?:\\(?:text|textnormal|textrm|mbox|mathrm)\s*\{\s*[CF]\s*\}|[CF](?![A-Za-z]))", r"\1"),
+    ("an empty \\text{} (or \\mbox{}, \\mathrm{}, ...) is a space", rf"{_TEXT}\s*\}}", " "),
+    ("\\text{or} / \\text{and} between solutions become a comma", rf"{_TEXT}\s*(?:or|and)\s*\}}", ","),
+    ("a single letter in \\mathrm{...} is that letter (\\mathrm{e} is e)", r"\\mathrm\s*\{\s*([A-Za-z])\s*\}", r" \1 "),
+    ("a unit phrase in \\text{...}, \\mbox{...}, \\mathrm{...}, \\textbf{...} (a unit word of UNIT_WORDS, one-letter "
+     "units m g s h L, with square/sq/cubic/cu before, squared/cubed/^2 after, per or / between; with a ^2 after "
+     "the braces) is removed where its quantity ends (the end, a separator, a closing bracket, an operator, more "
+     "text follow: not a number, a letter, an opening bracket or another power); "
+     "other text is left for the reading rules, which refuse it", _TEXT_UNIT, " "),
     ("a leading 'x \\in' (membership of one variable: the answer is the set after it) is removed",
      r"^\s*[A-Za-z]\s*\\in(?![A-Za-z])\s*", ""),
     ("degrees ^\\circ and ° are removed", r"\^\s*\{?\\circ\}?|°", ""),
@@ -81,8 +125,8 @@ CLEANUP_RULES: tuple[tuple[str, str, str], ...] = (
      r"(?<![\\A-Za-z])(sqrt|sin|cos|tan|cot|csc|arcsin|arccos|arctan|ln|log|exp|pi|infty)(?![A-Za-z])", r"\\\1"),
     ("the word infinity is \\infty", r"(?<![\\A-Za-z])infinity(?![A-Za-z])", r"\\infty"),
     ("'or' / 'and' between solutions become a comma", r"(?<![A-Za-z\\])(or|and)(?![A-Za-z])", ","),
-    ("trailing unit words are removed: a short unit (cm, ft, min, ...) or a word of four or more letters "
-     "(meters, dollars, square units), but not not/wrong/false/none ...", _TRAILING_UNIT, ""),
+    ("a unit phrase at the end, after a number, } ) or . (5 cm, 5 square units, 60 miles per hour: the words of "
+     "UNIT_WORDS and UNIT_PREFIXES as in \\text{...}, no one-letter units) is removed", _TRAILING_UNIT, ""),
     ("a final full stop is removed", r"\.\s*$", ""),
 )  # fmt: skip
 
@@ -101,9 +145,23 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "directly before `{` (a command without its backslash) is a word, never a product of variables"),
     ("`sqrt(2)`, `sin x`, `arctan 1`, `pi`, `infinity`", "the commands `\\sqrt`, `\\sin`, `\\arctan`, `\\pi`, `\\infty`"),
     ("`28 percent`, `28 pct`, `28\\text{ percent}`, `28\\%`", "28% = 28/100, never 28"),
-    ("`5 cm`, `125 miles`, `5 square units`",
-     "5, 125, 5: trailing unit words (a short unit, or a word of four or more letters) are removed; "
-     "not `not`, `wrong`, `false`, `none` (`5 not` is unparsed), and not `xy` (`2 xy` is 2·x·y)"),
+    ("`5 cm`, `125 miles`, `5 square units`, `60 miles per hour`, `5 km/h`, `5\\text{ cm}^2`, `864 \\mbox{ inches}^2`",
+     "5, 125, 5, 60, 5, 5, 864: a unit phrase is removed at the end of the answer, or in `\\text{…}` (`\\mbox`, "
+     "`\\mathrm`, `\\textbf`, ...) where its quantity ends; a unit phrase is made of unit words (`UNIT_WORDS`: "
+     "length, area, volume, mass, time, money, angle, counting nouns such as `ways`, `people`; plurals in -s, -es) "
+     "with `square`, `sq`, `cubic` before, `squared`, `cubed`, `^2` after, `per` or `/` between; one-letter units "
+     "(`m`, `g`, `s`, `h`, `L`) only in `\\text{…}` or after `/` (`2 xy` is 2·x·y, `5 m` is 5·m)"),
+    ("`5 wrong`, `x = 4 answer`, `5 million`, `2 squared`, `5 dozen`, `1\\text{ m}\\,50`, `5\\text{ cm}x`",
+     "unparsed, naming the word or the text: no other word is a unit (a word that changes the value or judges the "
+     "answer is never removed), and a unit followed by a number, a letter, an opening bracket or a power ends no "
+     "quantity"),
+    ("`5\\text{ is wrong}`, `\\text{Evelyn}`, `\\text{(C)}`, `5 \\text{ or maybe } 6`, `\\mathrm{lcm}(4,6)`, "
+     "`\\operatorname{proj}`",
+     "unparsed, naming the text and its column: in `\\text{…}` only a unit phrase, `or` / `and` (a comma between "
+     "answers: `5\\text{ or }6` is a list) and white space are read (text answers and choices are not in the "
+     "grammar); a name in `\\mathrm` or `\\operatorname` is not a function of the grammar"),
+    ("`\\mathrm{e}`, `\\mathrm{i}`, `\\text{ }`",
+     "e (Euler's number), the variable i: a single letter in `\\mathrm{…}` is that letter; an empty `\\text{}` is a space"),
     ("`1 000`, `1\\,000`, `1{,}000`, `1,\\!000`, `12 345 678`, `16,\\!386.20`",
      "one number: a first group of 1–3 digits not starting with 0, then groups of exactly 3 digits separated by "
      "a space, `\\,`, `\\ `, `~`, a thin or no-break space, `{,}` or `,\\!`; a decimal part may follow"),
@@ -194,9 +252,17 @@ DECIMAL_COMMA_CHOICES = (None, "decimal", "list")
 
 def clean(text: str) -> str:
     """Apply :data:`CLEANUP_RULES` in order (the reading rules come after, in :func:`_parse`)."""
+    return _clean(text)[1]
+
+
+def _clean(text: str) -> tuple[str, str]:
+    """(the text after the rules for ``\\text{...}``, before later rules rewrite the words in it; the clean text)."""
+    texts = text
     for _, pattern, replacement in CLEANUP_RULES:
         text = re.sub(pattern, replacement, text)
-    return text.strip()
+        if pattern == _TEXT_UNIT:
+            texts = text
+    return texts, text.strip()
 
 
 # ------------------------------------------------------------ reading rules (see READING_RULES)
@@ -231,10 +297,73 @@ _LETTER_RUN = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
 _ENVIRONMENT = re.compile(r"\\(?:begin|end)\{[A-Za-z*]*\}")
 
 
-def _word_error(text: str) -> AnswerParseError | None:
-    """The first run of letters that is a word (outside the grammar); short non-word runs stay products (2xy, ab)."""
+_TEXT_LEFT = re.compile(r"\\(" + "|".join((*TEXT_COMMANDS, "operatorname")) + r")\s*\{")
+_UNIT_ONLY = re.compile(rf"\s*(?:{_unit_phrase(letters=True)})\s*")
+
+
+def _closing_brace(text: str, start: int) -> int:
+    """The index just past the brace that closes the group opened before ``start`` (len(text) if none does)."""
+    depth, i = 1, start
+    while i < len(text):
+        if text[i] == "\\" and i + 1 < len(text) and text[i + 1] in "{}":
+            i += 2
+            continue
+        depth += {"{": 1, "}": -1}.get(text[i], 0)
+        i += 1
+        if depth == 0:
+            return i
+    return i
+
+
+def _texts_left(text: str) -> list[tuple[re.Match[str], int]]:
+    """The ``\\text{...}``, ``\\mathrm{...}``, ``\\operatorname{...}`` in ``text`` (not nested ones), with the
+    index past their closing brace."""
+    found: list[tuple[re.Match[str], int]] = []
+    for match in _TEXT_LEFT.finditer(text):
+        if not found or match.start() >= found[-1][1]:
+            found.append((match, _closing_brace(text, match.end())))
+    return found
+
+
+def _content(match: re.Match[str], end: int) -> str:
+    text = match.string
+    return text[match.end() : end - 1] if text[end - 1 : end] == "}" else text[match.end() :]
+
+
+def _text_errors(text: str, texts: str) -> tuple[AnswerParseError | None, list[tuple[int, int]]]:
+    """The first ``\\text{...}`` (or ``\\mathrm``, ``\\operatorname``, ...) that the clean-up left in ``text``,
+    as an error naming it as it was before later clean-up rules rewrote words in it (in ``texts``), and the spans
+    of all of them (their words are reported as text, not one by one)."""
+    left, before = _texts_left(text), _texts_left(texts)
+    spans = [(match.start(), end) for match, end in left]
+    if not left:
+        return None, spans
+    match = left[0][0]
+    command, content = match.group(1), _content(*(before if len(before) == len(left) else left)[0])
+    shown = f"\\{command}{{{content[:60]}{'...' if len(content) > 60 else ''}}}"
+    where = f"'{shown}' at column {match.start() + 1}"
+    if command != "operatorname" and _UNIT_ONLY.fullmatch(content):
+        after = text[left[0][1] :].strip()[:12]
+        reason = (
+            f"the unit {where} ends no quantity: '{after}' follows it (a unit is removed only where its quantity ends)"
+        )
+    elif command in ("mathrm", "operatorname"):
+        reason = f"the name {where} is not a letter, a unit or a function of the answer grammar"
+    else:
+        reason = f"the text {where} is not a unit, 'or' or 'and' (text answers are not read)"
+    return AnswerParseError(f"outside the answer grammar: {reason}", match.start()), spans
+
+
+def _word_error(text: str, texts: str | None = None) -> AnswerParseError | None:
+    """The first run of letters that is a word (outside the grammar), or the first text that the clean-up left if
+    it comes earlier (``texts``: see :func:`_text_errors`); short non-word runs stay products (2xy, ab)."""
+    text_error, spans = _text_errors(text, text if texts is None else texts)
     masked = _ENVIRONMENT.sub(lambda m: " " * len(m.group()), text)  # pmatrix in \begin{pmatrix} is no word
+    for start, end in spans:
+        masked = masked[:start] + " " * (end - start) + masked[end:]
     for match in _LETTER_RUN.finditer(masked):
+        if text_error is not None and text_error.position < match.start():
+            break
         run, column = match.group(), match.start() + 1
         if masked[match.end() : match.end() + 1] == "{":
             return AnswerParseError(
@@ -246,7 +375,7 @@ def _word_error(text: str) -> AnswerParseError | None:
             return AnswerParseError(
                 f"outside the answer grammar: the word '{run}' at column {column} is not mathematics", match.start()
             )
-    return None
+    return text_error
 
 
 # digit groups separated by spaces (1 000, 12 345 678) or by {,} (1{,}000); a fraction bar after them
@@ -556,10 +685,10 @@ def _parse(text: str, decimal_comma: str | None = None) -> Answer:
         raise AnswerParseError(f"longer than {MAX_CHARS} characters")
     if _nesting(text) > MAX_NESTING:
         raise AnswerParseError(f"nested deeper than {MAX_NESTING} brackets")
-    cleaned = clean(text)
+    texts, cleaned = _clean(text)
     if not cleaned:
         raise AnswerParseError("empty answer")
-    word = _word_error(cleaned)
+    word = _word_error(cleaned, texts)
     try:
         answer = _read(cleaned, decimal_comma, text)
     except AnswerParseError as exc:

@@ -62,8 +62,9 @@ def test_matrices() -> None:
     assert parse_answer(r"\begin{pmatrix}1&2\\3\end{pmatrix}").kind == "unparsed"
 
 
-def test_units_and_words_stripped_by_rule() -> None:
+def test_units_stripped_by_rule_and_words_not() -> None:
     assert parse_answer("5 cm") == parse_answer("5") == parse_answer(r"5\text{ meters}")
+    assert parse_answer(r"5\text{ is wrong}").kind == parse_answer("5 wrong").kind == "unparsed"
     assert parse_answer(r"30^\circ") == parse_answer("30")
     assert parse_answer(r"\$5") == parse_answer("5") == parse_answer("5.")
     assert parse_answer(r"5\text{ cm}^2") == parse_answer("5")
@@ -154,5 +155,8 @@ def test_membership_prefix_is_the_set_after_it() -> None:
 def test_unparsed_answers_name_the_command_and_its_column() -> None:
     from pyverify.answers import parse_answer
 
-    assert parse_answer(r"\input{/etc/passwd}").reason == "outside the answer grammar: the LaTeX command \\input at column 1"
+    assert (
+        parse_answer(r"\input{/etc/passwd}").reason
+        == "outside the answer grammar: the LaTeX command \\input at column 1"
+    )
     assert parse_answer("1 +").reason == "outside the answer grammar: the answer ends too early"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from fractions import Fraction
 from pathlib import Path
 
@@ -235,6 +236,130 @@ def test_units_are_removed_but_refusals_are_not() -> None:
         assert parse_answer(text).kind == "unparsed", text
 
 
+# ---------------------------------------------------------------- units and text
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [(r"5\text{ cm}", 5), (r"5\text{cm}", 5), (r"5 \text{ cm}^2", 5), (r"15\mbox{ cm}^2", 15), (r"5\text{ cm}^{2}", 5),
+     (r"864 \mbox{ inches}^2", 864), (r"\frac{270}7\text{ degrees}", Fraction(270, 7)), (r"5.4 \text{ cents}", Fraction(27, 5)),
+     (r"5\text{ square units}", 5), (r"5\text{ sq. units}", 5), (r"5\text{ units}^2", 5), (r"5\text{ m/s}", 5),
+     (r"5\text{ s}^{-1}", 5), (r"60\text{ miles per hour}", 60), (r"5\mathrm{cm}", 5), (r"5\,\mathrm{km}", 5),
+     (r"5\textbf{ meters}", 5), (r"5\textnormal{ miles}", 5), (r"5\textrm{ kg}", 5), (r"5\text{ m}", 5), (r"5\text{ }", 5),
+     (r"5\text{}", 5), (r"$10\text{ cm}.$", 10), (r"\$5\text{ dollars}", 5), (r"2\text{ cm}\times 3\text{ cm}", 6),
+     (r"\frac{5\text{ cm}}{2}", Fraction(5, 2)), (r"45^\circ\text{C}", 45), (r"45^{\circ}\mathrm{F}", 45), ("45°C", 45),
+     ("5 miles per hour", 5), ("5 km/h", 5), ("5 units squared", 5), ("5 sq. units.", 5), ("5 cubic feet", 5),
+     ("5 ways", 5), ("5 people", 5), ("12 students", 12), ("3 times", 3), ("5 inches", 5), ("5 cm.", 5), ("5 cm^2", 5),
+     ("5 degrees Fahrenheit", 5)],
+)  # fmt: skip
+def test_unit_phrases_are_removed_where_the_quantity_ends(text: str, expected: Fraction) -> None:
+    assert value(parse_answer(text)) == expected
+
+
+def test_units_inside_structures() -> None:
+    assert values(parse_answer(r"(3\text{ cm}, 4\text{ cm})")) == [3, 4]
+    assert values(parse_answer(r"\{1\text{ m}, 2\text{ m}\}")) == [1, 2]
+    assert values(parse_answer(r"5\text{ cm} \text{ or } 6\text{ cm}")) == [5, 6]
+    assert values(parse_answer(r"5\text{ or }6")) == [5, 6]
+
+
+@pytest.mark.parametrize(
+    ("text", "shown", "column"),
+    [(r"5\text{ is wrong}", r"\text{ is wrong}", 2), (r"\boxed{5 \text{ (but I am not sure) }}", r"\text{ (but I am not sure) }", 3),
+     (r"$5\text{ is wrong}$", r"\text{ is wrong}", 2), (r"\text{Evelyn}", r"\text{Evelyn}", 1), (r"\text{east}", r"\text{east}", 1),
+     (r"\text{(C)}", r"\text{(C)}", 1), (r"\text{C}", r"\text{C}", 1), (r"5\textbf{ maybe}", r"\textbf{ maybe}", 2),
+     (r"5\mbox{ approximately}", r"\mbox{ approximately}", 2), (r"5\textrm{ wrong}", r"\textrm{ wrong}", 2),
+     (r"5\textnormal{ not}", r"\textnormal{ not}", 2), (r"5\text{ million}", r"\text{ million}", 2),
+     (r"2\text{ squared}", r"\text{ squared}", 2), (r"\text{13}", r"\text{13}", 1),
+     # the words in it are shown as written, before the clean-up reads 'or' and 'pi' outside \text
+     (r"\boxed{5 \text{ or maybe } 6}", r"\text{ or maybe }", 3), (r"5\text{ pi or so}", r"\text{ pi or so}", 2),
+     # a word before the text is reported first
+     (r"5 wrong \text{ cm}", None, 3)],
+)  # fmt: skip
+def test_text_that_is_not_a_unit_is_unparsed(text: str, shown: str | None, column: int) -> None:
+    answer = parse_answer(text)
+    assert answer.kind == "unparsed", (text, answer)
+    if shown is None:
+        assert answer.reason == f"outside the answer grammar: the word 'wrong' at column {column} is not mathematics"
+    else:
+        assert answer.reason == (
+            f"outside the answer grammar: the text '{shown}' at column {column} is not a unit, 'or' or 'and' "
+            "(text answers are not read)"
+        )
+
+
+def test_prose_in_text_next_to_a_correct_number_is_never_that_number() -> None:
+    # each of these read as 5 before: a \text{...} of words was deleted wholesale, a trailing word was a unit
+    for text in (r"5\text{ is wrong}", r"5 \text{ (but I am not sure)}", r"\boxed{5\text{, not 6}}", r"5\text{ or so}",
+                 r"5\mbox{ -- wrong}", r"5\textbf{ FALSE}", "5 wrong", "x = 5 answer", "5 million", "5 dozen", "2 squared",
+                 "3 thousand", "5 maybe", "5 halves", "5 apples maybe", r"5 \text{ cm}x", r"5\text{ s}^{-1}x"):  # fmt: skip
+        assert parse_answer(text).kind == "unparsed", text
+
+
+def test_hedged_alternatives_in_text_are_unparsed() -> None:
+    # decided: 'or maybe' is prose, not the separator 'or'; only \text{or} / \text{and} alone separate answers
+    assert parse_answer(r"\boxed{5 \text{ or maybe } 6}").kind == "unparsed"
+    assert parse_answer("5 or maybe 6").kind == "unparsed"
+    assert values(parse_answer(r"\boxed{5 \text{ or } 6}")) == [5, 6]
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "column"),
+    [("x = 4 answer", "answer", 7), ("5 wrong", "wrong", 3), ("5 million", "million", 3), ("2 squared", "squared", 3),
+     ("5 dozen", "dozen", 3), ("3 thousand", "thousand", 3), ("5 maybe", "maybe", 3), ("5 halves", "halves", 3),
+     ("5 apples maybe", "apples", 3), ("5 cm, 6 cm", "cm", 3), ("x cm", "cm", 3)],
+)  # fmt: skip
+def test_trailing_words_that_are_not_units_are_named(text: str, word: str, column: int) -> None:
+    assert (
+        parse_answer(text).reason
+        == f"outside the answer grammar: the word '{word}' at column {column} is not mathematics"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "shown", "after"),
+    [(r"1\text{ m}\,500\text{ cm}", r"\text{ m}", "500"), (r"1\text{ km } 500\text{ m}", r"\text{ km }", "500"),
+     (r"5 \text{ cm}x", r"\text{ cm}", "x"), (r"\mathrm{min}(3,4)", r"\mathrm{min}", "(3,4)"),
+     (r"\mathrm{sec}\,x", r"\mathrm{sec}", "x"), (r"5\text{ s}^{x}", r"\text{ s}", "^{x}"), (r"5\text{ cm}!", r"\text{ cm}", "!")],
+)  # fmt: skip
+def test_a_unit_that_ends_no_quantity_is_unparsed(text: str, shown: str, after: str) -> None:
+    # 1 m 500 cm was one thousand five hundred: the unit removed, the 1 and the 500 became one thousands group
+    reason = parse_answer(text).reason
+    assert f"the unit '{shown}' at column " in reason and f"ends no quantity: '{after}' follows it" in reason, reason
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [(r"\mathrm{lcm}(4,6)", r"\mathrm{lcm}"), (r"\operatorname{lcm}(4,6)", r"\operatorname{lcm}"),
+     (r"\mathrm{gcd}(4, 6)", r"\mathrm{gcd}"), (r"\operatorname{min}(3,4)", r"\operatorname{min}"),
+     (r"\operatorname{proj}_{v} w", r"\operatorname{proj}"), (r"\operatorname{cm}", r"\operatorname{cm}")],
+)  # fmt: skip
+def test_names_in_mathrm_and_operatorname_are_unparsed(text: str, name: str) -> None:
+    assert parse_answer(text).reason == (
+        f"outside the answer grammar: the name '{name}' at column 1 is not a letter, a unit or a function of the "
+        "answer grammar"
+    )
+
+
+def test_a_single_letter_in_mathrm_is_that_letter() -> None:
+    assert parse_answer(r"\mathrm{e}") == parse_answer("e")
+    assert parse_answer(r"1 - \frac{1}{\mathrm{e}}") == parse_answer(r"1 - \frac{1}{e}")
+    assert parse_answer(r"\mathrm{e}^{2}") == parse_answer("e^{2}")
+    assert parse_answer(r"2\mathrm{i}") == parse_answer("2i")
+    assert parse_answer(r"5\mathrm{ m }") == parse_answer("5m")  # a letter, not the unit metre
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["5 " + "sq. " * 900 + "cm x", "5 " + " " * 3990 + "x", "5 " + "cm^2 " * 700 + "x", "5 " + "cm. " * 900 + "x",
+     "5" + r"\text{" + " " * 3900 + "x}", "5" + r"\text{ cm}" * 300 + "x", "5 " + "cm per " * 500 + "x"],
+)  # fmt: skip
+def test_long_unit_and_text_runs_are_read_quickly(text: str) -> None:
+    start = time.monotonic()
+    parse_answer(text)
+    assert time.monotonic() - start < 2
+
+
 # ---------------------------------------------------------------- control characters
 
 
@@ -274,3 +399,9 @@ def test_math500_gold_answers_still_parse() -> None:
     assert value(answers[r"1\frac{4}{5}"]) == Fraction(9, 5)
     assert value(answers[r"137 \frac{1}{2}"]) == Fraction(275, 2)
     assert values(answers["-2,1"]) == [-2, 1]
+    # units in \text / \mbox are removed, words are named
+    assert value(answers[r"864 \mbox{ inches}^2"]) == 864
+    assert value(answers[r"\frac{270}7\text{ degrees}"]) == Fraction(270, 7)
+    assert value(answers[r"5.4 \text{ cents}"]) == Fraction(27, 5)
+    assert value(answers[r"15\mbox{ cm}^2"]) == 15
+    assert "the text '\\text{Evelyn}' at column 1" in answers[r"\text{Evelyn}"].reason
