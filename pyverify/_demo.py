@@ -41,9 +41,11 @@ def run_demo(timeout: float, as_json: bool) -> int:
     table = Table(title="pyverify showcase: exact certification", show_lines=False)
     for column in ("claim", "status", "method", "s", "witness / reason"):
         table.add_column(column, overflow="fold")
-    colours = {"certified": "green", "refuted": "red", "unknown": "yellow"}
+    colours = {"certified": "green", "refuted": "red", "unknown": "yellow", "vacuous": "magenta"}
     for expected, cert in rows:
         detail = format_witness(cert.witness) if cert.witness else (cert.reason or "")
+        if cert.status == "vacuous":  # true of no point: the conditions nothing satisfies
+            detail = cert.headline
         mark = "" if cert.status == expected else f" (expected {expected})"
         status = f"[{colours[cert.status]}]{cert.status}[/]{mark}"
         table.add_row(cert.claim, status, cert.method, f"{cert.seconds:.3f}", detail[:80])

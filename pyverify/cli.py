@@ -254,6 +254,11 @@ def certify_batch(
         table.add_column(status, justify="right")
     table.add_row(*(str(n) for n in summary.counts.values()))
     Console().print(table)
+    if summary.counts.get("vacuous"):
+        typer.echo(f"{summary.counts['vacuous']} vacuous: true only because no point satisfies their conditions "
+                   "(not certified)")  # fmt: skip
+    if summary.counts.get("undefined"):
+        typer.echo(f"{summary.counts['undefined']} undefined: an answer with no value (never equal)")
     rate = summary.computed / summary.seconds if summary.seconds > 0 else 0.0
     typer.echo(f"computed {summary.computed} rows ({rate:.1f} rows/s), reused {summary.reused} recorded rows, "
                f"{summary.seconds:.1f} s")  # fmt: skip
@@ -423,6 +428,8 @@ def build_benchmark(as_json: bool = _JSON, semantics: str = _SEMANTICS, workers:
     if summary.get("dropped"):
         typer.echo(f"left out {summary['dropped']} paraphrases that are not equivalent under {chosen} "
                    "(listed under 'dropped' in manifest.json)")  # fmt: skip
+    typer.echo(f"met {summary.get('vacuous', 0)} vacuous results (true of no point), none used "
+               "(listed under 'vacuous' in manifest.json)")  # fmt: skip
 
 
 @catalog_app.command("stats")
@@ -451,7 +458,8 @@ def _import_report(manifest: dict[str, Any], out: Path, as_json: bool) -> None:
 
     if as_json:
         typer.echo(json.dumps({"coverage": manifest["coverage"], "counts": manifest["counts"],
-                               "problems": manifest["problems"]}, ensure_ascii=False))  # fmt: skip
+                               "problems": manifest["problems"], "vacuous": manifest.get("vacuous")},
+                              ensure_ascii=False))  # fmt: skip
         return
     cov = manifest["coverage"]
     table = Table(title=f"import coverage ({manifest['semantics']} semantics)", show_header=True)
@@ -461,7 +469,9 @@ def _import_report(manifest: dict[str, Any], out: Path, as_json: bool) -> None:
     rows += [(f"  {construct}", len(ids)) for construct, ids in cov["outside_by_construct"].items()]
     rows += [("not read (other)", len(cov["not_read"])), ("instances", cov["instances"]),
              ("  of which instances of generic theorems", cov["consequences"]),
-             ("  certified", cov["truth"]["certified"]), ("  unknown (kept: anchored in Mathlib)", cov["truth"]["unknown"]),
+             ("  certified", cov["truth"]["certified"]),
+             ("  vacuous (not certified; kept: anchored in Mathlib)", cov["truth"].get("vacuous", 0)),
+             ("  unknown (kept: anchored in Mathlib)", cov["truth"]["unknown"]),
              ("  refuted (problems)", cov["truth"]["refuted"]), ("false siblings", cov["siblings"]),
              ("instances without a sibling", cov["without_sibling"]), ("items", cov["items"]),
              ("  imported rows (formal: null)", cov["imported_rows"]), ("  with a formal statement", cov["formal_items"])]  # fmt: skip
@@ -471,6 +481,7 @@ def _import_report(manifest: dict[str, Any], out: Path, as_json: bool) -> None:
         table.add_row(label, str(value))
     table.add_row("TRUE share (all items)", f"{cov['true_share']:.2f}")
     table.add_row("TRUE share (formal items)", f"{cov['true_share_formal']:.2f}")
+    table.add_row("vacuous results met (none used)", str(cov.get("vacuous_met", 0)))
     Console(width=100).print(table)
     for problem in manifest["problems"]:
         typer.echo(f"problem: {problem['instance_id']}: {problem['reason']}"

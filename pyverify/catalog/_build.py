@@ -6,6 +6,12 @@ refuted by an exact witness, T1 paraphrases are certified equivalent by the engi
 rest on a reviewed template, and a T1 rewrite the engine cannot settle is marked ``needs_review``.
 A networkx graph of certified equivalences gives the equivalence classes; a refutation between two
 members of one class stops the build. Same inputs, same bytes.
+
+A ``vacuous`` result (true only because no point satisfies its assumptions, definedness conditions or
+hypotheses that bound a variable) is never used: a vacuous truth certificate certifies nothing (the theorem stays anchored in
+Mathlib, as with ``unknown``), a vacuous sibling is not refuted (the build stops, as for any sibling that is
+not refuted), and a vacuous equivalence is no evidence of equivalence (the item becomes T3 ``needs_review``
+and no edge joins the classes). Every one met is listed with its conditions under ``vacuous`` in the manifest.
 """
 
 from __future__ import annotations
@@ -77,6 +83,33 @@ def _timeless(value: Any) -> Any:
     return value
 
 
+#: What the manifest says about the vacuous results it lists.
+VACUOUS_NOTE = ("results that hold only because no point satisfies their domain (assumptions, definedness "
+                "conditions, hypotheses that bound a variable); none is used: a vacuous truth certificate certifies "
+                "nothing (the statement stays anchored in Mathlib, as an unknown one does), a vacuous sibling is not "
+                "a refuted sibling, and a vacuous equivalence makes its item T3 needs_review with no certificate "
+                "and no class edge")  # fmt: skip
+
+
+def vacuous_entry(kind: str, subject: str, formal: str, cert: dict[str, Any]) -> dict[str, Any]:
+    """One vacuous result for the manifest: what it was about and the conditions no point satisfies."""
+    conditions = list(cert.get("conditions") or [])
+    entry: dict[str, Any] = {"kind": kind, "subject": subject, "formal": formal, "conditions": conditions}
+    evidence = cert.get("evidence") or {}
+    if evidence.get("proved_by"):
+        entry["proved_by"] = evidence["proved_by"]
+    if evidence.get("vacuous_claims"):
+        entry["vacuous_claims"] = evidence["vacuous_claims"]
+    return entry
+
+
+def vacuous_section(entries: list[dict[str, Any]]) -> dict[str, Any]:
+    """The manifest's ``vacuous`` section: how many were met, of which kind, and each one (none used)."""
+    by_kind = {kind: sum(e["kind"] == kind for e in entries) for kind in ("truth", "falsity", "equivalence")}
+    ordered = sorted(entries, key=lambda e: (e["kind"], e["subject"], e["formal"]))
+    return {"met": len(entries), "by_kind": by_kind, "used": 0, "note": VACUOUS_NOTE, "results": ordered}
+
+
 def add_certificate(certificates: dict[str, dict[str, Any]], kind: str, subject: str, cert: Any,
                     anchor: dict[str, Any] | None = None) -> str:  # fmt: skip
     """Record a truth or falsity certificate of ``subject``; return its id."""
@@ -97,12 +130,14 @@ def sibling_statement(theorem: Statement, sid: str, kind: str, claim: Claim, ext
 
 def statement_items(st: Statement, semantics: str, certificates: dict[str, dict[str, Any]], graph: Any,
                     dropped: list[dict[str, Any]], *, strict: bool = True, timeout: float = CALL_TIMEOUT,
-                    isolate: bool = False, decided: dict[str, Any] | None = None) -> list[dict[str, Any]]:  # fmt: skip
+                    isolate: bool = False, decided: dict[str, Any] | None = None,
+                    vacuous: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:  # fmt: skip
     """The T0 canonical item and the family items of one statement.
 
     T1 equivalences are certified under ``semantics`` and recorded in ``certificates`` and as edges
     of ``graph``; a T1 rewrite the engine refutes stops the build when ``strict`` (a family bug under
-    ``exact``), and is otherwise left out and appended to ``dropped``; one it cannot settle becomes T3.
+    ``exact``), and is otherwise left out and appended to ``dropped``; one it cannot settle becomes T3,
+    and so does one whose equivalence is only ``vacuous`` (appended to ``vacuous``, never certified).
     With ``isolate`` each equivalence is decided in the engine's worker process (a hard deadline,
     for statements from outside the catalog).
     """
@@ -140,7 +175,16 @@ def statement_items(st: Statement, semantics: str, certificates: dict[str, dict[
                 dropped.append({"item_id": item["item_id"], "formal": formal, "witness": cert["witness"],
                                 "reason": f"not equivalent to the canonical statement under {semantics}"})  # fmt: skip
                 continue
-            if cert["status"] == "certified":
+            if cert["status"] == "vacuous":
+                # two claims true of no point agree trivially: no evidence, no certificate, no class edge
+                entry = vacuous_entry("equivalence", item["item_id"], formal, cert)
+                if vacuous is not None:
+                    vacuous.append(entry)
+                item["tier"] = "T3"
+                item["equivalence"] = {"method": "needs_review", "reason": "vacuous: no point satisfies "
+                                       + " ∧ ".join(entry["conditions"]) + " (no evidence of equivalence)",
+                                       "conditions": entry["conditions"]}  # fmt: skip
+            elif cert["status"] == "certified":
                 certificates[cid] = {"certificate_id": cid, "kind": "equivalence", "subjects": [item["item_id"], f"{st.id}#canonical"],
                                      **cert}  # fmt: skip
                 item["equivalence"] = {"method": "certificate", "certificate_id": cid}
@@ -199,6 +243,7 @@ def build(out: Path = GENERATED, catalog: Path = CATALOG_DIR, semantics: str = "
     statements: list[Statement] = []
     certificates: dict[str, dict[str, Any]] = {}
     decided: dict[str, Any] = {}
+    vacuous: list[dict[str, Any]] = []
     if executor is not None:
         calls = {f"truth:{t.id}": (t.statement, CALL_TIMEOUT, 0, semantics) for t in theorems}
         calls.update({f"falsity:{s.id}": (s.statement, CALL_TIMEOUT, 0, semantics) for t in theorems for s in t.siblings})
@@ -209,15 +254,18 @@ def build(out: Path = GENERATED, catalog: Path = CATALOG_DIR, semantics: str = "
             raise CatalogError(f"{theorem.file}: theorem {theorem.id} is refuted by the engine under {semantics} "
                                f"semantics at {truth.witness}")  # fmt: skip
         anchor = {"mathlib": theorem.mathlib_name, "module": theorem.mathlib_module, "lean_proof": bool(theorem.lean_proof)}
-        add_certificate(certificates, "truth", theorem.id, truth, anchor=anchor)
+        cid = add_certificate(certificates, "truth", theorem.id, truth, anchor=anchor)
+        if truth.status == "vacuous":  # recorded as what the engine found; certifies nothing
+            vacuous.append(vacuous_entry("truth", theorem.id, to_text(theorem.statement), certificates[cid]))
         theorem_statement = Statement(theorem.id, theorem.id, theorem.domain, theorem.statement, "TRUE", "theorem",
                                       theorem.mathlib_name, theorem.mathlib_module, theorem.file)  # fmt: skip
         statements.append(theorem_statement)
         for sibling in theorem.siblings:
             falsity = decided.get(f"falsity:{sibling.id}") or decide_local(sibling.statement, CALL_TIMEOUT, 0, semantics)
             if falsity.status != "refuted" or falsity.witness is None:
+                why = falsity.headline if falsity.status == "vacuous" else falsity.reason or falsity.method
                 raise CatalogError(f"{theorem.file}: sibling {sibling.id} is not refuted by an exact witness under {semantics} "
-                                   f"({falsity.status}: {falsity.reason or falsity.method})")  # fmt: skip
+                                   f"({falsity.status}: {why})")  # fmt: skip
             add_certificate(certificates, "falsity", sibling.id, falsity)
             statements.append(sibling_statement(theorem_statement, sibling.id, sibling.kind, sibling.statement))
     graph = nx.Graph()
@@ -230,7 +278,7 @@ def build(out: Path = GENERATED, catalog: Path = CATALOG_DIR, semantics: str = "
         decided.update(_fan_out(executor, equivalent_local, eq_calls))
     for st in statements:
         items.extend(statement_items(st, semantics, certificates, graph, dropped, strict=semantics == "exact",
-                                     decided=decided))  # fmt: skip
+                                     decided=decided, vacuous=vacuous))  # fmt: skip
     # a theorem and its sibling must never fall into one equivalence class
     for st in same_class(statements, graph):
         witness = certificates[_cert_id("falsity", st.id)]["witness"]
@@ -245,12 +293,14 @@ def build(out: Path = GENERATED, catalog: Path = CATALOG_DIR, semantics: str = "
     summary["classes"] = nx.number_connected_components(graph)
     if dropped:
         summary["dropped"] = len(dropped)
+    summary["vacuous"] = len(vacuous)
     manifest: dict[str, Any] = {
         "inputs": {**{f"formal/theorems/{p.name}": _sha(p) for p in sorted(catalog.glob("*.toml"))},
                    **{f"families/{p.name}": _sha(p) for p in sorted(FAMILY_DIR.glob("F*.toml"))}},
         "outputs": {name: _sha(out / name) for name in ("items.jsonl", "certificates.jsonl")},
         "counts": summary,
         "semantics": semantics,
+        "vacuous": vacuous_section(vacuous),
     }  # fmt: skip
     if dropped:
         manifest["dropped"] = dropped

@@ -7,7 +7,9 @@ order (closest first: an edit inside the conclusion before one in the hypotheses
 meaning before a plain negation) and each is decided by the engine under the given semantics; a
 candidate counts only when the engine *refutes* it with an exact witness and that witness is
 checked again by :func:`~pyverify.certify.check_witness`. A claim for which no candidate is refuted
-gets no sibling, and the search says why.
+gets no sibling, and the search says why. A candidate the engine finds ``vacuous`` (true only because no
+point satisfies its hypotheses or definedness conditions, as a reversed hypothesis often makes it) is
+not refuted and never a sibling; the search records it with its conditions.
 """
 
 from __future__ import annotations
@@ -78,6 +80,8 @@ class SiblingSearch:
     """Each candidate decided: (kind, claim text, outcome)."""
     reason: str | None = None
     """Why there is no sibling (None when there is one)."""
+    vacuous: tuple[tuple[str, str, tuple[str, ...]], ...] = field(default_factory=tuple)
+    """Each candidate found vacuous (never a sibling): (kind, claim text, the conditions no point satisfies)."""
 
 
 @dataclass(frozen=True)
@@ -316,6 +320,7 @@ def find_siblings(claim: Claim, key: str = "", semantics: str = "exact", timeout
     start = time.monotonic()
     found: list[AutoSibling] = []
     tried: list[tuple[str, str, str]] = []
+    vacuous: list[tuple[str, str, tuple[str, ...]]] = []
     pool = candidates(claim, key)
     if not pool:
         return SiblingSearch((), (), "no one-edit mutation of this claim is a well-formed claim")
@@ -335,15 +340,17 @@ def find_siblings(claim: Claim, key: str = "", semantics: str = "exact", timeout
                     found.append(AutoSibling(kind, mutated, cert, edit))
                 else:
                     outcome = f"refuted, but the witness did not re-verify ({check.reason})"
+        elif cert.status == "vacuous":
+            vacuous.append((kind, to_text(mutated), tuple(cert.conditions)))
         tried.append((kind, to_text(mutated), outcome))
     if found:
-        return SiblingSearch(tuple(found), tuple(tried))
+        return SiblingSearch(tuple(found), tuple(tried), vacuous=tuple(vacuous))
     counts: dict[str, int] = {}
     for _, _, outcome in tried:
         counts[outcome] = counts.get(outcome, 0) + 1
     summary = ", ".join(f"{n} {o}" for o, n in sorted(counts.items()))
     return SiblingSearch((), tuple(tried), f"no mutation refuted under {semantics} ({len(tried)} of {len(pool)} "
-                                           f"candidates decided: {summary})")  # fmt: skip
+                                           f"candidates decided: {summary})", tuple(vacuous))  # fmt: skip
 
 
 def make_siblings(claim: Claim, key: str = "", semantics: str = "exact", timeout: float = 2.0,

@@ -33,12 +33,17 @@ from typing import Any, Callable, Iterator
 from pyverify.certify._certificate import Certificate
 from pyverify.parallel import BatchStore, Executor, Job, Outcome, input_hash, remove_store
 
-#: Bumped when the meaning of a row's result changes: results recorded under another version are recomputed.
-BATCH_FORMAT = 1
+#: Bumped when the meaning of a row's result changes: results recorded under another version are recomputed
+#: (2: ``vacuous`` claims and ``undefined`` answers, which version 1 recorded as certified / equal).
+BATCH_FORMAT = 2
 DEFAULT_TIMEOUT = 10.0
 BAD_INPUT = "bad input"
 #: The fields that name a row's kind, in the order they are tried.
 KINDS = {"decide": ("claim",), "equivalence": ("a", "b"), "answer": ("reference", "candidate")}
+#: The statuses a summary always counts, in this order: claims and equivalences (``vacuous`` is its own count,
+#: never certified), then answer pairs when the batch has any (``undefined`` is its own count, never equal).
+CLAIM_STATUSES = ("certified", "refuted", "vacuous", "unknown")
+ANSWER_STATUSES = ("equal", "different", "undefined")
 #: The function each fresh worker process calls before its first row.
 SETUP = "pyverify.certify._batch:enter_worker"
 
@@ -220,7 +225,8 @@ class BatchSummary:
     rows: int
     """Rows in the input file."""
     counts: dict[str, int]
-    """Result rows by status (certified, refuted, unknown, equal, different, bad input)."""
+    """Result rows by status: certified, refuted, vacuous, unknown, then (with answer rows) equal, different,
+    undefined, and bad input. ``vacuous`` and ``undefined`` are counts of their own: neither is a success."""
     computed: int
     """Rows run in this invocation."""
     reused: int
@@ -306,7 +312,10 @@ def run_batch(
 def _write(out_path: Path, rows: list[BatchRow], results: dict[int, dict[str, Any]],
            store: BatchStore) -> dict[str, int]:  # fmt: skip
     """OUT in input order from the store (and the rows it does not keep): a temporary file, fsynced, renamed."""
-    counts = {"certified": 0, "refuted": 0, "unknown": 0, BAD_INPUT: 0}
+    counts = dict.fromkeys(CLAIM_STATUSES, 0)
+    if any(row.kind == "answer" for row in rows):
+        counts.update(dict.fromkeys(ANSWER_STATUSES, 0))
+    counts[BAD_INPUT] = 0
     tmp = out_path.with_name(f".{out_path.name}.{os.getpid()}.tmp")
     try:
         with open(tmp, "w", encoding="utf-8") as handle:

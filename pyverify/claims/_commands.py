@@ -70,8 +70,9 @@ def build(
     from pyverify.claims._io import write_jsonl, write_manifest
 
     runner = _executor(workers, executor, address)
+    vacuous: list[dict[str, Any]] = []
     try:
-        tasks, references = build_suite(seed, per_family, executor=runner)
+        tasks, references = build_suite(seed, per_family, executor=runner, vacuous=vacuous)
     finally:
         if runner is not None:
             runner.close()
@@ -86,12 +87,13 @@ def build(
         family["claim_groups"].add(ref.claim_group)
     for family in counts.values():
         family["claim_groups"] = len(family["claim_groups"])
-    manifest = write_manifest(out, seed, per_family, counts)
+    manifest = write_manifest(out, seed, per_family, counts, vacuous)
     typer.echo(f"wrote {len(tasks)} tasks to {out} (seed {seed}); tasks.jsonl {manifest['files']['tasks.jsonl'][:12]}…, "
                f"references.jsonl {manifest['files']['references.jsonl'][:12]}…")  # fmt: skip
     for name, family in counts.items():
         typer.echo(f"  {name}: {family['tasks']} tasks, {family['valid']} valid, {family['invalid']} invalid, "
                    f"{family['claim_groups']} claim groups")  # fmt: skip
+    typer.echo(f"met {len(vacuous)} vacuous claims (true of no state), none used as a reference")
 
 
 @app.command()
@@ -120,7 +122,8 @@ def validate(
     else:
         for row in report["disagreements"]:
             typer.echo(f"{row['task_id']}: stored {row['stored']}, derived {row['derived']} — {row['evidence']}")
-        typer.echo(f"{report['checked']} references re-derived, {len(report['disagreements'])} disagree")
+        typer.echo(f"{report['checked']} references re-derived, {len(report['disagreements'])} disagree, "
+                   f"{len(report.get('vacuous', []))} vacuous (never accepted as certified)")  # fmt: skip
     raise typer.Exit(1 if report["disagreements"] else 0)
 
 

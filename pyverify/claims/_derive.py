@@ -9,8 +9,11 @@
 - Linear algebra: the identity under the condition's invertibility assumptions, by the engine.
 
 Invalid claims get an exact admissible witness, which the label-blind checker must verify before
-the reference is written. Labels follow the family's taxonomy (``formal/claims/*.toml``); the repair
-is the first repair formula that is itself proved valid for the same protocol, quantity and condition.
+the reference is written. A claim the engine finds ``vacuous`` (true only because no state satisfies its
+condition and definedness requirements) is never accepted as proved: the derivation fails with
+:class:`VacuousClaim`, which names the conditions, and the reference is not written. Labels follow the
+family's taxonomy (``formal/claims/*.toml``); the repair is the first repair formula that is itself proved
+valid for the same protocol, quantity and condition.
 """
 
 from __future__ import annotations
@@ -30,6 +33,14 @@ from pyverify.logic._ast import Node, rewrite, substitute
 
 class DerivationError(RuntimeError):
     """A claim whose verdict could not be derived (no proof and no verified witness)."""
+
+
+class VacuousClaim(DerivationError):
+    """A claim the engine certified only vacuously (no state satisfies its conditions): never a proof."""
+
+
+def _vacuous(what: str, claim: dict[str, Any], cert: Any) -> VacuousClaim:
+    return VacuousClaim(f"{what} {claim}: {cert.headline} ({cert.claim}); a vacuous claim is never accepted as certified")
 
 
 @dataclass(frozen=True)
@@ -194,12 +205,16 @@ def _derive_recurrence(claim: dict[str, Any], timeout: float) -> Derivation:
                 return _recurrence_refutation(
                     claim, cert, f"the claimed value is undefined: {cert.evidence.get('check', '')}"
                 )
+            if cert.status == "vacuous":
+                raise _vacuous("recurrence claim", claim, cert)
             if cert.status != "certified":
                 raise DerivationError(f"recurrence claim {claim}: definedness undecided ({cert.reason})")
         text = _recurrence_claim_text(claim, guard, f"{term_text(truth)} = {term_text(value)}")
         cert = decide(text, timeout)
         if cert.status == "refuted":
             return _recurrence_refutation(claim, cert, cert.evidence.get("check", ""))
+        if cert.status == "vacuous":
+            raise _vacuous("recurrence claim", claim, cert)
         if cert.status != "certified":
             raise DerivationError(f"recurrence claim {claim}: undecided ({cert.reason})")
         certificates.append({"piece": term_text(piece.value), "statement": cert.claim, "method": cert.method,
@@ -216,7 +231,8 @@ def _guard_substitution(guard: Node | None) -> dict[str, Node]:
 
 
 def _never(claim: dict[str, Any], guard: Node, timeout: float) -> bool:
-    """Whether a piece's guard is false at every state allowed by the condition."""
+    """Whether a piece's guard is false at every state allowed by the condition (certified, never vacuously:
+    a condition no state satisfies leaves the piece to be checked, and that check fails as vacuous)."""
     from pyverify.certify import decide
 
     text = _recurrence_claim_text(claim, None, f"not ({term_text(guard)})")
@@ -292,6 +308,8 @@ def _derive_matrix(claim: dict[str, Any], timeout: float) -> Derivation:
         message = _verified("linear_algebra", claim, state)
         if message is not None:
             return Derivation(False, {"method": "witness", "engine": cert.method, "check": message}, state)
+    if cert.status == "vacuous":
+        raise _vacuous("matrix claim", claim, cert)
     raise DerivationError(f"matrix claim {claim}: {cert.status} ({cert.reason})")
 
 
@@ -355,9 +373,11 @@ JOB_TIMEOUT = 180.0
 
 
 def derive_job(family: str, claim: dict[str, Any]) -> tuple[str, Any]:
-    """:func:`derive` for an executor: ``("ok", derivation)`` or ``("undecided", reason)``."""
+    """:func:`derive` for an executor: ``("ok", derivation)``, ``("vacuous", reason)`` or ``("undecided", reason)``."""
     try:
         return "ok", derive(family, claim)
+    except VacuousClaim as exc:
+        return "vacuous", str(exc)
     except DerivationError as exc:
         return "undecided", str(exc)
 
@@ -365,9 +385,9 @@ def derive_job(family: str, claim: dict[str, Any]) -> tuple[str, Any]:
 def derive_many(work: list[tuple[str, dict[str, Any]]], executor: Any = None) -> list[Derivation | DerivationError]:
     """Derive every (family, claim), in order: here, or on ``executor`` (:mod:`pyverify.parallel`).
 
-    A derivation that could not be settled comes back as its :class:`DerivationError`; one whose process
-    overran its deadline or died is undecided too, with that reason. The result is the same whichever
-    executor runs it.
+    A derivation that could not be settled comes back as its :class:`DerivationError` (a :class:`VacuousClaim`
+    when the engine found the claim vacuous); one whose process overran its deadline or died is undecided
+    too, with that reason. The result is the same whichever executor runs it.
     """
     if executor is None:
         out: list[Derivation | DerivationError] = []
@@ -384,6 +404,8 @@ def derive_many(work: list[tuple[str, dict[str, Any]]], executor: Any = None) ->
     for outcome in executor.map(derive_job, jobs):
         if outcome.status == "ok" and outcome.value[0] == "ok":
             results[outcome.key] = outcome.value[1]
+        elif outcome.status == "ok" and outcome.value[0] == "vacuous":
+            results[outcome.key] = VacuousClaim(outcome.value[1])
         elif outcome.status == "ok":
             results[outcome.key] = DerivationError(outcome.value[1])
         else:

@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 from pyverify.claims import _families as fam
-from pyverify.claims._derive import DerivationError, claim_group, claim_of, derive_many, labels_for
+from pyverify.claims._derive import DerivationError, VacuousClaim, claim_group, claim_of, derive_many, labels_for
 from pyverify.claims._records import Gold, Reference, Task
 
 PREFIX = {"optimizer_transport": "OPT", "affine_recurrence": "REC", "linear_algebra": "LIN"}
@@ -234,10 +234,13 @@ def _balance(derived: list[Any], count: int, rng: random.Random) -> list[Any]:
     return chosen
 
 
-def build(seed: int = 0, per_family: int = 24, executor: Any = None) -> tuple[list[Task], list[Reference]]:
+def build(seed: int = 0, per_family: int = 24, executor: Any = None,
+          vacuous: list[dict[str, Any]] | None = None) -> tuple[list[Task], list[Reference]]:  # fmt: skip
     """Tasks and references: the canonical suite for seed 0, a fresh seeded suite otherwise.
 
-    ``executor`` (:mod:`pyverify.parallel`) fans the derivations out; the suite is the same.
+    ``executor`` (:mod:`pyverify.parallel`) fans the derivations out; the suite is the same. Each claim the
+    engine found only vacuously true is appended to ``vacuous`` (family, claim, reason): it is never a
+    reference (the canonical suite stops on one, a seeded suite leaves its specification out).
     """
     tasks: list[Task] = []
     references: list[Reference] = []
@@ -258,7 +261,9 @@ def build(seed: int = 0, per_family: int = 24, executor: Any = None) -> tuple[li
                 if isinstance(derivation, DerivationError):
                     raise derivation
                 labels = labels_for(family, source, formula, derivation.valid)
-            except DerivationError:
+            except DerivationError as exc:
+                if isinstance(exc, VacuousClaim) and vacuous is not None:
+                    vacuous.append({"family": family, "claim": claim, "reason": str(exc)})
                 if seed == 0:
                     raise
                 continue  # a generated specification the engines cannot settle is not used

@@ -137,12 +137,20 @@ def versions() -> dict[str, str]:
     return out
 
 
-def write_manifest(directory: Path, seed: int, per_family: int, counts: dict[str, Any]) -> dict[str, Any]:
+#: What a suite's manifest says about vacuous claims.
+VACUOUS_NOTE = ("claims the engine found true only because no state satisfies their condition; none is used: "
+                "a vacuous claim is never accepted as certified, so it is never a reference")  # fmt: skip
+
+
+def write_manifest(directory: Path, seed: int, per_family: int, counts: dict[str, Any],
+                   vacuous: list[dict[str, Any]] | None = None) -> dict[str, Any]:  # fmt: skip
+    met = list(vacuous or [])
     manifest = {
         "files": {name: sha256(directory / name) for name in ("tasks.jsonl", "references.jsonl")},
         "seed": seed,
         "per_family": per_family,
         "counts": counts,
+        "vacuous": {"met": len(met), "used": 0, "note": VACUOUS_NOTE, "results": met},
         "versions": versions(),
     }
     (directory / "manifest.json").write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")

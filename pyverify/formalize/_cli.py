@@ -34,6 +34,8 @@ def _print_table(title: str, summary: dict[str, Any], suspect: Sequence[Any]) ->
     table.add_column("items", justify="right")
     for key in ("certified", "suspect", "needs_review", "skipped"):
         table.add_row(key, str(summary[key]))
+        if key == "needs_review":
+            table.add_row("  of which vacuous (not certified)", str(summary.get("vacuous", 0)))
     coverage = summary["coverage"]
     table.add_row("coverage (certified / attempted)", "—" if coverage is None else f"{100 * coverage:.1f}%")
     console.print(table)

@@ -13,8 +13,10 @@ The decision (three-valued, as everywhere in pyverify):
   equivalent to every instance (the paraphrase, or its formalization, changed the meaning; the answer, the
   instance and the witness are recorded);
 - **needs_review** otherwise, with the reason: a backend failure (never "suspect"), samples that disagree
-  (some certified, some not), an unparseable answer (with the parse error), an undecided equivalence, or an
-  item that cannot be formalized (no text, no formal form of its theorem).
+  (some certified, some not), an equivalence that is only *vacuous* (the formalization or the instance is
+  true of no point, so they agree trivially: never a certification; the conditions are named), an
+  unparseable answer (with the parse error), an undecided equivalence, or an item that cannot be formalized
+  (no text, no formal form of its theorem).
 """
 
 from __future__ import annotations
@@ -45,15 +47,16 @@ class InstanceCheck:
     instance: str
     """The instance's claim text (canonical ASCII)."""
     status: str
-    """certified, refuted or unknown (the certificate's status)."""
+    """certified, refuted, unknown or vacuous (the certificate's status; vacuous is never a certification)."""
     method: str
     """What decided it (the certificate's method)."""
     witness: dict[str, Any] | None = None
     """For a refutation: the exact point where the two claims differ, when the engine gave one."""
     reason: str | None = None
-    """For unknown: why."""
+    """For unknown: why; for vacuous: the headline (``vacuous: no point satisfies …``)."""
     conditions: tuple[str, ...] = ()
-    """Definedness conditions a certification relied on (``exact`` semantics only)."""
+    """Definedness conditions a certification relied on (``exact`` semantics only); for vacuous: the conditions
+    no point satisfies."""
 
 
 @dataclass(frozen=True)
@@ -72,8 +75,9 @@ class Sample:
     """Why the claim did not parse."""
     formal: str | None = None
     """The parsed claim in canonical ASCII."""
-    equivalence: Literal["certified", "refuted", "unknown"] | None = None
-    """certified (equivalent to some instance), refuted (refuted against every instance) or unknown."""
+    equivalence: Literal["certified", "refuted", "unknown", "vacuous"] | None = None
+    """certified (equivalent to some instance), refuted (refuted against every instance), vacuous (no instance
+    certified, and some equivalence holds only vacuously: not a certification) or unknown."""
     checks: tuple[InstanceCheck, ...] = ()
     """The equivalence with each instance tried, in order (stops at the first certified one)."""
     finish_reason: str = "stop"
@@ -203,8 +207,9 @@ def _check(claim: Any, instances: Sequence[tuple[str, Any]], semantics: str, tim
         if key not in cache:
             try:
                 cert = checker(claim, instance, timeout, semantics)
+                reason = cert.headline if cert.status == "vacuous" else cert.reason
                 cache[key] = InstanceCheck(instance_text, cert.status, cert.method, _witness(cert) if cert.refuted else None,
-                                           cert.reason, tuple(cert.conditions))  # fmt: skip
+                                           reason, tuple(cert.conditions))  # fmt: skip
             except Exception as exc:  # an engine failure is undecided, never a verdict
                 cache[key] = InstanceCheck(instance_text, "unknown", "none", reason=f"{type(exc).__name__}: {exc}")
         checks.append(cache[key])
@@ -232,9 +237,10 @@ def _read_sample(k: int, response: Response, instances: Sequence[tuple[str, Any]
         return Sample(k, answer, claim_text, "unparseable", error, finish_reason=response.finish_reason)
     checks = _check(claim, instances, semantics, timeout, cache, checker)
     statuses = {c.status for c in checks}
-    verdict: Literal["certified", "refuted", "unknown"] = (
-        "certified" if "certified" in statuses else "refuted" if statuses == {"refuted"} else "unknown"
-    )
+    verdict: Literal["certified", "refuted", "unknown", "vacuous"] = (
+        "certified" if "certified" in statuses else "refuted" if statuses == {"refuted"}
+        else "vacuous" if "vacuous" in statuses else "unknown"
+    )  # fmt: skip
     return Sample(k, answer, claim_text, "parsed", None, to_text(claim), verdict, checks, response.finish_reason)
 
 
@@ -258,6 +264,11 @@ def decide(samples: Sequence[Sample], k: int) -> tuple[Status, str | None]:
     if refuted:
         s = refuted[0]
         return "suspect", f"sample {s.sample}'s formalization is refuted equivalent to every instance"
+    vacuous = [s for s in samples if s.equivalence == "vacuous"]
+    if vacuous:
+        s = vacuous[0]
+        why = next(c.reason for c in s.checks if c.status == "vacuous")
+        return "needs_review", f"equivalence only vacuous (sample {s.sample}): {why}; not a certification"
     unparseable = [s for s in samples if s.parse_status == "unparseable"]
     if unparseable:
         s = unparseable[0]

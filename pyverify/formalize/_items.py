@@ -62,10 +62,14 @@ def apply_formalizations(
 
 
 def summarize(formalizations: Sequence[Formalization], items: int) -> dict[str, Any]:
-    """Counts by status and coverage (certified share of the formalized items)."""
+    """Counts by status and coverage (certified share of the formalized items); ``vacuous`` counts the
+    needs_review items with a sample whose equivalence held only vacuously (never certified)."""
     counts = {
         status: sum(f.status == status for f in formalizations) for status in ("certified", "suspect", "needs_review")
     }
+    vacuous = sum(
+        f.status == "needs_review" and any(s.equivalence == "vacuous" for s in f.samples) for f in formalizations
+    )
     attempted = len(formalizations)
-    return {"items": items, "attempted": attempted, "skipped": items - attempted, **counts,
+    return {"items": items, "attempted": attempted, "skipped": items - attempted, **counts, "vacuous": vacuous,
             "coverage": round(counts["certified"] / attempted, 4) if attempted else None}  # fmt: skip

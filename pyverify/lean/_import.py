@@ -8,6 +8,12 @@ equivalences, T2 template items and the equivalence graph. An instance the engin
 reading bug or a false imported label: it goes to the manifest's ``problems`` with the witness, never
 into the items. FormInv's own natural-language rows are kept as ``tier: imported`` with
 ``formal: null`` and the formal statements of their theorem, for a later ``pyverify formalize``.
+
+An instance the engine finds ``vacuous`` (true only because no point satisfies its assumptions and the
+hypotheses that bound a variable) is not certified: it is counted under ``vacuous`` and kept, anchored in
+Mathlib, as an ``unknown`` one is. A vacuous sibling candidate is never a sibling, and a vacuous T1
+equivalence makes its item T3. Every vacuous result met is listed with its conditions under ``vacuous`` in
+the manifest; none is used.
 """
 
 from __future__ import annotations
@@ -27,6 +33,8 @@ from pyverify.catalog._build import (
     sibling_statement,
     statement_items,
     stats,
+    vacuous_entry,
+    vacuous_section,
     write_outputs,
 )
 from pyverify.catalog._forminv import read_rows
@@ -174,7 +182,8 @@ def import_theorems(theorems: Sequence[SourceTheorem], out: Path, source: Path, 
     not_read: list[dict[str, str]] = []
     problems: list[dict[str, Any]] = []
     no_sibling: list[dict[str, Any]] = []
-    truth_counts = {"certified": 0, "unknown": 0, "refuted": 0}
+    truth_counts = {"certified": 0, "vacuous": 0, "unknown": 0, "refuted": 0}
+    vacuous: list[dict[str, Any]] = []
     formal_of: dict[str, list[tuple[str, str]]] = {}
     reason_of: dict[str, str] = {}
     instances = consequences = 0
@@ -216,7 +225,9 @@ def import_theorems(theorems: Sequence[SourceTheorem], out: Path, source: Path, 
                 continue
             anchor = {"mathlib": theorem.mathlib_name, "module": None, "lean_proof": False,
                       "lean4_statement": theorem.statement}  # fmt: skip
-            add_certificate(certificates, "truth", iid, truth, anchor=anchor)
+            cid = add_certificate(certificates, "truth", iid, truth, anchor=anchor)
+            if truth.status == "vacuous":  # not certified: kept like an unknown one, anchored in Mathlib
+                vacuous.append(vacuous_entry("truth", iid, formal, certificates[cid]))
             provenance = {"source": theorem.source, "file": source.name, "theorem_id": theorem.id, "line": theorem.line}
             extra: list[tuple[str, Any]] = [("lean4_statement", theorem.statement), ("provenance", provenance)]
             if instance.is_consequence:
@@ -228,6 +239,9 @@ def import_theorems(theorems: Sequence[SourceTheorem], out: Path, source: Path, 
             statements.append(stmt)
             formal_of[theorem.id].append((iid, formal))
             search = find_siblings(instance.claim, iid, semantics, timeout)
+            vacuous.extend({"kind": "falsity", "subject": f"{iid}~{kind}", "formal": text,
+                            "conditions": list(conditions), "role": "sibling candidate, not refuted: never a sibling"}
+                           for kind, text, conditions in search.vacuous)  # fmt: skip
             if not search.siblings:
                 no_sibling.append({"instance_id": iid, "formal": formal, "reason": search.reason})
                 continue
@@ -243,7 +257,7 @@ def import_theorems(theorems: Sequence[SourceTheorem], out: Path, source: Path, 
     dropped: list[dict[str, Any]] = []
     for st in statements:
         built.extend(statement_items(st, semantics, certificates, graph, dropped, strict=False, timeout=timeout,
-                                     isolate=True))
+                                     isolate=True, vacuous=vacuous))  # fmt: skip
     clashes = {st.id for st in same_class(statements, graph)}
     for sid in sorted(clashes):
         problems.append({"instance_id": sid, "reason": "a sibling fell into its theorem's equivalence class; left out"})
@@ -270,6 +284,8 @@ def import_theorems(theorems: Sequence[SourceTheorem], out: Path, source: Path, 
         "instances": instances,
         "consequences": consequences,
         "truth": truth_counts,
+        "vacuous_instances": sorted(e["subject"] for e in vacuous if e["kind"] == "truth"),
+        "vacuous_met": len(vacuous),
         "refuted": sorted(p["instance_id"] for p in problems if "witness" in p),
         "siblings": sum(1 for st in statements if st.label == "FALSE" and st.id not in clashes),
         "without_sibling": len(no_sibling),
@@ -285,6 +301,7 @@ def import_theorems(theorems: Sequence[SourceTheorem], out: Path, source: Path, 
         "source": str(source), "source_sha256": _sha(source), "semantics": semantics, "timeout": timeout,
         "outputs": {name: _sha(out / name) for name in ("items.jsonl", "certificates.jsonl")},
         "counts": counts, "coverage": coverage, "problems": problems, "no_sibling": no_sibling,
+        "vacuous": vacuous_section(vacuous),
         "provenance": "imported rows uncertified (needs_review); built items certified as in pyverify build",
     }  # fmt: skip
     if dropped:

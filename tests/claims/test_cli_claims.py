@@ -21,9 +21,11 @@ def test_build_and_validate(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     manifest = json.loads((tmp_path / "suite" / "manifest.json").read_text())
     assert set(manifest["files"]) == {"tasks.jsonl", "references.jsonl"} and manifest["seed"] == 3
+    vacuous = manifest["vacuous"]  # how many vacuous claims were met; none is ever a reference
+    assert vacuous["used"] == 0 and vacuous["met"] == len(vacuous["results"]) and "vacuous claims" in proc.stdout
     proc = run("validate", str(tmp_path / "suite" / "tasks.jsonl"), str(tmp_path / "suite" / "references.jsonl"))
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "0 disagree" in proc.stdout
+    assert "0 disagree, 0 vacuous (never accepted as certified)" in proc.stdout
 
 
 def test_build_and_validate_on_workers(tmp_path: Path) -> None:

@@ -230,3 +230,35 @@ def test_a_completion_model_s_made_up_next_example_is_not_its_answer() -> None:
     assert extract_claim(answer) == "forall x : Z, x = x"
     assert extract_claim("Here it is.\nClaim: forall x : Z, x = x.") == "forall x : Z, x = x"
     assert extract_claim("Statement: restated\nClaim: forall x : Z, x = x") == "forall x : Z, x = x"
+
+
+# -- vacuous equivalences ----------------------------------------------------------------------------------
+
+MOD_ZERO = "For every natural number n, n mod 0 is 0."  # FormInv's false sibling of Nat.mod_zero
+EMPTY = "Every rational above 1 and below 0 is 7."
+
+
+@pytest.mark.parametrize("semantics, status", [("exact", "needs_review"), ("mathlib", "suspect")])
+def test_a_formalization_equivalent_only_vacuously_is_never_certified(semantics, status):
+    # under exact semantics n mod 0 is defined nowhere: the theorem and the false sibling are both vacuous
+    theorem = item("forminv:t_mod", MOD_ZERO, ["forall n : N, mod(n, 0) = n"], semantics=semantics)
+    [f], _ = run({MOD_ZERO: "Claim: forall n : N, mod(n, 0) = 0"}, items=[theorem])
+    assert f.status == status and f.agreement == 0 and f.status != "certified"
+    if semantics == "exact":
+        assert f.samples[0].equivalence == "vacuous" and f.samples[0].checks[0].status == "vacuous"
+        assert "vacuous" in f.reason and "0 ≠ 0" in f.reason and "not a certification" in f.reason
+        [row] = apply_formalizations([theorem], [f])
+        assert row["tier"] == "imported" and row["formal"] is None and row["equivalence"]["method"] == "needs_review"
+        from pyverify.formalize import summarize
+
+        assert summarize([f], 1)["vacuous"] == 1 and summarize([f], 1)["certified"] == 0
+
+
+def test_a_vacuous_instance_is_skipped_and_a_real_one_certifies():
+    theorem = item("forminv:t_two", EMPTY, ["forall x : Q, x > 1 -> x < 0 -> x = 7", "forall x : Q, x + 0 = x"])
+    [f], _ = run({EMPTY: "forall y : Q, y + 0 = y"}, items=[theorem])
+    assert [c.status for c in f.samples[0].checks] == ["vacuous", "certified"]
+    assert f.status == "certified" and f.instance == "forall x : Q, x + 0 = x"
+    [g], _ = run({EMPTY: "forall x : Q, x > 1 -> x < 0 -> x = 8"}, items=[item("forminv:t_one", EMPTY,
+                 ["forall x : Q, x > 1 -> x < 0 -> x = 7"])])  # fmt: skip
+    assert g.status == "needs_review" and g.samples[0].equivalence == "vacuous" and "x > 1" in g.reason

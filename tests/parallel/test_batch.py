@@ -206,7 +206,7 @@ def test_a_row_that_kills_its_worker_inside_a_chunk_costs_only_itself(tmp_path: 
     assert [r["id"] for r in got] == list(range(12))
     assert got[5]["status"] == "unknown" and "worker process died" in got[5]["certificate"]["reason"]
     assert [r["certificate"]["claim"] for r in got if r["id"] != 5] == [f"c{i}" for i in range(12) if i != 5]
-    assert summary.counts == {"certified": 11, "refuted": 0, "unknown": 1, "bad input": 0}
+    assert summary.counts == {"certified": 11, "refuted": 0, "vacuous": 0, "unknown": 1, "bad input": 0}
     with LocalExecutor(1) as ex:  # a row lost to a dead worker is not recorded: --resume tries it again
         again = run_batch(src, out, ex, row_fn=poison_row, resume=True, chunk=12)
     assert (again.computed, again.reused) == (1, 11)
