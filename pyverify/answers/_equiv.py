@@ -183,9 +183,12 @@ def _identity(a: Node, b: Node, ctx: _Context, names: set[str] | None = None) ->
     binder = " ".join(sorted(names))
     text = f"forall {binder} : R, {term_text(_claim_term(a))} = {term_text(_claim_term(b))}"
     from pyverify.answers import _engine
-    from pyverify.logic import definedness
+    from pyverify.logic import ParseError, definedness
 
-    claim = parse(text)
+    try:
+        claim = parse(text)
+    except ParseError as exc:  # an answer term the claim language cannot state (x^{1/2}, (√8)!, a huge numeral)
+        return _Verdict("unknown", "none", reason=f"outside the claim language: {exc}")
     generic: dict[str, Any] = {"generic": True}
     if definedness(claim):
         # an answer means something only where it is defined on an open set (a generic point exists):

@@ -189,9 +189,11 @@ class _Text:
         # The parser flattens a left operand with the same n-ary operator into this node, so such an
         # operand must keep its parentheses; every right operand binds tighter than the operator.
         first = args[0]
-        first_text = self.wrap(first, level)
+        # rendered once: rendering it a second time at each level of a left-nested chain costs 2^depth
         if isinstance(first, Op) and first.op == op and op in ("+", "*"):
             first_text = f"({self.render(first)})"
+        else:
+            first_text = self.wrap(first, level)
         rest = [self.wrap(a, level + 1) for a in args[1:]]
         return s[op].join([first_text, *rest])
 
@@ -203,9 +205,10 @@ class _Text:
             return f"{self.wrap(args[0], IMP)}{s['<->']}{self.wrap(args[1], IMP)}"
         level = AND if op == "and" else OR
         first = args[0]
-        first_text = self.wrap(first, level)
         if isinstance(first, Conn) and first.op == op:
             first_text = f"({self.render(first)})"
+        else:
+            first_text = self.wrap(first, level)
         return s[op].join([first_text, *(self.wrap(a, level + 1) for a in args[1:])])
 
     def sort(self, sort: Sort) -> str:
