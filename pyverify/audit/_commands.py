@@ -180,14 +180,27 @@ def self_audit(
     semantics_timeout: float = typer.Option(
         2.0, "--semantics-timeout", min=0.1, max=60.0, help="Deadline per decide call in the cross-check (s)."
     ),
+    answer_pairs: int = typer.Option(
+        1000, "--answer-pairs", min=0, max=1_000_000,
+        help="Generated answer pairs checked against the independent mpmath oracle (0: skip it).",
+    ),
+    hostile_candidates: int = typer.Option(
+        500, "--hostile-candidates", min=0, max=1_000_000,
+        help="Hostile candidate strings compared with the universal-key panel (0: skip it).",
+    ),
+    answer_timeout: float = typer.Option(
+        2.0, "--answer-timeout", min=0.1, max=60.0, help="Deadline per equivalent_answers call in both (s)."
+    ),
     as_json: bool = _JSON,
 ) -> None:
     """Audit pyverify's own verifiers: the claim-audit checker and the certification engine.
 
     The semantics cross-check decides seeded random claims under both semantics (exact and mathlib)
-    and re-evaluates every certificate and witness with an independent sympy evaluator.
-    Exit 0 when no verifier is BROKEN or FALSE-POSITIVE on any item and the cross-check finds no
-    disagreement, 1 otherwise."""
+    and re-evaluates every certificate and witness with an independent sympy evaluator. The answer
+    checks decide generated answer pairs and re-judge them with an mpmath oracle, and compare hostile
+    candidates with a panel of pairwise-different references (no candidate may equal two of them).
+    Exit 0 when no verifier is BROKEN or FALSE-POSITIVE on any item, the cross-check finds no
+    disagreement and the answer checks no failure, 1 otherwise."""
     from pyverify.audit._self import audit_self
 
     if limit is not None and limit < 1:
@@ -196,7 +209,9 @@ def self_audit(
         _fail(f"{out}: --out must be a directory")
     try:
         code = audit_self(out, as_json, limit=limit, mutants=mutants, timeout=timeout,
-                          semantics_claims=semantics_claims, semantics_timeout=semantics_timeout)  # fmt: skip
+                          semantics_claims=semantics_claims, semantics_timeout=semantics_timeout,
+                          answer_pairs=answer_pairs, hostile_candidates=hostile_candidates,
+                          answer_timeout=answer_timeout)  # fmt: skip
     except OSError as exc:
         _fail(f"{out}: cannot write the report: {exc}")
     raise typer.Exit(code)

@@ -25,6 +25,13 @@ A third section, the *semantics cross-check* (:mod:`pyverify.audit._semantics_ch
 thousand seeded random claims under both semantics (``exact`` and ``mathlib``) and re-checks every
 verdict with a reference evaluator of its own: certified ∀ claims at random points, every witness.
 Any disagreement fails the audit.
+
+Two more sections check answer equivalence (:mod:`pyverify.audit._answer_oracle`): seeded answer pairs
+decided by ``equivalent_answers`` and re-judged by an mpmath oracle that shares no code with pyverify
+(no pair called equal that the oracle separates or that has an undefined side, no ``different`` where the
+oracle finds them equal), and a hostile "universal key" corpus compared with a panel of pairwise-different
+references (no candidate equal to two references, no crash, no overrun of the deadline). Any such
+failure fails the audit.
 """
 
 from __future__ import annotations
@@ -36,6 +43,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
+from pyverify.audit import _answer_oracle as answer_oracle
 from pyverify.audit._audit import AuditItem, D3Attempt, figures
 from pyverify.audit._semantics_check import DEFAULT_CLAIMS, crosscheck, summary_rows
 from pyverify.audit._semantics_check import DEFAULT_TIMEOUT as SEMANTICS_TIMEOUT
@@ -622,11 +630,14 @@ _WHAT = {
 def run_self_audit(
     *, limit: int | None = None, mutants: int = 6, timeout: float = 5.0, seed: int = 0,
     semantics_claims: int = DEFAULT_CLAIMS, semantics_timeout: float = SEMANTICS_TIMEOUT,
+    answer_pairs: int = answer_oracle.DEFAULT_PAIRS, hostile_candidates: int = answer_oracle.DEFAULT_CANDIDATES,
+    answer_timeout: float = answer_oracle.DEFAULT_TIMEOUT,
 ) -> dict[str, Any]:  # fmt: skip
-    """Audit both verifiers and cross-check the two semantics; return the audit record (per verifier:
-    items, verdicts, figures; ``semantics_crosscheck``: the cross-check's counts, or None when
-    ``semantics_claims`` is 0)."""
-    out: dict[str, Any] = {"schema_version": 2, "verifiers": {}}
+    """Audit both verifiers, cross-check the two semantics and check answer equivalence; return the audit
+    record (per verifier: items, verdicts, figures; ``semantics_crosscheck``: the cross-check's counts, or
+    None when ``semantics_claims`` is 0; ``answer_oracle`` and ``universal_key``: the answer checks' counts,
+    or None when ``answer_pairs`` / ``hostile_candidates`` is 0)."""
+    out: dict[str, Any] = {"schema_version": 3, "verifiers": {}}
     for name, items in (
         ("claims-checker", audit_claim_checker(seed=seed)),
         ("certify-engine", audit_certify_engine(limit=limit, mutants=mutants, timeout=timeout, seed=seed)),
@@ -639,17 +650,29 @@ def run_self_audit(
     out["semantics_crosscheck"] = (
         crosscheck(semantics_claims, seed=seed, timeout=semantics_timeout) if semantics_claims > 0 else None
     )
+    out["answer_oracle"] = (
+        answer_oracle.run_oracle(answer_pairs, seed, answer_timeout).to_dict() if answer_pairs > 0 else None
+    )
+    out["universal_key"] = (
+        answer_oracle.run_universal_key(hostile_candidates, seed, answer_timeout).to_dict()
+        if hostile_candidates > 0 else None
+    )  # fmt: skip
     return out
 
 
 def audit_self(out: Path, json_output: bool, *, limit: int | None = None, mutants: int = 6,
                timeout: float = 5.0, semantics_claims: int = DEFAULT_CLAIMS,
-               semantics_timeout: float = SEMANTICS_TIMEOUT) -> int:  # fmt: skip
+               semantics_timeout: float = SEMANTICS_TIMEOUT, answer_pairs: int = answer_oracle.DEFAULT_PAIRS,
+               hostile_candidates: int = answer_oracle.DEFAULT_CANDIDATES,
+               answer_timeout: float = answer_oracle.DEFAULT_TIMEOUT) -> int:  # fmt: skip
     """Write ``audit.json`` and ``audit.md`` under ``out``; exit 0 when no verifier is BROKEN or
-    FALSE-POSITIVE anywhere and the semantics cross-check has no disagreement, 1 otherwise."""
+    FALSE-POSITIVE anywhere, the semantics cross-check has no disagreement and the answer checks no
+    failure, 1 otherwise."""
     record = run_self_audit(limit=limit, mutants=mutants, timeout=timeout, semantics_claims=semantics_claims,
-                            semantics_timeout=semantics_timeout)  # fmt: skip
+                            semantics_timeout=semantics_timeout, answer_pairs=answer_pairs,
+                            hostile_candidates=hostile_candidates, answer_timeout=answer_timeout)  # fmt: skip
     cross = record["semantics_crosscheck"]
+    oracle_run, key_run = record["answer_oracle"], record["universal_key"]
     out.mkdir(parents=True, exist_ok=True)
     (out / "audit.json").write_text(json.dumps(record, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     (out / "audit.md").write_text(_markdown(record), encoding="utf-8")
@@ -657,10 +680,18 @@ def audit_self(out: Path, json_output: bool, *, limit: int | None = None, mutant
            if i["verdict"] in ("BROKEN", "FALSE-POSITIVE")]  # fmt: skip
     if cross is not None and (cross["disagreements"] or cross["errors"]):
         bad.append("semantics-crosscheck")
+    if oracle_run is not None and oracle_run["failure_count"]:
+        bad.append("answer-oracle")
+    if key_run is not None and key_run["failure_count"]:
+        bad.append("universal-key")
     if json_output:
         summary: dict[str, Any] = {k: v["figures"].get("verdicts") for k, v in record["verifiers"].items()}
         if cross is not None:
             summary["semantics-crosscheck"] = _crosscheck_summary(cross)
+        if oracle_run is not None:
+            summary["answer-oracle"] = _answer_oracle_summary(oracle_run)
+        if key_run is not None:
+            summary["universal-key"] = _universal_key_summary(key_run)
         print(json.dumps(summary, sort_keys=True))
     else:
         from rich.console import Console
@@ -686,8 +717,52 @@ def audit_self(out: Path, json_output: bool, *, limit: int | None = None, mutant
                   f"{cross['verdicts_differ']} claims ({cross['opposite_verdicts']} certified vs refuted)")  # fmt: skip
             for d in cross["disagreement_list"][:10]:
                 print(f"  DISAGREEMENT [{d['semantics']}] {d['claim']}: {d['kind']} at {d['point']}: {d['detail']}")
+        if oracle_run is not None or key_run is not None:
+            _print_answer_checks(oracle_run, key_run)
         print(f"wrote {out / 'audit.json'} and {out / 'audit.md'}")
     return 1 if bad else 0
+
+
+def _answer_oracle_summary(run: Mapping[str, Any]) -> dict[str, Any]:
+    """The oracle check's headline figures for ``--json``."""
+    keys = ("pairs", "equal_but_different", "equal_but_undefined", "different_but_equal", "undefined_but_defined",
+            "unknown", "errors", "overruns", "failure_count", "seconds")  # fmt: skip
+    return {k: run[k] for k in keys}
+
+
+def _universal_key_summary(run: Mapping[str, Any]) -> dict[str, Any]:
+    """The universal-key check's headline figures for ``--json``."""
+    keys = ("candidates", "not_compared", "comparisons", "equal_to_one", "multi_equal", "crashes", "overruns",
+            "failure_count", "seconds")  # fmt: skip
+    return {k: run[k] for k in keys}
+
+
+def _print_answer_checks(oracle_run: Mapping[str, Any] | None, key_run: Mapping[str, Any] | None) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="answer equivalence: independent oracle and universal-key corpus")
+    table.add_column("check")
+    table.add_column("size", justify="right")
+    table.add_column("failures (must be 0)")
+    table.add_column("other")
+    if oracle_run is not None:
+        r = oracle_run
+        table.add_row("oracle", f"{r['pairs']} pairs",
+                      f"equal≠ {r['equal_but_different']}, equal-undefined {r['equal_but_undefined']}, "
+                      f"different= {r['different_but_equal']}, undefined-defined {r['undefined_but_defined']}, "
+                      f"errors {r['errors']}, overruns {r['overruns']}",
+                      f"unknown {r['unknown']}, {r['seconds']} s")  # fmt: skip
+    if key_run is not None:
+        k = key_run
+        table.add_row("universal key", f"{k['candidates']} candidates",
+                      f"equal to 2+ references {k['multi_equal']}, crashes {k['crashes']}, overruns {k['overruns']}",
+                      f"{k['not_compared']} not compared, {k['comparisons']} comparisons, {k['seconds']} s")  # fmt: skip
+    Console().print(table)
+    for run in (oracle_run, key_run):
+        for f in (run or {}).get("failures", [])[:10]:
+            shown = {k: v for k, v in f.items() if k != "failure" and v not in (None, "")}
+            print(f"  {f['failure'].upper()} {shown}")
 
 
 def _crosscheck_summary(cross: Mapping[str, Any]) -> dict[str, Any]:
@@ -722,4 +797,5 @@ def _markdown(record: Mapping[str, Any]) -> str:
         lines.append("")
     if record.get("semantics_crosscheck"):
         lines += crosscheck_markdown(record["semantics_crosscheck"])
+    lines += answer_oracle.markdown(record.get("answer_oracle"), record.get("universal_key"))
     return "\n".join(lines)

@@ -124,7 +124,8 @@ def test_an_engine_that_certifies_everything_is_caught(monkeypatch):
 
 
 def test_audit_self_writes_json_and_markdown(tmp_path: Path, capsys):
-    code = _self.audit_self(tmp_path, True, limit=4, mutants=2, semantics_claims=12)
+    code = _self.audit_self(tmp_path, True, limit=4, mutants=2, semantics_claims=12, answer_pairs=0,
+                            hostile_candidates=0)  # fmt: skip
     assert code == 0
     record = json.loads((tmp_path / "audit.json").read_text())
     assert set(record["verifiers"]) == {"claims-checker", "certify-engine"}
@@ -148,7 +149,8 @@ def test_audit_self_fails_on_a_semantics_disagreement(tmp_path: Path, capsys, mo
         return Certificate("certified", "planted", {}, 0.0, semantics=semantics)
 
     monkeypatch.setattr(_semantics_check, "_decide", certifies_everything)
-    code = _self.audit_self(tmp_path, False, limit=1, mutants=0, semantics_claims=20)
+    code = _self.audit_self(tmp_path, False, limit=1, mutants=0, semantics_claims=20, answer_pairs=0,
+                            hostile_candidates=0)  # fmt: skip
     assert code == 1
     out = capsys.readouterr().out
     assert "semantics cross-check" in out and "DISAGREEMENT" in out
