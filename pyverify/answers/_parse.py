@@ -167,8 +167,8 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "a space, `\\,`, `\\ `, `~`, a thin or no-break space, `{,}` or `,\\!`; a decimal part may follow"),
     ("`1,000`, `12,345.5`, `-7,425,000` (the whole answer)", "one number: plain commas in thousands groups"),
     ("`4 4/9`, `4\\frac{4}{9}`, `4 \\frac{4}{9}`, `-4 4/9`, `1 000 4/9`",
-     "the mixed number 4 + 4/9 (and -(4 + 4/9)): an integer, then a fraction of two integer numerals, then the "
-     "end, an operator, a comma, `%` or a closing bracket"),
+     "the mixed number 4 + 4/9 (and -(4 + 4/9)): an integer, then a proper fraction of two integer numerals "
+     "(`11 7/6`, `11 6/6` are unparsed), then the end, an operator, a comma, `%` or a closing bracket"),
     ("`4\\frac{4}{9}x`, `2\\frac{1}{2}\\pi`, `(x+1)2\\frac{1}{2}`",
      "unparsed: a mixed number or a product (a factor before or after it); write `(4\\frac{4}{9})x` or "
      "`4 \\cdot \\frac{4}{9} x`; after an exponent it is a product (`x^2\\frac{1}{2}`)"),
@@ -405,11 +405,24 @@ def _before_integer(text: str, start: int) -> str:
     return "factor" if last and last in ")]}!%" else "free"
 
 
+def _proper(match: re.Match[str], fraction: str) -> None:
+    """A mixed number's fraction is proper (``11 7/6`` and ``11 6/6`` are no mixed numbers, as in Math-Verify's
+    reading: a product or a typo, so refused); a zero denominator is left for the comparison (undefined)."""
+    numerator, denominator = (int(n) for n in re.findall(r"\d+", fraction))
+    if denominator and numerator >= denominator:
+        raise AnswerParseError(
+            f"outside the answer grammar: {match.group()!r} at column {match.start() + 1} is not a mixed number "
+            f"(its fraction {numerator}/{denominator} is not proper) and two numbers side by side are not a product",
+            match.start(),
+        )
+
+
 def _mixed_frac(match: re.Match[str]) -> str:
     context = _before_integer(match.string, match.start())
     if context == "part":
         return match.group()  # x^2\frac{1}{2} is x^2 times a half
     if context == "free" and re.match(_AFTER_MIXED, match.string[match.end() :]):
+        _proper(match, match.group(2))
         return f"({match.group(1)}+{match.group(2)})"
     raise AnswerParseError(
         f"outside the answer grammar: {match.group()!r} at column {match.start() + 1} is a mixed number or a "
@@ -420,6 +433,7 @@ def _mixed_frac(match: re.Match[str]) -> str:
 
 def _mixed_slash(match: re.Match[str]) -> str:
     if _before_integer(match.string, match.start()) == "free":
+        _proper(match, match.group(2))
         return f"({match.group(1)}+{match.group(2)})"
     return match.group()  # left as written: two numbers side by side, refused below
 

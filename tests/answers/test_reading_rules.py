@@ -405,3 +405,10 @@ def test_math500_gold_answers_still_parse() -> None:
     assert value(answers[r"5.4 \text{ cents}"]) == Fraction(27, 5)
     assert value(answers[r"15\mbox{ cm}^2"]) == 15
     assert "the text '\\text{Evelyn}' at column 1" in answers[r"\text{Evelyn}"].reason
+
+
+@pytest.mark.parametrize("text", ["11 6/6", "11 7/6", r"1\frac{7}{6}", "-4 9/9", "The answer is 11 6/6."])
+def test_a_mixed_number_needs_a_proper_fraction(text: str) -> None:
+    # Math-Verify's suite: "11 7/6" has no finite reading (neither 11 + 7/6 nor 11 * 7/6 nor 7/6)
+    answer = parse_answer(text)
+    assert answer.kind == "unparsed", answer
