@@ -218,6 +218,37 @@ def sympy_of(node: Node) -> Any:
     raise NotANumber(type(node).__name__)
 
 
+#: Digits of a numerator or denominator beyond which a witness shows a rounded value instead of the exact one.
+WITNESS_DIGITS = 60
+
+
+def fraction_text(value: Fraction) -> str:
+    """An exact rational as text, or — when it has more than :data:`WITNESS_DIGITS` digits (1/2004! − 1/2006!
+    has thousands; Python refuses to print integers over 4,300 digits) — its value to 15 significant digits
+    and the sizes of the exact numerator and denominator, which a person can read."""
+    sizes = [_digit_count(value.numerator), _digit_count(value.denominator)]
+    if max(sizes) <= WITNESS_DIGITS:
+        return str(value)
+    from flint import arb, ctx, fmpz
+
+    old = ctx.prec
+    try:
+        ctx.prec = 80
+        approx = (arb(fmpz(value.numerator)) / arb(fmpz(value.denominator))).str(15, radius=False)
+    finally:
+        ctx.prec = old
+    return f"{approx} (exactly a {sizes[0]:,}-digit integer over a {sizes[1]:,}-digit integer)"
+
+
+def _digit_count(n: int) -> int:
+    """Decimal digits of |n|, without converting it to text."""
+    n = abs(n)
+    if n < 10:
+        return 1
+    estimate = int((n.bit_length() - 1) * 0.30102999566398120) + 1  # digits of 2^(bits-1), within one
+    return estimate + (n >= 10**estimate)
+
+
 def compare_constants(a: Node, b: Node, tolerance: str | None) -> dict[str, Any]:
     """Compare two constant terms: sign of a - b, by exact rationals, arb enclosures and exact zero tests.
 
@@ -229,7 +260,7 @@ def compare_constants(a: Node, b: Node, tolerance: str | None) -> dict[str, Any]
         return {"sign": None, "method": "none", "reason": str(exc)}
     if ra is not None and rb is not None and tolerance is None:
         d = ra - rb
-        return {"sign": (d > 0) - (d < 0), "method": "rational", "difference": str(d)}
+        return {"sign": (d > 0) - (d < 0), "method": "rational", "difference": fraction_text(d)}
     from flint import arb, ctx
 
     old = ctx.prec

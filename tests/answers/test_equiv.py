@@ -153,3 +153,14 @@ def test_undefined_has_its_own_exit_code() -> None:
     from pyverify.answers import ANSWER_EXIT_CODES
 
     assert ANSWER_EXIT_CODES["undefined"] not in (0, 1, 2, 3, 4)
+
+
+def test_huge_exact_values_are_compared_and_their_witness_stays_readable() -> None:
+    # Math-Verify#14: 1/2004! vs 1/2006! — a size limit once reported as a deadline, then thousands of digits
+    cert = equivalent_answers(r"\frac{1}{2004!}", r"\frac{1}{2006!}", timeout=10)
+    assert cert.status == "different" and cert.method == "rational"
+    difference = cert.witness["difference"]  # type: ignore[index]
+    assert len(difference) < 120 and difference.startswith("1.87525147044805e-5749")
+    assert "5,755-digit" in difference
+    assert equivalent_answers("2004!", "2006!", timeout=10).status == "different"
+    assert equivalent_answers("2006!", r"2006 \cdot 2005!", timeout=10).status == "equal"
