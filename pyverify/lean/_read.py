@@ -644,6 +644,8 @@ def _show_l(node: _L) -> str:
 def _looks_like_proposition(node: _L) -> bool:
     if node.kind in ("forall", "exists", "not"):
         return True
+    if node.kind == "ident" and node.text in ("True", "False"):  # `example : False` is a statement too
+        return True
     if node.kind == "infix":
         return True
     if node.kind == "paren":

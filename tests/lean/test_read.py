@@ -309,3 +309,9 @@ def test_lean_read_command_exit_codes() -> None:
     assert out_json.exit_code == 3 and json.loads(out_json.stdout)["construct"] == "the type Set ℕ"
     stdin = runner.invoke(app, ["lean", "read", "-"], input="theorem t (a : ℤ) : a = a\n")
     assert stdin.exit_code == 0 and stdin.stdout.strip() == "∀ a : ℤ, a = a"
+
+
+def test_a_bare_truth_value_is_a_statement() -> None:
+    # found by the round-trip property: the claim `False` is written `False` and must read back
+    for text in ("False", "True", "example : False"):
+        assert read_statement(text).instances
