@@ -7,12 +7,12 @@ from typing import Any, Literal
 
 from pyverify.logic._ast import Node
 
-Kind = Literal["number", "expression", "equation", "interval", "union", "set", "tuple", "list", "matrix", "unparsed",
-               "ambiguous"]  # fmt: skip
-AnswerStatus = Literal["equal", "different", "unknown", "undefined"]
+Kind = Literal["number", "expression", "equation", "interval", "union", "set", "tuple", "list", "matrix", "text",
+               "choice", "base", "congruence", "relation", "approx", "unparsed", "ambiguous", "no_answer"]  # fmt: skip
+AnswerStatus = Literal["equal", "different", "unknown", "undefined", "no_answer"]
 
 #: Exit codes of ``pyverify equiv-answer`` (bad input is 2 and an internal error 4, as everywhere in the CLI).
-ANSWER_EXIT_CODES = {"equal": 0, "different": 1, "bad_input": 2, "unknown": 3, "undefined": 6}
+ANSWER_EXIT_CODES = {"equal": 0, "different": 1, "bad_input": 2, "unknown": 3, "undefined": 6, "no_answer": 7}
 
 
 @dataclass(frozen=True)
@@ -26,9 +26,13 @@ class Answer:
 
     kind: Kind
     """number (a constant), expression (a term in variables), equation, interval, union, set, tuple,
-    list (comma-separated solutions), matrix, unparsed (outside the grammar: ``reason`` says why) or
-    ambiguous (text with more than one reading, such as a decimal comma ``0,111``, and no option choosing
-    one: ``reason`` names the readings)."""
+    list (comma-separated solutions, or several boxed answers), matrix, text (``value``: the normalized words of
+    ``\\text{Evelyn}``), choice (``value``: the letter of ``(C)``), base (``value``: ``52_8``; ``terms``: its
+    value), congruence (``terms``: residue, modulus), relation (an ordering of terms that is not a set of reals:
+    ``terms`` and ``value``, the relations between them), approx (``\\approx 3``: ``terms``: the value),
+    unparsed (outside the grammar: ``reason`` says why), ambiguous (text with more than one reading, such as a
+    decimal comma ``0,111``, and no option choosing one: ``reason`` names the readings) or no_answer (the
+    extraction policy found no final answer: ``reason`` says why)."""
     terms: tuple[Node, ...] = ()
     """number / expression: the term; equation: (lhs, rhs); interval: (lo, hi)."""
     items: tuple[Answer, ...] = ()
@@ -39,8 +43,15 @@ class Answer:
     """Interval only: whether the left and the right endpoint belong to it."""
     reason: str = ""
     """Unparsed and ambiguous only: why the text is outside the grammar or its limits, or which readings it has."""
+    value: str = ""
+    """text, choice, base and relation only: what is compared besides the terms (see ``kind``)."""
     text: str = field(default="", compare=False)
-    """The text that was parsed (after ``\\boxed`` extraction and clean-up)."""
+    """The text that was parsed (after extraction and clean-up)."""
+    rule: str = field(default="", compare=False)
+    """The extraction rule that took the answer from the text given (``boxed``, ``final answer``, ``whole``, ...:
+    see :data:`pyverify.answers.EXTRACTION_RULES`)."""
+    span: tuple[int, int] = field(default=(0, 0), compare=False)
+    """Where the extracted answer lies in the text given."""
 
 
 @dataclass(frozen=True)
@@ -48,7 +59,8 @@ class AnswerCertificate:
     """The verdict of comparing a candidate answer with a reference answer."""
 
     status: AnswerStatus
-    """equal, different (with a witness) or unknown (with a reason); unknown is never a verdict."""
+    """equal, different (with a witness), unknown (with a reason; never a verdict), undefined (an answer has no
+    value) or no_answer (the extraction policy found no final answer in the candidate or the reference)."""
     method: str
     """What decided it: ``rational``, ``algebraic`` (minimal polynomial), ``interval-arithmetic`` (arb),
     ``symbolic`` (sympy simplification), ``claim`` (pyverify.certify.decide), ``structure``, ``tolerance``,
@@ -67,6 +79,8 @@ class AnswerCertificate:
     """The candidate answer's text as parsed."""
     conditions: tuple[str, ...] = ()
     """Definedness conditions an ``equal`` between expressions relied on (equal where defined)."""
+    extraction: dict[str, Any] = field(default_factory=dict)
+    """For the reference and the candidate: the extraction rule that fired and the span it took."""
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)

@@ -21,7 +21,6 @@ class NotANumber(Exception):
     """The term has no real value (a variable, infinity, a root of a negative, ...)."""
 
 
-
 _RING = ("neg", "+", "-", "*")
 
 
@@ -35,6 +34,7 @@ def _ring(op: str, x: list[Any]) -> Any:
     for value in x[1:]:
         total = total + value if op == "+" else total * value
     return total
+
 
 def rational(node: Node) -> Fraction | None:
     """The exact value of a term built from numerals with + - * / and small integer powers; else None."""
@@ -301,6 +301,35 @@ def exact_zero(a: Node, b: Node) -> dict[str, Any]:
         return {"zero": poly == x, "method": "algebraic", "polynomial": str(poly)}
     if sympy.simplify(d) == 0:
         return {"zero": True, "method": "symbolic"}
+    return {"zero": None, "reason": "sympy could not simplify the difference to zero"}
+
+
+def ratio_at_points(a: Node, b: Node, points: list[dict[str, Fraction]]) -> dict[str, Any]:
+    """a / b at the first of ``points`` where both are rational and nonzero: {"ratio": c} or {"ratio": None}."""
+    from pyverify.logic._ast import substitute
+
+    for point in points:
+        mapping: dict[str, Node] = {name: Num(value) for name, value in point.items()}
+        try:
+            x, y = rational(substitute(a, mapping)), rational(substitute(b, mapping))
+        except (NotANumber, ZeroDivisionError):
+            continue
+        if x is not None and y is not None and x != 0 and y != 0:
+            return {"ratio": x / y}
+    return {"ratio": None}
+
+
+def symbolic_zero(a: Node, b: Node) -> dict[str, Any]:
+    """Whether a - b simplifies to 0 as expressions in their variables (sympy's simplify, then its trigonometric
+    simplification): a proof where both sides are defined; None when sympy cannot tell."""
+    import sympy
+
+    if _huge(a) or _huge(b):
+        return {"zero": None, "reason": "a power or factorial too large to expand exactly"}
+    d = sympy_of(a) - sympy_of(b)
+    for simplify in (sympy.simplify, lambda e: sympy.trigsimp(sympy.expand_trig(e)), sympy.radsimp):
+        if simplify(d) == 0:
+            return {"zero": True, "method": "symbolic"}
     return {"zero": None, "reason": "sympy could not simplify the difference to zero"}
 
 

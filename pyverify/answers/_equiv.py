@@ -181,7 +181,12 @@ def _identity(a: Node, b: Node, ctx: _Context, names: set[str] | None = None) ->
 
     names = names or (free_vars(a) | free_vars(b))
     binder = " ".join(sorted(names))
-    text = f"forall {binder} : R, {term_text(_claim_term(a))} = {term_text(_claim_term(b))}"
+    try:
+        text = f"forall {binder} : R, {term_text(_claim_term(a))} = {term_text(_claim_term(b))}"
+    except _Unknown as exc:
+        if "outside the claim language" not in exc.reason:
+            raise
+        return _symbolic(a, b, names, ctx)
     from pyverify.answers import _engine
     from pyverify.logic import ParseError, definedness
 
@@ -213,6 +218,41 @@ def _identity(a: Node, b: Node, ctx: _Context, names: set[str] | None = None) ->
     return _Verdict("unknown", "none", reason=f"claim {text!r}: {cert.reason or 'undecided'}")
 
 
+#: Points where expressions outside the claim language (trigonometry, π with variables) are compared first.
+_POINTS = (Fraction(3, 7), Fraction(5, 11), Fraction(-2, 13), Fraction(7, 5), Fraction(-9, 4))
+
+
+def _symbolic(a: Node, b: Node, names: set[str], ctx: _Context) -> _Verdict:
+    """Expressions in variables with functions the claim language lacks (sin, cot, π r): different when they
+    differ at a rational point (proved there, exactly or by arb), equal when sympy simplifies the difference
+    to 0 (where both are defined, and they agree at a point where they are)."""
+    from pyverify.answers import _engine
+    from pyverify.logic._ast import substitute
+
+    ordered = sorted(names)
+    agreed = 0
+    for k in range(len(_POINTS)):
+        point = {name: Num(_POINTS[(k + j) % len(_POINTS)] + j) for j, name in enumerate(ordered)}
+        try:
+            sign, method, info = _sign(substitute(a, point), substitute(b, point), ctx)
+        except _Undefined:
+            continue  # not defined at this point
+        if sign is None:
+            continue
+        if sign != 0:
+            shown = {name: str(value.value) for name, value in point.items()}
+            return _Verdict("different", method, {"point": shown, "difference": str(info.get("difference", "nonzero"))})
+        agreed += 1
+        if agreed >= 2:
+            break
+    if not agreed:
+        return _Verdict("unknown", "none", reason="no rational point where both expressions are defined and decided")
+    zero = _call(_engine.symbolic_zero, (a, b), ctx)
+    if zero.get("zero") is True:
+        return _Verdict("equal", "symbolic", conditions=("where both sides are defined",))
+    return _Verdict("unknown", "none", reason=f"equal at {agreed} points, but {zero.get('reason', 'not proved')}")
+
+
 def _terms(a: Node, b: Node, ctx: _Context) -> _Verdict:
     va, vb = expand_pm(a), expand_pm(b)
     if len(va) > 1 or len(vb) > 1:
@@ -227,11 +267,15 @@ def _terms(a: Node, b: Node, ctx: _Context) -> _Verdict:
 
 def _value_of_equation(ans: Answer) -> Node | None:
     """``x = 3`` read as the value 3 (a single variable on one side, a constant on the other)."""
+    from pyverify.answers._forms import _is_name
+
     lhs, rhs = ans.terms
-    if isinstance(lhs, Var) and not free_vars(rhs):
-        return rhs
-    if isinstance(rhs, Var) and not free_vars(lhs):
+    if _is_name(lhs) and not free_vars(rhs):
+        return rhs  # r = 4, QM = 30
+    if _is_name(rhs) and not free_vars(lhs):
         return lhs
+    if isinstance(lhs, Var) and lhs.name not in free_vars(rhs):
+        return rhs  # y = 2x + 3 names the expression 2x + 3
     return None
 
 
@@ -249,8 +293,23 @@ def _equations(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
     second = _identity(da, Op("neg", (db,)), ctx, names)
     if second.status == "equal":
         return _Verdict("equal", "claim", conditions=second.conditions)
-    return _Verdict("unknown", "none",
-                    reason="the equations are not the same up to a sign (lhs - rhs); other rescalings are not decided")  # fmt: skip
+    factor = _factor(da, db, names, ctx)
+    if factor is not None:
+        scaled = _identity(da, Op("*", (Num(factor), db)), ctx, names)
+        if scaled.status == "equal":
+            return _Verdict("equal", "claim", {"factor": str(factor)}, conditions=scaled.conditions)
+    return _Verdict("unknown", "none", reason="lhs - rhs of the two equations are not proportional by a constant "
+                    "(checked at a rational point); equations with the same solutions otherwise are not decided")  # fmt: skip
+
+
+def _factor(da: Node, db: Node, names: set[str], ctx: _Context) -> Fraction | None:
+    """The rational c with da = c·db at a rational point (both rational there, db nonzero), or None (worker-side)."""
+    from pyverify.answers import _engine
+
+    points = [{name: _POINTS[(j + shift) % len(_POINTS)] + j for j, name in enumerate(sorted(names))}
+              for shift in range(3)]  # fmt: skip
+    found = _call(_engine.ratio_at_points, (da, db, points), ctx)
+    return found.get("ratio")
 
 
 # ---------------------------------------------------------------- intervals
@@ -405,7 +464,95 @@ _SCALAR = ("number", "expression")
 _REAL_SETS = ("interval", "union")
 
 
+_FORMS = ("text", "choice", "base", "congruence", "relation", "approx")
+
+
+def _letter(ans: Answer) -> str | None:
+    """The choice letter of a choice, or of a lone capital variable (``C`` written without brackets or text)."""
+    if ans.kind == "choice":
+        return ans.value
+    if ans.kind == "expression" and isinstance(ans.terms[0], Var) and len(ans.terms[0].name) == 1:
+        return ans.terms[0].name if ans.terms[0].name.isupper() else None
+    return None
+
+
+def _forms(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
+    """Text answers, choices, numbers in a base, congruences, orderings and approximations (see READING_RULES)."""
+    ka, kb = a.kind, b.kind
+    la, lb = _letter(a), _letter(b)
+    if "choice" in (ka, kb) and la and lb:
+        return _Verdict("equal", "structure") if la == lb else \
+            _Verdict("different", "structure", {"choice": [la, lb]})  # fmt: skip
+    if ka == kb == "text":
+        return _Verdict("equal", "text") if a.value == b.value else \
+            _Verdict("different", "text", {"text": [a.value, b.value]})  # fmt: skip
+    if "text" in (ka, kb) or "choice" in (ka, kb):
+        return _Verdict("unknown", "none", reason=f"a {'text' if 'text' in (ka, kb) else 'choice'} answer is "
+                        f"compared only with {'text' if 'text' in (ka, kb) else 'a choice'} (the other is {_article(kb if ka in ('text', 'choice') else ka)} "
+                        f"{kb if ka in ('text', 'choice') else ka})")  # fmt: skip
+    if "base" in (ka, kb):
+        return _bases(a, b, ctx)
+    if ka == kb == "congruence":
+        return _congruences(a, b)
+    if "congruence" in (ka, kb):
+        cls, other = (a, b) if ka == "congruence" else (b, a)
+        value = _literal(other.terms[0]) if other.kind == "number" else None
+        r, m = (t.value for t in cls.terms)  # type: ignore[attr-defined]
+        if value is not None and (value.denominator != 1 or (value - r) % m != 0):
+            return _Verdict("different", "structure", {"element": str(value), "not_in": f"{r} mod {m}"})
+        return _Verdict("unknown", "none", reason="a number against a residue class: one representative is not the "
+                        "class (write n \\equiv r \\pmod m)")  # fmt: skip
+    if ka == kb == "relation":
+        if a.value != b.value or len(a.terms) != len(b.terms):
+            return _Verdict("unknown", "none", reason="orderings written with different relations are not compared")
+        return _sequences([Answer("expression", (t,)) for t in a.terms], [Answer("expression", (t,)) for t in b.terms],
+                          ctx, "side")  # fmt: skip
+    if "approx" in (ka, kb):
+        approx, other = (a, b) if ka == "approx" else (b, a)
+        if ctx.tolerance is not None and other.kind in _SCALAR and "approx" not in (other.kind,):
+            return _terms(a.terms[0], b.terms[0], ctx)
+        return _Verdict("unknown", "none", reason="an approximation (\\approx) is never exactly equal to a value; "
+                        "compare with a tolerance")  # fmt: skip
+    return _Verdict("unknown", "none", reason=f"cannot compare {_article(ka)} {ka} with {_article(kb)} {kb}")
+
+
+def _bases(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
+    """A numeral in a base equals the same numeral; against a plain number, only the same digits (the base the
+    question asked for, left out): its value in base 10 is a different answer."""
+    if a.kind == b.kind == "base":
+        if a.value.split("_")[1] != b.value.split("_")[1]:
+            return _Verdict("different", "structure", {"base": [a.value, b.value]})
+        return _constants(a.terms[0], b.terms[0], ctx)
+    numeral, other = (a, b) if a.kind == "base" else (b, a)
+    value = _literal(other.terms[0]) if other.kind == "number" else None
+    if value is None:
+        return _Verdict("unknown", "none", reason=f"a numeral in a base against {_article(other.kind)} {other.kind}")
+    digits = numeral.value.split("_")[0]
+    if value.denominator == 1 and value >= 0 and str(value.numerator) == digits:
+        return _Verdict("equal", "structure", conditions=(f"the digits {digits}, in the base {numeral.value} names",))
+    return _Verdict("different", "structure", {"numeral": numeral.value, "number": str(value)})
+
+
+def _congruences(a: Answer, b: Answer) -> _Verdict:
+    (ra, ma), (rb, mb) = ((int(t.value) for t in x.terms) for x in (a, b))  # type: ignore[attr-defined]
+    if ma == mb and (ra - rb) % ma == 0:
+        return _Verdict("equal", "structure")
+    if max(ma, mb) > 10**6:
+        return _Verdict("unknown", "none", reason="moduli over 10^6")
+    for k in range(mb + 1):
+        n = ra + k * ma
+        if (n - rb) % mb:
+            return _Verdict("different", "structure", {"element": str(n), "only_in": "reference"})
+    for k in range(ma + 1):
+        n = rb + k * mb
+        if (n - ra) % ma:
+            return _Verdict("different", "structure", {"element": str(n), "only_in": "candidate"})
+    return _Verdict("equal", "structure")
+
+
 def _compare(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
+    if a.kind in _FORMS or b.kind in _FORMS:
+        return _forms(a, b, ctx)
     if a.kind == "equation" and b.kind in _SCALAR and _value_of_equation(a) is not None:
         a = Answer("number", (_value_of_equation(a),))  # type: ignore[arg-type]
     if b.kind == "equation" and a.kind in _SCALAR and _value_of_equation(b) is not None:
@@ -429,8 +576,11 @@ def _compare(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
 
 
 def _definite_kinds(ka: str, kb: str) -> bool:
-    # a matrix is never a number, an interval or a tuple; a tuple is never a number
-    return "matrix" in (ka, kb) or {ka, kb} == {"tuple", "number"}
+    # a matrix is never a number, an interval or a tuple; a tuple is never a number; an equation that names no
+    # value (2x + z = 1) is a relation, never a number or an expression; a set of reals is never a number
+    kinds = {ka, kb}
+    return ("matrix" in kinds or kinds in ({"tuple", "number"}, {"tuple", "set"})
+            or ("equation" in kinds and bool(kinds & {*_SCALAR})) or (bool(kinds & {*_REAL_SETS}) and "number" in kinds))  # fmt: skip
 
 
 def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout: float = DEFAULT_TIMEOUT,
@@ -453,9 +603,14 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
         policy += f", decimal_comma={decimal_comma}"
 
     def done(v: _Verdict) -> AnswerCertificate:
+        extraction = {label: {"rule": ans.rule, "span": list(ans.span)} for label, ans in
+                      (("reference", ref), ("candidate", cand)) if ans.rule}  # fmt: skip
         return AnswerCertificate(v.status, v.method, v.witness, policy, v.reason,  # type: ignore[arg-type]
-                                 round(time.monotonic() - start, 6), ref.text, cand.text, v.conditions)  # fmt: skip
+                                 round(time.monotonic() - start, 6), ref.text, cand.text, v.conditions, extraction)  # fmt: skip
 
+    for label, ans in (("candidate", cand), ("reference", ref)):
+        if ans.kind == "no_answer":
+            return done(_Verdict("no_answer", "none", reason=f"the {label} gives {ans.reason}"))
     for label, ans in (("reference", ref), ("candidate", cand)):
         if ans.kind in ("unparsed", "ambiguous"):
             return done(_Verdict("unknown", "none", reason=f"{label} {ans.kind}: {ans.reason}"))

@@ -22,6 +22,8 @@ from pyverify.answers._answer import Answer, Kind
 from pyverify.logic._ast import REAL, Call, Node, Num, Op, Var, walk
 
 MAX_CHARS = 4000
+#: The longest text (a whole response) the extraction policy reads; its answer has at most MAX_CHARS characters.
+MAX_RESPONSE = 100_000
 MAX_NESTING = 60
 
 #: Short words (two or three letters, compared in lower case) that are never a product of one-letter variables:
@@ -88,7 +90,7 @@ _TEXT = r"\\(?:" + "|".join(TEXT_COMMANDS) + r")\s*\{"
 _AFTER_UNIT = (
     r"(?=(?:\s|~|\\[,;:! ]|\\q?quad(?![A-Za-z]))*(?:$|[,;)\]}=+\-*/<>&|]|\.(?!\d)|\\[})\]\\]|\\(?:"
     + "|".join(TEXT_COMMANDS)
-    + r"|cdot|times|div|pm|mp|cup|right|end|le|ge|leq|geq|lt|gt|neq|approx)(?![A-Za-z])))"
+    + r"|cdot|times|div|pm|mp|cup|right|end|le|ge|leq|geq|lt|gt|neq|approx|or|and)(?![A-Za-z])))"
 )
 _TEXT_UNIT = rf"{_TEXT}\s*(?:{_unit_phrase(letters=True)})\s*\}}(?:\s*\^\s*(?:\d|\{{\s*-?\d\s*\}}))?{_AFTER_UNIT}"
 _TRAILING_UNIT = rf"(?<=[0-9}}).])\s+(?:{_unit_phrase(letters=False)})\s*$"
@@ -104,7 +106,11 @@ CLEANUP_RULES: tuple[tuple[str, str, str], ...] = (
     ("C or F after a degree sign (^\\circ\\text{C}, °F) is part of it (the degree sign is removed below)",
      r"(\^\s*\{?\\circ\}?|°)\s*(?:\\(?:text|textnormal|textrm|mbox|mathrm)\s*\{\s*[CF]\s*\}|[CF](?![A-Za-z]))", r"\1"),
     ("an empty \\text{} (or \\mbox{}, \\mathrm{}, ...) is a space", rf"{_TEXT}\s*\}}", " "),
-    ("\\text{or} / \\text{and} between solutions become a comma", rf"{_TEXT}\s*(?:or|and)\s*\}}", ","),
+    ("\\text{or} / \\text{and} between answers become the connectors \\or / \\and (a comma between answers, or "
+     "between conditions on one variable: 'or' joins their sets, 'and' intersects them)",
+     rf"{_TEXT}\s*(or|and)\s*\}}", r" \\\1 "),
+    ("a leading 'either' (either 3 or 4: several answers) is removed",
+     r"^\s*(?:\\text\s*\{\s*)?either(?![A-Za-z])\s*\}?", " "),
     ("a single letter in \\mathrm{...} is that letter (\\mathrm{e} is e)", r"\\mathrm\s*\{\s*([A-Za-z])\s*\}", r" \1 "),
     ("a unit phrase in \\text{...}, \\mbox{...}, \\mathrm{...}, \\textbf{...} (a unit word of UNIT_WORDS, one-letter "
      "units m g s h L, with square/sq/cubic/cu before, squared/cubed/^2 after, per or / between; with a ^2 after "
@@ -114,20 +120,28 @@ CLEANUP_RULES: tuple[tuple[str, str, str], ...] = (
     ("a leading 'x \\in' (membership of one variable: the answer is the set after it) is removed",
      r"^\s*[A-Za-z]\s*\\in(?![A-Za-z])\s*", ""),
     ("degrees ^\\circ and ° are removed", r"\^\s*\{?\\circ\}?|°", ""),
+    ("brackets around a lone matrix ((\\begin{pmatrix}...\\end{pmatrix}), \\left[\\begin{array}...\\right]) are removed",
+     r"^\s*(?:\\left)?\s*[(\[]\s*(\\begin\{(?:[pbvBV]?matrix|array)\}.*\\end\{(?:[pbvBV]?matrix|array)\})\s*"
+     r"(?:\\right)?\s*[)\]]\s*$", r"\1"),
     ("spacing and sizing commands, and no-break and thin spaces, are a space",
      r"\\(?:left|right|bigl|bigr|Bigl|Bigr|big|Big|displaystyle)(?![A-Za-z])|(?<!\\)\\[,;:! ]|\\q?quad(?![A-Za-z])|~"
      "|[\u00a0\u2009\u202f]", " "),
-    ("\\dfrac and \\tfrac are \\frac; \\dbinom and \\tbinom are \\binom", r"\\[dt](frac|binom)(?![A-Za-z])", r"\\\1"),
+    ("\\dfrac, \\tfrac and \\cfrac are \\frac; \\dbinom and \\tbinom are \\binom",
+     r"\\(?:[dt]|c(?=frac))(frac|binom)(?![A-Za-z])", r"\\\1"),
+    ("\\mathbb{R} and ℝ are the interval (-\\infty, \\infty)", r"\\mathbb\s*\{\s*R\s*\}|ℝ", r"(-\\infty, \\infty)"),
+    ("a set written with plain braces {1, 3} (a comma inside, the whole answer) is the set \\{1, 3\\}",
+     r"^\s*\{((?:[^{}]|\{[^{}]*\})*,(?:[^{}]|\{[^{}]*\})*)\}\s*$", r"\\{\1\\}"),
     ("\\% is a percent sign (a percentage is the number divided by 100)", r"\\%", "%"),
-    ("currency \\$ is removed", r"\\\$", ""),
+    ("currency \\$, €, £, ¥ is removed", r"\\\$|[€£¥]", ""),
     ("\\frac12 and \\sqrt2 (one-digit arguments) get braces", r"\\(frac|binom)\s*(\d)\s*(\d)", r"\\\1{\2}{\3}"),
     ("plain function words sqrt, sin, ..., arctan, pi, infty are the LaTeX commands (sec is left alone: a unit)",
      r"(?<![\\A-Za-z])(sqrt|sin|cos|tan|cot|csc|arcsin|arccos|arctan|ln|log|exp|pi|infty)(?![A-Za-z])", r"\\\1"),
     ("the word infinity is \\infty", r"(?<![\\A-Za-z])infinity(?![A-Za-z])", r"\\infty"),
-    ("'or' / 'and' between solutions become a comma", r"(?<![A-Za-z\\])(or|and)(?![A-Za-z])", ","),
+    ("'or' / 'and' between answers become the connectors \\or / \\and", r"(?<![A-Za-z\\])(or|and)(?![A-Za-z])",
+     r" \\\1 "),
     ("a unit phrase at the end, after a number, } ) or . (5 cm, 5 square units, 60 miles per hour: the words of "
      "UNIT_WORDS and UNIT_PREFIXES as in \\text{...}, no one-letter units) is removed", _TRAILING_UNIT, ""),
-    ("a final full stop is removed", r"\.\s*$", ""),
+    ("a final full stop, comma or semicolon is removed", r"[.,;]\s*$", ""),
 )  # fmt: skip
 
 #: How text that could mean more than one thing is read; each is (text as written, how it is read). The
@@ -228,20 +242,10 @@ class AnswerParseError(ValueError):
 
 def extract_boxed(text: str) -> str | None:
     """The content of the last ``\\boxed{...}`` (or ``\\fbox{...}``) in ``text``, braces matched; None if none closes."""
-    found = None
-    for match in re.finditer(r"\\(?:boxed|fbox)\s*\{", text):
-        start = match.end()
-        depth = 1
-        i = start
-        while i < len(text) and depth:
-            if text[i] == "\\" and i + 1 < len(text) and text[i + 1] in "{}":
-                i += 2
-                continue
-            depth += {"{": 1, "}": -1}.get(text[i], 0)
-            i += 1
-        if depth == 0:
-            found = text[start : i - 1]
-    return found
+    from pyverify.answers._extract import _boxes
+
+    found = _boxes(text, 0, len(text))
+    return found[-1][2] if found else None
 
 
 #: A whole answer written with thousands separators (``1,000`` or ``12,345.5``) is one number, not a list.
@@ -277,9 +281,12 @@ _COMMANDS = frozenset(
 )
 
 
-def _check_control(text: str) -> None:
+def _check_control(text: str, whitespace: bool = True) -> None:
+    """Refuse control characters; with ``whitespace``, also TAB, CR and LF before the rest of a LaTeX command."""
     for match in re.finditer(r"[\x00-\x1f]", text):
         char = match.group()
+        if not whitespace and char in "\t\r\n":
+            continue
         rest = re.match(r"[A-Za-z]*", text[match.end() :]).group()  # type: ignore[union-attr]
         command = _ESCAPES.get(char, "") + rest
         if command in _COMMANDS:
@@ -597,6 +604,15 @@ class _Build(Transformer):  # type: ignore[type-arg]
         name = str(items[0]).lstrip("\\")
         return Call("ln" if name == "log" else name, (items[1],))
 
+    def func_pow(self, items: list[Any]) -> Node:
+        # \sin^2 x is (\sin x)^2; \sin^{-1} x is \arcsin x (for sin, cos, tan)
+        name = str(items[0]).lstrip("\\")
+        exponent, arg = items[1], items[2]
+        minus_one = isinstance(exponent, Op) and exponent.op == "neg" and exponent.args[0] == Num(Fraction(1))
+        if minus_one and name in ("sin", "cos", "tan"):
+            return Call("arc" + name, (arg,))
+        return Op("^", (Call("ln" if name == "log" else name, (arg,)), exponent))
+
     def log_base(self, items: list[Any]) -> Node:
         return Call("logb", (items[1], items[2]))
 
@@ -623,14 +639,22 @@ class _Build(Transformer):  # type: ignore[type-arg]
         parts = [p for p in items if not isinstance(p, Token)]
         if len(parts) == 1:
             return parts[0]  # type: ignore[no-any-return]
-        intervals = []
+        intervals: list[Answer] = []
         for p in parts:
             if p.kind == "tuple" and len(p.items) == 2:  # (a, b) inside a union is an open interval
                 p = Answer("interval", terms=(p.items[0].terms[0], p.items[1].terms[0]), closed=(False, False))
+            if p.kind == "set" and all(i.kind == "number" for i in p.items):  # \{-1\} \cup [0, 7): points
+                intervals.extend(
+                    Answer("interval", terms=(i.terms[0], i.terms[0]), closed=(True, True)) for i in p.items
+                )
+                continue
             if p.kind != "interval":
                 raise AnswerParseError("only intervals can be joined with \\cup")
             intervals.append(p)
         return Answer("union", items=tuple(intervals))
+
+    def union_with_points(self, items: list[Any]) -> Answer:
+        return self.union([self.set_answer(items[:3]), *items[3:]])
 
     def items(self, items: list[Any]) -> list[Any]:
         return items
@@ -689,16 +713,57 @@ def parse_answer(text: str, *, decimal_comma: str | None = None) -> Answer:
 
 
 def _parse(text: str, decimal_comma: str | None = None) -> Answer:
-    if len(text) > 4 * MAX_CHARS:
-        raise AnswerParseError(f"longer than {MAX_CHARS} characters")
-    _check_control(text)  # before \boxed extraction: "\b" in "\boxed" may be the control character itself
-    boxed = extract_boxed(text)
-    if boxed is not None:
-        text = boxed
+    from dataclasses import replace
+
+    from pyverify.answers._extract import extract_answer
+
+    if len(text) > MAX_RESPONSE:
+        raise AnswerParseError(f"a response longer than {MAX_RESPONSE} characters")
+    _check_control(text, whitespace=False)  # "\b" in "\boxed" may be the control character itself
+    found = extract_answer(text)
+    if found.status == "none":
+        return Answer("no_answer", reason=f"no final answer: {found.rule}", text=text[:200], rule=found.rule)
+    parts = [_parse_one(t, decimal_comma) for t in found.texts]
+    if len(parts) == 1:
+        answer = parts[0]
+    else:
+        bad = next((p for p in parts if p.kind in ("unparsed", "ambiguous")), None)
+        answer = bad or Answer("list", items=tuple(i for p in parts for i in (p.items if p.kind == "list" else (p,))),
+                               text=found.text)  # fmt: skip
+    return replace(answer, rule=found.rule, span=found.span)
+
+
+def _parse_one(text: str, decimal_comma: str | None) -> Answer:
+    try:
+        return _parse_text(text, decimal_comma)
+    except AnswerParseError as exc:
+        return Answer("unparsed", reason=exc.reason, text=text[:200])
+
+
+def _is_word(run: str) -> bool:
+    if run.lower() in _NOT_TEXT:
+        return False
+    return len(run) >= 4 or (run in SHOUTED_WORDS if run.isupper() else run.lower() in SHORT_WORDS)
+
+
+# names the clean-up turns into commands: never a text answer
+_NOT_TEXT = frozenset({"infinity", "infty", "pi", "sqrt", "sin", "cos", "tan", "cot", "sec", "csc", "arcsin",
+                       "arccos", "arctan", "ln", "log", "exp", "and", "or", "either", "percent", "pct"})  # fmt: skip
+
+
+def _parse_text(text: str, decimal_comma: str | None = None) -> Answer:
     if len(text) > MAX_CHARS:
         raise AnswerParseError(f"longer than {MAX_CHARS} characters")
+    _check_control(text)
     if _nesting(text) > MAX_NESTING:
         raise AnswerParseError(f"nested deeper than {MAX_NESTING} brackets")
+    from pyverify.answers import _forms
+
+    form = _forms.special(re.sub(r"^\s*(\$\$?|\\\(|\\\[)|(\$\$?|\\\)|\\\])\s*$", "", text), _is_word)
+    if form is not None:
+        if form.kind == "unparsed":
+            raise AnswerParseError(form.reason)
+        return _with_text(form, text.strip())
     texts, cleaned = _clean(text)
     if not cleaned:
         raise AnswerParseError("empty answer")
@@ -732,6 +797,27 @@ def _read(cleaned: str, decimal_comma: str | None, text: str) -> Answer:
 
 
 def _parse_cleaned(cleaned: str) -> Answer:
+    from pyverify.answers import _forms
+
+    related = _forms.relations(cleaned, _parse_side)
+    if related is not None:
+        if related.kind == "unparsed":
+            raise AnswerParseError(related.reason)
+        return _with_text(related, cleaned)
+    return _parse_grammar(_forms.connectors_to_commas(cleaned))
+
+
+def _parse_side(text: str) -> Answer:
+    """One side of a relation, or one piece between connectors (unparsed rather than raising)."""
+    from pyverify.answers import _forms
+
+    try:
+        return _parse_grammar(_forms.connectors_to_commas(text))
+    except AnswerParseError as exc:
+        return Answer("unparsed", reason=exc.reason)
+
+
+def _parse_grammar(cleaned: str) -> Answer:
     parser = _parser()  # outside the try: a broken grammar is a bug, not an unparsed answer
     try:
         answer: Any = parser.parse(cleaned)

@@ -87,11 +87,17 @@ def test_tuples_and_matrices() -> None:
 @pytest.mark.parametrize(
     ("reference", "candidate"),
     [("1", r"\input{/etc/passwd}"), (r"\def\x{1}", "1"), ("1", "{" * 10_000 + "1" + "}" * 10_000),
-     ("(x+1)^2", "x^2 + 2 x + 1 +"), ("1", "")],
+     ("(x+1)^2", "x^2 + 2 x + 1 +")],
 )  # fmt: skip
 def test_hostile_or_broken_answers_are_unknown(reference: str, candidate: str) -> None:
     cert = equivalent_answers(reference, candidate, timeout=5)
     assert cert.status == "unknown" and "unparsed" in (cert.reason or "")
+
+
+@pytest.mark.parametrize("candidate", ["", "   ", "<think>17", "Therefore, we are done.", "<|im_start|>17"])
+def test_a_response_without_a_final_answer_is_no_answer(candidate: str) -> None:
+    cert = equivalent_answers("17", candidate, timeout=5)
+    assert cert.status == "no_answer" and "candidate" in (cert.reason or "")
 
 
 def test_huge_numbers_finish_within_the_deadline() -> None:
@@ -109,8 +115,12 @@ def test_certificate_to_dict() -> None:
 
 
 def test_outside_the_fragment_is_unknown_never_a_verdict() -> None:
+    # outside the claim language (π, trigonometry with variables): different at a rational point, or equal by
+    # sympy's simplification after agreeing at points
     cert = equivalent_answers(r"\pi x", r"x \pi", timeout=10)
-    assert cert.status == "unknown" and "outside the claim language" in (cert.reason or "")
+    assert cert.status == "equal" and cert.method == "symbolic"
+    cert = equivalent_answers(r"\sin x", "x", timeout=10)
+    assert cert.status == "different" and cert.witness and "point" in cert.witness
     assert equivalent_answers(r"\begin{pmatrix}1\end{pmatrix}", "[0, 1]").status == "different"
 
 

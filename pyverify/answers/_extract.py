@@ -1,0 +1,376 @@
+"""The one extraction policy: which part of a text (a model's whole response, a worked solution, a bare
+answer) is its final answer. Every command and the library read answers through :func:`extract_answer`
+(``parse_answer`` calls it first), so a response is graded the same way everywhere.
+
+The rules, in order (:data:`EXTRACTION_RULES` is the table the README renders):
+
+1. ``<think>...</think>`` is dropped (everything before the last ``</think>``); a ``<think>`` never closed
+   leaves **no answer**. The response ends at the first end-of-turn token (``<|im_start|>``, ``<|im_end|>``,
+   ``<|eot_id|>``, ``<|endoftext|>``, ``<end_of_turn>``, ``</s>``): what follows is another turn.
+2. Markers: every top-level ``\\boxed{...}`` / ``\\fbox{...}``, and the phrases ``final answer is``,
+   ``final answer:``, ``the answer is``, ``answer:``, ``Answer`` directly before a math delimiter, and
+   ``####``. The **last** marker wins: a stated final answer after an earlier box is the answer
+   (``$\\boxed{255}$ ... The final answer is $10,455$`` is 10,455).
+3. A box is grouped with the boxes just before it when only connectors lie between them (spaces, math
+   delimiters, ``\\quad``, commas, ``and`` / ``or`` / ``\\text{and}``): several different boxes at the end are
+   **several answers** (read as a list, equal only to the same set or list); the same box repeated is one.
+4. After a phrase the answer is the math that follows (the first ``$...$``, ``\\(...\\)``, ``\\[...\\]``) or, when
+   none starts there, the text to the end of the sentence, read with rule 6.
+5. With no marker, a text whose words (outside math and ``\\text{}``) are only units, percent words, ``and`` /
+   ``or`` is the answer as a whole (``$28$ %``, ``$125$ miles``, ``$1$ and $2$``).
+6. Otherwise the final sentence (closing remarks such as ``I hope it is correct.`` removed) is read: its one
+   math span; of several, the last one right after ``is``, ``are``, ``=``, ``:``, ``be``, ``equals``; with no
+   math, the words after its last ``is`` / ``are`` / ``equals`` / ``:``. Nothing of that kind is **no answer**
+   (a number somewhere in prose is never taken: that rewards skipping the format).
+7. Backslashes doubled throughout the answer (``\\\\frac``, ``\\\\left(``: text escaped twice) are halved.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
+    ("`<think>…</think>`", "ignored: the answer is looked for after the last `</think>`; an unclosed `<think>` "
+     "is no answer"),
+    ("`<|im_start|>`, `<|im_end|>`, `<|eot_id|>`, `<|endoftext|>`, `<end_of_turn>`, `</s>`",
+     "the response ends there (what follows is another turn)"),
+    ("`\\boxed{…}`, `\\fbox{…}`, `final answer is …`, `Final Answer: …`, `The answer is …`, `Answer: …`, "
+     "`Answer $…$`, `#### …`", "markers; the last one in the response wins (an earlier box does not beat a later "
+     "stated final answer)"),
+    ("`\\boxed{-2} \\quad\\text{and}\\quad \\boxed{1}` at the end; a gold `\\boxed{1}\\boxed{2}`",
+     "several answers, read as the list -2, 1 (equal only to that set or list); a box repeated is one answer"),
+    ("`The answer is $\\frac{1}{3}$.`, `Final Answer: The largest $n$ is 34.`",
+     "after a phrase: the math that follows it, or the words to the end of the sentence read as below"),
+    ("`$28$ %`, `$125$ miles`, `$1$ and $2$`", "the whole text, when its only words are units, percent words, "
+     "`and`, `or`"),
+    ("`Therefore $x \\geq 5$ is the solution.`, `We find that $x \\lt 3$.`",
+     "the final sentence's one math span, or the last one after `is`, `are`, `=`, `:`, `be`, `equals`; with no "
+     "math, the words after its last `is` / `are` / `equals` / `:`"),
+    ("`Therefore, there are 12 sequences.`, an empty response",
+     "no answer: a number in prose without a marker is not taken"),
+    ("`\\\\frac{1}{5}`, `\\\\left( … \\\\right)` (every backslash doubled)", "read with single backslashes"),
+)  # fmt: skip
+
+Status = Literal["answer", "several", "none"]
+
+
+@dataclass(frozen=True)
+class Extraction:
+    """What :func:`extract_answer` took from a text."""
+
+    status: Status
+    """answer (one), several (a list of answers) or none (no answer)."""
+    texts: tuple[str, ...] = ()
+    """The answer text(s), delimiters removed."""
+    rule: str = ""
+    """The rule that fired: ``boxed``, ``several boxes``, ``final answer``, ``answer phrase``, ``####``, ``whole``,
+    ``final sentence``, or for none why nothing was taken."""
+    span: tuple[int, int] = (0, 0)
+    """Where the answer lies in the text given (start, end)."""
+
+    @property
+    def text(self) -> str:
+        return ", ".join(self.texts)
+
+
+_TURN_END = re.compile(r"<\|im_start\|>|<\|im_end\|>|<\|eot_id\|>|<\|endoftext\|>|<end_of_turn>|</s>|<\|end\|>")
+_BOX = re.compile(r"\\(?:boxed|fbox)\s*\{")
+# "final answer is / :" and "the answer is" anywhere; "Answer:" and "Answer $...$" only where a line or a sentence
+# starts ("check our answer: ..." is no marker)
+_PHRASE = re.compile(
+    r"(?i:(?<![A-Za-z])(?:final\s+answer|the\s+answer)(?:\*\*)?\s*(?:(?:is|would\s+be|will\s+be)(?![A-Za-z])\s*:?|:|=)"
+    r"|(?:^|(?<=\n)|(?<=[.!?]\s)|(?<=[.!?]\s\s)|(?<=\*\*))[ \t]*(?:\*\*)?answer(?:\*\*)?\s*(?::|=|(?=\$|\\\(|\\\[)))"
+    r"(?:\s*\*\*)?|####"
+)
+# math spans, at most 2,000 characters each (so that text with unclosed delimiters stays linear to scan)
+
+
+@dataclass(frozen=True)
+class _Span:
+    """A math span: ``$...$``, ``$$...$$``, ``\\(...\\)`` or ``\\[...\\]`` (start and end of the whole, and its content)."""
+
+    start: int
+    end: int
+    inner: str
+
+    def group(self) -> str:
+        return self.inner
+
+    def span(self) -> tuple[int, int]:
+        return self.start, self.end
+
+
+_OPENERS = (("$$", "$$"), ("\\[", "\\]"), ("\\(", "\\)"), ("$", "$"))
+
+
+def _math_spans(text: str, lo: int = 0, hi: int | None = None) -> list[_Span]:
+    """The math spans of text[lo:hi], left to right, each opener paired with the next closer of its kind (as TeX
+    reads them); a ``$`` escaped as ``\\$`` is no delimiter, and inline math (``$...$``, ``\\(...\\)``) does not
+    span a line break (a ``$`` that pairs with one on another line is a currency sign or a stray, as in
+    Math-Verify's reading). One pass with a memo of closers not found, so hostile text stays linear.
+
+    Written by hand: a regular expression with lazy groups is quadratic on many unclosed openers."""
+    hi = len(text) if hi is None else hi
+    spans: list[_Span] = []
+    missing: dict[str, int] = {}  # closer -> a position after which it does not occur
+    i = lo
+    while i < hi:
+        ch = text[i]
+        if ch not in "$\\":
+            i += 1
+            continue
+        if ch == "\\" and text[i + 1 : i + 2] not in ("(", "["):
+            i += 2  # \$ and other commands
+            continue
+        for opener, closer in _OPENERS:
+            if not text.startswith(opener, i):
+                continue
+            j = -1
+            if missing.get(closer, hi + 1) > i:
+                k = i + len(opener)
+                while True:
+                    j = text.find(closer, k, hi)
+                    if j < 0 or closer[0] != "$" or text[j - 1] != "\\":
+                        break
+                    k = j + 1
+                if j < 0:
+                    missing[closer] = i
+            inline = opener in ("$", "\\(")
+            if j >= 0 and not (inline and "\n" in text[i:j]) and j > i + len(opener) - (0 if opener != "$" else 0):
+                spans.append(_Span(i, j + len(closer), text[i + len(opener) : j]))
+                i = j + len(closer)
+            else:
+                i += len(opener)
+            break
+        else:
+            i += 1
+    return spans
+
+
+_CONNECTOR = re.compile(
+    r"(?:\s|\$|\\[\[\]()]|\\q?quad(?![A-Za-z])|\\[,;:! ]|[,;&]|(?<![A-Za-z])(?:and|or)(?![A-Za-z])"
+    r"|\\(?:text|mbox|textrm|mathrm)\s*\{\s*(?:,|and|or)?\s*\}|\\\\)*"
+)
+_CLOSING = re.compile(
+    r"(?is)(?:\s*(?:I\s+hope\s+(?:it|this)\s+is\s+correct|hope\s+(?:it|this)\s+helps|I\s+hope\.?)[^.!\n]*[.!]?\s*)+$"
+)
+_COPULA = re.compile(r"(?i)(?<![A-Za-z])(?:is|are|equals|be)(?![A-Za-z])|=|:")
+_SENTENCE_WORDS = re.compile(r"(?i)(?<![A-Za-z\\])(?:is|are|was|were|equals)(?![A-Za-z])")
+_WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
+# words that may stand beside an answer without making it prose: connectors, percent words and unit words
+_ALLOWED = frozenset("and or percent percentage pct per cent".split())
+
+
+def _closing_brace(text: str, start: int) -> int:
+    depth, i = 1, start
+    while i < len(text) and depth:
+        if text[i] == "\\" and i + 1 < len(text) and text[i + 1] in "{}":
+            i += 2
+            continue
+        depth += {"{": 1, "}": -1}.get(text[i], 0)
+        i += 1
+    return i if depth == 0 else -1
+
+
+def _boxes(text: str, lo: int, hi: int) -> list[tuple[int, int, str]]:
+    """Top-level boxes in text[lo:hi]: (start, end, content); a box not closed is left out."""
+    found: list[tuple[int, int, str]] = []
+    for match in _BOX.finditer(text, lo, hi):
+        if found and match.start() < found[-1][1]:
+            continue  # inside the previous box
+        end = _closing_brace(text, match.end())
+        if end < 0 or end > hi:
+            continue
+        found.append((match.start(), end, text[match.end() : end - 1]))
+    return found
+
+
+def _unbox(content: str) -> str:
+    """A box whose whole content is another box is that box (``\\boxed{\\boxed{5}}`` is 5)."""
+    while True:
+        inner = _boxes(content, 0, len(content))
+        if len(inner) != 1 or inner[0][0] != 0 or inner[0][1] != len(content):
+            return content
+        content = inner[0][2].strip()
+
+
+def undouble(text: str) -> str:
+    """Halve backslashes when every run of them is even and one precedes a letter (text escaped twice)."""
+    runs = re.findall(r"\\+", text)
+    if runs and all(len(r) % 2 == 0 for r in runs) and re.search(r"\\\\[A-Za-z]", text):
+        return re.sub(r"\\\\", lambda m: "\\", text)
+    return text
+
+
+def _strip_math(text: str) -> str:
+    """Math delimiters removed (the content kept): ``$28$ %`` is ``28 %``."""
+    out, last = [], 0
+    for m in _math_spans(text):
+        out += [text[last : m.start], " ", m.inner, " "]
+        last = m.end
+    out.append(text[last:])
+    return "".join(out).strip(" ")
+
+
+def _prose(text: str) -> bool:
+    """Words outside math, ``\\text{}`` and the allowed unit and connector words."""
+    from pyverify.answers._parse import UNIT_WORDS
+
+    outside = _masked(text, 0, len(text))
+    outside = re.sub(r"\\[A-Za-z]+\s*\{[^{}]*\}", " ", outside)
+    for word in _WORD.findall(outside):
+        low = word.lower()
+        if low in _ALLOWED or low in UNIT_WORDS or low.rstrip("s") in UNIT_WORDS or low[:-2] in UNIT_WORDS:
+            continue
+        return True
+    return False
+
+
+def _sentence_end(text: str, start: int, spans: list[_Span] | None = None) -> int:
+    """The end of the sentence starting at ``start``: a full stop, ! or ? outside math followed by white space
+    and not a decimal point, or a blank line, or the end."""
+    spans = _math_spans(text, start) if spans is None else spans
+    inside = {m.start: m.end for m in spans}
+    i, n = start, len(text)
+    while i < n:
+        if i in inside:
+            i = inside[i]
+            continue
+        ch = text[i]
+        if ch in ".!?" and (i + 1 == n or text[i + 1].isspace()):
+            return i
+        if ch == "\n" and text[i + 1 : i + 2] == "\n":
+            return i
+        i += 1
+    return n
+
+
+def _last_sentence(text: str, lo: int, hi: int) -> tuple[int, int]:
+    """(start, end) of the last sentence in text[lo:hi] (its final full stop excluded)."""
+    body = text[lo:hi].rstrip()
+    end = lo + len(body)
+    while end > lo and text[end - 1] in ".!?":
+        end -= 1
+    spans = _math_spans(text, lo, end)
+    start, i = lo, lo
+    while i < end:
+        stop = _sentence_end(text, i, spans)
+        if stop >= end:
+            break
+        start = i = stop + 1
+    while start < end and text[start].isspace():
+        start += 1
+    return start, end
+
+
+def _masked(text: str, lo: int, hi: int) -> str:
+    """text[:hi] with the math spans in [lo, hi) blanked (copulas inside math do not count)."""
+    out = list(text[:hi])
+    for m in _math_spans(text, lo, hi):
+        out[m.start : m.end] = " " * (m.end - m.start)
+    return "".join(out)
+
+
+def _statement(text: str, lo: int, hi: int, rule: str) -> Extraction:
+    """The answer stated by the sentence text[lo:hi] (rule 6): the math right after its last copula, else the
+    words after it when they are not prose (``is 34``), else its one math span."""
+    spans = _math_spans(text, lo, hi)
+    masked = _masked(text, lo, hi)
+    copulas = list(_COPULA.finditer(masked, lo, hi))
+    last = copulas[-1] if copulas else None
+    if last is not None:
+        rest_start = last.end()
+        while rest_start < hi and text[rest_start] in " \t*\"'":
+            rest_start += 1
+        after = next((m for m in spans if m.start == rest_start), None)
+        if after is not None and not text[after.end : hi].strip(" .,;!\"'*"):
+            return Extraction("answer", (after.inner.strip(" "),), rule, after.span())
+        rest = text[rest_start:hi].strip().rstrip(".")
+        if rest and not _prose(rest) and not any(m.start >= rest_start for m in spans):
+            return Extraction("answer", (rest,), rule, (rest_start, rest_start + len(rest)))
+        first = _SENTENCE_WORDS.search(masked, lo, hi)
+        subject = text[lo : first.start()].strip() if first else ""
+        if not spans and subject and not _prose(subject):
+            return Extraction("answer", (subject,), rule, (lo, lo + len(subject)))  # x = 4 is the answer
+    if len(spans) == 1:
+        m = spans[0]
+        return Extraction("answer", (m.inner.strip(" "),), rule, m.span())
+    if len(spans) > 1:
+        return Extraction("none", rule="several math spans in the final sentence, none stated as the answer",
+                          span=(lo, hi))  # fmt: skip
+    return Extraction("none", rule="no marker, and the final sentence states no answer", span=(lo, hi))
+
+
+def _after_phrase(text: str, start: int, hi: int, rule: str) -> Extraction:
+    while start < hi and text[start] in " \t*\"'":
+        start += 1
+    spans = _math_spans(text, start, hi)
+    math = spans[0] if spans and spans[0].start == start else None
+    if math:
+        return Extraction("answer", (math.inner.strip(" "),), rule, math.span())
+    end = min(_sentence_end(text, start, spans), hi)
+    line = text.find("\n", start, end)
+    if line >= 0 and text[start:line].strip():
+        end = line
+    piece = text[start:end].strip().strip("\"'*").strip()
+    if not piece:
+        return Extraction("none", rule=f"nothing after '{rule}'", span=(start, end))
+    if _prose(piece):
+        stated = _statement(text, start, end, rule)
+        # a marked answer that no rule reads is still the answer (and is reported unparsed)
+        return stated if stated.status != "none" else Extraction("answer", (piece,), rule, (start, end))
+    return Extraction("answer", (_strip_math(piece),), rule, (start, end))
+
+
+def extract_answer(text: str) -> Extraction:
+    """The final answer of ``text`` under the extraction policy (see the module docstring)."""
+    lo, hi = 0, len(text)
+    close = text.rfind("</think>")
+    if close >= 0:
+        lo = close + len("</think>")
+    elif re.search(r"<think>", text):
+        return Extraction("none", rule="the response never closes <think>")
+    turn = _TURN_END.search(text, lo)
+    if turn:
+        hi = turn.start()
+    if not text[lo:hi].strip():
+        return Extraction("none", rule="empty response")
+    boxes = _boxes(text, lo, hi)
+    phrases = [p for p in _PHRASE.finditer(text, lo, hi) if not any(b[0] < p.start() < b[1] for b in boxes)]
+    # the last marker wins; a phrase after which no answer is stated gives way to the marker before it
+    while phrases and not (boxes and boxes[-1][0] > phrases[-1].start()):
+        phrase = phrases.pop()
+        word = phrase.group().lower()
+        rule = "####" if word.startswith("#") else "final answer" if "final" in word else "answer phrase"
+        found = _after_phrase(text, phrase.end(), hi, rule)
+        if found.status != "none":
+            return _undoubled(found)
+    if boxes:
+        group = [boxes[-1]]
+        for box in reversed(boxes[:-1]):
+            if _CONNECTOR.fullmatch(text, box[1], group[0][0]):
+                group.insert(0, box)
+            else:
+                break
+        contents = list(dict.fromkeys(_unbox(undouble(c).strip()) for _, _, c in group))
+        span = (group[0][0], group[-1][1])
+        if len(contents) > 1:
+            return Extraction("several", tuple(contents), "several boxes", span)
+        return Extraction("answer", (contents[0],), "boxed", span)
+    body = text[lo:hi]
+    if not _prose(body) or (not _math_spans(body) and not _SENTENCE_WORDS.search(body)):
+        stripped = body.strip(" ")
+        start = lo + body.find(stripped[:1]) if stripped else lo
+        return _undoubled(Extraction("answer", (_strip_math(stripped),), "whole", (start, start + len(stripped))))
+    closing = _CLOSING.search(text, lo, hi)
+    end = closing.start() if closing else hi
+    start, end = _last_sentence(text, lo, end)
+    return _undoubled(_statement(text, start, end, "final sentence"))
+
+
+def _undoubled(found: Extraction) -> Extraction:
+    if found.status == "none":
+        return found
+    return Extraction(found.status, tuple(undouble(t) for t in found.texts), found.rule, found.span)

@@ -1,0 +1,341 @@
+"""Answer forms read outside the LALR grammar: text answers and choices, numbers in a base, clock times,
+congruences, sets written with plain braces, and relations (inequalities, ≠, chained equalities, ≈).
+
+Relations are split here, at the top level of the text, rather than in ``answer.lark``: a chain
+``a < x \\le b``, ``x = 5+5+1 = 11`` or ``x > 2 \\text{ or } x < -1`` is read side by side with the grammar's
+terms, then turned into what it denotes (an interval, a union, a named value). The readings are listed in
+:data:`pyverify.answers._parse.READING_RULES`.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Callable
+
+from pyverify.answers._answer import Answer
+from pyverify.logic._ast import Call, Node, Num, Op, Var, free_vars
+
+#: Commands whose braces hold text.
+_TEXTS = r"\\(?:text|textbf|textnormal|textrm|textit|mbox|mathrm|mathbf|textsf)"
+_WHOLE_TEXT = re.compile(rf"^\s*{_TEXTS}\s*\{{(.*)\}}\s*\.?\s*$", re.S)
+_CHOICE = re.compile(r"^\s*\(?\s*([A-Z])\s*\)?\s*\.?\s*$")
+_WORDS = re.compile(r"^\s*[A-Za-z][A-Za-z'\- ]*[A-Za-z]\s*\.?\s*$")
+_BASE = re.compile(r"^\s*([0-9A-Z]+)\s*_\s*\{?\s*\(?\s*(\d{1,2})\s*\)?\s*\}?\s*$")
+_CLOCK = re.compile(r"^\s*(\d{1,2}):(\d{2})\s*(?:\\text\s*\{\s*)?([ap])?\.?\s*(?:m\.?)?\s*\}?\s*$", re.I)
+_CONGRUENCE = re.compile(
+    r"^\s*(?:[A-Za-z]\s*\\equiv\s*)?(-?\d+)\s*(?:\\pmod\s*\{?\s*(\d+)\s*\}?|\(\s*\\b?mod\s*\{?\s*(\d+)\s*\}?\s*\)"
+    r"|\\b?mod\s*\{?\s*(\d+)\s*\}?)\s*$"
+)
+_ARTICLES = re.compile(r"^(?:a|an|the)\s+")
+
+
+def normal_text(content: str) -> str:
+    """Text as compared: no ``\\text`` commands, lower case, single spaces, no final full stop or article."""
+    content = re.sub(rf"{_TEXTS}\s*\{{([^{{}}]*)\}}", r"\1", content)
+    content = re.sub(r"\\[,;:! ]|~", " ", content)
+    content = " ".join(content.replace("{", " ").replace("}", " ").split()).strip(" .").lower()
+    return _ARTICLES.sub("", content)
+
+
+def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
+    """A text answer, a choice, a number in a base, a clock time or a congruence; None for other answers.
+
+    ``text`` is the answer before the clean-up; ``word_rules(run)`` says whether a run of letters is a word
+    (the reading rules), so a whole answer made of words is text and ``ab`` stays a product."""
+    whole = _WHOLE_TEXT.match(text)
+    if whole and not re.search(r"[{}]", whole.group(1).replace("\\{", "").replace("\\}", "")):
+        content = whole.group(1)
+        choice = _CHOICE.match(content)
+        if choice:
+            return Answer("choice", value=choice.group(1))
+        words = re.findall(r"[A-Za-z]+", content)
+        if any(word_rules(w) for w in words) and not re.search(r"\d|\\[A-Za-z]", content):
+            return Answer("text", value=normal_text(content))
+    if _WORDS.match(text) and all(word_rules(run) for run in re.findall(r"[A-Za-z]+", text)):
+        return Answer("text", value=normal_text(text))
+    base = _BASE.match(text)
+    if base:
+        digits, radix = base.group(1), int(base.group(2))
+        if not 2 <= radix <= 36:
+            return Answer("unparsed", reason=f"outside the answer grammar: base {radix} (a base is 2 to 36)")
+        for d in digits:
+            if int(d, 36) >= radix:
+                return Answer("unparsed", reason=f"outside the answer grammar: '{d}' is not a digit in base {radix} "
+                              f"({digits}_{radix})")  # fmt: skip
+        value = int(digits, radix)
+        if radix == 10:
+            return Answer("number", terms=(Num(Fraction(value)),))
+        return Answer("base", terms=(Num(Fraction(value)),), value=f"{digits.lstrip('0') or '0'}_{radix}")
+    clock = _CLOCK.match(text)
+    if clock and int(clock.group(2)) < 60 and int(clock.group(1)) <= 24:
+        half = f" {clock.group(3).lower()}m" if clock.group(3) else ""
+        return Answer("text", value=f"{int(clock.group(1))}:{clock.group(2)}{half}")
+    congruence = _CONGRUENCE.match(text)
+    if congruence:
+        residue = int(congruence.group(1))
+        modulus = int(next(g for g in congruence.groups()[1:] if g is not None))
+        if modulus == 0:
+            return Answer("unparsed", reason="outside the answer grammar: a congruence modulo 0")
+        return Answer("congruence", terms=(Num(Fraction(residue % modulus)), Num(Fraction(modulus))))
+    return None
+
+
+# ---------------------------------------------------------------- top-level splitting
+
+_OPEN, _CLOSE = "([{", ")]}"
+#: Relation symbols after the clean-up; ``\le`` and ``\leq``, ``<=``, ``≤`` are one relation, and so on.
+_RELATION = re.compile(
+    r"<=|>=|=<|=>|!=|\\(?:leqslant|geqslant|leq|geq|le|ge|lt|gt|neq|ne|approx)(?![A-Za-z])|[<>=≤≥≠≈]"
+)
+_CANON = {"<=": "<=", "=<": "<=", "\\le": "<=", "\\leq": "<=", "\\leqslant": "<=", "≤": "<=",
+          ">=": ">=", "=>": ">=", "\\ge": ">=", "\\geq": ">=", "\\geqslant": ">=", "≥": ">=",
+          "<": "<", "\\lt": "<", ">": ">", "\\gt": ">", "!=": "!=", "\\ne": "!=", "\\neq": "!=", "≠": "!=",
+          "=": "=", "\\approx": "~", "≈": "~"}  # fmt: skip
+_CONNECT = re.compile(r",|;|\\(?:or|and)(?![A-Za-z])")
+
+
+def _top_level(text: str, pattern: re.Pattern[str]) -> list[re.Match[str]]:
+    depth, found, i = 0, [], 0
+    marks = {m.start(): m for m in pattern.finditer(text)}
+    while i < len(text):
+        ch = text[i]
+        if ch == "\\" and text[i + 1 : i + 2] in ("{", "}"):
+            depth += 1 if text[i + 1] == "{" else -1
+            i += 2
+            continue
+        if depth == 0 and i in marks:
+            found.append(marks[i])
+            i = marks[i].end()
+            continue
+        if ch in _OPEN:
+            depth += 1
+        elif ch in _CLOSE:
+            depth -= 1
+        i += 1
+    return found
+
+
+def _split(text: str, pattern: re.Pattern[str]) -> tuple[list[str], list[str]]:
+    parts, seps, last = [], [], 0
+    for m in _top_level(text, pattern):
+        parts.append(text[last : m.start()])
+        seps.append(m.group())
+        last = m.end()
+    parts.append(text[last:])
+    return parts, seps
+
+
+def connectors_to_commas(text: str) -> str:
+    """``\\or`` and ``\\and`` (left by the clean-up for 'or' / 'and') separate answers like a comma."""
+    return re.sub(r"(?:,\s*)?\\(?:or|and)(?![A-Za-z])(?:\s*,)?", ",", text)
+
+
+# ---------------------------------------------------------------- linear forms
+
+
+def _rat(node: Node) -> Fraction | None:
+    from pyverify.answers._engine import NotANumber, rational
+
+    try:
+        return rational(node)
+    except (NotANumber, ZeroDivisionError):
+        return None
+
+
+def _linear(node: Node, var: str) -> tuple[Fraction, Node] | None:
+    """``node`` as c·var + d with a rational c (d free of var), or None."""
+    if var not in free_vars(node):
+        return Fraction(0), node
+    if isinstance(node, Var):
+        return Fraction(1), Num(Fraction(0))
+    if not isinstance(node, Op):
+        return None
+    if node.op == "neg":
+        inner = _linear(node.args[0], var)
+        return None if inner is None else (-inner[0], Op("neg", (inner[1],)))
+    if node.op in "+-":
+        left, right = _linear(node.args[0], var), _linear(node.args[1], var)
+        if left is None or right is None:
+            return None
+        c = left[0] + right[0] if node.op == "+" else left[0] - right[0]
+        return c, Op(node.op, (left[1], right[1]))
+    if node.op == "*":
+        for k in (0, 1):
+            factor = _rat(node.args[k])
+            if factor is not None:
+                inner = _linear(node.args[1 - k], var)
+                return None if inner is None else (factor * inner[0], Op("*", (Num(factor), inner[1])))
+        return None
+    if node.op == "/":
+        divisor = _rat(node.args[1])
+        inner = _linear(node.args[0], var)
+        if divisor is None or divisor == 0 or inner is None:
+            return None
+        return inner[0] / divisor, Op("/", (inner[1], Num(divisor)))
+    return None
+
+
+def _simple(node: Node) -> Node:
+    value = _rat(node)
+    if value is None:
+        return node
+    return Num(value) if value >= 0 else Op("neg", (Num(-value),))
+
+
+_INF = Call("infinity", ())
+_NEG_INF = Op("neg", (Call("infinity", ()),))
+_FLIP = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "!=": "!="}
+
+
+def _bound(left: Node, op: str, right: Node, var: str) -> tuple[str, Node] | None:
+    """``left op right`` as ``var op' b``, or None when it is not linear in ``var`` with a rational coefficient."""
+    if (var in free_vars(left)) == (var in free_vars(right)):
+        return None  # a condition has its variable on one side (f(2) < f(1) orders two values)
+    lin = _linear(Op("-", (left, right)), var)
+    if lin is None or lin[0] == 0:
+        return None
+    c, d = lin
+    boundary = _simple(Op("/", (Op("neg", (d,)), Num(c))))
+    return (op if c > 0 else _FLIP[op]), boundary
+
+
+def _real_set(bounds: list[tuple[str, Node]]) -> Answer | None:
+    """The set where all bounds hold (at most one lower and one upper bound, or one ≠)."""
+    lower = [(op, b) for op, b in bounds if op in (">", ">=")]
+    upper = [(op, b) for op, b in bounds if op in ("<", "<=")]
+    unequal = [b for op, b in bounds if op == "!="]
+    if unequal:
+        if len(bounds) != 1:
+            return None
+        point = unequal[0]
+        return Answer("union", items=(Answer("interval", (_NEG_INF, point), closed=(False, False)),
+                                      Answer("interval", (point, _INF), closed=(False, False))))  # fmt: skip
+    if len(lower) > 1 or len(upper) > 1:
+        return None
+    lo = lower[0] if lower else (">", _NEG_INF)
+    hi = upper[0] if upper else ("<", _INF)
+    return Answer("interval", (lo[1], hi[1]), closed=(lo[0] == ">=", hi[0] == "<="))
+
+
+def _is_name(node: Node) -> bool:
+    """A variable or a product of variables (``x``, ``QM``): what names a quantity before ``=``."""
+    if isinstance(node, Var):
+        return True
+    return isinstance(node, Op) and node.op == "*" and all(_is_name(a) for a in node.args)
+
+
+Parse = Callable[[str], Answer]
+_SCALAR = ("number", "expression")
+
+
+def _piece(text: str, parse: Parse) -> tuple[Answer, str | None] | None:
+    """One relation or chain: (its answer, its variable when it is a set of reals), or None when the grammar
+    reads the piece as it is (no relation, or one plain equation)."""
+    sides, ops = _split(text, _RELATION)
+    if not ops:
+        return None
+    ops = [_CANON[o] for o in ops]
+    if set(ops) <= {"=", "~"}:
+        return _chain(sides, ops, parse)
+    if "=" in ops or "~" in ops:
+        raise _Refuse("a chain mixing = or ≈ with inequalities")
+    terms = []
+    for side in sides:
+        part = parse(side)
+        if part.kind not in _SCALAR:
+            raise _Refuse(f"a side of a relation is {part.kind}: '{side.strip()}'")
+        terms.append(part.terms[0])
+    names = set().union(*(free_vars(t) for t in terms))
+    if len(names) == 1:
+        var = next(iter(names))
+        bounds = [_bound(terms[k], ops[k], terms[k + 1], var) for k in range(len(ops))]
+        if all(b is not None for b in bounds):
+            real = _real_set([b for b in bounds if b is not None])
+            if real is None:
+                raise _Refuse("a relation chain that is not one interval")
+            return real, var
+    if ops and all(o in (">", ">=") for o in ops):
+        terms, ops = terms[::-1], [_FLIP[o] for o in reversed(ops)]
+    return Answer("relation", terms=tuple(terms), value=" ".join(ops)), None
+
+
+def _chain(sides: list[str], ops: list[str], parse: Parse) -> tuple[Answer, str | None] | None:
+    """Equalities and approximations: the last exact side (``x = 5+5+1 = 11`` is x = 11, ``x = 1/3 \\approx 0.33``
+    is x = 1/3); only approximations (``x \\approx 11``) are an approximate value."""
+    first_approx = ops.index("~") if "~" in ops else len(ops)
+    exact = sides[: first_approx + 1]
+    if first_approx == len(ops) and len(sides) == 2:
+        left, right = parse(sides[0]), parse(sides[1])
+        if left.kind == "number" and right.kind == "number":
+            return right, None  # a computation written out: 5 \times 6 \times 4 = 120 is 120
+        if left.kind in _SCALAR and _is_name(left.terms[0]) and right.kind not in (*_SCALAR, "unparsed"):
+            return right, None  # D = (0, 1): the point's coordinates
+        return None  # one equation: the grammar's
+    if len(exact) == 1 and not exact[0].strip():
+        head = Answer("unparsed")  # \\approx 3: only an approximation
+        named = True
+    else:
+        head = parse(exact[0])
+        if head.kind == "unparsed":
+            raise _Refuse(head.reason)
+        named = head.kind in _SCALAR and _is_name(head.terms[0])
+    if len(exact) == 1:
+        if not named:
+            return head, None  # \\frac{70}{9} \\approx 7.78: the exact value, then its decimal
+        value = parse(sides[-1])
+        if value.kind not in _SCALAR:
+            raise _Refuse(f"an approximation of {value.kind}")
+        return Answer("approx", terms=(value.terms[0],)), None
+    last = parse(exact[-1])
+    if last.kind == "unparsed":
+        raise _Refuse(last.reason)
+    for middle in exact[1:-1]:
+        if parse(middle).kind == "unparsed":
+            raise _Refuse(f"'{middle.strip()}' in a chain of equalities")
+    if named and last.kind in _SCALAR:
+        return Answer("equation", terms=(head.terms[0], last.terms[0])), None
+    return last, None
+
+
+class _Refuse(Exception):
+    pass
+
+
+def relations(text: str, parse: Parse) -> Answer | None:
+    """The answer of a text with relations at its top level (see the module docstring), None when there are
+    none for this reader (the grammar reads the text), or an unparsed answer naming what is not read."""
+    if not _top_level(text, _RELATION):
+        return None
+    pieces, seps = _split(text, _CONNECT)
+    try:
+        read = [_piece(p, parse) for p in pieces]
+    except _Refuse as exc:
+        return Answer("unparsed", reason=f"outside the answer grammar: {exc}")
+    if all(r is None for r in read):
+        return None
+    answers = [r[0] if r is not None else parse(p) for r, p in zip(read, pieces)]
+    for a in answers:
+        if a.kind == "unparsed":
+            return a
+    if len(answers) == 1:
+        return answers[0]
+    variables = {r[1] for r in read if r is not None}
+    if all(r is not None and r[1] is not None for r in read) and len(variables) == 1:
+        kinds = {s.strip() for s in seps}
+        if kinds == {"\\or"}:
+            items = tuple(i for a in answers for i in (a.items if a.kind == "union" else (a,)))
+            return Answer("union", items=items)
+        if kinds <= {"\\and", ","} and all(a.kind == "interval" for a in answers):
+            bounds: list[tuple[str, Node]] = []
+            for a in answers:
+                if a.terms[0] != _NEG_INF:
+                    bounds.append((">=" if a.closed[0] else ">", a.terms[0]))
+                if a.terms[1] != _INF:
+                    bounds.append(("<=" if a.closed[1] else "<", a.terms[1]))
+            real = _real_set(bounds)
+            if real is not None:
+                return real
+        return Answer("unparsed", reason="outside the answer grammar: conditions on one variable joined by "
+                      f"{', '.join(sorted(kinds))} that are not one interval or a union")  # fmt: skip
+    return Answer("list", items=tuple(answers))
