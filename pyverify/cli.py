@@ -123,10 +123,13 @@ def equiv(
 
 @app.command("equiv-answer", epilog="Exit codes: 0 equal, 1 different (with a witness), 2 bad input (an answer "
              "outside the answer grammar), 3 unknown (undecided, deadline, or an ambiguous answer), 6 undefined "
-             "(an answer with no value: 0/0, 1/0, log 0, an expression defined at no generic point).")  # fmt: skip
+             "(an answer with no value: 0/0, 1/0, log 0, an expression defined at no generic point), 7 no answer "
+             "(the extraction policy finds no final answer in a response).")  # fmt: skip
 def equiv_answer(
-    reference: str = typer.Argument(..., help="Reference final answer (LaTeX or plain; the last \\boxed{} is used)."),
-    candidate: str = typer.Argument(..., help="Candidate final answer."),
+    reference: str = typer.Argument(..., help="Reference answer, or a worked solution (its final answer is "
+                                    "extracted: the last \\boxed{}, 'final answer is', ...; README: extraction)."),
+    candidate: str = typer.Argument(..., help="Candidate answer, or a model's whole response (extracted the same "
+                                    "way; <think>...</think> is ignored)."),
     timeout: float = _TIMEOUT,
     as_json: bool = _JSON,
     tolerance: float | None = typer.Option(
@@ -152,8 +155,14 @@ def equiv_answer(
         typer.echo(json.dumps(cert.to_dict(), ensure_ascii=False, default=str))
     else:
         typer.echo(f"{cert.status} ({cert.method}, policy {cert.policy}, {cert.seconds:.3f} s)")
+        for label in ("reference", "candidate"):
+            taken = cert.extraction.get(label)
+            if taken and taken["rule"] != "whole" and taken["span"][1] > taken["span"][0]:
+                typer.echo(f"  {label}: {taken['rule']} (characters {taken['span'][0]}-{taken['span'][1]}): "
+                           f"{getattr(cert, label)[:80]}")  # fmt: skip
         if cert.witness is not None:
-            typer.echo("  witness: " + json.dumps(cert.witness, ensure_ascii=False, default=str))
+            shown = {k: v for k, v in cert.witness.items() if not k.endswith("_exact")}  # exact values: --json
+            typer.echo("  witness: " + json.dumps(shown, ensure_ascii=False, default=str))
         if cert.conditions:
             typer.echo("  where defined: " + ", ".join(cert.conditions))
         if cert.reason:

@@ -240,6 +240,14 @@ def fraction_text(value: Fraction) -> str:
     return f"{approx} (exactly a {sizes[0]:,}-digit integer over a {sizes[1]:,}-digit integer)"
 
 
+def exact_fraction_text(value: Fraction) -> str:
+    """The exact rational as ``p/q`` in decimal, however many digits (flint prints integers Python refuses to)."""
+    from flint import fmpz
+
+    numerator, denominator = str(fmpz(value.numerator)), str(fmpz(value.denominator))
+    return numerator if denominator == "1" else f"{numerator}/{denominator}"
+
+
 def _digit_count(n: int) -> int:
     """Decimal digits of |n|, without converting it to text."""
     n = abs(n)
@@ -260,7 +268,10 @@ def compare_constants(a: Node, b: Node, tolerance: str | None) -> dict[str, Any]
         return {"sign": None, "method": "none", "reason": str(exc)}
     if ra is not None and rb is not None and tolerance is None:
         d = ra - rb
-        return {"sign": (d > 0) - (d < 0), "method": "rational", "difference": fraction_text(d)}
+        out = {"sign": (d > 0) - (d < 0), "method": "rational", "difference": fraction_text(d)}
+        if max(_digit_count(d.numerator), _digit_count(d.denominator)) > WITNESS_DIGITS:
+            out["difference_exact"] = exact_fraction_text(d)
+        return out
     from flint import arb, ctx
 
     old = ctx.prec

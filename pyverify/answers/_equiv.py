@@ -133,6 +133,8 @@ def _constants(a: Node, b: Node, ctx: _Context) -> _Verdict:
     if sign is None:
         return _Verdict("unknown", "none", reason=info.get("reason", "undecided"))
     witness: dict[str, Any] = {"difference": _difference_text(a, b, info, ctx)}
+    if "difference_exact" in info:
+        witness["difference_exact"] = info["difference_exact"]  # the exact value, for --json (not printed)
     if "enclosure" in info:
         witness["enclosure"] = info["enclosure"]
     return _Verdict("different", method, witness)

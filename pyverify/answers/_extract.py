@@ -304,19 +304,19 @@ def _statement(text: str, lo: int, hi: int, rule: str) -> Extraction:
 
 
 def _after_phrase(text: str, start: int, hi: int, rule: str) -> Extraction:
-    while start < hi and text[start] in " \t*\"'":
-        start += 1
+    while start < hi and (text[start] in " \t*\"'" or text.startswith('\\"', start)):
+        start += 2 if text[start] == "\\" else 1
     spans = _math_spans(text, start, hi)
-    math = spans[0] if spans and spans[0].start == start else None
-    if math:
-        return Extraction("answer", (math.inner.strip(" "),), rule, math.span())
     end = min(_sentence_end(text, start, spans), hi)
     line = text.find("\n", start, end)
-    if line >= 0 and text[start:line].strip():
+    if line >= 0 and text[start:line].strip() and not any(m.start < line < m.end for m in spans):
         end = line
-    piece = text[start:end].strip().strip("\"'*").strip()
+    piece = re.sub(r"^(?:\\?[\"'*]|\s)+|(?:\\?[\"'*]|\s)+$", "", text[start:end])  # quotes, \" and ** around it
     if not piece:
         return Extraction("none", rule=f"nothing after '{rule}'", span=(start, end))
+    math = spans[0] if spans and spans[0].start == start else None
+    if math and _prose(piece):
+        return Extraction("answer", (math.inner.strip(" "),), rule, math.span())
     if _prose(piece):
         stated = _statement(text, start, end, rule)
         # a marked answer that no rule reads is still the answer (and is reported unparsed)

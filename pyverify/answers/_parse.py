@@ -100,6 +100,8 @@ CLEANUP_RULES: tuple[tuple[str, str, str], ...] = (
     ("math delimiters $ $$ \\( \\) \\[ \\] at the ends", r"^\s*(\$\$?|\\\(|\\\[)|(\$\$?|\\\)|\\\])\s*$", ""),
     ("a comma with a negative thin space ,\\! between digits is the tight comma {,} (read by the reading rules)",
      r"(?<=\d),\s*\\!\s*(?=\d)", "{,}"),
+    ("a braced comma with spaces in or around it between digits (14 {, }916) is the tight comma {,}",
+     r"(?<=\d)\s*\{\s*,\s*\}\s*(?=\d)", "{,}"),
     ("the words percent, percentage, per cent, pct (plain or in \\text{...}) and \\text{\\%} are a percent sign",
      r"(?<!\s)\s*(?:\\(?:text|textnormal|mathrm|textbf|mbox|textrm)\{\s*(?:percent(?:age)?|per\s?cent|pct|\\%)\s*\}"
      r"|(?<![A-Za-z\\])(?:percent(?:age)?|per\s?cent|pct)(?![A-Za-z]))", "%"),
@@ -301,7 +303,7 @@ def _check_control(text: str, whitespace: bool = True) -> None:
 
 
 _LETTER_RUN = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
-_ENVIRONMENT = re.compile(r"\\(?:begin|end)\{[A-Za-z*]*\}")
+_ENVIRONMENT = re.compile(r"\\(?:begin|end)\{[A-Za-z*]*\}(?:\{[lcr| ]*\})?")
 
 
 _TEXT_LEFT = re.compile(r"\\(" + "|".join((*TEXT_COMMANDS, "operatorname")) + r")\s*\{")
