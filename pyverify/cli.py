@@ -140,17 +140,24 @@ def equiv_answer(
         help="Read an ambiguous comma between digits (0,111) as a decimal point or as a list separator "
              "(default: such an answer is ambiguous, so unknown).",
     ),  # fmt: skip
+    percent: str = typer.Option(
+        "value", "--percent", metavar="value|unit",
+        help="Percent policy: value (28% is 28/100 only) or unit (28% also equals 28 when the other answer has no "
+             "percent sign, as in MATH's 'what percent' answers).",
+    ),  # fmt: skip
 ) -> None:
     """Decide whether two final answers are equal: exactly, with a witness when they differ."""
     from pyverify.answers import ANSWER_EXIT_CODES, equivalent_answers, parse_answer
 
     if decimal_comma not in (None, "decimal", "list"):
         _fail(f"--decimal-comma: {decimal_comma!r} is not one of decimal, list")
+    if percent not in ("value", "unit"):
+        _fail(f"--percent: {percent!r} is not one of value, unit")
     parsed = [parse_answer(reference, decimal_comma=decimal_comma), parse_answer(candidate, decimal_comma=decimal_comma)]
     for label, answer in zip(("reference", "candidate"), parsed):
         if answer.kind == "unparsed":
             _fail(f"{label}: {answer.reason}")
-    cert = equivalent_answers(parsed[0], parsed[1], timeout, tolerance=tolerance)
+    cert = equivalent_answers(parsed[0], parsed[1], timeout, tolerance=tolerance, percent=percent)
     if as_json:
         typer.echo(json.dumps(cert.to_dict(), ensure_ascii=False, default=str))
     else:

@@ -50,9 +50,10 @@ class _Verdict:
 
 
 class _Context:
-    def __init__(self, timeout: float, tolerance: str | None) -> None:
+    def __init__(self, timeout: float, tolerance: str | None, percent: str = "value") -> None:
         self.deadline = time.monotonic() + timeout
         self.tolerance = tolerance
+        self.percent = percent
 
     def left(self) -> float:
         left = self.deadline - time.monotonic()
@@ -561,7 +562,21 @@ def _compare(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
         b = Answer("number", (_value_of_equation(b),))  # type: ignore[arg-type]
     ka, kb = a.kind, b.kind
     if ka in _SCALAR and kb in _SCALAR:
-        return _terms(a.terms[0], b.terms[0], ctx)
+        first = _terms(a.terms[0], b.terms[0], ctx)
+        if first.status != "equal" and ctx.percent == "unit" and (a.value == "%") != (b.value == "%"):
+            # percent policy "unit": p% is p/100, and against an answer without a percent sign also p (the question
+            # asked for a percentage: MATH boxes 20 and writes "percent" after the box); "value" (default): p/100 only
+            from pyverify.answers._parse import _percent_of
+
+            pa = (_percent_of(a.terms[0]) if a.value == "%" else None) or a.terms[0]
+            pb = (_percent_of(b.terms[0]) if b.value == "%" else None) or b.terms[0]
+            second = _terms(pa, pb, ctx)
+            if second.status == "equal":
+                return _Verdict("equal", second.method, conditions=("the percent sign read as the unit of the other "
+                                                                    "answer (a percentage asked for)",))  # fmt: skip
+            if first.status == "different" and second.status != "different":
+                return second
+        return first
     if ka == "equation" and kb == "equation":
         return _equations(a, b, ctx)
     if (ka in _REAL_SETS and kb in (*_REAL_SETS, "tuple")) or (kb in _REAL_SETS and ka == "tuple"):
@@ -587,15 +602,21 @@ def _definite_kinds(ka: str, kb: str) -> bool:
 
 def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout: float = DEFAULT_TIMEOUT,
                        tolerance: float | str | Fraction | None = None, *,
-                       decimal_comma: str | None = None) -> AnswerCertificate:  # fmt: skip
+                       decimal_comma: str | None = None, percent: str = "value") -> AnswerCertificate:  # fmt: skip
     """Decide whether ``candidate`` equals ``reference``: equal, different (with a witness), unknown, or
     undefined (either answer, or a part of it, has no value: ``0/0``, ``\\log 0``, ``\\sqrt{-1}``, an
     expression defined at no point or only on a set with no interior; never equal to anything).
 
     ``tolerance`` (None by default: exact) allows |reference - candidate| <= tolerance between numbers;
     the certificate's ``policy`` names it. ``decimal_comma`` (None: an ambiguous ``0,111`` is unknown;
-    ``"decimal"`` or ``"list"``) chooses how text answers' commas between digits are read. ``timeout`` (seconds) bounds the whole call.
+    ``"decimal"`` or ``"list"``) chooses how text answers' commas between digits are read. ``percent`` is the
+    percent policy: ``"value"`` (default: p% is p/100 and nothing else) or ``"unit"`` (p% also equals p when the
+    other answer has no percent sign: benchmarks such as MATH box 20 for "what percent"). ``timeout`` (seconds)
+    bounds the whole call. The text given may be a whole response: its final answer is taken by the extraction
+    policy (:data:`pyverify.answers.EXTRACTION_RULES`).
     """
+    if percent not in ("value", "unit"):
+        raise ValueError(f"percent must be 'value' or 'unit', not {percent!r}")
     start = time.monotonic()
     ref = reference if isinstance(reference, Answer) else parse_answer(reference, decimal_comma=decimal_comma)
     cand = candidate if isinstance(candidate, Answer) else parse_answer(candidate, decimal_comma=decimal_comma)
@@ -603,6 +624,8 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
     policy = "exact" if tol is None else f"tolerance={tolerance}"
     if decimal_comma is not None:
         policy += f", decimal_comma={decimal_comma}"
+    if percent != "value":
+        policy += f", percent={percent}"
 
     def done(v: _Verdict) -> AnswerCertificate:
         extraction = {label: {"rule": ans.rule, "span": list(ans.span)} for label, ans in
@@ -621,7 +644,7 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
         if literal:
             return done(_Verdict("undefined", "structure", reason=f"the {label} has no value: {literal}"))
     try:
-        return done(_compare(ref, cand, _Context(timeout, tol)))
+        return done(_compare(ref, cand, _Context(timeout, tol, percent)))
     except _Undefined as exc:
         return done(_Verdict("undefined", "none", reason=exc.reason))
     except _Unknown as exc:

@@ -834,7 +834,18 @@ def _parse_grammar(cleaned: str) -> Answer:
         raise AnswerParseError("too deeply nested") from None
     if not isinstance(answer, Answer):
         answer = _item(answer)
+    if answer.kind == "number" and cleaned.rstrip().endswith("%") and _percent_of(answer.terms[0]) is not None:
+        from dataclasses import replace
+
+        answer = replace(answer, value="%")  # a percentage: see the percent policy (READING_RULES)
     return _with_text(answer, cleaned)
+
+
+def _percent_of(term: Node) -> Node | None:
+    """p of a percentage p% (the term p/100 that the percent sign builds)."""
+    if isinstance(term, Op) and term.op == "/" and term.args[1] == Num(Fraction(100)):
+        return term.args[0]
+    return None
 
 
 def _with_text(answer: Answer, text: str) -> Answer:
