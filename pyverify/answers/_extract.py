@@ -37,7 +37,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`<|im_start|>`, `<|im_end|>`, `<|eot_id|>`, `<|endoftext|>`, `<end_of_turn>`, `</s>`",
      "the response ends there (what follows is another turn)"),
     ("`\\boxed{…}`, `\\fbox{…}`, `final answer is …`, `Final Answer: …`, `The answer is …`, `Answer: …`, "
-     "`Answer $…$`, `#### …`", "markers; the last one in the response wins (an earlier box does not beat a later "
+     "`Answer $…$`, `#### …`, `A: …` at the start of a line (GSM8K)", "markers; the last one in the response wins (an earlier box does not beat a later "
      "stated final answer)"),
     ("`\\boxed{-2} \\quad\\text{and}\\quad \\boxed{1}` at the end; a gold `\\boxed{1}\\boxed{2}`",
      "several answers, read as the list -2, 1 (equal only to that set or list); a box repeated is one answer"),
@@ -82,7 +82,7 @@ _BOX = re.compile(r"\\(?:boxed|fbox)\s*\{")
 _PHRASE = re.compile(
     r"(?i:(?<![A-Za-z])(?:final\s+answer|the\s+answer)(?:\*\*)?\s*(?:(?:is|would\s+be|will\s+be)(?![A-Za-z])\s*:?|:|=)"
     r"|(?:^|(?<=\n)|(?<=[.!?]\s)|(?<=[.!?]\s\s)|(?<=\*\*))[ \t]*(?:\*\*)?answer(?:\*\*)?\s*(?::|=|(?=\$|\\\(|\\\[)))"
-    r"(?:\s*\*\*)?|####"
+    r"(?:\s*\*\*)?|####|(?:^|(?<=\n))[ \t]*A:(?=[ \t]*\S)"
 )
 # math spans, at most 2,000 characters each (so that text with unclosed delimiters stays linear to scan)
 
@@ -343,7 +343,8 @@ def extract_answer(text: str) -> Extraction:
     while phrases and not (boxes and boxes[-1][0] > phrases[-1].start()):
         phrase = phrases.pop()
         word = phrase.group().lower()
-        rule = "####" if word.startswith("#") else "final answer" if "final" in word else "answer phrase"
+        rule = "####" if word.startswith("#") else "final answer" if "final" in word else \
+            "A:" if word.strip() == "a:" else "answer phrase"  # fmt: skip
         found = _after_phrase(text, phrase.end(), hi, rule)
         if found.status != "none":
             return _undoubled(found)
@@ -360,7 +361,8 @@ def extract_answer(text: str) -> Extraction:
             return Extraction("several", tuple(contents), "several boxes", span)
         return Extraction("answer", (contents[0],), "boxed", span)
     body = text[lo:hi]
-    if not _prose(body) or (not _math_spans(body) and not _SENTENCE_WORDS.search(body)):
+    short = "\n" not in body.strip() and len(body.split()) <= 6
+    if not _prose(body) or (short and not _math_spans(body) and not _SENTENCE_WORDS.search(body)):
         stripped = body.strip(" ")
         start = lo + body.find(stripped[:1]) if stripped else lo
         return _undoubled(Extraction("answer", (_strip_math(stripped),), "whole", (start, start + len(stripped))))

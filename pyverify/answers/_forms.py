@@ -50,7 +50,7 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
         if choice:
             return Answer("choice", value=choice.group(1))
         words = re.findall(r"[A-Za-z]+", content)
-        if any(word_rules(w) for w in words) and not re.search(r"\d|\\[A-Za-z]", content):
+        if any(len(w) >= 2 or word_rules(w) for w in words) and not re.search(r"\d|\\[A-Za-z]", content):
             return Answer("text", value=normal_text(content))
     if _WORDS.match(text) and all(word_rules(run) for run in re.findall(r"[A-Za-z]+", text)):
         return Answer("text", value=normal_text(text))

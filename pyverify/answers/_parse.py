@@ -721,7 +721,9 @@ def _parse(text: str, decimal_comma: str | None = None) -> Answer:
 
     if len(text) > MAX_RESPONSE:
         raise AnswerParseError(f"a response longer than {MAX_RESPONSE} characters")
-    _check_control(text, whitespace=False)  # "\b" in "\boxed" may be the control character itself
+    # "\b" in "\boxed" may be the control character itself; TAB, CR, LF before a command name only in a short
+    # answer (a response's prose may indent with a TAB: the answer extracted from it is checked below)
+    _check_control(text, whitespace=len(text) <= 200)
     found = extract_answer(text)
     if found.status == "none":
         return Answer("no_answer", reason=f"no final answer: {found.rule}", text=text[:200], rule=found.rule)

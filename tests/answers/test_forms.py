@@ -1,0 +1,91 @@
+"""Answer forms outside the term grammar: text, choices, bases, clock times, congruences, relations, chains, ≈."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pyverify.answers import equivalent_answers, parse_answer
+from pyverify.answers._engine import rational
+
+
+def status(reference: str, candidate: str, **kw: object) -> str:
+    return equivalent_answers(reference, candidate, timeout=20, **kw).status  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("reference", "candidate", "expected"),
+    [(r"\text{Evelyn}", "Evelyn", "equal"), (r"\text{east}", r"\textbf{East}.", "equal"),
+     (r"\text{ellipse}", r"\text{an ellipse}", "equal"), (r"\text{even}", r"\text{odd}", "different"),
+     (r"\text{(C)}", "C", "equal"), (r"\text{(C)}", r"\textbf{(C)}", "equal"), (r"\text{C}", "(C)", "equal"),
+     (r"\text{(C)}", r"\text{(D)}", "different"), (r"\text{even}", "2", "unknown"),
+     ("52_8", "52_8", "equal"), ("52_8", "52", "equal"), ("52_8", "42", "different"), ("52_8", "101010_2", "different"),
+     ("4210_{5}", "4210_5", "equal"), ("12:00", "12:00", "equal"), ("12:00", "1:00", "different"),
+     (r"n \equiv 2 \pmod 7", r"9 \pmod{7}", "equal"), (r"n \equiv 2 \pmod 7", r"n \equiv 3 \pmod 7", "different"),
+     (r"n \equiv 2 \pmod 7", r"n \equiv 2 \pmod{14}", "different"), (r"n \equiv 2 \pmod 7", "3", "different")],
+)  # fmt: skip
+def test_text_choices_bases_clocks_congruences(reference: str, candidate: str, expected: str) -> None:
+    assert status(reference, candidate) == expected
+
+
+@pytest.mark.parametrize(
+    ("reference", "candidate", "expected"),
+    [(r"x \le 3", r"(-\infty, 3]", "equal"), (r"x \leq 3", "x < 3", "different"), ("x >= 5", r"5 \leq x", "equal"),
+     (r"x > 2 \text{ or } x < -1", r"(-\infty, -1) \cup (2, \infty)", "equal"), (r"-1 < x \leq 4", "(-1, 4]", "equal"),
+     (r"x \in [0, 1)", r"0 \le x < 1", "equal"), (r"x \neq 3", r"(-\infty,3)\cup(3,\infty)", "equal"),
+     ("-x > -1", "x < 1", "equal"), ("x > 2 and x < 5", "(2, 5)", "equal"), (r"\mathbb{R}", r"(-\infty, \infty)", "equal"),
+     (r"\{-1\} \cup [0,7)", r"x \in \{-1\} \cup [0, 7)", "equal"), ("x > 0", "0", "different"),
+     ("f(2) < f(1) < f(4)", "f(2) < f(1) < f(4)", "equal"),
+     ("x = 11", "x = 5+5+1 = 7 = 11", "equal"), ("z = 1 + 1 = 2", "z = 3 + 3 = 2", "equal"),
+     (r"x = 1/3", r"x = 5+5+1 = 1/3 \approx 11", "equal"), (r"11", r"x \approx 11", "unknown"),
+     (r"\frac{70}{9}", r"\frac{70}{9} \approx 7.78", "equal"), ("120", r"5 \times 6 \times 4 = 120", "equal"),
+     ("QM = 30", "30", "equal"), ("D = (0, 1)", "(0, 1)", "equal"), ("2x + z = 1", "1", "different"),
+     ("2x+4y-3=0", r"y=-\frac{1}{2}x+\frac{3}{4}", "equal"), ("x^2/4 + y^2/3 = 1", "x^2/16 + y^2/12 = 1/4", "equal"),
+     (r"\tan^2(y)+1", r"\sec^2(y)", "equal"), (r"2 \sin b \cos a", r"\sin(a+b) - \sin(a-b)", "equal"),
+     (r"\frac{\pi r}{h+r}", r"\frac{r \pi}{r+h}", "equal"), (r"\cot x", r"\frac{\cos x}{\sin x}", "equal"),
+     (r"\sin^2 t", r"1 - \cos^2 t", "equal"), (r"\cot x", r"\tan x", "different"), (r"\cfrac{1}{3}", "1/3", "equal"),
+     (r"\pm 2021", "{-2021, 2021}", "equal"), ("19, 46, and 82", r"19, 46, \text{ and } 82", "equal"),
+     ("(1, 3)", "{1, 3}", "different"), (r"\$32,\!348", "32348", "equal"), ("16,\\!386.20", "16386.2", "equal"),
+     ("28\\%", "28", "different"), ("28\\%", "0.28", "equal")],
+)  # fmt: skip
+def test_relations_chains_equations_and_functions(reference: str, candidate: str, expected: str) -> None:
+    assert status(reference, candidate) == expected
+
+
+def test_the_percent_policy_is_a_choice() -> None:
+    assert status("20", r"The answer is $20\%$.") == "different"
+    assert status("20", r"The answer is $20\%$.", percent="unit") == "equal"
+    assert status("0.2", r"20\%", percent="unit") == "equal"
+    assert status("40/9", "4 4/9%") == "different"  # the percentage applies to the whole mixed number
+    with pytest.raises(ValueError, match="percent"):
+        equivalent_answers("1", "1", percent="ratio")
+
+
+def test_a_digit_outside_its_base_is_unparsed() -> None:
+    answer = parse_answer("52_5")
+    assert answer.kind == "unparsed" and "not a digit in base 5" in answer.reason
+
+
+_OPS = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
+_LATEX = {"<": "<", "<=": r"\le", ">": r"\gt", ">=": r"\geq"}
+_small = st.fractions(min_value=-20, max_value=20, max_denominator=6)
+
+
+@settings(max_examples=150, deadline=None)
+@given(a=_small.filter(lambda q: q != 0), b=_small, c=_small, op=st.sampled_from(list(_OPS)), points=st.lists(_small, min_size=1, max_size=6))
+def test_a_linear_inequality_reads_as_its_set_of_reals(a: Fraction, b: Fraction, c: Fraction, op: str, points: list[Fraction]) -> None:
+    # oracle: substitute each point into a·x + b op c with Fractions; the answer's interval must contain exactly those
+    text = rf"\frac{{{a.numerator}}}{{{a.denominator}}} x + \frac{{{b.numerator}}}{{{b.denominator}}} {_LATEX[op]} \frac{{{c.numerator}}}{{{c.denominator}}}"
+    answer = parse_answer(text)
+    assert answer.kind == "interval", (text, answer)
+    lo, hi = answer.terms
+    for x in [*points, (c - b) / a]:
+        inside = True
+        for bound, closed, sign in ((lo, answer.closed[0], 1), (hi, answer.closed[1], -1)):
+            value = rational(bound) if "infinity" not in repr(bound) else None
+            if value is not None:
+                inside &= (x - value) * sign > 0 or (closed and x == value)
+        assert inside == _OPS[op](a * x + b, c), (text, x)
