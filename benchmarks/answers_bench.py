@@ -6,7 +6,10 @@ whole grading, including a sandboxed grader's start-up), and how many pairs it d
 against pyverify's certificates (equal pairs accepted, different pairs rejected), with its errors
 and timeouts. Speed is measured here, never asserted in tests.
 
-    .venv/bin/python benchmarks/answers_bench.py [--grader NAME ...] [--timeout 5] [--limit N]
+Then the outside suites (``../shared/data/outside``): Math-Verify's own test rows and MATH-500's gold answers
+against themselves and their worked solutions, pyverify against Math-Verify in the same run.
+
+    .venv/bin/python benchmarks/answers_bench.py [--grader NAME ...] [--timeout 5] [--limit N] [--no-suites]
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--grader", action="append", help=f"grader to time (default: {', '.join(BUILTIN_GRADERS)})")
     parser.add_argument("--timeout", type=float, default=5.0, help="deadline per pair (s)")
     parser.add_argument("--limit", type=int, default=None, help="first N pairs only")
+    parser.add_argument("--no-suites", action="store_true", help="skip the outside suites (../shared/data/outside)")
     args = parser.parse_args(argv)
     pairs, source = load_pairs(args.limit)
     start = time.perf_counter()
@@ -73,7 +77,63 @@ def main(argv: list[str] | None = None) -> int:
         rate = len(decided) / seconds if seconds else float("inf")
         print(f"{name:12} {rate:8.1f} {correct:5}/{len(decided):<3} {wrong:6} {fn:4} {fp:4} "
               f"{outcomes['error']:6} {outcomes['timeout']:8}")  # fmt: skip
+    if not args.no_suites:
+        outside_suites(args.timeout, args.grader)
     return 0
+
+
+OUTSIDE = ROOT.parent / "shared" / "data" / "outside"
+#: pyverify's outcomes that are a decision (never "unknown"): equal, different, an answer with no value, no answer
+DECIDED = ("equal", "different", "undefined", "no_answer")
+
+
+def _suite_pairs() -> dict[str, list[tuple[Pair, bool]]]:
+    """The outside suites as (pair, expected equal): Math-Verify's own test rows, and MATH-500's gold answers
+    against themselves and against their worked solutions."""
+    suites: dict[str, list[tuple[Pair, bool]]] = {}
+    mv, m5 = OUTSIDE / "mathverify_tests.jsonl", OUTSIDE / "math500.jsonl"
+    if mv.exists():
+        rows = [json.loads(line) for line in mv.read_text(encoding="utf-8").splitlines() if line.strip()]
+        suites["Math-Verify suite"] = [(Pair(r["id"], r["reference"], r["candidate"]), bool(r["expected"])) for r in rows]
+    if m5.exists():
+        rows = [json.loads(line) for line in m5.read_text(encoding="utf-8").splitlines() if line.strip()]
+        pairs = [(Pair(f"gold{k}", r["answer"], r["answer"]), True) for k, r in enumerate(rows)]
+        pairs += [(Pair(f"solution{k}", r["answer"], r["solution"]), True) for k, r in enumerate(rows)]
+        suites["MATH-500 gold/solution"] = pairs
+    nemo = ROOT / "tests" / "answers" / "data" / "nemo_skills_math_outputs.jsonl"
+    rows = [json.loads(line) for line in nemo.read_text(encoding="utf-8").splitlines() if line.strip()]
+    suites["NeMo-Skills MATH responses (publisher labels)"] = [
+        (Pair(r["id"], r["gold"], r["response"]), bool(r["label"])) for r in rows
+    ]
+    return suites
+
+
+def outside_suites(timeout: float, graders: list[str] | None) -> None:
+    """Share decided, agreement with the suite's expectation and pairs per second, pyverify against Math-Verify
+    (each in its own extraction: pyverify's policy, Math-Verify's ``parse``) on the same pairs in the same run."""
+    from pyverify.answers import equivalent_answers
+
+    for suite, rows in _suite_pairs().items():
+        print(f"\n{suite}: {len(rows)} pairs (../shared/data/outside)")
+        print(f"{'grader':12} {'pairs/s':>8} {'decided':>9} {'agree':>9} {'equal, expected not':>20}")
+        start = time.perf_counter()
+        statuses = [equivalent_answers(p.reference, p.candidate, timeout=timeout).status for p, _ in rows]
+        seconds = time.perf_counter() - start
+        decided = sum(s in DECIDED for s in statuses)
+        agree = sum((s == "equal") == want for s, (_, want) in zip(statuses, rows))
+        false_equal = sum(s == "equal" and not want for s, (_, want) in zip(statuses, rows))
+        print(f"{'pyverify':12} {len(rows) / seconds:8.1f} {decided:5}/{len(rows):<3} {agree:5}/{len(rows):<3} "
+              f"{false_equal:20}   {dict(Counter(statuses))}")  # fmt: skip
+        for name in [g for g in (graders or ["math-verify"]) if g not in ("pyverify", "string")]:
+            start = time.perf_counter()
+            decisions = grade_all(name, [p for p, _ in rows], timeout)
+            seconds = time.perf_counter() - start
+            outcomes = [decisions[p.pair_id].outcome for p, _ in rows]
+            decided = sum(o in ("accept", "reject") for o in outcomes)
+            agree = sum((o == "accept") == want for o, (_, want) in zip(outcomes, rows))
+            false_equal = sum(o == "accept" and not want for o, (_, want) in zip(outcomes, rows))
+            print(f"{name:12} {len(rows) / seconds:8.1f} {decided:5}/{len(rows):<3} {agree:5}/{len(rows):<3} "
+                  f"{false_equal:20}   {dict(Counter(outcomes))}")  # fmt: skip
 
 
 if __name__ == "__main__":

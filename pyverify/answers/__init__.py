@@ -1,9 +1,10 @@
 """Final answers as exact objects, and exact answer equivalence with witnesses.
 
-``parse_answer(text)`` reads a LaTeX or plain final answer (numbers, radicals, expressions,
-equations, intervals and unions, sets, tuples, lists of solutions, ±, matrices, percentages; the last
-``\\boxed{...}`` is extracted first) into claim-language terms; ``equivalent_answers(ref, cand)``
-decides equal / different (with a witness) / unknown. sympy and flint load only when comparing.
+``extract_answer(text)`` takes the final answer of a whole response under one extraction policy
+(``EXTRACTION_RULES``); ``parse_answer(text)`` reads it (numbers, radicals, expressions, equations, inequalities,
+intervals and unions, sets, tuples, lists, ±, matrices, percentages, text and choices, numbers in a base,
+congruences) into claim-language terms; ``equivalent_answers(ref, cand)`` decides equal / different (with a
+witness) / unknown / undefined / no_answer. sympy and flint load only when comparing.
 """
 
 from typing import TYPE_CHECKING, Any
@@ -12,6 +13,7 @@ from pyverify.answers._answer import ANSWER_EXIT_CODES, Answer, AnswerCertificat
 
 if TYPE_CHECKING:
     from pyverify.answers._equiv import equivalent_answers
+    from pyverify.answers._extract import EXTRACTION_RULES, Extraction, extract_answer
     from pyverify.answers._parse import CLEANUP_RULES, READING_RULES, extract_boxed, parse_answer, render
 
 _LAZY = {
@@ -21,6 +23,9 @@ _LAZY = {
     "render": "pyverify.answers._parse",
     "CLEANUP_RULES": "pyverify.answers._parse",
     "READING_RULES": "pyverify.answers._parse",
+    "EXTRACTION_RULES": "pyverify.answers._extract",
+    "Extraction": "pyverify.answers._extract",
+    "extract_answer": "pyverify.answers._extract",
 }
 
 
@@ -34,5 +39,5 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'pyverify.answers' has no attribute '{name}'")
 
 
-__all__ = ["ANSWER_EXIT_CODES", "CLEANUP_RULES", "READING_RULES", "Answer", "AnswerCertificate", "equivalent_answers",
-           "extract_boxed", "parse_answer", "render"]  # fmt: skip
+__all__ = ["ANSWER_EXIT_CODES", "CLEANUP_RULES", "EXTRACTION_RULES", "READING_RULES", "Answer", "AnswerCertificate",
+           "Extraction", "equivalent_answers", "extract_answer", "extract_boxed", "parse_answer", "render"]  # fmt: skip

@@ -155,12 +155,15 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "CR and LF are always unparsed"),
     ("`2xy`, `ab`, `ABC`, `\\frac{1}{2}at^2`, `ax+by`",
      "a product of one-letter variables: a run of two or three letters that is not a short word"),
-    ("`The answer is 4`, `five`, `is`, `the`, `mod`, `phi`, `3cm`, `DNE`, `ext{13}`",
+    ("`4 five`, `5 is it`, `x = 4 the`, `3 mod 7`, `2phi`, `3cm`, `ext{13}`",
      "unparsed: a run of four or more letters, a short word (`SHORT_WORDS`: English words, units, ordinal "
      "suffixes, function and Greek names without a backslash; for capitals `SHOUTED_WORDS`) or letters "
-     "directly before `{` (a command without its backslash) is a word, never a product of variables"),
+     "directly before `{` (a command without its backslash) is a word, never a product of variables (an answer "
+     "made only of words is a text answer, below; a sentence is read by the extraction policy)"),
     ("`sqrt(2)`, `sin x`, `arctan 1`, `pi`, `infinity`", "the commands `\\sqrt`, `\\sin`, `\\arctan`, `\\pi`, `\\infty`"),
-    ("`28 percent`, `28 pct`, `28\\text{ percent}`, `28\\%`", "28% = 28/100, never 28"),
+    ("`28 percent`, `28 pct`, `28\\text{ percent}`, `28\\%`",
+     "28% = 28/100 (percent policy `value`, the default); with `percent=\"unit\"` (`--percent unit`) 28% also "
+     "equals 28 against an answer without a percent sign (MATH boxes 20 for 'what percent'); `4 4/9%` is (4 4/9)/100"),
     ("`5 cm`, `125 miles`, `5 square units`, `60 miles per hour`, `5 km/h`, `5\\text{ cm}^2`, `864 \\mbox{ inches}^2`",
      "5, 125, 5, 60, 5, 5, 864: a unit phrase is removed at the end of the answer, or in `\\text{…}` (`\\mbox`, "
      "`\\mathrm`, `\\textbf`, ...) where its quantity ends; a unit phrase is made of unit words (`UNIT_WORDS`: "
@@ -171,11 +174,43 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "unparsed, naming the word or the text: no other word is a unit (a word that changes the value or judges the "
      "answer is never removed), and a unit followed by a number, a letter, an opening bracket or a power ends no "
      "quantity"),
-    ("`5\\text{ is wrong}`, `\\text{Evelyn}`, `\\text{(C)}`, `5 \\text{ or maybe } 6`, `\\mathrm{lcm}(4,6)`, "
-     "`\\operatorname{proj}`",
-     "unparsed, naming the text and its column: in `\\text{…}` only a unit phrase, `or` / `and` (a comma between "
-     "answers: `5\\text{ or }6` is a list) and white space are read (text answers and choices are not in the "
-     "grammar); a name in `\\mathrm` or `\\operatorname` is not a function of the grammar"),
+    ("`5\\text{ is wrong}`, `5 \\text{ or maybe } 6`, `\\mathrm{lcm}(4,6)`, `\\operatorname{proj}`",
+     "unparsed, naming the text and its column: beside a number or an expression, in `\\text{…}` only a unit "
+     "phrase, `or` / `and` (`5\\text{ or }6` is a list) and white space are read; a name in `\\mathrm` or "
+     "`\\operatorname` is not a function of the grammar"),
+    ("`\\text{Evelyn}`, `\\textbf{East}.`, `Evelyn`, `no solution`, `DNE`, `12:00`",
+     "a text answer: the words normalized (lower case, single spaces, no final full stop or leading article; a clock "
+     "time as h:mm), equal only to the same text, different from other text, unknown against a number"),
+    ("`(C)`, `\\text{(C)}`, `\\textbf{(C)}`, `\\text{C}`, `C`",
+     "the choice C (a lone capital letter is a choice when the other answer is one)"),
+    ("`52_8`, `4210_{5}`, `1A_{16}`, `52_{10}`",
+     "the numeral in its base (each digit checked); equal to the same base and value, and to a plain number written "
+     "with the same digits (52: the base the question asked for is implied); its decimal value (42) or another base "
+     "is different; a subscript 10 is a plain number"),
+    ("`x \\le 3`, `x > 2 \\text{ or } x < -1`, `-1 < x \\leq 4`, `5 \\geq x`, `-x > -1`, `x \\neq 3`, "
+     "`x \\in [0,1)`, `\\mathbb{R}`, `\\{-1\\} \\cup [0,7)`",
+     "a set of reals: conditions linear in one variable (on one side of each relation) are intervals; `or` joins "
+     "them, `and` or a comma intersects them; ≠ is two open intervals; a point set in a union is its points; "
+     "compared exactly with intervals and unions"),
+    ("`f(2) < f(1) < f(4)`", "an ordering: equal to the same relations between equal terms, otherwise unknown"),
+    ("`x = 5+5+1 = 11`, `z = 1+1 = 2`, `5 \\times 6 \\times 4 = 120`, `D = (0, 1)`, `QM = 30`, `y = 2x+3`",
+     "chained equalities take the last side (x = 11, z = 2, 120); an equation between numbers is its last side; a "
+     "name before `=` is dropped against a value (QM = 30 equals 30, y = 2x+3 equals 2x+3) and a point's name "
+     "against its coordinates; an equation that names no value (2x + z = 1) is never a number"),
+    ("`x = \\frac13 \\approx 0.33`, `\\frac{70}{9} \\approx 7.78`, `x \\approx 11`, `\\approx 3`",
+     "the exact side before `\\approx`; an approximation alone is never exactly equal to a value (unknown; "
+     "compared under `--tolerance`)"),
+    ("`2x+4y-3=0` against `y=-\\frac12x+\\frac34`",
+     "equal equations: lhs − rhs proportional by a nonzero constant (the ratio taken at a rational point, then "
+     "proved as an identity); otherwise unknown"),
+    ("`n \\equiv 2 \\pmod 7`, `2 \\pmod{7}`, `n \\equiv 2 \\mod 7`",
+     "the residue class 2 mod 7: equal to the same class, different from another class and from a number outside it"),
+    ("`\\sin^2 t`, `\\sin^{-1} x`, `\\cot x`, `\\frac{\\pi r}{h+r}`",
+     "(sin t)², arcsin x; with trigonometry or π in variables: different where they differ at a rational point "
+     "(proved there), equal when they agree at points and sympy simplifies the difference to 0, else unknown"),
+    ("`{1, 3}`, `\\cfrac{1}{3}`, `19, 46, and 82`, `either 3 or 4`, `\\$32,\\!348`, `1,000.99€`, `14 {, }916`",
+     "the set {1, 3} (plain braces with a comma, the whole answer); 1/3; the lists 19, 46, 82 and 3, 4; 32348; "
+     "1000.99; 14916"),
     ("`\\mathrm{e}`, `\\mathrm{i}`, `\\text{ }`",
      "e (Euler's number), the variable i: a single letter in `\\mathrm{…}` is that letter; an empty `\\text{}` is a space"),
     ("`1 000`, `1\\,000`, `1{,}000`, `1,\\!000`, `12 345 678`, `16,\\!386.20`",

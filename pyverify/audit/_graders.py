@@ -556,7 +556,7 @@ def grade_all(name: str, pairs: Sequence[Pair], timeout: float, *, workers: int 
         from pyverify.answers import equivalent_answers
 
         def pyverify_grader(reference: str, candidate: str) -> bool | None:
-            status = equivalent_answers(candidate, reference, timeout=timeout).status
+            status = equivalent_answers(reference, candidate, timeout=timeout).status
             return None if status == "unknown" else status == "equal"
 
         return run_internal(pyverify_grader, pairs)
