@@ -260,9 +260,78 @@ def _terms(a: Node, b: Node, ctx: _Context) -> _Verdict:
     va, vb = expand_pm(a), expand_pm(b)
     if len(va) > 1 or len(vb) > 1:
         return _sets([Answer("number", (x,)) for x in va], [Answer("number", (x,)) for x in vb], ctx)
-    if free_vars(a) | free_vars(b):
+    names = free_vars(a) | free_vars(b)
+    if names == {"i"}:
+        return _complex(a, b, ctx)
+    if names:
         return _identity(a, b, ctx)
     return _constants(a, b, ctx)
+
+
+_ZERO, _ONE = Num(Fraction(0)), Num(Fraction(1))
+MAX_COMPLEX_POWER = 32
+
+
+def _parts(node: Node) -> tuple[Node, Node] | None:
+    """(real part, imaginary part) of a term in the imaginary unit i, built from + - * / and integer powers;
+    None when i sits inside a function (``\\sqrt{i}``, ``e^{i\\pi}``) or a power is not a small integer."""
+    if isinstance(node, Var):
+        return (_ZERO, _ONE) if node.name == "i" else None
+    if "i" not in free_vars(node):
+        return node, _ZERO
+    if not isinstance(node, Op):
+        return None
+    if node.op == "neg":
+        inner = _parts(node.args[0])
+        return None if inner is None else (Op("neg", (inner[0],)), Op("neg", (inner[1],)))
+    if node.op == "^":
+        exponent = _literal(node.args[1])
+        base = _parts(node.args[0])
+        if base is None or exponent is None or exponent.denominator != 1 or abs(exponent) > MAX_COMPLEX_POWER:
+            return None
+        result: tuple[Node, Node] = (_ONE, _ZERO)
+        for _ in range(abs(int(exponent))):
+            result = _times(result, base)
+        return _inverse(result) if exponent < 0 else result
+    left, right = _parts(node.args[0]), _parts(node.args[1])
+    if left is None or right is None:
+        return None
+    if node.op in "+-":
+        return Op(node.op, (left[0], right[0])), Op(node.op, (left[1], right[1]))
+    if node.op == "*":
+        return _times(left, right)
+    if node.op == "/":
+        return _times(left, _inverse(right))
+    return None
+
+
+def _times(x: tuple[Node, Node], y: tuple[Node, Node]) -> tuple[Node, Node]:
+    (a, b), (c, d) = x, y
+    return Op("-", (Op("*", (a, c)), Op("*", (b, d)))), Op("+", (Op("*", (a, d)), Op("*", (b, c))))
+
+
+def _inverse(x: tuple[Node, Node]) -> tuple[Node, Node]:
+    a, b = x
+    if b == _ZERO:
+        return Op("/", (_ONE, a)), _ZERO
+    norm = Op("+", (Op("*", (a, a)), Op("*", (b, b))))
+    return Op("/", (a, norm)), Op("/", (Op("neg", (b,)), norm))
+
+
+def _complex(a: Node, b: Node, ctx: _Context) -> _Verdict:
+    """Answers whose only letter is i are complex numbers (i² = -1): equal when the real and the imaginary parts
+    are, different (with the part that differs) otherwise."""
+    pa, pb = _parts(a), _parts(b)
+    if pa is None or pb is None:
+        return _Verdict("unknown", "none", reason="i inside a function or a power that is not a small integer")
+    pending = None
+    for k, part in enumerate(("real part", "imaginary part")):
+        v = _constants(pa[k], pb[k], ctx)
+        if v.status == "different":
+            return _Verdict("different", v.method, {"part": part, **(v.witness or {})})
+        if v.status != "equal":
+            pending = v
+    return pending or _Verdict("equal", "rational" if all(_literal(p) is not None for p in (*pa, *pb)) else "complex")
 
 
 # ---------------------------------------------------------------- equations

@@ -31,6 +31,8 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from pyverify.answers._words import UNIT_WORDS
+
 EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`<think>…</think>`", "ignored: the answer is looked for after the last `</think>`; an unclosed `<think>` "
      "is no answer"),
@@ -216,8 +218,6 @@ def _strip_math(text: str) -> str:
 
 def _prose(text: str) -> bool:
     """Words outside math, ``\\text{}`` and the allowed unit and connector words."""
-    from pyverify.answers._parse import UNIT_WORDS
-
     outside = _masked(text, 0, len(text))
     outside = re.sub(r"\\[A-Za-z]+\s*\{[^{}]*\}", " ", outside)
     for word in _WORD.findall(outside):

@@ -19,6 +19,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError
 
 from pyverify.answers._answer import Answer, Kind
+from pyverify.answers._words import SHORT_WORDS, SHOUTED_WORDS, UNIT_LETTERS, UNIT_PREFIXES, UNIT_WORDS
 from pyverify.logic._ast import REAL, Call, Node, Num, Op, Var, walk
 
 MAX_CHARS = 4000
@@ -26,44 +27,6 @@ MAX_CHARS = 4000
 MAX_RESPONSE = 100_000
 MAX_NESTING = 60
 
-#: Short words (two or three letters, compared in lower case) that are never a product of one-letter variables:
-#: English words that do not occur as products in algebra answers (``at`` and ``by`` are left out: ``\frac12 at^2``,
-#: ``ax + by``), abbreviations of units, ordinal suffixes, names of functions and Greek letters written without a
-#: backslash, and what is left of ``\text``, ``\frac``, ``\neq``, ``\beta`` when their backslash-letter became a
-#: control character. A run of four or more letters is always a word; a run of capitals is compared with
-#: :data:`SHOUTED_WORDS` instead. See :data:`READING_RULES`.
-SHORT_UNITS: frozenset[str] = frozenset(
-    "cm mm km kg mg ml ft yd mi in hr hrs min mins sec secs mph kph kmh lb lbs oz pt pts qt gal cc sq cu deg "
-    "rad cal".split()
-)
-SHORT_WORDS: frozenset[str] = SHORT_UNITS | frozenset(
-    "am an as be do go he if is it me my no of oh ok on or so to up us we "
-    "all and any are but can did few for get got had has her him his how its let may new nor not now off old "
-    "one our out own per put say see she six ten the too two use was way who why yes yet you ans sol eqn etc "
-    "st nd rd th "
-    "max gcd lcm mod det arg dim ker sgn abs lim sup inf lg tg ctg sh ch arc "
-    "mu nu xi phi chi psi rho tau eta "
-    "ext rac eq".split()
-)
-#: Runs of capitals are names of points (AB, ABC: read as products like any variables), except these words.
-SHOUTED_WORDS: frozenset[str] = frozenset("DNE NA NO YES NOT THE AND ANS OK".split())
-#: Unit words (compared in lower case; a plural in -s or -es is the same unit: ``inches``, ``boxes``), counting
-#: nouns among them (``5 ways``). With :data:`UNIT_PREFIXES` before them, ``squared``, ``cubed`` or ``^2`` after them,
-#: one after another or joined by ``per`` or ``/``, they are the unit phrases that the clean-up removes after a
-#: quantity (see :data:`CLEANUP_RULES`). Words that change a value (``million``, ``dozen``, ``squared`` alone,
-#: ``halves``) or judge the answer (``wrong``, ``maybe``, ``answer``) are not units: they leave it unparsed.
-UNIT_WORDS: frozenset[str] = (SHORT_UNITS - {"sq", "cu"}) | frozenset(
-    "meter metre centimeter centimetre millimeter millimetre kilometer kilometre inch foot feet yard mile acre hectare "
-    "liter litre milliliter millilitre gallon quart pint cup gram kilogram milligram pound ounce ton tonne "
-    "second minute hour day week month year yr decade dollar cent penny pennies euro degree radian celsius fahrenheit "
-    "unit way people person student time item object piece step handshake game coin card page box ball marble apple"
-    .split()
-)  # fmt: skip
-UNIT_PREFIXES: frozenset[str] = frozenset("square sq cubic cu".split())
-#: One-letter units (metre, gram, second, hour, litre): units only inside ``\text{...}``; ``5 m`` is 5·m and a
-#: single letter in ``\mathrm{...}`` is that letter (``\mathrm{e}`` is e).
-UNIT_LETTERS = "mgshL"
-#: The commands whose content is text; ``\operatorname`` is a name, never a unit.
 TEXT_COMMANDS = ("text", "textnormal", "textbf", "textrm", "mbox", "mathrm")
 
 
@@ -205,6 +168,9 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "proved as an identity); otherwise unknown"),
     ("`n \\equiv 2 \\pmod 7`, `2 \\pmod{7}`, `n \\equiv 2 \\mod 7`",
      "the residue class 2 mod 7: equal to the same class, different from another class and from a number outside it"),
+    ("`3+4i`, `\\frac{1+i}{1-i}`, `(1+i)^2`, `\\sqrt{3}-5i`",
+     "a complex number when i is the only letter (i² = -1): equal when the real and imaginary parts are, different "
+     "with the part that differs; i inside a function (`\\sqrt{i}`, `e^{i\\pi}`) is unknown"),
     ("`\\sin^2 t`, `\\sin^{-1} x`, `\\cot x`, `\\frac{\\pi r}{h+r}`",
      "(sin t)², arcsin x; with trigonometry or π in variables: different where they differ at a rational point "
      "(proved there), equal when they agree at points and sympy simplifies the difference to 0, else unknown"),
@@ -212,7 +178,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "the set {1, 3} (plain braces with a comma, the whole answer); 1/3; the lists 19, 46, 82 and 3, 4; 32348; "
      "1000.99; 14916"),
     ("`\\mathrm{e}`, `\\mathrm{i}`, `\\text{ }`",
-     "e (Euler's number), the variable i: a single letter in `\\mathrm{…}` is that letter; an empty `\\text{}` is a space"),
+     "e (Euler's number), i: a single letter in `\\mathrm{…}` is that letter; an empty `\\text{}` is a space"),
     ("`1 000`, `1\\,000`, `1{,}000`, `1,\\!000`, `12 345 678`, `16,\\!386.20`",
      "one number: a first group of 1–3 digits not starting with 0, then groups of exactly 3 digits separated by "
      "a space, `\\,`, `\\ `, `~`, a thin or no-break space, `{,}` or `,\\!`; a decimal part may follow"),

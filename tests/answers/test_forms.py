@@ -49,7 +49,9 @@ def test_text_choices_bases_clocks_congruences(reference: str, candidate: str, e
      (r"\sin^2 t", r"1 - \cos^2 t", "equal"), (r"\cot x", r"\tan x", "different"), (r"\cfrac{1}{3}", "1/3", "equal"),
      (r"\pm 2021", "{-2021, 2021}", "equal"), ("19, 46, and 82", r"19, 46, \text{ and } 82", "equal"),
      ("(1, 3)", "{1, 3}", "different"), (r"\$32,\!348", "32348", "equal"), ("16,\\!386.20", "16386.2", "equal"),
-     ("28\\%", "28", "different"), ("28\\%", "0.28", "equal")],
+     ("28\\%", "28", "different"), ("28\\%", "0.28", "equal"),
+     ("3+4i", "4i+3", "equal"), ("i^2", "-1", "equal"), (r"\frac{1+i}{1-i}", "i", "equal"), ("(1+i)^2", "2i", "equal"),
+     (r"\frac{1}{i}", "-i", "equal"), ("1+2i", "1-2i", "different"), (r"\sqrt{3}-5i", r"\sqrt3 - 5i", "equal")],
 )  # fmt: skip
 def test_relations_chains_equations_and_functions(reference: str, candidate: str, expected: str) -> None:
     assert status(reference, candidate) == expected
