@@ -8,16 +8,13 @@
   every stored answer), the problems of ``formal/answers/problems/basic.toml`` or of a user's file.
 
 Either way the candidate is the *final answer* written in the response, found by :func:`final_answer`: the
-last ``\\boxed{...}`` (braces matched), else the text after the last "final answer is", "#### " (GSM8K) or
-"answer is" up to the end of its sentence, else the last inline ``$...$`` span (right of its last ``=``,
-e.g. ``$5! = 125$`` gives ``125``; a span holding an environment gives nothing). A response with none is
-skipped and counted, never guessed further. The
+one extraction policy of pyverify (``pyverify.answers.EXTRACTION_RULES``; the same in ``equiv-answer``, the
+rewards and every other command). A response with none is skipped and counted, never guessed further. The
 pairs are then certified like every other pair: what pyverify cannot decide is discarded.
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -36,11 +33,6 @@ RESPONSE_FIELDS = ("response", "output", "completion", "prediction", "model_outp
 PROMPT_SUFFIX = "\n\nGive only the final answer, in LaTeX, inside \\boxed{}."
 _MAX_ANSWER = 2_000
 
-_MARKERS = (
-    re.compile(r"final answer is[:\s]*", re.IGNORECASE),
-    re.compile(r"####\s*"),
-    re.compile(r"answer is[:\s]*", re.IGNORECASE),
-)
 
 
 @dataclass
@@ -56,38 +48,18 @@ class Drawn:
 
 
 def final_answer(text: str) -> str | None:
-    """The final answer a response states (see the module docstring), or None."""
-    from pyverify.answers import extract_boxed
+    """The final answer a response states under the one extraction policy of pyverify
+    (:func:`pyverify.answers.extract_answer`: the last marker wins, several boxes are several answers,
+    ``<think>`` is ignored), or None when it states none."""
+    from pyverify.answers import extract_answer
 
-    boxed = extract_boxed(text)
-    if boxed is not None:
-        return boxed.strip() or None
-    for marker in _MARKERS:
-        found = list(marker.finditer(text))
-        if not found:
-            continue
-        rest = text[found[-1].end() :].strip()
-        # a displayed answer: $...$ or \(...\) first; else up to the end of the sentence or line
-        math = re.match(r"\$\$?(.+?)\$\$?|\\\((.+?)\\\)", rest, re.DOTALL)
-        if math:
-            answer = (math.group(1) or math.group(2) or "").strip()
-        else:
-            answer = re.split(r"\n|\.\s|\.$|\. I hope", rest, maxsplit=1)[0].strip().rstrip(".")
-        return answer[:_MAX_ANSWER] or None
-    # the last inline math span, right of its last "=" (where graders such as inspect's math() look too)
-    spans = re.findall(r"(?<![\\$])\$([^$]{1,500})\$(?!\$)", text)
-    if spans:
-        last = spans[-1]
-        if "\\begin" in last or "\\end" in last:
-            return None
-        answer = last.rsplit("=", 1)[-1].strip()
-        return answer[:_MAX_ANSWER] or None
-    return None
+    found = extract_answer(text)
+    if found.status == "none":
+        return None
+    return found.text.strip()[:_MAX_ANSWER] or None
 
 
 def _reference(row: dict[str, Any]) -> str | None:
-    from pyverify.answers import extract_boxed
-
     doc: dict[str, Any] = row["doc"] if isinstance(row.get("doc"), dict) else {}
     for value in [*(row.get(k) for k in REFERENCE_FIELDS), doc.get("answer"), doc.get("solution")]:
         if isinstance(value, list) and value and isinstance(value[0], str):
@@ -95,10 +67,8 @@ def _reference(row: dict[str, Any]) -> str | None:
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             value = str(value)
         if isinstance(value, str) and value.strip():
-            if "####" in value:  # GSM8K's worked solution ends with "#### <answer>"
-                value = value.rsplit("####", 1)[1]
-            boxed = extract_boxed(value)
-            return (boxed if boxed is not None else value).strip() or None
+            # a worked solution (GSM8K's "#### <answer>", MATH's last box) gives its final answer
+            return final_answer(value) or value.strip() or None
     return None
 
 
