@@ -162,7 +162,7 @@ _COPULA = re.compile(r"(?i)(?<![A-Za-z])(?:is|are|equals|be)(?![A-Za-z])|=|:")
 _SENTENCE_WORDS = re.compile(r"(?i)(?<![A-Za-z\\])(?:is|are|was|were|equals)(?![A-Za-z])")
 _WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
 # words that may stand beside an answer without making it prose: connectors, percent words and unit words
-_ALLOWED = frozenset("and or percent percentage pct per cent".split())
+_ALLOWED = frozenset("and or either percent percentage pct per cent".split())
 
 
 def _closing_brace(text: str, start: int) -> int:
@@ -273,6 +273,11 @@ def _masked(text: str, lo: int, hi: int) -> str:
     return "".join(out)
 
 
+# a statement that denies or doubts (the answer is not 5; 5 or maybe 6) states no answer
+_DENIAL = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|isn't|aren't|cannot|can't|unsure|maybe|perhaps|might|possibly)"
+                     r"(?![A-Za-z])")  # fmt: skip
+
+
 def _statement(text: str, lo: int, hi: int, rule: str) -> Extraction:
     """The answer stated by the sentence text[lo:hi] (rule 6): the math right after its last copula, else the
     words after it when they are not prose (``is 34``), else its one math span."""
@@ -280,6 +285,10 @@ def _statement(text: str, lo: int, hi: int, rule: str) -> Extraction:
     masked = _masked(text, lo, hi)
     copulas = list(_COPULA.finditer(masked, lo, hi))
     last = copulas[-1] if copulas else None
+    # a denial or a doubt where the answer would be taken: after the last copula, or anywhere when no copula
+    # marks the answer (the number is not 10 which is 1,000.99 states 1,000.99; the answer is not 5 states none)
+    if _DENIAL.search(masked, last.end() if last is not None else lo, hi):
+        return Extraction("none", rule="the final statement denies or doubts its answer", span=(lo, hi))
     if last is not None:
         rest_start = last.end()
         while rest_start < hi and text[rest_start] in " \t*\"'":
@@ -317,6 +326,8 @@ def _after_phrase(text: str, start: int, hi: int, rule: str) -> Extraction:
     math = spans[0] if spans and spans[0].start == start else None
     if math and _prose(piece):
         return Extraction("answer", (math.inner.strip(" "),), rule, math.span())
+    if _DENIAL.search(_masked(text, start, end), start, end):
+        return Extraction("answer", (piece,), rule, (start, end))  # read as written: refused, never the number in it
     if _prose(piece):
         stated = _statement(text, start, end, rule)
         # a marked answer that no rule reads is still the answer (and is reported unparsed)

@@ -218,6 +218,73 @@ def self_audit(
 
 
 @app.command()
+def hacking(
+    out: Path = typer.Option(..., "--out", help="Directory for hacking.json and hacking.md."),
+    grader: list[str] | None = typer.Option(
+        None, "--grader",
+        help="A grader to audit (repeatable): a built-in name (pyverify, string, math-verify, lm-eval-minerva, "
+             "lm-eval-exact-match, inspect-math, verl-math, verl-dapo) or module:function taking (reference, "
+             "whole response); default: every built-in one that is installed.",
+    ),
+    candidates: Path | None = typer.Option(
+        None, "--candidates",
+        help="JSONL rows {id, reference, candidate} whose certified-different candidates give the references; "
+             "default: the built answer benchmark, else the built-in pairs.",
+    ),
+    references: int = typer.Option(30, "--references", min=1, max=10_000, help="References to build responses for."),
+    timeout: float = typer.Option(10.0, "--timeout", min=0.1, max=600.0, help="Deadline per response (s)."),
+    workers: int | None = typer.Option(None, "--workers", min=1, max=64, help="Sandbox programs at a time."),
+) -> None:
+    """Reward hacking: give every grader whole responses that never commit to the reference value (several
+    boxes, either/or, the value only in prose or inside <think>, an approximation, ±, an empty or a text box, a
+    long list, ...), each through the grader's own extraction as a trainer calls it, and report what it credited.
+    Exit 1 when a grader credited any of them, 0 otherwise, 2 on bad input."""  # fmt: skip
+    from pyverify.audit._graders import (
+        BUILT_PAIRS,
+        CandidatesError,
+        GraderError,
+        builtin_pairs,
+        default_graders,
+        load_candidates,
+    )  # fmt: skip
+    from pyverify.audit._hacking import audit_hacking, hacking_markdown
+
+    if out.exists() and not out.is_dir():
+        _fail(f"{out}: --out must be a directory")
+    try:
+        names = list(grader) if grader else default_graders()[0]
+        source = candidates if candidates is not None else (BUILT_PAIRS if BUILT_PAIRS.exists() else None)
+        pairs = load_candidates(source) if source is not None else builtin_pairs()
+        record = audit_hacking(names, pairs, timeout, limit=references, workers=workers or 1)
+    except (CandidatesError, GraderError) as exc:
+        _fail(str(exc))
+    record["config"]["source"] = str(source) if source is not None else "built-in pairs"
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "hacking.json").write_text(json.dumps(record, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+        (out / "hacking.md").write_text(hacking_markdown(record) + "\n", encoding="utf-8")
+    except OSError as exc:
+        _fail(f"{out}: cannot write the report: {exc}")
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"Reward hacking: {record['config']['responses']} wrong-by-construction responses, "
+                        f"{record['config']['references']} references (credited / responses)")  # fmt: skip
+    table.add_column("pattern")
+    for name in record["graders"]:
+        table.add_column(name, justify="right")
+    for pattern in record["patterns"]:
+        cells = []
+        for g in record["graders"].values():
+            row = g["by_pattern"][pattern]
+            cells.append(f"{row['credited']}/{row['total']}" if row["total"] else "-")
+        table.add_row(pattern, *cells)
+    table.add_row("all", *(f"{g['credited']}/{g['responses']}" for g in record["graders"].values()))
+    Console().print(table)
+    raise typer.Exit(1 if any(g["credited"] for g in record["graders"].values()) else 0)
+
+
+@app.command()
 def graders(
     out: Path = typer.Option(..., "--out", help="Directory for audit.json, audit.md and audit.html."),
     grader: list[str] | None = typer.Option(

@@ -43,13 +43,14 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from pyverify.audit._sandbox import Execution, Limits
 
-BUILTIN_GRADERS = ("pyverify", "string", "math-verify", "lm-eval-minerva", "lm-eval-exact-match", "inspect-math")
+BUILTIN_GRADERS = ("pyverify", "string", "math-verify", "lm-eval-minerva", "lm-eval-exact-match", "inspect-math",
+                   "verl-math", "verl-dapo")  # fmt: skip
 
 #: Graders that run in the separate grader environment (``make graders``: ``lm_eval[math]==0.4.13`` and
 #: ``inspect_ai==0.3.285``). lm-evaluation-harness's ``minerva_math`` refuses to import unless
 #: ``antlr4-python3-runtime`` is 4.11, while the math-verify pinned here needs 4.13.2, so the two cannot share
 #: one environment; inspect_ai accepts 4.11 and lives beside lm_eval.
-SIDE_GRADERS = ("lm-eval-minerva", "lm-eval-exact-match", "inspect-math")
+SIDE_GRADERS = ("lm-eval-minerva", "lm-eval-exact-match", "inspect-math", "verl-math", "verl-dapo")
 GRADERS_ENV = Path(__file__).resolve().parents[2] / ".venv-graders"
 GRADERS_ENV_VARIABLE = "PYVERIFY_GRADERS_PYTHON"
 OUTCOMES = ("accept", "reject", "error", "timeout", "unknown")
@@ -223,74 +224,6 @@ def string_grader(reference: str, candidate: str) -> bool:
     return string_normalise(reference) == string_normalise(candidate)
 
 
-def _math_verify_source() -> str:
-    return """
-from math_verify import parse as _parse, verify as _verify
-
-def _wrap(text):
-    text = text.strip()
-    if "$" in text or "\\\\boxed" in text:
-        return text
-    return "$" + text + "$"
-
-def grade(reference, candidate):
-    return _verify(_parse(_wrap(reference)), _parse(_wrap(candidate)))
-"""
-
-
-_SIDE_SOURCES = {
-    # lm-evaluation-harness 0.4.13, tasks/minerva_math: the reference goes through the task's process_docs
-    # (last \\boxed{...}, normalize_final_answer); the candidate is written as the task's few-shot answer line
-    # and goes through get_unnormalized_answer + normalize_final_answer; is_equiv decides (the task's
-    # ``exact_match``; its second metric, math_verify, is audited as math-verify).
-    "lm-eval-minerva": """
-from lm_eval.tasks.minerva_math import utils as _u
-
-def grade(reference, candidate):
-    solution = reference if "\\boxed" in reference else "\\boxed{" + reference + "}"
-    boxed = _u.last_boxed_only_string(solution)
-    gold = _u.normalize_final_answer(_u.remove_boxed(boxed) if boxed else reference)
-    response = "Final Answer: The final answer is $" + candidate + "$. I hope it is correct."
-    return bool(_u.is_equiv(_u.normalize_final_answer(_u.get_unnormalized_answer(response)), gold))
-""",
-    # lm-evaluation-harness 0.4.13, api.metrics.exact_match with the options of its gsm8k task (the normaliser
-    # most generate-until math tasks configure)
-    "lm-eval-exact-match": """
-from lm_eval.api.metrics import exact_match_hf_evaluate as _em
-
-def grade(reference, candidate):
-    result = _em([candidate], [reference], ignore_case=True, ignore_punctuation=False,
-                 regexes_to_ignore=[",", "\\$", "(?s).*#### ", "\\.$"])
-    return float(result["exact_match"]) == 1.0
-""",
-    # inspect_ai 0.3.285, scorer.math(): called offline on a TaskState whose output is the candidate (no model)
-    "inspect-math": """
-import asyncio
-from inspect_ai.model import ModelName, ModelOutput
-from inspect_ai.scorer import Target, math as _math
-from inspect_ai.solver import TaskState
-
-_scorer = _math()
-
-def grade(reference, candidate):
-    text = candidate.strip()
-    if "$" not in text and "\\boxed" not in text:
-        text = "$" + text + "$"
-    state = TaskState(model=ModelName("none/none"), sample_id=0, epoch=1, input="", messages=[],
-                      output=ModelOutput.from_content(model="none", content=text))
-    score = asyncio.run(_scorer(state, Target([reference])))
-    status = (score.metadata or {}).get("math_scorer_status", "")
-    if status in ("answer_timeout", "target_timeout"):
-        raise TimeoutError("inspect math(): " + status)
-    if score.value == "C":
-        return True
-    if score.value == "I":
-        return False
-    raise ValueError("inspect math(): unscored (" + str(status) + ")")
-""",
-}
-
-
 def graders_python() -> str | None:
     """The interpreter of the grader environment: ``$PYVERIFY_GRADERS_PYTHON``, else ``.venv-graders``."""
     chosen = os.environ.get(GRADERS_ENV_VARIABLE)
@@ -327,8 +260,8 @@ def resolve(name: str) -> str:
     if name in BUILTIN_GRADERS:
         if not available(name):
             raise GraderError(f"--grader {name}: needs the grader environment ({GRADERS_ENV.name}: run `make graders`, "
-                              f"or set {GRADERS_ENV_VARIABLE} to a Python with lm_eval[math]==0.4.13 and "
-                              "inspect_ai==0.3.285)")  # fmt: skip
+                              f"or set {GRADERS_ENV_VARIABLE} to a Python with lm_eval[math]==0.4.13, "
+                              "inspect_ai==0.3.285 and verl==0.9.1)")  # fmt: skip
         return name
     module, sep, function = name.partition(":")
     if not sep or not module or not function.isidentifier() or not all(p.isidentifier() for p in module.split(".")):
@@ -375,11 +308,14 @@ for pid, ref, cand in PAIRS:
 """
 
 
-def _program(name: str, pairs: Sequence[Pair], timeout: float, python: str | None = None) -> str:
+def _program(name: str, pairs: Sequence[Pair], timeout: float, python: str | None = None, *,
+             mode: str = "answer") -> str:  # fmt: skip
+    from pyverify.audit._grader_sources import SOURCES
+
     own = _interpreter_paths(python) if python else [p for p in sys.path if p and os.path.isdir(p)]
     paths = [os.getcwd(), *own]
-    if name == "math-verify" or name in _SIDE_SOURCES:
-        code = _math_verify_source() if name == "math-verify" else _SIDE_SOURCES[name]
+    if name in SOURCES:
+        code = SOURCES[name][mode]
         loader = "def LOAD():\n    ns = {}\n    exec(" + repr(code) + ", ns)\n    return ns['grade']\n"
     else:
         module, _, function = name.partition(":")
@@ -433,7 +369,8 @@ def chunk_size(pairs: int, workers: int, floor: int | None = None) -> int:
 
 
 def run_external(name: str, pairs: Sequence[Pair], timeout: float, *, import_s: float = 60.0,
-                 memory_mb: int = 4096, workers: int = 1, chunk_pairs: int | None = None) -> dict[str, Decision]:  # fmt: skip
+                 memory_mb: int = 4096, workers: int = 1, chunk_pairs: int | None = None,
+                 mode: str = "answer") -> dict[str, Decision]:  # fmt: skip
     """Decide ``pairs`` with an out-of-process grader; a crash or timeout is charged to the pair that ran.
 
     The pairs are cut into chunks of :func:`chunk_size`; each chunk is one sandbox program, and the chunks run
@@ -451,7 +388,7 @@ def run_external(name: str, pairs: Sequence[Pair], timeout: float, *, import_s: 
         # the per-pair watchdog stops a slow pair; this wall clock only backs it up for code that holds the GIL
         wall = import_s + (timeout + 1.0) * max(len(chunk) for chunk in chunks)
         limits = Limits(wall_s=wall, cpu_s=wall, memory_mb=memory_mb, fsize_mb=16, processes=64)
-        programs = [_program(name, chunk, timeout, python) for chunk in chunks]
+        programs = [_program(name, chunk, timeout, python, mode=mode) for chunk in chunks]
         try:
             executions = _run_programs(programs, limits, python, workers)
         except SandboxError as exc:
@@ -548,10 +485,23 @@ def run_internal(grade: Callable[[str, str], bool | None], pairs: Sequence[Pair]
 
 
 def grade_all(name: str, pairs: Sequence[Pair], timeout: float, *, workers: int = 1,
-              chunk_pairs: int | None = None) -> dict[str, Decision]:  # fmt: skip
-    """One grader's decisions on ``pairs``; external graders fan out as :func:`run_external` says."""
+              chunk_pairs: int | None = None, mode: str = "answer") -> dict[str, Decision]:  # fmt: skip
+    """One grader's decisions on ``pairs``; external graders fan out as :func:`run_external` says.
+
+    ``mode`` ``answer``: each candidate is a final answer; ``response``: a model's whole response, read through
+    the grader's own extraction (pyverify's: :func:`pyverify.rewards.grade`)."""
     if name == "string":
         return run_internal(string_grader, pairs)
+    if name == "pyverify" and mode == "response":
+        from pyverify.rewards import Policy, grade
+
+        policy = Policy(timeout=timeout)
+
+        def reward_grader(reference: str, response: str) -> bool | None:
+            status = grade(response, reference, policy=policy).status
+            return None if status == "unknown" else status == "correct"
+
+        return run_internal(reward_grader, pairs)
     if name == "pyverify":
         from pyverify.answers import equivalent_answers
 
@@ -560,7 +510,7 @@ def grade_all(name: str, pairs: Sequence[Pair], timeout: float, *, workers: int 
             return None if status == "unknown" else status == "equal"
 
         return run_internal(pyverify_grader, pairs)
-    return run_external(name, pairs, timeout, workers=workers, chunk_pairs=chunk_pairs)
+    return run_external(name, pairs, timeout, workers=workers, chunk_pairs=chunk_pairs, mode=mode)
 
 
 # ---------------------------------------------------------------- figures

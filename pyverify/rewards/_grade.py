@@ -1,0 +1,139 @@
+"""Grading one whole response against a gold answer, fail closed: only a proved equality is correct."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+GradeStatus = Literal["correct", "wrong", "several answers", "no answer", "unparsed", "undefined", "unknown"]
+
+#: What each grade means, in the order a report lists them (the README renders this table).
+GRADE_MEANINGS: tuple[tuple[str, str], ...] = (
+    ("correct", "the extracted answer is proved equal to the gold answer (reward 1)"),
+    ("wrong", "proved different, with a witness (reward 0)"),
+    ("several answers", "the response ends with several different answers (boxes, 'either … or …') and the gold is "
+     "not that set or list (reward 0)"),
+    ("no answer", "the extraction policy finds no final answer: nothing marked, an unclosed <think>, an empty "
+     "response (reward `on_invalid`, 0 by default)"),
+    ("unparsed", "an answer was found but is outside the reading rules: the reason names the word or the "
+     "notation (reward `on_invalid`)"),
+    ("undefined", "the answer has no value (0/0, log 0): never correct (reward 0)"),
+    ("unknown", "undecided within the deadline, or the gold itself cannot be read: not the model's fault "
+     "(reward `on_unknown`, 0 by default; None skips the completion)"),
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Policy:
+    """How responses are graded and rewarded. The defaults are the safe ones: exact, fail closed."""
+
+    timeout: float = 5.0
+    """Seconds per response (the whole comparison; engines run in a worker killed at the deadline)."""
+    tolerance: float | None = None
+    """None: exact. A number T: |gold - answer| <= T between numbers counts as equal."""
+    percent: str = "value"
+    """``value`` (28% is 28/100) or ``unit`` (28% also equals 28 against a gold without a percent sign)."""
+    decimal_comma: str | None = None
+    """None (0,5 is ambiguous, so unknown), ``decimal`` or ``list``."""
+    require_box: bool = False
+    """Only a ``\\boxed{}`` answer counts; any other extraction rule is ``no answer``."""
+    on_unknown: float | None = 0.0
+    """The reward of an undecidable completion: 0.0, or None (TRL skips it; verl gets 0 with ``status``)."""
+    on_invalid: float | None = 0.0
+    """The reward of ``no answer`` and ``unparsed``: 0.0 (a format failure is a failure) or None (skipped)."""
+
+    def __post_init__(self) -> None:
+        if self.percent not in ("value", "unit"):
+            raise ValueError(f"percent must be 'value' or 'unit', not {self.percent!r}")
+        if self.decimal_comma not in (None, "decimal", "list"):
+            raise ValueError(f"decimal_comma must be None, 'decimal' or 'list', not {self.decimal_comma!r}")
+        if self.timeout <= 0:
+            raise ValueError("timeout must be positive")
+
+
+DEFAULT_POLICY = Policy()
+
+
+@dataclass(frozen=True)
+class Grade:
+    """The grade of one response: what was taken from it, by which rule, and the verdict with its evidence."""
+
+    status: GradeStatus
+    reward: float | None
+    """The reward under the policy (1.0 correct, 0.0 otherwise, or the policy's choice for unknown / invalid)."""
+    answer: str = ""
+    """The extracted answer as read (empty for no answer)."""
+    rule: str = ""
+    """The extraction rule that fired (``boxed``, ``final answer``, ``several boxes``, ...), or why none did."""
+    span: tuple[int, int] = (0, 0)
+    """Where the answer lies in the response."""
+    witness: dict[str, Any] | None = None
+    """For wrong: what tells the answer from the gold (the exact difference, an element, a point)."""
+    reason: str | None = None
+    """For every status but correct and wrong: why."""
+    seconds: float = 0.0
+    certificate: dict[str, Any] = field(default_factory=dict)
+    """The answer certificate it rests on (``AnswerCertificate.to_dict()``)."""
+
+    @property
+    def correct(self) -> bool:
+        return self.status == "correct"
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["span"] = list(self.span)
+        return data
+
+
+def _reward(status: GradeStatus, policy: Policy) -> float | None:
+    if status == "correct":
+        return 1.0
+    if status == "unknown":
+        return policy.on_unknown
+    if status in ("no answer", "unparsed"):
+        return policy.on_invalid
+    return 0.0
+
+
+def grade(response: str, gold: str, *, policy: Policy = DEFAULT_POLICY) -> Grade:
+    """Grade a whole response (a model's output, ``<think>`` and all) against a gold answer.
+
+    The final answer is taken by the one extraction policy of :mod:`pyverify.answers` (the last marker wins;
+    several different boxes at the end are several answers; ``<think>`` is ignored), then compared exactly
+    with the gold answer. Fail closed: only a proved equality is ``correct``; see :data:`GRADE_MEANINGS`.
+    Never raises on any text.
+    """
+    from pyverify.answers import equivalent_answers, parse_answer
+
+    if not isinstance(response, str) or not isinstance(gold, str):
+        return Grade("unknown", policy.on_unknown, reason="the response and the gold answer must be text")
+    candidate = parse_answer(response, decimal_comma=policy.decimal_comma)
+    reference = parse_answer(gold, decimal_comma=policy.decimal_comma)
+    if policy.require_box and candidate.kind != "no_answer" and candidate.rule not in ("boxed", "several boxes"):
+        return _done("no answer", policy, candidate.text, f"no boxed answer (found by '{candidate.rule}' instead; "
+                     "the policy requires a box)", candidate.rule, candidate.span)  # fmt: skip
+    cert = equivalent_answers(reference, candidate, policy.timeout, tolerance=policy.tolerance,
+                              decimal_comma=policy.decimal_comma, percent=policy.percent)  # fmt: skip
+    reason = cert.reason or ""
+    status: GradeStatus
+    if cert.status == "equal":
+        status = "correct"
+    elif cert.status == "no_answer":
+        status = "no answer" if reason.startswith("the candidate") else "unknown"
+    elif cert.status == "different":
+        several = candidate.kind == "list" and len(candidate.items) > 1 and reference.kind not in ("list", "set")
+        status = "several answers" if several else "wrong"
+    elif cert.status == "undefined":
+        status = "unknown" if reason.startswith("the reference") else "undefined"
+    elif reason.startswith("candidate unparsed") or reason.startswith("candidate ambiguous"):
+        status = "unparsed"
+    else:
+        status = "unknown"
+    return Grade(status, _reward(status, policy), cert.candidate, candidate.rule or "", candidate.span,
+                 cert.witness if status in ("wrong", "several answers") else None,
+                 None if status in ("correct", "wrong") else (cert.reason or None), cert.seconds, cert.to_dict())  # fmt: skip
+
+
+def _done(status: GradeStatus, policy: Policy, answer: str, reason: str, rule: str,
+          span: tuple[int, int]) -> Grade:  # fmt: skip
+    return Grade(status, _reward(status, policy), answer, rule, span, None, reason)

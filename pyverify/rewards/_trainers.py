@@ -1,0 +1,88 @@
+"""The call shapes of RL trainers: a TRL ``GRPOTrainer`` reward function and verl's ``compute_score``."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from pyverify.rewards._grade import DEFAULT_POLICY, Policy, grade
+from pyverify.rewards._pool import BatchResult, RewardPool
+
+
+def completion_text(completion: Any) -> str:
+    """A completion as TRL passes it: a string (standard format) or a list of chat messages (conversational
+    format: the assistant's messages joined); anything else is refused with what it was."""
+    if isinstance(completion, str):
+        return completion
+    if isinstance(completion, dict) and "content" in completion:
+        return str(completion["content"])
+    if isinstance(completion, (list, tuple)) and all(isinstance(m, dict) for m in completion):
+        parts = [str(m.get("content", "")) for m in completion if m.get("role", "assistant") == "assistant"]
+        return "\n".join(parts)
+    raise TypeError(f"a completion must be a string or a list of chat messages, not {type(completion).__name__}")
+
+
+class TRLReward:
+    """A reward function with the signature of TRL's ``GRPOTrainer`` (``reward_funcs=[TRLReward()]``).
+
+    TRL calls it as ``reward(prompts=..., completions=..., completion_ids=..., **columns)`` where every other
+    column of the dataset arrives as a keyword with one value per completion; the gold answer is read from
+    ``column`` (default ``solution``). Returns ``list[float | None]``: 1.0 correct, 0.0 otherwise, and for
+    undecidable or unreadable completions what the policy says (None: TRL leaves them out of the reward).
+    The last batch's grades and counts are kept in ``last`` for logging (``reward.last.metrics()``).
+    """
+
+    def __init__(self, column: str = "solution", policy: Policy = DEFAULT_POLICY, workers: int | None = None,
+                 name: str = "pyverify_correctness") -> None:  # fmt: skip
+        self.column = column
+        self.pool = RewardPool(workers, policy)
+        self.__name__ = name  # TRL names the reward in its logs by __name__
+        self.last: BatchResult | None = None
+
+    def __call__(self, completions: Sequence[Any], **kwargs: Any) -> list[float | None]:
+        if self.column not in kwargs:
+            raise KeyError(f"TRLReward: the dataset has no column {self.column!r} with the gold answers (columns "
+                           f"passed: {sorted(k for k in kwargs if k not in ('prompts', 'completion_ids'))}); "
+                           "choose it with TRLReward(column=...)")  # fmt: skip
+        golds = [str(g) for g in kwargs[self.column]]
+        texts = [completion_text(c) for c in completions]
+        self.last = self.pool.grade_many(texts, golds)
+        return self.last.rewards
+
+    def close(self) -> None:
+        self.pool.close()
+
+
+def boxed_format_reward(completions: Sequence[Any], **kwargs: Any) -> list[float]:
+    """A separate format reward (TRL signature): 1.0 when the response's final answer is in a ``\\boxed{}``."""
+    from pyverify.answers import extract_answer
+
+    return [1.0 if extract_answer(completion_text(c)).rule in ("boxed", "several boxes") else 0.0 for c in completions]
+
+
+def compute_score(data_source: str, solution_str: str, ground_truth: str, extra_info: dict[str, Any] | None = None,
+                  *, policy: Policy = DEFAULT_POLICY, **kwargs: Any) -> dict[str, Any]:  # fmt: skip
+    """verl's reward signature (``custom_reward_function.name=compute_score``): a dict whose ``score`` is the
+    reward, as verl's own ``math_dapo`` returns it, with ``acc`` (proved correct), ``pred`` (the answer taken)
+    and ``status`` (the grade) for verl's logs."""
+    g = grade(solution_str, str(ground_truth), policy=policy)
+    return {"score": float(g.reward or 0.0), "acc": g.correct, "pred": g.answer, "status": g.status}
+
+
+def compute_score_batch(data_sources: Sequence[str], solution_strs: Sequence[str], ground_truths: Sequence[str],
+                        extra_infos: Sequence[Any] | None = None, **kwargs: Any) -> list[dict[str, Any]]:  # fmt: skip
+    """verl's batch reward manager signature: the same dicts, graded in a warm pool."""
+    result = _batch_pool().grade_many(list(solution_strs), [str(g) for g in ground_truths])
+    return [{"score": float(g.reward or 0.0), "acc": g.correct, "pred": g.answer, "status": g.status}
+            for g in result.grades]  # fmt: skip
+
+
+_POOL: list[RewardPool] = []
+
+
+def _batch_pool() -> RewardPool:
+    if not _POOL:
+        _POOL.append(RewardPool())
+    return _POOL[0]
+
+
+Reward = Callable[..., list[float | None]]

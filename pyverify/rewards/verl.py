@@ -1,0 +1,13 @@
+"""verl's custom reward function, as a file verl can load:
+
+    custom_reward_function:
+      path: <the path of this file: python -c "import pyverify.rewards.verl as m; print(m.__file__)">
+      name: compute_score
+
+``compute_score(data_source, solution_str, ground_truth, extra_info=None)`` returns
+``{"score": reward, "acc": proved correct, "pred": the answer taken, "status": the grade}``.
+"""
+
+from pyverify.rewards._trainers import compute_score, compute_score_batch
+
+__all__ = ["compute_score", "compute_score_batch"]

@@ -1,0 +1,114 @@
+"""pyverify.rewards: grades of whole responses, and the reward functions called as TRL and verl call them."""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+
+from pyverify.rewards import (
+    BatchResult,
+    Policy,
+    RewardPool,
+    TRLReward,
+    boxed_format_reward,
+    compute_score,
+    compute_score_batch,
+    grade,
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [(r"So the answer is $\boxed{\frac{1}{2}}$.", "0.5", "correct"),
+     (r"So the answer is $\boxed{\frac{1}{3}}$.", "0.5", "wrong"),
+     (r"$\boxed{3}$ or $\boxed{\frac12}$", r"\frac{1}{2}", "several answers"),
+     ("Possible values are 3, 12 and 1/2, I cannot decide.", r"\frac12", "no answer"),
+     (r"\boxed{\approx 3}", "3", "unknown"),
+     (r"\boxed{x 0/0}", "17", "undefined"),
+     (r"\boxed{five or so}", "5", "unparsed"),
+     ("", "5", "no answer"),
+     ("<think>It is \\boxed{5}</think>", "5", "no answer"),
+     ("<think>maybe 4</think>The answer is $5$.", "5", "correct"),
+     (r"\boxed{}", "5", "unparsed"),
+     (r"The answer is $\boxed{5}$.", r"\frac{1}{0}", "unknown"),  # the gold has no value: not the model's fault
+     (r"\boxed{(3/5, 8/3)}", r"(\frac35, \frac83]", "wrong"), (r"\boxed{[2, \infty)}", r"(2, \infty)", "wrong"),
+     (r"The answer is $4, \frac72$.", "4", "several answers")],
+)  # fmt: skip
+def test_grades_fail_closed(response: str, gold: str, status: str) -> None:
+    g = grade(response, gold)
+    assert g.status == status, g
+    assert (g.reward == 1.0) == (status == "correct")
+    if status == "wrong":
+        assert g.witness
+    if status == "several answers":
+        assert g.witness
+    elif status != "correct" and status != "wrong":
+        assert g.reason
+
+
+def test_a_grade_names_its_rule_and_span_and_keeps_the_certificate() -> None:
+    response = r"Work... so $\boxed{255}$ dollars of interest. Final Answer: The final answer is $10,455$."
+    g = grade(response, "10455")
+    assert g.status == "correct" and g.rule == "final answer"
+    assert response[g.span[0] : g.span[1]].strip("$") == "10,455"
+    assert g.certificate["status"] == "equal"
+
+
+def test_policy_knobs() -> None:
+    assert grade(r"\boxed{20\%}", "20").status == "wrong"
+    assert grade(r"\boxed{20\%}", "20", policy=Policy(percent="unit")).status == "correct"
+    assert grade("The answer is 5.", "5", policy=Policy(require_box=True)).status == "no answer"
+    assert grade(r"\boxed{3.1416}", r"\pi", policy=Policy(tolerance=1e-3)).status == "correct"
+    assert grade(r"\boxed{\approx 3}", "3").reward == 0.0
+    assert grade(r"\boxed{\approx 3}", "3", policy=Policy(on_unknown=None)).reward is None
+    assert grade("The result is unclear, sorry.", "3", policy=Policy(on_invalid=None)).reward is None
+    with pytest.raises(ValueError):
+        Policy(percent="ratio")
+
+
+def test_the_trl_reward_is_called_as_grpo_trainer_calls_it() -> None:
+    # GRPOTrainer: reward_func(prompts=..., completions=..., completion_ids=..., trainer_state=..., **columns)
+    reward = TRLReward(workers=0)
+    prompts = ["What is 1/2 + 1/2?", "What is 2 + 2?", "What is 2 + 3?"]
+    completions = [r"It is $\boxed{1}$.", "The answer is 5.", "I cannot tell."]
+    got = reward(prompts=prompts, completions=completions, completion_ids=[[1], [2], [3]], trainer_state=None,
+                 solution=["1", "4", "5"], level=["1", "1", "2"])  # fmt: skip
+    assert got == [1.0, 0.0, 0.0]
+    assert reward.__name__ == "pyverify_correctness"
+    assert isinstance(reward.last, BatchResult) and reward.last.counts == {"correct": 1, "wrong": 1, "unparsed": 1}
+    assert reward.last.parse_failure_rate == pytest.approx(1 / 3)
+    assert reward.last.metrics()["pyverify/parse_failure_rate"] == pytest.approx(1 / 3)
+    # conversational format: lists of messages
+    chat = [[{"role": "assistant", "content": r"$\boxed{4}$"}], [{"role": "assistant", "content": "so 3"}]]
+    assert reward(prompts=[[], []], completions=chat, solution=["4", "3"]) == [1.0, 0.0]
+    skip = TRLReward(workers=0, policy=Policy(on_invalid=None))
+    assert skip(prompts=["p"], completions=["The result is unclear, sorry."], solution=["3"]) == [None]
+    with pytest.raises(KeyError, match="column 'solution'"):
+        reward(prompts=["p"], completions=["1"], answer=["1"])
+    assert boxed_format_reward(completions=[r"\boxed{1}", "1"]) == [1.0, 0.0]
+
+
+def test_the_verl_reward_has_verls_signature_and_result() -> None:
+    from pyverify.rewards import verl
+
+    params = list(inspect.signature(verl.compute_score).parameters)
+    assert params[:4] == ["data_source", "solution_str", "ground_truth", "extra_info"]
+    out = compute_score("lighteval/MATH", r"... $\boxed{\dfrac{3}{4}}$", "0.75", extra_info={"index": 0})
+    assert out == {"score": 1.0, "acc": True, "pred": r"\frac{3}{4}", "status": "correct"}
+    assert compute_score("gsm8k", "#### 12", "13")["score"] == 0.0
+    rows = compute_score_batch(["a", "b"], [r"\boxed{2}", r"\boxed{3}"], ["2", "2"], [None, None])
+    assert [r["score"] for r in rows] == [1.0, 0.0]
+
+
+def test_a_pool_keeps_order_and_never_stalls() -> None:
+    responses = [rf"\boxed{{{k}}}" for k in range(12)] + [r"\boxed{10^{10^{10}} - 10^{10^{10}} + 1}"]
+    golds = [str(k if k % 3 else k + 1) for k in range(12)] + ["1"]
+    with RewardPool(workers=2, policy=Policy(timeout=3.0)) as pool:
+        first = pool.grade_many(responses, golds)
+        again = pool.grade_many(responses[:3], golds[:3])  # the same warm workers
+    assert [g.status for g in first.grades[:12]] == ["wrong" if k % 3 == 0 else "correct" for k in range(12)]
+    assert first.grades[12].status in ("correct", "unknown")
+    assert [g.status for g in again.grades] == ["wrong", "correct", "correct"]
+    with pytest.raises(ValueError, match="responses"):
+        RewardPool(workers=0).grade_many(["1"], [])
