@@ -87,22 +87,22 @@ OUTSIDE = ROOT.parent / "shared" / "data" / "outside"
 DECIDED = ("equal", "different", "undefined", "no_answer")
 
 
-def _suite_pairs() -> dict[str, list[tuple[Pair, bool]]]:
+def _suite_pairs() -> dict[str, list[tuple[Pair, bool]]]:  # name (source) -> pairs
     """The outside suites as (pair, expected equal): Math-Verify's own test rows, and MATH-500's gold answers
     against themselves and against their worked solutions."""
     suites: dict[str, list[tuple[Pair, bool]]] = {}
     mv, m5 = OUTSIDE / "mathverify_tests.jsonl", OUTSIDE / "math500.jsonl"
     if mv.exists():
         rows = [json.loads(line) for line in mv.read_text(encoding="utf-8").splitlines() if line.strip()]
-        suites["Math-Verify suite"] = [(Pair(r["id"], r["reference"], r["candidate"]), bool(r["expected"])) for r in rows]
+        suites["Math-Verify suite (../shared/data/outside/mathverify_tests.jsonl)"] = [(Pair(r["id"], r["reference"], r["candidate"]), bool(r["expected"])) for r in rows]
     if m5.exists():
         rows = [json.loads(line) for line in m5.read_text(encoding="utf-8").splitlines() if line.strip()]
         pairs = [(Pair(f"gold{k}", r["answer"], r["answer"]), True) for k, r in enumerate(rows)]
         pairs += [(Pair(f"solution{k}", r["answer"], r["solution"]), True) for k, r in enumerate(rows)]
-        suites["MATH-500 gold/solution"] = pairs
+        suites["MATH-500 gold/solution (../shared/data/outside/math500.jsonl)"] = pairs
     nemo = ROOT / "tests" / "answers" / "data" / "nemo_skills_math_outputs.jsonl"
     rows = [json.loads(line) for line in nemo.read_text(encoding="utf-8").splitlines() if line.strip()]
-    suites["NeMo-Skills MATH responses (publisher labels)"] = [
+    suites["NeMo-Skills MATH responses with the publisher's labels (tests/answers/data)"] = [
         (Pair(r["id"], r["gold"], r["response"]), bool(r["label"])) for r in rows
     ]
     return suites
@@ -114,7 +114,7 @@ def outside_suites(timeout: float, graders: list[str] | None) -> None:
     from pyverify.answers import equivalent_answers
 
     for suite, rows in _suite_pairs().items():
-        print(f"\n{suite}: {len(rows)} pairs (../shared/data/outside)")
+        print(f"\n{suite}: {len(rows)} pairs")
         print(f"{'grader':12} {'pairs/s':>8} {'decided':>9} {'agree':>9} {'equal, expected not':>20}")
         start = time.perf_counter()
         statuses = [equivalent_answers(p.reference, p.candidate, timeout=timeout).status for p, _ in rows]
