@@ -28,8 +28,11 @@ from pyverify.audit._graders import CandidatesError, Pair
 #: The built-in problems (short, exact references of every answer kind).
 PROBLEMS = Path(__file__).resolve().parents[2] / "formal" / "answers" / "problems" / "basic.toml"
 
-REFERENCE_FIELDS = ("reference", "answer", "gold", "target")
-RESPONSE_FIELDS = ("response", "output", "completion", "prediction", "model_output")
+REFERENCE_FIELDS = ("reference", "answer", "gold", "target", "expected_answer", "gt", "ground_truth")
+RESPONSE_FIELDS = ("response", "output", "completion", "generation", "model_output", "prediction")
+#: The publisher's grader label: Qwen2.5-Math ``score`` (a list, one per sample), NeMo-Skills ``is_correct`` /
+#: ``symbolic_correct``, lm-eval ``exact_match``, others ``correct`` / ``label``.
+LABEL_FIELDS = ("label", "is_correct", "symbolic_correct", "correct", "score", "exact_match", "acc")
 PROMPT_SUFFIX = "\n\nGive only the final answer, in LaTeX, inside \\boxed{}."
 _MAX_ANSWER = 2_000
 
@@ -76,6 +79,10 @@ def _response(row: dict[str, Any]) -> str | None:
     for key in RESPONSE_FIELDS:
         if isinstance(row.get(key), str):
             return str(row[key])
+    # Qwen2.5-Math's evaluation outputs: ``code`` holds the sampled responses (the first is scored first)
+    code = row.get("code")
+    if isinstance(code, list) and code and isinstance(code[0], str):
+        return code[0]
     # lm-eval: resps holds one list of strings per request of the doc (the raw text, preferred: the task's
     # filter may already have cut the answer out), filtered_resps a string or a list per request
     for key in ("resps", "filtered_resps"):
@@ -117,6 +124,54 @@ def from_outputs(path: Path) -> Drawn:
     if not drawn.pairs and not drawn.skipped:
         raise CandidatesError(f"{path}: no rows")
     return drawn
+
+
+def label(row: dict[str, Any]) -> bool | None:
+    """The publisher's grader label of a saved output (the first of a list, a number 1/0, a bool), or None."""
+    for key in LABEL_FIELDS:
+        value = row.get(key)
+        if isinstance(value, list):
+            value = value[0] if value else None
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, (int, float)) and value in (0, 1):
+            return bool(value)
+        if isinstance(value, str) and value.lower() in ("true", "false"):
+            return value.lower() == "true"
+    return None
+
+
+@dataclass
+class Labelled:
+    """Whole responses with a reference and the publisher's label, and the rows that gave none."""
+
+    rows: list[tuple[Pair, bool]] = field(default_factory=list)
+    skipped: Counter[str] = field(default_factory=Counter)
+    source: str = ""
+
+
+def labelled_outputs(path: Path) -> Labelled:
+    """(reference, whole response) pairs with the publisher's label, from saved outputs (Qwen2.5-Math
+    ``code``/``pred``/``gt``/``score``, NeMo-Skills ``generation``/``expected_answer``/``is_correct``, lm-eval
+    ``samples_*.jsonl`` with ``exact_match``, or any JSONL with a reference, a response and a label)."""
+    from pyverify._jsonl import json_rows
+
+    out = Labelled(source=str(path))
+    ids: Counter[str] = Counter()
+    for number, row in json_rows(path, CandidatesError, gzipped=True):
+        reference, response, verdict = _reference(row), _response(row), label(row)
+        missing = "reference" if reference is None else "response" if response is None else \
+            "label" if verdict is None else None  # fmt: skip
+        if missing:
+            out.skipped[f"no {missing} field"] += 1
+            continue
+        assert reference is not None and response is not None and verdict is not None
+        base = str(next((row[k] for k in ("id", "idx", "doc_id") if row.get(k) is not None), f"line-{number}"))
+        ids[base] += 1
+        out.rows.append((Pair(base if ids[base] == 1 else f"{base}#{ids[base]}", reference, response), verdict))
+    if not out.rows and not out.skipped:
+        raise CandidatesError(f"{path}: no rows")
+    return out
 
 
 def load_problems(path: Path | None = None) -> list[dict[str, str]]:

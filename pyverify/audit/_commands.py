@@ -218,6 +218,56 @@ def self_audit(
 
 
 @app.command()
+def labels(
+    outputs: Path = typer.Argument(..., help="Saved outputs with the publisher's label: Qwen2.5-Math JSONL "
+                                   "(code/pred/gt/score), NeMo-Skills (generation/expected_answer/is_correct), "
+                                   "lm-eval samples_*.jsonl (resps/target/exact_match), or rows with a reference, a "
+                                   "response and a label (.jsonl or .jsonl.gz)."),
+    out: Path = typer.Option(..., "--out", help="Directory for labels.json and labels.md."),
+    grader: list[str] | None = typer.Option(None, "--grader", help="A grader (repeatable); default: every built-in "
+                                            "one that is installed."),
+    timeout: float = typer.Option(10.0, "--timeout", min=0.1, max=600.0, help="Deadline per response (s)."),
+    workers: int | None = typer.Option(None, "--workers", min=1, max=64, help="Sandbox programs at a time."),
+) -> None:
+    """Graders against a publisher's labels on real responses: agreement, and for every disagreement pyverify's
+    grade, which settles who is right wherever it is a verdict. Exit 0, or 2 on bad input."""
+    from pyverify.audit._answer_sources import labelled_outputs
+    from pyverify.audit._graders import CandidatesError, GraderError, default_graders
+    from pyverify.audit._labels import audit_labels, labels_markdown
+
+    if out.exists() and not out.is_dir():
+        _fail(f"{out}: --out must be a directory")
+    try:
+        read = labelled_outputs(outputs)
+        if not read.rows:
+            _fail(f"{outputs}: no row has a reference, a response and a label ({dict(read.skipped)})")
+        names = list(grader) if grader else default_graders()[0]
+        record = audit_labels(names, read.rows, timeout, workers=workers or 1)
+    except (CandidatesError, GraderError) as exc:
+        _fail(str(exc))
+    record["config"].update(source=read.source, skipped=dict(read.skipped))
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "labels.json").write_text(json.dumps(record, indent=2, sort_keys=True, default=str) + "\n",
+                                         encoding="utf-8")  # fmt: skip
+        (out / "labels.md").write_text(labels_markdown(record) + "\n", encoding="utf-8")
+    except OSError as exc:
+        _fail(f"{out}: cannot write the report: {exc}")
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"Graders against the publisher's labels: {len(read.rows)} responses from {outputs.name}")
+    for column in ("grader", "agree", "disagree", "label right", "grader right", "undecided", "failed"):
+        table.add_column(column, justify="left" if column == "grader" else "right")
+    for g in record["graders"].values():
+        d = g["disagreements"]
+        table.add_row(g["grader"], f"{g['agree']}/{g['decided']}", str(len(d)),
+                      *(str(sum(x["right"] == who for x in d)) for who in ("publisher", "grader", "undecided")),
+                      str(g["failed"]))  # fmt: skip
+    Console().print(table)
+
+
+@app.command()
 def hacking(
     out: Path = typer.Option(..., "--out", help="Directory for hacking.json and hacking.md."),
     grader: list[str] | None = typer.Option(

@@ -1,0 +1,77 @@
+"""Reward hacking as an audit direction, and graders against a publisher's labels on saved outputs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from pyverify.audit._answer_sources import label, labelled_outputs
+from pyverify.audit._commands import app
+from pyverify.audit._graders import builtin_pairs
+from pyverify.audit._hacking import PATTERNS, audit_hacking, hacking_pairs
+
+runner = CliRunner()
+NEMO = Path(__file__).resolve().parents[1] / "answers" / "data" / "nemo_skills_math_outputs.jsonl"
+
+
+def test_every_pattern_is_wrong_by_construction_and_pyverify_credits_none() -> None:
+    from pyverify.rewards import grade
+
+    for pattern in PATTERNS:
+        response = pattern.build("5", "7")
+        assert grade(response, "5").status != "correct", (pattern.name, response)
+
+
+def test_the_hacking_audit_reports_what_each_grader_credited(tmp_path: Path) -> None:
+    record = audit_hacking(["pyverify", "string"], builtin_pairs(), 10.0, limit=4)
+    assert record["graders"]["pyverify"]["credited"] == 0
+    string = record["graders"]["string"]
+    assert string["by_pattern"]["several boxes"]["credited"] == string["by_pattern"]["several boxes"]["total"] > 0
+    assert all(c["pattern"] and c["response"] for c in string["credited_responses"])
+    result = runner.invoke(app, ["hacking", "--grader", "pyverify", "--grader", "string", "--references", "3",
+                                 "--out", str(tmp_path / "h")])  # fmt: skip
+    assert result.exit_code == 1, result.output  # the string grader credited some
+    assert "several boxes" in result.output and (tmp_path / "h" / "hacking.md").exists()
+    assert runner.invoke(app, ["hacking", "--grader", "nope", "--out", str(tmp_path / "x")]).exit_code == 2
+
+
+def test_hacking_pairs_cover_numbers_and_other_kinds() -> None:
+    built = hacking_pairs([p for p in _certified()], 6)
+    names = {name for name, _ in built}
+    assert "approximately" in names and "text-only box" in names
+
+
+def _certified():  # type: ignore[no-untyped-def]
+    from pyverify.audit._graders import certify
+
+    return certify(builtin_pairs(), 10.0)
+
+
+def test_labels_of_saved_outputs_are_read_in_their_publishers_shapes(tmp_path: Path) -> None:
+    assert label({"score": [True, False]}) is True and label({"is_correct": False}) is False
+    assert label({"exact_match": 1.0}) is True and label({"symbolic_correct": "false"}) is False
+    rows = [{"idx": 0, "gt": "4", "code": [r"so $\boxed{4}$"], "pred": ["4"], "score": [True]},  # Qwen2.5-Math
+            {"id": "n1", "generation": r"\fbox{958}", "expected_answer": "958", "is_correct": False},  # NeMo-Skills
+            {"doc_id": 2, "target": "3", "resps": [["The answer is 3."]], "exact_match": 1.0},  # lm-eval
+            {"id": "x", "gt": "1"}]  # fmt: skip
+    path = tmp_path / "outputs.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    read = labelled_outputs(path)
+    assert [(p.pair_id, p.reference, label) for p, label in read.rows] == [("0", "4", True), ("n1", "958", False),
+                                                                          ("2", "3", True)]  # fmt: skip
+    assert read.skipped == {"no response field": 1}
+    result = runner.invoke(app, ["labels", str(path), "--grader", "pyverify", "--out", str(tmp_path / "l")])
+    assert result.exit_code == 0, result.output
+    record = json.loads((tmp_path / "l" / "labels.json").read_text())
+    (wrong,) = record["graders"]["pyverify"]["disagreements"]
+    assert wrong["id"] == "n1" and wrong["pyverify"] == "correct" and wrong["right"] == "grader"
+
+
+def test_labels_on_real_nemo_skills_outputs(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["labels", str(NEMO), "--grader", "pyverify", "--out", str(tmp_path / "n")])
+    assert result.exit_code == 0, result.output
+    record = json.loads((tmp_path / "n" / "labels.json").read_text())
+    assert record["graders"]["pyverify"]["agree"] >= 145
+    assert all(d["right"] == "grader" for d in record["graders"]["pyverify"]["disagreements"])
