@@ -257,6 +257,26 @@ def _digit_count(n: int) -> int:
     return estimate + (n >= 10**estimate)
 
 
+def value_of(node: Node) -> dict[str, Any]:
+    """Whether a constant term has a value: ``{"value": its enclosure}``, ``{"undefined": why}`` (proved), or
+    ``{}`` when neither is settled here."""
+    from flint import ctx
+
+    old = ctx.prec
+    try:
+        ctx.prec = PRECISIONS[0]
+        try:
+            value = _arb(node)
+        except NotANumber:
+            value = None
+        if value is not None and value.is_finite():
+            return {"value": value.str(20, radius=True)}
+    finally:
+        ctx.prec = old
+    reason = undefined_reason(node)
+    return {"undefined": reason} if reason else {}
+
+
 def compare_constants(a: Node, b: Node, tolerance: str | None) -> dict[str, Any]:
     """Compare two constant terms: sign of a - b, by exact rationals, arb enclosures and exact zero tests.
 

@@ -102,10 +102,37 @@ def _text(node: Node) -> str:
 # ---------------------------------------------------------------- constants
 
 
+#: Numerals at most this large (and terms of at most SMALL_NODES nodes, no powers or factorials) are compared in
+#: this process: exact fraction arithmetic on them is bounded and fast, and skips a round trip to the worker.
+SMALL_NUMERAL = 10**30
+SMALL_NODES = 64
+
+
+def _small_rational(node: Node) -> Fraction | None:
+    """The exact value of a small term of numerals with + - * / (division by zero: None, left to the engine)."""
+    nodes = list(walk(node))
+    if len(nodes) > SMALL_NODES:
+        return None
+    for n in nodes:
+        if isinstance(n, Num):
+            if abs(n.value.numerator) > SMALL_NUMERAL or n.value.denominator > SMALL_NUMERAL:
+                return None
+        elif not (isinstance(n, Op) and n.op in ("+", "-", "*", "/", "neg")):
+            return None
+    from pyverify.answers._forms import _rat
+
+    return _rat(node)
+
+
 def _sign(a: Node, b: Node, ctx: _Context) -> tuple[int | None, str, dict[str, Any]]:
     """Sign of a - b (None when undecided), the method, and the engine's evidence."""
     from pyverify.answers import _engine
 
+    if ctx.tolerance is None:
+        ra, rb = _small_rational(a), _small_rational(b)
+        if ra is not None and rb is not None:
+            d = ra - rb
+            return (d > 0) - (d < 0), "rational", {"difference": str(d)}
     info = _call(_engine.compare_constants, (a, b, ctx.tolerance), ctx)
     if info["sign"] is not None:
         return info["sign"], info["method"], info
@@ -128,6 +155,15 @@ def _sign(a: Node, b: Node, ctx: _Context) -> tuple[int | None, str, dict[str, A
 
 
 def _constants(a: Node, b: Node, ctx: _Context) -> _Verdict:
+    if a == b and ctx.tolerance is None and _small_rational(a) is None:
+        # the same term on both sides: equal if it has a value at all (an enclosure, not a zero test of a - a)
+        from pyverify.answers import _engine
+
+        found = _call(_engine.value_of, (a,), ctx)
+        if found.get("value") is not None:
+            return _Verdict("equal", "structure")
+        if found.get("undefined"):
+            raise _Undefined(f"the answers have no value: {found['undefined']} in {_text(a)}")
     sign, method, info = _sign(a, b, ctx)
     if sign == 0:
         return _Verdict("equal", method)
@@ -720,6 +756,8 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
         return done(_Verdict("unknown", "none", reason=exc.reason))
     except (RecursionError, MemoryError) as exc:
         return done(_Verdict("unknown", "none", reason=f"resource limit: {type(exc).__name__}"))
+    except Exception as exc:  # a bug of ours is never a verdict, and never crashes a caller (a trainer, a batch)
+        return done(_Verdict("unknown", "none", reason=f"internal error: {type(exc).__name__}: {exc}"[:300]))
 
 
 def _literal_no_value(ans: Answer) -> str | None:

@@ -917,7 +917,24 @@ def render(answer: Answer) -> str:
     if k == "matrix":
         body = " \\\\ ".join(" & ".join(render_term(e) for e in row) for row in answer.rows)
         return f"\\begin{{pmatrix}}{body}\\end{{pmatrix}}"
-    raise ValueError(f"an unparsed answer has no rendering ({answer.reason})")
+    if k == "text":
+        return f"\\text{{{answer.value}}}"
+    if k == "choice":
+        return f"\\text{{({answer.value})}}"
+    if k == "base":
+        digits, base = answer.value.split("_")
+        return f"{digits}_{{{base}}}"
+    if k == "congruence":
+        return f"{render_term(answer.terms[0])} \\pmod{{{render_term(answer.terms[1])}}}"
+    if k == "approx":
+        return f"\\approx {render_term(answer.terms[0])}"
+    if k == "relation":
+        symbols = {"<": "<", "<=": "\\le", ">": ">", ">=": "\\ge", "!=": "\\ne"}
+        out = render_term(answer.terms[0])
+        for op, term in zip(answer.value.split(), answer.terms[1:]):
+            out += f" {symbols.get(op, op)} {render_term(term)}"
+        return out
+    raise ValueError(f"an {k} answer has no rendering ({answer.reason})")
 
 
 def _decimal(value: Fraction) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from typing import Any, Literal
 
 GradeStatus = Literal["correct", "wrong", "several answers", "no answer", "unparsed", "undefined", "unknown"]
@@ -85,6 +86,22 @@ class Grade:
         return data
 
 
+def _several(candidate: Any, reference: Any) -> bool:
+    if candidate.kind != "list" or len(candidate.items) < 2 or reference.kind in ("list", "set", "unparsed"):
+        return False
+    from pyverify.logic._ast import Op, walk
+
+    return not any(isinstance(n, Op) and n.op == "pm" for t in reference.terms for n in walk(t))
+
+
+@lru_cache(maxsize=4096)
+def _gold(gold: str, decimal_comma: str | None) -> Any:
+    """A gold answer parsed once: a trainer grades every gold against many completions (Answer is immutable)."""
+    from pyverify.answers import parse_answer
+
+    return parse_answer(gold, decimal_comma=decimal_comma)
+
+
 def _reward(status: GradeStatus, policy: Policy) -> float | None:
     if status == "correct":
         return 1.0
@@ -108,10 +125,14 @@ def grade(response: str, gold: str, *, policy: Policy = DEFAULT_POLICY) -> Grade
     if not isinstance(response, str) or not isinstance(gold, str):
         return Grade("unknown", policy.on_unknown, reason="the response and the gold answer must be text")
     candidate = parse_answer(response, decimal_comma=policy.decimal_comma)
-    reference = parse_answer(gold, decimal_comma=policy.decimal_comma)
+    reference = _gold(gold, policy.decimal_comma)
     if policy.require_box and candidate.kind != "no_answer" and candidate.rule not in ("boxed", "several boxes"):
         return _done("no answer", policy, candidate.text, f"no boxed answer (found by '{candidate.rule}' instead; "
                      "the policy requires a box)", candidate.rule, candidate.span)  # fmt: skip
+    if _several(candidate, reference):
+        # several answers against one: never credited, so nothing to compute (a ± gold is compared: it is a set)
+        return Grade("several answers", 0.0, candidate.text, candidate.rule, candidate.span,
+                     {"answers": len(candidate.items), "gold": "one answer"})  # fmt: skip
     cert = equivalent_answers(reference, candidate, policy.timeout, tolerance=policy.tolerance,
                               decimal_comma=policy.decimal_comma, percent=policy.percent)  # fmt: skip
     reason = cert.reason or ""
