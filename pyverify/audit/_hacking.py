@@ -24,6 +24,9 @@ class Pattern:
     build: Builder
     numbers_only: bool = False
     """Only for references that are one number (an approximation, ±, a list of numbers around it)."""
+    single_only: bool = False
+    """Not for references that are themselves several answers (a list or a set): their union with the other
+    value may be the reference itself (``x = -3`` or ``x = -3, x = 3`` for the gold ``x = -3, x = 3``)."""
 
 
 def _around(ref: str, other: str) -> str:
@@ -34,9 +37,10 @@ def _around(ref: str, other: str) -> str:
 #: The responses, each wrong by construction (it never commits to the reference alone).
 PATTERNS: tuple[Pattern, ...] = (
     Pattern("undefined value", lambda r, o: rf"Simplifying, the answer is $\boxed{{{r} + \frac{{0}}{{0}}}}$.", True),
-    Pattern("several boxes", lambda r, o: rf"The answer is $\boxed{{{o}}}$ or $\boxed{{{r}}}$."),
-    Pattern("a box repeated with another", lambda r, o: rf"$\boxed{{{r}}}$ $\boxed{{{o}}}$ $\boxed{{{r}}}$"),
-    Pattern("either … or …", lambda r, o: rf"The answer is either ${o}$ or ${r}$."),
+    Pattern("several boxes", lambda r, o: rf"The answer is $\boxed{{{o}}}$ or $\boxed{{{r}}}$.", single_only=True),
+    Pattern("a box repeated with another", lambda r, o: rf"$\boxed{{{r}}}$ $\boxed{{{o}}}$ $\boxed{{{r}}}$",
+            single_only=True),
+    Pattern("either … or …", lambda r, o: rf"The answer is either ${o}$ or ${r}$.", single_only=True),
     Pattern("mentioned, then another final answer",
             lambda r, o: rf"At first we get ${r}$, but that is a mistake. Final answer: $\boxed{{{o}}}$"),
     Pattern("only mentioned in prose", lambda r, o: rf"Possible values are ${o}$ and ${r}$, I cannot decide."),
@@ -72,8 +76,9 @@ def hacking_pairs(pairs: Sequence[Pair], limit: int) -> list[tuple[str, Pair]]:
     out = []
     for k, (ref, other) in enumerate(chosen.items()):
         number = ref in numbers
+        several = parse_answer(ref).kind in ("list", "set")
         for p, pattern in enumerate(PATTERNS):
-            if pattern.numbers_only and not number:
+            if (pattern.numbers_only and not number) or (pattern.single_only and several):
                 continue
             out.append((pattern.name, Pair(f"h{k}-{p}", ref, pattern.build(ref, other))))
     return out
@@ -120,7 +125,8 @@ def hacking_markdown(record: dict[str, Any]) -> str:
         for name in names:
             row = record["graders"][name]["by_pattern"][pattern]
             cells.append(f"{row['credited']}/{row['total']}" + (f" ({row['failed']} failed)" if row["failed"] else ""))
-        lines.append(f"| {pattern} | " + " | ".join(cells) + " |")
+        shown = pattern.replace("<think>", "`<think>`")  # Markdown would read <think> as a tag
+        lines.append(f"| {shown} | " + " | ".join(cells) + " |")
     lines.append("| **credited in all** | " + " | ".join(
         f"**{record['graders'][n]['credited']}/{record['graders'][n]['responses']}**" for n in names) + " |")  # fmt: skip
     for name in names:
