@@ -64,6 +64,7 @@ bench: $(VENV)/.installed-dev $(VENV)/.installed-models $(GRADERS_VENV)/.install
 	$(BIN)/python benchmarks/semantics_crosscheck.py
 	$(BIN)/python benchmarks/answers_bench.py
 	$(BIN)/python benchmarks/answer_oracle_bench.py
+	$(BIN)/python benchmarks/reward_bench.py
 	$(BIN)/python benchmarks/import_bench.py
 	$(BIN)/python benchmarks/claims_bench.py
 	$(BIN)/python benchmarks/metrics_bench.py
