@@ -89,8 +89,10 @@ clean:
 $(GRADERS_VENV)/.installed:
 	$(PYTHON) -m venv $(GRADERS_VENV)
 	@$(QUIET_PIP) $(GRADERS_VENV)/bin/python install "lm_eval[math]==0.4.13" inspect_ai==0.3.285
-	@# verl's reward_score modules only (math_reward, math_dapo: plain Python); its training stack (torch, ray)
-	@# is not needed, so no dependencies: the audit loads the modules without verl/__init__.py
+	@# verl's reward_score modules only (math_reward, math_dapo; prime_math needs torch, through
+	@# verl.utils.py_functional, and pylatexenc): the rest of its training stack (ray, tensordict, vllm) is not
+	@# needed, so no dependencies; the audit loads the modules without verl/__init__.py
+	@$(QUIET_PIP) $(GRADERS_VENV)/bin/python install torch==2.13.0 pylatexenc==2.11
 	@$(QUIET_PIP) $(GRADERS_VENV)/bin/python install --no-deps verl==0.9.1
 	@touch $@
 

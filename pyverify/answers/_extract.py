@@ -7,21 +7,25 @@ The rules, in order (:data:`EXTRACTION_RULES` is the table the README renders):
 1. ``<think>...</think>`` is dropped (everything before the last ``</think>``); a ``<think>`` never closed
    leaves **no answer**. The response ends at the first end-of-turn token (``<|im_start|>``, ``<|im_end|>``,
    ``<|eot_id|>``, ``<|endoftext|>``, ``<end_of_turn>``, ``</s>``): what follows is another turn.
-2. Markers: every top-level ``\\boxed{...}`` / ``\\fbox{...}``, and the phrases ``final answer is``,
-   ``final answer:``, ``the answer is``, ``answer:``, ``Answer`` directly before a math delimiter, and
-   ``####``. The **last** marker wins: a stated final answer after an earlier box is the answer
-   (``$\\boxed{255}$ ... The final answer is $10,455$`` is 10,455).
+2. Markers: every top-level ``\\boxed{...}`` / ``\\fbox{...}``, and the phrases ``final answer is`` /
+   ``final answer:`` and ``the answer is`` anywhere, ``Answer:`` (or ``Answer`` before a math delimiter) where a
+   line or a sentence starts, ``####``, and GSM8K's ``A:`` at the start of a line. The **last** marker wins: a
+   stated final answer after an earlier box is the answer (``$\\boxed{255}$ ... The final answer is $10,455$`` is
+   10,455); a phrase after which nothing is stated gives way to the marker before it.
 3. A box is grouped with the boxes just before it when only connectors lie between them (spaces, math
    delimiters, ``\\quad``, commas, ``and`` / ``or`` / ``\\text{and}``): several different boxes at the end are
    **several answers** (read as a list, equal only to the same set or list); the same box repeated is one.
-4. After a phrase the answer is the math that follows (the first ``$...$``, ``\\(...\\)``, ``\\[...\\]``) or, when
-   none starts there, the text to the end of the sentence, read with rule 6.
+4. After a phrase the answer is the text to the end of its sentence (quotes and ``**`` around it removed): as a
+   whole when its only words are units or connectors, else the math right after the phrase, else read with rule
+   6; a denial or a doubt in it (``not``, ``maybe``, ...) leaves it as written, so it is refused, never the number.
 5. With no marker, a text whose words (outside math and ``\\text{}``) are only units, percent words, ``and`` /
-   ``or`` is the answer as a whole (``$28$ %``, ``$125$ miles``, ``$1$ and $2$``).
-6. Otherwise the final sentence (closing remarks such as ``I hope it is correct.`` removed) is read: its one
-   math span; of several, the last one right after ``is``, ``are``, ``=``, ``:``, ``be``, ``equals``; with no
-   math, the words after its last ``is`` / ``are`` / ``equals`` / ``:``. Nothing of that kind is **no answer**
-   (a number somewhere in prose is never taken: that rewards skipping the format).
+   ``or`` / ``either`` is the answer as a whole (``$28$ %``, ``$125$ miles``, ``$1$ and $2$``), and so is a short
+   line without a verb (``Evelyn``, ``no solution``).
+6. Otherwise the final sentence (closing remarks such as ``I hope it is correct.`` removed) is read: the math
+   right after its last ``is``, ``are``, ``=``, ``:``, ``be``, ``equals``, or the words there when they are not
+   prose (``is 34``), or its one math span; a denial or a doubt where the answer would be taken states none.
+   Nothing of that kind is **no answer** (a number somewhere in prose is never taken: that rewards skipping the
+   format). Inline math (``$...$``, ``\\(...\\)``) never spans a line break.
 7. Backslashes doubled throughout the answer (``\\\\frac``, ``\\\\left(``: text escaped twice) are halved.
 """
 
@@ -177,16 +181,45 @@ def _closing_brace(text: str, start: int) -> int:
 
 
 def _boxes(text: str, lo: int, hi: int) -> list[tuple[int, int, str]]:
-    """Top-level boxes in text[lo:hi]: (start, end, content); a box not closed is left out."""
-    found: list[tuple[int, int, str]] = []
-    for match in _BOX.finditer(text, lo, hi):
-        if found and match.start() < found[-1][1]:
-            continue  # inside the previous box
-        end = _closing_brace(text, match.end())
-        if end < 0 or end > hi:
+    """Top-level boxes in text[lo:hi]: (start, end, content), braces matched; a box not closed is left out, and a
+    box inside a closed box is not top-level (one inside an unclosed box is). One pass over the text with a
+    stack (hand-written: scanning from every ``\\boxed{`` for its brace would be quadratic on hostile text)."""
+    starts = {m.start(): m.end() for m in _BOX.finditer(text, lo, hi)}
+    stack: list[tuple[int, int, int]] = []  # (box start, content start, depth of its opening brace)
+    parent: dict[int, int | None] = {}
+    closed: dict[int, tuple[int, str]] = {}
+    depth, i = 0, lo
+    while i < hi:
+        if i in starts:
+            parent[i] = stack[-1][0] if stack else None
+            stack.append((i, starts[i], depth))
+            depth += 1
+            i = starts[i]
             continue
-        found.append((match.start(), end, text[match.end() : end - 1]))
-    return found
+        ch = text[i]
+        if ch == "\\" and i + 1 < hi and text[i + 1] in "{}":
+            i += 2
+            continue
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if stack and stack[-1][2] == depth:
+                start, inner, _ = stack.pop()
+                closed[start] = (i + 1, text[inner:i])
+            elif depth < (stack[-1][2] if stack else 0):
+                depth = stack[-1][2] + 1 if stack else 0  # a stray closing brace inside a box closes nothing
+        i += 1
+
+    def enclosed(start: int) -> bool:
+        up = parent.get(start)
+        while up is not None:
+            if up in closed:
+                return True
+            up = parent.get(up)
+        return False
+
+    return [(start, end, content) for start, (end, content) in sorted(closed.items()) if not enclosed(start)]
 
 
 def _unbox(content: str) -> str:
@@ -350,7 +383,9 @@ def extract_answer(text: str) -> Extraction:
         return Extraction("none", rule="empty response")
     boxes = _boxes(text, lo, hi)
     phrases = [p for p in _PHRASE.finditer(text, lo, hi) if not any(b[0] < p.start() < b[1] for b in boxes)]
-    # the last marker wins; a phrase after which no answer is stated gives way to the marker before it
+    # the last marker wins; a phrase after which no answer is stated gives way to the marker before it (the last
+    # eight phrases are tried: each reads to the end of its sentence, and hostile text may repeat one thousands of times)
+    phrases = phrases[-8:]
     while phrases and not (boxes and boxes[-1][0] > phrases[-1].start()):
         phrase = phrases.pop()
         word = phrase.group().lower()

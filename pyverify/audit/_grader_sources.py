@@ -134,6 +134,22 @@ def grade(reference, response):
     return _m.compute_score(response, reference) == 1.0
 """,
     },
+    # verl 0.9.1 utils/reward_score/prime_math.compute_score(model_output, ground_truth) -> (correct, format, pred):
+    # PRIME's match_answer (the last box, else "answer is"), then its math_equal (sympy, with pi read as 3.14 too)
+    "verl-prime": {
+        "answer": _VERL + """
+_m = _verl("verl.utils.reward_score.prime_math")
+
+def grade(reference, candidate):
+    return bool(_m.compute_score("\\\\boxed{" + candidate + "}", reference)[0])
+""",
+        "response": _VERL + """
+_m = _verl("verl.utils.reward_score.prime_math")
+
+def grade(reference, response):
+    return bool(_m.compute_score(response, reference)[0])
+""",
+    },
     # verl 0.9.1 utils/reward_score/math_dapo.compute_score(solution_str, ground_truth): the last "Answer:" line
     # (Minerva's normaliser), else the last \\boxed{} in the final 300 characters; a final answer is written as
     # an "Answer:" line

@@ -44,13 +44,13 @@ if TYPE_CHECKING:
     from pyverify.audit._sandbox import Execution, Limits
 
 BUILTIN_GRADERS = ("pyverify", "string", "math-verify", "lm-eval-minerva", "lm-eval-exact-match", "inspect-math",
-                   "verl-math", "verl-dapo")  # fmt: skip
+                   "verl-math", "verl-dapo", "verl-prime")  # fmt: skip
 
 #: Graders that run in the separate grader environment (``make graders``: ``lm_eval[math]==0.4.13`` and
 #: ``inspect_ai==0.3.285``). lm-evaluation-harness's ``minerva_math`` refuses to import unless
 #: ``antlr4-python3-runtime`` is 4.11, while the math-verify pinned here needs 4.13.2, so the two cannot share
 #: one environment; inspect_ai accepts 4.11 and lives beside lm_eval.
-SIDE_GRADERS = ("lm-eval-minerva", "lm-eval-exact-match", "inspect-math", "verl-math", "verl-dapo")
+SIDE_GRADERS = ("lm-eval-minerva", "lm-eval-exact-match", "inspect-math", "verl-math", "verl-dapo", "verl-prime")
 GRADERS_ENV = Path(__file__).resolve().parents[2] / ".venv-graders"
 GRADERS_ENV_VARIABLE = "PYVERIFY_GRADERS_PYTHON"
 OUTCOMES = ("accept", "reject", "error", "timeout", "unknown")
