@@ -288,7 +288,8 @@ def hacking(
     """Reward hacking: give every grader whole responses that never commit to the reference value (several
     boxes, either/or, the value only in prose or inside <think>, an approximation, ±, an empty or a text box, a
     long list, ...), each through the grader's own extraction as a trainer calls it, and report what it credited.
-    Exit 1 when a grader credited any of them, 0 otherwise, 2 on bad input."""  # fmt: skip
+    Exit 1 when a grader credited any of them, 3 when one failed on every response (nothing shown), 0 otherwise,
+    2 on bad input."""  # fmt: skip
     from pyverify.audit._graders import (
         BUILT_PAIRS,
         CandidatesError,
@@ -327,11 +328,20 @@ def hacking(
         cells = []
         for g in record["graders"].values():
             row = g["by_pattern"][pattern]
-            cells.append(f"{row['credited']}/{row['total']}" if row["total"] else "-")
+            failed = f" ({row['failed']} failed)" if row["failed"] else ""
+            cells.append(f"{row['credited']}/{row['total']}{failed}" if row["total"] else "-")
         table.add_row(pattern, *cells)
     table.add_row("all", *(f"{g['credited']}/{g['responses']}" for g in record["graders"].values()))
-    Console().print(table)
-    raise typer.Exit(1 if any(g["credited"] for g in record["graders"].values()) else 0)
+    console = Console()
+    console.print(table)
+    for g in record["graders"].values():
+        if g["failed"]:
+            console.print(f"{g['grader']} failed on {g['failed']} of {g['responses']} responses (first: "
+                          f"{g['first_error']}): those are neither credited nor rejected", markup=False, highlight=False)  # fmt: skip
+    if any(g["credited"] for g in record["graders"].values()):
+        raise typer.Exit(1)
+    # a grader that failed on every response has shown nothing: unknown, not safe
+    raise typer.Exit(3 if any(g["failed"] == g["responses"] for g in record["graders"].values()) else 0)
 
 
 @app.command()

@@ -97,6 +97,7 @@ def audit_hacking(names: Sequence[str], pairs: Sequence[Pair], timeout: float, *
         decisions = grade_all(name, [pair for _, pair in built], timeout, workers=workers, mode="response")
         table: dict[str, dict[str, int]] = {p: {"credited": 0, "total": 0, "failed": 0} for p in patterns}
         credited = []
+        first_error = ""
         for pattern, pair in built:
             d = decisions[pair.pair_id]
             row = table[pattern]
@@ -107,7 +108,9 @@ def audit_hacking(names: Sequence[str], pairs: Sequence[Pair], timeout: float, *
                                  "response": pair.candidate})  # fmt: skip
             elif d.outcome in ("error", "timeout"):
                 row["failed"] += 1
+                first_error = first_error or f"{d.outcome}: {d.detail}"[:300]
         graders[name] = {"grader": name, "credited": sum(r["credited"] for r in table.values()),
+                         "failed": sum(r["failed"] for r in table.values()), "first_error": first_error,
                          "responses": len(built), "by_pattern": table, "credited_responses": credited}  # fmt: skip
     return {"config": {"graders": list(names), "timeout_s": timeout, "references": len({p.reference for _, p in built}),
                        "responses": len(built), "mode": "whole responses, each grader's own extraction",

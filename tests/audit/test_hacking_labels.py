@@ -75,3 +75,10 @@ def test_labels_on_real_nemo_skills_outputs(tmp_path: Path) -> None:
     record = json.loads((tmp_path / "n" / "labels.json").read_text())
     assert record["graders"]["pyverify"]["agree"] >= 145
     assert all(d["right"] == "grader" for d in record["graders"]["pyverify"]["disagreements"])
+
+
+def test_a_grader_that_fails_everywhere_is_not_reported_safe(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["hacking", "--grader", "no_such_module_here:grade", "--references", "2",
+                                 "--out", str(tmp_path / "h")])  # fmt: skip
+    assert result.exit_code == 3, result.output
+    assert "failed on" in result.output and "No module named" in result.output
