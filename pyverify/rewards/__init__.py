@@ -6,7 +6,7 @@ undefined / unknown, with the extracted answer, the rule that took it and the ce
 ``GRPOTrainer`` reward function; ``compute_score`` is verl's; ``RewardPool`` grades batches in warm workers.
 """
 
-from pyverify.rewards._grade import DEFAULT_POLICY, GRADE_MEANINGS, Grade, GradeStatus, Policy, grade
+from pyverify.rewards._grade import DEFAULT_POLICY, GRADE_MEANINGS, Grade, GradeStatus, Policy, grade, grade_any
 from pyverify.rewards._pool import BatchResult, RewardPool, grade_batch
 from pyverify.rewards._trainers import (
            TRLReward,
@@ -17,4 +17,4 @@ from pyverify.rewards._trainers import (
 )
 
 __all__ = ["DEFAULT_POLICY", "GRADE_MEANINGS", "BatchResult", "Grade", "GradeStatus", "Policy", "RewardPool", "TRLReward",
-           "boxed_format_reward", "completion_text", "compute_score", "compute_score_batch", "grade", "grade_batch"]  # fmt: skip
+           "boxed_format_reward", "completion_text", "compute_score", "compute_score_batch", "grade", "grade_any", "grade_batch"]  # fmt: skip

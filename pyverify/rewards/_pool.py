@@ -16,9 +16,9 @@ import time
 from collections import Counter
 from concurrent.futures import Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Any, Sequence
 
-from pyverify.rewards._grade import DEFAULT_POLICY, Grade, Policy, _reward, grade
+from pyverify.rewards._grade import DEFAULT_POLICY, Grade, Policy, _reward, grade, grade_any
 
 #: Seconds a worker may take beyond the policy's deadline before its item is given up (start-up, transfer).
 GRACE = 3.0
@@ -57,8 +57,8 @@ def _warm() -> None:
     grade(r"\boxed{\frac{\sqrt{8}}{2}}", r"\sqrt{2}", policy=Policy(timeout=30.0))
 
 
-def _one(response: str, gold: str, policy: Policy) -> Grade:
-    return grade(response, gold, policy=policy)
+def _one(response: str, gold: Any, policy: Policy) -> Grade:
+    return grade_any(response, gold, policy=policy)
 
 
 class RewardPool:
@@ -75,13 +75,14 @@ class RewardPool:
                                              initializer=_warm)  # fmt: skip
         return self._pool
 
-    def grade_many(self, responses: Sequence[str], golds: Sequence[str]) -> BatchResult:
-        """Grade ``responses[k]`` against ``golds[k]``; an item not done in time is ``unknown`` (deadline)."""
+    def grade_many(self, responses: Sequence[str], golds: Sequence[Any]) -> BatchResult:
+        """Grade ``responses[k]`` against ``golds[k]`` (a gold answer or a list of acceptable ones); an item not
+        done in time is ``unknown`` (deadline)."""
         if len(responses) != len(golds):
             raise ValueError(f"{len(responses)} responses but {len(golds)} gold answers")
         start = time.monotonic()
         if self.workers == 0 or not responses:
-            grades = [grade(r, g, policy=self.policy) for r, g in zip(responses, golds)]
+            grades = [grade_any(r, g, policy=self.policy) for r, g in zip(responses, golds)]
             return _result(grades, start)
         pool = self._executor()
         futures: list[Future[Grade]] = [pool.submit(_one, r, g, self.policy) for r, g in zip(responses, golds)]
@@ -121,7 +122,7 @@ def _result(grades: list[Grade], start: float) -> BatchResult:
     return BatchResult(grades, round(time.monotonic() - start, 6), dict(Counter(g.status for g in grades)))
 
 
-def grade_batch(responses: Sequence[str], golds: Sequence[str], *, policy: Policy = DEFAULT_POLICY,
+def grade_batch(responses: Sequence[str], golds: Sequence[Any], *, policy: Policy = DEFAULT_POLICY,
                 workers: int | None = None) -> BatchResult:  # fmt: skip
     """Grade a batch in a pool started for it (for repeated calls, keep a :class:`RewardPool`)."""
     with RewardPool(workers, policy) as pool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from pyverify.rewards._grade import DEFAULT_POLICY, Policy, grade
+from pyverify.rewards._grade import DEFAULT_POLICY, Policy, grade_any
 from pyverify.rewards._pool import BatchResult, RewardPool
 
 
@@ -43,7 +43,7 @@ class TRLReward:
             raise KeyError(f"TRLReward: the dataset has no column {self.column!r} with the gold answers (columns "
                            f"passed: {sorted(k for k in kwargs if k not in ('prompts', 'completion_ids'))}); "
                            "choose it with TRLReward(column=...)")  # fmt: skip
-        golds = [str(g) for g in kwargs[self.column]]
+        golds = list(kwargs[self.column])  # a gold answer per completion, or a list of acceptable ones
         texts = [completion_text(c) for c in completions]
         self.last = self.pool.grade_many(texts, golds)
         # TRL >= 1.x hands a reward function two loggers: scalar metrics and extra columns of its completions table
@@ -76,20 +76,20 @@ def _policy(policy: Policy | None, kwargs: dict[str, Any]) -> Policy:
     return Policy(**fields) if fields else DEFAULT_POLICY
 
 
-def compute_score(data_source: str, solution_str: str, ground_truth: str, extra_info: dict[str, Any] | None = None,
+def compute_score(data_source: str, solution_str: str, ground_truth: Any, extra_info: dict[str, Any] | None = None,
                   *, policy: Policy | None = None, **kwargs: Any) -> dict[str, Any]:  # fmt: skip
     """verl's reward signature (``custom_reward_function.name=compute_score``): a dict whose ``score`` is the
     reward, as verl's own ``math_dapo`` returns it, with ``acc`` (proved correct), ``pred`` (the answer taken)
     and ``status`` (the grade) for verl's logs. ``custom_reward_function.reward_kwargs`` may set the policy
     (``percent``, ``tolerance``, ``timeout``, ``require_box``, ``on_unknown``, ``on_invalid``)."""
-    g = grade(solution_str, str(ground_truth), policy=_policy(policy, kwargs))
+    g = grade_any(solution_str, ground_truth, policy=_policy(policy, kwargs))
     return {"score": float(g.reward or 0.0), "acc": g.correct, "pred": g.answer, "status": g.status}
 
 
-def compute_score_batch(data_sources: Sequence[str], solution_strs: Sequence[str], ground_truths: Sequence[str],
+def compute_score_batch(data_sources: Sequence[str], solution_strs: Sequence[str], ground_truths: Sequence[Any],
                         extra_infos: Sequence[Any] | None = None, **kwargs: Any) -> list[dict[str, Any]]:  # fmt: skip
     """verl's batch reward manager signature: the same dicts, graded in a warm pool."""
-    result = _batch_pool().grade_many(list(solution_strs), [str(g) for g in ground_truths])
+    result = _batch_pool().grade_many(list(solution_strs), list(ground_truths))
     return [{"score": float(g.reward or 0.0), "acc": g.correct, "pred": g.answer, "status": g.status}
             for g in result.grades]  # fmt: skip
 

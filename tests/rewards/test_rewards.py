@@ -140,3 +140,14 @@ def test_verl_loads_the_file_and_merges_reward_kwargs_as_its_reward_manager_does
     assert score["score"] == 1.0 and score["status"] == "correct"
     strict = partial(call_with_kwargs, raw, {})
     assert strict(data_source="math", solution_str=r"So $\boxed{20\%}$.", ground_truth="20", extra_info=extra)["score"] == 0.0
+
+
+def test_a_list_of_acceptable_golds_and_numeric_golds() -> None:
+    from pyverify.rewards import grade_any
+
+    assert grade_any(r"\boxed{0.5}", [r"\frac13", r"\frac12"]).status == "correct"
+    assert grade_any(r"\boxed{2}", [r"\frac13", r"\frac12"]).status == "wrong"
+    assert grade_any(r"\boxed{4}", 4).status == "correct" and grade_any(r"\boxed{4}", []).status == "unknown"
+    reward = TRLReward(workers=0)
+    assert reward(prompts=["p", "q"], completions=[r"\boxed{4}", r"\boxed{7}"], solution=[4, ["6", "7"]]) == [1.0, 1.0]
+    assert compute_score("x", r"\boxed{7}", ["6", "7"])["score"] == 1.0
