@@ -169,17 +169,6 @@ _WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
 _ALLOWED = frozenset("and or either percent percentage pct per cent".split())
 
 
-def _closing_brace(text: str, start: int) -> int:
-    depth, i = 1, start
-    while i < len(text) and depth:
-        if text[i] == "\\" and i + 1 < len(text) and text[i + 1] in "{}":
-            i += 2
-            continue
-        depth += {"{": 1, "}": -1}.get(text[i], 0)
-        i += 1
-    return i if depth == 0 else -1
-
-
 def _boxes(text: str, lo: int, hi: int) -> list[tuple[int, int, str]]:
     """Top-level boxes in text[lo:hi]: (start, end, content), braces matched; a box not closed is left out, and a
     box inside a closed box is not top-level (one inside an unclosed box is). One pass over the text with a
