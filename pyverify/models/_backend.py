@@ -51,6 +51,10 @@ class Decoding:
     """Sampling seed (the k-th sample of an item uses seed + k)."""
     thinking: bool = False
     """Whether a model's thinking mode is enabled (chat templates that support it)."""
+    json_schema: str = ""
+    """A JSON schema (as JSON text) the output must follow: structured output, enforced by the backend
+    (``hf``: llguidance; ``vllm``: its structured-output parameters; ``openai``: ``response_format``).
+    Empty: free text. Part of the key only when set, so free requests keep the keys they always had."""
 
 
 @dataclass(frozen=True)
@@ -71,6 +75,8 @@ class Request:
         decoding = asdict(self.decoding)
         for name in ("temperature", "top_p"):  # 0 and 0.0 must give one key
             decoding[name] = float(decoding[name])
+        if not decoding["json_schema"]:  # free text: the key every earlier run stored its answer under
+            del decoding["json_schema"]
         payload = {"model": model_id, "revision": revision, "decoding": decoding,
                    "messages": list(map(list, self.messages)), "choices": list(self.choices)}  # fmt: skip
         return hashlib.sha256(json.dumps(payload, sort_keys=True, ensure_ascii=False).encode()).hexdigest()

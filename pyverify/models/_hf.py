@@ -63,6 +63,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from pyverify.models._backend import BackendError, Request, Response
+from pyverify.models._grammar import ENGINE, Constraint, GrammarProcessor, engine_version
 
 DTYPES = {
     "float32": "float32",
@@ -326,6 +327,7 @@ class HFBackend:
         self._forward_params = set(inspect.signature(self.model.forward).parameters)
         self._local_dirs = [Path(p) for p in (model, tokenizer) if p and Path(p).is_dir()]
         self._commit = getattr(self.model.config, "_commit_hash", None)
+        self._constraint: Any = None  # built on the first request with a JSON schema (about a second)
 
     # -- provenance ---------------------------------------------------------------------------
 
@@ -343,6 +345,11 @@ class HFBackend:
     def revision(self, value: str) -> None:
         self._revision = value
 
+    @property
+    def plain_prompts(self) -> bool:
+        """True when the model sees its messages as plain text (no chat template): a base model's prompt."""
+        return not self.use_template
+
     def describe(self) -> dict[str, Any]:
         import torch
         import transformers
@@ -356,6 +363,8 @@ class HFBackend:
             "load_in_4bit": self.quantized,
             "batch_size": self.batch_size,
             "chat_template": "tokenizer" if self.use_template else "none",
+            "plain_prompts": not self.use_template,
+            "structured_output": f"{ENGINE} {engine_version()}",
             "parameters": sum(p.numel() for p in self.model.parameters()),
             "torch": torch.__version__,
             "transformers": transformers.__version__,
@@ -395,6 +404,19 @@ class HFBackend:
         import torch
         from transformers import GenerationConfig, LogitsProcessorList
 
+        matchers: list[Any | None] = []  # one per job kept, in order
+        kept_jobs = []
+        for index, ids in jobs:
+            schema = requests[index].decoding.json_schema
+            try:
+                matchers.append(self._constrained().matcher(schema) if schema else None)
+            except BackendError as exc:  # this request's schema (or llguidance missing): its error only
+                results[index] = Response(requests[index].request_id, finish_reason="error", error=str(exc))
+                continue
+            kept_jobs.append((index, ids))
+        if not kept_jobs:
+            return
+        jobs = kept_jobs
         input_ids, attention = self._left_pad([ids for _, ids in jobs])
         rows: list[tuple[float, float, int] | None] = []
         for index, _ in jobs:
@@ -410,7 +432,10 @@ class HFBackend:
             pad_token_id=self.pad_id,
             eos_token_id=sorted(self.eos_ids),
         )
-        processors = LogitsProcessorList([_RowSampler(rows)] if any(rows) else [])
+        grammar = None
+        if any(m is not None for m in matchers):  # masks first: the sampler then draws among valid tokens
+            grammar = GrammarProcessor(matchers, int(input_ids.shape[1]), self.eos_ids, self._constraint.eos_id)
+        processors = LogitsProcessorList([p for p in (grammar, _RowSampler(rows) if any(rows) else None) if p])
         try:
             with torch.inference_mode():
                 output = self.model.generate(
@@ -426,15 +451,26 @@ class HFBackend:
             results[index] = Response(requests[index].request_id, finish_reason="error", error=one_line(exc))
             return
         new_tokens = output[:, input_ids.shape[1] :].tolist()
-        for (index, _), tokens in zip(jobs, new_tokens):
+        for row, ((index, _), tokens) in enumerate(zip(jobs, new_tokens)):
             end = next((i for i, token in enumerate(tokens) if token in self.eos_ids), None)
             kept = tokens if end is None else tokens[:end]
+            problem = grammar.errors.get(row, "") if grammar is not None else ""
             results[index] = Response(
                 requests[index].request_id,
                 text=str(self.tokenizer.decode(kept, skip_special_tokens=True)),
-                finish_reason="length" if end is None else "stop",
+                finish_reason="error" if problem else "length" if end is None else "stop",
                 tokens=len(tokens) if end is None else end + 1,
+                error=f"structured output failed: {problem}" if problem else "",
             )
+
+    def _constrained(self) -> Any:
+        """The llguidance constraint for this tokenizer (built once)."""
+        if self._constraint is None:
+            eos = self.tokenizer.eos_token_id
+            eos_id = int(eos) if eos is not None and int(eos) in self.eos_ids else min(self.eos_ids)
+            width = int(self.model.get_output_embeddings().weight.shape[0])
+            self._constraint = Constraint(self.tokenizer, width, eos_id)
+        return self._constraint
 
     # -- scoring ------------------------------------------------------------------------------
 

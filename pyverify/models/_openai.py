@@ -8,6 +8,11 @@ Only the standard library is used (``urllib.request``, ``json``; jinja2 for ``ch
   ``finish_reason`` is kept (``length`` when cut off at the token budget). ``Decoding.thinking`` is
   forwarded as ``chat_template_kwargs={"enable_thinking": true}`` (vLLM/SGLang's convention) only when
   it is set.
+* Structured output: a request with ``Decoding.json_schema`` sends ``response_format`` — OpenAI's
+  ``{"type": "json_schema", "json_schema": {"schema": …, "strict": true}}`` (OpenAI, vLLM), or, when the
+  server refuses that form as a bad request, llama.cpp's ``{"type": "json_object", "schema": …}``
+  (llama-cpp-python's server turns it into a grammar). The form that worked is in
+  ``describe()["structured_output"]``.
 * ``score`` posts ``prompt + choice`` to ``/v1/completions`` with ``echo=true, logprobs=1, max_tokens=1``
   and sums the log-probabilities of the echoed tokens that cover the choice (located by ``text_offset``);
   the one generated token lies past the echo and is dropped. ``max_tokens=0`` is never sent: some
@@ -66,6 +71,11 @@ _MAX_RETRY_AFTER = 60.0
 #: the echo self-check's probe prompts and tolerance (nats; see the module docstring)
 PROBES = ("The capital of France is", "One, two, three, four,")
 ECHO_TOLERANCE = 0.1
+#: the ``response_format`` forms of a JSON schema, in the order they are tried (see ``_post_structured``)
+RESPONSE_FORMATS: dict[str, Callable[[Any], dict[str, Any]]] = {
+    "json_schema": lambda schema: {"type": "json_schema", "json_schema": {"name": "output", "schema": schema, "strict": True}},
+    "json_object+schema": lambda schema: {"type": "json_object", "schema": schema},
+}
 PLAIN_PROMPT = "plain text: the messages' contents joined by blank lines (no chat template)"
 _T = TypeVar("_T")
 
@@ -120,6 +130,9 @@ def prompt_text(request: Request) -> str:
 class OpenAIBackend:
     """A model behind an OpenAI-compatible HTTP API (see the module docstring)."""
 
+    #: generation goes through the server's chat template (``/v1/chat/completions``)
+    plain_prompts = False
+
     def __init__(
         self,
         model: str,
@@ -157,6 +170,7 @@ class OpenAIBackend:
         if self.template is not None:  # the template's text shapes every scored prompt: part of the key
             self.revision = f"{self.revision}+template-{self.template.sha256[:12]}"
         self.echo_check: dict[str, Any] | None = None
+        self.response_format: str | None = None  # the structured-output form the server took (learnt on use)
         self._check_lock = threading.Lock()
 
     def __repr__(self) -> str:
@@ -176,6 +190,9 @@ class OpenAIBackend:
             "score_prompt": PLAIN_PROMPT if self.template is None else
                             f"chat template {self.template.source} (sha256 {self.template.sha256[:16]}), rendered by pyverify",
             "echo_check": self.echo_check or {"status": "not run (no choice was scored)"},
+            "structured_output": f"response_format ({self.response_format})" if self.response_format else
+                                 "response_format (not used yet)",
+            "plain_prompts": False,
         }  # fmt: skip
 
     def score_prompt(self, request: Request) -> str:
@@ -248,7 +265,10 @@ class OpenAIBackend:
         if decoding.thinking:
             payload["chat_template_kwargs"] = {"enable_thinking": True}
         try:
-            data = self._post("/chat/completions", payload)
+            if decoding.json_schema:
+                data = self._post_structured(payload, json.loads(decoding.json_schema))
+            else:
+                data = self._post("/chat/completions", payload)
             choice = data["choices"][0]
             text = (choice.get("message") or {}).get("content") or ""
             finish_reason = choice.get("finish_reason") or "stop"
@@ -260,8 +280,41 @@ class OpenAIBackend:
             return Response(request.request_id, finish_reason="error", error=f"unexpected chat answer: {exc!r}")
         return Response(request.request_id, text=str(text), finish_reason=str(finish_reason), tokens=tokens)
 
+    def _post_structured(self, payload: dict[str, Any], schema: Any) -> dict[str, Any]:
+        """A chat completion under a JSON schema, in the first ``response_format`` form the server takes.
+
+        Until a form has worked, each is tried once (no retries): OpenAI's (``json_schema``, strict) first,
+        then llama.cpp's (``json_object`` with the ``schema``). A server refuses a form it does not know as a
+        bad request naming ``response_format`` — HTTP 400 or 422, or 500 from llama-cpp-python 0.3.36, whose
+        error handler reports its own validation error as a server error. The form that worked is kept for
+        the backend's later requests (with the usual retries) and recorded in ``describe()``.
+        """
+        if self.response_format is not None:
+            return self._post("/chat/completions", dict(payload, response_format=RESPONSE_FORMATS[self.response_format](schema)))
+        refusals = []
+        for form, build in RESPONSE_FORMATS.items():
+            try:
+                data = self._post_once("/chat/completions", dict(payload, response_format=build(schema)))
+            except (_Failed, _Retryable) as exc:
+                message = str(exc.args[0])
+                if "response_format" in message and message.startswith(("HTTP 400", "HTTP 422", "HTTP 500")):
+                    refusals.append(f"{form}: {message[:160]}")
+                    continue
+                raise
+            self.response_format = form
+            return data
+        raise _Failed(f"the server at {self.base_url} refuses structured output in every form ({'; '.join(refusals)})", None)
+
     def generate(self, requests: Sequence[Request]) -> list[Response]:
-        return self._map(self._generate_one, list(requests))
+        requests = list(requests)
+        first = next((i for i, r in enumerate(requests) if r.decoding.json_schema), None)
+        if first is None or self.response_format:
+            return self._map(self._generate_one, requests)
+        # the server's response_format form is learnt on one request before the others go out together
+        probe = self._generate_one(requests[first])
+        rest = self._map(self._generate_one, requests[:first] + requests[first + 1 :])
+        rest.insert(first, probe)
+        return rest
 
     # -- scoring --------------------------------------------------------------------------------------------
 

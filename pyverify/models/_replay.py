@@ -4,7 +4,8 @@ The backend's ``model_id`` and ``revision`` are the ones recorded in the store's
 is looked up under the same key the original run stored it under (and running the replay into the same
 store reuses everything). A store that holds answers of more than one (model, revision) cannot be replayed
 as one model and raises :class:`BackendError`. A request the run never answered gets
-``Response(finish_reason="error", error="not in the replayed run")``.
+``Response(finish_reason="error", error="not in the replayed run")``. ``plain_prompts`` (whether the model
+had no chat template, so a protocol prompts it as a base model) is read from the run's ``provenance.json``.
 
 Thread-safety: as the store's (one locked connection); ``generate`` and ``score`` may be called from
 several threads.
@@ -48,6 +49,7 @@ class ReplayBackend:
             listed = ", ".join(f"{model}@{revision}" for model, revision in models)
             raise BackendError(f"cannot replay {file}: it mixes {len(models)} models ({listed})")
         self.model_id, self.revision = models[0]
+        self.plain_prompts = _recorded_plain_prompts(file.parent)
 
     def _answer(self, requests: Sequence[Request]) -> list[Response]:
         responses = []
@@ -80,3 +82,15 @@ class ReplayBackend:
 
     def __repr__(self) -> str:
         return f"ReplayBackend({str(self.path)!r})"
+
+
+def _recorded_plain_prompts(run: Path) -> bool:
+    """Whether the replayed run's model had no chat template (its ``provenance.json``), so that a protocol
+    builds the same prompts, and so the same keys, as the run it replays; False when not recorded."""
+    import json
+
+    try:
+        model = json.loads((run / "provenance.json").read_text(encoding="utf-8")).get("model", {})
+    except (OSError, ValueError, AttributeError):
+        return False
+    return bool(isinstance(model, dict) and model.get("plain_prompts", False))

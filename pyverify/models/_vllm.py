@@ -12,6 +12,10 @@ Prompts are built exactly as the ``hf`` backend builds them (the tokenizer's cha
   per-request ``seed`` (vLLM seeds each sampled request on its own), ``max_tokens`` =
   ``max_new_tokens``. vLLM's ``finish_reason`` (``stop``/``length``) is passed through; any
   other (an aborted request) is an ``error`` response.
+* Structured output: a request's ``Decoding.json_schema`` goes to vLLM's own structured-output engine
+  (``SamplingParams(structured_outputs=StructuredOutputsParams(json=…))`` from vLLM 0.10.2, the
+  older ``guided_decoding=GuidedDecodingParams(json=…)`` before), so served and offline runs are
+  constrained by vLLM's engine (xgrammar or guidance, vLLM's choice, recorded in ``describe()``).
 * ``score``: every (prompt, choice) pair is one prompt ``prompt + choice tokens`` with
   ``prompt_logprobs=1`` and ``max_tokens=1``; the choice's log-probability is the sum of the
   prompt log-probabilities at the choice's positions (every token of the choice). Choice tokens
@@ -24,6 +28,7 @@ not); use one backend per process.
 
 from __future__ import annotations
 
+import importlib
 import importlib.metadata
 from collections.abc import Sequence
 from pathlib import Path
@@ -108,6 +113,11 @@ class VLLMBackend:
     def revision(self, value: str) -> None:
         self._revision = value
 
+    @property
+    def plain_prompts(self) -> bool:
+        """True when the model sees its messages as plain text (no chat template): a base model's prompt."""
+        return not self.prompts.use_template
+
     def describe(self) -> dict[str, Any]:
         return {
             "provider": "vllm",
@@ -115,6 +125,8 @@ class VLLMBackend:
             "revision": self.revision,
             **{key: value for key, value in self.settings.items() if key != "revision"},
             "chat_template": "tokenizer" if self.prompts.use_template else "none",
+            "plain_prompts": not self.prompts.use_template,
+            "structured_output": "vLLM's structured outputs (its configured engine)",
             "vllm": str(getattr(self._vllm, "__version__", _version("vllm"))),
         }
 
@@ -134,6 +146,7 @@ class VLLMBackend:
                     top_p=decoding.top_p if sampled else 1.0,
                     seed=decoding.seed if sampled else None,
                     max_tokens=decoding.max_new_tokens,
+                    **structured_params(self._vllm, decoding.json_schema),
                 )
             except Exception as exc:
                 results[index] = Response(request.request_id, finish_reason="error", error=one_line(exc))
@@ -206,3 +219,20 @@ def _version(distribution: str) -> str:
         return importlib.metadata.version(distribution)
     except importlib.metadata.PackageNotFoundError:
         return "absent"
+
+
+def structured_params(vllm: Any, schema: str) -> dict[str, Any]:
+    """The ``SamplingParams`` keyword arguments that constrain generation to a JSON schema (none when empty)."""
+    if not schema:
+        return {}
+    import json
+
+    from pyverify.models._grammar import check_schema
+
+    parsed = check_schema(schema)
+    params = importlib.import_module("vllm.sampling_params")
+    if hasattr(params, "StructuredOutputsParams"):  # vLLM >= 0.10.2
+        return {"structured_outputs": params.StructuredOutputsParams(json=json.dumps(parsed))}
+    if hasattr(params, "GuidedDecodingParams"):
+        return {"guided_decoding": params.GuidedDecodingParams(json=json.dumps(parsed))}
+    raise BackendError(f"vLLM {getattr(vllm, '__version__', '?')} has no structured-output parameters")

@@ -24,6 +24,7 @@ from typing import Any, Callable, Iterator, Sequence
 from pyverify.models._backend import Decoding, Request, Response
 from pyverify.protocols._inputs import DEFAULT_ITEMS, load_items, spread, stratified
 from pyverify.protocols._protocol import Answer, Inputs, Protocol, Round
+from pyverify.protocols._schemas import JUDGE_SCHEMA, TRUE_FALSE_SCHEMA, audit_schema, output_form
 
 SOLVER = ("Here is a claim audit task and a candidate audit of it.\n\nTASK:\n{task}\n\nCANDIDATE AUDIT:\n{candidate}\n\n"
           "Use what the candidate shows to audit the following related task.\n\nRELATED TASK:\n{neighbour}")  # fmt: skip
@@ -135,7 +136,7 @@ class CBU(Protocol):
 
     name = "cbu"
     title = "cbu"
-    needs = ("limit", "samples", "max_new_tokens", "batch_size")
+    needs = ("limit", "samples", "max_new_tokens", "batch_size", "structured")
 
     def load(self) -> None:
         from pyverify.claims._generate import build
@@ -171,7 +172,10 @@ class CBU(Protocol):
         for task_id, cands in self.candidates.items():
             near = neighbours(task_id, self.references)
             self._answers: dict[str, Response] = {}
-            yield Round(_task_requests(task_id, cands, near, task_by_id, samples, decoding))
+            reqs = _task_requests(task_id, cands, near, task_by_id, samples, decoding)
+            if self.options.structured:
+                reqs = structure(reqs, lambda rid: audit_schema(_neighbour_of(rid), task_by_id[_neighbour_of(rid)].response_schema))
+            yield Round(reqs)
             entry = _task_utility(task_id, len(cands), near, self._answers, task_by_id, ref_by_id, samples)
             for cand, ok in zip(entry["candidates"], self.correctness[task_id]):
                 self._rows.append({"task_id": task_id, **cand, "correct": ok, "neighbours": entry["neighbours"],
@@ -183,8 +187,30 @@ class CBU(Protocol):
     def rows(self) -> list[dict[str, Any]]:
         return self._rows
 
+    def provenance(self) -> dict[str, Any]:
+        return {"output": output_form(self.options.structured)}
+
     def summarize(self, rows: Sequence[dict[str, Any]], seconds: float) -> dict[str, Any]:
-        return {"tasks": len(self.chosen), "candidates": 3 * len(self.chosen), "samples": self.options.samples}
+        return {"tasks": len(self.chosen), "candidates": 3 * len(self.chosen), "samples": self.options.samples,
+                "output": output_form(self.options.structured)}  # fmt: skip
+
+
+def _neighbour_of(request_id: str) -> str:
+    """The task a solver or unaided request audits: ``T#cK#N#tJ`` -> N, ``N#unaided#tJ`` -> N."""
+    parts = request_id.split("#")
+    return parts[0] if parts[1] == "unaided" else parts[2]
+
+
+def structure(requests: Sequence[Request], answer_schema: Callable[[str], str]) -> list[Request]:
+    """The requests with their schemas set: the judge's (an integer from 1 to 10) for ``#judge#`` requests,
+    ``answer_schema(request_id)`` for the others."""
+    import dataclasses
+
+    out = []
+    for request in requests:
+        schema = JUDGE_SCHEMA if "#judge#" in request.request_id else answer_schema(request.request_id)
+        out.append(dataclasses.replace(request, decoding=dataclasses.replace(request.decoding, json_schema=schema)))
+    return out
 
 
 # ---------------------------------------------------------------- catalog items
@@ -279,7 +305,7 @@ class CatalogCBU(Protocol):
 
     name = "cbu-catalog"
     title = "cbu (catalog)"
-    needs = ("items_path", "limit", "samples", "batch_size")
+    needs = ("items_path", "limit", "samples", "batch_size", "structured")
 
     def load(self) -> None:
         self.items = load_items(self.options.items_path or DEFAULT_ITEMS)
@@ -299,7 +325,8 @@ class CatalogCBU(Protocol):
         for item_id, cands in self.candidates.items():
             near = catalog_neighbours(by_id[item_id], self.items)
             self._text_of: dict[str, str] = {}
-            yield Round(_item_requests(by_id[item_id], cands, near, samples, CATALOG_DECODING))
+            reqs = _item_requests(by_id[item_id], cands, near, samples, CATALOG_DECODING)
+            yield Round(structure(reqs, lambda _: TRUE_FALSE_SCHEMA) if self.options.structured else reqs)
             entry = _item_utility(item_id, len(cands), near, self._text_of, samples)
             for cand in entry["candidates"]:
                 answer = cands[cand["candidate"]]
@@ -312,5 +339,9 @@ class CatalogCBU(Protocol):
     def rows(self) -> list[dict[str, Any]]:
         return self._rows
 
+    def provenance(self) -> dict[str, Any]:
+        return {"output": output_form(self.options.structured)}
+
     def summarize(self, rows: Sequence[dict[str, Any]], seconds: float) -> dict[str, Any]:
-        return {"items": len(self.canonical), "candidates": 2 * len(self.canonical), "samples": self.options.samples}
+        return {"items": len(self.canonical), "candidates": 2 * len(self.canonical), "samples": self.options.samples,
+                "output": output_form(self.options.structured)}  # fmt: skip

@@ -6,7 +6,9 @@ review call with the same token budget: ``self_reflection`` (critical review), `
 and states that no checker ran) and ``verifier_feedback`` (gives the label-blind checker's message for
 the draft's witness). Run records carry ``task_id, protocol, prediction, raw_output, draft_output,
 verifier_feedback`` and are scored by ``pyverify claims score`` (``score_run`` scores a run's ``direct``
-records). The protocol is :class:`ClaimAudit`, registered as ``claim-audit``.
+records). With ``structured``, every call (draft and review) asks the backend to enforce the task's
+audit schema (:func:`pyverify.protocols._schemas.audit_schema`); the run's summary and provenance say
+``output: constrained`` or ``free``. The protocol is :class:`ClaimAudit`, registered as ``claim-audit``.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any, Iterator, Sequence
 from pyverify.models._backend import Decoding, Request, Response
 from pyverify.protocols._inputs import spread
 from pyverify.protocols._protocol import Answer, Inputs, Protocol, Round
+from pyverify.protocols._schemas import audit_schema, output_form
 
 CONDITIONS = ("direct", "self_reflection", "counterexample_guided", "generic_feedback", "verifier_feedback")
 REVIEW = {
@@ -54,7 +57,7 @@ class ClaimAudit(Protocol):
 
     name = "claim-audit"
     title = "claim audit"
-    needs = ("tasks_dir", "limit", "conditions", "max_new_tokens", "batch_size")
+    needs = ("tasks_dir", "limit", "conditions", "max_new_tokens", "batch_size", "structured")
 
     def load(self) -> None:
         unknown = [c for c in self.options.conditions if c not in CONDITIONS]
@@ -71,15 +74,23 @@ class ClaimAudit(Protocol):
         reviews = len([c for c in self.options.conditions if c != "direct"])
         return Inputs((self.suite / "tasks.jsonl",), {"tasks": len(self.tasks)}, len(self.tasks) * (1 + reviews))
 
+    def provenance(self) -> dict[str, Any]:
+        return {"output": output_form(self.options.structured)}
+
+    def _decoding(self, task: Any) -> Decoding:
+        """The task's decoding: its token budget, and under ``structured`` its audit schema."""
+        budget = self.options.max_new_tokens or DEFAULT_DECODING.max_new_tokens
+        schema = audit_schema(task.task_id, task.response_schema) if self.options.structured else ""
+        return Decoding(max_new_tokens=budget, json_schema=schema)
+
     def requests(self) -> Iterator[Round]:
         from pyverify.claims._checker import check
         from pyverify.claims._extract import extract
 
         conditions, tasks = self.options.conditions, self.tasks
-        decoding = Decoding(max_new_tokens=self.options.max_new_tokens or DEFAULT_DECODING.max_new_tokens)
         self._answers: dict[str, Response] = {}
         self._records: list[dict[str, Any]] = []
-        yield Round([_draft_request(t, decoding) for t in tasks])
+        yield Round([_draft_request(t, self._decoding(t)) for t in tasks])
         drafts = [self._answers[f"{t.task_id}#direct"] for t in tasks]
         feedback: dict[str, dict[str, str]] = {}
         for task, draft in zip(tasks, drafts):
@@ -94,7 +105,8 @@ class ClaimAudit(Protocol):
                 continue
             self._answers = {}
             yield Round(
-                [_review_request(t, condition, d.text, feedback[t.task_id], decoding) for t, d in zip(tasks, drafts)]
+                [_review_request(t, condition, d.text, feedback[t.task_id], self._decoding(t))
+                 for t, d in zip(tasks, drafts)]  # fmt: skip
             )
             for task, draft in zip(tasks, drafts):
                 shown = feedback[task.task_id] if condition == "verifier_feedback" else None
@@ -110,8 +122,8 @@ class ClaimAudit(Protocol):
 
     def summarize(self, rows: Sequence[dict[str, Any]], seconds: float) -> dict[str, Any]:
         return {"records": len(rows), "conditions": list(self.options.conditions), "tasks": len(self.tasks),
-                "unparseable": sum(r["prediction"] is None for r in rows), "seconds": seconds,
-                "suite": str(self.suite)}  # fmt: skip
+                "unparseable": sum(r["prediction"] is None for r in rows), "output": output_form(self.options.structured),
+                "seconds": seconds, "suite": str(self.suite)}  # fmt: skip
 
 
 def write_suite(directory: Path) -> None:

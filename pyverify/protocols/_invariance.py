@@ -1,6 +1,9 @@
 """The invariance protocol: every item as a TRUE/FALSE question (spec: invariance §4).
 
-Canonical zero-shot form: the item text, then an instruction to answer TRUE or FALSE. Answered by
+Canonical zero-shot form: the item text, then an instruction to answer TRUE or FALSE, through the
+model's chat template. A base model (a backend without a chat template, ``plain_prompts``) gets the
+few-shot form instead (``prompt=auto``; ``zero-shot`` / ``few-shot`` force one): :data:`SHOTS` worked
+examples from other theorems (:class:`ShotPool`), then the item, ending at ``Answer:``. Answered by
 constrained choice (log-probabilities of the whole continuations TRUE and FALSE) or by generation
 parsed as: first line equal to or starting with TRUE/FALSE, else TRUE or FALSE present alone in the
 text, else unparseable. Thinking blocks are stripped; output cut off mid-thought is unscored, not
@@ -22,10 +25,58 @@ from pyverify.protocols._protocol import Answer, Inputs, Protocol, Round
 
 INSTRUCTION = "Answer with TRUE or FALSE."
 CHOICES = ("TRUE", "FALSE")
+PROMPT_FORMS = ("auto", "zero-shot", "few-shot")
+#: worked examples in a few-shot prompt (half TRUE, half FALSE)
+SHOTS = 4
+FEW_SHOT_HEADER = "Decide whether each statement is TRUE or FALSE."
 
 
 def prompt(item: dict[str, Any]) -> tuple[tuple[str, str], ...]:
     return (("user", f"{item['text']}\n{INSTRUCTION}"),)
+
+
+def few_shot_prompt(item: dict[str, Any], shots: Sequence[dict[str, Any]]) -> tuple[tuple[str, str], ...]:
+    """The base-model prompt: worked examples, then the item, ending where the answer starts (lm-eval style)."""
+    blocks = [FEW_SHOT_HEADER] + [f"Statement: {shot['text']}\nAnswer: {shot['label']}" for shot in shots]
+    return (("user", "\n\n".join(blocks + [f"Statement: {item['text']}\nAnswer:"])),)
+
+
+def theorem_of(item: dict[str, Any]) -> str:
+    """The theorem an item belongs to with its siblings (its false variants share it)."""
+    return str(item.get("parent_theorem") or item.get("theorem_id") or item["item_id"])
+
+
+class ShotPool:
+    """Worked examples for few-shot prompts: canonical items of the benchmark, TRUE and FALSE.
+
+    The examples of an item are drawn from other theorems only — never its own theorem or a sibling
+    (same ``parent_theorem``) — and depend on its theorem alone (a SHA-256 of its id orders the pool),
+    so every paraphrase of a theorem sees the same examples and a difference between paraphrases is the
+    wording's, not the examples'. Half are TRUE and half FALSE, alternating, starting with the label
+    the hash picks.
+    """
+
+    def __init__(self, items: Sequence[dict[str, Any]], shots: int = SHOTS) -> None:
+        canonical = [i for i in items if i.get("family") == "canonical" and i.get("label") in CHOICES] or [
+            i for i in items if i.get("label") in CHOICES
+        ]
+        self.by_label = {label: [i for i in canonical if i["label"] == label] for label in CHOICES}
+        self.shots = shots
+        if any(len(pool) < (shots + 1) // 2 for pool in self.by_label.values()):
+            raise ValueError(f"a few-shot prompt needs {(shots + 1) // 2} TRUE and FALSE items of other theorems; "
+                             "the benchmark has too few")  # fmt: skip
+
+    def for_item(self, item: dict[str, Any]) -> list[dict[str, Any]]:
+        theorem = theorem_of(item)
+
+        def rank(candidate: dict[str, Any]) -> bytes:
+            return hashlib.sha256(f"{theorem}|{candidate['item_id']}".encode()).digest()
+
+        picked = {label: sorted((c for c in pool if theorem_of(c) != theorem), key=rank)
+                  for label, pool in self.by_label.items()}  # fmt: skip
+        first = CHOICES[hashlib.sha256(theorem.encode()).digest()[0] % 2]
+        order = [first, CHOICES[1 - CHOICES.index(first)]]
+        return [picked[order[k % 2]][k // 2] for k in range(self.shots)]
 
 
 def parse_answer(text: str) -> tuple[str | None, str]:
@@ -48,14 +99,18 @@ def parse_answer(text: str) -> tuple[str | None, str]:
     return None, "unparseable"
 
 
-def requests(items: Sequence[dict[str, Any]], mode: str, samples: int, decoding: Decoding) -> list[Request]:
+def requests(items: Sequence[dict[str, Any]], mode: str, samples: int, decoding: Decoding,
+             shots: ShotPool | None = None) -> list[Request]:  # fmt: skip
+    """Every item's requests; with ``shots``, few-shot prompts whose choices follow ``Answer:`` after a space."""
     out = []
+    choices = tuple(f" {c}" for c in CHOICES) if shots is not None else CHOICES
     for item in items:
+        messages = prompt(item) if shots is None else few_shot_prompt(item, shots.for_item(item))
         for k in range(samples):
             d = Decoding(
                 decoding.max_new_tokens, decoding.temperature, decoding.top_p, decoding.seed + k, decoding.thinking
             )
-            out.append(Request(f"{item['item_id']}#s{k}", prompt(item), d, CHOICES if mode == "choice" else ()))
+            out.append(Request(f"{item['item_id']}#s{k}", messages, d, choices if mode == "choice" else ()))
     return out
 
 
@@ -107,14 +162,18 @@ class Invariance(Protocol):
 
     name = "invariance"
     title = "invariance"
-    needs = ("items_path", "limit", "samples", "mode", "max_new_tokens", "batch_size", "temperature")
+    needs = ("items_path", "limit", "samples", "mode", "max_new_tokens", "batch_size", "temperature", "prompt")
 
     def config(self) -> dict[str, Any]:
         return {"items": str(Path(self.path).resolve())}
 
     def load(self) -> None:
         self.path = self.options.items_path or DEFAULT_ITEMS
-        self.items = stratified(load_items(self.path), self.options.limit)
+        if self.options.prompt not in PROMPT_FORMS:
+            raise ValueError(f"unknown prompt form '{self.options.prompt}' (known: {', '.join(PROMPT_FORMS)})")
+        self.all_items = load_items(self.path)
+        self.items = stratified(self.all_items, self.options.limit)
+        self.prompt_form = "zero-shot" if self.options.prompt == "auto" else self.options.prompt
         self._pending: list[dict[str, Any]] = []
         o = self.options
         if o.temperature < 0:
@@ -131,12 +190,20 @@ class Invariance(Protocol):
         calls = len(self.items) * (1 if self._sampled_choices() else self.options.samples)
         return Inputs((self.path,), {"seeds": {"decoding": 0}, "items": len(self.items)}, calls)
 
+    def bind(self, backend: Any) -> None:
+        if self.options.prompt == "auto":  # a model without a chat template is prompted as a base model
+            self.prompt_form = "few-shot" if getattr(backend, "plain_prompts", False) else "zero-shot"
+
+    def provenance(self) -> dict[str, Any]:
+        return {"prompt_form": self.prompt_form}
+
     def requests(self) -> Iterator[Round]:
         samples, mode = self.options.samples, self.options.mode
         decoding = Decoding(max_new_tokens=self.options.max_new_tokens or DEFAULT_DECODING.max_new_tokens,
                             temperature=0.0 if mode == "choice" else self.options.temperature)  # fmt: skip
         per_item = 1 if self._sampled_choices() else samples
-        reqs = requests(self.items, mode, per_item, decoding)
+        shots = ShotPool(self.all_items) if self.prompt_form == "few-shot" else None
+        reqs = requests(self.items, mode, per_item, decoding, shots)
         self._item_of = {r.request_id: item for r, item in zip(reqs, (i for i in self.items for _ in range(per_item)))}
         yield Round(reqs, mode="score" if mode == "choice" else "generate")
 
@@ -158,7 +225,7 @@ class Invariance(Protocol):
         return rows
 
     def summarize(self, rows: Sequence[dict[str, Any]], seconds: float) -> dict[str, Any]:
-        return {**summarize(rows), "seconds": seconds}
+        return {**summarize(rows), "prompt_form": self.prompt_form, "seconds": seconds}
 
 
 def summarize(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -176,6 +243,10 @@ def summarize(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "accuracy": round(sum(r["correct"] for r in scored) / len(scored), 4) if scored else None,
         "accuracy_by_family": {f: round(sum(v) / len(v), 4) for f, v in sorted(by_family.items())},
         "predicted_true_share": round(sum(r["prediction"] == "TRUE" for r in scored) / len(scored), 4)
+        if scored
+        else None,
+        # the always-TRUE baseline's accuracy on the same scored answers (always-FALSE: one minus it)
+        "true_label_share": round(sum(str(r["label"]).upper() == "TRUE" for r in scored) / len(scored), 4)
         if scored
         else None,
     }

@@ -36,11 +36,12 @@ def load_config(path: Path | None) -> dict[str, Any]:
 def evaluate(model: str, protocol: str, out: Path, *, items_path: Path | None = None, tasks_dir: Path | None = None,
              limit: int | None = None, samples: int = 1, mode: str = "choice", conditions: tuple[str, ...] = ("direct",),
              max_new_tokens: int | None = None, batch_size: int = 8, resume: bool = False,
-             progress_factory: ProgressFactory | None = None, temperature: float = 0.0) -> dict[str, Any]:  # fmt: skip
+             progress_factory: ProgressFactory | None = None, temperature: float = 0.0, structured: bool = False,
+             prompt: str = "auto") -> dict[str, Any]:  # fmt: skip
     """Run one protocol for one model into ``out``; return its summary (also written to ``summary.json``)."""
     options = Options(items_path=items_path, tasks_dir=tasks_dir, limit=limit, samples=samples, mode=mode,
                       conditions=tuple(conditions), max_new_tokens=max_new_tokens, batch_size=batch_size,
-                      temperature=float(temperature))  # fmt: skip
+                      temperature=float(temperature), structured=bool(structured), prompt=str(prompt))  # fmt: skip
     summary = run(load_protocol(protocol)(options), model, out, resume=resume, progress_factory=progress_factory)
     (out / "summary.json").write_text(json.dumps(summary, indent=2, default=str) + "\n", encoding="utf-8")
     return summary
@@ -64,7 +65,8 @@ def run(protocol: Protocol, model: str, out: Path, *, resume: bool = False,
     try:
         inputs = protocol.prepare(out)
         backend = load_backend(model)
-        rundir.provenance(backend, list(inputs.files), inputs.provenance)
+        protocol.bind(backend)
+        rundir.provenance(backend, list(inputs.files), {**inputs.provenance, **protocol.provenance()})
         tick = progress_factory(inputs.calls, f"{model} · {protocol.title}") if progress_factory else None
         started = time.monotonic()
         rundir.open_results()
@@ -89,7 +91,7 @@ def run(protocol: Protocol, model: str, out: Path, *, resume: bool = False,
         return protocol.summarize(rows, round(time.monotonic() - started, 2))
     finally:
         if backend is not None:  # again at the end: what the backend learnt while running (a server's self-check)
-            rundir.provenance(backend, list(inputs.files), inputs.provenance)
+            rundir.provenance(backend, list(inputs.files), {**inputs.provenance, **protocol.provenance()})
         rundir.close()
 
 
@@ -116,18 +118,23 @@ def main_job(config_path: Path | None, out: Path | None, resume: bool,
                                        limit=settings.get("limit"), samples=int(settings.get("samples", 1)),
                                        mode=settings.get("mode", "choice"), batch_size=int(settings.get("batch_size", 8)),
                                        temperature=float(settings.get("temperature", 0.0)), resume=resume,
+                                       prompt=str(settings.get("prompt", "auto")),
                                        progress_factory=progress_factory)  # fmt: skip
         audit_dir = root / name / "claim_audit"
-        entry["claim_audit"] = evaluate(model, "claim-audit", audit_dir, limit=audit.get("limit"),
-                                        conditions=tuple(audit.get("conditions", ["direct"])),
-                                        max_new_tokens=int(audit.get("max_new_tokens", 512)),
-                                        batch_size=int(audit.get("batch_size", 8)), resume=resume,
+        audit_settings = {**audit, **overrides.get("claim_audit", {})}
+        entry["claim_audit"] = evaluate(model, "claim-audit", audit_dir, limit=audit_settings.get("limit"),
+                                        conditions=tuple(audit_settings.get("conditions", ["direct"])),
+                                        max_new_tokens=int(audit_settings.get("max_new_tokens", 512)),
+                                        batch_size=int(audit_settings.get("batch_size", 8)), resume=resume,
+                                        structured=bool(audit_settings.get("structured", False)),
                                         progress_factory=progress_factory)  # fmt: skip
         entry["claim_audit_scores"] = score_run(audit_dir)
         report["models"][model] = entry
     _write_report(root, report)
     report["out"] = str(root)
-    report["html"] = _write_full_report(root, [root / m.replace("/", "_").replace(" ", "_") for m in report["models"]])
+    report["html"], report["metrics"] = _write_full_report(
+        root, [root / m.replace("/", "_").replace(" ", "_") for m in report["models"]]
+    )
     return report
 
 
@@ -137,25 +144,29 @@ def _model_entry(entry: Any, config_path: Path | None) -> tuple[str, dict[str, A
     if isinstance(entry, str) and entry.strip():
         return entry, {}
     if isinstance(entry, dict) and isinstance(entry.get("model"), str):
-        extra = set(entry) - {"model", "invariance"}
-        if extra or not isinstance(entry.get("invariance", {}), dict):
-            raise ValueError(f"{where}: a models entry takes model and invariance (a mapping), not {sorted(extra)}")
-        return entry["model"], {"invariance": dict(entry.get("invariance", {}))}
+        extra = set(entry) - {"model", "invariance", "claim_audit"}
+        if extra or not all(isinstance(entry.get(k, {}), dict) for k in ("invariance", "claim_audit")):
+            raise ValueError(f"{where}: a models entry takes model, invariance and claim_audit (mappings), "
+                             f"not {sorted(extra)}")  # fmt: skip
+        return entry["model"], {k: dict(entry.get(k, {})) for k in ("invariance", "claim_audit")}
     raise ValueError(f"{where}: each models entry is a backend spec or a mapping with model, not {entry!r}")
 
 
-def _write_full_report(root: Path, model_dirs: list[Path]) -> str | None:
-    """The metrics and the HTML report over every model's runs, in ``root/report/``."""
+def _write_full_report(root: Path, model_dirs: list[Path]) -> tuple[str | None, dict[str, Any] | None]:
+    """The metrics and the HTML report over every model's runs, in ``root/report/``: (the HTML's path, the
+    metrics with the claim-audit scores), or (None, None) when no metrics could be computed."""
     from pyverify.metrics import MetricsError, compute
     from pyverify.report import score_claim_audit_runs, write_report
 
     runs = [d / protocol for d in model_dirs for protocol in ("invariance", "claim_audit") if (d / protocol).is_dir()]
     try:
-        paths = write_report(score_claim_audit_runs(compute(runs)), root / "report")
+        metrics = score_claim_audit_runs(compute(runs))
+        paths = write_report(metrics, root / "report")
     except MetricsError as exc:
-        (root / "report.md").open("a", encoding="utf-8").write(f"\nNo HTML report: {exc}\n")
-        return None
-    return str(paths["html"]) if "html" in paths else str(root / "report" / "report.html")
+        with (root / "report.md").open("a", encoding="utf-8") as handle:
+            handle.write(f"\nNo HTML report: {exc}\n")
+        return None, None
+    return (str(paths["html"]) if "html" in paths else str(root / "report" / "report.html")), metrics
 
 
 def _write_report(root: Path, report: dict[str, Any]) -> None:

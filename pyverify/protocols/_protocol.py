@@ -58,15 +58,27 @@ class Options:
     """Requests per backend batch."""
     temperature: float = 0.0
     """Invariance: sampling temperature of the answers (0: greedy / the more likely choice)."""
+    structured: bool = False
+    """Claim audit, CBU: ask the backend to enforce the protocol's JSON schema on every answer (structured
+    output). Recorded in the run, so constrained and free runs are never compared as one."""
+    prompt: str = "auto"
+    """Invariance: ``zero-shot`` (the item and the instruction, through the model's chat template),
+    ``few-shot`` (worked TRUE/FALSE examples from other theorems first, lm-eval style, for base models) or
+    ``auto`` (few-shot when the backend has no chat template, else zero-shot)."""
 
     def config(self) -> dict[str, Any]:
-        """The fields every run's ``config.json`` records, whether its protocol reads them or not (``temperature``
-        only when set, so that the configurations of earlier runs still match on resume)."""
+        """The fields every run's ``config.json`` records, whether its protocol reads them or not (``temperature``,
+        ``structured`` and ``prompt`` only when set, so that the configurations of earlier runs still match on
+        resume)."""
         config: dict[str, Any] = {"limit": self.limit, "samples": self.samples, "mode": self.mode,
                                   "conditions": list(self.conditions), "max_new_tokens": self.max_new_tokens,
                                   "batch_size": self.batch_size}  # fmt: skip
         if self.temperature:
             config["temperature"] = self.temperature
+        if self.structured:
+            config["structured"] = True
+        if self.prompt != "auto":
+            config["prompt"] = self.prompt
         return config
 
 
@@ -112,7 +124,7 @@ class Inputs:
 class Protocol(ABC):
     """One evaluation protocol. An instance serves one run; not thread-safe.
 
-    The runner calls, in this order: ``load``, ``config``, (run directory opened) ``prepare``, then for
+    The runner calls, in this order: ``load``, ``config``, (run directory opened) ``prepare``, ``bind``, then for
     each round that ``requests`` yields, ``score`` once per answer as it arrives; then ``rows`` and
     ``summarize``. ``requests`` is a generator: the code after a ``yield`` runs once that round is
     answered, so a round may be built from the answers ``score`` kept.
@@ -134,6 +146,16 @@ class Protocol(ABC):
 
     def config(self) -> dict[str, Any]:
         """Fields ``config.json`` records beyond the options (called after ``load``)."""
+        return {}
+
+    def bind(self, backend: Any) -> None:
+        """Once the backend is loaded, before ``requests``: adapt to it (the invariance prompt form follows
+        whether the backend applies a chat template, its ``plain_prompts`` attribute)."""
+        return None
+
+    def provenance(self) -> dict[str, Any]:
+        """What ``provenance.json`` records about how this run asks (after ``bind``): the prompt form, whether
+        output is constrained."""
         return {}
 
     @abstractmethod

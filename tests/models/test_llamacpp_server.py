@@ -183,3 +183,28 @@ def test_eval_then_report_end_to_end(server: llamacpp.LlamaServer, served_run: P
     html = (report / "report.html").read_text()
     assert "openai/smollm2" in html or "smollm2" in html
     assert (report / "report.md").is_file() and json.loads((report / "metrics.json").read_text())
+
+
+def test_structured_output_follows_the_schema_on_the_real_server(server: llamacpp.LlamaServer, tmp_path: Path) -> None:
+    """response_format reaches llama.cpp's grammar: every answer to a claim-audit task is an audit of the
+    task's schema (llama-cpp-python refuses OpenAI's json_schema form; the backend falls back and says so)."""
+    from pyverify.claims._extract import extract
+    from pyverify.claims._generate import build
+    from pyverify.protocols._schemas import audit_schema
+
+    tasks, _ = build(0)
+    chosen = [tasks[0], tasks[30], tasks[60]]
+    backend = _backend(server, timeout="300", concurrency="1")
+    requests = [Request(t.task_id, (("user", t.prompt),), Decoding(max_new_tokens=160,
+                        json_schema=audit_schema(t.task_id, t.response_schema))) for t in chosen]  # fmt: skip
+    answers = backend.generate(requests)
+    for task, answer in zip(chosen, answers):
+        assert answer.finish_reason == "stop", answer
+        parsed = extract(answer.text)
+        assert parsed.status == "parsed", answer.text
+        assert parsed.audit is not None and parsed.audit["task_id"] == task.task_id
+        assert parsed.audit["verdict"] in ("valid", "invalid")
+        assert parsed.audit["failure_mode"] in task.labels["failure_modes"]
+    assert backend.describe()["structured_output"] == "response_format (json_object+schema)"
+    free = backend.generate([Request("free", (("user", chosen[0].prompt),), Decoding(max_new_tokens=16))])[0]
+    assert free.finish_reason in ("stop", "length") and free.text

@@ -121,7 +121,7 @@ def test_claim_audit_conditions_reuse_the_draft(tmp_path: Path) -> None:
 
 def test_cbu_protocol_writes_one_row_per_candidate(tmp_path: Path) -> None:
     summary = evaluate("fake/model", "cbu", tmp_path / "cbu", limit=3, samples=1, max_new_tokens=32)
-    assert summary == {"tasks": 3, "candidates": 9, "samples": 1}
+    assert summary == {"tasks": 3, "candidates": 9, "samples": 1, "output": "free text"}
     rows = [json.loads(line) for line in (tmp_path / "cbu" / "responses.jsonl").read_text().splitlines()]
     assert len(rows) == 9
     assert all(0.0 <= r["utility"] <= 1.0 and r["calls"] == len(r["neighbours"]) for r in rows)
@@ -137,7 +137,7 @@ def test_cbu_on_catalog_items(tmp_path: Path) -> None:
     path = tmp_path / "items.jsonl"
     path.write_text("".join(json.dumps(r) + "\n" for r in rows))
     summary = evaluate("fake/model", "cbu-catalog", tmp_path / "cc", items_path=path, limit=2, samples=1)
-    assert summary == {"items": 2, "candidates": 4, "samples": 1}
+    assert summary == {"items": 2, "candidates": 4, "samples": 1, "output": "free text"}
     out = [json.loads(line) for line in (tmp_path / "cc" / "responses.jsonl").read_text().splitlines()]
     assert len(out) == 4 and {r["answer"] for r in out} == {"TRUE", "FALSE"}
     assert all(len(r["neighbours"]) == 2 for r in out)
@@ -186,3 +186,90 @@ def test_several_greedy_choice_samples_are_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="temperature above 0"):
         evaluate("fake/model", "invariance", tmp_path / "e", items_path=_items(tmp_path, 2), samples=3)
     assert not (tmp_path / "e").exists()
+
+
+class BaseFake(FakeBackend):
+    """The fake as a base model (no chat template); keeps every request it is sent."""
+
+    model_id = "fake/base"
+    plain_prompts = True
+    sent: list[Request] = []
+
+    def describe(self) -> dict[str, Any]:
+        return {"model": self.model_id, "revision": self.revision, "plain_prompts": True}
+
+    def score(self, requests: Sequence[Request]) -> list[Response]:
+        BaseFake.sent += list(requests)
+        return super().score(requests)
+
+    def generate(self, requests: Sequence[Request]) -> list[Response]:
+        BaseFake.sent += list(requests)
+        return super().generate(requests)
+
+
+def _paraphrased_items(tmp_path: Path) -> Path:
+    rows = []
+    for t in range(8):
+        for family, label in (("canonical", "TRUE"), ("F1", "TRUE")):
+            rows.append({"item_id": f"th{t}#{family}", "theorem_id": f"th{t}", "parent_theorem": f"th{t}",
+                         "family": family, "tier": "T0", "label": label, "text": f"{family} statement {t} holds."})
+        rows.append({"item_id": f"th{t}.false#canonical", "theorem_id": f"th{t}.false", "parent_theorem": f"th{t}",
+                     "family": "canonical", "tier": "T0", "label": "FALSE", "text": f"statement {t} fails."})  # fmt: skip
+    path = tmp_path / "items.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return path
+
+
+def test_a_base_model_gets_few_shot_prompts_from_other_theorems(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pyverify.models import _backend
+
+    monkeypatch.setitem(_backend.REGISTRY, "fake", "tests.protocols.test_protocols:BaseFake")
+    BaseFake.sent = []
+    items = _paraphrased_items(tmp_path)
+    summary = evaluate("fake/base", "invariance", tmp_path / "b", items_path=items)
+    assert summary["prompt_form"] == "few-shot"
+    assert json.loads((tmp_path / "b" / "provenance.json").read_text())["prompt_form"] == "few-shot"
+    by_item = {r.request_id.split("#s")[0]: r for r in BaseFake.sent}
+    texts = {json.loads(line)["item_id"]: json.loads(line)["text"] for line in items.read_text().splitlines()}
+    theorem_of = {item: item.split("#")[0].split(".")[0] for item in texts}
+    shots_of = {}
+    for item, request in by_item.items():
+        prompt = request.messages[0][1]
+        assert request.choices == (" TRUE", " FALSE") and prompt.endswith(f"Statement: {texts[item]}\nAnswer:")
+        shots = [block for block in prompt.split("\n\n")[1:-1]]
+        assert len(shots) == 4 and sum(s.endswith("Answer: TRUE") for s in shots) == 2
+        for shot in shots:  # never the item's own theorem or its false sibling
+            shown = shot.split("\n")[0].removeprefix("Statement: ")
+            assert theorem_of[next(i for i, t in texts.items() if t == shown)] != theorem_of[item]
+        shots_of[item] = shots
+    # every wording of a theorem sees the same examples
+    assert shots_of["th3#canonical"] == shots_of["th3#F1"] == shots_of["th3.false#canonical"]
+    assert shots_of["th3#canonical"] != shots_of["th4#canonical"]
+    # a chat model, or a forced form, keeps or changes it
+    forced = evaluate("fake/base", "invariance", tmp_path / "z", items_path=items, prompt="zero-shot")
+    assert forced["prompt_form"] == "zero-shot"
+    assert json.loads((tmp_path / "z" / "config.json").read_text())["prompt"] == "zero-shot"
+    monkeypatch.setitem(_backend.REGISTRY, "fake", "tests.protocols.test_protocols:FakeBackend")
+    plain = evaluate("fake/model", "invariance", tmp_path / "c", items_path=items)
+    assert plain["prompt_form"] == "zero-shot"
+    with pytest.raises(ValueError, match="unknown prompt form"):
+        evaluate("fake/model", "invariance", tmp_path / "d", items_path=items, prompt="two-shot")
+
+
+def test_a_structured_claim_audit_asks_for_each_task_schema(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pyverify.models import _backend
+
+    monkeypatch.setitem(_backend.REGISTRY, "fake", "tests.protocols.test_protocols:BaseFake")
+    BaseFake.sent = []
+    run = tmp_path / "ca"
+    summary = evaluate("fake/base", "claim-audit", run, limit=3, conditions=("direct", "self_reflection"),
+                       structured=True)  # fmt: skip
+    assert summary["output"] == "constrained (JSON schema)"
+    assert json.loads((run / "config.json").read_text())["structured"] is True
+    assert json.loads((run / "provenance.json").read_text())["output"] == "constrained (JSON schema)"
+    assert len(BaseFake.sent) == 6
+    for request in BaseFake.sent:
+        schema = json.loads(request.decoding.json_schema)
+        assert schema["properties"]["task_id"] == {"const": request.request_id.split("#")[0]}
+    free = evaluate("fake/base", "claim-audit", tmp_path / "free", limit=3)
+    assert free["output"] == "free text" and "structured" not in json.loads((tmp_path / "free" / "config.json").read_text())
