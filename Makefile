@@ -70,6 +70,7 @@ bench: $(VENV)/.installed-dev $(VENV)/.installed-models $(GRADERS_VENV)/.install
 	$(BIN)/python benchmarks/metrics_bench.py
 	$(BIN)/python benchmarks/audit_bench.py
 	$(BIN)/python benchmarks/eval_bench.py
+	$(BIN)/python benchmarks/structured_bench.py
 	$(BIN)/python benchmarks/server_bench.py
 	$(BIN)/python benchmarks/scale_bench.py --rows 2000
 	$(BIN)/python benchmarks/gpu_check.py

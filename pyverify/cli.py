@@ -715,6 +715,11 @@ def eval_command(
         None, "--temperature", min=0.0, max=5.0,
         help="invariance: sampling temperature (choice mode: each sample is drawn from the TRUE/FALSE "
              "probabilities of one scoring pass; needed for --samples > 1 there)."),
+    structured: bool | None = typer.Option(
+        None, "--structured/--free",
+        help="claim-audit, cbu: the backend enforces the answer's JSON schema (structured output) or not."),
+    prompt: str | None = typer.Option(
+        None, "--prompt", help="invariance: auto (few-shot for a model without chat template), zero-shot or few-shot."),
 ) -> None:
     """Evaluate one model with one protocol into a resumable run directory."""
     import time
@@ -738,7 +743,9 @@ def eval_command(
                            conditions=tuple(c.strip() for c in conditions.split(",") if c.strip()),
                            max_new_tokens=max_new_tokens or options.get("max_new_tokens"),
                            batch_size=batch_size, resume=resume, progress_factory=factory,
-                           temperature=temperature if temperature is not None else options.get("temperature", 0.0))  # fmt: skip
+                           temperature=temperature if temperature is not None else options.get("temperature", 0.0),
+                           structured=structured if structured is not None else bool(options.get("structured", False)),
+                           prompt=prompt or str(options.get("prompt", "auto")))  # fmt: skip
     except (BackendError, RunError, ValueError) as exc:
         factory.stop()
         _fail(str(exc))
@@ -790,10 +797,9 @@ def run_command(
         factory.stop()
         _fail(str(exc))
     factory.stop()
-    typer.echo(f"report: {report['out']}/report.md")
-    typer.echo(Path(report["out"], "report.md").read_text(encoding="utf-8"))
-    if report.get("html"):
-        typer.echo(f"HTML report (metrics, plots, per-theorem table): {report['html']}")
+    from pyverify.protocols._terminal import print_run
+
+    print_run(report)
 
 
 @app.command("formalize")

@@ -1,5 +1,7 @@
 """Statistics over runs: accuracy, IG, SCR, CIR, Cochran's Q, consensus audit, agreement, rankings under
-family weights, selection, CBU ranking metrics, Wilson intervals and (grouped) bootstrap.
+family weights, selection, CBU ranking metrics, Wilson intervals and (grouped) bootstrap; and the tests
+that let a report state a pattern as a finding (rank reversals that hold, family contrasts, inconsistency
+against independent answers, uninformative models left out of the comparisons: ``_evidence``).
 
 ``compute(run_dirs)`` returns the metrics.json dict (schema: ``pyverify.metrics._schema``,
 ``SCHEMA_VERSION``). scipy and statsmodels load only when a statistic is computed.

@@ -11,20 +11,29 @@ Invariance rules (also recorded in the output's ``options``):
 - consensus audit: with M ≥ n models, an item is flagged when at least ceil(m·M/n) models fail it while
   passing its canonical item (m/n = 2/3 and M = 3 gives 2 of 3); with M < n no consensus is possible,
   the audit is inactive and flags nothing. Flagged items leave SCR and CIR ("clean" paraphrases). Unless
-  a rule is given, it follows the models present (``auto_consensus``): 2 of 3 from three models on, 2 of 2
-  for two, inactive for one.
+  a rule is given, it follows the models compared (``auto_consensus``): 2 of 3 from three models on, 2 of 2
+  for two, inactive for one;
+- uninformative models (``invariance.uninformative``): *constant* when the majority sample-0 answer is at
+  least ``CONSTANT_SHARE`` of the scored answers, *at-baseline* when the accuracy's Wilson 95% interval
+  contains the better constant baseline. Constant models are left out of every statistic that compares
+  models (``CROSS_MODEL_SECTIONS``; ``invariance.compared`` lists the models kept), which they would only
+  dilute; at-baseline models vary their answers and stay in;
+- findings carry their tests (``_evidence``): a rank reversal *holds* only when both per-family differences
+  are significant in opposite directions (exact sign test over theorems, Holm over every difference the
+  reversals test); family contrasts (exact stratified permutation test within theorems) are adjusted by
+  Holm over every model's contrasts, the inconsistency counts (exact Poisson-binomial) over the models.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Sequence
 
 import numpy as np
 
-from pyverify.metrics import _cbu, _ranking, _stats
+from pyverify.metrics import _cbu, _evidence, _ranking, _stats
 from pyverify.metrics._errors import MetricsError
 from pyverify.metrics._load import Run, item_metadata, read_runs
 from pyverify.metrics._schema import (
@@ -35,8 +44,10 @@ from pyverify.metrics._schema import (
     Consensus,
     Dominance,
     Families,
+    FamilyContrast,
     FamilyFailure,
     Flagged,
+    Inconsistency,
     Invariance,
     InvarianceOptions,
     KendallPair,
@@ -52,6 +63,7 @@ from pyverify.metrics._schema import (
     ScoreMetrics,
     Suspect,
     TheoremRecord,
+    Uninformative,
 )
 
 #: equivalence methods that keep an item out of every metric whatever its tier: flagged for review, or a
@@ -61,6 +73,23 @@ REVIEW_METHODS = ("needs_review", "suspect")
 FAMILY_ORDER = ("canonical", "F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8")
 SCR_VARIANT = "canonical+clean-paraphrases"
 RANKING_SAMPLES = 2_000
+#: what a constant model is left out of, as keys of the ``invariance`` section ("families": the per-family
+#: rankings and Kendall τ; "cochran": the per-theorem Cochran's Q when its blocks are the models)
+CROSS_MODEL_SECTIONS = ("families", "rank_reversals", "agreement", "cochran", "consensus", "ranking")
+UNINFORMATIVE_RULE = (f"constant: the most frequent sample-0 answer makes up at least {_evidence.CONSTANT_SHARE:.0%} of "
+                      "the scored answers (left out of: family rankings and Kendall τ, rank reversals, agreement, "
+                      "cross-model Cochran's Q, the consensus audit and the family-weighted ranking); at-baseline: the "
+                      "accuracy's Wilson 95% interval contains the better constant baseline (kept: its answers vary)")  # fmt: skip
+REVERSAL_TEST = ("x fails less than y on family a and more on family b; each difference is tested on the items of "
+                 "the family both models scored, by an exact two-sided sign test over theorems (McNemar's exact "
+                 "test when a theorem has one item of the family); a reversal holds when both differences are "
+                 f"significant in opposite directions after Holm over every difference tested (alpha {_evidence.SIGNIFICANCE})")  # fmt: skip
+FAMILY_TEST = ("each family against the model's other scored items of the same theorems: exact stratified "
+               "permutation test (strata: theorems; statistic: the family's wrong answers), Holm over every "
+               "model's family contrasts")  # fmt: skip
+INCONSISTENCY_TEST = ("theorems with some items right and some wrong, against independent answers right with the "
+                      "model's own accuracy on items of the theorem's label: exact Poisson-binomial law, two-sided "
+                      "p, Holm over the models")  # fmt: skip
 
 
 def _family_key(name: str) -> tuple[int, str]:
@@ -166,6 +195,24 @@ def build_invariance_data(runs: Sequence[Run], metadata: dict[str, dict[str, Any
     )  # fmt: skip
 
 
+def subset(data: InvarianceData, keep: Sequence[int]) -> InvarianceData:
+    """The same items with only the models at indices ``keep`` (in that order)."""
+    index = np.asarray(list(keep), dtype=np.int64)
+    models = [data.models[i] for i in index.tolist()]
+    return replace(data, models=models, present=data.present[index], scored=data.scored[index],
+                   correct=data.correct[index], samples={m: v for m, v in data.samples.items() if m in models})  # fmt: skip
+
+
+def answer_counts(data: InvarianceData, m: int) -> tuple[int, int, int]:
+    """(TRUE answers, scored items, scored items labelled TRUE) of model ``m`` on sample 0, needs-review
+    items left out: within a theorem every item shares the label, so TRUE answers are the right ones on
+    TRUE items and the wrong ones on FALSE items."""
+    sc = data.scored[m] & data.present[m] & ~data.item_review
+    co = data.correct[m] & sc
+    true_answers = int((co & data.item_true).sum()) + int((sc & ~co & ~data.item_true).sum())
+    return true_answers, int(sc.sum()), int((sc & data.item_true).sum())
+
+
 # --- consensus audit ---------------------------------------------------------------------------------
 
 
@@ -261,11 +308,16 @@ def model_invariance(data: InvarianceData, m: int, flagged: np.ndarray, *, boots
         return CIR(value=float(flips.mean()), ci=ci, theorems=int(flips.size))
 
     family_failure: dict[str, FamilyFailure] = {}
+    family_contrast: dict[str, FamilyContrast] = {}
     n_f = np.bincount(data.item_family[sc], minlength=len(data.families))
     w_f = np.bincount(data.item_family[sc & ~co], minlength=len(data.families))
     for f, name in enumerate(data.families):
         n, w = int(n_f[f]), int(w_f[f])
         family_failure[name] = FamilyFailure(rate=w / n if n else None, n=n, ci=_stats.wilson(w, n))
+        if n:
+            contrast = _evidence.family_contrast(data.item_family == f, ~co, sc, th, n_theorems)
+            family_contrast[name] = FamilyContrast(**contrast)
+    answer, share = _evidence.majority(*answer_counts(data, m)[:2])
 
     grouped_ci = None
     if scored_n and bootstrap > 0:
@@ -279,7 +331,8 @@ def model_invariance(data: InvarianceData, m: int, flagged: np.ndarray, *, boots
         accuracy_micro_ci_grouped=grouped_ci, accuracy_macro=mean_or_none(p_t[defined]), balanced_accuracy=balanced,
         mean_ig=mean_or_none(ig_defined), rms_ig=float(np.sqrt(np.mean(ig_defined**2))) if ig_defined.size else None,
         share_ig_positive=mean_or_none((ig_defined > 0).astype(float)), scr=scr, cir=cir(True, 2), false_cir=cir(False, 3),
-        family_failure=family_failure,
+        family_failure=family_failure, majority_answer=answer, majority_share=share, family_contrast=family_contrast,
+        inconsistency=Inconsistency(**_evidence.inconsistency(c_t, n_t, data.theorem_true)),
     )  # fmt: skip
     arrays = {"correct": c_t, "scored": n_t, "canonical_scored": canon_scored, "canonical_correct": canon_correct,
               "ig": ig_t}  # fmt: skip
@@ -330,14 +383,117 @@ def _theorem_meta(data: InvarianceData, metadata: dict[str, dict[str, Any]]) -> 
     return out
 
 
-def invariance_section(runs: Sequence[Run], metadata: dict[str, dict[str, Any]], *, consensus: tuple[int, int],
-                       bootstrap: int, permutations: int, seed: int, ranking_samples: int = RANKING_SAMPLES,
-                       data: InvarianceData | None = None) -> Invariance:  # fmt: skip
-    """The ``invariance`` section of metrics.json."""
+def _constant_models(data: InvarianceData) -> dict[str, tuple[str, int, int, float]]:
+    """Models whose majority sample-0 answer reaches ``CONSTANT_SHARE``: model -> (answer, count, scored, share)."""
+    out: dict[str, tuple[str, int, int, float]] = {}
+    for m, model in enumerate(data.models):
+        true_answers, scored, _ = answer_counts(data, m)
+        answer, share = _evidence.majority(true_answers, scored)
+        if answer is not None and share is not None and _evidence.is_constant(share):
+            out[model] = (answer, true_answers if answer == "TRUE" else scored - true_answers, scored, share)
+    return out
+
+
+def _uninformative(data: InvarianceData, per_model: dict[str, ModelInvariance],
+                   constant: dict[str, tuple[str, int, int, float]], design: str) -> dict[str, Uninformative]:  # fmt: skip
+    """Constant models, and models whose accuracy cannot be told from the better constant baseline."""
+    excluded = [k for k in CROSS_MODEL_SECTIONS if k != "cochran" or design == "cross-model"]
+    out: dict[str, Uninformative] = {}
+    for m, model in enumerate(data.models):
+        if model in constant:
+            answer, count, scored, share = constant[model]
+            out[model] = Uninformative(reason="constant", excluded_from=excluded,
+                                       detail=f"answers {answer} on {count} of {scored} scored items, share {share:.3f} "
+                                              f"≥ {_evidence.CONSTANT_SHARE}")  # fmt: skip
+            continue
+        _, scored, true_items = answer_counts(data, m)
+        record = per_model[model]
+        if not scored or record.accuracy_micro is None or record.accuracy_micro_ci is None:
+            continue
+        best, name = max((true_items / scored, "always-TRUE"), (1 - true_items / scored, "always-FALSE"))
+        lo, hi = record.accuracy_micro_ci
+        if lo <= best <= hi:
+            out[model] = Uninformative(reason="at-baseline",
+                                       detail=f"accuracy {record.accuracy_micro:.3f}, Wilson 95% interval "
+                                              f"[{lo:.3f}, {hi:.3f}], contains {name}'s {best:.3f}")  # fmt: skip
+    return out
+
+
+def _adjust_per_model(per_model: dict[str, ModelInvariance]) -> dict[str, ModelInvariance]:
+    """Holm over every model's family contrasts, and over the models' inconsistency tests."""
+    keys = [(model, fam) for model, record in per_model.items() for fam in record.family_contrast]
+    holm = _stats.adjust([per_model[model].family_contrast[fam].p for model, fam in keys], "holm")
+    adjusted: dict[str, dict[str, FamilyContrast]] = {model: {} for model in per_model}
+    for (model, fam), p in zip(keys, holm):
+        adjusted[model][fam] = per_model[model].family_contrast[fam].model_copy(update={"p_holm": p})
+    models = [model for model, record in per_model.items() if record.inconsistency is not None]
+    inconsistency_holm = dict(zip(models, _stats.adjust([per_model[m].inconsistency.p for m in models], "holm")))  # type: ignore[union-attr]
+    out = {}
+    for model, record in per_model.items():
+        update: dict[str, Any] = {"family_contrast": adjusted[model]}
+        if record.inconsistency is not None:
+            update["inconsistency"] = record.inconsistency.model_copy(update={"p_holm": inconsistency_holm[model]})
+        out[model] = record.model_copy(update=update)
+    return out
+
+
+def _reversals(data: InvarianceData, rates: dict[str, dict[str, float | None]]) -> list[RankReversal]:
+    """Pairs of models whose order flips between two families, each difference tested (``REVERSAL_TEST``)."""
+    n_theorems = len(data.theorem_ids)
+    live = ~data.item_review
+    tested: dict[tuple[int, int, int], dict[str, Any]] = {}  # (x < y, family) -> paired_difference of x − y
+
+    def difference(x: int, y: int, f: int) -> dict[str, Any]:
+        lo, hi = min(x, y), max(x, y)
+        if (lo, hi, f) not in tested:
+            both = data.scored[lo] & data.scored[hi] & live & (data.item_family == f)
+            tested[(lo, hi, f)] = _evidence.paired_difference(~data.correct[lo], ~data.correct[hi], both,
+                                                              data.item_theorem, n_theorems)  # fmt: skip
+        result = tested[(lo, hi, f)]
+        if x == lo:
+            return result
+        diff = result["diff"]
+        return {
+            **result,
+            "diff": None if diff is None else -diff,
+            "x_worse": result["x_better"],
+            "x_better": result["x_worse"],
+        }
+
+    found = []
+    for ai, fam_a in enumerate(data.families):
+        for bi in range(ai + 1, len(data.families)):
+            fam_b = data.families[bi]
+            for x, mx in enumerate(data.models):
+                for y, my in enumerate(data.models):
+                    xa, ya, xb, yb = rates[fam_a][mx], rates[fam_a][my], rates[fam_b][mx], rates[fam_b][my]
+                    if x == y or xa is None or ya is None or xb is None or yb is None or not (xa < ya and xb > yb):
+                        continue
+                    found.append((fam_a, fam_b, mx, my, xa, ya, xb, yb, difference(x, y, ai), difference(x, y, bi),
+                                  (min(x, y), max(x, y), ai), (min(x, y), max(x, y), bi)))  # fmt: skip
+    keys = list(tested)
+    holm = dict(zip(keys, _stats.adjust([tested[k]["p"] for k in keys], "holm")))
+    out = []
+    for fam_a, fam_b, mx, my, xa, ya, xb, yb, da, db, ka, kb in found:
+        holds = (_evidence.holds(holm[ka]) and _evidence.holds(holm[kb]) and da["x_better"] > da["x_worse"]
+                 and db["x_worse"] > db["x_better"])  # fmt: skip
+        out.append(RankReversal(family_a=fam_a, family_b=fam_b, model_x=mx, model_y=my, failure_x_a=xa, failure_y_a=ya,
+                                failure_x_b=xb, failure_y_b=yb, diff_a=da["diff"], p_a=da["p"], p_a_holm=holm[ka],
+                                diff_b=db["diff"], p_b=db["p"], p_b_holm=holm[kb], holds=holds))  # fmt: skip
+    return out
+
+
+def invariance_section(runs: Sequence[Run], metadata: dict[str, dict[str, Any]], *,
+                       consensus: tuple[int, int] | None = None, bootstrap: int, permutations: int, seed: int,
+                       ranking_samples: int = RANKING_SAMPLES, data: InvarianceData | None = None) -> Invariance:  # fmt: skip
+    """The ``invariance`` section of metrics.json (``consensus`` None: ``auto_consensus`` of the compared models)."""
     data = data or build_invariance_data(runs, metadata)
-    m_cons, n_cons = consensus
     design = "within-model" if len(data.models) == 1 and data.models[0] in data.samples else "cross-model"
-    flagged, fails, active, threshold = consensus_flags(data, m_cons, n_cons)
+    # constant models only dilute what compares models: everything below that does runs on ``cross``
+    constant = _constant_models(data)
+    cross = subset(data, [m for m, model in enumerate(data.models) if model not in constant])
+    m_cons, n_cons = consensus if consensus is not None else auto_consensus(len(cross.models))
+    flagged, fails, active, threshold = consensus_flags(cross, m_cons, n_cons)
 
     per_model: dict[str, ModelInvariance] = {}
     arrays: list[dict[str, np.ndarray]] = []
@@ -345,29 +501,26 @@ def invariance_section(runs: Sequence[Run], metadata: dict[str, dict[str, Any]],
         record, arr = model_invariance(data, m, flagged, bootstrap=bootstrap, permutations=permutations, seed=seed)
         per_model[model] = record
         arrays.append(arr)
+    per_model = _adjust_per_model(per_model)
+    uninformative = _uninformative(data, per_model, constant, design)
 
-    # families: rankings, Kendall τ, rank reversals
-    rates = {fam: {mdl: per_model[mdl].family_failure[fam].rate for mdl in data.models} for fam in data.families}
+    # families: rankings, Kendall τ, rank reversals (compared models only)
+    rates = {fam: {mdl: per_model[mdl].family_failure[fam].rate for mdl in cross.models} for fam in data.families}
     rankings: dict[str, list[str]] = {}
     for fam in data.families:
         rated = {mdl: r for mdl, r in rates[fam].items() if r is not None}
-        rankings[fam] = sorted(rated, key=lambda mdl: (rated[mdl], data.models.index(mdl)))
-    kendall_pairs, reversals = [], []
+        rankings[fam] = sorted(rated, key=lambda mdl: (rated[mdl], cross.models.index(mdl)))
+    kendall_pairs = []
     for ai, fam_a in enumerate(data.families):
         for fam_b in data.families[ai + 1 :]:
-            both = [mdl for mdl in data.models if rates[fam_a][mdl] is not None and rates[fam_b][mdl] is not None]
+            both = [mdl for mdl in cross.models if rates[fam_a][mdl] is not None and rates[fam_b][mdl] is not None]
             tau, p = _stats.kendall_values([float(rates[fam_a][x] or 0.0) for x in both],
                                            [float(rates[fam_b][x] or 0.0) for x in both])  # fmt: skip
             kendall_pairs.append(KendallPair(a=fam_a, b=fam_b, tau=tau, p=p))
-            for x in both:
-                for y in both:
-                    xa, ya, xb, yb = rates[fam_a][x], rates[fam_a][y], rates[fam_b][x], rates[fam_b][y]
-                    if x != y and xa < ya and xb > yb:  # type: ignore[operator]
-                        reversals.append(RankReversal(family_a=fam_a, family_b=fam_b, model_x=x, model_y=y,
-                                                      failure_x_a=xa, failure_y_a=ya, failure_x_b=xb, failure_y_b=yb))  # type: ignore[arg-type]  # fmt: skip
+    reversals = _reversals(cross, rates)
 
     # theorems
-    cochrans = _cochran_all(data, design, permutations, seed)
+    cochrans = _cochran_all(data if design == "within-model" else cross, design, permutations, seed)
     metas = _theorem_meta(data, metadata)
     n_items_t = np.bincount(data.item_theorem[~data.item_review], minlength=len(data.theorem_ids))
     theorems = []
@@ -384,20 +537,20 @@ def invariance_section(runs: Sequence[Run], metadata: dict[str, dict[str, Any]],
     suspect_records = suspect_paraphrases(metadata)
     flagged_records = [Flagged(item_id=data.item_ids[i], theorem_id=data.theorem_ids[data.item_theorem[i]],
                                family=data.families[data.item_family[i]],
-                               failed_by=[data.models[m] for m in np.nonzero(fails[:, i])[0]]) for i in np.nonzero(flagged)[0]]  # fmt: skip
+                               failed_by=[cross.models[m] for m in np.nonzero(fails[:, i])[0]]) for i in np.nonzero(flagged)[0]]  # fmt: skip
 
-    # agreement: items scored by every model (non-review)
-    common = data.scored.all(axis=0) & ~data.item_review
+    # agreement: items scored by every compared model (non-review)
+    common = cross.scored.all(axis=0) & ~data.item_review if cross.models else np.zeros(len(data.item_ids), dtype=bool)
     kappa, disagreements = None, 0
-    if len(data.models) >= 2 and common.any():
-        ratings = data.correct[:, common].T.astype(int)
+    if len(cross.models) >= 2 and common.any():
+        ratings = cross.correct[:, common].T.astype(int)
         kappa = _stats.fleiss(ratings)
         disagreements = int((ratings.min(axis=1) != ratings.max(axis=1)).sum())
     agreement = Agreement(fleiss_kappa=kappa, disagreements=disagreements, items=int(common.sum()))
 
-    models, fams, f = _ranking.failure_matrix({"invariance": {"per_model": {k: v.model_dump() for k, v in per_model.items()},
+    models, fams, f = _ranking.failure_matrix({"invariance": {"per_model": {k: per_model[k].model_dump() for k in cross.models},
                                                               "families": {"names": data.families}}})  # fmt: skip
-    if fams:
+    if fams and models:
         share = _ranking.achievable_share(f, samples=ranking_samples, seed=seed)
         pareto = [Dominance(better=models[b], worse=models[w]) for b, w in _ranking.pareto(f)]
     else:
@@ -408,17 +561,20 @@ def invariance_section(runs: Sequence[Run], metadata: dict[str, dict[str, Any]],
                       exact=share["exact"],
                       rankings_total=share["rankings_total"], rankings_checked=share["rankings_checked"])  # fmt: skip
 
-    rule = (f"flag an item when at least {threshold} of the {len(data.models)} models fail it while passing its canonical item "
-            f"(ceil({m_cons}/{n_cons}·M))" if active else
-            f"inactive: {len(data.models)} model(s) < n = {n_cons}, so no {m_cons}-of-{n_cons} consensus exists; nothing flagged")  # fmt: skip
+    left_out = f" ({len(constant)} constant model(s) left out)" if constant else ""
+    rule = (f"flag an item when at least {threshold} of the {len(cross.models)} models fail it while passing its canonical item "
+            f"(ceil({m_cons}/{n_cons}·M)){left_out}" if active else
+            f"inactive: {len(cross.models)} model(s){left_out} < n = {n_cons}, so no {m_cons}-of-{n_cons} consensus exists; nothing flagged")  # fmt: skip
     options = InvarianceOptions(consensus_m=m_cons, consensus_n=n_cons, bootstrap=bootstrap, permutations=permutations,
-                                seed=seed, scr_variant=SCR_VARIANT, design=design, consensus_rule=rule)  # type: ignore[arg-type]  # fmt: skip
+                                seed=seed, scr_variant=SCR_VARIANT, design=design, consensus_rule=rule,  # type: ignore[arg-type]
+                                uninformative_rule=UNINFORMATIVE_RULE, reversal_test=REVERSAL_TEST, family_test=FAMILY_TEST,
+                                inconsistency_test=INCONSISTENCY_TEST)  # fmt: skip
     return Invariance(options=options, per_model=per_model,
                       families=Families(names=data.families, rankings=rankings, kendall_tau=kendall_pairs),
                       rank_reversals=reversals, theorems=theorems,
                       consensus=Consensus(m=m_cons, n=n_cons, threshold=threshold, active=active, flagged=flagged_records,
                                           suspect=suspect_records),
-                      agreement=agreement, ranking=ranking)  # fmt: skip
+                      agreement=agreement, ranking=ranking, uninformative=uninformative, compared=list(cross.models))  # fmt: skip
 
 
 def suspect_paraphrases(metadata: dict[str, dict[str, Any]]) -> list[Suspect]:
@@ -487,7 +643,7 @@ def compute(run_dirs: Sequence[Path | str], *, consensus: tuple[int, int] | None
 
 
 def auto_consensus(models: int) -> tuple[int, int]:
-    """The consensus rule for ``models`` models: 2 of 3 from three models on (the spec's rule), both of two
+    """The consensus rule for ``models`` compared models (constant ones left out): 2 of 3 from three models on (the spec's rule), both of two
     when there are two (an item both fail while passing its canonical form), 2 of 3 (inactive) for one."""
     return (2, 2) if models == 2 else (2, 3)
 
@@ -505,8 +661,6 @@ def metrics_from_runs(runs: Sequence[Run], *, consensus: tuple[int, int] | None 
     invariance = None
     if any(r.protocol == "invariance" for r in runs):
         metadata = item_metadata(runs) if metadata is None else metadata
-        if consensus is None:
-            consensus = auto_consensus(len({r.model for r in runs if r.protocol == "invariance"}))
         invariance = invariance_section(runs, metadata, consensus=consensus, bootstrap=bootstrap,
                                         permutations=permutations, seed=seed, ranking_samples=ranking_samples)  # fmt: skip
     cbu = cbu_section(runs, seed) if any(r.protocol in ("cbu", "cbu-catalog") for r in runs) else None

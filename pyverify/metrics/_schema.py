@@ -45,6 +45,14 @@ class InvarianceOptions(_Record):
         description="which samples feed the per-model metrics",
     )
     consensus_rule: str = Field(default="", description="the consensus audit rule in words, with the threshold used")
+    uninformative_rule: str = Field(
+        default="", description="when a model counts as uninformative, and what that keeps it out of"
+    )
+    reversal_test: str = Field(default="", description="the test a rank reversal must survive to hold")
+    family_test: str = Field(default="", description="the test of one family against a model's other items")
+    inconsistency_test: str = Field(
+        default="", description="the null the count of inconsistently answered theorems is compared with"
+    )
 
 
 class SCR(_Record):
@@ -67,6 +75,36 @@ class FamilyFailure(_Record):
     rate: float | None = Field(description="share of scored items of the family answered wrong")
     n: int = Field(description="scored items of the family")
     ci: Interval = Field(description="Wilson 95% interval of the rate")
+
+
+class FamilyContrast(_Record):
+    """One family of one model against the model's other scored items of the same theorems."""
+
+    theorems: int = Field(description="theorems with a scored item of the family and another scored item")
+    items: int = Field(description="scored items of the family on those theorems")
+    wrong: int = Field(description="of those, answered wrong")
+    expected: float = Field(description="wrong answers expected there if the family's items were exchangeable "
+                            "with the theorem's other items (the theorem's own failure rate)")  # fmt: skip
+    rest_failure: float | None = Field(description="failure rate of the other scored items of those theorems")
+    p: float | None = Field(
+        description="exact two-sided stratified permutation p (strata: theorems); null when no theorem "
+        "mixes right and wrong answers"
+    )
+    p_holm: float | None = Field(default=None, description="p adjusted by Holm over every model's family contrasts")
+
+
+class Inconsistency(_Record):
+    """Theorems answered inconsistently, against independent answers at the model's own accuracy."""
+
+    theorems: int = Field(description="theorems with two or more scored items")
+    inconsistent: int = Field(description="of those, theorems with some items right and some wrong")
+    expected: float | None = Field(
+        description="the count expected if each item were right independently with the model's accuracy on "
+        "items of the theorem's label (TRUE or FALSE)"
+    )
+    interval: tuple[int, int] | None = Field(description="central 95% range of that count (exact Poisson-binomial law)")
+    p: float | None = Field(description="exact two-sided p of the observed count under that law")
+    p_holm: float | None = Field(default=None, description="p adjusted by Holm over the models")
 
 
 class ModelInvariance(_Record):
@@ -93,6 +131,16 @@ class ModelInvariance(_Record):
     cir: CIR = Field(description="consistency inversion rate on TRUE theorems")
     false_cir: CIR = Field(description="consistency inversion rate on FALSE siblings")
     family_failure: dict[str, FamilyFailure] = Field(description="failure rate per family")
+    majority_answer: Literal["TRUE", "FALSE"] | None = Field(
+        default=None, description="the model's most frequent scored answer (sample 0)"
+    )
+    majority_share: float | None = Field(default=None, description="its share of the scored answers")
+    family_contrast: dict[str, FamilyContrast] = Field(
+        default_factory=dict, description="per family: the test of that family against the model's other items"
+    )
+    inconsistency: Inconsistency | None = Field(
+        default=None, description="inconsistently answered theorems against independent answers"
+    )
 
 
 class KendallPair(_Record):
@@ -117,6 +165,21 @@ class RankReversal(_Record):
     failure_y_a: float = Field(description="failure rate of model_y on family_a")
     failure_x_b: float = Field(description="failure rate of model_x on family_b")
     failure_y_b: float = Field(description="failure rate of model_y on family_b")
+    diff_a: float | None = Field(
+        default=None, description="failure of x minus failure of y on the items of family_a both scored"
+    )
+    p_a: float | None = Field(default=None, description="exact sign test over theorems of that difference")
+    p_a_holm: float | None = Field(default=None, description="p_a adjusted by Holm over every difference tested")
+    diff_b: float | None = Field(
+        default=None, description="failure of x minus failure of y on the items of family_b both scored"
+    )
+    p_b: float | None = Field(default=None, description="exact sign test over theorems of that difference")
+    p_b_holm: float | None = Field(default=None, description="p_b adjusted by Holm over every difference tested")
+    holds: bool | None = Field(
+        default=None,
+        description="both differences significant after Holm, x better on family_a and worse on family_b; "
+        "null: not tested (metrics from an older pyverify)",
+    )
 
 
 class Outcome(_Record):
@@ -216,6 +279,20 @@ class Ranking(_Record):
     rankings_checked: int = Field(description="rankings decided (all of them when exact)")
 
 
+class Uninformative(_Record):
+    """Why a model's answers carry no information, and which statistics were computed without it."""
+
+    reason: Literal["constant", "at-baseline"] = Field(
+        description="constant: the majority answer is at least CONSTANT_SHARE of the scored answers; "
+        "at-baseline: the accuracy's Wilson 95% interval contains the better constant baseline"
+    )
+    detail: str = Field(description="the numbers behind the reason, in words")
+    excluded_from: list[str] = Field(
+        default_factory=list,
+        description="keys of the invariance section computed without the model (constant models only)",
+    )
+
+
 class Invariance(_Record):
     options: InvarianceOptions = Field(description="options and rules used")
     per_model: dict[str, ModelInvariance] = Field(description="metrics per model")
@@ -225,6 +302,13 @@ class Invariance(_Record):
     consensus: Consensus = Field(description="consensus paraphrase audit")
     agreement: Agreement = Field(description="cross-model agreement")
     ranking: Ranking = Field(description="ranking under family weights")
+    uninformative: dict[str, Uninformative] = Field(
+        default_factory=dict, description="models whose answers carry no information, with the reason"
+    )
+    compared: list[str] | None = Field(
+        default=None,
+        description="models in the statistics that compare models (constant models left out); null: all models",
+    )
 
 
 class ScoreMetrics(_Record):

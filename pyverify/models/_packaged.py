@@ -161,6 +161,13 @@ def convert(gguf: Path, destination: Path) -> None:
 
     bars = hf_logging.is_progress_bar_enabled()
     hf_logging.disable_progress_bar()
+    # transformers' GGUF reader draws its own tqdm bar per load, outside its progress-bar switch; the user
+    # already has pyverify's one line saying a conversion runs, so the bar is silenced for this call only
+    import transformers.modeling_gguf_pytorch_utils as gguf_utils
+
+    bar = getattr(gguf_utils, "tqdm", None)
+    if bar is not None:
+        gguf_utils.tqdm = lambda iterable, *args, **kwargs: iterable  # type: ignore[attr-defined]
     try:
         tokenizer = AutoTokenizer.from_pretrained(str(gguf.parent), gguf_file=gguf.name)
         loaded = AutoModelForCausalLM.from_pretrained(str(gguf.parent), gguf_file=gguf.name, dtype=torch.float32)
@@ -173,6 +180,8 @@ def convert(gguf: Path, destination: Path) -> None:
         plain.save_pretrained(str(destination))
         tokenizer.save_pretrained(str(destination))
     finally:
+        if bar is not None:
+            gguf_utils.tqdm = bar  # type: ignore[attr-defined]
         if bars:
             hf_logging.enable_progress_bar()
 

@@ -4,8 +4,9 @@ Every number is formatted here, once, so the HTML and the Markdown report say th
 undefined statistics (``null`` in metrics.json, a missing key, a non-finite float) become "—" and sort last.
 Strings that come from the metrics (model ids, theorem ids, Mathlib names) are left as plain ``str`` so the
 templates escape them; only strings built here from numbers are wrapped in ``Markup``. The Findings
-sentences come from ``_findings``, the claim-audit table from ``_claim_audit``; sections that compare models
-carry one line saying why they are empty when fewer than two models ran.
+sentences (and the headline findings that lead them) come from ``_findings``, the claim-audit table from
+``_claim_audit``; sections that compare models carry one line saying why they are empty when fewer than two
+informative models ran, and which models they leave out as uninformative.
 """
 
 from __future__ import annotations
@@ -18,7 +19,17 @@ from typing import Any
 from markupsafe import Markup
 
 from pyverify.report._claim_audit import claim_audit_rows
-from pyverify.report._findings import SECTIONS, AnswerFacts, Findings, answer_facts, build_findings, slug
+from pyverify.report._findings import (
+    EXCLUDED_WORDS,
+    SECTIONS,
+    AnswerFacts,
+    Findings,
+    answer_facts,
+    build_findings,
+    compared_models,
+    headline_findings,
+    slug,
+)
 
 SCHEMA_VERSION = 1
 DASH = Markup("—")
@@ -237,6 +248,14 @@ class ReportView:
     claim_audit_left_out: int
     suspect: list[dict[str, str]] = field(default_factory=list)
     """paraphrases whose formalization was refuted against their theorem (shown beside the consensus flags)"""
+    headline: list[str] = field(default_factory=list)
+    """the two or three findings that matter (``headline_findings``), shown first"""
+    compared_models: list[str] = field(default_factory=list)
+    """the models in the statistics that compare models (constant models left out)"""
+    excluded_note: str = ""
+    """one line on the models left out of the comparisons as uninformative, and of what; empty when none"""
+    reversal_tested: bool = False
+    """the rank reversals carry their tests (metrics from this pyverify on)"""
 
 
 def check_metrics(metrics: Any) -> Mapping[str, Any]:
@@ -466,7 +485,9 @@ def build_view(metrics: Mapping[str, Any]) -> ReportView:
         if run.get("protocol") == "claim-audit" and isinstance(run.get("claim_audit"), Mapping):
             audit_by_model.setdefault(_text(run.get("model")), []).append(run["claim_audit"])
     audit_rows, audit_left_out = claim_audit_rows([r["raw"] for r in claim_audit_runs])
-    multi_model = len(inv_models) >= 2
+    compared = compared_models(invariance, inv_models)
+    excluded = [m for m in inv_models if m not in compared]
+    multi_model = len(compared) >= 2
     return ReportView(
         version=_text(generated.get("pyverify")),
         runs=runs,
@@ -489,16 +510,7 @@ def build_view(metrics: Mapping[str, Any]) -> ReportView:
         ],
         kendall_families=kendall_families,
         kendall_matrix=_kendall_matrix(kendall_families, families_section),
-        reversals=[
-            {
-                "family_a": _text(r.get("family_a")),
-                "family_b": _text(r.get("family_b")),
-                "model_x": _text(r.get("model_x")),
-                "model_y": _text(r.get("model_y")),
-                **{k: fmt(r.get(k)) for k in ("failure_x_a", "failure_y_a", "failure_x_b", "failure_y_b")},
-            }
-            for r in map(as_mapping, as_list(invariance.get("rank_reversals")))
-        ],
+        reversals=[_reversal(r) for r in map(as_mapping, as_list(invariance.get("rank_reversals")))],
         theorems=theorems,
         theorem_models=theorem_models,
         consensus_m=fmt_int(consensus.get("m")),
@@ -542,16 +554,68 @@ def build_view(metrics: Mapping[str, Any]) -> ReportView:
         headings={k: heading for k, (heading, _) in SECTIONS.items()},
         anchors={k: Markup(slug(heading)) for k, (heading, _) in SECTIONS.items()},  # [a-z0-9-] only
         multi_model=multi_model,
-        needs_models_note=""
-        if multi_model
-        else f"need two or more models; this report has {len(inv_models)}"
-        + (f" ({', '.join(inv_models)})." if inv_models else "."),
+        needs_models_note=_needs_models_note(inv_models, compared, excluded),
         has_tests=any(t.test in ("cochran", "mcnemar") for t in theorems),
-        tests_note=_tests_note(theorems, inv_models, as_mapping(invariance.get("options")).get("design")),
+        tests_note=_tests_note(theorems, inv_models, compared, as_mapping(invariance.get("options")).get("design")),
         claim_audit_rows=audit_rows,
         claim_audit_left_out=audit_left_out,
         suspect=_suspect(consensus),
+        headline=headline_findings(metrics, audit_by_model),
+        compared_models=compared,
+        excluded_note=_excluded_note(excluded, as_mapping(invariance.get("uninformative"))),
+        reversal_tested=any(
+            isinstance(as_mapping(r).get("holds"), bool) for r in as_list(invariance.get("rank_reversals"))
+        ),
     )
+
+
+def _needs_models_note(models: list[str], compared: list[str], excluded: list[str]) -> str:
+    if len(compared) >= 2:
+        return ""
+    if not excluded:
+        return f"need two or more models; this report has {len(models)}" + (
+            f" ({', '.join(models)})." if models else "."
+        )
+    return (
+        f"need two or more informative models; this report has {len(compared)}"
+        + (f" ({', '.join(compared)})" if compared else "")
+        + f" once {', '.join(excluded)} {'is' if len(excluded) == 1 else 'are'} left out as uninformative "
+        "(constant answers)."
+    )
+
+
+def _excluded_note(excluded: list[str], uninformative: Mapping[str, Any]) -> str:
+    if not excluded:
+        return ""
+    parts = []
+    for model in excluded:
+        record = as_mapping(uninformative.get(model))
+        detail, left_out = _text(record.get("detail")), as_list(record.get("excluded_from"))
+        words = ", ".join(EXCLUDED_WORDS.get(str(k), str(k)) for k in left_out) or "the comparisons between models"
+        parts.append(f"{model} ({detail}) from {words}" if detail else f"{model} from {words}")
+    return "Left out as uninformative (constant answers): " + "; ".join(parts) + "."
+
+
+def _reversal(r: Mapping[str, Any]) -> dict[str, Any]:
+    # each per-family difference (x − y on the items both scored) with its Holm-adjusted sign-test p
+    def test(diff: Any, p_holm: Any) -> Markup:
+        d = number(diff)
+        if d is None:
+            return DASH
+        return Markup(f"{d:+.3f} (p {fmt_p(p_holm)})")
+
+    holds = r.get("holds")
+    return {
+        "family_a": _text(r.get("family_a")),
+        "family_b": _text(r.get("family_b")),
+        "model_x": _text(r.get("model_x")),
+        "model_y": _text(r.get("model_y")),
+        **{k: fmt(r.get(k)) for k in ("failure_x_a", "failure_y_a", "failure_x_b", "failure_y_b")},
+        "test_a": test(r.get("diff_a"), r.get("p_a_holm")),
+        "test_b": test(r.get("diff_b"), r.get("p_b_holm")),
+        "holds": Markup("yes" if holds is True else "no" if holds is False else "untested"),
+        "held": holds is True,
+    }
 
 
 CBU_METRICS = {
@@ -582,9 +646,14 @@ def _kendall_matrix(names: list[str], families_section: Mapping[str, Any]) -> li
     return rows
 
 
-def _tests_note(theorems: list[TheoremRow], models: list[str], design: Any) -> str:
+def _tests_note(theorems: list[TheoremRow], models: list[str], compared: list[str], design: Any) -> str:
     if any(t.test in ("cochran", "mcnemar") for t in theorems):
         return ""
+    if len(models) >= 2 and len(compared) < 2 and design != "within-model":
+        return (
+            f"needs two or more informative models as blocks, and this report has {len(compared)} besides the "
+            "constant ones; the test columns are left out."
+        )
     if len(models) < 2 and design != "within-model":
         return (
             "needs two or more models, or repeated samples of one model (pyverify eval --samples); this report has "

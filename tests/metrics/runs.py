@@ -61,3 +61,38 @@ def synthetic_rows(model: str, skill: float, n_theorems: int, rng: np.random.Gen
                     ok = bool(rng.random() < p)
                     rows.append(inv_row(theorem, family, label, None if rng.random() < unscored else ok, model, s))
     return rows
+
+
+def family_rows(model: str, n_theorems: int, rng: np.random.Generator, right: float | dict[str, float] = 0.5,
+                families: Sequence[str] = FAMILIES[:7], answer: str | None = None) -> list[dict[str, Any]]:  # fmt: skip
+    """``n_theorems`` TRUE theorems and their FALSE siblings, one item per family each, every item answered
+    right with probability ``right`` (per family when a dict; 0.5 elsewhere): at chance by default. With
+    ``answer`` ("TRUE" or "FALSE") the model gives that answer to every item (a constant model)."""
+    rows = []
+    for t in range(n_theorems):
+        for theorem, label in ((f"c.t{t}", "TRUE"), (f"c.t{t}.rev", "FALSE")):
+            for family in families:
+                p = right.get(family, 0.5) if isinstance(right, dict) else right
+                ok = label == answer if answer is not None else bool(rng.random() < p)
+                rows.append(inv_row(theorem, family, label, ok, model))
+    return rows
+
+
+def as_older_metrics(metrics: dict) -> dict:
+    """A copy of ``metrics`` without the fields added with the findings' tests (issue 25): what an older
+    pyverify wrote, which must still validate and render."""
+    import json
+
+    old = json.loads(json.dumps(metrics))
+    invariance = old["invariance"]
+    for key in ("uninformative", "compared"):
+        del invariance[key]
+    for key in ("uninformative_rule", "reversal_test", "family_test", "inconsistency_test"):
+        invariance["options"].pop(key, None)
+    for stats in invariance["per_model"].values():
+        for key in ("majority_answer", "majority_share", "family_contrast", "inconsistency"):
+            del stats[key]
+    for r in invariance["rank_reversals"]:
+        for key in ("diff_a", "p_a", "p_a_holm", "diff_b", "p_b", "p_b_holm", "holds"):
+            del r[key]
+    return old

@@ -273,3 +273,28 @@ def test_a_structured_claim_audit_asks_for_each_task_schema(tmp_path: Path, monk
         assert schema["properties"]["task_id"] == {"const": request.request_id.split("#")[0]}
     free = evaluate("fake/base", "claim-audit", tmp_path / "free", limit=3)
     assert free["output"] == "free text" and "structured" not in json.loads((tmp_path / "free" / "config.json").read_text())
+
+
+def test_pyverify_run_ends_with_tables_and_findings_not_markdown(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from pyverify.cli import app
+
+    config = tmp_path / "config.yaml"
+    config.write_text(
+        "models: [fake/model, fake/other]\n"
+        "invariance: {items: families/generated/items.jsonl, limit: 40}\n"
+        "claim_audit: {limit: 3, conditions: [direct], max_new_tokens: 32, structured: true}\n"
+    )
+    result = CliRunner().invoke(app, ["run", "--config", str(config), "--out", str(tmp_path / "job")])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert not [line for line in lines if line.lstrip().startswith("|")], "Markdown table source on the terminal"
+    head = next(i for i, line in enumerate(lines) if line.startswith("Invariance:"))
+    assert "model" in lines[head + 2] and "always-TRUE" in lines[head + 2] and "fake/model" in lines[head + 4]
+    audit = next(i for i, line in enumerate(lines) if line.startswith("Claim audit (direct)"))
+    assert "valid records" in lines[audit + 2] and "schema" in lines[audit + 4]
+    findings = lines[lines.index("Findings") + 1 :]
+    bullets = [line for line in findings if line.startswith(" •")]
+    assert 1 <= len(bullets) <= 3 and any(ch.isdigit() for ch in "".join(findings))
+    assert lines[-1].startswith("HTML report") and (tmp_path / "job" / "report" / "report.html").is_file()

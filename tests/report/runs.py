@@ -7,8 +7,13 @@ F2, F6 (32 items):
   TRUE answers 100 %, no theorem inconsistent, failure 0.5 on every family;
 - ``m/good`` answers canonical and F2 right, F6 wrong everywhere, F1 wrong on t0, t1, t2, t0.rev, t1.rev:
   accuracy 19/32, TRUE answers 9 (TRUE items right) + 6 (FALSE items wrong) = 15/32, every theorem
-  inconsistent, F6 fails 8/8, F1 5/8; it beats m/yes on canonical and F2 and loses on F1 and F6, so the
-  ranking reverses between families (4 reversals, one pair; the widest: canonical against F6).
+  inconsistent, F6 fails 8/8, F1 5/8. It beats m/yes on canonical and F2 and loses on F1 and F6, but m/yes
+  is constant (uninformative), so it is left out of the comparisons and no reversal is computed; F6 against
+  m/good's other items of the same theorems: exact p = 1/2048 (F6 wrong on all 8 theorems, each with
+  chance 1/2 or 1/4 under the permutation law), 4/2048 after Holm over its four family contrasts.
+
+Synthetic pairs (``chance_runs``, ``family_effect_runs``) answer 20 theorems and their FALSE siblings at random,
+or with one model right on F1 and wrong on F2 and the other the reverse.
 
 One model with 20 samples (within-model Cochran's Q): on ``s0`` canonical, F1 and F2 are always right and
 F6 always wrong (Q = 60, df 3), on ``s1`` F1 is wrong in one sample only, ``s1.rev`` never varies.
@@ -19,7 +24,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.metrics.runs import inv_row, write_run
+import numpy as np
+
+from tests.metrics.runs import family_rows, inv_row, write_run
 
 FAMILIES = ("canonical", "F1", "F2", "F6")
 TRUE_THEOREMS = ("t0", "t1", "t2", "t3")
@@ -48,6 +55,27 @@ def good_rows(model: str = "m/good") -> list[dict[str, Any]]:
 def two_model_runs(root: Path) -> list[Path]:
     """m/yes and m/good (see the module docstring)."""
     return [write_run(root, "yes", "m/yes", always_true_rows()), write_run(root, "good", "m/good", good_rows())]
+
+
+def chance_runs(root: Path, seed: int = 0, models: tuple[str, ...] = ("m/a", "m/b")) -> list[Path]:
+    """Models answering every item of 20 theorem pairs × 7 families at random (seed 0: 12 apparent reversals)."""
+    rng = np.random.default_rng(seed)
+    return [write_run(root, f"chance{i}", model, family_rows(model, 20, rng)) for i, model in enumerate(models)]
+
+
+def family_effect_runs(root: Path) -> list[Path]:
+    """m/x right on 95 % of F1 and 10 % of F2 items, m/y the reverse, both at chance on canonical and F6."""
+    rng = np.random.default_rng(5)
+    families = ("canonical", "F1", "F2", "F6")
+    return [
+        write_run(root, "x", "m/x", family_rows("m/x", 20, rng, {"F1": 0.95, "F2": 0.1}, families)),
+        write_run(root, "y", "m/y", family_rows("m/y", 20, rng, {"F1": 0.1, "F2": 0.95}, families)),
+    ]
+
+
+def constant_run(root: Path, model: str = "m/const", answer: str = "TRUE") -> Path:
+    """A model answering ``answer`` to the same items as ``chance_runs``."""
+    return write_run(root, "constant-" + answer, model, family_rows(model, 20, np.random.default_rng(0), answer=answer))
 
 
 def one_model_runs(root: Path, samples: int = 20) -> list[Path]:
