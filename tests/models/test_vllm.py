@@ -211,3 +211,36 @@ def test_score_failure_is_an_error_response(fake_vllm: list[LLM]) -> None:
     fake_vllm[0].fail = True
     (response,) = backend.score([Request("a", (("user", "q"),), choices=(" TRUE",))])
     assert response.finish_reason == "error" and "out of memory" in response.error
+
+
+class _JsonParams:
+    def __init__(self, json: str) -> None:
+        self.json = json
+
+
+@pytest.mark.parametrize("name, keyword", [("StructuredOutputsParams", "structured_outputs"),
+                                           ("GuidedDecodingParams", "guided_decoding")])  # fmt: skip
+def test_a_json_schema_goes_to_vllms_structured_outputs(
+    fake_vllm: list[LLM], monkeypatch: pytest.MonkeyPatch, name: str, keyword: str
+) -> None:
+    import json
+
+    params_module = types.ModuleType("vllm.sampling_params")
+    setattr(params_module, name, _JsonParams)
+    monkeypatch.setitem(sys.modules, "vllm.sampling_params", params_module)
+    backend = load_backend("vllm/org/model")
+    schema = json.dumps({"enum": ["TRUE", "FALSE"]})
+    answers = backend.generate([_ask("a?", 0, json_schema=schema), _ask("b?", 1)])
+    assert all(a.finish_reason != "error" for a in answers)
+    (_, sent), = fake_vllm[0].calls
+    assert json.loads(sent[0].kwargs[keyword].json) == {"enum": ["TRUE", "FALSE"]}
+    assert keyword not in sent[1].kwargs  # a free request stays free
+    assert backend.describe()["plain_prompts"] is False
+
+
+def test_a_vllm_without_structured_outputs_fails_that_request(fake_vllm: list[LLM], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "vllm.sampling_params", types.ModuleType("vllm.sampling_params"))
+    backend = load_backend("vllm/org/model")
+    constrained, free = backend.generate([_ask("a?", 0, json_schema='{"type": "integer"}'), _ask("b?", 1)])
+    assert constrained.finish_reason == "error" and "structured-output" in constrained.error
+    assert free.finish_reason != "error"
