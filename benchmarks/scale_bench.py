@@ -63,7 +63,7 @@ def write_rows(path: Path, pool: list[dict[str, Any]], n: int) -> None:
 
 
 def run(kind: str, workers: int, src: Path, work: Path, row_fn: Any, chunk: int | None) -> dict[str, Any]:
-    from pyverify.certify._batch import SETUP, run_batch
+    from pyverify._batch import SETUP, run_batch
     from pyverify.parallel import make_executor
 
     out = work / f"{kind}-{workers}-{row_fn.__name__}-{time.monotonic_ns()}.jsonl"
@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-ray", action="store_true", help="skip the Ray configuration")
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args(argv)
-    from pyverify.certify._batch import certify_row, noop_row
+    from pyverify._batch import certify_row, noop_row
 
     pool = pairs()
     expected = Counter(p["expect"] for p in pool)

@@ -186,7 +186,7 @@ _ADDRESS = typer.Option(None, "--address", metavar="auto|HOST:PORT",
 
 
 def _executor(kind: str, workers: int | None, address: str | None) -> Any:
-    from pyverify.certify._batch import SETUP
+    from pyverify._batch import SETUP
     from pyverify.parallel import make_executor
 
     if kind not in ("local", "ray"):
@@ -219,7 +219,7 @@ def certify_batch(
     """Decide many claims, equivalences and answer pairs: resumable (finished rows are recorded in
     OUT.jsonl.store.sqlite as they complete, committed in groups within a fraction of a second), on local
     worker processes or a Ray cluster."""
-    from pyverify.certify._batch import BatchError, run_batch
+    from pyverify._batch import BatchError, run_batch
 
     if resume and fresh:
         _fail("--resume and --fresh exclude each other")

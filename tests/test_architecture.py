@@ -6,6 +6,7 @@ import ast
 import subprocess
 import sys
 from pathlib import Path
+from typing import Callable
 
 import networkx as nx
 import pytest
@@ -83,6 +84,21 @@ def _type_checking_only(tree: ast.Module) -> set[ast.AST]:
     return skipped
 
 
+def _imported(node: ast.AST, package: str, names_module: Callable[[str, str], bool]) -> list[str]:
+    """The dotted modules an import statement in ``package`` names: ``from m import x`` gives ``m.x`` when
+    ``names_module(m, x)`` says ``x`` is a module, else ``m``; relative imports are resolved from ``package``."""
+    if isinstance(node, ast.Import):
+        return [a.name for a in node.names]
+    if not isinstance(node, ast.ImportFrom):
+        return []
+    if node.level:  # relative: from . import x / from ._x import y
+        base = package if node.level == 1 else package.rsplit(".", node.level - 1)[0]
+        module = f"{base}.{node.module}" if node.module else base
+    else:
+        module = node.module or ""
+    return [f"{module}.{a.name}" if names_module(module, a.name) else module for a in node.names]
+
+
 def import_graph(root: Path, dotted: str) -> nx.DiGraph:
     """Which module of the package ``dotted`` (files in ``root``) imports which, counting imports inside
     functions.
@@ -99,17 +115,7 @@ def import_graph(root: Path, dotted: str) -> nx.DiGraph:
         for node in ast.walk(tree):
             if node in skipped:
                 continue
-            targets: list[str] = []
-            if isinstance(node, ast.Import):
-                targets = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                if node.level:  # relative: from . import x / from ._x import y
-                    base = dotted if node.level == 1 else dotted.rsplit(".", node.level - 1)[0]
-                    module = f"{base}.{node.module}" if node.module else base
-                else:
-                    module = node.module or ""
-                targets = [f"{module}.{a.name}" if module == dotted else module for a in node.names]
-            for target in targets:
+            for target in _imported(node, dotted, lambda module, name: module == dotted):
                 if target == dotted:
                     graph.add_edge(path.stem, "__init__")
                 elif target.startswith(dotted + "."):
@@ -160,3 +166,68 @@ def test_structural_invariant_of_nodes() -> None:
     for node in claim_nodes(claim):
         values = [getattr(node, f.name) for f in fields(node) if f.compare]  # type: ignore[arg-type]
         assert type(node)(*values) == node
+
+
+#: the package's layers, bottom first (docs/architecture.md): a module may import only from its own layer's
+#: package and from layers below it. Top-level modules (``pyverify/cli.py``, ``_batch.py``, ...) are layers
+#: of their own; ``__init__`` is the package's own ``pyverify/__init__.py`` (its version, nothing else).
+LAYERS = ("__init__", "_jsonl", "logic", "parallel", "models", "certify", "answers", "rewards", "paraphrase", "catalog",
+          "claims", "lean", "metrics", "report", "protocols", "formalize", "audit", "export", "_demo", "_batch", "cli")  # fmt: skip
+
+
+def whole_package_graph() -> nx.DiGraph:
+    """Which module of pyverify imports which (dotted names; lazy imports inside functions count; imports of a
+    package count as imports of its ``__init__``)."""
+    modules: dict[str, Path] = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+        modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    graph = nx.DiGraph()
+    graph.add_nodes_from(modules)
+    for name, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        skipped = _type_checking_only(tree)
+        package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+        for node in ast.walk(tree):
+            if node in skipped:
+                continue
+            for target in _imported(node, package, lambda module, item: f"{module}.{item}" in modules):
+                while target not in modules and "." in target:
+                    target = target.rsplit(".", 1)[0]
+                if target in modules and target != name and target.startswith("pyverify"):
+                    graph.add_edge(name, target)
+    return graph
+
+
+def _layer(module: str) -> str:
+    parts = module.split(".")
+    return "__init__" if len(parts) == 1 else parts[1]
+
+
+def test_the_whole_package_imports_form_no_cycle() -> None:
+    graph = whole_package_graph()
+    assert nx.is_directed_acyclic_graph(graph), f"import cycles: {list(nx.simple_cycles(graph))[:5]}"
+    layers = nx.DiGraph((_layer(a), _layer(b)) for a, b in graph.edges() if _layer(a) != _layer(b))
+    assert nx.is_directed_acyclic_graph(layers), f"package cycles: {list(nx.simple_cycles(layers))[:5]}"
+
+
+def test_every_package_imports_only_layers_below_it() -> None:
+    graph = whole_package_graph()
+    assert {_layer(m) for m in graph} <= set(LAYERS), "a package without a layer: add it to LAYERS and the docs"
+    upward = sorted(f"{a} -> {b}" for a, b in graph.edges()
+                    if LAYERS.index(_layer(b)) > LAYERS.index(_layer(a)))  # fmt: skip
+    assert not upward, upward
+
+
+def test_the_layers_are_the_documented_ones() -> None:
+    docs = (PACKAGE.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    documented = [name for name in LAYERS if name not in ("__init__",)]
+    positions = [docs.find(f"`{name}") for name in documented]
+    assert all(p >= 0 for p in positions), [n for n, p in zip(documented, positions) if p < 0]
+
+
+def test_whole_package_graph_sees_lazy_imports_between_packages() -> None:
+    # the checker itself: a function-level import from certify into answers would be caught
+    graph = whole_package_graph()
+    assert graph.has_edge("pyverify.answers._equiv", "pyverify.certify._worker")
+    assert not graph.has_edge("pyverify.certify._engine", "pyverify.answers")

@@ -2,7 +2,7 @@
 answer) is its final answer. Every command and the library read answers through :func:`extract_answer`
 (``parse_answer`` calls it first), so a response is graded the same way everywhere.
 
-The rules, in order (:data:`EXTRACTION_RULES` is the table the README renders):
+The rules, in order (:data:`EXTRACTION_RULES` is the table docs/answers-and-rewards.md renders):
 
 1. ``<think>...</think>`` is dropped (everything before the last ``</think>``); a ``<think>`` never closed
    leaves **no answer**. The response ends at the first end-of-turn token (``<|im_start|>``, ``<|im_end|>``,

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from pyverify.metrics._errors import MetricsError
-from pyverify.metrics._load import Run, _check_row
+from pyverify.metrics._rows import Run, _check_row, read_jsonl
 
 CHOICES = ("TRUE", "FALSE")
 _IDENTIFIERS = ("item_id", "theorem_id", "family", "label")
@@ -135,7 +135,6 @@ def _lm_eval_choices(sample: dict[str, Any]) -> list[str]:
 
 def read_lm_eval_samples(path: Path) -> Run:
     """One lm-eval ``samples_*.jsonl`` file as an invariance run (model ``lm-eval/<model_name>``)."""
-    from pyverify.metrics._load import read_jsonl
 
     path = Path(path)
     results = _lm_eval_results(path)

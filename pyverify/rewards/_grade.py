@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 GradeStatus = Literal["correct", "wrong", "several answers", "no answer", "unparsed", "undefined", "unknown"]
 
-#: What each grade means, in the order a report lists them (the README renders this table).
+#: What each grade means, in the order a report lists them (docs/answers-and-rewards.md renders this table).
 GRADE_MEANINGS: tuple[tuple[str, str], ...] = (
     ("correct", "the extracted answer is proved equal to the gold answer (reward 1)"),
     ("wrong", "proved different, with a witness (reward 0)"),

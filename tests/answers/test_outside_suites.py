@@ -120,10 +120,10 @@ def test_real_model_responses_against_their_publishers_labels() -> None:
     assert sum(statuses[s] for s in DECIDED) >= 130, statuses
 
 
-def test_the_readme_lists_every_reading_rule_and_extraction_rule() -> None:
+def test_the_answers_manual_lists_every_reading_rule_and_extraction_rule() -> None:
     from pyverify.answers import EXTRACTION_RULES, READING_RULES
 
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[2] / "docs" / "answers-and-rewards.md").read_text(encoding="utf-8")
     for written, read in (*READING_RULES, *EXTRACTION_RULES):
         assert written in readme or written.startswith("`decimal_comma="), written
         assert read.split(";")[0] in readme, read

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from pyverify.certify._batch import run_batch, store_path
+from pyverify._batch import run_batch, store_path
 from pyverify.cli import main
 from pyverify.parallel import LocalExecutor
 from pyverify.parallel import _probes as probes

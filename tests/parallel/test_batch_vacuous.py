@@ -8,7 +8,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from pyverify.certify._batch import BATCH_FORMAT, read_rows, run_batch, store_path
+from pyverify._batch import BATCH_FORMAT, read_rows, run_batch, store_path
 from pyverify.cli import main
 from pyverify.parallel import LocalExecutor, input_hash
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pyverify.catalog._build import build
-from pyverify.certify._batch import SETUP
+from pyverify._batch import SETUP
 from pyverify.parallel import LocalExecutor
 
 SAMPLE = Path(__file__).parents[1] / "catalog" / "sample_catalog.toml"

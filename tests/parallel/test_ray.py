@@ -8,7 +8,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from pyverify.certify._batch import SETUP, run_batch
+from pyverify._batch import SETUP, run_batch
 from pyverify.parallel import Job, LocalExecutor
 from pyverify.parallel import _probes as probes
 

@@ -16,8 +16,9 @@ most ``COMMIT_SECONDS`` plus one commit old, 0.2 s as shipped). ``--resume`` reu
 rows whose input is unchanged, so it never repeats or loses a finished row (each row has one record, keyed by
 its id; a group is committed whole or not at all), and a row whose input changed is recomputed.
 
-Answer rows reach ``pyverify.answers`` (a layer above this one) through a lazy import inside the row
-function: the batch command is the one place where the two meet.
+This module sits at the top of the package, beside the CLI: it reads rows of every kind, so it uses both
+``pyverify.certify`` (claims and equivalences) and ``pyverify.answers`` (answer pairs), which sits above
+certify. (It lived in ``certify`` once, and reached up into ``answers`` from there.)
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ KINDS = {"decide": ("claim",), "equivalence": ("a", "b"), "answer": ("reference"
 CLAIM_STATUSES = ("certified", "refuted", "vacuous", "unknown")
 ANSWER_STATUSES = ("equal", "different", "undefined")
 #: The function each fresh worker process calls before its first row.
-SETUP = "pyverify.certify._batch:enter_worker"
+SETUP = "pyverify._batch:enter_worker"
 
 
 class BatchError(ValueError):

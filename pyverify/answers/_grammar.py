@@ -1,0 +1,247 @@
+"""The grammar side of parsing a final answer: ``answer.lark`` and the Lark transformer that builds the answer.
+
+The grammar is ``answer.lark`` (LALR, no evaluation of the text). It is given text that the clean-up and the
+reading rules (:mod:`pyverify.answers._reading`) have already normalised; :class:`_Build` turns what it matches
+into terms and :class:`Answer` objects bottom-up (inline, so no parse tree is kept), and text outside the grammar
+is an :class:`AnswerParseError` naming the command or character it does not take, and where. This is the one
+module of the parser that imports lark: the text rules below it work on strings alone, and the pipeline above it
+(:mod:`pyverify.answers._parse`) only calls :func:`_parse_grammar`.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import LarkError
+
+from pyverify.answers._answer import Answer, Kind
+from pyverify.answers._reading import AnswerParseError
+from pyverify.logic._ast import REAL, Call, Node, Num, Op, Var, walk
+
+_FUNCS = ("sin", "cos", "tan", "cot", "sec", "csc", "arcsin", "arccos", "arctan", "ln", "exp", "log")
+
+
+def _infinite(part: Answer) -> bool:
+    """A number answer whose term is ±∞."""
+    if part.kind != "number" or len(part.terms) != 1:
+        return False
+    term = part.terms[0]
+    if isinstance(term, Op) and term.op == "neg":
+        term = term.args[0]
+    return isinstance(term, Call) and term.func == "infinity"
+
+
+def _grammar_reason(exc: Exception, text: str, position: int) -> str:
+    """One line for a person: the command or character the grammar does not take, and where."""
+    from lark.exceptions import UnexpectedEOF, UnexpectedToken
+
+    if isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
+        return "outside the answer grammar: the answer ends too early"
+    if 0 <= position < len(text):
+        command = re.match(r"\\[A-Za-z]+", text[position:])
+        what = f"the LaTeX command {command.group(0)}" if command else f"{text[position]!r}"
+        return f"outside the answer grammar: {what} at column {position + 1}"
+    if position >= len(text) or "$END" in str(exc) or "end of input" in str(exc).lower():
+        return "outside the answer grammar: the answer ends too early"
+    first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return f"outside the answer grammar: {first[:160]}"
+
+
+def _num(token: Token) -> Num:
+    text = str(token)
+    return Num(Fraction(text + "0" if text.endswith(".") else text))
+
+
+class _Build(Transformer):  # type: ignore[type-arg]
+    """Builds terms bottom-up (inline, so no parse tree is kept)."""
+
+    def number(self, items: list[Any]) -> Node:
+        return _num(items[0])
+
+    def letter(self, items: list[Any]) -> Node:
+        name = str(items[0]).lstrip("\\")
+        if name == "e":
+            return Call("e", ())
+        return Var(name, REAL)
+
+    def pi(self, items: list[Any]) -> Node:
+        return Call("pi", ())
+
+    def infinity(self, items: list[Any]) -> Node:
+        return Call("infinity", ())
+
+    def add(self, items: list[Any]) -> Node:
+        return Op("+", (items[0], items[1]))
+
+    def sub(self, items: list[Any]) -> Node:
+        return Op("-", (items[0], items[1]))
+
+    def pm(self, items: list[Any]) -> Node:
+        return Op("pm", (items[0], items[2]))
+
+    def pm_unary(self, items: list[Any]) -> Node:
+        return Op("pm", (Num(Fraction(0)), items[1]))
+
+    def neg(self, items: list[Any]) -> Node:
+        return Op("neg", (items[-1],))
+
+    def mul(self, items: list[Any]) -> Node:
+        return Op("*", (items[0], items[-1]))
+
+    def div(self, items: list[Any]) -> Node:
+        return Op("/", (items[0], items[1]))
+
+    def frac(self, items: list[Any]) -> Node:
+        return Op("/", (items[1], items[2]))
+
+    def pow(self, items: list[Any]) -> Node:
+        return Op("^", (items[0], items[1]))
+
+    def factorial(self, items: list[Any]) -> Node:
+        return Call("factorial", (items[0],))
+
+    def percent(self, items: list[Any]) -> Node:
+        return Op("/", (items[0], Num(Fraction(100))))
+
+    def binom(self, items: list[Any]) -> Node:
+        return Call("binomial", (items[1], items[2]))
+
+    def sqrt(self, items: list[Any]) -> Node:
+        return Call("sqrt", (items[1],))
+
+    def root(self, items: list[Any]) -> Node:
+        return Call("root", (items[1], items[2]))
+
+    def func(self, items: list[Any]) -> Node:
+        name = str(items[0]).lstrip("\\")
+        return Call("ln" if name == "log" else name, (items[1],))
+
+    def func_pow(self, items: list[Any]) -> Node:
+        # \sin^2 x is (\sin x)^2; \sin^{-1} x is \arcsin x (for sin, cos, tan)
+        name = str(items[0]).lstrip("\\")
+        exponent, arg = items[1], items[2]
+        minus_one = isinstance(exponent, Op) and exponent.op == "neg" and exponent.args[0] == Num(Fraction(1))
+        if minus_one and name in ("sin", "cos", "tan"):
+            return Call("arc" + name, (arg,))
+        return Op("^", (Call("ln" if name == "log" else name, (arg,)), exponent))
+
+    def log_base(self, items: list[Any]) -> Node:
+        return Call("logb", (items[1], items[2]))
+
+    def equation(self, items: list[Any]) -> Answer:
+        return Answer("equation", terms=(items[0], items[1]))
+
+    def open_closed(self, items: list[Any]) -> Answer:
+        return Answer("interval", terms=(items[0], items[1]), closed=(False, True))
+
+    def closed_open(self, items: list[Any]) -> Answer:
+        return Answer("interval", terms=(items[0], items[1]), closed=(True, False))
+
+    def closed_closed(self, items: list[Any]) -> Answer:
+        return Answer("interval", terms=(items[0], items[1]), closed=(True, True))
+
+    def tuple_answer(self, items: list[Any]) -> Answer:
+        parts = tuple(_item(t) for t in items)
+        if len(parts) == 2 and any(_infinite(p) for p in parts):
+            # (a, ∞) and (-∞, b) are open intervals: no pair of numbers has an infinite entry
+            return Answer("interval", terms=(parts[0].terms[0], parts[1].terms[0]), closed=(False, False))
+        return Answer("tuple", items=parts)
+
+    def union(self, items: list[Any]) -> Answer:
+        parts = [p for p in items if not isinstance(p, Token)]
+        if len(parts) == 1:
+            return parts[0]  # type: ignore[no-any-return]
+        intervals: list[Answer] = []
+        for p in parts:
+            if p.kind == "tuple" and len(p.items) == 2:  # (a, b) inside a union is an open interval
+                p = Answer("interval", terms=(p.items[0].terms[0], p.items[1].terms[0]), closed=(False, False))
+            if p.kind == "set" and all(i.kind == "number" for i in p.items):  # \{-1\} \cup [0, 7): points
+                intervals.extend(
+                    Answer("interval", terms=(i.terms[0], i.terms[0]), closed=(True, True)) for i in p.items
+                )
+                continue
+            if p.kind != "interval":
+                raise AnswerParseError("only intervals can be joined with \\cup")
+            intervals.append(p)
+        return Answer("union", items=tuple(intervals))
+
+    def union_with_points(self, items: list[Any]) -> Answer:
+        return self.union([self.set_answer(items[:3]), *items[3:]])
+
+    def items(self, items: list[Any]) -> list[Any]:
+        return items
+
+    def set_answer(self, items: list[Any]) -> Answer:
+        members = items[1] if len(items) == 3 else []
+        return Answer("set", items=tuple(_item(m) for m in members))
+
+    def empty_set(self, items: list[Any]) -> Answer:
+        return Answer("set")
+
+    def mrow(self, items: list[Any]) -> tuple[Node, ...]:
+        return tuple(items)
+
+    def matrix(self, items: list[Any]) -> Answer:
+        rows = tuple(r for r in items if isinstance(r, tuple))
+        if len({len(r) for r in rows}) != 1:
+            raise AnswerParseError("matrix rows of different lengths")
+        return Answer("matrix", rows=rows)
+
+    def answer_list(self, items: list[Any]) -> Answer:
+        return Answer("list", items=tuple(_item(i) for i in items))
+
+    def start(self, items: list[Any]) -> Answer:
+        return _item(items[0])
+
+
+def _item(value: Any) -> Answer:
+    if isinstance(value, Answer):
+        return value
+    kind: Kind = "expression" if any(isinstance(n, Var) for n in walk(value)) else "number"
+    return Answer(kind, terms=(value,))
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    grammar = (Path(__file__).with_name("answer.lark")).read_text(encoding="utf-8")
+    return Lark(grammar, parser="lalr", transformer=_Build(), maybe_placeholders=False)
+
+
+def _parse_grammar(cleaned: str) -> Answer:
+    parser = _parser()  # outside the try: a broken grammar is a bug, not an unparsed answer
+    try:
+        answer: Any = parser.parse(cleaned)
+    except AnswerParseError:
+        raise
+    except LarkError as exc:
+        position = getattr(exc, "pos_in_stream", None)
+        if not isinstance(position, int) or position < 0:
+            position = -1
+        raise AnswerParseError(_grammar_reason(exc, cleaned, position), position) from None
+    except RecursionError:
+        raise AnswerParseError("too deeply nested") from None
+    if not isinstance(answer, Answer):
+        answer = _item(answer)
+    if answer.kind == "number" and cleaned.rstrip().endswith("%") and _percent_of(answer.terms[0]) is not None:
+        from dataclasses import replace
+
+        answer = replace(answer, value="%")  # a percentage: see the percent policy (READING_RULES)
+    return _with_text(answer, cleaned)
+
+
+def _percent_of(term: Node) -> Node | None:
+    """p of a percentage p% (the term p/100 that the percent sign builds)."""
+    if isinstance(term, Op) and term.op == "/" and term.args[1] == Num(Fraction(100)):
+        return term.args[0]
+    return None
+
+
+def _with_text(answer: Answer, text: str) -> Answer:
+    from dataclasses import replace
+
+    return replace(answer, text=text)

@@ -1,0 +1,498 @@
+"""The text side of parsing a final answer: the clean-up and the reading rules, before the grammar sees it.
+
+A written answer is first cleaned by a fixed list of rules, and only these (see :data:`CLEANUP_RULES`), then the
+reading rules for words, juxtaposed numbers and commas between digits run (see :data:`READING_RULES`; the user
+documentation renders that table, and a test keeps the two in sync). Everything here works on strings and never
+builds a term: the seam is the one between the text as a person wrote it and the text the grammar is given. The
+grammar and its transformer are :mod:`pyverify.answers._grammar`; the order in which the steps run is
+:mod:`pyverify.answers._parse`. :class:`AnswerParseError` lives here, at the bottom, because both sides raise it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pyverify.answers._words import SHORT_WORDS, SHOUTED_WORDS, UNIT_LETTERS, UNIT_PREFIXES, UNIT_WORDS
+
+TEXT_COMMANDS = ("text", "textnormal", "textbf", "textrm", "mbox", "mathrm")
+
+
+def _unit_phrase(letters: bool) -> str:
+    """A regular expression for a unit phrase (``cm``, ``square units``, ``sq. ft``, ``miles per hour``, ``km/h``,
+    ``cm^2``, ``units squared``: at most two prefixes and five units); with ``letters``, the one-letter units of
+    :data:`UNIT_LETTERS` count too, and after a slash they always do (``km/h``)."""
+
+    def unit(letters: bool) -> str:
+        word = r"(?i:(?:" + "|".join(sorted(UNIT_WORDS, key=lambda w: (-len(w), w))) + r")(?:e?s)?)"
+        if letters:
+            word = rf"(?:{word}|[{UNIT_LETTERS}])"
+        prefix = r"(?i:(?:" + "|".join(sorted(UNIT_PREFIXES)) + r")(?![A-Za-z])\.?\s*)"
+        power = r"(?:\s*(?i:squared|cubed)(?![A-Za-z])|\s*\^\s*(?:\d|\{\s*-?\d\s*\}))"
+        return rf"{prefix}{{0,2}}{word}(?![A-Za-z])\.?{power}?"
+
+    # at most five units (bounded, so that no text makes the search slow)
+    return rf"{unit(letters)}(?:\s*/\s*{unit(True)}|(?:\s+(?i:per)\s+|\s+){unit(letters)}){{0,4}}"
+
+
+_TEXT = r"\\(?:" + "|".join(TEXT_COMMANDS) + r")\s*\{"
+# what may follow a unit that is removed (spacing skipped): the end, a separator, a closing bracket, an operator,
+# more text; never a number, a letter or an opening bracket (1\text{ m}\,500 is not 1 500, \mathrm{min}(3,4) not (3,4))
+_AFTER_UNIT = (
+    r"(?=(?:\s|~|\\[,;:! ]|\\q?quad(?![A-Za-z]))*(?:$|[,;)\]}=+\-*/<>&|]|\.(?!\d)|\\[})\]\\]|\\(?:"
+    + "|".join(TEXT_COMMANDS)
+    + r"|cdot|times|div|pm|mp|cup|right|end|le|ge|leq|geq|lt|gt|neq|approx|or|and)(?![A-Za-z])))"
+)
+_TEXT_UNIT = rf"{_TEXT}\s*(?:{_unit_phrase(letters=True)})\s*\}}(?:\s*\^\s*(?:\d|\{{\s*-?\d\s*\}}))?{_AFTER_UNIT}"
+_TRAILING_UNIT = rf"(?<=[0-9}}).])\s+(?:{_unit_phrase(letters=False)})\s*$"
+
+#: The clean-up applied before parsing, in order; each is (what it does, pattern, replacement).
+CLEANUP_RULES: tuple[tuple[str, str, str], ...] = (
+    ("math delimiters $ $$ \\( \\) \\[ \\] at the ends", r"^\s*(\$\$?|\\\(|\\\[)|(\$\$?|\\\)|\\\])\s*$", ""),
+    ("a comma with a negative thin space ,\\! between digits is the tight comma {,} (read by the reading rules)",
+     r"(?<=\d),\s*\\!\s*(?=\d)", "{,}"),
+    ("a braced comma with spaces in or around it between digits (14 {, }916) is the tight comma {,}",
+     r"(?<=\d)\s*\{\s*,\s*\}\s*(?=\d)", "{,}"),
+    ("the words percent, percentage, per cent, pct (plain or in \\text{...}) and \\text{\\%} are a percent sign",
+     r"(?<!\s)\s*(?:\\(?:text|textnormal|mathrm|textbf|mbox|textrm)\{\s*(?:percent(?:age)?|per\s?cent|pct|\\%)\s*\}"
+     r"|(?<![A-Za-z\\])(?:percent(?:age)?|per\s?cent|pct)(?![A-Za-z]))", "%"),
+    ("C or F after a degree sign (^\\circ\\text{C}, °F) is part of it (the degree sign is removed below)",
+     r"(\^\s*\{?\\circ\}?|°)\s*(?:\\(?:text|textnormal|textrm|mbox|mathrm)\s*\{\s*[CF]\s*\}|[CF](?![A-Za-z]))", r"\1"),
+    ("an empty \\text{} (or \\mbox{}, \\mathrm{}, ...) is a space", rf"{_TEXT}\s*\}}", " "),
+    ("\\text{or} / \\text{and} between answers become the connectors \\or / \\and (a comma between answers, or "
+     "between conditions on one variable: 'or' joins their sets, 'and' intersects them)",
+     rf"{_TEXT}\s*(or|and)\s*\}}", r" \\\1 "),
+    ("a leading 'either' (either 3 or 4: several answers) is removed",
+     r"^\s*(?:\\text\s*\{\s*)?either(?![A-Za-z])\s*\}?", " "),
+    ("a single letter in \\mathrm{...} is that letter (\\mathrm{e} is e)", r"\\mathrm\s*\{\s*([A-Za-z])\s*\}", r" \1 "),
+    ("a unit phrase in \\text{...}, \\mbox{...}, \\mathrm{...}, \\textbf{...} (a unit word of UNIT_WORDS, one-letter "
+     "units m g s h L, with square/sq/cubic/cu before, squared/cubed/^2 after, per or / between; with a ^2 after "
+     "the braces) is removed where its quantity ends (the end, a separator, a closing bracket, an operator, more "
+     "text follow: not a number, a letter, an opening bracket or another power); "
+     "other text is left for the reading rules, which refuse it", _TEXT_UNIT, " "),
+    ("a leading 'x \\in' (membership of one variable: the answer is the set after it) is removed",
+     r"^\s*[A-Za-z]\s*\\in(?![A-Za-z])\s*", ""),
+    ("degrees ^\\circ and ° are removed", r"\^\s*\{?\\circ\}?|°", ""),
+    ("brackets around a lone matrix ((\\begin{pmatrix}...\\end{pmatrix}), \\left[\\begin{array}...\\right]) are removed",
+     r"^\s*(?:\\left)?\s*[(\[]\s*(\\begin\{(?:[pbvBV]?matrix|array)\}.*\\end\{(?:[pbvBV]?matrix|array)\})\s*"
+     r"(?:\\right)?\s*[)\]]\s*$", r"\1"),
+    ("spacing and sizing commands, and no-break and thin spaces, are a space",
+     r"\\(?:left|right|bigl|bigr|Bigl|Bigr|big|Big|displaystyle)(?![A-Za-z])|(?<!\\)\\[,;:! ]|\\q?quad(?![A-Za-z])|~"
+     "|[\u00a0\u2009\u202f]", " "),
+    ("\\dfrac, \\tfrac and \\cfrac are \\frac; \\dbinom and \\tbinom are \\binom",
+     r"\\(?:[dt]|c(?=frac))(frac|binom)(?![A-Za-z])", r"\\\1"),
+    ("\\mathbb{R} and ℝ are the interval (-\\infty, \\infty)", r"\\mathbb\s*\{\s*R\s*\}|ℝ", r"(-\\infty, \\infty)"),
+    ("a set written with plain braces {1, 3} (a comma inside, the whole answer) is the set \\{1, 3\\}",
+     r"^\s*\{((?:[^{}]|\{[^{}]*\})*,(?:[^{}]|\{[^{}]*\})*)\}\s*$", r"\\{\1\\}"),
+    ("\\% is a percent sign (a percentage is the number divided by 100)", r"\\%", "%"),
+    ("currency \\$, €, £, ¥ is removed", r"\\\$|[€£¥]", ""),
+    ("\\frac12 and \\sqrt2 (one-digit arguments) get braces", r"\\(frac|binom)\s*(\d)\s*(\d)", r"\\\1{\2}{\3}"),
+    ("plain function words sqrt, sin, ..., arctan, pi, infty are the LaTeX commands (sec is left alone: a unit)",
+     r"(?<![\\A-Za-z])(sqrt|sin|cos|tan|cot|csc|arcsin|arccos|arctan|ln|log|exp|pi|infty)(?![A-Za-z])", r"\\\1"),
+    ("the word infinity is \\infty", r"(?<![\\A-Za-z])infinity(?![A-Za-z])", r"\\infty"),
+    ("'or' / 'and' between answers become the connectors \\or / \\and", r"(?<![A-Za-z\\])(or|and)(?![A-Za-z])",
+     r" \\\1 "),
+    ("a unit phrase at the end, after a number, } ) or . (5 cm, 5 square units, 60 miles per hour: the words of "
+     "UNIT_WORDS and UNIT_PREFIXES as in \\text{...}, no one-letter units) is removed", _TRAILING_UNIT, ""),
+    ("a final full stop, comma or semicolon is removed", r"[.,;]\s*$", ""),
+)  # fmt: skip
+
+#: How text that could mean more than one thing is read; each is (text as written, how it is read). The
+#: control-character rule runs first, on the raw text; the percent and unit rules are clean-up rules
+#: (:data:`CLEANUP_RULES`); the others run after the clean-up, in this order. docs/answers-and-rewards.md renders this table.
+READING_RULES: tuple[tuple[str, str], ...] = (
+    ("`\\text{13}` with a TAB for `\\t`, `\\frac` with a form feed for `\\f` (an escape sequence ate the backslash)",
+     "unparsed, naming the control character and the command it broke; other control characters than TAB, "
+     "CR and LF are always unparsed"),
+    ("`2xy`, `ab`, `ABC`, `\\frac{1}{2}at^2`, `ax+by`",
+     "a product of one-letter variables: a run of two or three letters that is not a short word"),
+    ("`4 five`, `5 is it`, `x = 4 the`, `3 mod 7`, `2phi`, `3cm`, `ext{13}`",
+     "unparsed: a run of four or more letters, a short word (`SHORT_WORDS`: English words, units, ordinal "
+     "suffixes, function and Greek names without a backslash; for capitals `SHOUTED_WORDS`) or letters "
+     "directly before `{` (a command without its backslash) is a word, never a product of variables (an answer "
+     "made only of words is a text answer, below; a sentence is read by the extraction policy)"),
+    ("`sqrt(2)`, `sin x`, `arctan 1`, `pi`, `infinity`", "the commands `\\sqrt`, `\\sin`, `\\arctan`, `\\pi`, `\\infty`"),
+    ("`28 percent`, `28 pct`, `28\\text{ percent}`, `28\\%`",
+     "28% = 28/100 (percent policy `value`, the default); with `percent=\"unit\"` (`--percent unit`) 28% also "
+     "equals 28 against an answer without a percent sign (MATH boxes 20 for 'what percent'); `4 4/9%` is (4 4/9)/100"),
+    ("`5 cm`, `125 miles`, `5 square units`, `60 miles per hour`, `5 km/h`, `5\\text{ cm}^2`, `864 \\mbox{ inches}^2`",
+     "5, 125, 5, 60, 5, 5, 864: a unit phrase is removed at the end of the answer, or in `\\text{…}` (`\\mbox`, "
+     "`\\mathrm`, `\\textbf`, ...) where its quantity ends; a unit phrase is made of unit words (`UNIT_WORDS`: "
+     "length, area, volume, mass, time, money, angle, counting nouns such as `ways`, `people`; plurals in -s, -es) "
+     "with `square`, `sq`, `cubic` before, `squared`, `cubed`, `^2` after, `per` or `/` between; one-letter units "
+     "(`m`, `g`, `s`, `h`, `L`) only in `\\text{…}` or after `/` (`2 xy` is 2·x·y, `5 m` is 5·m)"),
+    ("`5 wrong`, `x = 4 answer`, `5 million`, `2 squared`, `5 dozen`, `1\\text{ m}\\,50`, `5\\text{ cm}x`",
+     "unparsed, naming the word or the text: no other word is a unit (a word that changes the value or judges the "
+     "answer is never removed), and a unit followed by a number, a letter, an opening bracket or a power ends no "
+     "quantity"),
+    ("`5\\text{ is wrong}`, `5 \\text{ or maybe } 6`, `\\mathrm{lcm}(4,6)`, `\\operatorname{proj}`",
+     "unparsed, naming the text and its column: beside a number or an expression, in `\\text{…}` only a unit "
+     "phrase, `or` / `and` (`5\\text{ or }6` is a list) and white space are read; a name in `\\mathrm` or "
+     "`\\operatorname` is not a function of the grammar"),
+    ("`\\text{Evelyn}`, `\\textbf{East}.`, `Evelyn`, `no solution`, `DNE`, `12:00`",
+     "a text answer: the words normalized (lower case, single spaces, no final full stop or leading article; a clock "
+     "time as h:mm), equal only to the same text, different from other text, unknown against a number"),
+    ("`(C)`, `\\text{(C)}`, `\\textbf{(C)}`, `\\text{C}`, `C`",
+     "the choice C (a lone capital letter is a choice when the other answer is one)"),
+    ("`52_8`, `4210_{5}`, `1A_{16}`, `52_{10}`",
+     "the numeral in its base (each digit checked); equal to the same base and value, and to a plain number written "
+     "with the same digits (52: the base the question asked for is implied); its decimal value (42) or another base "
+     "is different; a subscript 10 is a plain number"),
+    ("`x \\le 3`, `x > 2 \\text{ or } x < -1`, `-1 < x \\leq 4`, `5 \\geq x`, `-x > -1`, `x \\neq 3`, "
+     "`x \\in [0,1)`, `\\mathbb{R}`, `\\{-1\\} \\cup [0,7)`",
+     "a set of reals: conditions linear in one variable (on one side of each relation) are intervals; `or` joins "
+     "them, `and` or a comma intersects them; ≠ is two open intervals; a point set in a union is its points; "
+     "compared exactly with intervals and unions"),
+    ("`f(2) < f(1) < f(4)`", "an ordering: equal to the same relations between equal terms, otherwise unknown"),
+    ("`x = 5+5+1 = 11`, `z = 1+1 = 2`, `5 \\times 6 \\times 4 = 120`, `D = (0, 1)`, `QM = 30`, `y = 2x+3`",
+     "chained equalities take the last side (x = 11, z = 2, 120); an equation between numbers is its last side; a "
+     "name before `=` is dropped against a value (QM = 30 equals 30, y = 2x+3 equals 2x+3) and a point's name "
+     "against its coordinates; an equation that names no value (2x + z = 1) is never a number"),
+    ("`x = \\frac13 \\approx 0.33`, `\\frac{70}{9} \\approx 7.78`, `x \\approx 11`, `\\approx 3`",
+     "the exact side before `\\approx`; an approximation alone is never exactly equal to a value (unknown; "
+     "compared under `--tolerance`)"),
+    ("`2x+4y-3=0` against `y=-\\frac12x+\\frac34`",
+     "equal equations: lhs − rhs proportional by a nonzero constant (the ratio taken at a rational point, then "
+     "proved as an identity); otherwise unknown"),
+    ("`n \\equiv 2 \\pmod 7`, `2 \\pmod{7}`, `n \\equiv 2 \\mod 7`",
+     "the residue class 2 mod 7: equal to the same class, different from another class and from a number outside it"),
+    ("`3+4i`, `\\frac{1+i}{1-i}`, `(1+i)^2`, `\\sqrt{3}-5i`",
+     "a complex number when i is the only letter (i² = -1): equal when the real and imaginary parts are, different "
+     "with the part that differs; i inside a function (`\\sqrt{i}`, `e^{i\\pi}`) is unknown"),
+    ("`\\sin^2 t`, `\\sin^{-1} x`, `\\cot x`, `\\frac{\\pi r}{h+r}`",
+     "(sin t)², arcsin x; with trigonometry or π in variables: different where they differ at a rational point "
+     "(proved there), equal when they agree at points and sympy simplifies the difference to 0, else unknown"),
+    ("`{1, 3}`, `\\cfrac{1}{3}`, `19, 46, and 82`, `either 3 or 4`, `\\$32,\\!348`, `1,000.99€`, `14 {, }916`",
+     "the set {1, 3} (plain braces with a comma, the whole answer); 1/3; the lists 19, 46, 82 and 3, 4; 32348; "
+     "1000.99; 14916"),
+    ("`\\mathrm{e}`, `\\mathrm{i}`, `\\text{ }`",
+     "e (Euler's number), i: a single letter in `\\mathrm{…}` is that letter; an empty `\\text{}` is a space"),
+    ("`1 000`, `1\\,000`, `1{,}000`, `1,\\!000`, `12 345 678`, `16,\\!386.20`",
+     "one number: a first group of 1–3 digits not starting with 0, then groups of exactly 3 digits separated by "
+     "a space, `\\,`, `\\ `, `~`, a thin or no-break space, `{,}` or `,\\!`; a decimal part may follow"),
+    ("`1,000`, `12,345.5`, `-7,425,000` (the whole answer)", "one number: plain commas in thousands groups"),
+    ("`4 4/9`, `4\\frac{4}{9}`, `4 \\frac{4}{9}`, `-4 4/9`, `1 000 4/9`",
+     "the mixed number 4 + 4/9 (and -(4 + 4/9)): an integer, then a proper fraction of two integer numerals "
+     "(`11 7/6`, `11 6/6` are unparsed), then the end, an operator, a comma, `%` or a closing bracket"),
+    ("`4\\frac{4}{9}x`, `2\\frac{1}{2}\\pi`, `(x+1)2\\frac{1}{2}`",
+     "unparsed: a mixed number or a product (a factor before or after it); write `(4\\frac{4}{9})x` or "
+     "`4 \\cdot \\frac{4}{9} x`; after an exponent it is a product (`x^2\\frac{1}{2}`)"),
+    ("`2 3`, `1 00`, `4 4/9 2`, `11.0 4/9`, `11/10 4/9`, `x^2 3`, `11` line break `5/6`",
+     "unparsed: two numbers with only white space between them that are neither one number nor a mixed "
+     "number (`\\log_2 8` is a subscript, then the argument)"),
+    ("`0,111`, `-0,5`, `1000,99`, `3{,}14`",
+     "ambiguous (a decimal comma or a list) unless `decimal_comma` chooses: a comma between digits, no space, "
+     "outside brackets, whose left part starts with 0 or has 4+ digits; or a `{,}` that is not a thousands group"),
+    ("`-2,1`, `1,5`, `12,5`", "a list (MATH writes several answers this way); `decimal_comma=\"decimal\"` reads 1.5"),
+    ("`(0,5)`, `[0,1)`, `\\{0,1\\}`, `1.5,2`, `x^2,3`",
+     "plain commas inside brackets, after a decimal number or after an exponent always separate"),
+    ("`decimal_comma=\"decimal\"`",
+     "every comma between digits outside brackets, and every `{,}`, is a decimal point (`1,000` is 1); "
+     "spaces still group thousands"),
+    ("`decimal_comma=\"list\"`",
+     "commas are never decimal points: thousands groups stay numbers, the ambiguous commas separate"),
+)  # fmt: skip
+
+
+class AnswerParseError(ValueError):
+    """Text outside the answer grammar or its limits; ``position`` is a character offset or -1."""
+
+    def __init__(self, reason: str, position: int = -1) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.position = position
+
+
+#: A whole answer written with thousands separators (``1,000`` or ``12,345.5``) is one number, not a list.
+THOUSANDS = re.compile(r"[-+]?[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?")
+
+
+def clean(text: str) -> str:
+    """Apply :data:`CLEANUP_RULES` in order (the reading rules come after, in :mod:`pyverify.answers._parse`)."""
+    return _clean(text)[1]
+
+
+def _clean(text: str) -> tuple[str, str]:
+    """(the text after the rules for ``\\text{...}``, before later rules rewrite the words in it; the clean text)."""
+    texts = text
+    for _, pattern, replacement in CLEANUP_RULES:
+        text = re.sub(pattern, replacement, text)
+        if pattern == _TEXT_UNIT:
+            texts = text
+    return texts, text.strip()
+
+
+# ------------------------------------------------------------ reading rules (see READING_RULES)
+
+# What an escape sequence leaves when a LaTeX command is written in a non-raw string: the control character
+# stands for backslash + letter. TAB, CR and LF are also ordinary white space, so they only count before the
+# rest of one of these commands; the other control characters never belong in an answer.
+_ESCAPES = {"\t": "t", "\r": "r", "\n": "n", "\a": "a", "\b": "b", "\f": "f", "\v": "v"}
+_COMMANDS = frozenset(
+    "text textbf textrm times tan tau theta tfrac tbinom to top triangle tilde right rho rangle rfloor rceil rm "
+    "neq nabla neg not notin newline nmid frac boxed binom beta begin bar alpha approx vec vert varphi".split()
+)
+
+
+def _check_control(text: str, whitespace: bool = True) -> None:
+    """Refuse control characters; with ``whitespace``, also TAB, CR and LF before the rest of a LaTeX command."""
+    for match in re.finditer(r"[\x00-\x1f]", text):
+        char = match.group()
+        if not whitespace and char in "\t\r\n":
+            continue
+        rest = re.match(r"[A-Za-z]*", text[match.end() :]).group()  # type: ignore[union-attr]
+        command = _ESCAPES.get(char, "") + rest
+        if command in _COMMANDS:
+            raise AnswerParseError(
+                f"outside the answer grammar: a control character {char!r} before {rest!r} at column "
+                f"{match.start() + 1} (the \\{command} of LaTeX read as an escape sequence)", match.start()
+            )  # fmt: skip
+        if char not in "\t\r\n":
+            raise AnswerParseError(
+                f"outside the answer grammar: the control character {char!r} at column {match.start() + 1}", match.start()
+            )  # fmt: skip
+
+
+_LETTER_RUN = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
+_ENVIRONMENT = re.compile(r"\\(?:begin|end)\{[A-Za-z*]*\}(?:\{[lcr| ]*\})?")
+
+
+_TEXT_LEFT = re.compile(r"\\(" + "|".join((*TEXT_COMMANDS, "operatorname")) + r")\s*\{")
+_UNIT_ONLY = re.compile(rf"\s*(?:{_unit_phrase(letters=True)})\s*")
+
+
+def _closing_brace(text: str, start: int) -> int:
+    """The index just past the brace that closes the group opened before ``start`` (len(text) if none does)."""
+    depth, i = 1, start
+    while i < len(text):
+        if text[i] == "\\" and i + 1 < len(text) and text[i + 1] in "{}":
+            i += 2
+            continue
+        depth += {"{": 1, "}": -1}.get(text[i], 0)
+        i += 1
+        if depth == 0:
+            return i
+    return i
+
+
+def _texts_left(text: str) -> list[tuple[re.Match[str], int]]:
+    """The ``\\text{...}``, ``\\mathrm{...}``, ``\\operatorname{...}`` in ``text`` (not nested ones), with the
+    index past their closing brace."""
+    found: list[tuple[re.Match[str], int]] = []
+    for match in _TEXT_LEFT.finditer(text):
+        if not found or match.start() >= found[-1][1]:
+            found.append((match, _closing_brace(text, match.end())))
+    return found
+
+
+def _content(match: re.Match[str], end: int) -> str:
+    text = match.string
+    return text[match.end() : end - 1] if text[end - 1 : end] == "}" else text[match.end() :]
+
+
+def _text_errors(text: str, texts: str) -> tuple[AnswerParseError | None, list[tuple[int, int]]]:
+    """The first ``\\text{...}`` (or ``\\mathrm``, ``\\operatorname``, ...) that the clean-up left in ``text``,
+    as an error naming it as it was before later clean-up rules rewrote words in it (in ``texts``), and the spans
+    of all of them (their words are reported as text, not one by one)."""
+    left, before = _texts_left(text), _texts_left(texts)
+    spans = [(match.start(), end) for match, end in left]
+    if not left:
+        return None, spans
+    match = left[0][0]
+    command, content = match.group(1), _content(*(before if len(before) == len(left) else left)[0])
+    shown = f"\\{command}{{{content[:60]}{'...' if len(content) > 60 else ''}}}"
+    where = f"'{shown}' at column {match.start() + 1}"
+    if command != "operatorname" and _UNIT_ONLY.fullmatch(content):
+        after = text[left[0][1] :].strip()[:12]
+        reason = (
+            f"the unit {where} ends no quantity: '{after}' follows it (a unit is removed only where its quantity ends)"
+        )
+    elif command in ("mathrm", "operatorname"):
+        reason = f"the name {where} is not a letter, a unit or a function of the answer grammar"
+    else:
+        reason = f"the text {where} is not a unit, 'or' or 'and' (text answers are not read)"
+    return AnswerParseError(f"outside the answer grammar: {reason}", match.start()), spans
+
+
+def _word_error(text: str, texts: str | None = None) -> AnswerParseError | None:
+    """The first run of letters that is a word (outside the grammar), or the first text that the clean-up left if
+    it comes earlier (``texts``: see :func:`_text_errors`); short non-word runs stay products (2xy, ab)."""
+    text_error, spans = _text_errors(text, text if texts is None else texts)
+    masked = _ENVIRONMENT.sub(lambda m: " " * len(m.group()), text)  # pmatrix in \begin{pmatrix} is no word
+    for start, end in spans:
+        masked = masked[:start] + " " * (end - start) + masked[end:]
+    for match in _LETTER_RUN.finditer(masked):
+        if text_error is not None and text_error.position < match.start():
+            break
+        run, column = match.group(), match.start() + 1
+        if masked[match.end() : match.end() + 1] == "{":
+            return AnswerParseError(
+                f"outside the answer grammar: '{run}{{' at column {column} is a LaTeX command without its backslash",
+                match.start(),
+            )
+        word = run in SHOUTED_WORDS if run.isupper() else run.lower() in SHORT_WORDS
+        if len(run) >= 4 or word:
+            return AnswerParseError(
+                f"outside the answer grammar: the word '{run}' at column {column} is not mathematics", match.start()
+            )
+    return text_error
+
+
+# digit groups separated by spaces (1 000, 12 345 678) or by {,} (1{,}000); a fraction bar after them
+# makes the last group a numerator (1 000/3 is not 1000/3)
+_GROUPS = re.compile(r"(?<![\w.^/])[1-9]\d{0,2}(?:(?: +|\{,\})\d{3})+(?![\d/])(?!\{,\}\d)")
+_GROUPS_SPACES = re.compile(r"(?<![\w.^/])[1-9]\d{0,2}(?: +\d{3})+(?![\d/])")
+# what may follow a mixed number: the end, an operator, a comma, % or a closing bracket
+_AFTER_MIXED = (
+    r"(?=[ \t]*(?:$|[,;)\]}%+\-=<>&|]|\\[\\}]|\\(?:cdot|times|pm|mp|cup|le|ge|leq|geq|neq|lt|gt)(?![A-Za-z])))"
+)
+_INTEGER = r"(?:0|[1-9]\d*)"
+_MIXED_FRAC = re.compile(rf"(?<![\d.])(\d+)[ \t]*(\\frac\{{\s*{_INTEGER}\s*\}}\{{\s*\d+\s*\}})(?![\d.])")
+_MIXED_SLASH = re.compile(rf"(?<![\d.])(\d+)[ \t]+({_INTEGER}/\d+)(?![\d.])" + _AFTER_MIXED)
+_SIDE_BY_SIDE = re.compile(r"(?<![\d.])(\d+\.?\d*|\.\d+)\s+(?=\.?\d)")
+
+
+def _before_integer(text: str, start: int) -> str:
+    """What the integer at ``start`` is, from what comes before it (spaces skipped): ``part`` of an exponent,
+    a subscript, a denominator or a number (never a mixed number), after a ``factor`` (a closing bracket, a
+    variable, ``!``, ``%``: a mixed number or a product), or ``free`` (a mixed number may start here)."""
+    before = text[:start].rstrip()
+    last = before[-1:]
+    if last and (last.isdigit() or last in ".^_/"):
+        return "part"
+    if last.isalpha():
+        return "free" if re.search(r"\\[A-Za-z]+$", before) else "factor"  # \cdot 4 4/9, but x 4 4/9
+    return "factor" if last and last in ")]}!%" else "free"
+
+
+def _proper(match: re.Match[str], fraction: str) -> None:
+    """A mixed number's fraction is proper (``11 7/6`` and ``11 6/6`` are no mixed numbers, as in Math-Verify's
+    reading: a product or a typo, so refused); a zero denominator is left for the comparison (undefined)."""
+    numerator, denominator = (int(n) for n in re.findall(r"\d+", fraction))
+    if denominator and numerator >= denominator:
+        raise AnswerParseError(
+            f"outside the answer grammar: {match.group()!r} at column {match.start() + 1} is not a mixed number "
+            f"(its fraction {numerator}/{denominator} is not proper) and two numbers side by side are not a product",
+            match.start(),
+        )
+
+
+def _mixed_frac(match: re.Match[str]) -> str:
+    context = _before_integer(match.string, match.start())
+    if context == "part":
+        return match.group()  # x^2\frac{1}{2} is x^2 times a half
+    if context == "free" and re.match(_AFTER_MIXED, match.string[match.end() :]):
+        _proper(match, match.group(2))
+        return f"({match.group(1)}+{match.group(2)})"
+    raise AnswerParseError(
+        f"outside the answer grammar: {match.group()!r} at column {match.start() + 1} is a mixed number or a "
+        "product (a factor before or after it); write the mixed number in parentheses or the product with \\cdot",
+        match.start(),
+    )
+
+
+def _mixed_slash(match: re.Match[str]) -> str:
+    if _before_integer(match.string, match.start()) == "free":
+        _proper(match, match.group(2))
+        return f"({match.group(1)}+{match.group(2)})"
+    return match.group()  # left as written: two numbers side by side, refused below
+
+
+def _numbers(text: str, decimal_comma: str | None) -> str:
+    """Thousands groups become one number, mixed numbers a sum; two numbers side by side are refused."""
+    # with decimal commas, {,} is a decimal point and only spaces group thousands
+    groups = _GROUPS_SPACES if decimal_comma == "decimal" else _GROUPS
+    text = groups.sub(lambda m: re.sub(r" +|\{,\}", "", m.group()), text)
+    if decimal_comma != "decimal" and THOUSANDS.fullmatch(text):
+        text = text.replace(",", "")
+    text = _MIXED_FRAC.sub(_mixed_frac, text)
+    text = _MIXED_SLASH.sub(_mixed_slash, text)
+    for match in _SIDE_BY_SIDE.finditer(text):
+        if match.start() > 0 and text[match.start() - 1] == "_":
+            continue  # \log_2 8: a subscript, then the argument
+        right = re.match(r"\.?\d+(?:\.\d*)?", text[match.end() :]).group()  # type: ignore[union-attr]
+        pair = text[match.start() : match.end() + len(right)]
+        raise AnswerParseError(
+            f"outside the answer grammar: two numbers side by side at column {match.start() + 1} ({pair.strip()!r})"
+            " are neither one number nor a mixed number",
+            match.start(),
+        )
+    return text
+
+
+def _depths(text: str) -> list[int]:
+    depth, out = 0, []
+    for ch in text:
+        if ch in ")]}":
+            depth -= 1
+        out.append(depth)
+        if ch in "([{":
+            depth += 1
+    return out
+
+
+# a comma (or {,}) between two whole digit runs; neither side may belong to a decimal number or sit in an
+# exponent or subscript (1.5,2 and x^2,3 are lists whatever the option says)
+_DIGIT_COMMA = re.compile(r"(?<![\d.^_])(\d+)(\{,\}|,)(?=(\d+)(?!\d|\.\d))")
+
+
+def _comma_candidates(text: str) -> list[tuple[int, int, bool, str]]:
+    """Commas between digits that could be decimal commas, left to right: (start, end, ambiguous by default,
+    the digits around it as written).
+
+    A plain comma counts when it is outside brackets and has no space on either side; it is ambiguous when
+    its left part starts with 0 or has four or more digits (``0,111``, ``1000,99``) and otherwise a list
+    separator by default (``-2,1``, ``1,5``: MATH's lists). A ``{,}`` left between digits after the
+    thousands groups is always ambiguous (``3{,}14``), inside brackets too.
+    """
+    depths = _depths(text)
+    found = []
+    for match in _DIGIT_COMMA.finditer(text):
+        start, end = match.span(2)
+        left = match.group(1)
+        sign = "-" if match.start() > 0 and text[match.start() - 1] == "-" else ""
+        fragment = sign + "".join(match.group(1, 2, 3))
+        if match.group(2) == "{,}":
+            found.append((start, end, True, fragment))
+        elif depths[start] == 0:
+            found.append((start, end, left.startswith("0") or len(left) >= 4, fragment))
+    return found
+
+
+def _readings(text: str, decimal_comma: str | None) -> tuple[str, str | None, str]:
+    """(the text to parse, the other reading or None, the first ambiguous fragment) after the comma rules."""
+    candidates = _comma_candidates(text)
+    if decimal_comma == "decimal":
+        return _replace(text, [(s, e) for s, e, _, _ in candidates], "."), None, ""
+    chosen = [(s, e) for s, e, ambiguous, _ in candidates if ambiguous]
+    if decimal_comma == "list" or not chosen:
+        return _replace(text, chosen, ","), None, ""
+    fragment = next(f for _, _, ambiguous, f in candidates if ambiguous)
+    return _replace(text, chosen, "."), _replace(text, chosen, ","), fragment
+
+
+def _replace(text: str, spans: list[tuple[int, int]], by: str) -> str:
+    for start, end in reversed(spans):
+        text = text[:start] + by + text[end:]
+    return text
+
+
+def _nesting(text: str) -> int:
+    depth = deepest = 0
+    for ch in text:
+        if ch in "([{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in ")]}":
+            depth -= 1
+    return deepest
+
+
+def _is_word(run: str) -> bool:
+    if run.lower() in _NOT_TEXT:
+        return False
+    return len(run) >= 4 or (run in SHOUTED_WORDS if run.isupper() else run.lower() in SHORT_WORDS)
+
+
+# names the clean-up turns into commands: never a text answer
+_NOT_TEXT = frozenset({"infinity", "infty", "pi", "sqrt", "sin", "cos", "tan", "cot", "sec", "csc", "arcsin",
+                       "arccos", "arctan", "ln", "log", "exp", "and", "or", "either", "percent", "pct"})  # fmt: skip
