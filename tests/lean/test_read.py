@@ -315,3 +315,19 @@ def test_a_bare_truth_value_is_a_statement() -> None:
     # found by the round-trip property: the claim `False` is written `False` and must read back
     for text in ("False", "True", "example : False"):
         assert read_statement(text).instances
+
+
+def test_prefix_minus_reads_its_operand_as_lean_does() -> None:
+    # Lean's `prefix:75 "-"`: -x ^ 2 is -(x ^ 2) (^ binds inside the minus), -a * b is (-a) * b
+    from pyverify.logic import parse
+
+    pairs = [("theorem t (m : ℤ) : -(-m ^ 0) = -1 := by sorry", "forall m : Z, -(-(m^0)) = -1"),
+             ("theorem t (x : ℝ) : -x ^ 2 ≤ 0 := by sorry", "forall x : R, -(x^2) <= 0"),
+             ("theorem t (a b : ℤ) : -a * b = -(a * b) := by sorry", "forall a b : Z, (-a) * b = -(a * b)")]  # fmt: skip
+    for lean, ours in pairs:
+        assert read_statement(lean).instances[0].claim == parse(ours), lean
+
+
+def test_a_matrix_where_a_number_belongs_is_refused_not_a_crash() -> None:
+    with pytest.raises(NotLean):
+        read_statement("theorem t (A B C : Matrix (Fin 2) (Fin 2) ℚ) : (A +√ B) * C = A * C := by sorry")
