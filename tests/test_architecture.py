@@ -171,8 +171,9 @@ def test_structural_invariant_of_nodes() -> None:
 #: the package's layers, bottom first (docs/architecture.md): a module may import only from its own layer's
 #: package and from layers below it. Top-level modules (``pyverify/cli.py``, ``_batch.py``, ...) are layers
 #: of their own; ``__init__`` is the package's own ``pyverify/__init__.py`` (its version, nothing else).
-LAYERS = ("__init__", "_jsonl", "logic", "parallel", "models", "certify", "answers", "rewards", "paraphrase", "catalog",
-          "claims", "lean", "metrics", "report", "protocols", "formalize", "audit", "export", "_demo", "_batch", "cli")  # fmt: skip
+LAYERS = ("__init__", "_jsonl", "logic", "parallel", "models", "_cli_common", "certify", "answers", "rewards", "paraphrase",
+          "catalog", "claims", "lean", "metrics", "report", "protocols", "formalize", "audit", "export", "_demo", "_batch",
+          "_commands", "cli")  # fmt: skip
 
 
 def whole_package_graph() -> nx.DiGraph:

@@ -120,17 +120,21 @@ def _stored(out: Path) -> int:
 # rows are committed in groups (every 0.2 s): 2 workers get more rows through between two commits
 @pytest.mark.parametrize(("options", "n"), [(["--workers", "1"], 300), (["--workers", "2", "--chunk", "7"], 800)])
 def test_sigkill_mid_batch_then_resume_loses_and_repeats_nothing(tmp_path: Path, options: list[str], n: int) -> None:
-    rows = _claims(n)
-    src = _write(tmp_path / "in.jsonl", rows)
-    out = tmp_path / "out.jsonl"
-    cmd = [sys.executable, "-m", "pyverify.cli", "certify-batch", str(src), "--out", str(out), *options]
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 60
-    while _stored(out) < 10 and time.monotonic() < deadline and proc.poll() is None:
-        time.sleep(0.05)
-    os.kill(proc.pid, signal.SIGKILL)
-    proc.wait()
-    before = _stored(out)
+    for attempt in range(3):  # a batch that finished before the kill landed (a starved poller) is tried larger
+        rows = _claims(n)
+        src = _write(tmp_path / f"in{attempt}.jsonl", rows)
+        out = tmp_path / f"out{attempt}.jsonl"
+        cmd = [sys.executable, "-m", "pyverify.cli", "certify-batch", str(src), "--out", str(out), *options]
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 60
+        while _stored(out) < 10 and time.monotonic() < deadline and proc.poll() is None:
+            time.sleep(0.05)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+        before = _stored(out)
+        if before < n:
+            break
+        n *= 4
     assert 10 <= before < n, before  # killed mid-batch
     assert not out.exists()  # the output is only ever written complete
     result = subprocess.run(cmd + ["--resume", "--json"], capture_output=True, text=True, timeout=300)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pyverify.catalog._build import build
 from pyverify._batch import SETUP
+from pyverify.catalog._build import build
 from pyverify.parallel import LocalExecutor
 
 SAMPLE = Path(__file__).parents[1] / "catalog" / "sample_catalog.toml"
