@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from pyverify.audit._graders import BUILTIN_GRADERS, Pair, builtin_pairs, certify, grade_all  # noqa: E402
+from pyverify.graders._graders import BUILTIN_GRADERS, Pair, builtin_pairs, certify, grade_all  # noqa: E402
 
 BUILT = ROOT / "formal" / "answers" / "generated" / "pairs.jsonl"
 

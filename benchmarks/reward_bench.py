@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from pyverify.audit._hacking import PATTERNS  # noqa: E402
+from pyverify.graders._hacking import PATTERNS  # noqa: E402
 from pyverify.rewards import Policy, RewardPool, grade  # noqa: E402
 from pyverify.rewards._pool import GRACE  # noqa: E402
 

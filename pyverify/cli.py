@@ -20,13 +20,13 @@ from typer.core import TyperGroup
 from pyverify import _commands as top
 from pyverify._cli_common import EXIT_HELP
 from pyverify.answers import _commands as answers
-from pyverify.audit import _answers_commands as answers_sample
 from pyverify.audit import _commands as audit
 from pyverify.catalog import _commands as catalog
 from pyverify.certify import _commands as certify
 from pyverify.claims import _commands as claims
 from pyverify.export import _commands as export
 from pyverify.formalize import _commands as formalize
+from pyverify.graders import _commands as graders
 from pyverify.lean import _commands as lean
 from pyverify.lean._commands import _import_report  # noqa: F401 - importable from here, as it always was
 from pyverify.protocols import _commands as protocols
@@ -56,8 +56,10 @@ app = typer.Typer(
 # the top-level commands: merged in (no group name), so each keeps its path (`pyverify certify`, `pyverify eval`)
 for commands in (certify.app, answers.app, top.app, protocols.app, formalize.app):
     app.add_typer(commands)
-# the groups (`pyverify audit hacking`); `answers sample` lives in the audit layer and joins `answers build`
-answers.answers_app.add_typer(answers_sample.app)
+# the groups (`pyverify audit hacking`); the grader audit lives in its own layer (graders) and joins two groups:
+# `audit labels|hacking|graders` after the verifier audit's commands, `answers sample` beside `answers build`
+audit.app.add_typer(graders.audit_app)
+answers.answers_app.add_typer(graders.answers_app)
 for name, group in (("claims", claims.app), ("audit", audit.app), ("answers", answers.answers_app),
                     ("catalog", catalog.catalog_app), ("lean", lean.lean_app), ("import", lean.import_app),
                     ("export", export.export_app)):  # fmt: skip

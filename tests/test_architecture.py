@@ -124,7 +124,7 @@ def import_graph(root: Path, dotted: str) -> nx.DiGraph:
     return graph
 
 
-@pytest.mark.parametrize("package", ["logic", "certify", "answers", "rewards"])
+@pytest.mark.parametrize("package", ["logic", "certify", "answers", "rewards", "graders"])
 def test_package_imports_form_no_cycle(package: str) -> None:
     # every module can be read knowing only the modules below it (lazy imports inside functions count)
     graph = import_graph(PACKAGE / package, f"pyverify.{package}")
@@ -172,8 +172,8 @@ def test_structural_invariant_of_nodes() -> None:
 #: package and from layers below it. Top-level modules (``pyverify/cli.py``, ``_batch.py``, ...) are layers
 #: of their own; ``__init__`` is the package's own ``pyverify/__init__.py`` (its version, nothing else).
 LAYERS = ("__init__", "_jsonl", "logic", "parallel", "models", "_cli_common", "certify", "answers", "rewards", "paraphrase",
-          "catalog", "claims", "lean", "metrics", "report", "protocols", "formalize", "audit", "export", "_demo", "_batch",
-          "_commands", "cli")  # fmt: skip
+          "catalog", "claims", "lean", "metrics", "report", "protocols", "formalize", "audit", "graders", "export", "_demo",
+          "_batch", "_commands", "cli")  # fmt: skip
 
 
 def whole_package_graph() -> nx.DiGraph:

@@ -1,7 +1,7 @@
 """``pyverify equiv-answer`` (merged into the top-level app) and ``pyverify answers build``.
 
 ``answers_app`` is the ``answers`` group; :mod:`pyverify.cli` adds ``answers sample`` to it from
-:mod:`pyverify.audit._answers_commands` (drawing answers from a model belongs to the audit layer).
+:mod:`pyverify.graders._commands` (drawing answers from a model belongs to the grader audit's layer).
 """
 
 from __future__ import annotations

@@ -122,7 +122,7 @@ def _inspect_python() -> str | None:
         return configured
     if importlib.util.find_spec("inspect_ai"):
         return sys.executable
-    from pyverify.audit._graders import graders_python  # the grader environment of `make graders` has inspect_ai
+    from pyverify.graders._graders import graders_python  # the grader environment of `make graders` has inspect_ai
 
     return graders_python()
 

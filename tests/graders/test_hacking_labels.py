@@ -7,10 +7,10 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from pyverify.audit._answer_sources import label, labelled_outputs
-from pyverify.audit._commands import app
-from pyverify.audit._graders import builtin_pairs
-from pyverify.audit._hacking import PATTERNS, audit_hacking, hacking_pairs
+from pyverify.graders._answer_sources import label, labelled_outputs
+from pyverify.graders._commands import audit_app as app
+from pyverify.graders._graders import builtin_pairs
+from pyverify.graders._hacking import PATTERNS, audit_hacking, hacking_pairs
 
 runner = CliRunner()
 NEMO = Path(__file__).resolve().parents[1] / "answers" / "data" / "nemo_skills_math_outputs.jsonl"
@@ -44,7 +44,7 @@ def test_hacking_pairs_cover_numbers_and_other_kinds() -> None:
 
 
 def _certified():  # type: ignore[no-untyped-def]
-    from pyverify.audit._graders import certify
+    from pyverify.graders._graders import certify
 
     return certify(builtin_pairs(), 10.0)
 

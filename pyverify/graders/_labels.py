@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from typing import Any, Sequence
 
-from pyverify.audit._graders import Pair, grade_all, resolve
+from pyverify.graders._graders import Pair, grade_all, resolve
 
 
 def audit_labels(names: Sequence[str], rows: Sequence[tuple[Pair, bool]], timeout: float, *,

@@ -23,7 +23,7 @@ from typing import Any
 
 import tomllib
 
-from pyverify.audit._graders import CandidatesError, Pair
+from pyverify.graders._graders import CandidatesError, Pair
 
 #: The built-in problems (short, exact references of every answer kind).
 PROBLEMS = Path(__file__).resolve().parents[2] / "formal" / "answers" / "problems" / "basic.toml"

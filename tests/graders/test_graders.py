@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pyverify.audit._commands import app
-from pyverify.audit._graders import (
+from pyverify.graders._commands import audit_app as app
+from pyverify.graders._graders import (
     BUILTIN_PAIRS,
     CandidatesError,
     Pair,
@@ -164,7 +164,7 @@ def test_a_non_bool_answer_and_a_missing_module_are_errors(planted: Path) -> Non
 
 
 def test_builtin_pairs_all_decided_by_pyverify(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from pyverify.audit import _graders
+    from pyverify.graders import _graders
 
     monkeypatch.setattr(_graders, "BUILT_PAIRS", tmp_path / "no-benchmark-here.jsonl")  # the 40 built-in pairs
     result = runner.invoke(app, ["graders", "--grader", "pyverify", "--grader", "string", "--out", str(tmp_path)])
@@ -200,7 +200,7 @@ def test_the_command_imports_no_heavy_module_until_it_runs() -> None:
     import sys
 
     code = (
-        "import sys, pyverify, pyverify.cli, pyverify.audit._commands, pyverify.audit._graders; "
+        "import sys, pyverify, pyverify.cli, pyverify.graders._commands, pyverify.graders._graders; "
         "print(sorted(m for m in ('math_verify', 'sympy', 'latex2sympy2_extended', 'z3', 'torch') if m in sys.modules))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)

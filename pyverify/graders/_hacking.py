@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from pyverify.audit._graders import Pair, certify, grade_all, resolve
+from pyverify.graders._graders import Pair, certify, grade_all, resolve
 
 Builder = Callable[[str, str], str]
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pyverify.audit._answer_sources import final_answer, from_model, from_outputs, load_problems
-from pyverify.audit._commands import app
-from pyverify.audit._graders import CandidatesError, GraderError, Pair, graders_python, resolve, run_external
+from pyverify.graders._answer_sources import final_answer, from_model, from_outputs, load_problems
+from pyverify.graders._commands import audit_app as app
+from pyverify.graders._graders import CandidatesError, GraderError, Pair, graders_python, resolve, run_external
 
 runner = CliRunner()
 needs_env = pytest.mark.skipif(graders_python() is None, reason="grader environment not installed (make graders)")

@@ -12,9 +12,9 @@ from typing import Any, Iterator
 import pytest
 from typer.testing import CliRunner
 
-from pyverify.audit import _graders
-from pyverify.audit._commands import app
-from pyverify.audit._graders import CHUNK_PAIRS, Pair, audit_graders, chunk_size, run_external
+from pyverify.graders import _graders
+from pyverify.graders._commands import audit_app as app
+from pyverify.graders._graders import CHUNK_PAIRS, Pair, audit_graders, chunk_size, run_external
 
 runner = CliRunner()
 

@@ -310,7 +310,7 @@ for pid, ref, cand in PAIRS:
 
 def _program(name: str, pairs: Sequence[Pair], timeout: float, python: str | None = None, *,
              mode: str = "answer") -> str:  # fmt: skip
-    from pyverify.audit._grader_sources import SOURCES
+    from pyverify.graders._grader_sources import SOURCES
 
     own = _interpreter_paths(python) if python else [p for p in sys.path if p and os.path.isdir(p)]
     paths = [os.getcwd(), *own]
@@ -628,7 +628,7 @@ def html(record: dict[str, Any]) -> str:
     """A self-contained HTML page of the audit (no script; jinja2 autoescapes every answer and witness)."""
     import jinja2
 
-    env = jinja2.Environment(loader=jinja2.PackageLoader("pyverify.audit", "templates"), autoescape=True,
+    env = jinja2.Environment(loader=jinja2.PackageLoader("pyverify.graders", "templates"), autoescape=True,
                              trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)  # fmt: skip
     template = env.get_template("graders.html.j2")
     return template.render(
