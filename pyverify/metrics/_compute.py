@@ -657,7 +657,8 @@ def metrics_from_runs(runs: Sequence[Run], *, consensus: tuple[int, int] | None 
         if run.model not in models:
             models.append(run.model)
     entries = [RunEntry(path=str(r.path), model=r.model, protocol=r.protocol, rows=len(r.rows),
-                        claim_audit=r.summary if r.protocol == "claim-audit" else None) for r in runs]  # fmt: skip
+                        claim_audit=r.summary if r.protocol == "claim-audit" else None, asked=_asked(r))
+               for r in runs]  # fmt: skip
     invariance = None
     if any(r.protocol == "invariance" for r in runs):
         metadata = item_metadata(runs) if metadata is None else metadata
@@ -666,3 +667,11 @@ def metrics_from_runs(runs: Sequence[Run], *, consensus: tuple[int, int] | None 
     cbu = cbu_section(runs, seed) if any(r.protocol in ("cbu", "cbu-catalog") for r in runs) else None
     result = Metrics(generated_by={"pyverify": version}, runs=entries, models=models, invariance=invariance, cbu=cbu)
     return result.model_dump(mode="json")
+
+
+def _asked(run: Run) -> str | None:
+    """How a run asked its model, as its summary records it: "prompt few-shot", "output free text", …"""
+    summary = run.summary or {}
+    parts = [f"{label} {summary[key]}" for key, label in (("prompt_form", "prompt"), ("output", "output"))
+             if isinstance(summary.get(key), str) and summary[key]]  # fmt: skip
+    return ", ".join(parts) or None

@@ -28,6 +28,12 @@ class RunEntry(_Record):
     claim_audit: dict[str, Any] | None = Field(
         default=None, description="summary.json of a claim-audit run, when present"
     )
+    asked: str | None = Field(
+        default=None,
+        description="how the run asked its model, from its summary.json: the prompt form (invariance: zero-shot or "
+        "few-shot) and the output form (claim audit, CBU: constrained by a JSON schema, or free text); None when "
+        "the run does not say (runs of an older pyverify)",
+    )
 
 
 class InvarianceOptions(_Record):

@@ -444,7 +444,7 @@ def build_view(metrics: Mapping[str, Any]) -> ReportView:
     ranking = as_mapping(invariance.get("ranking"))
     runs = [
         {k: _text(as_mapping(r).get(k)) for k in ("path", "model", "protocol")}
-        | {"rows": fmt_int(as_mapping(r).get("rows"))}
+        | {"rows": fmt_int(as_mapping(r).get("rows")), "asked": _text(as_mapping(r).get("asked")) or "—"}
         for r in as_list(metrics.get("runs"))
     ]
     cbu_rows = []

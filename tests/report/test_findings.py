@@ -396,3 +396,22 @@ def test_the_report_reads_the_constant_threshold_the_metrics_use() -> None:
     from pyverify.report._findings import CONSTANT_SHARE as REPORT_SHARE
 
     assert REPORT_SHARE == CONSTANT_SHARE
+
+
+def test_the_runs_table_states_how_each_run_asked(tmp_path: Path) -> None:
+    # the prompt form of an invariance run and the output form of a claim-audit run, from their summaries
+    from pyverify.metrics import compute
+    from pyverify.report import render_html, render_markdown
+    from tests.metrics.runs import inv_row, write_run
+
+    rows = [inv_row(f"t{i}", fam, "TRUE" if i % 2 else "FALSE", bool(i % 3), "m/base") for i in range(6)
+            for fam in ("canonical", "F1")]  # fmt: skip
+    base = write_run(tmp_path, "base", "m/base", rows)
+    (base / "summary.json").write_text(json.dumps({"prompt_form": "few-shot"}), encoding="utf-8")
+    old = write_run(tmp_path, "old", "m/old", [{**r, "model": "m/old"} for r in rows])  # an older run: no summary
+    metrics = compute([base, old])
+    assert [r["asked"] for r in metrics["runs"]] == ["prompt few-shot", None]
+    md = render_markdown(metrics)
+    assert "| invariance | prompt few-shot |" in md and "| invariance | — |" in md
+    rows_html = dict((row[0], row[1:]) for row in parse(render_html(metrics)).tables["runs-table"])
+    assert rows_html[str(base)][2] == "prompt few-shot"

@@ -144,7 +144,7 @@ def test_missing_invariance_section(kind: str) -> None:
     assert "No invariance run among the inputs" in md
     assert not _data_uris(html)
     if kind == "claim-audit only":
-        assert page.tables["runs-table"] == [["runs/audit-0", "packaged/smollm2-135m", "claim-audit", "30"]]
+        assert page.tables["runs-table"] == [["runs/audit-0", "packaged/smollm2-135m", "claim-audit", "—", "30"]]
 
 
 def test_cbu_section_shows_both_scores_and_predictiveness(four: dict, four_html: str) -> None:
