@@ -29,6 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from pyverify.graders._hacking import PATTERNS  # noqa: E402
 from pyverify.rewards import Policy, RewardPool, grade  # noqa: E402
+from pyverify.rewards._grade import _gold  # noqa: E402
 from pyverify.rewards._pool import GRACE  # noqa: E402
 
 OUTSIDE = ROOT.parent / "shared" / "data" / "outside"
@@ -56,10 +57,19 @@ def per_core(items: list[tuple[str, str]], timeout: float) -> dict[str, float]:
     from math_verify import parse, verify
 
     out = {}
-    # warm: both graders' imports, pyverify's engine worker and its sympy are paid before timing
-    grade(r"\boxed{\frac{\sqrt{8}}{2}}", r"\sqrt{2}")
-    grade(r"\boxed{\sin^2 x}", r"1 - \cos^2 x")
-    verify(parse("$1$"), parse("1"))
+    # warm: both graders' imports, pyverify's engine worker and its sympy, one answer of each kind, are paid
+    # before timing; then no gold answer is parsed yet (a trainer's cache of golds starts empty for each set)
+    warm = [
+        (r"\boxed{\frac{\sqrt{8}}{2}}", r"\sqrt{2}"),
+        (r"\boxed{\sin^2 x}", r"1 - \cos^2 x"),
+        (r"\boxed{(x+1)^2}", "x^2+2x+1"),
+        (r"\boxed{\frac{1}{x}}", "x^{-1}"),
+        (r"\boxed{[0, 1)}", "[0,1)"),
+    ]
+    for response, gold in warm:
+        grade(response, gold)
+        verify(parse(f"${gold}$"), parse(response))
+    _gold.cache_clear()
     start = time.perf_counter()
     for response, gold in items:
         grade(response, gold, policy=Policy(timeout=timeout))
@@ -102,10 +112,14 @@ def batch(items: list[tuple[str, str]], size: int, timeout: float, workers: int)
             waits.append(result.seconds)
     stop.set()
     watcher.join()
-    return {"median_wait_s": statistics.median(waits), "max_wait_s": max(waits),
-            "bound_s": math.ceil(size / workers) * (timeout + GRACE),
-            "peak_rss_mb": max(peaks.values()) / 2**20 if peaks else float("nan"),
-            "processes": len(peaks), "counts": result.counts}  # type: ignore[dict-item]
+    return {
+        "median_wait_s": statistics.median(waits),
+        "max_wait_s": max(waits),
+        "bound_s": math.ceil(size / workers) * (timeout + GRACE),
+        "peak_rss_mb": max(peaks.values()) / 2**20 if peaks else float("nan"),
+        "processes": len(peaks),
+        "counts": result.counts,
+    }  # type: ignore[dict-item]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -50,10 +50,15 @@ class _Verdict:
 
 
 class _Context:
-    def __init__(self, timeout: float, tolerance: str | None, percent: str = "value") -> None:
+    def __init__(self, timeout: float, tolerance: str | None, percent: str = "value",
+                 exact_witness: bool = True) -> None:  # fmt: skip
         self.deadline = time.monotonic() + timeout
         self.tolerance = tolerance
         self.percent = percent
+        self.exact_witness = exact_witness
+        """False: a difference of irrationals is shown as written with its enclosure (the proof), not simplified."""
+        self.witness = True
+        """False while elements are only being matched (sets): a mismatch there needs no witness text."""
 
     def left(self) -> float:
         left = self.deadline - time.monotonic()
@@ -127,12 +132,15 @@ def _small_rational(node: Node) -> Fraction | None:
 def _sign(a: Node, b: Node, ctx: _Context) -> tuple[int | None, str, dict[str, Any]]:
     """Sign of a - b (None when undecided), the method, and the engine's evidence."""
     from pyverify.answers import _engine
+    from pyverify.answers._fast import certainly_defined
 
     if ctx.tolerance is None:
         ra, rb = _small_rational(a), _small_rational(b)
         if ra is not None and rb is not None:
             d = ra - rb
             return (d > 0) - (d < 0), "rational", {"difference": str(d)}
+    if a == b and certainly_defined(a):
+        return 0, "structure", {"difference": "0"}  # the same term, with a value: no round trip to the engine
     info = _call(_engine.compare_constants, (a, b, ctx.tolerance), ctx)
     if info["sign"] is not None:
         return info["sign"], info["method"], info
@@ -158,6 +166,10 @@ def _constants(a: Node, b: Node, ctx: _Context) -> _Verdict:
     if a == b and ctx.tolerance is None and _small_rational(a) is None:
         # the same term on both sides: equal if it has a value at all (an enclosure, not a zero test of a - a)
         from pyverify.answers import _engine
+        from pyverify.answers._fast import certainly_defined
+
+        if certainly_defined(a):
+            return _Verdict("equal", "structure")  # every part has a value: no round trip to the engine
 
         found = _call(_engine.value_of, (a,), ctx)
         if found.get("value") is not None:
@@ -169,6 +181,8 @@ def _constants(a: Node, b: Node, ctx: _Context) -> _Verdict:
         return _Verdict("equal", method)
     if sign is None:
         return _Verdict("unknown", "none", reason=info.get("reason", "undecided"))
+    if not ctx.witness:
+        return _Verdict("different", method, {"difference": str(info.get("difference", "nonzero"))})
     witness: dict[str, Any] = {"difference": _difference_text(a, b, info, ctx)}
     if "difference_exact" in info:
         witness["difference_exact"] = info["difference_exact"]  # the exact value, for --json (not printed)
@@ -183,6 +197,8 @@ def _difference_text(a: Node, b: Node, info: dict[str, Any], ctx: _Context) -> s
 
     if "difference" in info:
         return str(info["difference"])
+    if not ctx.exact_witness:  # the enclosure beside it proves the difference nonzero; sympy would only simplify
+        return f"({_text(a)}) - ({_text(b)})"
     try:
         exact = call_isolated(_engine.exact_difference, (a, b), min(ctx.left(), 5.0))
     except _Unknown:
@@ -215,9 +231,13 @@ def _claim_term(node: Node) -> Node:
 
 def _identity(a: Node, b: Node, ctx: _Context, names: set[str] | None = None) -> _Verdict:
     """``forall vars : R, a = b`` decided by pyverify.certify."""
+    from pyverify.answers._fast import polynomial_identity
     from pyverify.certify import decide
     from pyverify.logic import parse, term_text
 
+    fast = polynomial_identity(a, b)  # polynomials over Q: exact normal forms in this process (bounded)
+    if fast is not None:
+        return _Verdict(fast[0], "polynomial", fast[1])
     names = names or (free_vars(a) | free_vars(b))
     binder = " ".join(sorted(names))
     try:
@@ -397,15 +417,15 @@ def _equations(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
         return _Verdict("unknown", "none", reason="equations without variables")
     first = _identity(da, db, ctx, names)
     if first.status == "equal":
-        return _Verdict("equal", "claim", conditions=first.conditions)
+        return _Verdict("equal", first.method, conditions=first.conditions)
     second = _identity(da, Op("neg", (db,)), ctx, names)
     if second.status == "equal":
-        return _Verdict("equal", "claim", conditions=second.conditions)
+        return _Verdict("equal", second.method, conditions=second.conditions)
     factor = _factor(da, db, names, ctx)
     if factor is not None:
         scaled = _identity(da, Op("*", (Num(factor), db)), ctx, names)
         if scaled.status == "equal":
-            return _Verdict("equal", "claim", {"factor": str(factor)}, conditions=scaled.conditions)
+            return _Verdict("equal", scaled.method, {"factor": str(factor)}, conditions=scaled.conditions)
     return _Verdict("unknown", "none", reason="lhs - rhs of the two equations are not proportional by a constant "
                     "(checked at a rational point); equations with the same solutions otherwise are not decided")  # fmt: skip
 
@@ -413,7 +433,11 @@ def _equations(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
 def _factor(da: Node, db: Node, names: set[str], ctx: _Context) -> Fraction | None:
     """The rational c with da = c·db at a rational point (both rational there, db nonzero), or None (worker-side)."""
     from pyverify.answers import _engine
+    from pyverify.answers._fast import polynomial_ratio
 
+    ratio = polynomial_ratio(da, db)
+    if ratio is not None:
+        return ratio if isinstance(ratio, Fraction) else None  # False: polynomials, not proportional
     points = [{name: _POINTS[(j + shift) % len(_POINTS)] + j for j, name in enumerate(sorted(names))}
               for shift in range(3)]  # fmt: skip
     found = _call(_engine.ratio_at_points, (da, db, points), ctx)
@@ -524,14 +548,41 @@ def _values(ans: Answer) -> list[Answer]:
     return out
 
 
+def _same_defined(x: Answer, y: Answer) -> bool:
+    """The same term on both sides, with a value wherever its letters are real: equal without computing."""
+    from pyverify.answers._fast import certainly_defined
+
+    return x.kind in _SCALAR and x.kind == y.kind and x.terms == y.terms and certainly_defined(x.terms[0])
+
+
+def _matches(x: Answer, second: list[Answer], ctx: _Context) -> str:
+    """``equal`` when some element of ``second`` equals ``x``, ``different`` when all differ, else ``unknown``."""
+    if any(_same_defined(x, y) for y in second):
+        return "equal"
+    statuses = set()
+    outer, ctx.witness = (
+        ctx.witness,
+        False,
+    )  # a mismatch while matching needs no witness text (the set's witness is the element)
+    try:
+        for y in second:
+            status = _compare(x, y, ctx).status
+            if status == "equal":
+                return "equal"
+            statuses.add(status)
+    finally:
+        ctx.witness = outer
+    return "different" if statuses <= {"different"} else "unknown"
+
+
 def _sets(xs: list[Answer], ys: list[Answer], ctx: _Context) -> _Verdict:
     undecided = False
     for side, first, second in (("reference", xs, ys), ("candidate", ys, xs)):
         for x in first:
-            verdicts = [_compare(x, y, ctx) for y in second]
-            if any(v.status == "equal" for v in verdicts):
+            found = _matches(x, second, ctx)
+            if found == "equal":
                 continue
-            if all(v.status == "different" for v in verdicts):
+            if found == "different":
                 return _Verdict("different", "structure", {"element": render(x), "only_in": side})
             undecided = True
     if undecided:
@@ -707,7 +758,8 @@ def _definite_kinds(ka: str, kb: str) -> bool:
 
 def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout: float = DEFAULT_TIMEOUT,
                        tolerance: float | str | Fraction | None = None, *,
-                       decimal_comma: str | None = None, percent: str = "value") -> AnswerCertificate:  # fmt: skip
+                       decimal_comma: str | None = None, percent: str = "value",
+                       exact_witness: bool = True) -> AnswerCertificate:  # fmt: skip
     """Decide whether ``candidate`` equals ``reference``: equal, different (with a witness), unknown, or
     undefined (either answer, or a part of it, has no value: ``0/0``, ``\\log 0``, ``\\sqrt{-1}``, an
     expression defined at no point or only on a set with no interior; never equal to anything).
@@ -718,7 +770,9 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
     percent policy: ``"value"`` (default: p% is p/100 and nothing else) or ``"unit"`` (p% also equals p when the
     other answer has no percent sign: benchmarks such as MATH box 20 for "what percent"). ``timeout`` (seconds)
     bounds the whole call. The text given may be a whole response: its final answer is taken by the extraction
-    policy (:data:`pyverify.answers.EXTRACTION_RULES`).
+    policy (:data:`pyverify.answers.EXTRACTION_RULES`). ``exact_witness`` (default True) simplifies the difference
+    of two irrational constants exactly (sympy, a few milliseconds); False shows it as written, beside the arb
+    enclosure that proves it nonzero (what a reward function needs: the verdict, fast).
     """
     if percent not in ("value", "unit"):
         raise ValueError(f"percent must be 'value' or 'unit', not {percent!r}")
@@ -749,7 +803,7 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
         if literal:
             return done(_Verdict("undefined", "structure", reason=f"the {label} has no value: {literal}"))
     try:
-        return done(_compare(ref, cand, _Context(timeout, tol, percent)))
+        return done(_compare(ref, cand, _Context(timeout, tol, percent, exact_witness)))
     except _Undefined as exc:
         return done(_Verdict("undefined", "none", reason=exc.reason))
     except _Unknown as exc:

@@ -82,7 +82,8 @@ class Extraction:
 
 
 _TURN_END = re.compile(r"<\|im_start\|>|<\|im_end\|>|<\|eot_id\|>|<\|endoftext\|>|<end_of_turn>|</s>|<\|end\|>")
-_BOX = re.compile(r"\\(?:boxed|fbox)\s*\{")
+# what the brace pass of _boxes visits: a box opener, an escaped brace, a brace
+_BRACES = re.compile(r"\\(?:boxed|fbox)\s*\{|\\[{}]|[{}]")
 # "final answer is / :" and "the answer is" anywhere; "Answer:" and "Answer $...$" only where a line or a sentence
 # starts ("check our answer: ..." is no marker)
 _PHRASE = re.compile(
@@ -171,34 +172,31 @@ _ALLOWED = frozenset("and or either percent percentage pct per cent".split())
 
 def _boxes(text: str, lo: int, hi: int) -> list[tuple[int, int, str]]:
     """Top-level boxes in text[lo:hi]: (start, end, content), braces matched; a box not closed is left out, and a
-    box inside a closed box is not top-level (one inside an unclosed box is). One pass over the text with a
-    stack (hand-written: scanning from every ``\\boxed{`` for its brace would be quadratic on hostile text)."""
-    starts = {m.start(): m.end() for m in _BOX.finditer(text, lo, hi)}
+    box inside a closed box is not top-level (one inside an unclosed box is). One pass over the text's braces with
+    a stack (hand-written: scanning from every ``\\boxed{`` for its brace would be quadratic on hostile text; the
+    pass visits only box openers and braces, found by one regex, not every character)."""
     stack: list[tuple[int, int, int]] = []  # (box start, content start, depth of its opening brace)
     parent: dict[int, int | None] = {}
     closed: dict[int, tuple[int, str]] = {}
-    depth, i = 0, lo
-    while i < hi:
-        if i in starts:
+    depth = 0
+    for m in _BRACES.finditer(text, lo, hi):
+        token = m.group()
+        if token[0] == "\\":
+            if len(token) == 2:
+                continue  # an escaped brace \{ or \}
+            i = m.start()
             parent[i] = stack[-1][0] if stack else None
-            stack.append((i, starts[i], depth))
+            stack.append((i, m.end(), depth))
             depth += 1
-            i = starts[i]
-            continue
-        ch = text[i]
-        if ch == "\\" and i + 1 < hi and text[i + 1] in "{}":
-            i += 2
-            continue
-        if ch == "{":
+        elif token == "{":
             depth += 1
-        elif ch == "}":
+        else:
             depth -= 1
             if stack and stack[-1][2] == depth:
                 start, inner, _ = stack.pop()
-                closed[start] = (i + 1, text[inner:i])
+                closed[start] = (m.end(), text[inner : m.start()])
             elif depth < (stack[-1][2] if stack else 0):
                 depth = stack[-1][2] + 1 if stack else 0  # a stray closing brace inside a box closes nothing
-        i += 1
 
     def enclosed(start: int) -> bool:
         up = parent.get(start)
@@ -371,7 +369,10 @@ def extract_answer(text: str) -> Extraction:
     if not text[lo:hi].strip():
         return Extraction("none", rule="empty response")
     boxes = _boxes(text, lo, hi)
-    phrases = [p for p in _PHRASE.finditer(text, lo, hi) if not any(b[0] < p.start() < b[1] for b in boxes)]
+    # every marker holds "answer" (any case), "####" or "A:": a text with none of them is not scanned for one
+    marked = "####" in text or "A:" in text or "answer" in text.lower()
+    phrases = [p for p in _PHRASE.finditer(text, lo, hi) if not any(b[0] < p.start() < b[1] for b in boxes)] \
+        if marked else []  # fmt: skip
     # the last marker wins; a phrase after which no answer is stated gives way to the marker before it (the last
     # eight phrases are tried: each reads to the end of its sentence, and hostile text may repeat one thousands of times)
     phrases = phrases[-8:]

@@ -11,6 +11,8 @@ grammar and its transformer are :mod:`pyverify.answers._grammar`; the order in w
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+from typing import Any
 
 from pyverify.answers._words import SHORT_WORDS, SHOUTED_WORDS, UNIT_LETTERS, UNIT_PREFIXES, UNIT_WORDS
 
@@ -214,11 +216,17 @@ def clean(text: str) -> str:
 def _clean(text: str) -> tuple[str, str]:
     """(the text after the rules for ``\\text{...}``, before later rules rewrite the words in it; the clean text)."""
     texts = text
-    for _, pattern, replacement in CLEANUP_RULES:
-        text = re.sub(pattern, replacement, text)
+    for (_, pattern, _), (compiled, replacement) in zip(CLEANUP_RULES, _compiled_cleanup()):
+        text = compiled.sub(replacement, text)
         if pattern == _TEXT_UNIT:
             texts = text
     return texts, text.strip()
+
+
+@lru_cache(maxsize=1)
+def _compiled_cleanup() -> list[tuple[re.Pattern[str], Any]]:
+    """CLEANUP_RULES compiled once (more of them than ``re``'s own cache keeps cheaply at hand per call)."""
+    return [(re.compile(pattern), replacement) for _, pattern, replacement in CLEANUP_RULES]
 
 
 # ------------------------------------------------------------ reading rules (see READING_RULES)

@@ -42,6 +42,9 @@ class Policy:
     """The reward of an undecidable completion: 0.0, or None (TRL skips it; verl gets 0 with ``status``)."""
     on_invalid: float | None = 0.0
     """The reward of ``no answer`` and ``unparsed``: 0.0 (a format failure is a failure) or None (skipped)."""
+    exact_witness: bool = False
+    """False: a wrong irrational answer's difference from the gold is shown as written, with the arb enclosure
+    that proves it nonzero. True: also simplified exactly by sympy (a few milliseconds more per such answer)."""
 
     def __post_init__(self) -> None:
         if self.percent not in ("value", "unit"):
@@ -149,7 +152,8 @@ def grade(response: str, gold: str, *, policy: Policy = DEFAULT_POLICY) -> Grade
         return Grade("several answers", 0.0, candidate.text, candidate.rule, candidate.span,
                      {"answers": len(candidate.items), "gold": "one answer"})  # fmt: skip
     cert = equivalent_answers(reference, candidate, policy.timeout, tolerance=policy.tolerance,
-                              decimal_comma=policy.decimal_comma, percent=policy.percent)  # fmt: skip
+                              decimal_comma=policy.decimal_comma, percent=policy.percent,
+                              exact_witness=policy.exact_witness)  # fmt: skip
     reason = cert.reason or ""
     status: GradeStatus
     if cert.status == "equal":
