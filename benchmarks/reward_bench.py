@@ -27,6 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from pyverify.answers._parse import _parse_one  # noqa: E402
 from pyverify.graders._hacking import PATTERNS  # noqa: E402
 from pyverify.rewards import Policy, RewardPool, grade  # noqa: E402
 from pyverify.rewards._grade import _gold  # noqa: E402
@@ -67,13 +68,22 @@ def per_core(items: list[tuple[str, str]], timeout: float) -> dict[str, float]:
         (r"\boxed{[0, 1)}", "[0,1)"),
     ]
     for response, gold in warm:
-        grade(response, gold)
         verify(parse(f"${gold}$"), parse(response))
-    _gold.cache_clear()
+    _fresh_engine(warm)
     start = time.perf_counter()
     for response, gold in items:
         grade(response, gold, policy=Policy(timeout=timeout))
     out["pyverify"] = len(items) / (time.perf_counter() - start)
+    # the same with nothing remembered between responses: every gold and every answer text read afresh (the
+    # caches help a trainer, whose group of completions shares a gold and often an answer written like it), and a
+    # fresh engine worker (its sympy cache would otherwise remember the first pass)
+    _fresh_engine(warm)
+    start = time.perf_counter()
+    for response, gold in items:
+        _forget()
+        grade(response, gold, policy=Policy(timeout=timeout))
+    out["pyverify, no cache"] = len(items) / (time.perf_counter() - start)
+    _forget()
     start = time.perf_counter()
     for response, gold in items:
         try:
@@ -82,6 +92,22 @@ def per_core(items: list[tuple[str, str]], timeout: float) -> dict[str, float]:
             pass
     out["math-verify"] = len(items) / (time.perf_counter() - start)
     return out
+
+
+def _fresh_engine(warm: list[tuple[str, str]]) -> None:
+    """A new engine worker, warmed on ``warm``, and empty caches: what a trainer's reward process has at the start."""
+    from pyverify.certify._worker import shutdown
+
+    shutdown()
+    for response, gold in warm:
+        grade(response, gold)
+    _forget()
+
+
+def _forget() -> None:
+    """Empty pyverify's caches of parsed golds and answer texts."""
+    _gold.cache_clear()
+    _parse_one.cache_clear()
 
 
 def _peak_rss(stop: threading.Event, peaks: dict[int, int]) -> None:
@@ -130,11 +156,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     sets = {k: v[: args.limit] if args.limit else v for k, v in responses().items()}
     print(f"reward benchmark: {', '.join(f'{k} ({len(v)})' for k, v in sets.items())}; one core each")
-    print(f"{'set':32} {'pyverify/s':>11} {'math-verify/s':>14} {'ratio':>7}")
+    print(f"{'set':32} {'pyverify/s':>11} {'math-verify/s':>14} {'ratio':>7} {'no cache/s':>11} {'ratio':>7}")
     for name, items in sets.items():
         rates = per_core(items, args.timeout)
-        print(f"{name:32} {rates['pyverify']:11.1f} {rates['math-verify']:14.1f} "
-              f"{rates['pyverify'] / rates['math-verify']:6.1f}x")  # fmt: skip
+        mv, cold = rates["math-verify"], rates["pyverify, no cache"]
+        print(f"{name:32} {rates['pyverify']:11.1f} {mv:14.1f} {rates['pyverify'] / mv:6.1f}x "
+              f"{cold:11.1f} {cold / mv:6.1f}x")  # fmt: skip
     workers = os.cpu_count() or 2
     everything = [item for items in sets.values() for item in items]
     b = batch(everything, args.batch, args.timeout, workers)

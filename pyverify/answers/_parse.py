@@ -16,6 +16,7 @@ works on: :mod:`pyverify.answers._reading` (the text: clean-up and reading rules
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from pyverify.answers._answer import Answer
 from pyverify.answers._grammar import _parse_grammar, _with_text
@@ -92,7 +93,10 @@ def _parse(text: str, decimal_comma: str | None = None) -> Answer:
     return replace(answer, rule=found.rule, span=found.span)
 
 
+@lru_cache(maxsize=8192)
 def _parse_one(text: str, decimal_comma: str | None) -> Answer:
+    """One extracted answer text read (memoized: an Answer is immutable, and a trainer's group of completions for
+    one prompt often ends with the same few answers, each read once)."""
     try:
         return _parse_text(text, decimal_comma)
     except AnswerParseError as exc:
