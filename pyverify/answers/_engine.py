@@ -40,6 +40,15 @@ def rational(node: Node) -> Fraction | None:
     """The exact value of a term built from numerals with + - * / and small integer powers; else None."""
     if isinstance(node, Num):
         return node.value
+    if isinstance(node, Call) and node.func in ("abs", "floor", "ceil"):
+        import math
+
+        value = rational(node.args[0])
+        if value is None:
+            return None
+        return Fraction(
+            abs(value) if node.func == "abs" else math.floor(value) if node.func == "floor" else math.ceil(value)
+        )
     if isinstance(node, Call) and node.func in ("factorial", "binomial"):
         import math
 
@@ -148,6 +157,22 @@ def _arb_call(node: Call) -> Any:
         if x[0] > 0:
             return x[0].sqrt()
         raise NotANumber("square root of a number not known to be positive")
+    if f == "abs":
+        return abs(_arb(node.args[0]))
+    if f in ("floor", "ceil"):
+        exact = rational(node)
+        if exact is not None:
+            return arb(exact.numerator) / exact.denominator
+        inner = _arb(node.args[0])
+        value = inner.floor() if f == "floor" else inner.ceil()
+        if value.rad() != 0:  # the enclosure straddles an integer: sympy decides (exactly, when it can)
+            import sympy
+
+            exact_value = (sympy.floor if f == "floor" else sympy.ceiling)(sympy_of(node.args[0]))
+            if not exact_value.is_Integer:
+                raise NotANumber(f"{f} undecided: the value is too close to an integer")
+            return arb(int(exact_value))
+        return value
     if f in ("ln", "logb"):
         if not all(v > 0 for v in x):
             raise NotANumber("logarithm of a number not known to be positive")
@@ -212,7 +237,7 @@ def sympy_of(node: Node) -> Any:
         names = {"sqrt": sympy.sqrt, "factorial": sympy.factorial, "binomial": sympy.binomial, "ln": sympy.log,
                  "exp": sympy.exp, "sin": sympy.sin, "cos": sympy.cos, "tan": sympy.tan, "cot": sympy.cot,
                  "sec": sympy.sec, "csc": sympy.csc, "arcsin": sympy.asin, "arccos": sympy.acos,
-                 "arctan": sympy.atan}  # fmt: skip
+                 "arctan": sympy.atan, "abs": sympy.Abs, "floor": sympy.floor, "ceil": sympy.ceiling}  # fmt: skip
         if node.func in names:
             return names[node.func](*x)
     raise NotANumber(type(node).__name__)

@@ -289,26 +289,38 @@ def _symbolic(a: Node, b: Node, names: set[str], ctx: _Context) -> _Verdict:
     from pyverify.logic._ast import substitute
 
     ordered = sorted(names)
-    agreed = 0
-    for k in range(len(_POINTS)):
+    agreed, k = 0, 0
+
+    def at_point(k: int) -> _Verdict | None:
+        """Different (with the point) or equal at the k-th point; None where undefined or undecided there."""
         point = {name: Num(_POINTS[(k + j) % len(_POINTS)] + j) for j, name in enumerate(ordered)}
         try:
             sign, method, info = _sign(substitute(a, point), substitute(b, point), ctx)
         except _Undefined:
-            continue  # not defined at this point
+            return None  # not defined at this point
         if sign is None:
-            continue
+            return None
         if sign != 0:
             shown = {name: str(value.value) for name, value in point.items()}
             return _Verdict("different", method, {"point": shown, "difference": str(info.get("difference", "nonzero"))})
-        agreed += 1
-        if agreed >= 2:
-            break
+        return _Verdict("equal", method)
+
+    while k < len(_POINTS) and agreed < 2:
+        found = at_point(k)
+        k += 1
+        if found is not None and found.status == "different":
+            return found
+        agreed += found is not None
     if not agreed:
         return _Verdict("unknown", "none", reason="no rational point where both expressions are defined and decided")
     zero = _call(_engine.symbolic_zero, (a, b), ctx)
     if zero.get("zero") is True:
         return _Verdict("equal", "symbolic", conditions=("where both sides are defined",))
+    for rest in range(k, len(_POINTS)):  # not proved equal: the other points may still tell them apart (|x|, x)
+        found = at_point(rest)
+        if found is not None and found.status == "different":
+            return found
+        agreed += found is not None
     return _Verdict("unknown", "none", reason=f"equal at {agreed} points, but {zero.get('reason', 'not proved')}")
 
 

@@ -36,7 +36,7 @@ MAX_TERMS = 2_000
 MAX_PRODUCT = 200_000  # len(p) * len(q) of one multiplication: the work flint does for it
 MAX_NUMERAL = 10**60
 MAX_POINTS = 4_000  # exact evaluations spent looking for a witness point
-_TOTAL = ("sin", "cos", "exp", "arctan")
+_TOTAL = ("sin", "cos", "exp", "arctan", "abs", "floor", "ceil")
 
 
 def _natural(node: Node, limit: int | None = None) -> int | None:

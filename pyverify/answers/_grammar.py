@@ -133,6 +133,15 @@ class _Build(Transformer):  # type: ignore[type-arg]
     def log_base(self, items: list[Any]) -> Node:
         return Call("logb", (items[1], items[2]))
 
+    def abs_value(self, items: list[Any]) -> Node:
+        return Call("abs", (items[1],))
+
+    def floor(self, items: list[Any]) -> Node:
+        return Call("floor", (items[1],))
+
+    def ceil(self, items: list[Any]) -> Node:
+        return Call("ceil", (items[1],))
+
     def equation(self, items: list[Any]) -> Answer:
         return Answer("equation", terms=(items[0], items[1]))
 

@@ -27,6 +27,7 @@ from pyverify.answers._reading import (
     AnswerParseError,
     _check_control,
     _clean,
+    _delimiters,
     _is_word,
     _nesting,
     _numbers,
@@ -133,7 +134,7 @@ def _parse_text(text: str, decimal_comma: str | None = None) -> Answer:
 
 
 def _read(cleaned: str, decimal_comma: str | None, text: str) -> Answer:
-    cleaned = _numbers(cleaned, decimal_comma)
+    cleaned = _numbers(_delimiters(cleaned), decimal_comma)
     first, other, fragment = _readings(cleaned, decimal_comma)
     answer = _parse_cleaned(first)
     if other is None:

@@ -11,6 +11,7 @@ grammar and its transformer are :mod:`pyverify.answers._grammar`; the order in w
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
@@ -47,6 +48,13 @@ _AFTER_UNIT = (
 _TEXT_UNIT = rf"{_TEXT}\s*(?:{_unit_phrase(letters=True)})\s*\}}(?:\s*\^\s*(?:\d|\{{\s*-?\d\s*\}}))?{_AFTER_UNIT}"
 _TRAILING_UNIT = rf"(?<=[0-9}}).])\s+(?:{_unit_phrase(letters=False)})\s*$"
 
+_SUFFIX = r"(?:st|nd|rd|th)"
+_ORDINAL = (
+    rf"(?<![\d.A-Za-z^_{{])(\d+)\s*(?:\^\s*(?:\{{\s*(?:\\(?:{'|'.join(TEXT_COMMANDS)})\s*\{{\s*{_SUFFIX}\s*\}}|\\rm\s+{_SUFFIX}"
+    rf"|{_SUFFIX})\s*\}}|\\(?:{'|'.join(TEXT_COMMANDS)})\s*\{{\s*{_SUFFIX}\s*\}})"
+    rf"|\\(?:textsuperscript|{'|'.join(TEXT_COMMANDS)})\s*\{{\s*{_SUFFIX}\s*\}}|{_SUFFIX}(?![A-Za-z]))"
+)
+
 #: The clean-up applied before parsing, in order; each is (what it does, pattern, replacement).
 CLEANUP_RULES: tuple[tuple[str, str, str], ...] = (
     ("math delimiters $ $$ \\( \\) \\[ \\] at the ends", r"^\s*(\$\$?|\\\(|\\\[)|(\$\$?|\\\)|\\\])\s*$", ""),
@@ -73,6 +81,8 @@ CLEANUP_RULES: tuple[tuple[str, str, str], ...] = (
      "other text is left for the reading rules, which refuse it", _TEXT_UNIT, " "),
     ("a leading 'x \\in' (membership of one variable: the answer is the set after it) is removed",
      r"^\s*[A-Za-z]\s*\\in(?![A-Za-z])\s*", ""),
+    ("an ordinal suffix st, nd, rd, th after a whole number (12^{\\mathrm{th}}, 12^{th}, 12^\\text{th}, 12th, "
+     "3^{\\rm rd}, 1\\textsuperscript{st}) is removed: the ordinal is the number", _ORDINAL, r"\1"),
     ("degrees ^\\circ and ° are removed", r"\^\s*\{?\\circ\}?|°", ""),
     ("brackets around a lone matrix ((\\begin{pmatrix}...\\end{pmatrix}), \\left[\\begin{array}...\\right]) are removed",
      r"^\s*(?:\\left)?\s*[(\[]\s*(\\begin\{(?:[pbvBV]?matrix|array)\}.*\\end\{(?:[pbvBV]?matrix|array)\})\s*"
@@ -113,6 +123,15 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "directly before `{` (a command without its backslash) is a word, never a product of variables (an answer "
      "made only of words is a text answer, below; a sentence is read by the extraction policy)"),
     ("`sqrt(2)`, `sin x`, `arctan 1`, `pi`, `infinity`", "the commands `\\sqrt`, `\\sin`, `\\arctan`, `\\pi`, `\\infty`"),
+    ("`12^{\\mathrm{th}}`, `12^{th}`, `12^\\text{th}`, `12th`, `3^{\\rm rd}`, `1\\textsuperscript{st}`",
+     "an ordinal is its number: a suffix st, nd, rd or th after a whole number is removed (12th is 12)"),
+    ("absolute value bars around x (plain bars, `\\left` and `\\right` bars, `\\vert`), `\\lvert x \\rvert`",
+     "the absolute value; a bar after an operand (a digit, a letter, a closing bracket) closes the innermost open "
+     "bar, any other bar opens one (so bars nest and multiply); a bar never closed is unparsed"),
+    ("`\\lfloor x \\rfloor`, `\\lceil x \\rceil`", "floor and ceiling (exact for rationals; otherwise decided by arb, "
+     "or by sympy when the value lies too near an integer for the enclosure)"),
+    ("`0.\\overline{3}`, `0.1\\overline{6}`, `1.\\bar{142857}`", "a repeating decimal: the fraction it equals "
+     "(1/3, 1/6, 8/7), exactly"),
     ("`28 percent`, `28 pct`, `28\\text{ percent}`, `28\\%`",
      "28% = 28/100 (percent policy `value`, the default); with `percent=\"unit\"` (`--percent unit`) 28% also "
      "equals 28 against an answer without a percent sign (MATH boxes 20 for 'what percent'); `4 4/9%` is (4 4/9)/100"),
@@ -403,6 +422,68 @@ def _mixed_slash(match: re.Match[str]) -> str:
         _proper(match, match.group(2))
         return f"({match.group(1)}+{match.group(2)})"
     return match.group()  # left as written: two numbers side by side, refused below
+
+
+# what _delimiters rewrites: bars and \vert, \lvert \rvert, floor and ceiling brackets; an array's column
+# specification (\begin{array}{c|c}) is passed over
+_DELIMITER = re.compile(r"\\begin\{array\}\{[^{}]*\}|\\[lr]?vert(?![A-Za-z])|\\[lr](?:floor|ceil)(?![A-Za-z])|\|")
+_REPEATING = re.compile(r"(?<![\d.])(\d*)\.(\d*)\s*\\(?:overline|bar)\s*\{\s*(\d+)\s*\}")
+_OPERAND_END = re.compile(r"[A-Za-z0-9)\]}!%.]$")
+#: Digits a repeating decimal may have (integer part, fixed and repeating digits together).
+MAX_REPEATING_DIGITS = 200
+
+
+def _delimiters(text: str) -> str:
+    """Absolute values, floors and ceilings written as the grammar reads them (``\\abs{x}``, ``\\floor{x}``,
+    ``\\ceil{x}``), and repeating decimals as the fraction they are.
+
+    A bar (``|`` or ``\\vert``; ``\\left|`` has already lost its ``\\left``) closes the innermost open bar
+    when it follows an operand (a digit, a letter, a closing bracket, ``!``), and opens one otherwise:
+    ``|x||y|`` is |x|·|y|, ``||x|-1|`` nests. Hand-written because the bar is its own closing delimiter, which an
+    LALR grammar cannot pair. A bar left open is refused with that reason."""
+    text = _REPEATING.sub(_repeating, text)
+    if not _DELIMITER.search(text):
+        return text
+    out: list[str] = []
+    pos, open_bars = 0, 0
+    for match in _DELIMITER.finditer(text):
+        token = match.group()
+        if token.startswith("\\begin"):
+            continue
+        out.append(text[pos : match.start()])
+        pos = match.end()
+        if token in ("\\lfloor", "\\lceil"):
+            out.append("\\floor{" if token == "\\lfloor" else "\\ceil{")
+        elif token in ("\\rfloor", "\\rceil", "\\rvert"):
+            open_bars -= token == "\\rvert"
+            out.append("}")
+        elif token == "\\lvert":
+            open_bars += 1
+            out.append("\\abs{")
+        else:
+            before = "".join(out).rstrip()
+            if open_bars > 0 and _OPERAND_END.search(before):
+                open_bars -= 1
+                out.append("}")
+            else:
+                open_bars += 1
+                out.append("\\abs{")
+    out.append(text[pos:])
+    if open_bars > 0:
+        column = text.find("|") + 1 or text.find("\\") + 1
+        raise AnswerParseError(f"outside the answer grammar: an absolute value bar at column {column} is never closed",
+                               column - 1)  # fmt: skip
+    return "".join(out)
+
+
+def _repeating(match: re.Match[str]) -> str:
+    whole, fixed, repeat = match.groups()
+    if len(whole) + len(fixed) + len(repeat) > MAX_REPEATING_DIGITS:
+        raise AnswerParseError(f"a repeating decimal of more than {MAX_REPEATING_DIGITS} digits", match.start())
+    value = int(whole or "0") + Fraction(
+        int(fixed + repeat) - int(fixed or "0"), 10 ** len(fixed) * (10 ** len(repeat) - 1)
+    )
+    return f"(\\frac{{{value.numerator}}}{{{value.denominator}}})"
 
 
 def _numbers(text: str, decimal_comma: str | None) -> str:

@@ -47,6 +47,10 @@ def render_term(node: Node) -> str:
             return f"({a[0]})!"
         if node.func == "logb":
             return f"\\log_{{{a[0]}}}({a[1]})"
+        if node.func == "abs":
+            return f"|{a[0]}|"
+        if node.func in ("floor", "ceil"):
+            return f"\\l{node.func} {a[0]} \\r{node.func}"
         return f"\\{node.func}({a[0]})"
     raise TypeError(f"cannot render {type(node).__name__}")
 

@@ -8,8 +8,10 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from pyverify.answers import Answer, parse_answer
+from pyverify.answers import Answer, equivalent_answers, parse_answer
 from pyverify.answers._engine import rational
 from pyverify.answers._parse import READING_RULES
 from pyverify.logic import REAL, Call, Num, Op, Var
@@ -188,7 +190,7 @@ def test_a_decimal_comma_in_unreadable_text_is_unparsed() -> None:
     [("answer 2 3", "answer", 1), ("The answer is 4 five.", "five", 3), ("x = 4 the answer", "the", 7),
      ("AZYUK2A", "AZYUK", 1), ("4 five", "five", 3), (r"\boxed{five x}", "five", 1),
      (r"\boxed{x = 5 is it}", "is", 7), ("5 not", "not", 3), ("3 mod 7", "mod", 3), (r"\boxed{2 DNE}", "DNE", 3),
-     ("2phi", "phi", 2), ("3cm", "cm", 2), ("5th", "th", 2), ("x percentx", "percentx", 3),
+     ("2phi", "phi", 2), ("3cm", "cm", 2), ("1.5th", "th", 4), ("x percentx", "percentx", 3),
      ("Soucis : 2,74 $ a..", "Soucis", 1), (r"\frac{1}{2} the", "the", 13)],
 )  # fmt: skip
 def test_a_word_is_never_a_product_of_variables(text: str, word: str, column: int) -> None:
@@ -413,3 +415,66 @@ def test_a_mixed_number_needs_a_proper_fraction(text: str) -> None:
     # Math-Verify's suite: "11 7/6" has no finite reading (neither 11 + 7/6 nor 11 * 7/6 nor 7/6)
     answer = parse_answer(text)
     assert answer.kind == "unparsed", answer
+
+
+# ---------------------------------------------------------------- ordinals, bars, floor and ceiling, repeating decimals
+
+
+@pytest.mark.parametrize(
+    "text", [r"12^{\mathrm{th}}", "12^{th}", r"12^\text{th}", "12th", r"12^{\rm th}", r"12\textsuperscript{th}"]
+)
+def test_an_ordinal_is_its_number(text: str) -> None:
+    assert equivalent_answers("12", text, timeout=5).status == "equal"
+    assert equivalent_answers("13", text, timeout=5).status == "different"
+
+
+def test_an_ordinal_suffix_after_a_letter_or_a_decimal_stays_a_word() -> None:
+    for text in ("x5th", "1.5th", "x^{2nd}"):
+        assert parse_answer(text).kind == "unparsed", text
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, status",
+    [("|-3|", "3", "equal"), (r"\left| 1 - \sqrt 2 \right|", r"\sqrt2 - 1", "equal"), (r"\lvert x \rvert", r"\sqrt{x^2}", "equal"),
+     ("|x||y|", "|xy|", "equal"), ("||x|-1|", "||x|-1|", "equal"), ("|x|", "x", "different"),
+     (r"\lfloor \sqrt{10} \rfloor", "3", "equal"), (r"\lceil \pi \rceil", "4", "equal"), (r"\lfloor -2.5 \rfloor", "-3", "equal"),
+     (r"\lceil \frac{7}{2} \rceil", "3", "different")],
+)  # fmt: skip
+def test_absolute_value_floor_and_ceiling(reference: str, candidate: str, status: str) -> None:
+    cert = equivalent_answers(reference, candidate, timeout=20)
+    assert cert.status == status, (cert.reason, cert.witness)
+    if status == "different":
+        assert cert.witness
+
+
+def test_a_bar_never_closed_is_unparsed_with_the_reason() -> None:
+    answer = parse_answer("|x - 1")
+    assert answer.kind == "unparsed" and "never closed" in (answer.reason or "")
+
+
+def test_bars_of_an_array_column_specification_are_not_absolute_values() -> None:
+    assert parse_answer(r"\begin{array}{c|c} 1 & 2 \end{array}").kind == "matrix"
+
+
+def _long_division(value: Fraction, digits: int) -> str:
+    whole, rest = divmod(value.numerator, value.denominator)
+    out = []
+    for _ in range(digits):
+        digit, rest = divmod(rest * 10, value.denominator)
+        out.append(str(digit))
+    return f"{whole}." + "".join(out)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 999), st.text("0123456789", max_size=4), st.text("0123456789", min_size=1, max_size=4))
+def test_a_repeating_decimal_is_the_fraction_whose_expansion_it_is(whole: int, fixed: str, repeat: str) -> None:
+    answer = parse_answer(rf"{whole}.{fixed}\overline{{{repeat}}}")
+    assert answer.kind == "number", answer.reason
+    from pyverify.answers._forms import _rat
+
+    value = _rat(answer.terms[0])
+    assert value is not None
+    expected = f"{whole}.{fixed}{repeat * 6}"
+    shown = _long_division(value, len(fixed) + 6 * len(repeat))
+    # 0.\overline{9} is 1 (and 0.1\overline{9} is 0.2): the expansion ending in nines is the other one of that number
+    assert shown == expected or set(repeat) == {"9"}, (shown, expected)
