@@ -17,7 +17,8 @@ The rules, in order (:data:`EXTRACTION_RULES` is the table docs/answers-and-rewa
    **several answers** (read as a list, equal only to the same set or list); the same box repeated is one.
 4. After a phrase the answer is the text to the end of its sentence (quotes and ``**`` around it removed): as a
    whole when its only words are units or connectors, else the math right after the phrase, else read with rule
-   6; a denial or a doubt in it (``not``, ``maybe``, ...) leaves it as written, so it is refused, never the number.
+   6, else its one number when it holds exactly one and no math (``Final Answer: it started 3 hours ago.``); a
+   denial or a doubt in it (``not``, ``maybe``, ...) leaves it as written, so it is refused, never the number.
 5. With no marker, a text whose words (outside math and ``\\text{}``) are only units, percent words, ``and`` /
    ``or`` / ``either`` is the answer as a whole (``$28$ %``, ``$125$ miles``, ``$1$ and $2$``), and so is a short
    line without a verb (``Evelyn``, ``no solution``).
@@ -49,6 +50,9 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "several answers, read as the list -2, 1 (equal only to that set or list); a box repeated is one answer"),
     ("`The answer is $\\frac{1}{3}$.`, `Final Answer: The largest $n$ is 34.`",
      "after a phrase: the math that follows it, or the words to the end of the sentence read as below"),
+    ("`Final Answer: Jane started growing Sphere 3 hours ago.`",
+     "after a phrase, words that no rule below reads but that hold exactly one number and no math: that number "
+     "(with no phrase, a number in prose is never taken)"),
     ("`$28$ %`, `$125$ miles`, `$1$ and $2$`", "the whole text, when its only words are units, percent words, "
      "`and`, `or`"),
     ("`Therefore $x \\geq 5$ is the solution.`, `We find that $x \\lt 3$.`",
@@ -332,6 +336,28 @@ def _statement(text: str, lo: int, hi: int, rule: str) -> Extraction:
     return Extraction("none", rule="no marker, and the final sentence states no answer", span=(lo, hi))
 
 
+_NUMBER = re.compile(r"(?<![\w.,])-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:\s*%)?(?![\w,]|\.\d)")
+
+
+_NUMBER_WORD = re.compile(
+    r"(?i)(?<![A-Za-z])(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+    r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|"
+    r"thousand|million|billion|half|halves|third|thirds|quarter|quarters|once|twice|thrice|double|triple)(?![A-Za-z])"
+)
+
+
+def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
+    """The span of the only number in text[lo:hi] when it is the only digit run there and no math is written."""
+    if _math_spans(text, lo, hi) or "\\" in text[lo:hi]:
+        return None
+    if _NUMBER_WORD.search(text, lo, hi):
+        return None  # "4 five": two numbers, one of them in words
+    numbers = list(_NUMBER.finditer(text, lo, hi))
+    if len(numbers) != 1 or len(re.findall(r"\d+", text[lo:hi])) != len(re.findall(r"\d+", numbers[0].group())):
+        return None
+    return numbers[0].span()
+
+
 def _after_phrase(text: str, start: int, hi: int, rule: str) -> Extraction:
     while start < hi and (text[start] in " \t*\"'" or text.startswith('\\"', start)):
         start += 2 if text[start] == "\\" else 1
@@ -350,8 +376,13 @@ def _after_phrase(text: str, start: int, hi: int, rule: str) -> Extraction:
         return Extraction("answer", (piece,), rule, (start, end))  # read as written: refused, never the number in it
     if _prose(piece):
         stated = _statement(text, start, end, rule)
+        if stated.status != "none":
+            return stated
+        number = _one_number(text, start, end)
+        if number is not None:  # Final Answer: Jane started it 3 hours ago. (the marker is there: no format skipped)
+            return Extraction("answer", (text[number[0] : number[1]],), rule, number)
         # a marked answer that no rule reads is still the answer (and is reported unparsed)
-        return stated if stated.status != "none" else Extraction("answer", (piece,), rule, (start, end))
+        return Extraction("answer", (piece,), rule, (start, end))
     return Extraction("answer", (_strip_math(piece),), rule, (start, end))
 
 

@@ -151,3 +151,20 @@ def test_a_list_of_acceptable_golds_and_numeric_golds() -> None:
     reward = TRLReward(workers=0)
     assert reward(prompts=["p", "q"], completions=[r"\boxed{4}", r"\boxed{7}"], solution=[4, ["6", "7"]]) == [1.0, 1.0]
     assert compute_score("x", r"\boxed{7}", ["6", "7"])["score"] == 1.0
+
+
+@pytest.mark.parametrize(
+    "response, gold, status",
+    [("Final Answer: Jane started growing Sphere 3 hours ago. I hope it is correct.", "3", "correct"),
+     ("Final Answer: The total is 1,000.99 dollars.", "1000.99", "correct"),
+     ("Final Answer: Jane started growing Sphere 4 hours ago.", "3", "wrong"),
+     ("Final Answer: it is not 3 hours.", "3", "unparsed"),
+     ("Final answer: about 3 hours, maybe.", "3", "unparsed"),
+     ("Final Answer: 3 hours and 20 minutes.", "3", "unparsed"),
+     ("Final Answer: The answer is 4 five.", "4", "unparsed"),
+     ("Therefore, there are 12 distinct sequences.", "12", "no answer")],
+)  # fmt: skip
+def test_a_marked_statement_with_one_number_states_it(response: str, gold: str, status: str) -> None:
+    # after a marker the one number of a sentence is its answer; without a marker a number in prose never is,
+    # and a doubt, a denial, a second number (in words too) leaves the statement unread
+    assert grade(response, gold).status == status
