@@ -8,7 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from pyverify.logic._ast import Call, Node, Num, Op, Var, walk
+from pyverify.logic._ast import Call, Node, Num, Op, SumOf, Var, walk
 
 #: Largest integer exponent or factorial argument that exact (sympy) arithmetic is allowed to expand.
 MAX_EXACT_EXPONENT = 10_000
@@ -224,6 +224,9 @@ def sympy_of(node: Node) -> Any:
         if node.op not in ops:
             raise NotANumber(f"operation {node.op}")
         return ops[node.op]()
+    if isinstance(node, SumOf):
+        index = sympy.Symbol(node.var, real=True)
+        return sympy.Sum(sympy_of(node.body), (index, sympy_of(node.lo), sympy_of(node.hi)))
     if isinstance(node, Call):
         if node.func == "pi":
             return sympy.pi
@@ -373,6 +376,20 @@ def ratio_at_points(a: Node, b: Node, points: list[dict[str, Fraction]]) -> dict
         if x is not None and y is not None and x != 0 and y != 0:
             return {"ratio": x / y}
     return {"ratio": None}
+
+
+def sum_zero(a: Node, b: Node, name: str) -> dict[str, Any]:
+    """Whether a - b is 0 for every whole n (``name``) from the sums' largest lower bound minus one on, by sympy's
+    closed forms of the sums (Karr's convention agrees with the empty sum there); None when sympy cannot tell."""
+    import sympy
+
+    if _huge(a) or _huge(b):
+        return {"zero": None, "reason": "a power or factorial too large to expand exactly"}
+    n = sympy.Symbol(name, integer=True, nonnegative=True)
+    d = (sympy_of(a) - sympy_of(b)).subs(sympy.Symbol(name, real=True), n).doit()
+    if sympy.simplify(d) == 0:
+        return {"zero": True, "method": "symbolic"}
+    return {"zero": None, "reason": "sympy's closed forms of the sums did not simplify the difference to zero"}
 
 
 def symbolic_zero(a: Node, b: Node) -> dict[str, Any]:

@@ -325,6 +325,15 @@ def _symbolic(a: Node, b: Node, names: set[str], ctx: _Context) -> _Verdict:
 
 
 def _terms(a: Node, b: Node, ctx: _Context) -> _Verdict:
+    from pyverify.answers._sums import SumTooLarge, expand_sums, has_sum
+
+    if has_sum(a) or has_sum(b):
+        try:
+            a, b = expand_sums(a), expand_sums(b)  # bounds that are numbers: the terms written out
+        except SumTooLarge as exc:
+            raise _Unknown(str(exc)) from None
+        if has_sum(a) or has_sum(b):
+            return _sums(a, b, ctx)
     va, vb = expand_pm(a), expand_pm(b)
     if len(va) > 1 or len(vb) > 1:
         return _sets([Answer("number", (x,)) for x in va], [Answer("number", (x,)) for x in vb], ctx)
@@ -334,6 +343,45 @@ def _terms(a: Node, b: Node, ctx: _Context) -> _Verdict:
     if names:
         return _identity(a, b, ctx)
     return _constants(a, b, ctx)
+
+
+def _sums(a: Node, b: Node, ctx: _Context) -> _Verdict:
+    """Terms with a sum whose bound is a letter n (a whole number): different when they differ at some n in
+    SUM_POINTS (each sum written out there), equal when they agree at all of them and sympy's closed form of the
+    difference is 0 (it holds from the largest lower bound minus one on; the points cover the rest)."""
+    from pyverify.answers import _engine
+    from pyverify.answers._sums import SUM_POINTS, SumTooLarge, bound_letters, expand_sums, lowest_start
+    from pyverify.logic._ast import substitute
+
+    letters = bound_letters(a) | bound_letters(b)
+    if not letters:
+        return _Verdict("unknown", "none", reason="a sum whose bounds are not whole numbers")
+    if (free_vars(a) | free_vars(b)) - letters or len(letters) != 1:
+        return _Verdict("unknown", "none", reason="a sum whose bounds or summand hold other letters than one bound n")
+    (name,) = letters
+    agreed, undefined = 0, []
+    for value in SUM_POINTS:
+        point = {name: Num(Fraction(value))}
+        try:
+            x, y = expand_sums(substitute(a, point)), expand_sums(substitute(b, point))
+            found = _constants(x, y, ctx)
+        except SumTooLarge:
+            break
+        except _Undefined as exc:
+            undefined.append(f"at {name} = {value}, {exc.reason}")
+            continue
+        if found.status == "different":
+            return _Verdict("different", found.method, {"point": {name: str(value)}, **(found.witness or {})})
+        agreed += found.status == "equal"
+    if len(undefined) == len(SUM_POINTS):
+        raise _Undefined(f"no value at any {name} tried: {undefined[0]}")
+    start = [lowest_start(a), lowest_start(b)]
+    if agreed < len(SUM_POINTS) or None in start or max(s for s in start if s is not None) - 1 > SUM_POINTS[-1]:
+        return _Verdict("unknown", "none", reason=f"equal at {agreed} values of {name}, and not proved for all")
+    zero = _call(_engine.sum_zero, (a, b, name), ctx)
+    if zero.get("zero") is True:
+        return _Verdict("equal", "symbolic", conditions=(f"for every natural number {name}",))
+    return _Verdict("unknown", "none", reason=f"equal at {name} = 0..{SUM_POINTS[-1]}, but {zero.get('reason')}")
 
 
 _ZERO, _ONE = Num(Fraction(0)), Num(Fraction(1))

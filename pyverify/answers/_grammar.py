@@ -21,7 +21,7 @@ from lark.exceptions import LarkError
 
 from pyverify.answers._answer import Answer, Kind
 from pyverify.answers._reading import AnswerParseError
-from pyverify.logic._ast import REAL, Call, Node, Num, Op, Var, walk
+from pyverify.logic._ast import REAL, Call, Node, Num, Op, SumOf, Var, free_vars
 
 _FUNCS = ("sin", "cos", "tan", "cot", "sec", "csc", "arcsin", "arccos", "arctan", "ln", "exp", "log")
 
@@ -133,6 +133,9 @@ class _Build(Transformer):  # type: ignore[type-arg]
     def log_base(self, items: list[Any]) -> Node:
         return Call("logb", (items[1], items[2]))
 
+    def sum_of(self, items: list[Any]) -> Node:
+        return SumOf(str(items[1]), items[2], items[3], items[4])
+
     def abs_value(self, items: list[Any]) -> Node:
         return Call("abs", (items[1],))
 
@@ -211,7 +214,7 @@ class _Build(Transformer):  # type: ignore[type-arg]
 def _item(value: Any) -> Answer:
     if isinstance(value, Answer):
         return value
-    kind: Kind = "expression" if any(isinstance(n, Var) for n in walk(value)) else "number"
+    kind: Kind = "expression" if free_vars(value) else "number"
     return Answer(kind, terms=(value,))
 
 

@@ -90,6 +90,7 @@ CLEANUP_RULES: tuple[tuple[str, str, str], ...] = (
     ("spacing and sizing commands, and no-break and thin spaces, are a space",
      r"\\(?:left|right|bigl|bigr|Bigl|Bigr|big|Big|displaystyle)(?![A-Za-z])|(?<!\\)\\[,;:! ]|\\q?quad(?![A-Za-z])|~"
      "|[\u00a0\u2009\u202f]", " "),
+    ("{n \\choose k} is \\binom{n}{k}", r"\{((?:[^{}\\]|\\(?!choose(?![A-Za-z])))*)\\choose(?![A-Za-z])([^{}]*)\}", r"\\binom{\1}{\2}"),
     ("\\dfrac, \\tfrac and \\cfrac are \\frac; \\dbinom and \\tbinom are \\binom",
      r"\\(?:[dt]|c(?=frac))(frac|binom)(?![A-Za-z])", r"\\\1"),
     ("\\mathbb{R} and ℝ are the interval (-\\infty, \\infty)", r"\\mathbb\s*\{\s*R\s*\}|ℝ", r"(-\\infty, \\infty)"),
@@ -132,6 +133,11 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "or by sympy when the value lies too near an integer for the enclosure)"),
     ("`0.\\overline{3}`, `0.1\\overline{6}`, `1.\\bar{142857}`", "a repeating decimal: the fraction it equals "
      "(1/3, 1/6, 8/7), exactly"),
+    ("`\\sum_{k=1}^{10} k^2`, `\\sum_{k=0}^{n} \\bigl(k\\bigr)`, `3\\sum_{i=1}^n i + 1`",
+     "a sum: its summand is the product that follows (`\\sum_{k=1}^n 2k + 1` is the sum, plus 1); integer bounds are "
+     "written out (at most 2,000 terms; none when the upper is below the lower: 0); a letter as a bound is a whole "
+     "number, compared at n = 0..7 and proved equal by sympy's closed form"),
+    ("`{5 \\choose 2}`", "the binomial coefficient `\\binom{5}{2}`"),
     ("`28 percent`, `28 pct`, `28\\text{ percent}`, `28\\%`",
      "28% = 28/100 (percent policy `value`, the default); with `percent=\"unit\"` (`--percent unit`) 28% also "
      "equals 28 against an answer without a percent sign (MATH boxes 20 for 'what percent'); `4 4/9%` is (4 4/9)/100"),

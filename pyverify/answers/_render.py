@@ -12,7 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from pyverify.answers._answer import Answer
-from pyverify.logic._ast import Call, Node, Num, Op, Var
+from pyverify.logic._ast import Call, Node, Num, Op, SumOf, Var
 
 
 def render_term(node: Node) -> str:
@@ -52,6 +52,8 @@ def render_term(node: Node) -> str:
         if node.func in ("floor", "ceil"):
             return f"\\l{node.func} {a[0]} \\r{node.func}"
         return f"\\{node.func}({a[0]})"
+    if isinstance(node, SumOf):
+        return f"\\sum_{{{node.var}={render_term(node.lo)}}}^{{{render_term(node.hi)}}} ({render_term(node.body)})"
     raise TypeError(f"cannot render {type(node).__name__}")
 
 

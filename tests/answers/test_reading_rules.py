@@ -478,3 +478,29 @@ def test_a_repeating_decimal_is_the_fraction_whose_expansion_it_is(whole: int, f
     shown = _long_division(value, len(fixed) + 6 * len(repeat))
     # 0.\overline{9} is 1 (and 0.1\overline{9} is 0.2): the expansion ending in nines is the other one of that number
     assert shown == expected or set(repeat) == {"9"}, (shown, expected)
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, status",
+    [(r"\sum_{k=1}^{10} k^2", "385", "equal"), (r"\sum_{k=1}^{10^3} k", "500500", "equal"),
+     (r"\sum_{k=5}^{2} k", "0", "equal"), (r"\sum_{i=1}^{40}\sum_{j=1}^{40} ij", "672400", "equal"),
+     (r"\sum_{k=1}^{n} k", r"\frac{n(n+1)}{2}", "equal"), (r"\sum_{k=1}^{n} (2k-1)", "n^2", "equal"),
+     (r"\sum_{k=1}^{n} k^3", r"\left(\sum_{k=1}^n k\right)^2", "equal"),
+     (r"\sum_{k=1}^{n} 2k-1", "n^2", "different"), (r"\sum_{k=0}^n\bigl(k\bigr)", "0", "different"),
+     (r"\sum_{k=0}^{n} \frac{1}{k}", "1", "undefined"), (r"\sum_{k=1}^{10^9} k", "1", "unknown"),
+     ({"5 \\choose 2"}.pop().join("{}"), "10", "equal")],
+)  # fmt: skip
+def test_sums_and_binomials(reference: str, candidate: str, status: str) -> None:
+    cert = equivalent_answers(reference, candidate, timeout=20)
+    assert cert.status == status, (cert.reason, cert.witness)
+    if status == "different":
+        assert cert.witness and "point" in cert.witness
+    if status == "equal" and "n" in reference:
+        assert cert.conditions == ("for every natural number n",)
+
+
+def test_a_sum_renders_and_reads_back() -> None:
+    from pyverify.answers._render import render_term
+
+    term = parse_answer(r"3\sum_{i=1}^n i^2 + 1").terms[0]
+    assert parse_answer(render_term(term)).terms[0] == term
