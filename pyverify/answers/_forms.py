@@ -271,13 +271,15 @@ def _chain(sides: list[str], ops: list[str], parse: Parse) -> tuple[Answer, str 
             return right, None  # a computation written out: 5 \times 6 \times 4 = 120 is 120
         if left.kind in _SCALAR and _is_name(left.terms[0]) and right.kind not in (*_SCALAR, "unparsed"):
             return right, None  # D = (0, 1): the point's coordinates
+        if left.kind == "unparsed" and right.kind not in ("unparsed", "equation"):
+            return right, None  # A + B = C with matrices A, B C: a computation written out, its last side
         return None  # one equation: the grammar's
     if len(exact) == 1 and not exact[0].strip():
         head = Answer("unparsed")  # \\approx 3: only an approximation
         named = True
     else:
         head = parse(exact[0])
-        if head.kind == "unparsed":
+        if head.kind == "unparsed" and len(exact) == 1:
             raise _Refuse(head.reason)
         named = head.kind in _SCALAR and _is_name(head.terms[0])
     if len(exact) == 1:
@@ -290,9 +292,7 @@ def _chain(sides: list[str], ops: list[str], parse: Parse) -> tuple[Answer, str 
     last = parse(exact[-1])
     if last.kind == "unparsed":
         raise _Refuse(last.reason)
-    for middle in exact[1:-1]:
-        if parse(middle).kind == "unparsed":
-            raise _Refuse(f"'{middle.strip()}' in a chain of equalities")
+    # the sides before the last are the working (read or not): the answer is the last side
     if named and last.kind in _SCALAR:
         return Answer("equation", terms=(head.terms[0], last.terms[0])), None
     return last, None

@@ -171,7 +171,8 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "compared exactly with intervals and unions"),
     ("`f(2) < f(1) < f(4)`", "an ordering: equal to the same relations between equal terms, otherwise unknown"),
     ("`x = 5+5+1 = 11`, `z = 1+1 = 2`, `5 \\times 6 \\times 4 = 120`, `D = (0, 1)`, `QM = 30`, `y = 2x+3`",
-     "chained equalities take the last side (x = 11, z = 2, 120); an equation between numbers is its last side; a "
+     "chained equalities take the last side (x = 11, z = 2, 120), whatever the sides before it (working: read or "
+     "not, `A + B = C` of matrices is C); an equation between numbers is its last side; a "
      "name before `=` is dropped against a value (QM = 30 equals 30, y = 2x+3 equals 2x+3) and a point's name "
      "against its coordinates; an equation that names no value (2x + z = 1) is never a number"),
     ("`x = \\frac13 \\approx 0.33`, `\\frac{70}{9} \\approx 7.78`, `x \\approx 11`, `\\approx 3`",

@@ -40,6 +40,8 @@ def test_text_choices_bases_clocks_congruences(reference: str, candidate: str, e
      (r"\{-1\} \cup [0,7)", r"x \in \{-1\} \cup [0, 7)", "equal"), ("x > 0", "0", "different"),
      ("f(2) < f(1) < f(4)", "f(2) < f(1) < f(4)", "equal"),
      ("x = 11", "x = 5+5+1 = 7 = 11", "equal"), ("z = 1 + 1 = 2", "z = 3 + 3 = 2", "equal"),
+     ("0", r"1 = \zzz = x = 0", "equal"), ("675", r"V_{3\text{inch}} = \$675", "equal"), ("1", r"\zzz = 2", "different"),
+     (r"\begin{pmatrix}6\\8\end{pmatrix}", r"\begin{pmatrix}1\\2\end{pmatrix} + \begin{pmatrix}5\\6\end{pmatrix} = \begin{pmatrix}6\\8\end{pmatrix}", "equal"),
      (r"x = 1/3", r"x = 5+5+1 = 1/3 \approx 11", "equal"), (r"11", r"x \approx 11", "unknown"),
      (r"\frac{70}{9}", r"\frac{70}{9} \approx 7.78", "equal"), ("120", r"5 \times 6 \times 4 = 120", "equal"),
      ("QM = 30", "30", "equal"), ("D = (0, 1)", "(0, 1)", "equal"), ("2x + z = 1", "1", "different"),

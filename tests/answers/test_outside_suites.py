@@ -100,6 +100,8 @@ NEMO_DISAGREEMENTS = {
     "nemo-rs0-train/prealgebra/737.json": "equal: \\boxed{1320 km} is 1320 (NeMo strips \\text units, not bare km)",
     "nemo-rs1-train/number_theory/7086.json": "equal: the response ends with \\fbox{958}, NeMo reads only \\boxed",
     "nemo-rs2-train/algebra/2142.json": "equal: 'Thus, the answer is: \\[ \\frac{207}{64} \\]' (no box; NeMo needs one)",
+    "nemo-rs0-train/geometry/74.json": "equal: the last line states V_{3\\text{inch}} = \\$675, a chain whose last side "
+    "is 675 (the subscripted name is not read: working before the answer); NeMo finds no box",
     "nemo-rs1-train/number_theory/106.json": "unknown: the response hedges between 220, 0220 and 22 and states "
     "'the answer is different for any number': a text answer, never equal to 220",
 }
