@@ -64,7 +64,7 @@ class _Build(Transformer):  # type: ignore[type-arg]
         return _num(items[0])
 
     def letter(self, items: list[Any]) -> Node:
-        name = str(items[0]).lstrip("\\")
+        name = re.sub(r"[{}\s]", "", str(items[0])).lstrip("\\")  # x_{1} is the variable x_1
         if name == "e":
             return Call("e", ())
         return Var(name, REAL)

@@ -79,6 +79,8 @@ CLEANUP_RULES: tuple[tuple[str, str, str], ...] = (
      "the braces) is removed where its quantity ends (the end, a separator, a closing bracket, an operator, more "
      "text follow: not a number, a letter, an opening bracket or another power); "
      "other text is left for the reading rules, which refuse it", _TEXT_UNIT, " "),
+    ("a set-builder {x | condition} (with |, \\mid or :) of one variable is its condition, a set of reals",
+     r"^\s*\\\{\s*([A-Za-z])\s*(?:\||\\mid(?![A-Za-z])|:)\s*((?:(?!\\\}).)*\1(?:(?!\\\}).)*)\\\}\s*$", r"\2"),
     ("a leading 'x \\in' (membership of one variable: the answer is the set after it) is removed",
      r"^\s*[A-Za-z]\s*\\in(?![A-Za-z])\s*", ""),
     ("an ordinal suffix st, nd, rd, th after a whole number (12^{\\mathrm{th}}, 12^{th}, 12^\\text{th}, 12th, "
@@ -138,6 +140,10 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "written out (at most 2,000 terms; none when the upper is below the lower: 0); a letter as a bound is a whole "
      "number, compared at n = 0..7 and proved equal by sympy's closed form"),
     ("`{5 \\choose 2}`", "the binomial coefficient `\\binom{5}{2}`"),
+    ("`a_1`, `c_{2}`, `x_n`, `x_{10}`", "a letter with a subscript (a digit, a letter, up to three in braces) is one "
+     "variable; `\\log _{2} 8` (a space before the subscript) is still the base-2 logarithm"),
+    ("`\\{x \\mid x \\geq 0\\}`, `\\{x : x > 3 \\text{ or } x < 1\\}`, set-builder with a bar",
+     "a set-builder of one variable is its condition: a set of reals, compared with intervals and unions"),
     ("`28 percent`, `28 pct`, `28\\text{ percent}`, `28\\%`",
      "28% = 28/100 (percent policy `value`, the default); with `percent=\"unit\"` (`--percent unit`) 28% also "
      "equals 28 against an answer without a percent sign (MATH boxes 20 for 'what percent'); `4 4/9%` is (4 4/9)/100"),
@@ -209,7 +215,8 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "number (`\\log_2 8` is a subscript, then the argument)"),
     ("`0,111`, `-0,5`, `1000,99`, `3{,}14`",
      "ambiguous (a decimal comma or a list) unless `decimal_comma` chooses: a comma between digits, no space, "
-     "outside brackets, whose left part starts with 0 or has 4+ digits; or a `{,}` that is not a thousands group"),
+     "outside brackets, whose left part starts with 0 or has 4+ digits; or a `{,}` that is not a thousands group; "
+     "three or more numbers joined by tight commas (`-2,0,2`, no comma followed by a space) are a list"),
     ("`-2,1`, `1,5`, `12,5`", "a list (MATH writes several answers this way); `decimal_comma=\"decimal\"` reads 1.5"),
     ("`(0,5)`, `[0,1)`, `\\{0,1\\}`, `1.5,2`, `x^2,3`",
      "plain commas inside brackets, after a decimal number or after an exponent always separate"),
@@ -537,11 +544,17 @@ def _comma_candidates(text: str) -> list[tuple[int, int, bool, str]]:
 
     A plain comma counts when it is outside brackets and has no space on either side; it is ambiguous when
     its left part starts with 0 or has four or more digits (``0,111``, ``1000,99``) and otherwise a list
-    separator by default (``-2,1``, ``1,5``: MATH's lists). A ``{,}`` left between digits after the
+    separator by default (``-2,1``, ``1,5``: MATH's lists); in three or more numbers joined by tight commas with no
+    comma followed by a space (``-2,0,2``) every comma separates. A ``{,}`` left between digits after the
     thousands groups is always ambiguous (``3{,}14``), inside brackets too.
     """
     depths = _depths(text)
     found = []
+    plain = [m for m in _DIGIT_COMMA.finditer(text) if m.group(2) == "," and depths[m.start(2)] == 0]
+    spaced = any(ch == "," and depths[k] == 0 and text[k + 1 : k + 2].isspace() for k, ch in enumerate(text))
+    # three or more numbers joined by tight commas, and no comma followed by a space: a list (-2,0,2; 10,11,12),
+    # since a number has at most one decimal comma and a list of decimal-comma numbers needs another separator
+    listed = len(plain) >= 2 and not spaced
     for match in _DIGIT_COMMA.finditer(text):
         start, end = match.span(2)
         left = match.group(1)
@@ -550,7 +563,7 @@ def _comma_candidates(text: str) -> list[tuple[int, int, bool, str]]:
         if match.group(2) == "{,}":
             found.append((start, end, True, fragment))
         elif depths[start] == 0:
-            found.append((start, end, left.startswith("0") or len(left) >= 4, fragment))
+            found.append((start, end, not listed and (left.startswith("0") or len(left) >= 4), fragment))
     return found
 
 

@@ -20,6 +20,9 @@ def render_term(node: Node) -> str:
     if isinstance(node, Num):
         return _decimal(node.value)
     if isinstance(node, Var):
+        if "_" in node.name:
+            letter, index = node.name.split("_", 1)
+            return f"{letter}_{{{index}}}"
         return node.name if len(node.name) == 1 else "\\" + node.name
     if isinstance(node, Op):
         a = [render_term(x) for x in node.args]

@@ -504,3 +504,22 @@ def test_a_sum_renders_and_reads_back() -> None:
 
     term = parse_answer(r"3\sum_{i=1}^n i^2 + 1").terms[0]
     assert parse_answer(render_term(term)).terms[0] == term
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, status",
+    [("c_1 + c_{2}", "c_2 + c_1", "equal"), ("a_1 b", "b a_{1}", "equal"), ("x_1", "x_2", "different"),
+     (r"\log _{2} 8", "3", "equal"), (r"2,-\log _{10} 250", r"2, -\log_{10} 250", "equal"),
+     ("-2,0,2", r"\{-2, 0, 2\}", "equal"), ("10,11,12,-1,0,1", "-1, 0, 1, 10, 11, 12", "equal"),
+     (r"\{x|-2\leq x < 1\}", "[-2, 1)", "equal"), (r"\{x \mid x \geq 0\}", r"[0, \infty)", "equal"),
+     (r"\{x : x > 3 \text{ or } x < 1\}", r"(-\infty, 1) \cup (3, \infty)", "equal")],
+)  # fmt: skip
+def test_subscripts_comma_lists_and_set_builders(reference: str, candidate: str, status: str) -> None:
+    # found by reading the gold answers of Qwen2.5-Math's evaluation sets (OlympiadBench, college_math, gaokao)
+    cert = equivalent_answers(reference, candidate, timeout=20)
+    assert cert.status == status, (cert.reason, cert.witness)
+
+
+def test_two_numbers_with_a_tight_comma_stay_ambiguous() -> None:
+    assert parse_answer("0,111").kind == "ambiguous" and parse_answer("2500,7500").kind == "ambiguous"
+    assert parse_answer("-2,0,2").kind == "list" and parse_answer("1,5, 2,5").kind == "list"
