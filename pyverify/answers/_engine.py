@@ -8,7 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from pyverify.logic._ast import Call, Node, Num, Op, SumOf, Var, walk
+from pyverify.logic._ast import Call, Node, Num, Op, SumOf, Var, free_vars, walk
 
 #: Largest integer exponent or factorial argument that exact (sympy) arithmetic is allowed to expand.
 MAX_EXACT_EXPONENT = 10_000
@@ -194,7 +194,8 @@ def _huge(node: Node) -> bool:
     for n in walk(node):
         if isinstance(n, Op) and n.op == "^":
             e = rational(n.args[1])
-            if e is None and not _small(n.args[1]):
+            # an exponent in letters (e^{\sin x}, 2^{N-2}) is not expanded; only a large constant one would be
+            if e is None and not free_vars(n.args[1]) and not _small(n.args[1]):
                 return True
             if e is not None and abs(e) > MAX_EXACT_EXPONENT:
                 return True

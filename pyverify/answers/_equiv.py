@@ -19,7 +19,7 @@ from typing import Any, Iterator
 
 from pyverify.answers._answer import Answer, AnswerCertificate
 from pyverify.answers._parse import parse_answer, render
-from pyverify.logic._ast import Call, Node, Num, Op, Var, free_vars, walk
+from pyverify.logic._ast import Call, Node, Num, Op, SumOf, Var, free_vars, walk
 
 DEFAULT_TIMEOUT = 10.0
 MAX_PM = 4  # at most 2^4 values from ± signs
@@ -251,8 +251,11 @@ def _identity(a: Node, b: Node, ctx: _Context, names: set[str] | None = None) ->
 
     try:
         claim = parse(text)
-    except ParseError as exc:  # an answer term the claim language cannot state (x^{1/2}, (√8)!, a huge numeral)
-        return _Verdict("unknown", "none", reason=f"outside the claim language: {exc}")
+    except ParseError as exc:  # an answer term the claim language cannot state (x^{1/2}, 2^{N-2}, a huge numeral)
+        found = _symbolic(a, b, names, ctx)  # compared at points, and by sympy
+        if found.status == "unknown":
+            return _Verdict("unknown", "none", reason=f"outside the claim language ({exc}); {found.reason}")
+        return found
     generic: dict[str, Any] = {"generic": True}
     if definedness(claim):
         # an answer means something only where it is defined on an open set (a generic point exists):
@@ -278,7 +281,8 @@ def _identity(a: Node, b: Node, ctx: _Context, names: set[str] | None = None) ->
 
 
 #: Points where expressions outside the claim language (trigonometry, π with variables) are compared first.
-_POINTS = (Fraction(3, 7), Fraction(5, 11), Fraction(-2, 13), Fraction(7, 5), Fraction(-9, 4))
+_POINTS = (Fraction(3, 7), Fraction(5, 11), Fraction(-2, 13), Fraction(7, 5), Fraction(-9, 4),
+           Fraction(29, 3), Fraction(-31, 3), Fraction(101, 7))  # the last three: domains such as x > 5
 
 
 def _symbolic(a: Node, b: Node, names: set[str], ctx: _Context) -> _Verdict:
@@ -334,6 +338,14 @@ def _terms(a: Node, b: Node, ctx: _Context) -> _Verdict:
             raise _Unknown(str(exc)) from None
         if has_sum(a) or has_sum(b):
             return _sums(a, b, ctx)
+    from pyverify.answers._fast import certainly_defined
+
+    if a == b and _small_rational(a) is None and (certainly_defined(a) or _infinite(a)):
+        return _Verdict("equal", "structure")  # the same term, every part with a value: no engine needed
+    if _infinite(a) and _infinite(b):
+        return _Verdict("different", "structure", {"infinities": [_text(a), _text(b)]})  # ∞ and -∞
+    if (_infinite(a) or _infinite(b)) and certainly_defined(b if _infinite(a) else a):
+        return _Verdict("different", "structure", {"infinite": "reference" if _infinite(a) else "candidate"})
     va, vb = expand_pm(a), expand_pm(b)
     if len(va) > 1 or len(vb) > 1:
         return _sets([Answer("number", (x,)) for x in va], [Answer("number", (x,)) for x in vb], ctx)
@@ -343,6 +355,12 @@ def _terms(a: Node, b: Node, ctx: _Context) -> _Verdict:
     if names:
         return _identity(a, b, ctx)
     return _constants(a, b, ctx)
+
+
+def _infinite(node: Node) -> bool:
+    """∞ or -∞ written as a value (an answer may be one: a limit, a supremum)."""
+    inner = node.args[0] if isinstance(node, Op) and node.op == "neg" else node
+    return isinstance(inner, Call) and inner.func == "infinity"
 
 
 def _sums(a: Node, b: Node, ctx: _Context) -> _Verdict:
@@ -355,7 +373,10 @@ def _sums(a: Node, b: Node, ctx: _Context) -> _Verdict:
 
     letters = bound_letters(a) | bound_letters(b)
     if not letters:
-        return _Verdict("unknown", "none", reason="a sum whose bounds are not whole numbers")
+        series = any(isinstance(n, SumOf) and "infinity" in {c.func for c in walk(n.hi) if isinstance(c, Call)}
+                     for t in (a, b) for n in walk(t))  # fmt: skip
+        return _Verdict("unknown", "none", reason="an infinite series is not evaluated" if series else
+                        "a sum whose bounds are not whole numbers")  # fmt: skip
     if (free_vars(a) | free_vars(b)) - letters or len(letters) != 1:
         return _Verdict("unknown", "none", reason="a sum whose bounds or summand hold other letters than one bound n")
     (name,) = letters
@@ -468,7 +489,11 @@ def _value_of_equation(ans: Answer) -> Node | None:
 
 
 def _equations(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
+    from pyverify.answers._fast import certainly_defined
+
     (la, ra), (lb, rb) = a.terms, b.terms
+    if (la, ra) == (lb, rb) and certainly_defined(la) and certainly_defined(ra):
+        return _Verdict("equal", "structure")  # the same equation, both sides defined everywhere
     if isinstance(la, Var) and la == lb and la.name not in free_vars(ra) | free_vars(rb):
         return _terms(ra, rb, ctx)  # y = f(x) against y = g(x)
     da, db = Op("-", (la, ra)), Op("-", (lb, rb))
