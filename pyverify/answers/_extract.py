@@ -93,7 +93,7 @@ _BRACES = re.compile(r"\\(?:boxed|fbox)\s*\{|\\[{}]|[{}]")
 _PHRASE = re.compile(
     r"(?i:(?<![A-Za-z])(?:final\s+answer|the\s+answer)(?:\*\*)?\s*(?:(?:is|would\s+be|will\s+be)(?![A-Za-z])\s*:?|:|=)"
     r"|(?:^|(?<=\n)|(?<=[.!?]\s)|(?<=[.!?]\s\s)|(?<=\*\*))[ \t]*(?:\*\*)?answer(?:\*\*)?\s*(?::|=|(?=\$|\\\(|\\\[)))"
-    r"(?:\s*\*\*)?|####|(?:^|(?<=\n))[ \t]*A:(?=[ \t]*\S)"
+    r"(?:\s*\*\*)?|(?<!#)####(?!#)|(?:^|(?<=\n))[ \t]*A:(?=[ \t]*\S)"
 )
 # math spans, at most 2,000 characters each (so that text with unclosed delimiters stays linear to scan)
 

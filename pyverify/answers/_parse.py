@@ -79,8 +79,9 @@ def _parse(text: str, decimal_comma: str | None = None) -> Answer:
     if len(text) > MAX_RESPONSE:
         raise AnswerParseError(f"a response longer than {MAX_RESPONSE} characters")
     # "\b" in "\boxed" may be the control character itself; TAB, CR, LF before a command name only in a short
-    # answer (a response's prose may indent with a TAB: the answer extracted from it is checked below)
-    _check_control(text, whitespace=len(text) <= 200)
+    # answer (a response's prose may indent with a TAB), and in a long response no other stray control character
+    # either (a model's degenerate tail): the answer extracted from it is checked whole below
+    _check_control(text, whitespace=len(text) <= 200, only_commands=len(text) > 200)
     found = extract_answer(text)
     if found.status == "none":
         return Answer("no_answer", reason=f"no final answer: {found.rule}", text=text[:200], rule=found.rule)

@@ -274,8 +274,10 @@ _COMMANDS = frozenset(
 )
 
 
-def _check_control(text: str, whitespace: bool = True) -> None:
-    """Refuse control characters; with ``whitespace``, also TAB, CR and LF before the rest of a LaTeX command."""
+def _check_control(text: str, whitespace: bool = True, only_commands: bool = False) -> None:
+    """Refuse control characters; with ``whitespace``, also TAB, CR and LF before the rest of a LaTeX command; with
+    ``only_commands`` (a long response's prose: its extracted answer is checked whole), only those that ate the
+    backslash of a LaTeX command (``\\x08oxed``)."""
     for match in re.finditer(r"[\x00-\x1f]", text):
         char = match.group()
         if not whitespace and char in "\t\r\n":
@@ -287,7 +289,7 @@ def _check_control(text: str, whitespace: bool = True) -> None:
                 f"outside the answer grammar: a control character {char!r} before {rest!r} at column "
                 f"{match.start() + 1} (the \\{command} of LaTeX read as an escape sequence)", match.start()
             )  # fmt: skip
-        if char not in "\t\r\n":
+        if char not in "\t\r\n" and not only_commands:
             raise AnswerParseError(
                 f"outside the answer grammar: the control character {char!r} at column {match.start() + 1}", match.start()
             )  # fmt: skip

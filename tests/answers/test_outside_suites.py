@@ -122,6 +122,32 @@ def test_real_model_responses_against_their_publishers_labels() -> None:
     assert sum(statuses[s] for s in DECIDED) >= 130, statuses
 
 
+QWEN = Path(__file__).with_name("data") / "qwen25_math_cot_outputs.jsonl"
+#: Where pyverify's grade differs from Qwen's math_equal label, read by hand.
+QWEN_DISAGREEMENTS = {
+    "math_cot_100/72/7": "correct: the gold 10{,}000 is 10000 (a braced thousands comma); Qwen's math_equal marks the "
+    "response's 10000 wrong (the other seven responses answer 9999 or 9998 and are wrong)",
+}
+
+
+def test_qwen_math_responses_against_their_publishers_labels() -> None:
+    # 200 responses of Qwen2.5-Math-7B-Instruct with Qwen's own labels: degenerate tails (###### runs, an ESC
+    # character in the prose) do not hide the boxed answer, and only the publisher's own errors differ
+    from pyverify.rewards import grade
+
+    rows = _rows(QWEN)
+    assert len(rows) == 200
+    disagree, statuses = {}, Counter()
+    for row in rows:
+        found = grade(row["response"], row["gold"])
+        statuses[found.status] += 1
+        if (found.status == "correct") != row["label"]:
+            disagree[row["id"]] = found.status
+    assert set(disagree) == set(QWEN_DISAGREEMENTS), disagree
+    assert all(QWEN_DISAGREEMENTS[k].startswith(v) for k, v in disagree.items()), disagree
+    assert statuses["correct"] + statuses["wrong"] >= 190, statuses
+
+
 def test_the_answers_manual_lists_every_reading_rule_and_extraction_rule() -> None:
     from pyverify.answers import EXTRACTION_RULES, READING_RULES
 

@@ -168,3 +168,15 @@ def test_a_marked_statement_with_one_number_states_it(response: str, gold: str, 
     # after a marker the one number of a sentence is its answer; without a marker a number in prose never is,
     # and a doubt, a denial, a second number (in words too) leaves the statement unread
     assert grade(response, gold).status == status
+
+
+def test_a_degenerate_tail_does_not_hide_the_boxed_answer() -> None:
+    # Qwen2.5-Math responses that end in generated garbage: a run of ###### is not GSM8K's '#### answer' marker,
+    # and a stray control character in a long response's prose is ignored (its extracted answer is still checked)
+    garbage = "Therefore the answer is $\\boxed{25}$.\n" + "tokens ######\n]]); more ###### text " * 3
+    assert grade(garbage, "25").status == "correct"
+    assert grade("Natalia sold 48 clips.\n#### 72", "72").status == "correct"
+    prose = "We count the matches. " * 12 + "A stray \x1b character. So the answer is $\\boxed{6}$."
+    assert grade(prose, "6").status == "correct"
+    assert grade("x" * 300 + "\x08oxed{5}", "5").status == "unparsed"  # an escape that ate \b of \boxed is named
+    assert grade("\x1b 5", "5").status == "unparsed"  # in a short answer every control character is refused
