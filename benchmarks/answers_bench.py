@@ -100,11 +100,13 @@ def _suite_pairs() -> dict[str, list[tuple[Pair, bool]]]:  # name (source) -> pa
         pairs = [(Pair(f"gold{k}", r["answer"], r["answer"]), True) for k, r in enumerate(rows)]
         pairs += [(Pair(f"solution{k}", r["answer"], r["solution"]), True) for k, r in enumerate(rows)]
         suites["MATH-500 gold/solution (../shared/data/outside/math500.jsonl)"] = pairs
-    nemo = ROOT / "tests" / "answers" / "data" / "nemo_skills_math_outputs.jsonl"
-    rows = [json.loads(line) for line in nemo.read_text(encoding="utf-8").splitlines() if line.strip()]
-    suites["NeMo-Skills MATH responses with the publisher's labels (tests/answers/data)"] = [
-        (Pair(r["id"], r["gold"], r["response"]), bool(r["label"])) for r in rows
-    ]
+    for name, file in (("NeMo-Skills MATH responses", "nemo_skills_math_outputs.jsonl"),
+                       ("Qwen2.5-Math-7B-Instruct MATH responses", "qwen25_math_cot_outputs.jsonl")):  # fmt: skip
+        data = ROOT / "tests" / "answers" / "data" / file
+        rows = [json.loads(line) for line in data.read_text(encoding="utf-8").splitlines() if line.strip()]
+        suites[f"{name} with the publisher's labels (tests/answers/data/{file})"] = [
+            (Pair(r["id"], r["gold"], r["response"]), bool(r["label"])) for r in rows
+        ]
     return suites
 
 
