@@ -16,6 +16,7 @@ works on: :mod:`pyverify.answers._reading` (the text: clean-up and reading rules
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from functools import lru_cache
 
 from pyverify.answers._answer import Answer
@@ -37,6 +38,7 @@ from pyverify.answers._reading import (
 from pyverify.answers._reading import clean as clean
 from pyverify.answers._render import render as render
 from pyverify.answers._render import render_term as render_term
+from pyverify.logic._ast import Node, Num, Op
 
 MAX_CHARS = 4000
 #: The longest text (a whole response) the extraction policy reads; its answer has at most MAX_CHARS characters.
@@ -105,7 +107,15 @@ def _parse_one(text: str, decimal_comma: str | None) -> Answer:
         return Answer("unparsed", reason=exc.reason, text=text[:200])
 
 
+#: A plain integer or decimal, the commonest final answer: read directly, to the same Answer the grammar gives.
+_PLAIN = re.compile(r"[ \t]*(-?)(\d{1,30}(?:\.\d{1,30})?)[ \t]*")
+
+
 def _parse_text(text: str, decimal_comma: str | None = None) -> Answer:
+    plain = _PLAIN.fullmatch(text)
+    if plain:
+        number: Node = Num(Fraction(plain.group(2)))
+        return Answer("number", terms=(Op("neg", (number,)) if plain.group(1) else number,), text=text.strip())
     if len(text) > MAX_CHARS:
         raise AnswerParseError(f"longer than {MAX_CHARS} characters")
     _check_control(text)

@@ -162,3 +162,20 @@ def test_unparsed_answers_name_the_command_and_its_column() -> None:
         == "outside the answer grammar: the LaTeX command \\input at column 1"
     )
     assert parse_answer("1 +").reason == "outside the answer grammar: the answer ends too early"
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.from_regex(r"[ \t]{0,2}-?[0-9]{1,30}(\.[0-9]{1,30})?[ \t]{0,2}", fullmatch=True))
+def test_a_plain_numeral_reads_as_the_grammar_reads_it(text: str) -> None:
+    # the direct reading of plain numerals (issue 24: the commonest answer, no grammar run) gives the same Answer
+    import re
+
+    from pyverify.answers import _parse
+
+    fast = _parse._parse_text(text, None)
+    plain, _parse._PLAIN = _parse._PLAIN, re.compile(r"(?!)")  # no text is plain: the grammar reads it
+    try:
+        slow = _parse._parse_text(text, None)
+    finally:
+        _parse._PLAIN = plain
+    assert fast == slow
