@@ -51,8 +51,9 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`The answer is $\\frac{1}{3}$.`, `Final Answer: The largest $n$ is 34.`",
      "after a phrase: the math that follows it, or the words to the end of the sentence read as below"),
     ("`Final Answer: Jane started growing Sphere 3 hours ago.`",
-     "after a phrase, words that no rule below reads but that hold exactly one number and no math: that number "
-     "(with no phrase, a number in prose is never taken)"),
+     "after a phrase, words that no rule below reads but that hold exactly one number and no math: that number, "
+     "unless a word makes it inexact (`about`, `at least`, `more than`, ...; with no phrase, a number in prose is "
+     "never taken)"),
     ("`$28$ %`, `$125$ miles`, `$1$ and $2$`", "the whole text, when its only words are units, percent words, "
      "`and`, `or`"),
     ("`Therefore $x \\geq 5$ is the solution.`, `We find that $x \\lt 3$.`",
@@ -346,12 +347,18 @@ _NUMBER_WORD = re.compile(
 )
 
 
+_INEXACT = re.compile(
+    r"(?i)(?<![A-Za-z])(?:about|approx\w*|roughly|around|nearly|almost|close|circa|estimated?|least|most|more|"
+    r"less|fewer|over|under|up|above|below|between|within|than|ish)(?![A-Za-z])|~|≈|\\approx"
+)
+
+
 def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
     """The span of the only number in text[lo:hi] when it is the only digit run there and no math is written."""
     if _math_spans(text, lo, hi) or "\\" in text[lo:hi]:
         return None
-    if _NUMBER_WORD.search(text, lo, hi):
-        return None  # "4 five": two numbers, one of them in words
+    if _NUMBER_WORD.search(text, lo, hi) or _INEXACT.search(text, lo, hi):
+        return None  # "4 five": two numbers, one in words; "about 3 hours", "at least 3": not an exact value
     numbers = list(_NUMBER.finditer(text, lo, hi))
     if len(numbers) != 1 or len(re.findall(r"\d+", text[lo:hi])) != len(re.findall(r"\d+", numbers[0].group())):
         return None
