@@ -54,10 +54,12 @@ def responses() -> dict[str, list[tuple[str, str]]]:
     return sets
 
 
-def per_core(items: list[tuple[str, str]], timeout: float) -> dict[str, float]:
+def per_core(items: list[tuple[str, str]], timeout: float, rounds: int = 3) -> dict[str, float]:
+    """Completions per second of each grader on ``items``: the median of ``rounds`` passes, each from a cold start
+    (pyverify: a fresh engine worker and empty caches; Math-Verify: sympy's cache cleared)."""
+    import sympy
     from math_verify import parse, verify
 
-    out = {}
     # warm: both graders' imports, pyverify's engine worker and its sympy, one answer of each kind, are paid
     # before timing; then no gold answer is parsed yet (a trainer's cache of golds starts empty for each set)
     warm = [
@@ -69,29 +71,37 @@ def per_core(items: list[tuple[str, str]], timeout: float) -> dict[str, float]:
     ]
     for response, gold in warm:
         verify(parse(f"${gold}$"), parse(response))
-    _fresh_engine(warm)
-    start = time.perf_counter()
-    for response, gold in items:
-        grade(response, gold, policy=Policy(timeout=timeout))
-    out["pyverify"] = len(items) / (time.perf_counter() - start)
-    # the same with nothing remembered between responses: every gold and every answer text read afresh (the
-    # caches help a trainer, whose group of completions shares a gold and often an answer written like it), and a
-    # fresh engine worker (its sympy cache would otherwise remember the first pass)
-    _fresh_engine(warm)
-    start = time.perf_counter()
-    for response, gold in items:
-        _forget()
-        grade(response, gold, policy=Policy(timeout=timeout))
-    out["pyverify, no cache"] = len(items) / (time.perf_counter() - start)
+
+    def cached() -> None:
+        for response, gold in items:
+            grade(response, gold, policy=Policy(timeout=timeout))
+
+    def no_cache() -> None:
+        # nothing remembered between responses: every gold and every answer text read afresh (the caches help a
+        # trainer, whose group of completions shares a gold and often an answer written like it)
+        for response, gold in items:
+            _forget()
+            grade(response, gold, policy=Policy(timeout=timeout))
+
+    def math_verify() -> None:
+        for response, gold in items:
+            try:
+                verify(parse(gold if "$" in gold or "\\boxed" in gold else f"${gold}$"), parse(response))
+            except Exception:  # Math-Verify's own failures count as time spent
+                pass
+
+    rates: dict[str, list[float]] = {"pyverify": [], "pyverify, no cache": [], "math-verify": []}
+    for _ in range(rounds):
+        for name, run in (("pyverify", cached), ("pyverify, no cache", no_cache), ("math-verify", math_verify)):
+            if name == "math-verify":
+                sympy.core.cache.clear_cache()
+            else:
+                _fresh_engine(warm)
+            start = time.perf_counter()
+            run()
+            rates[name].append(len(items) / (time.perf_counter() - start))
     _forget()
-    start = time.perf_counter()
-    for response, gold in items:
-        try:
-            verify(parse(gold if "$" in gold or "\\boxed" in gold else f"${gold}$"), parse(response))
-        except Exception:  # Math-Verify's own failures count as time spent
-            pass
-    out["math-verify"] = len(items) / (time.perf_counter() - start)
-    return out
+    return {name: statistics.median(values) for name, values in rates.items()}
 
 
 def _fresh_engine(warm: list[tuple[str, str]]) -> None:
@@ -155,7 +165,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--batch", type=int, default=1024, help="responses in the trainer's batch")
     args = parser.parse_args(argv)
     sets = {k: v[: args.limit] if args.limit else v for k, v in responses().items()}
-    print(f"reward benchmark: {', '.join(f'{k} ({len(v)})' for k, v in sets.items())}; one core each")
+    print(f"reward benchmark: {', '.join(f'{k} ({len(v)})' for k, v in sets.items())}; one core each, "
+          "medians of 3 cold passes")  # fmt: skip
     print(f"{'set':32} {'pyverify/s':>11} {'math-verify/s':>14} {'ratio':>7} {'no cache/s':>11} {'ratio':>7}")
     for name, items in sets.items():
         rates = per_core(items, args.timeout)
