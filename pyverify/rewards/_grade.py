@@ -16,8 +16,8 @@ GRADE_MEANINGS: tuple[tuple[str, str], ...] = (
      "not that set or list (reward 0)"),
     ("no answer", "the extraction policy finds no final answer: nothing marked, an unclosed <think>, an empty "
      "response (reward `on_invalid`, 0 by default)"),
-    ("unparsed", "an answer was found but is outside the reading rules: the reason names the word or the "
-     "notation (reward `on_invalid`)"),
+    ("unparsed", "an answer was found but is outside the reading rules, or is words where the gold is "
+     "mathematics: the reason names the word or the notation (reward `on_invalid`)"),
     ("undefined", "the answer has no value (0/0, log 0): never correct (reward 0)"),
     ("unknown", "undecided within the deadline, or the gold itself cannot be read: not the model's fault "
      "(reward `on_unknown`, 0 by default; None skips the completion)"),
@@ -166,6 +166,9 @@ def grade(response: str, gold: str, *, policy: Policy = DEFAULT_POLICY) -> Grade
     elif cert.status == "undefined":
         status = "unknown" if reason.startswith("the reference") else "undefined"
     elif reason.startswith("candidate unparsed") or reason.startswith("candidate ambiguous"):
+        status = "unparsed"
+    elif candidate.kind == "text" and reference.kind not in ("text", "choice", "unparsed"):
+        # words where the gold is mathematics ('no idea', 'five'): a format failure, not the engine's doubt
         status = "unparsed"
     else:
         status = "unknown"

@@ -74,7 +74,10 @@ def test_labels_on_real_nemo_skills_outputs(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     record = json.loads((tmp_path / "n" / "labels.json").read_text())
     assert record["graders"]["pyverify"]["agree"] >= 145
-    assert all(d["right"] == "grader" for d in record["graders"]["pyverify"]["disagreements"])
+    # every disagreement is the publisher's error by certificate, except one response that ends by answering in
+    # words ('the answer is different for any number'): unparsed for pyverify, correct for NeMo, undecided by value
+    undecided = {d["id"] for d in record["graders"]["pyverify"]["disagreements"] if d["right"] != "grader"}
+    assert undecided <= {"nemo-rs1-train/number_theory/106.json"}, undecided
 
 
 def test_a_grader_that_fails_everywhere_is_not_reported_safe(tmp_path: Path) -> None:

@@ -181,3 +181,12 @@ def test_a_degenerate_tail_does_not_hide_the_boxed_answer() -> None:
     assert grade(prose, "6").status == "correct"
     assert grade("x" * 300 + "\x08oxed{5}", "5").status == "unparsed"  # an escape that ate \b of \boxed is named
     assert grade("\x1b 5", "5").status == "unparsed"  # in a short answer every control character is refused
+
+
+def test_words_where_the_gold_is_mathematics_are_a_format_failure_not_an_engine_doubt() -> None:
+    # on_unknown=None skips undecidable completions; a response answering in words must not be skipped with them
+    policy = Policy(on_unknown=None)
+    for response in ("no idea", "The answer is unknown.", r"\boxed{\text{Evelyn}}"):
+        found = grade(response, "5", policy=policy)
+        assert (found.status, found.reward) == ("unparsed", 0.0), response
+    assert grade(r"\text{Evelyn}", r"\text{Evelyn}").status == "correct"
