@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from typing import Callable
+from typing import Any, Callable
 
 from pyverify.answers._answer import Answer
 from pyverify.logic._ast import Call, Node, Num, Op, Var, free_vars
@@ -339,3 +339,75 @@ def relations(text: str, parse: Parse) -> Answer | None:
         return Answer("unparsed", reason="outside the answer grammar: conditions on one variable joined by "
                       f"{', '.join(sorted(kinds))} that are not one interval or a union")  # fmt: skip
     return Answer("list", items=tuple(answers))
+
+
+# ---------------------------------------------------------------- matrix arithmetic written out
+
+_MATRIX = re.compile(
+    r"\\begin\{(?P<env>[pbvBV]?matrix|array)\}(?:\{[lcr| ]*\})?(?:(?!\\begin\{|\\end\{).)*?\\end\{(?P=env)\}", re.S
+)
+_MATRIX_OP = re.compile(r"\s*(?:(\+|-)|(\\cdot|\\times|\*)|)\s*")
+#: At most this many matrices in one answer, each at most 8 × 8 (the entries are terms: products grow them).
+MAX_MATRICES, MAX_SIDE = 6, 8
+
+
+def matrix_arithmetic(text: str, parse: Parse) -> Answer | None:
+    """``A + B``, ``A - B``, ``A B``, ``A \\cdot B`` of written-out matrices (products before sums): the matrix they
+    make, its entries the terms of the sums of products; None when the text is not two or more matrices joined by
+    those operators only. Matrices whose shapes do not fit are refused with the shapes."""
+    matches = list(_MATRIX.finditer(text))
+    if len(matches) < 2 or len(matches) > MAX_MATRICES or text[: matches[0].start()].strip() \
+            or text[matches[-1].end():].strip():  # fmt: skip
+        return None
+    ops = []
+    for left, right in zip(matches, matches[1:]):
+        between = _MATRIX_OP.fullmatch(text, left.end(), right.start())
+        if between is None:
+            return None
+        ops.append(between.group(1) or "*")
+    values = []
+    for m in matches:
+        answer = parse(m.group())
+        if answer.kind != "matrix" or len(answer.rows) > MAX_SIDE or len(answer.rows[0]) > MAX_SIDE:
+            return Answer("unparsed", reason=f"a matrix in a sum or product that is not read: {answer.reason}")
+        values.append(answer.rows)
+    try:
+        terms = [values[0]]
+        signs: list[str] = []
+        for op, value in zip(ops, values[1:]):
+            if op == "*":
+                terms[-1] = _matrix_product(terms[-1], value)
+            else:
+                signs.append(op)
+                terms.append(value)
+        result = terms[0]
+        for sign, value in zip(signs, terms[1:]):
+            result = _matrix_sum(result, value, sign)
+    except _Refuse as exc:
+        return Answer("unparsed", reason=str(exc))
+    return Answer("matrix", rows=result, text=text.strip())
+
+
+def _shape(rows: tuple[tuple[Node, ...], ...]) -> str:
+    return f"{len(rows)}×{len(rows[0])}"
+
+
+def _matrix_sum(a: Any, b: Any, sign: str) -> Any:
+    if (len(a), len(a[0])) != (len(b), len(b[0])):
+        raise _Refuse(f"matrices of shapes {_shape(a)} and {_shape(b)} cannot be added")
+    return tuple(tuple(Op(sign, (x, y)) for x, y in zip(ra, rb)) for ra, rb in zip(a, b))
+
+
+def _matrix_product(a: Any, b: Any) -> Any:
+    if len(a[0]) != len(b):
+        raise _Refuse(f"matrices of shapes {_shape(a)} and {_shape(b)} cannot be multiplied")
+    out = []
+    for row in a:
+        entries = []
+        for j in range(len(b[0])):
+            entry: Node = Op("*", (row[0], b[0][j]))
+            for k in range(1, len(b)):
+                entry = Op("+", (entry, Op("*", (row[k], b[k][j]))))
+            entries.append(entry)
+        out.append(tuple(entries))
+    return tuple(out)

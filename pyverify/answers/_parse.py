@@ -163,6 +163,11 @@ def _read(cleaned: str, decimal_comma: str | None, text: str) -> Answer:
 def _parse_cleaned(cleaned: str) -> Answer:
     from pyverify.answers import _forms
 
+    computed = _forms.matrix_arithmetic(cleaned, _parse_side)
+    if computed is not None:
+        if computed.kind == "unparsed":
+            raise AnswerParseError(f"outside the answer grammar: {computed.reason}")
+        return computed
     related = _forms.relations(cleaned, _parse_side)
     if related is not None:
         if related.kind == "unparsed":

@@ -140,6 +140,9 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "written out (at most 2,000 terms; none when the upper is below the lower: 0); a letter as a bound is a whole "
      "number, compared at n = 0..7 and proved equal by sympy's closed form"),
     ("`{5 \\choose 2}`", "the binomial coefficient `\\binom{5}{2}`"),
+    ("`A + B`, `A - B`, `A B`, `A \\cdot B` of written-out matrices (`\\begin{pmatrix}…\\end{pmatrix}`)",
+     "the matrix they make (products before sums, entries computed exactly as terms); shapes that do not fit are "
+     "unparsed, naming them"),
     ("`a_1`, `c_{2}`, `x_n`, `x_{10}`", "a letter with a subscript (a digit, a letter, up to three in braces) is one "
      "variable; `\\log _{2} 8` (a space before the subscript) is still the base-2 logarithm"),
     ("`\\{x \\mid x \\geq 0\\}`, `\\{x : x > 3 \\text{ or } x < 1\\}`, set-builder with a bar",

@@ -93,3 +93,15 @@ def test_a_linear_inequality_reads_as_its_set_of_reals(a: Fraction, b: Fraction,
             if value is not None:
                 inside &= (x - value) * sign > 0 or (closed and x == value)
         assert inside == _OPS[op](a * x + b, c), (text, x)
+
+
+def test_matrix_sums_and_products_written_out() -> None:
+    a, b = r"\begin{pmatrix}1 & 2 \\ 3 & 4\end{pmatrix}", r"\begin{pmatrix}5 & 6 \\ 7 & 8\end{pmatrix}"
+    identity = r"\begin{pmatrix}1 & 0 \\ 0 & 1\end{pmatrix}"
+    assert status(r"\begin{pmatrix}6 & 8 \\ 10 & 12\end{pmatrix}", f"The sum is ${a} + {b}$") == "equal"
+    assert status(r"\begin{pmatrix}19 & 22 \\ 43 & 50\end{pmatrix}", rf"{a} \cdot {b}") == "equal"
+    assert status(identity, f"{identity} {identity}") == "equal"
+    assert status(a, f"{a} - {b} + {b}") == "equal"  # products before sums, left to right
+    assert status(r"\begin{pmatrix}19 & 22 \\ 43 & 50\end{pmatrix}", f"{b} {a}") == "different"  # not commutative
+    odd = parse_answer(a + r" + \begin{pmatrix}1 \\ 2\end{pmatrix}")
+    assert odd.kind == "unparsed" and "2×2 and 2×1" in (odd.reason or "")
