@@ -794,7 +794,25 @@ def _congruences(a: Answer, b: Answer) -> _Verdict:
     return _Verdict("equal", "structure")
 
 
+def _unending(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
+    """A list that ends with an ellipsis: never a finite answer; against another, different where a written term
+    differs, equal when both write the same terms, otherwise unknown (the rule they continue is not stated)."""
+    if not (a.kind == b.kind == "list" and a.value == b.value == "…"):
+        side = "reference" if a.value == "…" else "candidate"
+        return _Verdict("different", "structure", {"unending": side})
+    for k, (x, y) in enumerate(zip(a.items, b.items)):
+        found = _compare(x, y, ctx)
+        if found.status != "equal":
+            return _Verdict(found.status, found.method, {"position": k, **(found.witness or {})}, found.reason)
+    if len(a.items) == len(b.items):
+        return _Verdict("equal", "structure", conditions=("the same written terms, then an ellipsis",))
+    return _Verdict("unknown", "none", reason="unending lists that agree where both are written: how they go on is "
+                    "not stated")  # fmt: skip
+
+
 def _compare(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
+    if a.value == "…" or b.value == "…":
+        return _unending(a, b, ctx)
     if a.kind in _FORMS or b.kind in _FORMS:
         return _forms(a, b, ctx)
     if a.kind == "equation" and b.kind in _SCALAR and _value_of_equation(a) is not None:

@@ -160,9 +160,20 @@ def _read(cleaned: str, decimal_comma: str | None, text: str) -> Answer:
     )
 
 
+#: A list that ends with an ellipsis (1, 2, 3, \ldots): unending, its rule not stated.
+_UNENDING = re.compile(r",\s*(?:\\[lc]?dots|\.{2,3}|…)\s*$")  # (a final full stop is removed first)
+
+
 def _parse_cleaned(cleaned: str) -> Answer:
     from pyverify.answers import _forms
 
+    unending = _UNENDING.search(cleaned)
+    if unending and cleaned[: unending.start()].strip():
+        head = _parse_cleaned(cleaned[: unending.start()])
+        items = head.items if head.kind == "list" else (head,)
+        if any(i.kind not in ("number", "expression") for i in items):
+            raise AnswerParseError(f"outside the answer grammar: an unending list of {head.kind}s")
+        return Answer("list", items=items, value="…", text=cleaned.strip())
     computed = _forms.matrix_arithmetic(cleaned, _parse_side)
     if computed is not None:
         if computed.kind == "unparsed":

@@ -140,6 +140,8 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "written out (at most 2,000 terms; none when the upper is below the lower: 0); a letter as a bound is a whole "
      "number, compared at n = 0..7 and proved equal by sympy's closed form"),
     ("`{5 \\choose 2}`", "the binomial coefficient `\\binom{5}{2}`"),
+    ("`1, 2, 3, \\ldots`, `1, 2, 3, ...`", "an unending list: never equal to a finite answer; against another, different "
+     "where a written term differs, equal when both write the same terms, else unknown (the rule is not stated)"),
     ("`A + B`, `A - B`, `A B`, `A \\cdot B` of written-out matrices (`\\begin{pmatrix}…\\end{pmatrix}`)",
      "the matrix they make (products before sums, entries computed exactly as terms); shapes that do not fit are "
      "unparsed, naming them"),

@@ -105,3 +105,13 @@ def test_matrix_sums_and_products_written_out() -> None:
     assert status(r"\begin{pmatrix}19 & 22 \\ 43 & 50\end{pmatrix}", f"{b} {a}") == "different"  # not commutative
     odd = parse_answer(a + r" + \begin{pmatrix}1 \\ 2\end{pmatrix}")
     assert odd.kind == "unparsed" and "2×2 and 2×1" in (odd.reason or "")
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, expected",
+    [("1, 2, 3", "1, 2, 3, ...", "different"), (r"1, 2, 3, \ldots", r"1, 2, 3, \dots", "equal"),
+     (r"1, 2, 3, \ldots", r"1, 2, 4, \ldots", "different"), (r"1, 2, 3, \ldots", r"1, 2, \ldots", "unknown"),
+     ("5", r"5, \ldots", "different"), (r"2, 4, 6, \cdots", r"2, 4, 6, \ldots", "equal")],
+)  # fmt: skip
+def test_an_unending_list_is_never_a_finite_answer(reference: str, candidate: str, expected: str) -> None:
+    assert status(reference, candidate) == expected
