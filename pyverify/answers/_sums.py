@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from pyverify.answers._forms import _rat as _rational  # exact value of numerals with + - * / and powers
 from pyverify.logic._ast import Call, MatLit, Node, Num, Op, SumOf, substitute, walk
 
 #: At most this many terms in all are written out (nested sums multiply), beyond that the comparison is unknown.
@@ -36,31 +37,6 @@ def _integer(node: Node) -> int | None:
     if value.denominator != 1:
         raise SumTooLarge(f"a sum whose bound {value} is not an integer")
     return int(value)
-
-
-def _rational(node: Node) -> Fraction | None:
-    if isinstance(node, Num):
-        return node.value
-    if isinstance(node, Op) and node.op == "^":
-        base, exponent = (_rational(a) for a in node.args)
-        if base is None or exponent is None or exponent.denominator != 1 or not 0 <= exponent <= 64:
-            return None
-        return base ** int(exponent)
-    if isinstance(node, Op) and node.op in ("+", "-", "*", "neg"):
-        args = [_rational(a) for a in node.args]
-        if any(a is None for a in args):
-            return None
-        x = [a for a in args if a is not None]
-        return (
-            -x[0]
-            if node.op == "neg"
-            else x[0] + x[1]
-            if node.op == "+"
-            else x[0] - x[1]
-            if node.op == "-"
-            else x[0] * x[1]
-        )
-    return None
 
 
 def expand_sums(node: Node, budget: list[int] | None = None) -> Node:

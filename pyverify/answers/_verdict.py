@@ -201,12 +201,6 @@ def _difference_text(a: Node, b: Node, info: dict[str, Any], ctx: _Context) -> s
     return str(exact) if exact is not None else f"({_text(a)}) - ({_text(b)})"
 
 
-def _infinite(node: Node) -> bool:
-    """∞ or -∞ written as a value (an answer may be one: a limit, a supremum)."""
-    inner = node.args[0] if isinstance(node, Op) and node.op == "neg" else node
-    return isinstance(inner, Call) and inner.func == "infinity"
-
-
 def _literal(node: Node) -> Fraction | None:
     """A numeral, or the negation of one."""
     if isinstance(node, Num):
