@@ -373,7 +373,7 @@ def _conditions(claim: Claim) -> list[Node]:
 
 def _undefined_kind(exc: EvalError) -> str:
     """The rejection reason of a point where the claim is undefined."""
-    if exc.reason.startswith(("division by zero", "zero raised", "singular", "modulus zero")):
+    if str(exc.reason).startswith(("division by zero", "zero raised", "singular", "modulus zero")):
         return "division_by_zero"
     return "undefined"
 
