@@ -47,8 +47,8 @@ class EvalError(Exception):
     kind = "error"
 
     def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+        super().__init__(str(reason))
+        self.reason = str(reason)
 
 
 class Undefined(EvalError):
