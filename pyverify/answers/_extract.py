@@ -26,7 +26,8 @@ The rules, in order (:data:`EXTRACTION_RULES` is the table docs/answers-and-rewa
    right after its last ``is``, ``are``, ``=``, ``:``, ``be``, ``equals``, or the words there when they are not
    prose (``is 34``), or its one math span; a denial or a doubt where the answer would be taken states none.
    Nothing of that kind is **no answer** (a number somewhere in prose is never taken: that rewards skipping the
-   format). Inline math (``$...$``, ``\\(...\\)``) never spans a line break.
+   format). Inline math (``$...$``, ``\\(...\\)``) spans no line break, unless it is laid out as a display: the
+   opener ends its line and the closer starts its own, with no blank line between (``Answer $`` / ``9`` / ``$``).
 7. Backslashes doubled throughout the answer (``\\\\frac``, ``\\\\left(``: text escaped twice) are halved.
 """
 
@@ -62,6 +63,9 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`Therefore, there are 12 sequences.`, an empty response",
      "no answer: a number in prose without a marker is not taken"),
     ("`\\\\frac{1}{5}`, `\\\\left( … \\\\right)` (every backslash doubled)", "read with single backslashes"),
+    ("`Answer $` / `9` / `$` on three lines; `costs $5` / `and $6`",
+     "inline math laid out as a display (opener ending its line, closer starting its own, no blank line between) "
+     "is math, its line breaks spaces; otherwise `$…$` and `\\(…\\)` span no line break (a currency sign)"),
 )  # fmt: skip
 
 Status = Literal["answer", "several", "none"]
@@ -121,7 +125,8 @@ def _math_spans(text: str, lo: int = 0, hi: int | None = None) -> list[_Span]:
     """The math spans of text[lo:hi], left to right, each opener paired with the next closer of its kind (as TeX
     reads them); a ``$`` escaped as ``\\$`` is no delimiter, and inline math (``$...$``, ``\\(...\\)``) does not
     span a line break (a ``$`` that pairs with one on another line is a currency sign or a stray, as in
-    Math-Verify's reading). One pass with a memo of closers not found, so hostile text stays linear.
+    Math-Verify's reading) unless it is laid out as a display (:func:`_laid_out`). One pass with a memo of
+    closers not found, so hostile text stays linear.
 
     Written by hand: a regular expression with lazy groups is quadratic on many unclosed openers."""
     hi = len(text) if hi is None else hi
@@ -150,7 +155,7 @@ def _math_spans(text: str, lo: int = 0, hi: int | None = None) -> list[_Span]:
                 if j < 0:
                     missing[closer] = i
             inline = opener in ("$", "\\(")
-            if j >= 0 and not (inline and "\n" in text[i:j]) and j > i + len(opener) - (0 if opener != "$" else 0):
+            if j >= 0 and not (inline and "\n" in text[i:j] and not _laid_out(text[i + len(opener) : j])) and j > i:
                 spans.append(_Span(i, j + len(closer), text[i + len(opener) : j]))
                 i = j + len(closer)
             else:
@@ -159,6 +164,16 @@ def _math_spans(text: str, lo: int = 0, hi: int | None = None) -> list[_Span]:
         else:
             i += 1
     return spans
+
+
+# inline math laid out as a display: the opener ends its line, the closer starts its own, no blank line between
+# (``Answer $`` newline ``9`` newline ``$``); TeX reads a single line break in math as a space, and a currency
+# sign is followed by its amount, never by a line break
+_LAID_OUT = re.compile(r"[ \t]*\r?\n(?:(?![ \t]*\r?\n)[^\n]*\n)+?[ \t]*")
+
+
+def _laid_out(inner: str) -> bool:
+    return _LAID_OUT.fullmatch(inner) is not None
 
 
 _CONNECTOR = re.compile(

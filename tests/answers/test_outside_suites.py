@@ -42,6 +42,14 @@ def test_math500_every_gold_parses_equals_itself_and_its_worked_solution() -> No
     assert not misses, misses[:10]
 
 
+#: rows Math-Verify expects "not equal" where both sides have the same value (each row's reason is in VERDICTS)
+EQUAL_WHERE_MATHVERIFY_READS_NOTHING = {
+    "test_all.py:test_set_rel_assymetry:3",  # allow_set_relation_comp=False: x ∈ [-2, 7] against -2 ≤ x ≤ 7
+    "test_all.py:test_latex_notation:5",  # Answer $ newline 9 newline $: TeX reads the line breaks as spaces
+    "test_all.py:test_latex_notation:6",  # the same with \\( \\)
+}
+
+
 @pytest.mark.skipif(not MATHVERIFY.exists(), reason="../shared/data/outside/mathverify_tests.jsonl is not here")
 def test_mathverify_suite_row_by_row() -> None:
     rows = _rows(MATHVERIFY)
@@ -58,8 +66,9 @@ def test_mathverify_suite_row_by_row() -> None:
         # every row where we differ from Math-Verify's expectation says why
         assert agrees or entry.get("reason"), row["id"]
         if cert.status == "equal" and not row["expected"]:
-            # never equal where the values truly differ: the one such row is a Math-Verify option refusing the comparison
-            assert "allow_set_relation_comp=False" in row["options"], row["id"]
+            # never equal where the values truly differ: these rows are a Math-Verify option refusing the comparison
+            # or a layout its extraction does not read (inline math across line breaks)
+            assert row["id"] in EQUAL_WHERE_MATHVERIFY_READS_NOTHING, row["id"]
     assert not changed, "verdicts changed (id, recorded, now, reason):\n" + "\n".join(map(str, changed))
     decided = sum(statuses[s] for s in DECIDED)
     assert decided >= 0.8 * len(rows), statuses
@@ -78,7 +87,9 @@ def test_mathverify_suite_row_by_row() -> None:
      ("12", "Step 1 ... so 3 * 4 = 12\n#### 12", "equal", "####"),
      ("540", "He runs 3*3=<<3*3=9>>9 sprints\nSo he runs 9*60=540 meters\nA: 540", "equal", "A:"),
      ("9", "Answer $ 9 $", "equal", "answer phrase"),
-     ("9", "Answer $ \n 9 \n $", "unknown", "answer phrase"),  # inline math spans no line break
+     ("9", "Answer $ \n 9 \n $", "equal", "answer phrase"),  # inline math laid out as a display
+     ("9", "Answer \\( \n 9 \n \\)", "equal", "answer phrase"),
+     ("6", "It costs $5\nand then $6 more.", "no_answer", ""),  # currency: a $ followed by its amount opens no math
      (r"\frac{1}{3}", r"The answer is $\frac{1}{3}.$", "equal", "answer phrase"),
      ("34", "Final Answer: The largest $n$ is 34.", "equal", "final answer"),
      ("x < 3", r"We find that $x \lt 3$.", "equal", "final sentence"),
