@@ -28,7 +28,12 @@ def sympy_truth(node: Node, env: Env, variables: Mapping[str, Any]) -> bool | No
     from pyverify.logic._convert import SympyTranslator
 
     t = SympyTranslator(explicit_matrices=True)
-    expr = t.formula(node)
+    try:
+        # building the expression already evaluates: sympy's floor of a sum with a pole (1/k at k = 0) raises
+        # a TypeError from its evalf, an undecided point, not an engine failure
+        expr = t.formula(node)
+    except (TypeError, ValueError, ZeroDivisionError, ArithmeticError):
+        return None
     subs: dict[Any, Any] = {}
     for name, symbol in t.symbols.items():
         value = env.get(name)

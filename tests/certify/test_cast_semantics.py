@@ -112,3 +112,14 @@ def test_a_relational_sympy_cannot_order_is_undecided_not_an_engine_error() -> N
     cert = decide(parse(text), 3, isolate=False, semantics="exact")
     assert cert.status in ("certified", "unknown"), cert
     assert "engine error" not in (cert.reason or ""), cert
+
+
+def test_a_pole_inside_a_floored_sum_is_undecided_at_that_point_not_an_engine_error() -> None:
+    # found by test_soundness' law: sympy's floor(sum(k, 0, 0, |1/k|)) raised a TypeError while the point was built
+    text = (
+        "forall x : Q, forall y : R, -sqrt(sqrt(x)) = floor(sqrt(-factorial(0)))"
+        " and 0 = floor(sum(k, 0, 0, abs(abs(abs(1/k)))))"
+    )
+    cert = decide(parse(text), 4, isolate=False)
+    assert "engine error" not in (cert.reason or ""), cert
+    assert cert.status == "vacuous", cert  # √(−0!) and 1/0 are never defined: nothing to certify
