@@ -12,6 +12,7 @@ remaining deadline.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -655,6 +656,16 @@ def _compare(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
     ka, kb = a.kind, b.kind
     if ka in _SCALAR and kb in _SCALAR:
         first = _terms(a.terms[0], b.terms[0], ctx)
+        if first.status == "different" and ctx.percent == "value" and (a.value == "%") != (b.value == "%"):
+            # say when only the policy made it different (10% against a gold 10: MATH boxes 10 for "what percent")
+            from pyverify.answers._parse import _percent_of
+
+            pa = (_percent_of(a.terms[0]) if a.value == "%" else None) or a.terms[0]
+            pb = (_percent_of(b.terms[0]) if b.value == "%" else None) or b.terms[0]
+            if _terms(pa, pb, ctx).status == "equal":
+                why = ("different under the percent policy 'value' (p% is p/100); equal under percent='unit' "
+                       "(--percent unit), for benchmarks whose gold drops the percent sign")  # fmt: skip
+                return replace(first, reason=why)
         if first.status != "equal" and ctx.percent == "unit" and (a.value == "%") != (b.value == "%"):
             # percent policy "unit": p% is p/100, and against an answer without a percent sign also p (the question
             # asked for a percentage: MATH boxes 20 and writes "percent" after the box); "value" (default): p/100 only

@@ -68,6 +68,14 @@ def test_the_percent_policy_is_a_choice() -> None:
         equivalent_answers("1", "1", percent="ratio")
 
 
+def test_a_verdict_only_the_percent_policy_made_different_says_so() -> None:
+    # real responses (gemma-2-27b on MATH-500 and OlympiadBench) box 10\% where MATH's gold is 10
+    cert = equivalent_answers("10", r"so the area decreases by $\boxed{10\%}$")
+    assert cert.status == "different" and "--percent unit" in (cert.reason or "")
+    assert equivalent_answers("10", r"\boxed{11\%}").reason is None  # different under both readings
+    assert equivalent_answers("0.1", r"\boxed{10\%}").status == "equal"
+
+
 def test_a_digit_outside_its_base_is_unparsed() -> None:
     answer = parse_answer("52_5")
     assert answer.kind == "unparsed" and "not a digit in base 5" in answer.reason
