@@ -336,7 +336,7 @@ def _statement(text: str, lo: int, hi: int, rule: str) -> Extraction:
         after = next((m for m in spans if m.start == rest_start), None)
         if after is not None and not text[after.end : hi].strip(" .,;!\"'*"):
             return Extraction("answer", (after.inner.strip(" "),), rule, after.span())
-        rest = text[rest_start:hi].strip().rstrip(".")
+        rest = text[rest_start:hi].strip().rstrip(" \t.*")  # the midpoint is **(-1, 6)**.: bold closed after it
         if rest and not _prose(rest) and not any(m.start >= rest_start for m in spans):
             return Extraction("answer", (rest,), rule, (rest_start, rest_start + len(rest)))
         first = _SENTENCE_WORDS.search(masked, lo, hi)

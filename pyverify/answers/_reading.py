@@ -55,8 +55,18 @@ _ORDINAL = (
     rf"|\\(?:textsuperscript|{'|'.join(TEXT_COMMANDS)})\s*\{{\s*{_SUFFIX}\s*\}}|{_SUFFIX}(?![A-Za-z]))"
 )
 
+_UNICODE = {"−": "-", "⋅": " \\cdot ", "π": " \\pi ", "∞": " \\infty "}
+_SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻", "0123456789+-")
+_RADICAL = r"([√∛])\s*(?:\(([^()]*)\)|\{([^{}]*)\}|(\d+(?:\.\d+)?|[A-Za-z]|\\[A-Za-z]+))"
+
+
+def _radical(match: re.Match[str]) -> str:
+    inner = next(g for g in match.groups()[1:] if g is not None)
+    return ("\\sqrt{" if match.group(1) == "√" else "\\sqrt[3]{") + inner + "}"
+
+
 #: The clean-up applied before parsing, in order; each is (what it does, pattern, replacement).
-CLEANUP_RULES: tuple[tuple[str, str, str], ...] = (
+CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("math delimiters $ $$ \\( \\) \\[ \\] at the ends", r"^\s*(\$\$?|\\\(|\\\[)|(\$\$?|\\\)|\\\])\s*$", ""),
     ("a comma with a negative thin space ,\\! between digits is the tight comma {,} (read by the reading rules)",
      r"(?<=\d),\s*\\!\s*(?=\d)", "{,}"),
@@ -89,6 +99,12 @@ CLEANUP_RULES: tuple[tuple[str, str, str], ...] = (
     ("brackets around a lone matrix ((\\begin{pmatrix}...\\end{pmatrix}), \\left[\\begin{array}...\\right]) are removed",
      r"^\s*(?:\\left)?\s*[(\[]\s*(\\begin\{(?:[pbvBV]?matrix|array)\}.*\\end\{(?:[pbvBV]?matrix|array)\})\s*"
      r"(?:\\right)?\s*[)\]]\s*$", r"\1"),
+    ("unicode mathematics as models write it: − is -, ⋅ is \\cdot, π is \\pi, ∞ is \\infty",
+     r"[−⋅π∞]", lambda m: _UNICODE[m.group()]),
+    ("√ and ∛ before a number, a letter, a command or a group (...) / {...} are \\sqrt{...} and \\sqrt[3]{...} "
+     "(√5, 3√13, √(x+1))", _RADICAL, lambda m: _radical(m)),
+    ("superscript digits and signs are a power (x² is x^{2}, 10⁻³ is 10^{-3})", r"[⁺⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+",
+     lambda m: "^{" + m.group().translate(_SUPERSCRIPT) + "}"),
     ("spacing and sizing commands, and no-break and thin spaces, are a space",
      r"\\(?:left|right|bigl|bigr|Bigl|Bigr|big|Big|displaystyle)(?![A-Za-z])|(?<!\\)\\[,;:! ]|\\q?quad(?![A-Za-z])|~"
      "|[\u00a0\u2009\u202f]", " "),
@@ -118,8 +134,9 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`\\text{13}` with a TAB for `\\t`, `\\frac` with a form feed for `\\f` (an escape sequence ate the backslash)",
      "unparsed, naming the control character and the command it broke; other control characters than TAB, "
      "CR and LF are always unparsed"),
-    ("`2xy`, `ab`, `ABC`, `\\frac{1}{2}at^2`, `ax+by`",
-     "a product of one-letter variables: a run of two or three letters that is not a short word"),
+    ("`2xy`, `ab`, `ABC`, `\\frac{1}{2}at^2`, `ax+by`, `e^{-sT}`, `\\omega_d`",
+     "a product of one-letter variables: a run of two or three letters that is not a short word (a capital after a "
+     "small letter never makes one); a Greek letter, with or without a subscript, is one variable"),
     ("`4 five`, `5 is it`, `x = 4 the`, `3 mod 7`, `2phi`, `3cm`, `ext{13}`",
      "unparsed: a run of four or more letters, a short word (`SHORT_WORDS`: English words, units, ordinal "
      "suffixes, function and Greek names without a backslash; for capitals `SHOUTED_WORDS`) or letters "
@@ -377,7 +394,10 @@ def _word_error(text: str, texts: str | None = None) -> AnswerParseError | None:
                 f"outside the answer grammar: '{run}{{' at column {column} is a LaTeX command without its backslash",
                 match.start(),
             )
-        word = run in SHOUTED_WORDS if run.isupper() else run.lower() in SHORT_WORDS
+        # a capital after a small letter (sT, aM) is no English word: the product of two variables (e^{-sT})
+        word = (
+            run in SHOUTED_WORDS if run.isupper() else run.lower() in SHORT_WORDS and (run.islower() or run.istitle())
+        )
         if len(run) >= 4 or word:
             return AnswerParseError(
                 f"outside the answer grammar: the word '{run}' at column {column} is not mathematics", match.start()

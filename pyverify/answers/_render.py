@@ -22,7 +22,7 @@ def render_term(node: Node) -> str:
     if isinstance(node, Var):
         if "_" in node.name:
             letter, index = node.name.split("_", 1)
-            return f"{letter}_{{{index}}}"
+            return f"{letter if len(letter) == 1 else chr(92) + letter}_{{{index}}}"  # \omega_{d}
         return node.name if len(node.name) == 1 else "\\" + node.name
     if isinstance(node, Op):
         a = [render_term(x) for x in node.args]

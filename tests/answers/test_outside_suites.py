@@ -96,6 +96,7 @@ def test_mathverify_suite_row_by_row() -> None:
      ("17", "Therefore, there are 17 distinct arithmetic sequences that meet all the given conditions.", "no_answer", ""),
      ("5", r"The answer is 5.<|im_start|>user The answer is 6.", "equal", "answer phrase"),
      ("220", r"$\fbox{220}$ values.", "equal", "boxed"),
+     ("(-1,6)", "The midpoint is the average.\n\nThe midpoint is **(-1, 6)**.", "equal", "final sentence"),
      ("5", r"\\boxed{\\frac{10}{2}}", "equal", "boxed")],
 )  # fmt: skip
 def test_the_extraction_policy(reference: str, response: str, status: str, rule: str) -> None:

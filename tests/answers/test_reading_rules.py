@@ -523,3 +523,21 @@ def test_subscripts_comma_lists_and_set_builders(reference: str, candidate: str,
 def test_two_numbers_with_a_tight_comma_stay_ambiguous() -> None:
     assert parse_answer("0,111").kind == "ambiguous" and parse_answer("2500,7500").kind == "ambiguous"
     assert parse_answer("-2,0,2").kind == "list" and parse_answer("1,5, 2,5").kind == "list"
+
+
+@pytest.mark.parametrize(
+    ("reference", "written"),
+    [(r"\sqrt{5}", "√5"), (r"3\sqrt{13}", "3√13"), (r"\sqrt{149}+7", "√149 + 7"), (r"\sqrt{x+1}", "√(x+1)"),
+     ("2", "∛8"), ("x^2-2x+2", "x² - 2x + 2"), ("6/1000", "6×10⁻³"), ("-5", "−5"), (r"2\pi", "2π"),
+     (r"(-\infty, 3)", "(-∞, 3)"), ("6", "2⋅3")],
+)  # fmt: skip
+def test_unicode_mathematics_as_models_write_it(reference: str, written: str) -> None:
+    # gemma-2-27b's boxed answers on MATH-500 and OlympiadBench (SkyThought's saved outputs): √53, 3√13, x² - 2x + 2
+    assert equivalent_answers(reference, written).status == "equal", written
+
+
+def test_unicode_that_is_not_a_reading_stays_unparsed() -> None:
+    assert parse_answer("√").kind == "unparsed"
+    assert parse_answer("√√2").kind == "unparsed"  # no nested radicals without brackets
+    assert equivalent_answers("5", "√25").status == "equal"
+    assert equivalent_answers("5", "√24").status == "different"
