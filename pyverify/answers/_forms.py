@@ -225,6 +225,13 @@ def _is_name(node: Node) -> bool:
     return isinstance(node, Op) and node.op == "*" and all(_is_name(a) for a in node.args)
 
 
+def _names_tuple(answer: Answer) -> bool:
+    """A tuple of distinct variables, ``(x, y)`` or ``(a, b, c)``: the unknowns an answer ``(x, y) = (5, 8)`` names."""
+    if answer.kind != "tuple" or not all(i.kind in _SCALAR and isinstance(i.terms[0], Var) for i in answer.items):
+        return False
+    return len({i.terms[0] for i in answer.items}) == len(answer.items)
+
+
 Parse = Callable[[str], Answer]
 _SCALAR = ("number", "expression")
 
@@ -271,6 +278,10 @@ def _chain(sides: list[str], ops: list[str], parse: Parse) -> tuple[Answer, str 
             return right, None  # a computation written out: 5 \times 6 \times 4 = 120 is 120
         if left.kind in _SCALAR and _is_name(left.terms[0]) and right.kind not in (*_SCALAR, "unparsed"):
             return right, None  # D = (0, 1): the point's coordinates
+        if _names_tuple(left) and right.kind == "tuple" and len(right.items) == len(left.items):
+            named = {t.terms[0] for t in left.items}
+            if not any(free_vars(t.terms[0]) & {v.name for v in named} for t in right.items if t.kind in _SCALAR):
+                return right, None  # (p, q) = (3, 2): the values of the named unknowns, in their order
         if left.kind == "unparsed" and right.kind not in ("unparsed", "equation"):
             return right, None  # A + B = C with matrices A, B C: a computation written out, its last side
         return None  # one equation: the grammar's

@@ -65,6 +65,33 @@ def _radical(match: re.Match[str]) -> str:
     return ("\\sqrt{" if match.group(1) == "√" else "\\sqrt[3]{") + inner + "}"
 
 
+_HYPERBOLIC = r"\\(sinh|cosh|tanh)(?![A-Za-z])\s*(?:\(([^()]*)\)|\{([^{}]*)\}|([A-Za-z]|\d+(?:\.\d+)?)(?![A-Za-z\d.]))"
+
+
+def _hyperbolic(match: re.Match[str]) -> str:
+    x = next(g for g in match.groups()[1:] if g is not None)
+    plus, minus = f"e^{{{x}}}", f"e^{{-({x})}}"
+    return {"sinh": f"\\frac{{{plus}-{minus}}}{{2}}", "cosh": f"\\frac{{{plus}+{minus}}}{{2}}",
+            "tanh": f"\\frac{{{plus}-{minus}}}{{{plus}+{minus}}}"}[match.group(1)]  # fmt: skip
+
+
+def _semicolons(text: str) -> str:
+    """``;`` as ``,`` when no level of brackets holds both (``(0;0;6),(4;-2;0)``: commas between the tuples,
+    semicolons inside them); ``(0,5;1)``, ``p=5,q=2;p=7,q=2`` (a decimal comma, groups of assignments) are left
+    for the grammar to refuse. Written by hand: the depth of each separator needs a bracket count."""
+    seen: list[set[str]] = [set()]
+    for ch in text:
+        if ch in "([{":
+            seen.append(set())
+        elif ch in ")]}" and len(seen) > 1:
+            seen.pop()
+        elif ch in ",;":
+            seen[-1].add(ch)
+            if len(seen[-1]) == 2:
+                return text
+    return text.replace(";", ",")
+
+
 #: The clean-up applied before parsing, in order; each is (what it does, pattern, replacement).
 CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("math delimiters $ $$ \\( \\) \\[ \\] at the ends", r"^\s*(\$\$?|\\\(|\\\[)|(\$\$?|\\\)|\\\])\s*$", ""),
@@ -108,6 +135,10 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("spacing and sizing commands, and no-break and thin spaces, are a space",
      r"\\(?:left|right|bigl|bigr|Bigl|Bigr|big|Big|displaystyle)(?![A-Za-z])|(?<!\\)\\[,;:! ]|\\q?quad(?![A-Za-z])|~"
      "|[\u00a0\u2009\u202f]", " "),
+    ("a semicolon separates items like a comma ((0;-2;6), -12;-11;-10) where no bracket level holds both",
+     r"(?s)^[^;]*;.*$", lambda m: _semicolons(m.group())),
+    ("\\sinh, \\cosh, \\tanh of a bracketed argument or one letter or number are written with e: \\cosh(at) is "
+     "\\frac{e^{at}+e^{-(at)}}{2}", _HYPERBOLIC, lambda m: _hyperbolic(m)),
     ("{n \\choose k} is \\binom{n}{k}", r"\{((?:[^{}\\]|\\(?!choose(?![A-Za-z])))*)\\choose(?![A-Za-z])([^{}]*)\}", r"\\binom{\1}{\2}"),
     ("\\dfrac, \\tfrac and \\cfrac are \\frac; \\dbinom and \\tbinom are \\binom",
      r"\\(?:[dt]|c(?=frac))(frac|binom)(?![A-Za-z])", r"\\\1"),
