@@ -279,8 +279,8 @@ def _chain(sides: list[str], ops: list[str], parse: Parse) -> tuple[Answer, str 
         if left.kind in _SCALAR and _is_name(left.terms[0]) and right.kind not in (*_SCALAR, "unparsed"):
             return right, None  # D = (0, 1): the point's coordinates
         if _names_tuple(left) and right.kind == "tuple" and len(right.items) == len(left.items):
-            named = {t.terms[0] for t in left.items}
-            if not any(free_vars(t.terms[0]) & {v.name for v in named} for t in right.items if t.kind in _SCALAR):
+            unknowns = {v.name for t in left.items for v in t.terms if isinstance(v, Var)}
+            if not any(free_vars(t.terms[0]) & unknowns for t in right.items if t.kind in _SCALAR):
                 return right, None  # (p, q) = (3, 2): the values of the named unknowns, in their order
         if left.kind == "unparsed" and right.kind not in ("unparsed", "equation"):
             return right, None  # A + B = C with matrices A, B C: a computation written out, its last side
