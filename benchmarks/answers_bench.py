@@ -101,7 +101,9 @@ def _suite_pairs() -> dict[str, list[tuple[Pair, bool]]]:  # name (source) -> pa
         pairs += [(Pair(f"solution{k}", r["answer"], r["solution"]), True) for k, r in enumerate(rows)]
         suites["MATH-500 gold/solution (../shared/data/outside/math500.jsonl)"] = pairs
     for name, file in (("NeMo-Skills MATH responses", "nemo_skills_math_outputs.jsonl"),
-                       ("Qwen2.5-Math-7B-Instruct MATH responses", "qwen25_math_cot_outputs.jsonl")):  # fmt: skip
+                       ("Qwen2.5-Math-7B-Instruct MATH responses", "qwen25_math_cot_outputs.jsonl"),
+                       ("gemma-2-27b-it MATH-500 responses", "gemma2_27b_math500_outputs.jsonl"),
+                       ("Llama-3.1-8B-Instruct Minerva responses", "llama31_8b_minerva_outputs.jsonl")):  # fmt: skip
         data = ROOT / "tests" / "answers" / "data" / file
         rows = [json.loads(line) for line in data.read_text(encoding="utf-8").splitlines() if line.strip()]
         suites[f"{name} with the publisher's labels (tests/answers/data/{file})"] = [
