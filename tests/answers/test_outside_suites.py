@@ -142,19 +142,27 @@ QWEN_DISAGREEMENTS = {
 }
 
 
-def test_qwen_math_responses_against_their_publishers_labels() -> None:
-    # 200 responses of Qwen2.5-Math-7B-Instruct with Qwen's own labels: degenerate tails (###### runs, an ESC
-    # character in the prose) do not hide the boxed answer, and only the publisher's own errors differ
+def _graded_against_labels(rows: list[dict]) -> tuple[dict[str, str], Counter[str]]:  # type: ignore[type-arg]
+    """Each response graded against its gold by the rewards' grade: (id -> grade where it differs from the label,
+    the count of each grade)."""
     from pyverify.rewards import grade
 
-    rows = _rows(QWEN)
-    assert len(rows) == 200
-    disagree, statuses = {}, Counter()
+    disagree: dict[str, str] = {}
+    statuses = Counter[str]()
     for row in rows:
         found = grade(row["response"], row["gold"])
         statuses[found.status] += 1
         if (found.status == "correct") != row["label"]:
             disagree[row["id"]] = found.status
+    return disagree, statuses
+
+
+def test_qwen_math_responses_against_their_publishers_labels() -> None:
+    # 200 responses of Qwen2.5-Math-7B-Instruct with Qwen's own labels: degenerate tails (###### runs, an ESC
+    # character in the prose) do not hide the boxed answer, and only the publisher's own errors differ
+    rows = _rows(QWEN)
+    assert len(rows) == 200
+    disagree, statuses = _graded_against_labels(rows)
     assert set(disagree) == set(QWEN_DISAGREEMENTS), disagree
     assert all(QWEN_DISAGREEMENTS[k].startswith(v) for k, v in disagree.items()), disagree
     assert statuses["correct"] + statuses["wrong"] >= 190, statuses
@@ -191,16 +199,9 @@ HARNESS_DISAGREEMENTS = {
 def test_other_models_responses_against_their_harness_labels(path: Path, count: int, graded: int) -> None:
     # gemma-2-27b-it on MATH-500 (SkyThought's saved outputs) and Llama-3.1-8B-Instruct on Minerva (PRIME's): unicode
     # √ and x², Greek subscripts, e^{-sT}, \cosh; every difference from the harness's label is read above
-    from pyverify.rewards import grade
-
     rows = _rows(path)
     assert len(rows) == count
-    disagree, statuses = {}, Counter()
-    for row in rows:
-        found = grade(row["response"], row["gold"])
-        statuses[found.status] += 1
-        if (found.status == "correct") != row["label"]:
-            disagree[row["id"]] = found.status
+    disagree, statuses = _graded_against_labels(rows)
     expected = {k: v for k, v in HARNESS_DISAGREEMENTS.items() if k.startswith(rows[0]["id"].rsplit("_", 1)[0] + "_")}
     assert set(disagree) == set(expected), disagree
     assert all(expected[k].startswith(v) for k, v in disagree.items()), disagree
