@@ -17,6 +17,7 @@ from itertools import product
 from typing import Any, Iterator
 
 from pyverify.logic._ast import Call, Node, Num, Op, walk
+from pyverify.logic._semantics import _literal as _literal  # a numeral or its negation: the logic layer's
 
 MAX_PM = 4  # at most 2^4 values from ± signs
 
@@ -199,15 +200,6 @@ def _difference_text(a: Node, b: Node, info: dict[str, Any], ctx: _Context) -> s
     except _Unknown:
         exact = None
     return str(exact) if exact is not None else f"({_text(a)}) - ({_text(b)})"
-
-
-def _literal(node: Node) -> Fraction | None:
-    """A numeral, or the negation of one."""
-    if isinstance(node, Num):
-        return node.value
-    if isinstance(node, Op) and node.op == "neg" and isinstance(node.args[0], Num):
-        return -node.args[0].value
-    return None
 
 
 def _article(word: str) -> str:
