@@ -190,8 +190,8 @@ def _terms(a: Node, b: Node, ctx: _Context) -> _Verdict:
     if len(va) > 1 or len(vb) > 1:
         return _sets([Answer("number", (x,)) for x in va], [Answer("number", (x,)) for x in vb], ctx)
     names = free_vars(a) | free_vars(b)
-    if names == {"i"}:
-        return _complex(a, b, ctx)
+    if "i" in names:
+        return _complex(a, b, ctx)  # i is the imaginary unit, also next to other letters (READING_RULES)
     if names:
         return _identity(a, b, ctx)
     return _constants(a, b, ctx)
@@ -247,11 +247,15 @@ def _parts(node: Node) -> tuple[Node, Node] | None:
     """(real part, imaginary part) of a term in the imaginary unit i, built from + - * / and integer powers;
     None when i sits inside a function (``\\sqrt{i}``, ``e^{i\\pi}``) or a power is not a small integer."""
     if isinstance(node, Var):
-        return (_ZERO, _ONE) if node.name == "i" else None
+        return (_ZERO, _ONE) if node.name == "i" else (node, _ZERO)  # other letters are real
     if "i" not in free_vars(node):
         return node, _ZERO
+    if isinstance(node, Call) and node.func == "exp" and len(node.args) == 1:
+        return _exp_parts(node.args[0])
     if not isinstance(node, Op):
         return None
+    if node.op == "^" and isinstance(node.args[0], Call) and node.args[0].func == "e" and not node.args[0].args:
+        return _exp_parts(node.args[1])
     if node.op == "neg":
         inner = _parts(node.args[0])
         return None if inner is None else (Op("neg", (inner[0],)), Op("neg", (inner[1],)))
@@ -276,6 +280,16 @@ def _parts(node: Node) -> tuple[Node, Node] | None:
     return None
 
 
+def _exp_parts(exponent: Node) -> tuple[Node, Node] | None:
+    """Euler's formula: e^(a + bi) = e^a·cos b + i·e^a·sin b (a, b real)."""
+    parts = _parts(exponent)
+    if parts is None:
+        return None
+    re_, im = parts
+    size = _ONE if re_ == _ZERO else Op("^", (Call("e", ()), re_))
+    return Op("*", (size, Call("cos", (im,)))), Op("*", (size, Call("sin", (im,))))
+
+
 def _times(x: tuple[Node, Node], y: tuple[Node, Node]) -> tuple[Node, Node]:
     (a, b), (c, d) = x, y
     return Op("-", (Op("*", (a, c)), Op("*", (b, d)))), Op("+", (Op("*", (a, d)), Op("*", (b, c))))
@@ -290,19 +304,26 @@ def _inverse(x: tuple[Node, Node]) -> tuple[Node, Node]:
 
 
 def _complex(a: Node, b: Node, ctx: _Context) -> _Verdict:
-    """Answers whose only letter is i are complex numbers (i² = -1): equal when the real and the imaginary parts
-    are, different (with the part that differs) otherwise."""
+    """Answers with the imaginary unit i (i² = -1), the other letters real variables: equal when the real and the
+    imaginary parts are (as numbers, or as identities in the other letters), different (with the part that
+    differs, and a point where it does) otherwise. Never i as a real variable: ``x i^2`` is ``-x``."""
     pa, pb = _parts(a), _parts(b)
     if pa is None or pb is None:
-        return _Verdict("unknown", "none", reason="i inside a function or a power that is not a small integer")
-    pending = None
+        return _Verdict("unknown", "none", reason="i inside a function other than e^(...) or a power that is not a "
+                        "small integer")  # fmt: skip
+    pending, conditions = None, []
     for k, part in enumerate(("real part", "imaginary part")):
-        v = _constants(pa[k], pb[k], ctx)
+        x, y = pa[k], pb[k]
+        v = _identity(x, y, ctx) if free_vars(x) | free_vars(y) else _constants(x, y, ctx)
         if v.status == "different":
             return _Verdict("different", v.method, {"part": part, **(v.witness or {})})
         if v.status != "equal":
             pending = v
-    return pending or _Verdict("equal", "rational" if all(_literal(p) is not None for p in (*pa, *pb)) else "complex")
+        conditions += [c for c in v.conditions if c not in conditions]
+    if pending is not None:
+        return pending
+    exact = all(_literal(p) is not None for p in (*pa, *pb))
+    return _Verdict("equal", "rational" if exact else "complex", conditions=tuple(conditions))
 
 
 # ---------------------------------------------------------------- equations

@@ -219,10 +219,19 @@ def _real_set(bounds: list[tuple[str, Node]]) -> Answer | None:
 
 
 def _is_name(node: Node) -> bool:
-    """A variable or a product of variables (``x``, ``QM``): what names a quantity before ``=``."""
+    """A variable, a product of variables (``x``, ``QM``) or a length ``|AB|``: what names a quantity before ``=``."""
     if isinstance(node, Var):
         return True
+    if isinstance(node, Call) and node.func == "abs" and len(node.args) == 1:  # a segment |AB|, never |x| = 3
+        return _is_segment(node.args[0])
     return isinstance(node, Op) and node.op == "*" and all(_is_name(a) for a in node.args)
+
+
+def _is_segment(node: Node) -> bool:
+    """A product of two or more capital letters (the AB of ``|AB|``)."""
+    if not (isinstance(node, Op) and node.op == "*"):
+        return False
+    return all(isinstance(a, Var) and a.name.isupper() or _is_segment(a) for a in node.args)
 
 
 def _names_tuple(answer: Answer) -> bool:

@@ -132,9 +132,10 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      "(√5, 3√13, √(x+1))", _RADICAL, lambda m: _radical(m)),
     ("superscript digits and signs are a power (x² is x^{2}, 10⁻³ is 10^{-3})", r"[⁺⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+",
      lambda m: "^{" + m.group().translate(_SUPERSCRIPT) + "}"),
-    ("spacing and sizing commands, and no-break and thin spaces, are a space",
+    ("spacing and sizing commands, and no-break and thin spaces, are a space; so is a backslash or \\\\ that ends "
+     "the answer (a control space whose space was trimmed, a line break: 185\\ is 185)",
      r"\\(?:left|right|bigl|bigr|Bigl|Bigr|big|Big|displaystyle)(?![A-Za-z])|(?<!\\)\\[,;:! ]|\\q?quad(?![A-Za-z])|~"
-     "|[\u00a0\u2009\u202f]", " "),
+     r"|[\u00a0\u2009\u202f]|(?<!\\)\\{1,2}\s*$", " "),
     ("a semicolon separates items like a comma ((0;-2;6), -12;-11;-10) where no bracket level holds both",
      r"(?s)^[^;]*;.*$", lambda m: _semicolons(m.group())),
     ("\\sinh, \\cosh, \\tanh of a bracketed argument or one letter or number are written with e: \\cosh(at) is "
@@ -165,9 +166,10 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`\\text{13}` with a TAB for `\\t`, `\\frac` with a form feed for `\\f` (an escape sequence ate the backslash)",
      "unparsed, naming the control character and the command it broke; other control characters than TAB, "
      "CR and LF are always unparsed"),
-    ("`2xy`, `ab`, `ABC`, `\\frac{1}{2}at^2`, `ax+by`, `e^{-sT}`, `\\omega_d`",
+    ("`2xy`, `ab`, `ABC`, `\\frac{1}{2}at^2`, `ax+by`, `e^{-sT}`, `e^{it}`, `\\omega_d`",
      "a product of one-letter variables: a run of two or three letters that is not a short word (a capital after a "
-     "small letter never makes one); a Greek letter, with or without a subscript, is one variable"),
+     "small letter never makes one, nor does a run in an exponent other than st, nd, rd, th); a Greek letter, "
+     "with or without a subscript, is one variable"),
     ("`4 five`, `5 is it`, `x = 4 the`, `3 mod 7`, `2phi`, `3cm`, `ext{13}`",
      "unparsed: a run of four or more letters, a short word (`SHORT_WORDS`: English words, units, ordinal "
      "suffixes, function and Greek names without a backslash; for capitals `SHOUTED_WORDS`) or letters "
@@ -229,10 +231,11 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "them, `and` or a comma intersects them; ≠ is two open intervals; a point set in a union is its points; "
      "compared exactly with intervals and unions"),
     ("`f(2) < f(1) < f(4)`", "an ordering: equal to the same relations between equal terms, otherwise unknown"),
-    ("`x = 5+5+1 = 11`, `z = 1+1 = 2`, `5 \\times 6 \\times 4 = 120`, `D = (0, 1)`, `QM = 30`, `y = 2x+3`",
+    ("`x = 5+5+1 = 11`, `z = 1+1 = 2`, `5 \\times 6 \\times 4 = 120`, `D = (0, 1)`, `QM = 30`, `|AB| = 1`, `y = 2x+3`",
      "chained equalities take the last side (x = 11, z = 2, 120), whatever the sides before it (working: read or "
      "not, `A + B = C` of matrices is C); an equation between numbers is its last side; a "
-     "name before `=` is dropped against a value (QM = 30 equals 30, y = 2x+3 equals 2x+3) and a point's name "
+     "name before `=` is dropped against a value (QM = 30 equals 30, the length |AB| = 1 equals 1, not |x| = 3; "
+     "y = 2x+3 equals 2x+3) and a point's name "
      "against its coordinates; an equation that names no value (2x + z = 1) is never a number"),
     ("`x = \\frac13 \\approx 0.33`, `\\frac{70}{9} \\approx 7.78`, `x \\approx 11`, `\\approx 3`",
      "the exact side before `\\approx`; an approximation alone is never exactly equal to a value (unknown; "
@@ -242,9 +245,11 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "proved as an identity); otherwise unknown"),
     ("`n \\equiv 2 \\pmod 7`, `2 \\pmod{7}`, `n \\equiv 2 \\mod 7`",
      "the residue class 2 mod 7: equal to the same class, different from another class and from a number outside it"),
-    ("`3+4i`, `\\frac{1+i}{1-i}`, `(1+i)^2`, `\\sqrt{3}-5i`",
-     "a complex number when i is the only letter (i² = -1): equal when the real and imaginary parts are, different "
-     "with the part that differs; i inside a function (`\\sqrt{i}`, `e^{i\\pi}`) is unknown"),
+    ("`3+4i`, `\\frac{1+i}{1-i}`, `(1+i)^2`, `\\sqrt{3}-5i`, `x i^2`, `\\frac{4A}{3+3i}e^{it}`, `e^{i\\pi}`",
+     "i is the imaginary unit (i² = -1), also next to other letters (they are real variables; a sum's index i is its "
+     "own letter, a subscript x_i part of a name): equal when the real and imaginary parts are (as numbers or as "
+     "identities), different with the part that differs; e^(a+bi) is e^a(cos b + i sin b); i inside another "
+     "function (`\\sqrt{i}`, `\\cos(it)`) is unknown"),
     ("`\\sin^2 t`, `\\sin^{-1} x`, `\\cot x`, `\\frac{\\pi r}{h+r}`",
      "(sin t)², arcsin x; with trigonometry or π in variables: different where they differ at a rational point "
      "(proved there), equal when they agree at points and sympy simplifies the difference to 0, else unknown"),
@@ -409,6 +414,33 @@ def _text_errors(text: str, texts: str) -> tuple[AnswerParseError | None, list[t
     return AnswerParseError(f"outside the answer grammar: {reason}", match.start()), spans
 
 
+_ORDINAL_SUFFIXES = frozenset({"st", "nd", "rd", "th"})
+
+
+def _in_exponent(text: str, start: int) -> bool:
+    """Whether position ``start`` is in an exponent: right after ``^`` or inside the braces of ``^{...}``."""
+    if text[start - 1 : start] == "^":
+        return True
+    depth = 0
+    for k in range(start - 1, -1, -1):
+        if text[k] == "}":
+            depth += 1
+        elif text[k] == "{":
+            if depth == 0:
+                return text[:k].rstrip().endswith("^")
+            depth -= 1
+    return False
+
+
+def _ordinal_exponent(text: str, match: re.Match[str]) -> bool:
+    """An ordinal suffix that is the whole exponent (``n^{th}``, ``n^th``) or follows a digit (``x^{2nd}``), not a
+    product in an exponent (``e^{-st}``)."""
+    if match.group().lower() not in _ORDINAL_SUFFIXES:
+        return False
+    before, after = text[: match.start()].rstrip(), text[match.end() :].lstrip()
+    return before.endswith("^") or before[-1:].isdigit() or (before.endswith("^{") and after.startswith("}"))
+
+
 def _word_error(text: str, texts: str | None = None) -> AnswerParseError | None:
     """The first run of letters that is a word (outside the grammar), or the first text that the clean-up left if
     it comes earlier (``texts``: see :func:`_text_errors`); short non-word runs stay products (2xy, ab)."""
@@ -425,10 +457,11 @@ def _word_error(text: str, texts: str | None = None) -> AnswerParseError | None:
                 f"outside the answer grammar: '{run}{{' at column {column} is a LaTeX command without its backslash",
                 match.start(),
             )
-        # a capital after a small letter (sT, aM) is no English word: the product of two variables (e^{-sT})
+        # a capital after a small letter (sT, aM) is no English word: the product of two variables (e^{-sT});
+        # nor is a short run in an exponent other than an ordinal suffix (e^{it}, e^{-st}: i·t, s·t)
         word = (
             run in SHOUTED_WORDS if run.isupper() else run.lower() in SHORT_WORDS and (run.islower() or run.istitle())
-        )
+        ) and not (len(run) <= 3 and _in_exponent(masked, match.start()) and not _ordinal_exponent(masked, match))
         if len(run) >= 4 or word:
             return AnswerParseError(
                 f"outside the answer grammar: the word '{run}' at column {column} is not mathematics", match.start()

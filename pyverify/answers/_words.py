@@ -17,6 +17,7 @@ SHORT_WORDS: frozenset[str] = SHORT_UNITS | frozenset(
     "am an as be do go he if is it me my no of oh ok on or so to up us we "
     "all and any are but can did few for get got had has her him his how its let may new nor not now off old "
     "one our out own per put say see she six ten the too two use was way who why yes yet you ans sol eqn etc "
+    "odd red tie win won big low top end sum "
     "st nd rd th "
     "max gcd lcm mod det arg dim ker sgn abs lim sup inf lg tg ctg sh ch arc "
     "mu nu xi phi chi psi rho tau eta "

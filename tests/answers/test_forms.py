@@ -59,6 +59,33 @@ def test_relations_chains_equations_and_functions(reference: str, candidate: str
     assert status(reference, candidate) == expected
 
 
+def test_i_is_the_imaginary_unit_also_next_to_other_letters() -> None:
+    # i as a real variable made x·i² "different" from -x (with the witness i = 0): a correct answer marked wrong
+    assert status("x i^2", "-x") == "equal"
+    assert status(r"\frac{1}{x+i}", r"\frac{x-i}{x^2+1}") == "equal"
+    assert status(r"\frac{4A}{3+3i}e^{it}", r"\frac{2A(1-i)}{3}e^{i t}") == "equal"  # Minerva, written as a model would
+    assert status(r"e^{it}", r"\cos t + i \sin t") == "equal"
+    assert status(r"e^{i\pi}", "-1") == "equal"
+    cert = equivalent_answers("x+2i", "x+3i")
+    assert cert.status == "different" and cert.witness["part"] == "imaginary part"
+    cert = equivalent_answers(r"\frac{e^{2it}}{2+2i}", r"\frac{e^{it}}{3i}")
+    assert cert.status == "different" and "i" not in cert.witness["point"]  # never a value for i
+    assert status(r"\cos(i t)", r"\cosh t") == "unknown"  # i inside another function
+    assert status(r"\sum_{i=1}^{n} i", r"\frac{n(n+1)}{2}") == "equal"  # a sum's index is its own letter
+
+
+def test_short_answer_words_and_segment_names() -> None:
+    assert status(r"\text{odd}", "odd") == "equal" and status("odd", "dod") != "equal"  # never o·d·d
+    assert status("|AB| = 1", "1") == "equal" and status("|AB| = 2", "3") == "different"
+    assert status("|x| = 3", "3") != "equal"  # an equation in x, not the name of a length
+
+
+def test_a_short_run_in_an_exponent_is_a_product_except_an_ordinal_suffix() -> None:
+    assert parse_answer("e^{it}").kind == "expression" and parse_answer("e^{-st}").kind == "expression"
+    assert parse_answer("n^{th}").kind == "unparsed" and parse_answer("n^{ th }").kind == "unparsed"
+    assert parse_answer("x it").kind == "unparsed"  # outside an exponent, it is a word
+
+
 def test_the_percent_policy_is_a_choice() -> None:
     assert status("20", r"The answer is $20\%$.") == "different"
     assert status("20", r"The answer is $20\%$.", percent="unit") == "equal"

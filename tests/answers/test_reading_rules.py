@@ -556,3 +556,10 @@ def test_unicode_that_is_not_a_reading_stays_unparsed() -> None:
 def test_named_tuples_semicolons_and_hyperbolic_functions(reference: str, written: str, status: str) -> None:
     # Numina's golds (in Math-Verify's and lighteval's tests) and PRIME's Llama-3.1 outputs on Minerva write these
     assert equivalent_answers(reference, written).status == status, (reference, written)
+
+
+def test_a_backslash_that_ends_the_answer_is_a_space() -> None:
+    # NeMo-Skills' math_equal tests: 185\ is 185 (a control space whose space was trimmed; \\ a line break)
+    for text in ("185\\", "185\\\\", "185\\ "):
+        assert equivalent_answers("185", text).status == "equal", text
+    assert parse_answer("185\\\\\\").kind == "unparsed"  # three backslashes: no spacing command
