@@ -9,7 +9,8 @@ The rules, in order (:data:`EXTRACTION_RULES` is the table docs/answers-and-rewa
    ``<|eot_id|>``, ``<|endoftext|>``, ``<end_of_turn>``, ``</s>``): what follows is another turn.
 2. Markers: every top-level ``\\boxed{...}`` / ``\\fbox{...}``, and the phrases ``final answer is`` /
    ``final answer:`` and ``the answer is`` anywhere, ``Answer:`` (or ``Answer`` before a math delimiter) where a
-   line or a sentence starts, ``####``, and GSM8K's ``A:`` at the start of a line. The **last** marker wins: a
+   line or a sentence starts, ``####``, GSM8K's ``A:`` at the start of a line, and the same phrases in eleven
+   other languages (``答案：``, ``Ответ:``, ``La respuesta es``, ...). The **last** marker wins: a
    stated final answer after an earlier box is the answer (``$\\boxed{255}$ ... The final answer is $10,455$`` is
    10,455); a phrase after which nothing is stated gives way to the marker before it.
 3. A box is grouped with the boxes just before it when only connectors lie between them (spaces, math
@@ -62,6 +63,10 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "math, the words after its last `is` / `are` / `equals` / `:`"),
     ("`Therefore, there are 12 sequences.`, an empty response",
      "no answer: a number in prose without a marker is not taken"),
+    ("`答案：13`, `答えは5です。`, `Ответ: 7`, `La respuesta es $7$.`, `Die Antwort ist 42.`, `الإجابة هي 12`",
+     "the answer phrases of Chinese, Japanese, Korean, French, Spanish, Portuguese, Italian, German, Russian, "
+     "Arabic and Hindi are markers like `The answer is` (a counter word may follow the number: 13只); prose in "
+     "any script is prose: without a marker, no answer"),
     ("`\\\\frac{1}{5}`, `\\\\left( … \\\\right)` (every backslash doubled)", "read with single backslashes"),
     ("`Answer $` / `9` / `$` on three lines; `costs $5` / `and $6`",
      "inline math laid out as a display (opener ending its line, closer starting its own, no blank line between) "
@@ -99,7 +104,16 @@ _PHRASE = re.compile(
     r"(?i:(?<![A-Za-z])(?:final\s+answer|the\s+answer)(?:\*\*)?\s*(?:(?:is|would\s+be|will\s+be)(?![A-Za-z])\s*:?|:|=)"
     r"|(?:^|(?<=\n)|(?<=[.!?]\s)|(?<=[.!?]\s\s)|(?<=\*\*))[ \t]*(?:\*\*)?answer(?:\*\*)?\s*(?::|=|(?=\$|\\\(|\\\[)))"
     r"(?:\s*\*\*)?|(?<!#)####(?!#)|(?:^|(?<=\n))[ \t]*A:(?=[ \t]*\S)"
+    # the same phrases in other languages (MGSM, lighteval's multilingual tasks): "the answer is", "answer:"
+    r"|(?:最终)?答案\s*(?:是|为|為|：|:)|答え\s*(?:は|：|:)|정답\s*(?:은|는|:|：)"
+    r"|(?i:(?<![^\W\d_])(?:(?:la\s+)?r[ée]ponse(?:\s+finale)?\s+est|r[ée]ponse(?:\s+finale)?\s*:"
+    r"|(?:la\s+)?respuesta(?:\s+final)?\s+es|respuesta(?:\s+final)?\s*:|(?:a\s+)?resposta(?:\s+final)?\s+[ée]|resposta\s*:"
+    r"|(?:la\s+)?risposta(?:\s+finale)?\s+[èe]|risposta\s*:|die\s+(?:endg[üu]ltige\s+)?antwort\s+(?:ist|lautet)|antwort\s*:"
+    r"|ответ\s*(?::|—|-)|(?:الإجابة|الجواب)\s*(?:هي|هو|:)|उत्तर\s*(?::|है)))(?![^\W\d_])"
 )
+#: the words every marker holds: a text with none of them is not scanned for one (hostile text stays cheap)
+_MARKER_WORDS = ("answer", "####", "a:", "答案", "答え", "정답", "ponse", "respuesta", "resposta", "risposta",
+                 "antwort", "ответ", "الإجابة", "الجواب", "उत्तर")  # fmt: skip
 # math spans, at most 2,000 characters each (so that text with unclosed delimiters stays linear to scan)
 
 
@@ -186,6 +200,14 @@ _CLOSING = re.compile(
 _COPULA = re.compile(r"(?i)(?<![A-Za-z])(?:is|are|equals|be)(?![A-Za-z])|=|:")
 _SENTENCE_WORDS = re.compile(r"(?i)(?<![A-Za-z\\])(?:is|are|was|were|equals)(?![A-Za-z])")
 _WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
+_LETTER_RUN = re.compile(r"[^\W\d_]+")
+
+
+def _foreign(run: str) -> bool:
+    """A run of letters holding a letter of another script than Latin or Greek (réponse, 答案, ответ): a word.
+    Greek letters and letter-like symbols (π, ℝ) are mathematics; superscript digits (m²) are no letters."""
+    return any(c.isalpha() and not c.isascii() and not ("\u0370" <= c <= "\u03ff" or "\u1f00" <= c <= "\u1fff"
+               or "\u2100" <= c <= "\u214f") for c in run)  # fmt: skip
 # words that may stand beside an answer without making it prose: connectors, percent words and unit words
 _ALLOWED = frozenset("and or either percent percentage pct per cent".split())
 
@@ -260,7 +282,7 @@ def _prose(text: str) -> bool:
     """Words outside math, ``\\text{}`` and the allowed unit and connector words."""
     outside = _masked(text, 0, len(text))
     outside = re.sub(r"\\[A-Za-z]+\s*\{[^{}]*\}", " ", outside)
-    for word in _WORD.findall(outside):
+    for word in _WORD.findall(outside) + [run for run in _LETTER_RUN.findall(outside) if _foreign(run)]:
         low = word.lower()
         if low in _ALLOWED or low in UNIT_WORDS or low.rstrip("s") in UNIT_WORDS or low[:-2] in UNIT_WORDS:
             continue
@@ -279,7 +301,7 @@ def _sentence_end(text: str, start: int, spans: list[_Span] | None = None) -> in
             i = inside[i]
             continue
         ch = text[i]
-        if ch in ".!?" and (i + 1 == n or text[i + 1].isspace()):
+        if ch in ".!?" and (i + 1 == n or text[i + 1].isspace()) or ch in "。！？।":
             return i
         if ch == "\n" and text[i + 1 : i + 2] == "\n":
             return i
@@ -291,7 +313,7 @@ def _last_sentence(text: str, lo: int, hi: int) -> tuple[int, int]:
     """(start, end) of the last sentence in text[lo:hi] (its final full stop excluded)."""
     body = text[lo:hi].rstrip()
     end = lo + len(body)
-    while end > lo and text[end - 1] in ".!?":
+    while end > lo and text[end - 1] in ".!?。！？।":
         end -= 1
     spans = _math_spans(text, lo, end)
     start, i = lo, lo
@@ -352,7 +374,8 @@ def _statement(text: str, lo: int, hi: int, rule: str) -> Extraction:
     return Extraction("none", rule="no marker, and the final sentence states no answer", span=(lo, hi))
 
 
-_NUMBER = re.compile(r"(?<![\w.,])-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:\s*%)?(?![\w,]|\.\d)")
+# a number: not inside a Latin word or another number (a counter word of another script may touch it: 5です, 13只)
+_NUMBER = re.compile(r"(?<![A-Za-z0-9_.,])-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:\s*%)?(?![A-Za-z0-9_,]|\.\d)")
 
 
 _NUMBER_WORD = re.compile(
@@ -423,7 +446,8 @@ def extract_answer(text: str) -> Extraction:
         return Extraction("none", rule="empty response")
     boxes = _boxes(text, lo, hi)
     # every marker holds "answer" (any case), "####" or "A:": a text with none of them is not scanned for one
-    marked = "####" in text or "A:" in text or "answer" in text.lower()
+    lowered = text.lower()
+    marked = any(word in lowered for word in _MARKER_WORDS)
     phrases = [p for p in _PHRASE.finditer(text, lo, hi) if not any(b[0] < p.start() < b[1] for b in boxes)] \
         if marked else []  # fmt: skip
     # the last marker wins; a phrase after which no answer is stated gives way to the marker before it (the last
@@ -450,7 +474,10 @@ def extract_answer(text: str) -> Extraction:
             return Extraction("several", tuple(contents), "several boxes", span)
         return Extraction("answer", (contents[0],), "boxed", span)
     body = text[lo:hi]
-    short = "\n" not in body.strip() and len(body.split()) <= 6
+    # a short line (a text answer: Evelyn, no solution); scripts written without spaces are measured by their
+    # characters and their clause marks (，。：)
+    short = "\n" not in body.strip() and len(body.split()) <= 6 and len(body.strip()) <= 60 \
+        and not re.search(r"[，。：；！？、।]", body)  # fmt: skip
     if not _prose(body) or (short and not _math_spans(body) and not _SENTENCE_WORDS.search(body)):
         stripped = body.strip(" ")
         start = lo + body.find(stripped[:1]) if stripped else lo

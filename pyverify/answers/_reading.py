@@ -417,19 +417,19 @@ def _text_errors(text: str, texts: str) -> tuple[AnswerParseError | None, list[t
 _ORDINAL_SUFFIXES = frozenset({"st", "nd", "rd", "th"})
 
 
-def _in_exponent(text: str, start: int) -> bool:
-    """Whether position ``start`` is in an exponent: right after ``^`` or inside the braces of ``^{...}``."""
-    if text[start - 1 : start] == "^":
-        return True
-    depth = 0
-    for k in range(start - 1, -1, -1):
-        if text[k] == "}":
-            depth += 1
-        elif text[k] == "{":
-            if depth == 0:
-                return text[:k].rstrip().endswith("^")
-            depth -= 1
-    return False
+def _exponent_depths(text: str) -> list[bool]:
+    """For each position of ``text``, whether it lies in an exponent: right after ``^`` or inside the braces of
+    ``^{...}`` (one pass with a stack of the open braces; an unbalanced ``}`` is skipped)."""
+    inside, stack, last = [False] * (len(text) + 1), [], ""  # last: the last character that is not a space
+    for k, ch in enumerate(text):
+        inside[k] = (bool(stack) and stack[-1]) or text[k - 1 : k] == "^"
+        if ch == "{":
+            stack.append(last == "^" or (bool(stack) and stack[-1]))
+        elif ch == "}" and stack:
+            stack.pop()
+        if not ch.isspace():
+            last = ch
+    return inside
 
 
 def _ordinal_exponent(text: str, match: re.Match[str]) -> bool:
@@ -448,6 +448,7 @@ def _word_error(text: str, texts: str | None = None) -> AnswerParseError | None:
     masked = _ENVIRONMENT.sub(lambda m: " " * len(m.group()), text)  # pmatrix in \begin{pmatrix} is no word
     for start, end in spans:
         masked = masked[:start] + " " * (end - start) + masked[end:]
+    exponent: list[bool] | None = None
     for match in _LETTER_RUN.finditer(masked):
         if text_error is not None and text_error.position < match.start():
             break
@@ -461,7 +462,10 @@ def _word_error(text: str, texts: str | None = None) -> AnswerParseError | None:
         # nor is a short run in an exponent other than an ordinal suffix (e^{it}, e^{-st}: i·t, s·t)
         word = (
             run in SHOUTED_WORDS if run.isupper() else run.lower() in SHORT_WORDS and (run.islower() or run.istitle())
-        ) and not (len(run) <= 3 and _in_exponent(masked, match.start()) and not _ordinal_exponent(masked, match))
+        )
+        if word and len(run) <= 3:
+            exponent = _exponent_depths(masked) if exponent is None else exponent
+            word = not exponent[match.start()] or _ordinal_exponent(masked, match)
         if len(run) >= 4 or word:
             return AnswerParseError(
                 f"outside the answer grammar: the word '{run}' at column {column} is not mathematics", match.start()

@@ -97,7 +97,16 @@ def test_mathverify_suite_row_by_row() -> None:
      ("5", r"The answer is 5.<|im_start|>user The answer is 6.", "equal", "answer phrase"),
      ("220", r"$\fbox{220}$ values.", "equal", "boxed"),
      ("(-1,6)", "The midpoint is the average.\n\nThe midpoint is **(-1, 6)**.", "equal", "final sentence"),
-     ("5", r"\\boxed{\\frac{10}{2}}", "equal", "boxed")],
+     ("5", r"\\boxed{\\frac{10}{2}}", "equal", "boxed"),
+     # other languages (rows of lighteval's multilingual extraction tests, and MGSM's languages)
+     ("13", "所以一共有13只鸟。答案：13", "equal", "answer phrase"), ("5", "答えは5です。", "equal", "answer phrase"),
+     ("7", "Ответ: 7", "equal", "answer phrase"), ("7", "La respuesta es $7$.", "equal", "answer phrase"),
+     ("42", "Die Antwort ist 42.", "equal", "answer phrase"), ("12", "إذن الإجابة هي 12", "equal", "answer phrase"),
+     ("220", "Réponse: Janeth aura encore 220 $ à payer d'ici 12 mois.", "unknown", "answer phrase"),  # 2 numbers: unparsed
+     # prose in another script with no marker is no answer, as English prose is (never 'bad input', never a number)
+     ("13", "现在篱笆上总共有3只鸟和10只鹳鸟，所以一共有3 + 10 = 13只鸟和鹳鸟。", "no_answer", ""),
+     ("67", "इसलिए, दुकान में अब 67 कमीजें हैं।", "no_answer", ""),
+     ("1000.99", "so the number is 10 which is 1,000.99m²", "different", "final sentence")],  # m² is no word
 )  # fmt: skip
 def test_the_extraction_policy(reference: str, response: str, status: str, rule: str) -> None:
     cert = equivalent_answers(reference, response, timeout=20)
