@@ -615,3 +615,68 @@ def exact_difference(a: Node, b: Node) -> str:
     if _huge(a) or _huge(b):
         raise NotANumber("too large to expand")
     return str(sympy.radsimp(sympy.simplify(sympy_of(a) - sympy_of(b))))
+
+
+#: Largest polynomial degree whose inequalities are solved exactly (sympy's real roots: radicals or CRootOf).
+MAX_RELATION_DEGREE = 8
+
+
+def solve_relation(terms: tuple[Node, ...], ops: tuple[str, ...]) -> dict[str, Any]:
+    """The set of reals where the chain ``t0 op0 t1 op1 t2 ...`` in one variable holds (x^2 < 4, 1 ≤ |z| ≤ 3/2),
+    written in the answer grammar (intervals joined by \\cup, finite sets, \\emptyset), or a reason. Only
+    polynomials and absolute values of them are solved (sympy's solveset over the reals, exact endpoints)."""
+    import sympy
+
+    names = set().union(*(free_vars(t) for t in terms))
+    if len(names) != 1 or all(free_vars(t) for t in terms):
+        # f(2) < f(1) orders two values: a condition has a side without its letter (x^2 < 4, 1 ≤ |z| ≤ 3/2)
+        return {"reason": "a relation in more than one letter, or with its letter on every side (an ordering)"}
+    x = sympy.Symbol(next(iter(names)), real=True)
+    relation = {"<": sympy.Lt, "<=": sympy.Le, ">": sympy.Gt, ">=": sympy.Ge, "!=": sympy.Ne}
+    try:
+        sides = [sympy_of(t) for t in terms]
+    except NotANumber as exc:
+        return {"reason": f"a side is not a real expression ({exc})"}
+    for side in sides:
+        plain = side.replace(sympy.Abs, lambda arg: arg)
+        if not plain.is_polynomial(x) or sympy.degree(sympy.Poly(plain, x)) > MAX_RELATION_DEGREE:
+            return {"reason": f"only polynomial relations of degree at most {MAX_RELATION_DEGREE} are solved"}
+    solution: Any = sympy.S.Reals
+    for k, op in enumerate(ops):
+        if op not in relation:
+            return {"reason": f"the relation {op} is not an inequality"}
+        part = sympy.solveset(relation[op](sides[k], sides[k + 1]), x, domain=sympy.S.Reals)
+        solution = sympy.Intersection(solution, part)
+    text = _set_text(solution)
+    if text is None:
+        return {"reason": f"the solution set {solution} is not a union of intervals with exact endpoints"}
+    return {"set": text}
+
+
+def _set_text(found: Any) -> str | None:
+    """A sympy set of reals in the answer grammar's notation, or None (a ConditionSet, an endpoint CRootOf)."""
+    import sympy
+
+    def number(v: Any) -> str | None:
+        if v in (sympy.oo, -sympy.oo):
+            return "\\infty" if v == sympy.oo else "-\\infty"
+        if v.has(sympy.CRootOf) or not v.is_real or v.free_symbols:
+            return None
+        return sympy.latex(v)
+
+    if found == sympy.S.Reals:
+        return "(-\\infty, \\infty)"
+    if found == sympy.S.EmptySet:
+        return "\\emptyset"
+    if isinstance(found, sympy.Interval):
+        lo, hi = number(found.start), number(found.end)
+        if lo is None or hi is None:
+            return None
+        return f"{'(' if found.left_open else '['}{lo}, {hi}{')' if found.right_open else ']'}"
+    if isinstance(found, sympy.FiniteSet):
+        items = [number(v) for v in sorted(found.args, key=lambda v: float(v))] if found.args else []
+        return None if None in items else "\\{" + ", ".join(items) + "\\}"  # type: ignore[arg-type]
+    if isinstance(found, sympy.Union):
+        parts = [_set_text(p) for p in found.args]
+        return None if None in parts else " \\cup ".join(parts)  # type: ignore[arg-type]
+    return None

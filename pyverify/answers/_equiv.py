@@ -601,6 +601,16 @@ def _forms(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
             return _Verdict("different", "structure", {"element": str(value), "not_in": f"{r} mod {m}"})
         return _Verdict("unknown", "none", reason="a number against a residue class: one representative is not the "
                         "class (write n \\equiv r \\pmod m)")  # fmt: skip
+    if "relation" in (ka, kb) and {ka, kb} <= {"relation", "set", "tuple", *_REAL_SETS}:
+        (sa, why_a), (sb, why_b) = _solved(a, ctx), _solved(b, ctx)
+        if sa is not None and sb is not None:
+            found = _compare(sa, sb, ctx)
+            if found.status == "equal":
+                return replace(found, conditions=(*found.conditions, "a relation read as the set of reals where it holds"))
+            return found
+        if ka != kb:
+            return _Verdict("unknown", "none", reason=f"a relation against {_article(kb if ka == 'relation' else ka)} "
+                            f"{kb if ka == 'relation' else ka}: {why_a or why_b}")  # fmt: skip
     if ka == kb == "relation":
         if a.value != b.value or len(a.terms) != len(b.terms):
             return _Verdict("unknown", "none", reason="orderings written with different relations are not compared")
@@ -613,6 +623,28 @@ def _forms(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
         return _Verdict("unknown", "none", reason="an approximation (\\approx) is never exactly equal to a value; "
                         "compare with a tolerance")  # fmt: skip
     return _Verdict("unknown", "none", reason=f"cannot compare {_article(ka)} {ka} with {_article(kb)} {kb}")
+
+
+def _solved(ans: Answer, ctx: _Context) -> tuple[Answer | None, str]:
+    """A relation in one letter (x^2 < 4, 1 ≤ |z| ≤ 3/2) as its set of reals, solved in the worker and written in
+    the answer grammar; the answer itself when it is no relation; (None, why) when it is not solved exactly."""
+    if ans.kind != "relation":
+        return ans, ""
+    from pyverify.answers import _engine
+    from pyverify.answers._parse import parse_answer
+
+    if len(set().union(*(free_vars(t) for t in ans.terms))) != 1 or all(free_vars(t) for t in ans.terms):
+        return None, "a relation in more than one letter, or with its letter on every side (an ordering)"
+    try:
+        found = _call(_engine.solve_relation, (ans.terms, tuple(ans.value.split())), ctx)
+    except _Unknown as exc:
+        return None, exc.reason
+    if "set" not in found:
+        return None, found["reason"]
+    solved = parse_answer(found["set"])
+    if solved.kind == "tuple" and len(solved.items) == 2:  # (a, b) written by the solver is the open interval
+        solved = Answer("interval", tuple(i.terms[0] for i in solved.items), closed=(False, False), text=found["set"])
+    return (None, f"its solution set {found['set']} is not read") if solved.kind == "unparsed" else (solved, "")
 
 
 def _bases(a: Answer, b: Answer, ctx: _Context) -> _Verdict:

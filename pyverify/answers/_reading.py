@@ -230,7 +230,12 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "a set of reals: conditions linear in one variable (on one side of each relation) are intervals; `or` joins "
      "them, `and` or a comma intersects them; ≠ is two open intervals; a point set in a union is its points; "
      "compared exactly with intervals and unions"),
-    ("`f(2) < f(1) < f(4)`", "an ordering: equal to the same relations between equal terms, otherwise unknown"),
+    ("`x^2 < 4`, `1 \\le |z| \\le \\frac{3}{2}`, `x^2-5x+6 > 0`, `|x-1| < 2`",
+     "a polynomial relation in one letter (absolute values allowed; a side without the letter) compared with a set "
+     "of reals or another relation: the set where it holds, solved exactly in the worker (sympy, degree at most 8); "
+     "an endpoint that is no radical (a root of x^5 - x - 1) leaves it unknown"),
+    ("`f(2) < f(1) < f(4)`", "an ordering (the letter on every side): equal to the same relations between equal "
+     "terms, otherwise unknown; never solved"),
     ("`x = 5+5+1 = 11`, `z = 1+1 = 2`, `5 \\times 6 \\times 4 = 120`, `D = (0, 1)`, `QM = 30`, `|AB| = 1`, `y = 2x+3`",
      "chained equalities take the last side (x = 11, z = 2, 120), whatever the sides before it (working: read or "
      "not, `A + B = C` of matrices is C); an equation between numbers is its last side; a "
@@ -420,7 +425,8 @@ _ORDINAL_SUFFIXES = frozenset({"st", "nd", "rd", "th"})
 def _exponent_depths(text: str) -> list[bool]:
     """For each position of ``text``, whether it lies in an exponent: right after ``^`` or inside the braces of
     ``^{...}`` (one pass with a stack of the open braces; an unbalanced ``}`` is skipped)."""
-    inside, stack, last = [False] * (len(text) + 1), [], ""  # last: the last character that is not a space
+    inside, last = [False] * (len(text) + 1), ""  # last: the last character that is not a space
+    stack: list[bool] = []
     for k, ch in enumerate(text):
         inside[k] = (bool(stack) and stack[-1]) or text[k - 1 : k] == "^"
         if ch == "{":

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyverify.answers import equivalent_answers, parse_answer
+from pyverify.answers import Answer, equivalent_answers, parse_answer
 from pyverify.answers._engine import rational
 
 
@@ -128,6 +128,64 @@ def test_a_linear_inequality_reads_as_its_set_of_reals(a: Fraction, b: Fraction,
             if value is not None:
                 inside &= (x - value) * sign > 0 or (closed and x == value)
         assert inside == _OPS[op](a * x + b, c), (text, x)
+
+
+def _contains(answer: Answer, x: Fraction) -> bool:
+    """Membership of a rational point in an interval, a union of them, or a finite set (rational endpoints)."""
+    if answer.kind == "union":
+        return any(_contains(part, x) for part in answer.items)
+    import sympy
+
+    from pyverify.answers._engine import sympy_of
+
+    if answer.kind == "set":
+        return any(rational(item.terms[0]) == x for item in answer.items)
+    assert answer.kind in ("interval", "tuple"), answer  # a tuple (a, b): the open interval
+    bounds = answer.terms if answer.kind == "interval" else tuple(i.terms[0] for i in answer.items)
+    closed = answer.closed if answer.kind == "interval" else (False, False)
+    inside = True
+    for bound, shut, sign in zip(bounds, closed, (1, -1)):
+        if "infinity" not in repr(bound):  # endpoints may be radicals: the sign of x - endpoint, exactly
+            gap = sympy.nsimplify(sympy.Rational(x.numerator, x.denominator) - sympy_of(bound))
+            inside &= bool(gap * sign > 0) or (shut and gap == 0)
+    return inside
+
+
+_int = st.integers(min_value=-9, max_value=9)
+
+
+@settings(max_examples=60, deadline=None)
+@given(r=_int, s=_int, k=st.integers(min_value=0, max_value=9), op=st.sampled_from(list(_OPS)),
+       absolute=st.booleans(), points=st.lists(_small, min_size=1, max_size=6))  # fmt: skip
+def test_a_polynomial_inequality_is_solved_to_its_set_of_reals(
+    r: int, s: int, k: int, op: str, absolute: bool, points: list[Fraction]
+) -> None:
+    # oracle: (x - r)(x - s) op k, or |x - r| op k, evaluated with Fractions at the roots, around them and at points
+    from pyverify.answers._engine import solve_relation
+
+    text = rf"|x - ({r})| {_LATEX[op]} {k}" if absolute else rf"x^2 - ({r + s})x + ({r * s}) {_LATEX[op]} {k}"
+    relation = parse_answer(text)
+    assert relation.kind in ("relation", "interval", "union", "set"), (text, relation)
+    if relation.kind == "relation":
+        found = solve_relation(relation.terms, tuple(relation.value.split()))
+        solved = parse_answer(found["set"])
+    else:
+        solved = relation  # read by the linear rule already
+    for x in [*points, Fraction(r), Fraction(s), Fraction(r) + k, Fraction(r) - k, Fraction(r + s, 2)]:
+        holds = _OPS[op](abs(x - r), k) if absolute else _OPS[op]((x - r) * (x - s), k)
+        assert _contains(solved, x) == holds, (text, found, x)
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, expected",
+    [("x^2<4", "(-2,2)", "equal"), (r"1\leq|z|\leq \frac{3}{2}", r"z \in \left[-\frac{3}{2}, -1\right] \cup \left[1, \frac{3}{2}\right]", "equal"),
+     ("x^2-5x+6>0", r"x<2 \text{ or } x>3", "equal"), ("x^2 < 4", r"x^2 \le 4", "different"), (r"x^2+1<0", r"\emptyset", "equal"),
+     (r"x^2 \le 0", r"\{0\}", "equal"), ("x^2 > 2", r"(-\infty, -\sqrt{2}) \cup (\sqrt{2}, \infty)", "equal"),
+     ("x^5-x-1>0", r"(1,\infty)", "unknown"),  # an endpoint that is no radical: not solved exactly
+     ("f(1) < f(2)", "f(3) < f(4)", "different"), ("0<f(x)<1", "(0,1)", "unknown")],  # orderings are never solved
+)  # fmt: skip
+def test_a_relation_in_one_letter_is_compared_as_its_set_of_reals(reference: str, candidate: str, expected: str) -> None:
+    assert status(reference, candidate) == expected
 
 
 def test_matrix_sums_and_products_written_out() -> None:
