@@ -14,7 +14,8 @@ The rules, in order (:data:`EXTRACTION_RULES` is the table docs/answers-and-rewa
    stated final answer after an earlier box is the answer (``$\\boxed{255}$ ... The final answer is $10,455$`` is
    10,455); a phrase after which nothing is stated gives way to the marker before it.
 3. A box is grouped with the boxes just before it when only connectors lie between them (spaces, math
-   delimiters, ``\\quad``, commas, ``and`` / ``or`` / ``\\text{and}``): several different boxes at the end are
+   delimiters, ``\\quad``, commas, ``and`` / ``or`` / ``\\text{and}``, and one word right after a box before
+   them, its unit or noun: ``\\boxed{3} cm and \\boxed{4} cm``): several different boxes at the end are
    **several answers** (read as a list, equal only to the same set or list); the same box repeated is one.
 4. After a phrase the answer is the text to the end of its sentence (quotes and ``**`` around it removed): as a
    whole when its only words are units or connectors, else the math right after the phrase, else read with rule
@@ -48,8 +49,11 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`\\boxed{…}`, `\\fbox{…}`, `final answer is …`, `Final Answer: …`, `The answer is …`, `Answer: …`, "
      "`Answer $…$`, `#### …`, `A: …` at the start of a line (GSM8K)", "markers; the last one in the response wins (an earlier box does not beat a later "
      "stated final answer)"),
-    ("`\\boxed{-2} \\quad\\text{and}\\quad \\boxed{1}` at the end; a gold `\\boxed{1}\\boxed{2}`",
-     "several answers, read as the list -2, 1 (equal only to that set or list); a box repeated is one answer"),
+    ("`\\boxed{-2} \\quad\\text{and}\\quad \\boxed{1}` at the end; a gold `\\boxed{1}\\boxed{2}`; "
+     "`\\boxed{3} cm and \\boxed{4} cm`",
+     "several answers, read as the list -2, 1 (equal only to that set or list); a box repeated is one answer; one "
+     "word may follow a box before `and`, `or` or a comma (its unit or noun), never a word that reasons (`so`, "
+     "`then`, `is`, ...)"),
     ("`The answer is $\\frac{1}{3}$.`, `Final Answer: The largest $n$ is 34.`",
      "after a phrase: the math that follows it, or the words to the end of the sentence read as below"),
     ("`Final Answer: Jane started growing Sphere 3 hours ago.`",
@@ -192,7 +196,11 @@ def _laid_out(inner: str) -> bool:
 
 _CONNECTOR = re.compile(
     r"(?:\s|\$|\\[\[\]()]|\\q?quad(?![A-Za-z])|\\[,;:! ]|[,;&]|(?<![A-Za-z])(?:and|or)(?![A-Za-z])"
-    r"|\\(?:text|mbox|textrm|mathrm)\s*\{\s*(?:,|and|or)?\s*\}|\\\\)*"
+    r"|\\(?:text|mbox|textrm|mathrm)\s*\{\s*(?:,|and|or)?\s*\}|\\\\"
+    # one word right after a box, before "and", "or" or a comma: the unit or noun of that answer
+    # (\boxed{1} papers and \boxed{2} bins; \boxed{3} cm, \boxed{4} cm), never a word that reasons or states
+    r"|(?<=\})[ \t]*(?!(?:so|then|hence|thus|therefore|is|are|was|answer|but|not|also|which)(?![A-Za-z]))"
+    r"[A-Za-z]{2,}(?=[ \t]*(?:,|(?:and|or)(?![A-Za-z]))))*"
 )
 _CLOSING = re.compile(
     r"(?is)(?:\s*(?:I\s+hope\s+(?:it|this)\s+is\s+correct|hope\s+(?:it|this)\s+helps|I\s+hope\.?)[^.!\n]*[.!]?\s*)+$"

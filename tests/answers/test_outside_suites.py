@@ -98,6 +98,8 @@ def test_mathverify_suite_row_by_row() -> None:
      ("220", r"$\fbox{220}$ values.", "equal", "boxed"),
      ("(-1,6)", "The midpoint is the average.\n\nThe midpoint is **(-1, 6)**.", "equal", "final sentence"),
      ("5", r"\\boxed{\\frac{10}{2}}", "equal", "boxed"),
+     (r"\{1, 2\}", r"\boxed{1} papers and \boxed{2} bins", "equal", "several boxes"),  # Math-Verify's newer tests
+     ("5", r"We get \boxed{3}, then the answer is \boxed{5}", "equal", "boxed"),  # a word that reasons: no group
      # other languages (rows of lighteval's multilingual extraction tests, and MGSM's languages)
      ("13", "所以一共有13只鸟。答案：13", "equal", "answer phrase"), ("5", "答えは5です。", "equal", "answer phrase"),
      ("7", "Ответ: 7", "equal", "answer phrase"), ("7", "La respuesta es $7$.", "equal", "answer phrase"),
