@@ -219,9 +219,12 @@ def _real_set(bounds: list[tuple[str, Node]]) -> Answer | None:
 
 
 def _is_name(node: Node) -> bool:
-    """A variable, a product of variables (``x``, ``QM``) or a length ``|AB|``: what names a quantity before ``=``."""
+    """A variable, a product of variables (``x``, ``QM``), a length ``|AB|`` or a ratio of them (``\\frac{NO}{BO}``,
+    ``a/b``): what names a quantity before ``=``."""
     if isinstance(node, Var):
         return True
+    if isinstance(node, Op) and node.op == "/":
+        return _is_name(node.args[0]) and _is_name(node.args[1])
     if isinstance(node, Call) and node.func == "abs" and len(node.args) == 1:  # a segment |AB|, never |x| = 3
         return _is_segment(node.args[0])
     return isinstance(node, Op) and node.op == "*" and all(_is_name(a) for a in node.args)

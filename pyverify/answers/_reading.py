@@ -172,7 +172,8 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "with or without a subscript, is one variable"),
     ("`4 five`, `5 is it`, `x = 4 the`, `3 mod 7`, `2phi`, `3cm`, `ext{13}`",
      "unparsed: a run of four or more letters, a short word (`SHORT_WORDS`: English words, units, ordinal "
-     "suffixes, function and Greek names without a backslash; for capitals `SHOUTED_WORDS`) or letters "
+     "suffixes, function and Greek names without a backslash; for capitals `SHOUTED_WORDS`, except as a command's "
+     "whole argument: `\\frac{NO}{BO}` holds segments) or letters "
      "directly before `{` (a command without its backslash) is a word, never a product of variables (an answer "
      "made only of words is a text answer, below; a sentence is read by the extraction policy)"),
     ("`sqrt(2)`, `sin x`, `arctan 1`, `pi`, `infinity`", "the commands `\\sqrt`, `\\sin`, `\\arctan`, `\\pi`, `\\infty`"),
@@ -240,6 +241,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "chained equalities take the last side (x = 11, z = 2, 120), whatever the sides before it (working: read or "
      "not, `A + B = C` of matrices is C); an equation between numbers is its last side; a "
      "name before `=` is dropped against a value (QM = 30 equals 30, the length |AB| = 1 equals 1, not |x| = 3; "
+     "a ratio of names too: \\frac{NO}{BO} = \\frac{1}{\\sqrt6} equals \\frac{1}{\\sqrt6}; "
      "y = 2x+3 equals 2x+3) and a point's name "
      "against its coordinates; an equation that names no value (2x + z = 1) is never a number"),
     ("`x = \\frac13 \\approx 0.33`, `\\frac{70}{9} \\approx 7.78`, `x \\approx 11`, `\\approx 3`",
@@ -438,6 +440,11 @@ def _exponent_depths(text: str) -> list[bool]:
     return inside
 
 
+def _braced(text: str, match: re.Match[str]) -> bool:
+    """A run that is the whole argument of a command (``{NO}``): a name, never a shouted word."""
+    return text[: match.start()].rstrip().endswith("{") and text[match.end() :].lstrip().startswith("}")
+
+
 def _ordinal_exponent(text: str, match: re.Match[str]) -> bool:
     """An ordinal suffix that is the whole exponent (``n^{th}``, ``n^th``) or follows a digit (``x^{2nd}``), not a
     product in an exponent (``e^{-st}``)."""
@@ -467,7 +474,9 @@ def _word_error(text: str, texts: str | None = None) -> AnswerParseError | None:
         # a capital after a small letter (sT, aM) is no English word: the product of two variables (e^{-sT});
         # nor is a short run in an exponent other than an ordinal suffix (e^{it}, e^{-st}: i·t, s·t)
         word = (
-            run in SHOUTED_WORDS if run.isupper() else run.lower() in SHORT_WORDS and (run.islower() or run.istitle())
+            run in SHOUTED_WORDS and not _braced(masked, match)  # \frac{NO}{BO}: the segments NO and BO
+            if run.isupper()
+            else run.lower() in SHORT_WORDS and (run.islower() or run.istitle())
         )
         if word and len(run) <= 3:
             exponent = _exponent_depths(masked) if exponent is None else exponent

@@ -78,6 +78,10 @@ def test_short_answer_words_and_segment_names() -> None:
     assert status(r"\text{odd}", "odd") == "equal" and status("odd", "dod") != "equal"  # never o·d·d
     assert status("|AB| = 1", "1") == "equal" and status("|AB| = 2", "3") == "different"
     assert status("|x| = 3", "3") != "equal"  # an equation in x, not the name of a length
+    # a ratio of segments names a quantity (Math-Verify's newer tests); NO alone is still the word
+    assert status(r"\frac{NO}{BO}=\frac{1}{\sqrt{6}}", r"\frac{1}{\sqrt{6}}") == "equal"
+    assert status(r"\frac{AE}{EC} = \frac{2}{3}", "3/4") == "different"
+    assert parse_answer("NO").kind == "text" and parse_answer("x NO").kind == "unparsed"
 
 
 def test_a_short_run_in_an_exponent_is_a_product_except_an_ordinal_suffix() -> None:
