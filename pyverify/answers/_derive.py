@@ -362,8 +362,11 @@ def d2(answer: Answer) -> list[tuple[str, str]]:
             if finite[side]:
                 terms = list(answer.terms)
                 value = rational_value(terms[side])
-                terms[side] = _n(value + 1) if value is not None else Op("+", (terms[side], _n(1)))
-                out.append((f"endpoint-{side + 1}+1", render(replace(answer, terms=tuple(terms)))))
+                other = rational_value(terms[1 - side]) if finite[1 - side] else None
+                # the lower end moved up past the upper end writes no interval ((4, 4] from (3, 4]): move it down
+                step = -1 if side == 0 and value is not None and other is not None and value + 1 >= other else 1
+                terms[side] = _n(value + step) if value is not None else Op("+", (terms[side], _n(step)))
+                out.append((f"endpoint-{side + 1}{step:+d}", render(replace(answer, terms=tuple(terms)))))
     elif k == "union":
         first = answer.items[0]
         if not _infinite(first.terms[1]):

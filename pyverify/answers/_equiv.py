@@ -425,6 +425,34 @@ def _intervals(ans: Answer) -> list[Answer]:
     raise _Unknown(f"a {ans.kind} is not a set of reals")
 
 
+def _reversed(iv: Answer, ctx: _Context) -> bool:
+    """An interval whose lower end is above its upper end, or equal to it with an open end (empty as written)."""
+    lo, hi = (_endpoint(t) for t in iv.terms)
+    if isinstance(lo, str) or isinstance(hi, str):
+        return lo == "inf" or hi == "-inf"
+    order = _cmp(lo, hi, ctx)
+    return order > 0 or (order == 0 and not all(iv.closed))
+
+
+def _interval_text(iv: Answer) -> str:
+    lo, hi = (_text(t) for t in iv.terms)
+    return f"{'[' if iv.closed[0] else '('}{lo}, {hi}{']' if iv.closed[1] else ')'}"
+
+
+def _as_list(ans: Answer, ctx: _Context) -> Answer:
+    """``[8, 4]``: brackets around two numbers whose first is the larger are a list (TheoremQA writes lists so),
+    never the empty interval."""
+    if ans.kind != "interval" or not all(ans.closed) or any(isinstance(_endpoint(t), str) for t in ans.terms):
+        return ans
+    try:
+        if _cmp(ans.terms[0], ans.terms[1], ctx) <= 0:
+            return ans
+    except _Unknown:
+        return ans
+    return Answer("tuple", items=tuple(Answer("number" if not free_vars(t) else "expression", (t,)) for t in ans.terms),
+                  text=ans.text)  # fmt: skip
+
+
 def _is_inf(item: Answer) -> bool:
     return bool(item.terms) and isinstance(_endpoint(item.terms[0]), str)
 
@@ -440,6 +468,9 @@ def _member(point: Node, intervals: list[Answer], ctx: _Context) -> bool:
 
 def _real_sets(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
     ia, ib = _intervals(a), _intervals(b)
+    for iv in ia + ib:  # [8, 4] or (3, 1] is no way to write the empty set: never equal to another one
+        if _reversed(iv, ctx):
+            raise _Unknown(f"{_interval_text(iv)} is no interval: its lower end is not below its upper end")
     ends: list[Node] = []
     for iv in ia + ib:
         for t in iv.terms:
@@ -698,6 +729,7 @@ def _unending(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
 
 
 def _compare(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
+    a, b = _as_list(a, ctx), _as_list(b, ctx)
     if a.value == "…" or b.value == "…":
         return _unending(a, b, ctx)
     if a.kind in _FORMS or b.kind in _FORMS:

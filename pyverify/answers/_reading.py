@@ -235,6 +235,10 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "a polynomial relation in one letter (absolute values allowed; a side without the letter) compared with a set "
      "of reals or another relation: the set where it holds, solved exactly in the worker (sympy, degree at most 8); "
      "an endpoint that is no radical (a root of x^5 - x - 1) leaves it unknown"),
+    ("`[0, 8, 2, -2]`, `[8, 4]`",
+     "a list in order, like a tuple: square brackets around three or more items, or around two numbers whose first "
+     "is the larger (TheoremQA writes lists so; never the empty interval: `[8, 4]` against `[4, 3]` is different); "
+     "an interval written empty otherwise (`(3, 1]`) is unknown"),
     ("`f(2) < f(1) < f(4)`", "an ordering (the letter on every side): equal to the same relations between equal "
      "terms, otherwise unknown; never solved"),
     ("`x = 5+5+1 = 11`, `z = 1+1 = 2`, `5 \\times 6 \\times 4 = 120`, `D = (0, 1)`, `QM = 30`, `|AB| = 1`, `y = 2x+3`",

@@ -192,6 +192,16 @@ def test_a_relation_in_one_letter_is_compared_as_its_set_of_reals(reference: str
     assert status(reference, candidate) == expected
 
 
+def test_an_interval_written_empty_never_equals_another() -> None:
+    # TheoremQA's lists: [8, 4] against [4, 3] was 'equal', both read as the empty interval
+    assert status("[8, 4]", "[4, 3]") == "different" and status("[0.0259, 0.00505]", "[0.015, 0.003]") == "different"
+    assert status("[8, 4]", "[8, 4]") == "equal"
+    assert status("(3, 1]", "[5, 2)") == "unknown" and status(r"[1, 2] \cup [5, 3]", "[1, 2]") == "unknown"
+    assert status("[1, 2]", "[1, 2]") == "equal" and status("[2, 2]", "[2, 2]") == "equal"
+    assert status("[0, 8, 2, -2]", "Therefore, the answer is [0, 8, 2, -2].") == "equal"
+    assert status("[8, 0, 2, -2]", "[0, 8, 2, -2]") == "different" and status("[1, 2, 3]", "(1, 2, 3)") == "equal"
+
+
 def test_matrix_sums_and_products_written_out() -> None:
     a, b = r"\begin{pmatrix}1 & 2 \\ 3 & 4\end{pmatrix}", r"\begin{pmatrix}5 & 6 \\ 7 & 8\end{pmatrix}"
     identity = r"\begin{pmatrix}1 & 0 \\ 0 & 1\end{pmatrix}"
