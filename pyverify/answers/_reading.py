@@ -93,6 +93,12 @@ def _semicolons(text: str) -> str:
 
 
 #: The clean-up applied before parsing, in order; each is (what it does, pattern, replacement).
+# an answer with a trigonometric function and a degree sign; the quantity before each degree sign
+_TRIG_WITH_DEGREES = (r"(?s)^(?=.*(?<![A-Za-z])\\?(?:sin|cos|tan|cot|sec|csc)(?![A-Za-z]))"
+                      r"(?=.*(?:\^\s*(?:\{\s*\\circ\s*\}|\\circ(?![A-Za-z]))|°)).*$")  # fmt: skip
+_DEGREES = re.compile(r"(\d+(?:\.\d+)?|\\?[A-Za-z]+|\{[^{}]*\})\s*(?:\^\s*(?:\{\s*\\circ\s*\}|\\circ(?![A-Za-z]))|°)")
+
+
 CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("math delimiters $ $$ \\( \\) \\[ \\] at the ends", r"^\s*(\$\$?|\\\(|\\\[)|(\$\$?|\\\)|\\\])\s*$", ""),
     ("a comma with a negative thin space ,\\! between digits is the tight comma {,} (read by the reading rules)",
@@ -103,7 +109,7 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      r"(?<!\s)\s*(?:\\(?:text|textnormal|mathrm|textbf|mbox|textrm)\{\s*(?:percent(?:age)?|per\s?cent|pct|\\%)\s*\}"
      r"|(?<![A-Za-z\\])(?:percent(?:age)?|per\s?cent|pct)(?![A-Za-z]))", "%"),
     ("C or F after a degree sign (^\\circ\\text{C}, °F) is part of it (the degree sign is removed below)",
-     r"(\^\s*\{?\\circ\}?|°)\s*(?:\\(?:text|textnormal|textrm|mbox|mathrm)\s*\{\s*[CF]\s*\}|[CF](?![A-Za-z]))", r"\1"),
+     r"(\^\s*(?:\{\s*\\circ\s*\}|\\circ(?![A-Za-z]))|°)\s*(?:\\(?:text|textnormal|textrm|mbox|mathrm)\s*\{\s*[CF]\s*\}|[CF](?![A-Za-z]))", r"\1"),
     ("an empty \\text{} (or \\mbox{}, \\mathrm{}, ...) is a space", rf"{_TEXT}\s*\}}", " "),
     ("\\text{or} / \\text{and} between answers become the connectors \\or / \\and (a comma between answers, or "
      "between conditions on one variable: 'or' joins their sets, 'and' intersects them)",
@@ -122,7 +128,11 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      r"^\s*[A-Za-z]\s*\\in(?![A-Za-z])\s*", ""),
     ("an ordinal suffix st, nd, rd, th after a whole number (12^{\\mathrm{th}}, 12^{th}, 12^\\text{th}, 12th, "
      "3^{\\rm rd}, 1\\textsuperscript{st}) is removed: the ordinal is the number", _ORDINAL, r"\1"),
-    ("degrees ^\\circ and ° are removed", r"\^\s*\{?\\circ\}?|°", ""),
+    ("in an answer with a trigonometric function, a quantity in degrees is radians: \\sin 30^\\circ is "
+     "\\sin(30\\cdot\\frac{\\pi}{180}) (a number, a letter, a command or a braced group before the sign)",
+     _TRIG_WITH_DEGREES, lambda m: _DEGREES.sub(r"(\1\\cdot\\frac{\\pi}{180})", m.group())),
+    ("degrees ^\\circ and ° are removed (an angle alone is its number of degrees: 90^\\circ is 90)",
+     r"\^\s*(?:\{\s*\\circ\s*\}|\\circ(?![A-Za-z]))|°", ""),
     ("brackets around a lone matrix ((\\begin{pmatrix}...\\end{pmatrix}), \\left[\\begin{array}...\\right]) are removed",
      r"^\s*(?:\\left)?\s*[(\[]\s*(\\begin\{(?:[pbvBV]?matrix|array)\}.*\\end\{(?:[pbvBV]?matrix|array)\})\s*"
      r"(?:\\right)?\s*[)\]]\s*$", r"\1"),

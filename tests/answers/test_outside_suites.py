@@ -197,6 +197,9 @@ HARNESS_DISAGREEMENTS = {
     "math500_67": "wrong: the response boxes 10\\% where the gold is 10 (percent policy 'value'; the certificate names "
     "--percent unit)",
     "math500_74": "correct: \\frac{\\cos x}{\\sin x} is \\cot x; the harness removes spaces first and reads \\cosx",
+    "math500_164": "correct: \\frac{\\sin 100^\\circ (1 + 4 \\cos 100^\\circ)}{\\cos 100^\\circ} is -\\sqrt{3} (degrees in a "
+    "trigonometric function are radians); the harness cannot evaluate it (the question asked to simplify, which this "
+    "policy does not check)",
     "math500_179": "correct: 20x - 28y + 44z + 16 = 0 is the plane 5x - 7y + 11z + 4 = 0 (equations equal up to a "
     "nonzero factor; the question asked for the reduced form, which this policy does not check)",
     "math500_198": "correct: the gold 10,\\!080 is 10080; the harness turns it into 10,80",

@@ -563,3 +563,15 @@ def test_a_backslash_that_ends_the_answer_is_a_space() -> None:
     for text in ("185\\", "185\\\\", "185\\ "):
         assert equivalent_answers("185", text).status == "equal", text
     assert parse_answer("185\\\\\\").kind == "unparsed"  # three backslashes: no spacing command
+
+
+@pytest.mark.parametrize(
+    ("reference", "candidate", "expected"),
+    [(r"\sin 30^\circ", r"\frac12", "equal"), (r"\sin(90^{\circ}-x)", r"\cos x", "equal"),  # MARIO_EVAL's test
+     (r"\tan 45°", "1", "equal"), (r"\sin^2 30^\circ + \cos^2 30^\circ", "1", "equal"),
+     (r"\sin 30^\circ", r"\sin 30", "different"), ("30^\\circ", "30", "equal"),  # an angle alone: its degrees
+     (r"\frac{90^\circ}{2}", "45", "equal"),  # the degree sign never takes the brace that closes its group
+     (r"\frac{\sin 100^\circ (1 + 4 \cos 100^\circ)}{\cos 100^\circ}", r"-\sqrt{3}", "equal")],  # gemma, MATH-500
+)  # fmt: skip
+def test_degrees_in_a_trigonometric_function_are_radians(reference: str, candidate: str, expected: str) -> None:
+    assert equivalent_answers(reference, candidate, timeout=20).status == expected
