@@ -11,6 +11,7 @@ remaining deadline.
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import replace
 from fractions import Fraction
@@ -329,11 +330,29 @@ def _complex(a: Node, b: Node, ctx: _Context) -> _Verdict:
 # ---------------------------------------------------------------- equations
 
 
+_FUNCTION_OF = re.compile(r"^\s*([A-Za-z])\s*(?:\\left\s*)?\(\s*([A-Za-z])\s*(?:\\right\s*)?\)\s*=(?!=)")
+
+
+def _function_of(ans: Answer) -> bool:
+    """``p(x) = x^2 + 1``: a function's value at its variable names the expression on the right (the grammar reads
+    p(x) as the product p·x; the text says which)."""
+    found = _FUNCTION_OF.match(ans.text or "")
+    if found is None or found.group(1) == found.group(2):
+        return False
+    lhs, rhs = ans.terms
+    product = isinstance(lhs, Op) and lhs.op == "*" and all(isinstance(v, Var) for v in lhs.args)
+    names = [v.name for v in lhs.args] if product else []  # type: ignore[union-attr]
+    return names == [found.group(1), found.group(2)] and found.group(1) not in free_vars(rhs)
+
+
 def _value_of_equation(ans: Answer) -> Node | None:
-    """``x = 3`` read as the value 3 (a single variable on one side, a constant on the other)."""
+    """``x = 3`` read as the value 3 (a single variable on one side, a constant on the other); ``p(x) = x^2 + 1``
+    and ``y = 2x + 3`` name the expression on the right."""
     from pyverify.answers._forms import _is_name
 
     lhs, rhs = ans.terms
+    if _function_of(ans):
+        return rhs
     if _is_name(lhs) and not free_vars(rhs):
         return rhs  # r = 4, QM = 30
     if _is_name(rhs) and not free_vars(lhs):
@@ -351,6 +370,10 @@ def _equations(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
         return _Verdict("equal", "structure")  # the same equation, both sides defined everywhere
     if isinstance(la, Var) and la == lb and la.name not in free_vars(ra) | free_vars(rb):
         return _terms(ra, rb, ctx)  # y = f(x) against y = g(x)
+    named = [_function_of(e) or (isinstance(e.terms[0], Var) and e.terms[0].name not in free_vars(e.terms[1]))
+             for e in (a, b)]  # fmt: skip
+    if all(named) and (_function_of(a) or _function_of(b)):
+        return _terms(ra, rb, ctx)  # f(x) = 2x + 3 against y = 2x + 3 or g(x) = 2x + 3: the expressions they name
     da, db = Op("-", (la, ra)), Op("-", (lb, rb))
     names = free_vars(da) | free_vars(db)
     if not names:

@@ -74,6 +74,14 @@ def test_i_is_the_imaginary_unit_also_next_to_other_letters() -> None:
     assert status(r"\sum_{i=1}^{n} i", r"\frac{n(n+1)}{2}") == "equal"  # a sum's index is its own letter
 
 
+def test_a_function_at_its_variable_names_the_expression() -> None:
+    # MARIO_EVAL's tests: f(x) = 2x + 3 against 2x + 3 was 'different' (an equation against an expression)
+    assert status("x^2+1", "p(x) = x^2 + 1") == "equal" and status("x^2+1", "The answer is $p(x) = x^2+1$.") == "equal"
+    assert status("f(x) = 2x + 3", "y = 2x + 3") == "equal" and status("f(x) = 2x+3", "g(x) = 3 + 2x") == "equal"
+    assert status("x^2+1", "p(x) = x^2 + 2") == "different"
+    assert status("x^2+1", "f(x) = f x^2 + 1") != "equal"  # f on both sides: no function named
+
+
 def test_short_answer_words_and_segment_names() -> None:
     assert status(r"\text{odd}", "odd") == "equal" and status("odd", "dod") != "equal"  # never o·d·d
     assert status("|AB| = 1", "1") == "equal" and status("|AB| = 2", "3") == "different"
