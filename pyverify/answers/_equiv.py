@@ -340,8 +340,7 @@ def _function_of(ans: Answer) -> bool:
     if found is None or found.group(1) == found.group(2):
         return False
     lhs, rhs = ans.terms
-    product = isinstance(lhs, Op) and lhs.op == "*" and all(isinstance(v, Var) for v in lhs.args)
-    names = [v.name for v in lhs.args] if product else []  # type: ignore[union-attr]
+    names = [v.name for v in lhs.args if isinstance(v, Var)] if isinstance(lhs, Op) and lhs.op == "*" else []
     return names == [found.group(1), found.group(2)] and found.group(1) not in free_vars(rhs)
 
 
