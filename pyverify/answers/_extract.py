@@ -44,7 +44,7 @@ from pyverify.answers._words import UNIT_WORDS
 EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`<think>…</think>`", "ignored: the answer is looked for after the last `</think>`; an unclosed `<think>` "
      "is no answer"),
-    ("`<|im_start|>`, `<|im_end|>`, `<|eot_id|>`, `<|endoftext|>`, `<end_of_turn>`, `</s>`",
+    ("`<|im_start|>`, `<|im_end|>`, `<|eot_id|>`, `<|endoftext|>`, `<end_of_turn>`, `</s>`, `<eoa>` (GAOKAO-Bench)",
      "the response ends there (what follows is another turn)"),
     ("`\\boxed{…}`, `\\fbox{…}`, `final answer is …`, `Final Answer: …`, `The answer is …`, `Answer: …`, "
      "`Answer $…$`, `#### …`, `A: …` at the start of a line (GSM8K)", "markers; the last one in the response wins (an earlier box does not beat a later "
@@ -67,9 +67,10 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "math, the words after its last `is` / `are` / `equals` / `:`"),
     ("`Therefore, there are 12 sequences.`, an empty response",
      "no answer: a number in prose without a marker is not taken"),
-    ("`答案：13`, `答えは5です。`, `Ответ: 7`, `La respuesta es $7$.`, `Die Antwort ist 42.`, `الإجابة هي 12`",
+    ("`答案：13`, `【答案】13`, `答えは5です。`, `Ответ: 7`, `La respuesta es $7$.`, `Die Antwort ist 42.`, `الإجابة هي 12`",
      "the answer phrases of Chinese, Japanese, Korean, French, Spanish, Portuguese, Italian, German, Russian, "
-     "Arabic and Hindi are markers like `The answer is` (a counter word may follow the number: 13只); prose in "
+     "Arabic and Hindi are markers like `The answer is` (a counter word may follow the number: 13只; a word that "
+     "changes it leaves it unread: 根号3, 3万, 约3); prose in "
      "any script is prose: without a marker, no answer"),
     ("`\\\\frac{1}{5}`, `\\\\left( … \\\\right)` (every backslash doubled)", "read with single backslashes"),
     ("`Answer $` / `9` / `$` on three lines; `costs $5` / `and $6`",
@@ -99,7 +100,7 @@ class Extraction:
         return ", ".join(self.texts)
 
 
-_TURN_END = re.compile(r"<\|im_start\|>|<\|im_end\|>|<\|eot_id\|>|<\|endoftext\|>|<end_of_turn>|</s>|<\|end\|>")
+_TURN_END = re.compile(r"<\|im_start\|>|<\|im_end\|>|<\|eot_id\|>|<\|endoftext\|>|<end_of_turn>|</s>|<\|end\|>|<eoa>")
 # what the brace pass of _boxes visits: a box opener, an escaped brace, a brace
 _BRACES = re.compile(r"\\(?:boxed|fbox)\s*\{|\\[{}]|[{}]")
 # "final answer is / :" and "the answer is" anywhere; "Answer:" and "Answer $...$" only where a line or a sentence
@@ -109,7 +110,7 @@ _PHRASE = re.compile(
     r"|(?:^|(?<=\n)|(?<=[.!?]\s)|(?<=[.!?]\s\s)|(?<=\*\*))[ \t]*(?:\*\*)?answer(?:\*\*)?\s*(?::|=|(?=\$|\\\(|\\\[)))"
     r"(?:\s*\*\*)?|(?<!#)####(?!#)|(?:^|(?<=\n))[ \t]*A:(?=[ \t]*\S)"
     # the same phrases in other languages (MGSM, lighteval's multilingual tasks): "the answer is", "answer:"
-    r"|(?:最终)?答案\s*(?:是|为|為|：|:)|答え\s*(?:は|：|:)|정답\s*(?:은|는|:|：)"
+    r"|(?:【\s*)?(?:最终)?答案\s*(?:】\s*[：:]?|是|为|為|：|:)|答え\s*(?:は|：|:)|정답\s*(?:은|는|:|：)"
     r"|(?i:(?<![^\W\d_])(?:(?:la\s+)?r[ée]ponse(?:\s+finale)?\s+est|r[ée]ponse(?:\s+finale)?\s*:"
     r"|(?:la\s+)?respuesta(?:\s+final)?\s+es|respuesta(?:\s+final)?\s*:|(?:a\s+)?resposta(?:\s+final)?\s+[ée]|resposta\s*:"
     r"|(?:la\s+)?risposta(?:\s+finale)?\s+[èe]|risposta\s*:|die\s+(?:endg[üu]ltige\s+)?antwort\s+(?:ist|lautet)|antwort\s*:"
@@ -393,6 +394,10 @@ _NUMBER_WORD = re.compile(
 )
 
 
+# words of other scripts that change a number or make it inexact: 根号3 is √3, 负3 is -3, 3万 is 30000, 约3 is
+# about 3, 三分之一 a fraction (a counter word such as 只, 页, 公斤 after a number changes nothing)
+_FOREIGN_VALUE_WORDS = re.compile("根号|负|約|约|左右|至少|至多|最多|最少|超过|超過|不到|以上|以下|不少于|不超过|分之|倍|万|萬|亿|億|千|百"
+                                  "|近似|примерно|около|environ|presque|aproximadamente|etwa|ungefähr|حوالي|लगभग")
 _INEXACT = re.compile(
     r"(?i)(?<![A-Za-z])(?:about|approx\w*|roughly|around|nearly|almost|close|circa|estimated?|least|most|more|"
     r"less|fewer|over|under|up|above|below|between|within|than|ish)(?![A-Za-z])|~|≈|\\approx"
@@ -403,7 +408,7 @@ def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
     """The span of the only number in text[lo:hi] when it is the only digit run there and no math is written."""
     if _math_spans(text, lo, hi) or "\\" in text[lo:hi]:
         return None
-    if _NUMBER_WORD.search(text, lo, hi) or _INEXACT.search(text, lo, hi):
+    if _NUMBER_WORD.search(text, lo, hi) or _INEXACT.search(text, lo, hi) or _FOREIGN_VALUE_WORDS.search(text, lo, hi):
         return None  # "4 five": two numbers, one in words; "about 3 hours", "at least 3": not an exact value
     numbers = list(_NUMBER.finditer(text, lo, hi))
     if len(numbers) != 1 or len(re.findall(r"\d+", text[lo:hi])) != len(re.findall(r"\d+", numbers[0].group())):
