@@ -108,6 +108,10 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("the words percent, percentage, per cent, pct (plain or in \\text{...}) and \\text{\\%} are a percent sign",
      r"(?<!\s)\s*(?:\\(?:text|textnormal|mathrm|textbf|mbox|textrm)\{\s*(?:percent(?:age)?|per\s?cent|pct|\\%)\s*\}"
      r"|(?<![A-Za-z\\])(?:percent(?:age)?|per\s?cent|pct)(?![A-Za-z]))", "%"),
+    ("E-notation as programs write it: a number, then e or E and an exponent of two or more digits (3.54e-07, "
+     "1e-05, 6.02E+23, 3e10) is scientific notation; 2e-1 (one digit) stays 2e - 1 with Euler's e",
+     r"(?<![\w.\\])(\d+(?:\.\d+)?)[eE]([+-]?)0*(\d{2,}|(?<=0)\d)(?![\w.])",
+     lambda m: f"({m.group(1)} \\times 10^{{{'-' if m.group(2) == '-' else ''}{m.group(3)}}})"),
     ("C or F after a degree sign (^\\circ\\text{C}, °F) is part of it (the degree sign is removed below)",
      r"(\^\s*(?:\{\s*\\circ\s*\}|\\circ(?![A-Za-z]))|°)\s*(?:\\(?:text|textnormal|textrm|mbox|mathrm)\s*\{\s*[CF]\s*\}|[CF](?![A-Za-z]))", r"\1"),
     ("an empty \\text{} (or \\mbox{}, \\mathrm{}, ...) is a space", rf"{_TEXT}\s*\}}", " "),

@@ -575,3 +575,13 @@ def test_a_backslash_that_ends_the_answer_is_a_space() -> None:
 )  # fmt: skip
 def test_degrees_in_a_trigonometric_function_are_radians(reference: str, candidate: str, expected: str) -> None:
     assert equivalent_answers(reference, candidate, timeout=20).status == expected
+
+
+@pytest.mark.parametrize(
+    ("reference", "candidate", "expected"),
+    [("3.54e-07", r"3.54 \times 10^{-7}", "equal"), ("1e-05", "0.00001", "equal"),  # TheoremQA's golds
+     ("6.02E+23", r"6.02 \times 10^{23}", "equal"), ("3e10", "30000000000", "equal"),
+     ("2e-1", "0.2", "different"), ("2e-1", r"2 \cdot e - 1", "equal")],  # one exponent digit: Euler's e
+)  # fmt: skip
+def test_e_notation_as_programs_write_it(reference: str, candidate: str, expected: str) -> None:
+    assert equivalent_answers(reference, candidate, timeout=20).status == expected
