@@ -489,6 +489,12 @@ def _member(point: Node, intervals: list[Answer], ctx: _Context) -> bool:
 
 
 def _real_sets(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
+    if a.kind == b.kind == "interval" and a.closed == b.closed and any(free_vars(t) for t in (*a.terms, *b.terms)):
+        # [x, x + 1] against [x, 1 + x]: letters in the endpoints cannot be ordered; the same ends, the same interval
+        if all(_terms(x, y, ctx).status == "equal" for x, y in zip(a.terms, b.terms)):
+            return _Verdict("equal", "structure", conditions=("the same endpoints",))
+        return _Verdict("unknown", "none", reason="intervals with letters in their endpoints are compared end by end "
+                        "only, and these ends differ")  # fmt: skip
     ia, ib = _intervals(a), _intervals(b)
     for iv in ia + ib:  # [8, 4] or (3, 1] is no way to write the empty set: never equal to another one
         if _reversed(iv, ctx):

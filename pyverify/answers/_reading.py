@@ -641,6 +641,9 @@ def _numbers(text: str, decimal_comma: str | None) -> str:
         if match.start() > 0 and text[match.start() - 1] == "_":
             continue  # \log_2 8: a subscript, then the argument
         right = re.match(r"\.?\d+(?:\.\d*)?", text[match.end() :]).group()  # type: ignore[union-attr]
+        if (match.start() > 0 and text[match.start() - 1] == "^" and len(match.group(1)) == 1
+                and text[match.end() + len(right) :].lstrip().startswith("^")):
+            continue  # 2^6 3^5 5^4: a factorization, powers side by side (a one-digit exponent ends its power)
         pair = text[match.start() : match.end() + len(right)]
         raise AnswerParseError(
             f"outside the answer grammar: two numbers side by side at column {match.start() + 1} ({pair.strip()!r})"

@@ -210,6 +210,13 @@ def test_an_interval_written_empty_never_equals_another() -> None:
     assert status("[8, 0, 2, -2]", "[0, 8, 2, -2]") == "different" and status("[1, 2, 3]", "(1, 2, 3)") == "equal"
 
 
+def test_letters_in_endpoints_and_powers_side_by_side() -> None:
+    # MARIO_EVAL's tests: [x, x + 1] against [x, 1 + x]; a factorization 2^6 3^5 5^4
+    assert status("[x, x + 1]", "[x, 1 + x]") == "equal" and status("[x, x + 1]", "[x, x + 2]") == "unknown"
+    assert status("2^6 * 3^5 * 5^4", "2^6 3^5 5^4") == "equal"
+    assert parse_answer("2^6 3").kind == "unparsed"  # a one-digit exponent, then a bare number: 2^{63} or 2^6·3?
+
+
 def test_matrix_sums_and_products_written_out() -> None:
     a, b = r"\begin{pmatrix}1 & 2 \\ 3 & 4\end{pmatrix}", r"\begin{pmatrix}5 & 6 \\ 7 & 8\end{pmatrix}"
     identity = r"\begin{pmatrix}1 & 0 \\ 0 & 1\end{pmatrix}"
