@@ -295,7 +295,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "`4 \\cdot \\frac{4}{9} x`; after an exponent it is a product (`x^2\\frac{1}{2}`)"),
     ("`2 3`, `1 00`, `4 4/9 2`, `11.0 4/9`, `11/10 4/9`, `x^2 3`, `11` line break `5/6`",
      "unparsed: two numbers with only white space between them that are neither one number nor a mixed "
-     "number (`\\log_2 8` is a subscript, then the argument)"),
+     "number (`\\log_2 8` is a subscript, then the argument; `2^6 3^5 5^4`, powers side by side, is a product)"),
     ("`0,111`, `-0,5`, `1000,99`, `3{,}14`",
      "ambiguous (a decimal comma or a list) unless `decimal_comma` chooses: a comma between digits, no space, "
      "outside brackets, whose left part starts with 0 or has 4+ digits; or a `{,}` that is not a thousands group; "
