@@ -103,7 +103,10 @@ def _suite_pairs() -> dict[str, list[tuple[Pair, bool]]]:  # name (source) -> pa
     for name, file in (("NeMo-Skills MATH responses", "nemo_skills_math_outputs.jsonl"),
                        ("Qwen2.5-Math-7B-Instruct MATH responses", "qwen25_math_cot_outputs.jsonl"),
                        ("gemma-2-27b-it MATH-500 responses", "gemma2_27b_math500_outputs.jsonl"),
-                       ("Llama-3.1-8B-Instruct Minerva responses", "llama31_8b_minerva_outputs.jsonl")):  # fmt: skip
+                       ("Llama-3.1-8B-Instruct Minerva responses", "llama31_8b_minerva_outputs.jsonl"),
+                       ("gpt-4 TheoremQA responses", "theoremqa_gpt4_outputs.jsonl"),
+                       ("gpt-4-0314 GAOKAO fill-in-the-blank answers", "gaokao_gpt4_fill_blank_outputs.jsonl"),
+                       ("Four other graders' unit tests", "grader_unit_tests.jsonl")):  # fmt: skip
         data = ROOT / "tests" / "answers" / "data" / file
         rows = [json.loads(line) for line in data.read_text(encoding="utf-8").splitlines() if line.strip()]
         suites[f"{name} with the publisher's labels (tests/answers/data/{file})"] = [
