@@ -756,8 +756,49 @@ def _unending(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
                     "not stated")  # fmt: skip
 
 
+def _is_assignment(ans: Answer) -> bool:
+    """Equations ``name = number`` with distinct names (``x = 1, y = 2``, ``p = 5, q = 2``): values of named unknowns
+    (one point), not solutions of one unknown (``x = 1, x = 2``)."""
+    if ans.kind != "list" or len(ans.items) < 2:
+        return False
+    if not all(i.kind == "equation" and isinstance(i.terms[0], Var) and not free_vars(i.terms[1]) for i in ans.items):
+        return False
+    return len({i.terms[0] for i in ans.items}) == len(ans.items)
+
+
+def _assignments(a: Answer, b: Answer, ctx: _Context) -> _Verdict | None:
+    """``x = 1, y = 2``: against another assignment, value by name; against a tuple, in the order written when
+    that is the alphabetical order of the names (the usual convention: (x, y), (p, q)), else unknown; None
+    otherwise (read as the list of its equations)."""
+    if not _is_assignment(a):
+        a, b = b, a
+    named = {item.terms[0].name: item.terms[1] for item in a.items}  # type: ignore[attr-defined]
+    if _is_assignment(b):
+        other = {item.terms[0].name: item.terms[1] for item in b.items}  # type: ignore[attr-defined]
+        if set(named) != set(other):
+            return _Verdict("unknown", "none", reason=f"assignments of different unknowns: {sorted(named)} and "
+                            f"{sorted(other)}")  # fmt: skip
+        for name in sorted(named):
+            found = _terms(named[name], other[name], ctx)
+            if found.status != "equal":
+                return _Verdict(found.status, found.method, {"unknown": name, **(found.witness or {})}, found.reason)
+        return _Verdict("equal", "structure")
+    if b.kind == "tuple" and len(b.items) == len(named):
+        order = list(named)
+        if order != sorted(order, key=lambda n: n.lstrip("\\").lower()):
+            return _Verdict("unknown", "none", reason=f"the answer names its unknowns in the order {', '.join(order)}, "
+                            "not the alphabetical one: which position of the tuple is which is not stated")  # fmt: skip
+        values = [Answer("number" if not free_vars(t) else "expression", (t,)) for t in named.values()]
+        return _sequences(values, list(b.items), ctx, "position")
+    return None
+
+
 def _compare(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
     a, b = _as_list(a, ctx), _as_list(b, ctx)
+    if _is_assignment(a) or _is_assignment(b):
+        found = _assignments(a, b, ctx)
+        if found is not None:
+            return found
     if a.value == "…" or b.value == "…":
         return _unending(a, b, ctx)
     if a.kind in _FORMS or b.kind in _FORMS:

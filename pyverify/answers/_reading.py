@@ -77,8 +77,8 @@ def _hyperbolic(match: re.Match[str]) -> str:
 
 def _semicolons(text: str) -> str:
     """``;`` as ``,`` when no level of brackets holds both (``(0;0;6),(4;-2;0)``: commas between the tuples,
-    semicolons inside them); ``(0,5;1)``, ``p=5,q=2;p=7,q=2`` (a decimal comma, groups of assignments) are left
-    for the grammar to refuse. Written by hand: the depth of each separator needs a bracket count."""
+    semicolons inside them); groups of assignments ``p=5,q=2;p=7,q=2`` are the points (5, 2), (7, 2); ``(0,5;1)`` (a
+    decimal comma) is left for the grammar to refuse. Written by hand: the depth of each separator needs a bracket count."""
     seen: list[set[str]] = [set()]
     for ch in text:
         if ch in "([{":
@@ -88,8 +88,26 @@ def _semicolons(text: str) -> str:
         elif ch in ",;":
             seen[-1].add(ch)
             if len(seen[-1]) == 2:
-                return text
+                return _assignment_groups(text)
     return text.replace(";", ",")
+
+
+_ASSIGNED = re.compile(r"\s*([A-Za-z])\s*=\s*([^,;=(){}\[\]]+?)\s*")
+
+
+def _assignment_groups(text: str) -> str:
+    """``p=5,q=2;p=7,q=2``: groups of the same unknowns, named in alphabetical order, are the points (5, 2), (7, 2);
+    any other text is left as written (for the grammar to refuse)."""
+    groups = []
+    for group in text.split(";"):
+        pairs = [_ASSIGNED.fullmatch(piece) for piece in group.split(",")]
+        if None in pairs or len(pairs) < 2:
+            return text
+        groups.append([(m.group(1), m.group(2)) for m in pairs if m is not None])
+    names = [n for n, _ in groups[0]]
+    if names != sorted(names) or len(set(names)) != len(names) or any([n for n, _ in g] != names for g in groups):
+        return text
+    return ", ".join("(" + ", ".join(v for _, v in g) + ")" for g in groups)
 
 
 #: The clean-up applied before parsing, in order; each is (what it does, pattern, replacement).
@@ -150,7 +168,8 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      "the answer (a control space whose space was trimmed, a line break: 185\\ is 185)",
      r"\\(?:left|right|bigl|bigr|Bigl|Bigr|big|Big|displaystyle)(?![A-Za-z])|(?<!\\)\\[,;:! ]|\\q?quad(?![A-Za-z])|~"
      r"|[\u00a0\u2009\u202f]|(?<!\\)\\{1,2}\s*$", " "),
-    ("a semicolon separates items like a comma ((0;-2;6), -12;-11;-10) where no bracket level holds both",
+    ("a semicolon separates items like a comma ((0;-2;6), -12;-11;-10) where no bracket level holds both; groups "
+     "of assignments of the same unknowns in alphabetical order (p=5,q=2;p=7,q=2) are the points (5, 2), (7, 2)",
      r"(?s)^[^;]*;.*$", lambda m: _semicolons(m.group())),
     ("\\sinh, \\cosh, \\tanh of a bracketed argument or one letter or number are written with e: \\cosh(at) is "
      "\\frac{e^{at}+e^{-(at)}}{2}", _HYPERBOLIC, lambda m: _hyperbolic(m)),
@@ -249,6 +268,10 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "a polynomial relation in one letter (absolute values allowed; a side without the letter) compared with a set "
      "of reals or another relation: the set where it holds, solved exactly in the worker (sympy, degree at most 8); "
      "an endpoint that is no radical (a root of x^5 - x - 1) leaves it unknown"),
+    ("`x = 1, y = 2`, `p = 5, q = 2`",
+     "the values of named unknowns (one point): against the same assignment in another order, equal; against a "
+     "tuple, in the order written when it is the alphabetical order of the names ((x, y), (p, q)), else unknown; "
+     "`x = 1, x = 2` (one unknown) is a list of solutions"),
     ("`[0, 8, 2, -2]`, `[8, 4]`",
      "a list in order, like a tuple: square brackets around three or more items, or around two numbers whose first "
      "is the larger (TheoremQA writes lists so; never the empty interval: `[8, 4]` against `[4, 3]` is different); "

@@ -217,6 +217,15 @@ def test_letters_in_endpoints_and_powers_side_by_side() -> None:
     assert parse_answer("2^6 3").kind == "unparsed"  # a one-digit exponent, then a bare number: 2^{63} or 2^6·3?
 
 
+def test_assignments_of_named_unknowns() -> None:
+    # Math-Verify's newer tests: p=5,q=2;p=7,q=2 against (5,2),(7,2)
+    assert status("p=5,q=2;p=7,q=2", "(5,2),(7,2)") == "equal" and status("p=5,q=2;p=7,q=3", "(5,2),(7,2)") == "different"
+    assert status("x=1, y=2", "(1, 2)") == "equal" and status("x=1, y=2", "(2, 1)") == "different"
+    assert status("x=1, y=2", "y=2, x=1") == "equal" and status("x=1, y=2", "x=1, y=3") == "different"
+    assert status("y=2, x=1", "(1, 2)") == "unknown"  # which position is which is not stated
+    assert status("x=1, x=2", "1, 2") == "equal"  # one unknown: a list of solutions
+
+
 def test_matrix_sums_and_products_written_out() -> None:
     a, b = r"\begin{pmatrix}1 & 2 \\ 3 & 4\end{pmatrix}", r"\begin{pmatrix}5 & 6 \\ 7 & 8\end{pmatrix}"
     identity = r"\begin{pmatrix}1 & 0 \\ 0 & 1\end{pmatrix}"
