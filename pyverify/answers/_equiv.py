@@ -461,18 +461,36 @@ def _interval_text(iv: Answer) -> str:
     return f"{'[' if iv.closed[0] else '('}{lo}, {hi}{']' if iv.closed[1] else ')'}"
 
 
-def _as_list(ans: Answer, ctx: _Context) -> Answer:
-    """``[8, 4]``: brackets around two numbers whose first is the larger are a list (TheoremQA writes lists so),
-    never the empty interval."""
-    if ans.kind != "interval" or not all(ans.closed) or any(isinstance(_endpoint(t), str) for t in ans.terms):
-        return ans
-    try:
-        if _cmp(ans.terms[0], ans.terms[1], ctx) <= 0:
-            return ans
-    except _Unknown:
-        return ans
+def _closed_pair(ans: Answer) -> bool:
+    return ans.kind == "interval" and all(ans.closed) and not any(isinstance(_endpoint(t), str) for t in ans.terms)
+
+
+def _pair_list(ans: Answer) -> Answer:
     return Answer("tuple", items=tuple(Answer("number" if not free_vars(t) else "expression", (t,)) for t in ans.terms),
                   text=ans.text)  # fmt: skip
+
+
+def _bracket_list(ans: Answer) -> bool:
+    """A list written in square brackets: ``[7, 8, 10]`` (read as a tuple)."""
+    return ans.kind == "tuple" and re.sub(r"^\s*\$*\s*(?:\\left)?\s*", "", ans.text or "").startswith("[")
+
+
+def _as_list(ans: Answer, other: Answer, ctx: _Context) -> Answer:
+    """``[8, 4]``: brackets around two numbers whose first is the larger are a list (TheoremQA writes lists so),
+    never the empty interval; and so is ``[2, 3]`` against such a list or a longer one in brackets (``[7, 8, 10]``):
+    both sides are then lists."""
+    if not _closed_pair(ans):
+        return ans
+    if _bracket_list(other) or (_closed_pair(other) and _reversed_pair(other, ctx)):
+        return _pair_list(ans)
+    return _pair_list(ans) if _reversed_pair(ans, ctx) else ans
+
+
+def _reversed_pair(ans: Answer, ctx: _Context) -> bool:
+    try:
+        return _cmp(ans.terms[0], ans.terms[1], ctx) > 0
+    except _Unknown:
+        return False
 
 
 def _is_inf(item: Answer) -> bool:
@@ -794,7 +812,7 @@ def _assignments(a: Answer, b: Answer, ctx: _Context) -> _Verdict | None:
 
 
 def _compare(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
-    a, b = _as_list(a, ctx), _as_list(b, ctx)
+    a, b = _as_list(a, b, ctx), _as_list(b, a, ctx)
     if _is_assignment(a) or _is_assignment(b):
         found = _assignments(a, b, ctx)
         if found is not None:

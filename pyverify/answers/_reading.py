@@ -274,7 +274,8 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "`x = 1, x = 2` (one unknown) is a list of solutions"),
     ("`[0, 8, 2, -2]`, `[8, 4]`",
      "a list in order, like a tuple: square brackets around three or more items, or around two numbers whose first "
-     "is the larger (TheoremQA writes lists so; never the empty interval: `[8, 4]` against `[4, 3]` is different); "
+     "is the larger (TheoremQA writes lists so; never the empty interval: `[8, 4]` against `[4, 3]` is different), "
+     "and then `[2, 3]` on the other side is a list too; "
      "an interval written empty otherwise (`(3, 1]`) is unknown"),
     ("`f(2) < f(1) < f(4)`", "an ordering (the letter on every side): equal to the same relations between equal "
      "terms, otherwise unknown; never solved"),

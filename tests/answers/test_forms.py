@@ -208,6 +208,9 @@ def test_an_interval_written_empty_never_equals_another() -> None:
     assert status("[1, 2]", "[1, 2]") == "equal" and status("[2, 2]", "[2, 2]") == "equal"
     assert status("[0, 8, 2, -2]", "Therefore, the answer is [0, 8, 2, -2].") == "equal"
     assert status("[8, 0, 2, -2]", "[0, 8, 2, -2]") == "different" and status("[1, 2, 3]", "(1, 2, 3)") == "equal"
+    # against a list in brackets, [2, 3] is a list too (TheoremQA: the gold [4, 2], the answer [2, 3])
+    assert status("[4, 2]", "[2, 3]") == "different" and status("[7, 8, 10, 14]", "[4, 5]") == "different"
+    assert status("[2, 6]", "[2, 3, 5]") == "different" and status("[1, 3]", r"[1, 2] \cup [2, 3]") == "equal"
 
 
 def test_letters_in_endpoints_and_powers_side_by_side() -> None:
