@@ -621,35 +621,83 @@ def exact_difference(a: Node, b: Node) -> str:
 MAX_RELATION_DEGREE = 8
 
 
+def _degree(node: Node, var: str, inside_abs: bool = False) -> int | None:
+    """The degree of a polynomial in ``var`` as written (numbers, the letter, + - ·, a division by a number, a
+    whole-number power, one level of absolute value), or None: nothing is cancelled before this check
+    (x(x-1)/(x-1) is no polynomial: its domain leaves out 1)."""
+    if isinstance(node, Num):
+        v = node.value
+        return 0 if abs(v.numerator) <= 10**30 and v.denominator <= 10**30 else None
+    if isinstance(node, Var):
+        return 1 if node.name == var else None
+    if isinstance(node, Call) and node.func == "abs" and len(node.args) == 1 and not inside_abs:
+        return _degree(node.args[0], var, True)
+    if not isinstance(node, Op):
+        return None
+    parts = [_degree(a, var, inside_abs) for a in node.args]
+    if None in parts:
+        return None
+    d = [p for p in parts if p is not None]
+    if node.op in ("neg", "+", "-"):
+        return max(d)
+    if node.op == "*":
+        return d[0] + d[1]
+    if node.op == "/":
+        return d[0] if d[1] == 0 else None
+    if node.op == "^":
+        exponent = node.args[1]
+        if d[1] != 0 or not isinstance(exponent, Num) or exponent.value.denominator != 1 or exponent.value < 0:
+            return None
+        return d[0] * int(exponent.value) if exponent.value <= MAX_RELATION_DEGREE else None
+    return None
+
+
 def solve_relation(terms: tuple[Node, ...], ops: tuple[str, ...]) -> dict[str, Any]:
     """The set of reals where the chain ``t0 op0 t1 op1 t2 ...`` in one variable holds (x^2 < 4, 1 ≤ |z| ≤ 3/2),
     written in the answer grammar (intervals joined by \\cup, finite sets, \\emptyset), or a reason. Only
-    polynomials and absolute values of them are solved (sympy's solveset over the reals, exact endpoints)."""
+    polynomials as written, and one level of absolute values of them, are solved (sympy's solveset over the
+    reals, exact endpoints); the set found is checked at rational points between and around its endpoints, and
+    at the endpoints, by evaluating the relation exactly there."""
     import sympy
 
     names = set().union(*(free_vars(t) for t in terms))
-    if len(names) != 1 or all(free_vars(t) for t in terms):
-        # f(2) < f(1) orders two values: a condition has a side without its letter (x^2 < 4, 1 ≤ |z| ≤ 3/2)
-        return {"reason": "a relation in more than one letter, or with its letter on every side (an ordering)"}
-    x = sympy.Symbol(next(iter(names)), real=True)
+    if len(names) != 1:
+        return {"reason": "a relation in more than one letter"}
+    name = next(iter(names))
+    for t in terms:
+        degree = _degree(t, name)
+        if degree is None or degree > MAX_RELATION_DEGREE:
+            return {"reason": f"only polynomial relations as written (absolute values of them allowed) of degree at "
+                    f"most {MAX_RELATION_DEGREE} are solved"}  # fmt: skip
+    x = sympy.Symbol(name, real=True)
     relation = {"<": sympy.Lt, "<=": sympy.Le, ">": sympy.Gt, ">=": sympy.Ge, "!=": sympy.Ne}
-    try:
-        sides = [sympy_of(t) for t in terms]
-    except NotANumber as exc:
-        return {"reason": f"a side is not a real expression ({exc})"}
-    for side in sides:
-        plain = side.replace(sympy.Abs, lambda arg: arg)
-        if not plain.is_polynomial(x) or sympy.degree(sympy.Poly(plain, x)) > MAX_RELATION_DEGREE:
-            return {"reason": f"only polynomial relations of degree at most {MAX_RELATION_DEGREE} are solved"}
+    if any(op not in relation for op in ops):
+        return {"reason": "a relation that is not an inequality"}
+    sides = [sympy_of(t) for t in terms]
     solution: Any = sympy.S.Reals
     for k, op in enumerate(ops):
-        if op not in relation:
-            return {"reason": f"the relation {op} is not an inequality"}
-        part = sympy.solveset(relation[op](sides[k], sides[k + 1]), x, domain=sympy.S.Reals)
-        solution = sympy.Intersection(solution, part)
+        solution = sympy.Intersection(solution, sympy.solveset(relation[op](sides[k], sides[k + 1]), x, sympy.S.Reals))
     text = _set_text(solution)
     if text is None:
         return {"reason": f"the solution set {solution} is not a union of intervals with exact endpoints"}
+
+    def holds(point: Any) -> Any:
+        values = [side.subs(x, point) for side in sides]
+        return all(relation[op](values[k], values[k + 1]) for k, op in enumerate(ops))
+
+    ends = sorted({e for e in solution.boundary if e.is_finite}, key=lambda e: float(e))  # type: ignore[union-attr]
+    probes = [sympy.Rational(int(float(ends[0])) - 1) if ends else sympy.Integer(0)]
+    for lo, hi in zip(ends, ends[1:]):
+        mid = sympy.Rational(sympy.nsimplify((float(lo) + float(hi)) / 2, rational=True))
+        if not (lo < mid < hi):
+            return {"reason": "endpoints too close to check between"}
+        probes.append(mid)
+    if ends:
+        probes.append(sympy.Rational(int(float(ends[-1])) + 1))
+    for point in [*probes, *ends]:
+        truth = holds(point)
+        if truth not in (True, False) or bool(truth) != bool(solution.contains(point)):
+            return {"reason": f"the solver's set {text} fails the check at {point}"}
     return {"set": text}
 
 

@@ -702,6 +702,9 @@ def _forms(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
     return _Verdict("unknown", "none", reason=f"cannot compare {_article(ka)} {ka} with {_article(kb)} {kb}")
 
 
+_ORDERING = re.compile(r"[A-Za-z]\s*(?:\\left)?\(\s*[-+]?[\d.]+\s*(?:\\right)?\)")  # f(2): a function's value
+
+
 def _solved(ans: Answer, ctx: _Context) -> tuple[Answer | None, str]:
     """A relation in one letter (x^2 < 4, 1 ≤ |z| ≤ 3/2) as its set of reals, solved in the worker and written in
     the answer grammar; the answer itself when it is no relation; (None, why) when it is not solved exactly."""
@@ -710,8 +713,8 @@ def _solved(ans: Answer, ctx: _Context) -> tuple[Answer | None, str]:
     from pyverify.answers import _engine
     from pyverify.answers._parse import parse_answer
 
-    if len(set().union(*(free_vars(t) for t in ans.terms))) != 1 or all(free_vars(t) for t in ans.terms):
-        return None, "a relation in more than one letter, or with its letter on every side (an ordering)"
+    if len(set().union(*(free_vars(t) for t in ans.terms))) != 1 or _ORDERING.search(ans.text or ""):
+        return None, "a relation in more than one letter, or an ordering of values (f(2) < f(1))"
     try:
         found = _call(_engine.solve_relation, (ans.terms, tuple(ans.value.split())), ctx)
     except _Unknown as exc:
@@ -777,8 +780,8 @@ def _unending(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
 def _is_assignment(ans: Answer) -> bool:
     """Equations ``name = number`` with distinct names (``x = 1, y = 2``, ``p = 5, q = 2``): values of named unknowns
     (one point), not solutions of one unknown (``x = 1, x = 2``)."""
-    if ans.kind != "list" or len(ans.items) < 2:
-        return False
+    if ans.kind != "list" or len(ans.items) < 2 or ans.value == "or":
+        return False  # x = 1 or y = 2 states no point
     if not all(i.kind == "equation" and isinstance(i.terms[0], Var) and not free_vars(i.terms[1]) for i in ans.items):
         return False
     return len({i.terms[0] for i in ans.items}) == len(ans.items)
@@ -801,13 +804,16 @@ def _assignments(a: Answer, b: Answer, ctx: _Context) -> _Verdict | None:
             if found.status != "equal":
                 return _Verdict(found.status, found.method, {"unknown": name, **(found.witness or {})}, found.reason)
         return _Verdict("equal", "structure")
-    if b.kind == "tuple" and len(b.items) == len(named):
+    if b.kind in ("tuple", "list") and len(b.items) == len(named) and b.value != "or":
         order = list(named)
         if order != sorted(order, key=lambda n: n.lstrip("\\").lower()):
             return _Verdict("unknown", "none", reason=f"the answer names its unknowns in the order {', '.join(order)}, "
                             "not the alphabetical one: which position of the tuple is which is not stated")  # fmt: skip
         values = [Answer("number" if not free_vars(t) else "expression", (t,)) for t in named.values()]
         return _sequences(values, list(b.items), ctx, "position")
+    if b.kind in ("set", "list"):
+        return _Verdict("unknown", "none", reason="values of named unknowns (one point) against a set or alternatives of "
+                        "values: which value belongs to which unknown is not stated")  # fmt: skip
     return None
 
 

@@ -390,7 +390,11 @@ _NUMBER = re.compile(r"(?<![A-Za-z0-9_.,])-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?
 _NUMBER_WORD = re.compile(
     r"(?i)(?<![A-Za-z])(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
     r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|"
-    r"thousand|million|billion|half|halves|third|thirds|quarter|quarters|once|twice|thrice|double|triple)(?![A-Za-z])"
+    r"thousand|million|billion|trillion|half|halves|third|thirds|quarter|quarters|once|twice|thrice|double|triple|"
+    r"dozen|score|gross|tenth|hundredth|thousandth|millionth)s?(?![A-Za-z])"
+    # words that change the number they stand by: 3 times, minus 3, 3 squared, the root of 3, 3 percent
+    r"|(?<![A-Za-z])(?:minus|negative|plus|times|fold|squared|cubed|square|cube|root|power|factorial|percent|"
+    r"divided|multiplied|over|per|minimum|maximum|min|max|not|no)(?![A-Za-z])"
 )
 
 
@@ -416,7 +420,13 @@ def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
     return numbers[0].span()
 
 
-def _after_phrase(text: str, start: int, hi: int, rule: str) -> Extraction:
+# after an answer phrase of another language, a number is taken from words only when nothing but a counter word
+# or a unit follows it (13只, 192公斤, 5です): any other word there (3万, минус 3, mindestens 3, nicht 6) may change it
+_COUNTED = re.compile(r"\s*(-?\d+(?:\.\d+)?)\s*(?:只|个|個|页|頁|颗|顆|本|人|名|张|張|条|條|次|天|年|岁|歲|元|米|厘米|公斤|克|千克|公里"
+                      r"|分钟|秒|小时|度|です|個|円|개|명|원)?\s*[.。]?\s*")
+
+
+def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = False) -> Extraction:
     while start < hi and (text[start] in " \t*\"'" or text.startswith('\\"', start)):
         start += 2 if text[start] == "\\" else 1
     spans = _math_spans(text, start, hi)
@@ -436,7 +446,11 @@ def _after_phrase(text: str, start: int, hi: int, rule: str) -> Extraction:
         stated = _statement(text, start, end, rule)
         if stated.status != "none":
             return stated
-        number = _one_number(text, start, end)
+        counted = _COUNTED.fullmatch(piece) if foreign else None
+        number = (counted.span(1) if counted else None) if foreign else _one_number(text, start, end)
+        if number is not None and counted is not None:
+            offset = text.find(piece, start, end)
+            number = (offset + number[0], offset + number[1])
         if number is not None:  # Final Answer: Jane started it 3 hours ago. (the marker is there: no format skipped)
             return Extraction("answer", (text[number[0] : number[1]],), rule, number)
         # a marked answer that no rule reads is still the answer (and is reported unparsed)
@@ -471,7 +485,8 @@ def extract_answer(text: str) -> Extraction:
         word = phrase.group().lower()
         rule = "####" if word.startswith("#") else "final answer" if "final" in word else \
             "A:" if word.strip() == "a:" else "answer phrase"  # fmt: skip
-        found = _after_phrase(text, phrase.end(), hi, rule)
+        foreign = not re.search(r"(?i)answer|####|a:", word)  # a phrase of another language
+        found = _after_phrase(text, phrase.end(), hi, rule, foreign)
         if found.status != "none":
             return _undoubled(found)
     if boxes:

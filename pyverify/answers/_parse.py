@@ -16,6 +16,7 @@ works on: :mod:`pyverify.answers._reading` (the text: clean-up and reading rules
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 
@@ -184,7 +185,10 @@ def _parse_cleaned(cleaned: str) -> Answer:
         if related.kind == "unparsed":
             raise AnswerParseError(related.reason)
         return _with_text(related, cleaned)
-    return _parse_grammar(_forms.connectors_to_commas(cleaned))
+    found = _parse_grammar(_forms.connectors_to_commas(cleaned))
+    if found.kind == "list" and not found.value and re.search(r"\\or(?![A-Za-z])", cleaned):
+        found = replace(found, value="or")  # x = 1 or y = 2: alternatives, never one point
+    return found
 
 
 def _parse_side(text: str) -> Answer:
