@@ -38,7 +38,7 @@ from pyverify.answers._verdict import (
     _Verdict,
     expand_pm,
 )
-from pyverify.logic._ast import Call, Node, Num, Op, SumOf, Var, free_vars, walk
+from pyverify.logic._ast import REAL, Call, Node, Num, Op, SumOf, Var, free_vars, substitute, walk
 
 DEFAULT_TIMEOUT = 10.0
 _CLAIM_FUNCS = {"sqrt", "factorial", "binomial", "exp"}
@@ -281,6 +281,22 @@ def _parts(node: Node) -> tuple[Node, Node] | None:
     return None
 
 
+#: Largest real or imaginary part (nodes counted as a tree: the parts share subterms, and what compares them walks
+#: them as trees) that is compared; nested quotients by x + i grow it exponentially.
+MAX_PART_NODES = 3000
+
+
+def _small_tree(node: Node) -> bool:
+    stack, count = [node], 0
+    while stack:
+        count += 1
+        if count > MAX_PART_NODES:
+            return False
+        top = stack.pop()
+        stack.extend(getattr(top, "args", ()))
+    return True
+
+
 def _exp_parts(exponent: Node) -> tuple[Node, Node] | None:
     """Euler's formula: e^(a + bi) = e^a·cos b + i·e^a·sin b (a, b real)."""
     parts = _parts(exponent)
@@ -291,13 +307,48 @@ def _exp_parts(exponent: Node) -> tuple[Node, Node] | None:
     return Op("*", (size, Call("cos", (im,)))), Op("*", (size, Call("sin", (im,))))
 
 
+def _tiny_value(node: Node, budget: list[int]) -> Fraction | None:
+    """The value of a term of at most ``budget`` numerals and + - · / (None past it, or at a division by 0)."""
+    budget[0] -= 1
+    if budget[0] < 0:
+        return None
+    if isinstance(node, Num):
+        return node.value
+    if not isinstance(node, Op) or node.op not in ("+", "-", "*", "/", "neg"):
+        return None
+    values = [_tiny_value(arg, budget) for arg in node.args]
+    if None in values:
+        return None
+    x = [v for v in values if v is not None]
+    if node.op == "neg":
+        return -x[0]
+    if node.op == "/":
+        return x[0] / x[1] if x[1] != 0 else None
+    return x[0] + x[1] if node.op == "+" else x[0] - x[1] if node.op == "-" else x[0] * x[1]
+
+
+def _numbers(*parts: Node) -> list[Fraction] | None:
+    values = [_tiny_value(p, [64]) for p in parts]
+    if None in values or any(abs(v.numerator) > SMALL_NUMERAL for v in values if v is not None):
+        return None
+    return [v for v in values if v is not None]
+
+
 def _times(x: tuple[Node, Node], y: tuple[Node, Node]) -> tuple[Node, Node]:
     (a, b), (c, d) = x, y
+    known = _numbers(a, b, c, d)  # numbers stay numbers: (1 + i)^20 is a pair of numerals, not a tree of 2^20 nodes
+    if known is not None:
+        ka, kb, kc, kd = known
+        return Num(ka * kc - kb * kd), Num(ka * kd + kb * kc)
     return Op("-", (Op("*", (a, c)), Op("*", (b, d)))), Op("+", (Op("*", (a, d)), Op("*", (b, c))))
 
 
 def _inverse(x: tuple[Node, Node]) -> tuple[Node, Node]:
     a, b = x
+    known = _numbers(a, b)
+    if known is not None and any(known):
+        norm_value = known[0] ** 2 + known[1] ** 2
+        return Num(known[0] / norm_value), Num(-known[1] / norm_value)
     if b == _ZERO:
         return Op("/", (_ONE, a)), _ZERO
     norm = Op("+", (Op("*", (a, a)), Op("*", (b, b))))
@@ -308,10 +359,18 @@ def _complex(a: Node, b: Node, ctx: _Context) -> _Verdict:
     """Answers with the imaginary unit i (i² = -1), the other letters real variables: equal when the real and the
     imaginary parts are (as numbers, or as identities in the other letters), different (with the part that
     differs, and a point where it does) otherwise. Never i as a real variable: ``x i^2`` is ``-x``."""
+    from pyverify.answers._fast import polynomial_identity
+
+    fast = polynomial_identity(a, b)  # equal as polynomials in i too: equal for i² = -1 (the converse fails)
+    if fast is not None and fast[0] == "equal":
+        return _Verdict("equal", "polynomial", fast[1])
     pa, pb = _parts(a), _parts(b)
     if pa is None or pb is None:
         return _Verdict("unknown", "none", reason="i inside a function other than e^(...) or a power that is not a "
                         "small integer")  # fmt: skip
+    if not all(_small_tree(p) for p in (*pa, *pb)):
+        return _Verdict("unknown", "none", reason=f"the real and imaginary parts written out exceed {MAX_PART_NODES} "
+                        "nodes")  # fmt: skip
     pending, conditions = None, []
     for k, part in enumerate(("real part", "imaginary part")):
         x, y = pa[k], pb[k]
@@ -344,6 +403,12 @@ def _function_of(ans: Answer) -> bool:
     return names == [found.group(1), found.group(2)] and found.group(1) not in free_vars(rhs)
 
 
+def _argument_of(ans: Answer) -> str | None:
+    """The letter x of ``f(x) = ...``, or None."""
+    found = _FUNCTION_OF.match(ans.text or "")
+    return found.group(2) if found is not None and _function_of(ans) else None
+
+
 def _value_of_equation(ans: Answer) -> Node | None:
     """``x = 3`` read as the value 3 (a single variable on one side, a constant on the other); ``p(x) = x^2 + 1``
     and ``y = 2x + 3`` name the expression on the right."""
@@ -372,6 +437,9 @@ def _equations(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
     named = [_function_of(e) or (isinstance(e.terms[0], Var) and e.terms[0].name not in free_vars(e.terms[1]))
              for e in (a, b)]  # fmt: skip
     if all(named) and (_function_of(a) or _function_of(b)):
+        xa, xb = _argument_of(a), _argument_of(b)
+        if xa and xb and xa != xb and xa not in free_vars(rb):
+            rb = substitute(rb, {xb: Var(xa, REAL)})  # f(t) = t^2 against f(x) = x^2: the same function
         return _terms(ra, rb, ctx)  # f(x) = 2x + 3 against y = 2x + 3 or g(x) = 2x + 3: the expressions they name
     da, db = Op("-", (la, ra)), Op("-", (lb, rb))
     names = free_vars(da) | free_vars(db)

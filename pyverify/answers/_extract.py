@@ -200,8 +200,9 @@ _CONNECTOR = re.compile(
     r"|\\(?:text|mbox|textrm|mathrm)\s*\{\s*(?:,|and|or)?\s*\}|\\\\"
     # one word right after a box, before "and", "or" or a comma: the unit or noun of that answer
     # (\boxed{1} papers and \boxed{2} bins; \boxed{3} cm, \boxed{4} cm), never a word that reasons or states
-    r"|(?<=\})[ \t]*(?!(?:so|then|hence|thus|therefore|is|are|was|answer|but|not|also|which)(?![A-Za-z]))"
-    r"[A-Za-z]{2,}(?=[ \t]*(?:,|(?:and|or)(?![A-Za-z]))))*"
+    r"|(?<=\})[ \t]*(?!(?i:so|then|hence|thus|therefore|is|are|was|were|answer|but|not|no|also|which|wait|"
+    r"correction|actually|oops|hmm|instead|rather|yes|final|finally|or|and)(?![A-Za-z]))"
+    r"[a-z][A-Za-z]+(?=[ \t]*(?:,|(?:and|or)(?![A-Za-z]))))*"
 )
 _CLOSING = re.compile(
     r"(?is)(?:\s*(?:I\s+hope\s+(?:it|this)\s+is\s+correct|hope\s+(?:it|this)\s+helps|I\s+hope\.?)[^.!\n]*[.!]?\s*)+$"

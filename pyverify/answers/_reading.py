@@ -117,6 +117,44 @@ _TRIG_WITH_DEGREES = (r"(?s)^(?=.*(?<![A-Za-z])\\?(?:sin|cos|tan|cot|sec|csc)(?!
 _DEGREES = re.compile(r"(\d+(?:\.\d+)?|\\?[A-Za-z]+|\{[^{}]*\})\s*(?:\^\s*(?:\{\s*\\circ\s*\}|\\circ(?![A-Za-z]))|°)")
 
 
+_TRIG_NAME = re.compile(r"(?<![A-Za-z])\\?(?:sin|cos|tan|cot|sec|csc)(?![A-Za-z])(\s*\^\s*(?:\{[^{}]*\}|-?\d))?\s*")
+_DEGREE_SIGN = re.compile(r"\s*(?:\^\s*(?:\{\s*\\circ\s*\}|\\circ(?![A-Za-z]))|°)")
+
+
+def _argument_end(text: str, start: int) -> int:
+    """Where the argument of a function that starts at ``start`` ends: a bracketed group ((...), \\left(...\\right),
+    {...}), else the next token (up to white space, an operator or a closing bracket)."""
+    k = start
+    if text.startswith("\\left", k):
+        k += len("\\left")
+    if k < len(text) and text[k] in "({":
+        close, depth = {"(": ")", "{": "}"}[text[k]], 0
+        for j in range(k, len(text)):
+            depth += (text[j] == text[k]) - (text[j] == close)
+            if depth == 0:
+                return j + 1
+        return len(text)
+    m = re.compile(r"(?:[^\s+\-=,;)\]}{]|\{[^{}]*\})+").match(text, start)
+    return m.end() if m else start
+
+
+def _trig_degrees(text: str) -> str:
+    """Degrees in the arguments of sin, cos, ... as radians (× π/180); an inverse function (\\sin^{-1}) is left."""
+    out, last = [], 0
+    for m in _TRIG_NAME.finditer(text):
+        if m.start() < last or (m.group(1) and "-1" in m.group(1).replace(" ", "")):
+            continue
+        end = _argument_end(text, m.end())
+        argument = _DEGREES.sub(r"(\1\\cdot\\frac{\\pi}{180})", text[m.end() : end])
+        sign = _DEGREE_SIGN.match(text, end)
+        if sign and argument[:1] in "({" and argument == text[m.end() : end]:
+            argument, end = f"({argument}\\cdot\\frac{{\\pi}}{{180}})", sign.end()  # \\sin(30)^\\circ
+        out += [text[last : m.end()], argument]
+        last = end
+    out.append(text[last:])
+    return "".join(out)
+
+
 CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("math delimiters $ $$ \\( \\) \\[ \\] at the ends", r"^\s*(\$\$?|\\\(|\\\[)|(\$\$?|\\\)|\\\])\s*$", ""),
     ("a comma with a negative thin space ,\\! between digits is the tight comma {,} (read by the reading rules)",
@@ -150,9 +188,10 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      r"^\s*[A-Za-z]\s*\\in(?![A-Za-z])\s*", ""),
     ("an ordinal suffix st, nd, rd, th after a whole number (12^{\\mathrm{th}}, 12^{th}, 12^\\text{th}, 12th, "
      "3^{\\rm rd}, 1\\textsuperscript{st}) is removed: the ordinal is the number", _ORDINAL, r"\1"),
-    ("in an answer with a trigonometric function, a quantity in degrees is radians: \\sin 30^\\circ is "
-     "\\sin(30\\cdot\\frac{\\pi}{180}) (a number, a letter, a command or a braced group before the sign)",
-     _TRIG_WITH_DEGREES, lambda m: _DEGREES.sub(r"(\1\\cdot\\frac{\\pi}{180})", m.group())),
+    ("in the argument of a trigonometric function, a quantity in degrees is radians: \\sin 30^\\circ is "
+     "\\sin(30\\cdot\\frac{\\pi}{180}), \\sin(30)^\\circ too (a number, a letter, a command or a group before the "
+     "sign); elsewhere, and after an inverse function (\\sin^{-1}), an angle is its number of degrees",
+     _TRIG_WITH_DEGREES, lambda m: _trig_degrees(m.group())),
     ("degrees ^\\circ and ° are removed (an angle alone is its number of degrees: 90^\\circ is 90)",
      r"\^\s*(?:\{\s*\\circ\s*\}|\\circ(?![A-Za-z]))|°", ""),
     ("brackets around a lone matrix ((\\begin{pmatrix}...\\end{pmatrix}), \\left[\\begin{array}...\\right]) are removed",

@@ -229,6 +229,31 @@ def test_assignments_of_named_unknowns() -> None:
     assert status("x=1, x=2", "1, 2") == "equal"  # one unknown: a list of solutions
 
 
+@pytest.mark.parametrize(
+    ("reference", "candidate", "expected"),
+    [(r"\frac{x(x-1)}{x-1} \geq 0", r"[0,\infty)", "unknown"),  # 1 is outside the domain: never solved as x >= 0
+     (r"||x|-1| < 2", r"\mathbb{R}", "unknown"), (r"e^{\ln x} < 1", r"(-\infty,1)", "unknown"),
+     (r"(x+1)^{100000}<1", "(-2,0)", "unknown"), ("x^2 > x", r"(-\infty,0)\cup(1,\infty)", "equal"),
+     ("3", "정답은 3만입니다", "unknown"), ("3", "Ответ: минус 3", "unknown"), ("6", "Die Antwort ist nicht 6.", "unknown"),
+     ("3", "The answer is 3 millions.", "unknown"), ("3", "Final Answer: at minimum 3 apples.", "unknown"),
+     (r"x = 1 \text{ or } y = 2", "(1,2)", "unknown"), (r"x = 2, y = 1", r"\{1,2\}", "unknown"),
+     ("4", r"\boxed{3} Therefore, \boxed{4}", "equal"), ("4", r"\boxed{3} Wait, no, \boxed{4}", "equal"),
+     ("30", r"\sin^{-1}(\frac12) = 30^\circ", "equal"), (r"\frac12", r"\sin(30)^\circ", "equal"),
+     ("f(x) = x^2", "f(t) = t^2", "equal"), ("(1+i)^{20}", "-1024", "equal"), ("(2+i)^{30}", "(i+2)^{30}", "equal")],
+)  # fmt: skip
+def test_what_a_review_of_the_new_readings_found(reference: str, candidate: str, expected: str) -> None:
+    # each was a false verdict, a slow call or a crash found by reading this session's changes adversarially
+    assert status(reference, candidate) == expected
+
+
+def test_nested_quotients_by_x_plus_i_stay_bounded() -> None:
+    nested = "x+i"
+    for _ in range(6):
+        nested = rf"\frac{{1}}{{{nested}}}"
+    cert = equivalent_answers(nested, "x+i", timeout=10)
+    assert cert.status == "unknown" and "nodes" in (cert.reason or "")
+
+
 def test_matrix_sums_and_products_written_out() -> None:
     a, b = r"\begin{pmatrix}1 & 2 \\ 3 & 4\end{pmatrix}", r"\begin{pmatrix}5 & 6 \\ 7 & 8\end{pmatrix}"
     identity = r"\begin{pmatrix}1 & 0 \\ 0 & 1\end{pmatrix}"
