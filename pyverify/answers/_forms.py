@@ -69,8 +69,12 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
         return Answer("base", terms=(Num(Fraction(value)),), value=f"{digits.lstrip('0') or '0'}_{radix}")
     clock = _CLOCK.match(text)
     if clock and int(clock.group(2)) < 60 and int(clock.group(1)) <= 24:
-        half = f" {clock.group(3).lower()}m" if clock.group(3) else ""
-        return Answer("text", value=f"{int(clock.group(1))}:{clock.group(2)}{half}")
+        hour, half = int(clock.group(1)), (clock.group(3) or "").lower()
+        if half and 1 <= hour <= 12:  # 8:34 pm is 20:34, 12:05 am is 0:05: the 24-hour time
+            hour = hour % 12 + (12 if half == "p" else 0)
+        elif half:
+            return Answer("text", value=f"{hour}:{clock.group(2)} {half}m")  # 20:34 pm: as written
+        return Answer("text", value=f"{hour}:{clock.group(2)}")
     congruence = _CONGRUENCE.match(text)
     if congruence:
         residue = int(congruence.group(1))

@@ -246,6 +246,12 @@ def test_what_a_review_of_the_new_readings_found(reference: str, candidate: str,
     assert status(reference, candidate) == expected
 
 
+def test_clock_times_are_read_on_24_hours() -> None:
+    # MARIO_EVAL's tests: 20:34 against 08:34 \text{P.M.}
+    assert status("20:34", r"08:34 \text{P.M.}") == "equal" and status("12:05 am", "0:05") == "equal"
+    assert status("8:34", "8:34 am") == "equal" and status("9:36", "9:36 p.m.") == "different"
+
+
 def test_nested_quotients_by_x_plus_i_stay_bounded() -> None:
     nested = "x+i"
     for _ in range(6):
