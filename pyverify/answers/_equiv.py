@@ -286,11 +286,12 @@ def _parts(node: Node) -> tuple[Node, Node] | None:
 MAX_PART_NODES = 3000
 
 
-def _small_tree(node: Node) -> bool:
+def _small_tree(node: Node, limit: int = MAX_PART_NODES) -> bool:
+    """At most ``limit`` nodes, counted as a tree (stopping there)."""
     stack, count = [node], 0
     while stack:
         count += 1
-        if count > MAX_PART_NODES:
+        if count > limit:
             return False
         top = stack.pop()
         stack.extend(getattr(top, "args", ()))
@@ -307,31 +308,10 @@ def _exp_parts(exponent: Node) -> tuple[Node, Node] | None:
     return Op("*", (size, Call("cos", (im,)))), Op("*", (size, Call("sin", (im,))))
 
 
-def _tiny_value(node: Node, budget: list[int]) -> Fraction | None:
-    """The value of a term of at most ``budget`` numerals and + - · / (None past it, or at a division by 0)."""
-    budget[0] -= 1
-    if budget[0] < 0:
-        return None
-    if isinstance(node, Num):
-        return node.value
-    if not isinstance(node, Op) or node.op not in ("+", "-", "*", "/", "neg"):
-        return None
-    values = [_tiny_value(arg, budget) for arg in node.args]
-    if None in values:
-        return None
-    x = [v for v in values if v is not None]
-    if node.op == "neg":
-        return -x[0]
-    if node.op == "/":
-        return x[0] / x[1] if x[1] != 0 else None
-    return x[0] + x[1] if node.op == "+" else x[0] - x[1] if node.op == "-" else x[0] * x[1]
-
-
 def _numbers(*parts: Node) -> list[Fraction] | None:
-    values = [_tiny_value(p, [64]) for p in parts]
-    if None in values or any(abs(v.numerator) > SMALL_NUMERAL for v in values if v is not None):
-        return None
-    return [v for v in values if v is not None]
+    """The values of parts that are small terms of numerals (counted first: the parts share subterms)."""
+    values = [_small_rational(p) if _small_tree(p, SMALL_NODES) else None for p in parts]
+    return None if None in values else [v for v in values if v is not None]
 
 
 def _times(x: tuple[Node, Node], y: tuple[Node, Node]) -> tuple[Node, Node]:
@@ -392,21 +372,15 @@ def _complex(a: Node, b: Node, ctx: _Context) -> _Verdict:
 _FUNCTION_OF = re.compile(r"^\s*([A-Za-z])\s*(?:\\left\s*)?\(\s*([A-Za-z])\s*(?:\\right\s*)?\)\s*=(?!=)")
 
 
-def _function_of(ans: Answer) -> bool:
+def _function_of(ans: Answer) -> str | None:
     """``p(x) = x^2 + 1``: a function's value at its variable names the expression on the right (the grammar reads
-    p(x) as the product p·x; the text says which)."""
+    p(x) as the product p·x; the text says which). The variable's letter, or None."""
     found = _FUNCTION_OF.match(ans.text or "")
     if found is None or found.group(1) == found.group(2):
-        return False
+        return None
     lhs, rhs = ans.terms
     names = [v.name for v in lhs.args if isinstance(v, Var)] if isinstance(lhs, Op) and lhs.op == "*" else []
-    return names == [found.group(1), found.group(2)] and found.group(1) not in free_vars(rhs)
-
-
-def _argument_of(ans: Answer) -> str | None:
-    """The letter x of ``f(x) = ...``, or None."""
-    found = _FUNCTION_OF.match(ans.text or "")
-    return found.group(2) if found is not None and _function_of(ans) else None
+    return found.group(2) if names == [found.group(1), found.group(2)] and found.group(1) not in free_vars(rhs) else None
 
 
 def _value_of_equation(ans: Answer) -> Node | None:
@@ -437,7 +411,7 @@ def _equations(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
     named = [_function_of(e) or (isinstance(e.terms[0], Var) and e.terms[0].name not in free_vars(e.terms[1]))
              for e in (a, b)]  # fmt: skip
     if all(named) and (_function_of(a) or _function_of(b)):
-        xa, xb = _argument_of(a), _argument_of(b)
+        xa, xb = _function_of(a), _function_of(b)
         if xa and xb and xa != xb and xa not in free_vars(rb):
             rb = substitute(rb, {xb: Var(xa, REAL)})  # f(t) = t^2 against f(x) = x^2: the same function
         return _terms(ra, rb, ctx)  # f(x) = 2x + 3 against y = 2x + 3 or g(x) = 2x + 3: the expressions they name
@@ -524,18 +498,16 @@ def _reversed(iv: Answer, ctx: _Context) -> bool:
     return order > 0 or (order == 0 and not all(iv.closed))
 
 
-def _interval_text(iv: Answer) -> str:
-    lo, hi = (_text(t) for t in iv.terms)
-    return f"{'[' if iv.closed[0] else '('}{lo}, {hi}{']' if iv.closed[1] else ')'}"
-
-
 def _closed_pair(ans: Answer) -> bool:
     return ans.kind == "interval" and all(ans.closed) and not any(isinstance(_endpoint(t), str) for t in ans.terms)
 
 
+def _scalar(term: Node) -> Answer:
+    return Answer("number" if not free_vars(term) else "expression", (term,))
+
+
 def _pair_list(ans: Answer) -> Answer:
-    return Answer("tuple", items=tuple(Answer("number" if not free_vars(t) else "expression", (t,)) for t in ans.terms),
-                  text=ans.text)  # fmt: skip
+    return Answer("tuple", items=tuple(_scalar(t) for t in ans.terms), text=ans.text)
 
 
 def _bracket_list(ans: Answer) -> bool:
@@ -584,7 +556,7 @@ def _real_sets(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
     ia, ib = _intervals(a), _intervals(b)
     for iv in ia + ib:  # [8, 4] or (3, 1] is no way to write the empty set: never equal to another one
         if _reversed(iv, ctx):
-            raise _Unknown(f"{_interval_text(iv)} is no interval: its lower end is not below its upper end")
+            raise _Unknown(f"{render(iv)} is no interval: its lower end is not below its upper end")
     ends: list[Node] = []
     for iv in ia + ib:
         for t in iv.terms:
@@ -877,7 +849,7 @@ def _assignments(a: Answer, b: Answer, ctx: _Context) -> _Verdict | None:
         if order != sorted(order, key=lambda n: n.lstrip("\\").lower()):
             return _Verdict("unknown", "none", reason=f"the answer names its unknowns in the order {', '.join(order)}, "
                             "not the alphabetical one: which position of the tuple is which is not stated")  # fmt: skip
-        values = [Answer("number" if not free_vars(t) else "expression", (t,)) for t in named.values()]
+        values = [_scalar(t) for t in named.values()]
         return _sequences(values, list(b.items), ctx, "position")
     if b.kind in ("set", "list"):
         return _Verdict("unknown", "none", reason="values of named unknowns (one point) against a set or alternatives of "

@@ -399,10 +399,7 @@ _NUMBER_WORD = re.compile(
 )
 
 
-# words of other scripts that change a number or make it inexact: 根号3 is √3, 负3 is -3, 3万 is 30000, 约3 is
-# about 3, 三分之一 a fraction (a counter word such as 只, 页, 公斤 after a number changes nothing)
-_FOREIGN_VALUE_WORDS = re.compile("根号|负|約|约|左右|至少|至多|最多|最少|超过|超過|不到|以上|以下|不少于|不超过|分之|倍|万|萬|亿|億|千|百"
-                                  "|近似|примерно|около|environ|presque|aproximadamente|etwa|ungefähr|حوالي|लगभग")
+
 _INEXACT = re.compile(
     r"(?i)(?<![A-Za-z])(?:about|approx\w*|roughly|around|nearly|almost|close|circa|estimated?|least|most|more|"
     r"less|fewer|over|under|up|above|below|between|within|than|ish)(?![A-Za-z])|~|≈|\\approx"
@@ -413,7 +410,7 @@ def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
     """The span of the only number in text[lo:hi] when it is the only digit run there and no math is written."""
     if _math_spans(text, lo, hi) or "\\" in text[lo:hi]:
         return None
-    if _NUMBER_WORD.search(text, lo, hi) or _INEXACT.search(text, lo, hi) or _FOREIGN_VALUE_WORDS.search(text, lo, hi):
+    if _NUMBER_WORD.search(text, lo, hi) or _INEXACT.search(text, lo, hi):
         return None  # "4 five": two numbers, one in words; "about 3 hours", "at least 3": not an exact value
     numbers = list(_NUMBER.finditer(text, lo, hi))
     if len(numbers) != 1 or len(re.findall(r"\d+", text[lo:hi])) != len(re.findall(r"\d+", numbers[0].group())):
@@ -425,6 +422,17 @@ def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
 # or a unit follows it (13只, 192公斤, 5です): any other word there (3万, минус 3, mindestens 3, nicht 6) may change it
 _COUNTED = re.compile(r"\s*(-?\d+(?:\.\d+)?)\s*(?:只|个|個|页|頁|颗|顆|本|人|名|张|張|条|條|次|天|年|岁|歲|元|米|厘米|公斤|克|千克|公里"
                       r"|分钟|秒|小时|度|です|個|円|개|명|원)?\s*[.。]?\s*")
+
+
+def _number_in_words(text: str, start: int, end: int, piece: str, foreign: bool) -> tuple[int, int] | None:
+    """The span of the one number the words of text[start:end] (``piece``) state; after a phrase of another
+    language, or in words of another script, only a number with at most a counter word after it (3万, 根号3,
+    минус 3, mindestens 3 state no number we can read)."""
+    if foreign or any(_foreign(run) for run in _LETTER_RUN.findall(piece)):
+        counted = _COUNTED.fullmatch(piece)
+        offset = text.find(piece, start, end)
+        return None if counted is None or offset < 0 else (offset + counted.start(1), offset + counted.end(1))
+    return _one_number(text, start, end)
 
 
 def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = False) -> Extraction:
@@ -447,11 +455,7 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
         stated = _statement(text, start, end, rule)
         if stated.status != "none":
             return stated
-        counted = _COUNTED.fullmatch(piece) if foreign else None
-        number = (counted.span(1) if counted else None) if foreign else _one_number(text, start, end)
-        if number is not None and counted is not None:
-            offset = text.find(piece, start, end)
-            number = (offset + number[0], offset + number[1])
+        number = _number_in_words(text, start, end, piece, foreign)
         if number is not None:  # Final Answer: Jane started it 3 hours ago. (the marker is there: no format skipped)
             return Extraction("answer", (text[number[0] : number[1]],), rule, number)
         # a marked answer that no rule reads is still the answer (and is reported unparsed)
