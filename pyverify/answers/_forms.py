@@ -22,7 +22,7 @@ _WHOLE_TEXT = re.compile(rf"^\s*{_TEXTS}\s*\{{(.*)\}}\s*\.?\s*$", re.S)
 _CHOICE = re.compile(r"^\s*\(?\s*([A-Z])\s*\)?\s*\.?\s*$")
 _WORDS = re.compile(r"^\s*[A-Za-z][A-Za-z'\- ]*[A-Za-z]\s*\.?\s*$")
 _BASE = re.compile(r"^\s*([0-9A-Z]+)\s*_\s*\{?\s*\(?\s*(\d{1,2})\s*\)?\s*\}?\s*$")
-_CLOCK = re.compile(r"^\s*(\d{1,2}):(\d{2})\s*(?:\\text\s*\{\s*)?([ap])?\.?\s*(?:m\.?)?\s*\}?\s*$", re.I)
+_CLOCK = re.compile(r"^\s*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*(?:\\text\s*\{\s*)?([ap])?\.?\s*(?:m\.?)?\s*\}?\s*$", re.I)
 _CONGRUENCE = re.compile(
     r"^\s*(?:[A-Za-z]\s*\\equiv\s*)?(-?\d+)\s*(?:\\pmod\s*\{?\s*(\d+)\s*\}?|\(\s*\\b?mod\s*\{?\s*(\d+)\s*\}?\s*\)"
     r"|\\b?mod\s*\{?\s*(\d+)\s*\}?)\s*$"
@@ -68,13 +68,14 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
             return Answer("number", terms=(Num(Fraction(value)),))
         return Answer("base", terms=(Num(Fraction(value)),), value=f"{digits.lstrip('0') or '0'}_{radix}")
     clock = _CLOCK.match(text)
-    if clock and int(clock.group(2)) < 60 and int(clock.group(1)) <= 24:
-        hour, half = int(clock.group(1)), (clock.group(3) or "").lower()
+    if clock and int(clock.group(2)) < 60 and int(clock.group(1)) <= 24 and int(clock.group(3) or 0) < 60:
+        hour, half = int(clock.group(1)), (clock.group(4) or "").lower()
+        minutes = clock.group(2) + (f":{clock.group(3)}" if int(clock.group(3) or 0) else "")  # 20:34:00 is 20:34
         if half and 1 <= hour <= 12:  # 8:34 pm is 20:34, 12:05 am is 0:05: the 24-hour time
             hour = hour % 12 + (12 if half == "p" else 0)
         elif half:
-            return Answer("text", value=f"{hour}:{clock.group(2)} {half}m")  # 20:34 pm: as written
-        return Answer("text", value=f"{hour}:{clock.group(2)}")
+            return Answer("text", value=f"{hour}:{minutes} {half}m")  # 20:34 pm: as written
+        return Answer("text", value=f"{hour}:{minutes}")
     congruence = _CONGRUENCE.match(text)
     if congruence:
         residue = int(congruence.group(1))
@@ -338,7 +339,9 @@ def relations(text: str, parse: Parse) -> Answer | None:
     try:
         read = [_piece(p, parse) for p in pieces]
     except _Refuse as exc:
-        return Answer("unparsed", reason=f"outside the answer grammar: {exc}")
+        reason = str(exc)  # a piece's own reason already says where it is
+        prefix = "" if reason.startswith("outside the answer grammar") else "outside the answer grammar: "
+        return Answer("unparsed", reason=prefix + reason)
     if all(r is None for r in read):
         return None
     answers = [r[0] if r is not None else parse(p) for r, p in zip(read, pieces)]

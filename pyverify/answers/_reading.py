@@ -55,6 +55,7 @@ _ORDINAL = (
     rf"|\\(?:textsuperscript|{'|'.join(TEXT_COMMANDS)})\s*\{{\s*{_SUFFIX}\s*\}}|{_SUFFIX}(?![A-Za-z]))"
 )
 
+_FULL_WIDTH = {"，": ", ", "、": ", ", "；": "; ", "（": "(", "）": ")"}
 _UNICODE = {"−": "-", "⋅": " \\cdot ", "π": " \\pi ", "∞": " \\infty "}
 _SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻", "0123456789+-")
 _RADICAL = r"([√∛])\s*(?:\(([^()]*)\)|\{([^{}]*)\}|(\d+(?:\.\d+)?|[A-Za-z]|\\[A-Za-z]+))"
@@ -73,6 +74,23 @@ def _hyperbolic(match: re.Match[str]) -> str:
     plus, minus = f"e^{{{x}}}", f"e^{{-({x})}}"
     return {"sinh": f"\\frac{{{plus}-{minus}}}{{2}}", "cosh": f"\\frac{{{plus}+{minus}}}{{2}}",
             "tanh": f"\\frac{{{plus}-{minus}}}{{{plus}+{minus}}}"}[match.group(1)]  # fmt: skip
+
+
+_SYSTEM = (r"(?s)^\s*(?:\\left\s*\\\{\s*)?\\begin\{(cases|aligned|array)\}(?:\{[lcr| ]*\})?(.*?)\\end\{\1\}\s*"
+           r"(?:\\right\s*\.)?\s*$")
+_ROW_RELATION = re.compile(r"=|<|>|\\(?:le|ge|leq|geq|leqslant|geqslant|neq|ne|lt|gt)(?![A-Za-z])")
+_ALIGNED = re.compile(r"\s*&\s*(?==|<|>|\\(?:le|ge|leq|geq|leqslant|geqslant|neq|ne|lt|gt)(?![A-Za-z]))"
+                      r"|(?<==|<|>)\s*&\s*")
+
+
+def _system(match: re.Match[str]) -> str:
+    """The rows of a system of equations or inequalities as a list (see CLEANUP_RULES); the text unchanged when a
+    row is not a relation or holds an & that is not alignment beside its relation (a piecewise definition)."""
+    rows = [r.strip() for r in re.split(r"\\\\(?:\[[^\]]*\])?", match.group(2))]
+    rows = [_ALIGNED.sub(" ", r).strip(" ,;.") for r in rows if r.strip()]
+    if not rows or any("&" in r or not _ROW_RELATION.search(r) for r in rows):
+        return match.group()
+    return ", ".join(rows)
 
 
 def _semicolons(text: str) -> str:
@@ -176,7 +194,9 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      rf"{_TEXT}\s*(or|and)\s*\}}", r" \\\1 "),
     ("a leading 'either' (either 3 or 4: several answers) is removed",
      r"^\s*(?:\\text\s*\{\s*)?either(?![A-Za-z])\s*\}?", " "),
-    ("a single letter in \\mathrm{...} is that letter (\\mathrm{e} is e)", r"\\mathrm\s*\{\s*([A-Za-z])\s*\}", r" \1 "),
+    ("a single letter in \\mathrm{...} (spaces ~ \\, around it) is that letter (\\mathrm{e} is e, \\mathrm{~N}_{1} is "
+     "N_{1})", r"\\mathrm\s*\{(?:\s|~|\\[,;: ])*([A-Za-z])(?:\s|~|\\[,;: ])*\}(\s*[_^])?",
+     lambda m: f" {m.group(1)}{m.group(2).strip() if m.group(2) else ' '}"),
     ("a unit phrase in \\text{...}, \\mbox{...}, \\mathrm{...}, \\textbf{...} (a unit word of UNIT_WORDS, one-letter "
      "units m g s h L, with square/sq/cubic/cu before, squared/cubed/^2 after, per or / between; with a ^2 after "
      "the braces) is removed where its quantity ends (the end, a separator, a closing bracket, an operator, more "
@@ -194,9 +214,15 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      _TRIG_WITH_DEGREES, lambda m: _trig_degrees(m.group())),
     ("degrees ^\\circ and ° are removed (an angle alone is its number of degrees: 90^\\circ is 90)",
      r"\^\s*(?:\{\s*\\circ\s*\}|\\circ(?![A-Za-z]))|°", ""),
+    ("a system in \\begin{cases}, \\begin{aligned} or a braced \\begin{array} (\\left\\{ ... \\right.) whose rows are "
+     "all equations or inequalities is the list of its rows (\\begin{cases} x=1 \\\\ y=2 \\end{cases} is x=1, y=2); & "
+     "is alignment only beside a relation: a row with a condition after & (a piecewise definition) is left unread",
+     _SYSTEM, lambda m: _system(m)),
     ("brackets around a lone matrix ((\\begin{pmatrix}...\\end{pmatrix}), \\left[\\begin{array}...\\right]) are removed",
      r"^\s*(?:\\left)?\s*[(\[]\s*(\\begin\{(?:[pbvBV]?matrix|array)\}.*\\end\{(?:[pbvBV]?matrix|array)\})\s*"
      r"(?:\\right)?\s*[)\]]\s*$", r"\1"),
+    ("the full-width punctuation of Chinese and Japanese text is its ASCII form: ，and 、 are commas, ；a semicolon, "
+     "（ ）parentheses (1、3 is 1, 3)", r"[，、；（）]", lambda m: _FULL_WIDTH[m.group()]),
     ("unicode mathematics as models write it: − is -, ⋅ is \\cdot, π is \\pi, ∞ is \\infty",
      r"[−⋅π∞]", lambda m: _UNICODE[m.group()]),
     ("√ and ∛ before a number, a letter, a command or a group (...) / {...} are \\sqrt{...} and \\sqrt[3]{...} "
@@ -224,6 +250,9 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("plain function words sqrt, sin, ..., arctan, pi, infty are the LaTeX commands (sec is left alone: a unit)",
      r"(?<![\\A-Za-z])(sqrt|sin|cos|tan|cot|csc|arcsin|arccos|arctan|ln|log|exp|pi|infty)(?![A-Za-z])", r"\\\1"),
     ("the word infinity is \\infty", r"(?<![\\A-Za-z])infinity(?![A-Za-z])", r"\\infty"),
+    ("和, 与, 及, 以及 (and) and 或, 或者 (or) of Chinese between answers are the connectors \\and / \\or (1 和 3 is "
+     "1 \\and 3)", r"(?<=[A-Za-z0-9})\]$.])\s*(?:(以及|和|与|及)|(或者|或))\s*(?=[-A-Za-z0-9\\({\[$])",
+     lambda m: " \\and " if m.group(1) else " \\or "),
     ("'or' / 'and' between answers become the connectors \\or / \\and", r"(?<![A-Za-z\\])(or|and)(?![A-Za-z])",
      r" \\\1 "),
     ("a unit phrase at the end, after a number, } ) or . (5 cm, 5 square units, 60 miles per hour: the words of "
@@ -291,7 +320,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "`\\operatorname` is not a function of the grammar"),
     ("`\\text{Evelyn}`, `\\textbf{East}.`, `Evelyn`, `no solution`, `DNE`, `12:00`",
      "a text answer: the words normalized (lower case, single spaces, no final full stop or leading article; a clock "
-     "time as h:mm on 24 hours: 8:34 p.m. is 20:34, a time without a.m. or p.m. is read on 24 hours), equal only to the same text, different from other text, unknown against a number"),
+     "time as h:mm on 24 hours, seconds kept unless :00: 8:34 p.m. is 20:34, a time without a.m. or p.m. is read on 24 hours), equal only to the same text, different from other text, unknown against a number"),
     ("`(C)`, `\\text{(C)}`, `\\textbf{(C)}`, `\\text{C}`, `C`",
      "the choice C (a lone capital letter is a choice when the other answer is one)"),
     ("`52_8`, `4210_{5}`, `1A_{16}`, `52_{10}`",
@@ -344,6 +373,12 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`{1, 3}`, `\\cfrac{1}{3}`, `19, 46, and 82`, `either 3 or 4`, `\\$32,\\!348`, `1,000.99€`, `14 {, }916`",
      "the set {1, 3} (plain braces with a comma, the whole answer); 1/3; the lists 19, 46, 82 and 3, 4; 32348; "
      "1000.99; 14916"),
+    ("`\\begin{cases} x=1 \\\\ y=2 \\end{cases}`, `\\left\\{\\begin{array}{l} x=1 \\\\ y=2 \\end{array}\\right.`",
+     "a system: the list of its rows (x=1, y=2) when every row is an equation or an inequality (& only beside its "
+     "relation); a piecewise definition (a condition after &) is unparsed"),
+    ("`1 和 3`, `1 或 3`, `1、3`, `（1，3）`",
+     "the Chinese connectors 和 与 及 以及 (and), 或 或者 (or) between answers, and full-width punctuation: the list "
+     "1, 3, the alternatives 1 or 3, the pair (1, 3); a Chinese word is never a number (和平 is unparsed)"),
     ("`\\mathrm{e}`, `\\mathrm{i}`, `\\text{ }`",
      "e (Euler's number), i: a single letter in `\\mathrm{…}` is that letter; an empty `\\text{}` is a space"),
     ("`1 000`, `1\\,000`, `1{,}000`, `1,\\!000`, `12 345 678`, `16,\\!386.20`",

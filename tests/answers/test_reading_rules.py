@@ -585,3 +585,41 @@ def test_degrees_in_a_trigonometric_function_are_radians(reference: str, candida
 )  # fmt: skip
 def test_e_notation_as_programs_write_it(reference: str, candidate: str, expected: str) -> None:
     assert equivalent_answers(reference, candidate, timeout=20).status == expected
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, status",
+    [(r"\begin{cases} x=1 \\ y=2 \end{cases}", "x=1, y=2", "equal"),
+     (r"\left\{\begin{array}{l} x=1 \\ y=2 \end{array}\right.", "(1, 2)", "equal"),
+     (r"\begin{aligned} a+b &= \frac12 \\ a-b &= \sqrt3 \end{aligned}", r"a-b=\sqrt{3}, a+b=\frac{1}{2}", "equal"),
+     (r"\begin{cases} x=1 \\ y=2 \end{cases}", "x=1, y=3", "different"),
+     (r"\begin{cases} x > 1 \\ x < 3 \end{cases}", "(1, 3)", "equal")],
+)  # fmt: skip
+def test_a_system_in_cases_or_a_braced_array_is_the_list_of_its_rows(reference: str, candidate: str,
+                                                                      status: str) -> None:
+    cert = equivalent_answers(reference, candidate, timeout=20)
+    assert cert.status == status, cert.reason
+
+
+def test_a_piecewise_definition_is_not_read_as_a_system() -> None:
+    # a row with a condition after & defines a function by cases: it is refused, never read as two relations
+    answer = parse_answer(r"\begin{cases} x & x \geq 0 \\ -x & x < 0 \end{cases}")
+    assert answer.kind == "unparsed"
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, status",
+    [("1 和 3", "1, 3", "equal"), ("1 或 3", r"1 \text{ or } 3", "equal"), ("1、3", r"\{1, 3\}", "equal"),
+     ("（1，3）", "(1, 3)", "equal"), ("2 和 5", "2, 6", "different"),
+     (r"\frac{\mathrm{N}_{1}}{\mathrm{~N}}", "N_{1}/N", "equal"), ("20:34", "20:34:00", "equal"),
+     ("20:34", "8:34:00 p.m.", "equal"), ("20:34", "20:34:05", "different")],
+)  # fmt: skip
+def test_chinese_connectors_full_width_commas_spaced_mathrm_and_clock_seconds(reference: str, candidate: str,
+                                                                              status: str) -> None:
+    # GAOKAO's golds write 1 和 3 and \mathrm{~N}; MARIO_EVAL's tests write 20:34:00 for 20:34
+    cert = equivalent_answers(reference, candidate, timeout=20)
+    assert cert.status == status, cert.reason
+
+
+def test_a_chinese_word_is_still_no_number() -> None:
+    assert parse_answer("和平").kind == "unparsed"
