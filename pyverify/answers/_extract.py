@@ -31,6 +31,13 @@ The rules, in order (:data:`EXTRACTION_RULES` is the table docs/answers-and-rewa
    format). Inline math (``$...$``, ``\\(...\\)``) spans no line break, unless it is laid out as a display: the
    opener ends its line and the closer starts its own, with no blank line between (``Answer $`` / ``9`` / ``$``).
 7. Backslashes doubled throughout the answer (``\\\\frac``, ``\\\\left(``: text escaped twice) are halved.
+8. Structured output: a JSON object that ends the response (in a fence or not, nothing but ``}`` and backticks
+   after it) with a key ``answer``, ``final_answer`` or ``Final Answer`` gives the answer: the value of its last such
+   key, read leniently (models write ``\\(`` and ``\\frac`` with single backslashes, which JSON does not allow) and
+   then read by these rules. Before the markers.
+9. A yes-or-no answer stated first (``No, the series diverges.``) after a marker or as a JSON answer is the word.
+10. LaTeX layout that ends the text (``\\\\``, ``\\noindent``, ``\\par``, ``\\vspace{...}``: a gold copied out of
+   a document) is not part of it; a ``$`` right before a digit never closes math (``0.9 * $3 = $2.7``: money).
 """
 
 from __future__ import annotations
@@ -39,7 +46,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from pyverify.answers._words import UNIT_WORDS
+from pyverify.answers._words import ESCAPED_COMMANDS, UNIT_WORDS
 
 EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`<think>…</think>`", "ignored: the answer is looked for after the last `</think>`; an unclosed `<think>` "
@@ -73,6 +80,15 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "changes it leaves it unread: 根号3, 3万, 约3); prose in "
      "any script is prose: without a marker, no answer"),
     ("`\\\\frac{1}{5}`, `\\\\left( … \\\\right)` (every backslash doubled)", "read with single backslashes"),
+    ("`{\"reasoning\": \"…\", \"answer\": 7}` (a JSON object ending the response, fenced as json or not; keys "
+     "`answer`, `final_answer`, `Final Answer`)", "structured output: the value of its last answer key, read as an "
+     "answer by these rules (LaTeX written with single backslashes is kept: `\\frac` is not a form feed); prose "
+     "after the object leaves it to the other rules"),
+    ("`Answer: No, because the series diverges.`, `{\"answer\": \"Yes, y = 0 is a solution.\"}`",
+     "a yes-or-no answer stated first (Yes, No, True, False, then a comma, a full stop or the end) is that word"),
+    ("`7 \\\\ \\noindent`, `$-5$. \\\\ \\noindent` (a gold copied out of a LaTeX document)",
+     "layout that ends the text (`\\\\`, `\\noindent`, `\\par`, `\\vspace{…}`, ...) is not part of the answer"),
+    ("`0.9 * $3 = $2.7`", "a `$` right before a digit never closes math: it opens an amount of money (Pandoc's rule)"),
     ("`Answer $` / `9` / `$` on three lines; `costs $5` / `and $6`",
      "inline math laid out as a display (opener ending its line, closer starting its own, no blank line between) "
      "is math, its line breaks spaces; otherwise `$…$` and `\\(…\\)` span no line break (a currency sign)"),
@@ -142,7 +158,8 @@ _OPENERS = (("$$", "$$"), ("\\[", "\\]"), ("\\(", "\\)"), ("$", "$"))
 
 def _math_spans(text: str, lo: int = 0, hi: int | None = None) -> list[_Span]:
     """The math spans of text[lo:hi], left to right, each opener paired with the next closer of its kind (as TeX
-    reads them); a ``$`` escaped as ``\\$`` is no delimiter, and inline math (``$...$``, ``\\(...\\)``) does not
+    reads them); a ``$`` escaped as ``\\$`` is no delimiter, nor is a ``$`` right before a digit as a closer (an
+    amount of money: ``$3 = $2.7``), and inline math (``$...$``, ``\\(...\\)``) does not
     span a line break (a ``$`` that pairs with one on another line is a currency sign or a stray, as in
     Math-Verify's reading) unless it is laid out as a display (:func:`_laid_out`). One pass with a memo of
     closers not found, so hostile text stays linear.
@@ -168,7 +185,11 @@ def _math_spans(text: str, lo: int = 0, hi: int | None = None) -> list[_Span]:
                 k = i + len(opener)
                 while True:
                     j = text.find(closer, k, hi)
-                    if j < 0 or closer[0] != "$" or text[j - 1] != "\\":
+                    if j < 0 or closer[0] != "$":
+                        break
+                    # \$ is a dollar sign; so is a $ followed by a digit (Pandoc's rule: it opens an amount of
+                    # money, 0.9 * $3 = $2.7, never closes math)
+                    if text[j - 1] != "\\" and not (closer == "$" and text[j + 1 : j + 2].isdigit()):
                         break
                     k = j + 1
                 if j < 0:
@@ -446,6 +467,10 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
     piece = re.sub(r"^(?:\\?[\"'*]|\s)+|(?:\\?[\"'*]|\s)+$", "", text[start:end])  # quotes, \" and ** around it
     if not piece:
         return Extraction("none", rule=f"nothing after '{rule}'", span=(start, end))
+    yes_no = _YES_NO.match(piece)
+    if yes_no and _prose(piece):  # Answer: No, the series diverges. (a yes-or-no question answered first)
+        first = start + text[start:end].find(yes_no.group(1))
+        return Extraction("answer", (yes_no.group(1),), rule, (first, first + len(yes_no.group(1))))
     math = spans[0] if spans and spans[0].start == start else None
     if math and _prose(piece):
         return Extraction("answer", (math.inner.strip(" "),), rule, math.span())
@@ -463,8 +488,100 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
     return Extraction("answer", (_strip_math(piece),), rule, (start, end))
 
 
+# LaTeX layout left at the end of an answer copied out of a document (MathOdyssey's golds end in \\ \noindent):
+# a line break, paragraph and spacing commands say nothing about the answer
+_LAYOUT_END = re.compile(r"(?:(?<!\\)\\\\(?:\[[^\]]{0,12}\])?|\\(?:noindent|par|newline|linebreak|medskip|bigskip|smallskip|"
+                         r"hfill|vfill|newpage|clearpage)(?![A-Za-z])|\\vspace\*?\s*\{[^{}]{0,20}\})\s*$")
+
+
+def _without_layout(text: str, lo: int, hi: int) -> int:
+    """The end of text[lo:hi] without the layout commands that close it (each looked for in the last 40
+    characters: bounded work however long the text)."""
+    while True:
+        hi = lo + len(text[lo:hi].rstrip())
+        found = _LAYOUT_END.search(text, max(lo, hi - 40), hi)
+        if found is None or found.start() == hi:
+            return hi
+        hi = found.start()
+
+
+# structured output: a JSON object at the end of the response with an answer key ("answer", "final_answer",
+# "Final Answer"); models write LaTeX in it with single backslashes (\( x \)), which is not valid JSON, so the
+# value is read leniently: JSON's escapes, and any other backslash kept as written
+_JSON_KEY = re.compile(r'"(?i:final[ _]?answer|answer)"\s*:\s*')
+_JSON_SCALAR = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?![\w.])|true|false")
+_JSON_LIST = re.compile(r"\[[^\[\]{}\"]{0,2000}\]")  # an array of numbers: "answer": [4, 5]
+_YES_NO = re.compile(r"(?i)\s*(yes|no|true|false)(?=\s*(?:[,.;:!]|\s[-–—]|$))")
+
+
+def _json_string(text: str, start: int, hi: int) -> tuple[str, int] | None:
+    """The value of the JSON string literal opening at text[start] and the index of its closing quote (None when
+    it does not close before hi). \\n, \\t, \\b, \\f, \\r before the rest of a LaTeX command (\\frac, \\text,
+    \\neq) keep their backslash: a model wrote the command, not a control character."""
+    out: list[str] = []
+    i = start + 1
+    while i < hi:
+        ch = text[i]
+        if ch == '"':
+            return "".join(out), i
+        if ch == "\\" and i + 1 < hi:
+            nxt = text[i + 1]
+            if nxt in '"\\/':
+                out.append(nxt)
+            elif nxt == "u" and re.fullmatch(r"[0-9a-fA-F]{4}", text[i + 2 : i + 6]):
+                out.append(chr(int(text[i + 2 : i + 6], 16)))
+                i += 4
+            elif nxt in "nrtbf":
+                command = re.match(r"[A-Za-z]*", text[i + 1 : min(hi, i + 20)]).group()  # type: ignore[union-attr]
+                out.append("\\" + nxt if command in ESCAPED_COMMANDS else {"n": "\n", "r": "\r", "t": "\t", "b": "\b",
+                                                                          "f": "\f"}[nxt])  # fmt: skip
+            else:
+                out.append("\\" + nxt)  # \( \sqrt: not JSON, kept as the model wrote it
+            i += 2
+            continue
+        out.append(ch)
+        i += 1
+    return None
+
+
+def _json_answer(text: str, lo: int, hi: int) -> Extraction | None:
+    """The answer of a JSON object that ends the response (the last answer key in it), or None."""
+    keys = list(_JSON_KEY.finditer(text, lo, hi))[-4:]
+    while keys:
+        key = keys.pop()
+        start = key.end()
+        if text.startswith('"', start):
+            read = _json_string(text, start, hi)
+            if read is None:
+                continue
+            value, close = read
+            span, after = (start + 1, close), close + 1
+        else:
+            scalar = _JSON_SCALAR.match(text, start, hi) or _JSON_LIST.match(text, start, hi)
+            if scalar is None:
+                continue
+            value, span, after = scalar.group(), scalar.span(), scalar.end()
+        end = text.rfind("}", after, hi)
+        if end < 0 or text[end + 1 : hi].strip(" \t\r\n`"):
+            return None  # the object does not end the response: prose after it says more
+        yes_no = _YES_NO.match(value)
+        if yes_no:  # "No, the ODE has no power series solution."
+            return Extraction("answer", (yes_no.group(1),), "json answer", span)
+        inner = _extract(value, structured=False) if value.strip() else Extraction("none")
+        if inner.status == "none":
+            return Extraction("answer", (value.strip(),), "json answer", span) if value.strip() else None
+        return Extraction(inner.status, inner.texts, "json answer", span)
+    return None
+
+
 def extract_answer(text: str) -> Extraction:
     """The final answer of ``text`` under the extraction policy (see the module docstring)."""
+    return _extract(text, structured=True)
+
+
+def _extract(text: str, structured: bool) -> Extraction:
+    """extract_answer; ``structured``: look for a JSON answer (not inside a JSON answer's own value, so that nested
+    objects cannot recurse without end)."""
     lo, hi = 0, len(text)
     close = text.rfind("</think>")
     if close >= 0:
@@ -474,8 +591,13 @@ def extract_answer(text: str) -> Extraction:
     turn = _TURN_END.search(text, lo)
     if turn:
         hi = turn.start()
+    hi = _without_layout(text, lo, hi)
     if not text[lo:hi].strip():
         return Extraction("none", rule="empty response")
+    if structured and '"' in text and "nswer" in text:
+        structured = _json_answer(text, lo, hi)
+        if structured is not None:
+            return _undoubled(structured)
     boxes = _boxes(text, lo, hi)
     # every marker holds "answer" (any case), "####" or "A:": a text with none of them is not scanned for one
     lowered = text.lower()

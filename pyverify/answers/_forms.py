@@ -291,8 +291,8 @@ def _chain(sides: list[str], ops: list[str], parse: Parse) -> tuple[Answer, str 
     exact = sides[: first_approx + 1]
     if first_approx == len(ops) and len(sides) == 2:
         left, right = parse(sides[0]), parse(sides[1])
-        if left.kind == "number" and right.kind == "number":
-            return right, None  # a computation written out: 5 \times 6 \times 4 = 120 is 120
+        if right.kind == "number" and (left.kind == "number" or left.kind in _SCALAR and free_vars(left.terms[0]) <= {"i"}):
+            return right, None  # a computation written out: 5 \times 6 \times 4 = 120 is 120, e^{i\pi} = -1 is -1
         if left.kind in _SCALAR and _is_name(left.terms[0]) and right.kind not in (*_SCALAR, "unparsed"):
             return right, None  # D = (0, 1): the point's coordinates
         if _names_tuple(left) and right.kind == "tuple" and len(right.items) == len(left.items):

@@ -35,6 +35,7 @@ from pyverify.answers._reading import (
     _numbers,
     _readings,
     _word_error,
+    assignment_points,
 )
 from pyverify.answers._reading import clean as clean
 from pyverify.answers._render import render as render
@@ -167,6 +168,10 @@ _UNENDING = re.compile(r",\s*(?:\\[lc]?dots|\.{2,3}|…)\s*$")  # (a final full 
 
 def _parse_cleaned(cleaned: str) -> Answer:
     from pyverify.answers import _forms
+
+    points = assignment_points(cleaned)
+    if points is not None:  # p = 5, q = 2 \\or p = 7, q = 2: the points (5, 2), (7, 2)
+        cleaned = points
 
     unending = _UNENDING.search(cleaned)
     if unending and cleaned[: unending.start()].strip():

@@ -15,7 +15,15 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from pyverify.answers._words import SHORT_WORDS, SHOUTED_WORDS, UNIT_LETTERS, UNIT_PREFIXES, UNIT_WORDS
+from pyverify.answers._words import (
+    ESCAPE_LETTERS,
+    ESCAPED_COMMANDS,
+    SHORT_WORDS,
+    SHOUTED_WORDS,
+    UNIT_LETTERS,
+    UNIT_PREFIXES,
+    UNIT_WORDS,
+)
 
 TEXT_COMMANDS = ("text", "textnormal", "textbf", "textrm", "mbox", "mathrm")
 
@@ -97,6 +105,9 @@ def _semicolons(text: str) -> str:
     """``;`` as ``,`` when no level of brackets holds both (``(0;0;6),(4;-2;0)``: commas between the tuples,
     semicolons inside them); groups of assignments ``p=5,q=2;p=7,q=2`` are the points (5, 2), (7, 2); ``(0,5;1)`` (a
     decimal comma) is left for the grammar to refuse. Written by hand: the depth of each separator needs a bracket count."""
+    matrix = _semicolon_matrix(text)
+    if matrix is not None:
+        return matrix
     seen: list[set[str]] = [set()]
     for ch in text:
         if ch in "([{":
@@ -110,7 +121,59 @@ def _semicolons(text: str) -> str:
     return text.replace(";", ",")
 
 
+def _semicolon_matrix(text: str) -> str | None:
+    """``[1, 2; 3, 4]`` (MATLAB's and Octave's matrix, rows between semicolons) as a bmatrix, when it is the whole
+    answer, nothing in it is bracketed and every row has as many entries; None otherwise."""
+    whole = re.fullmatch(r"\s*\[([^\[\]()]*;[^\[\]()]*)\]\s*", text)
+    if whole is None or "{," in whole.group(1):
+        return None
+    rows = [row.strip() for row in whole.group(1).split(";")]
+    cells = [[c.strip() for c in (row.split(",") if "," in row else row.split())] for row in rows]
+    if len(cells) < 2 or any(not c or "" in c or len(c) != len(cells[0]) for c in cells):
+        return None
+    return "\\begin{bmatrix}" + " \\\\ ".join(" & ".join(c) for c in cells) + "\\end{bmatrix}"
+
+
 _ASSIGNED = re.compile(r"\s*([A-Za-z])\s*=\s*([^,;=(){}\[\]]+?)\s*")
+
+
+def _top_level_split(text: str) -> list[str]:
+    """text split at the commas, semicolons, \\or and \\and outside braces and brackets."""
+    pieces, depth, start = [], 0, 0
+    for m in re.finditer(r"[{(\[]|[})\]]|[,;]|\\(?:or|and)(?![A-Za-z])", text):
+        tok = m.group()
+        if tok in "{([":
+            depth += 1
+        elif tok in "})]":
+            depth -= 1
+        elif depth == 0:
+            pieces.append(text[start : m.start()])
+            start = m.end()
+    return [*pieces, text[start:]]
+
+
+_ASSIGNED_ANY = re.compile(r"\s*([A-Za-z])\s*=\s*([^,;=()\[\]]+?)\s*")
+
+
+def assignment_points(text: str) -> str | None:
+    """``p = 5, q = 2 \\or p = 7, q = 2`` (two or more groups assigning the same unknowns, joined by or, and, a comma
+    or a semicolon: several solutions of a system) as the points ``(5, 2), (7, 2)``, coordinates in the alphabetical
+    order of the unknowns; None for any other text (one group of assignments is read as it is)."""
+    if text.count("=") < 4:
+        return None
+    pieces = [p for p in _top_level_split(text) if p.strip()]
+    pairs = [_ASSIGNED_ANY.fullmatch(p) for p in pieces]
+    if None in pairs:
+        return None
+    names = [m.group(1) for m in pairs if m is not None]
+    width = len(set(names))
+    if width < 2 or len(names) % width or len(names) == width:
+        return None
+    groups = [dict((m.group(1), m.group(2)) for m in pairs[i : i + width] if m) for i in range(0, len(names), width)]
+    if any(len(g) != width or set(g) != set(names[:width]) for g in groups):
+        return None
+    order = sorted(names[:width])
+    return ", ".join("(" + ", ".join(g[n] for n in order) + ")" for g in groups)
 
 
 def _assignment_groups(text: str) -> str:
@@ -234,7 +297,8 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      r"\\(?:left|right|bigl|bigr|Bigl|Bigr|big|Big|displaystyle)(?![A-Za-z])|(?<!\\)\\[,;:! ]|\\q?quad(?![A-Za-z])|~"
      r"|[\u00a0\u2009\u202f]|(?<!\\)\\{1,2}\s*$", " "),
     ("a semicolon separates items like a comma ((0;-2;6), -12;-11;-10) where no bracket level holds both; groups "
-     "of assignments of the same unknowns in alphabetical order (p=5,q=2;p=7,q=2) are the points (5, 2), (7, 2)",
+     "of assignments of the same unknowns in alphabetical order (p=5,q=2;p=7,q=2) are the points (5, 2), (7, 2); "
+     "a whole answer [1, 2; 3, 4] with rows of equal length is MATLAB's matrix",
      r"(?s)^[^;]*;.*$", lambda m: _semicolons(m.group())),
     ("\\sinh, \\cosh, \\tanh of a bracketed argument or one letter or number are written with e: \\cosh(at) is "
      "\\frac{e^{at}+e^{-(at)}}{2}", _HYPERBOLIC, lambda m: _hyperbolic(m)),
@@ -448,11 +512,8 @@ def _compiled_cleanup() -> list[tuple[re.Pattern[str], Any]]:
 # What an escape sequence leaves when a LaTeX command is written in a non-raw string: the control character
 # stands for backslash + letter. TAB, CR and LF are also ordinary white space, so they only count before the
 # rest of one of these commands; the other control characters never belong in an answer.
-_ESCAPES = {"\t": "t", "\r": "r", "\n": "n", "\a": "a", "\b": "b", "\f": "f", "\v": "v"}
-_COMMANDS = frozenset(
-    "text textbf textrm times tan tau theta tfrac tbinom to top triangle tilde right rho rangle rfloor rceil rm "
-    "neq nabla neg not notin newline nmid frac boxed binom beta begin bar alpha approx vec vert varphi".split()
-)
+_ESCAPES = ESCAPE_LETTERS
+_COMMANDS = ESCAPED_COMMANDS
 
 
 def _check_control(text: str, whitespace: bool = True, only_commands: bool = False) -> None:

@@ -42,3 +42,12 @@ UNIT_PREFIXES: frozenset[str] = frozenset("square sq cubic cu".split())
 #: single letter in ``\mathrm{...}`` is that letter (``\mathrm{e}`` is e).
 UNIT_LETTERS = "mgshL"
 #: The commands whose content is text; ``\operatorname`` is a name, never a unit.
+
+#: What an escape sequence leaves when a LaTeX command is written in a non-raw string (or a JSON string): the
+#: control character stands for backslash + this letter ...
+ESCAPE_LETTERS = {"\t": "t", "\r": "r", "\n": "n", "\a": "a", "\b": "b", "\f": "f", "\v": "v"}
+#: ... when the letters after it complete one of these commands (\frac read as form feed + "rac").
+ESCAPED_COMMANDS = frozenset(
+    "text textbf textrm times tan tau theta tfrac tbinom to top triangle tilde right rho rangle rfloor rceil rm "
+    "neq nabla neg not notin newline nmid frac boxed binom beta begin bar alpha approx vec vert varphi".split()
+)

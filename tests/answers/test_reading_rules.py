@@ -623,3 +623,18 @@ def test_chinese_connectors_full_width_commas_spaced_mathrm_and_clock_seconds(re
 
 def test_a_chinese_word_is_still_no_number() -> None:
     assert parse_answer("和平").kind == "unparsed"
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, status",
+    [(r"p = 5, q = 2 \quad \text{and} \quad p = 7, q = 2", "p=5,q=2;p=7,q=2", "equal"),  # lighteval's test
+     (r"x=1,y=2 \text{ or } x=3,y=4", "(1, 2), (3, 4)", "equal"), (r"x=1,y=2 \text{ or } x=3,y=4", "(1,2),(3,5)", "different"),
+     (r"y=\frac{1}{2}, x=1 \text{ or } y=3, x=4", r"(1, \frac12), (4, 3)", "equal"),
+     (r"e^{i\pi} = -1", "-1", "equal"), (r"-1", r"e^{i\pi} = -1", "equal")],
+)  # fmt: skip
+def test_groups_of_assignments_are_points_and_a_constant_computation_is_its_value(
+    reference: str, candidate: str, status: str
+) -> None:
+    # several solutions of a system joined by and / or are the points, coordinates in the unknowns' alphabetical
+    # order (never a list of contradictory equations compared element by element)
+    assert equivalent_answers(reference, candidate, timeout=20).status == status

@@ -1,0 +1,76 @@
+"""Answers in structured output (a JSON object ending the response), yes-or-no answers, LaTeX layout after an
+answer, and dollar amounts: read from other people's model outputs (MathOdyssey's DeepSeek-V3 and o1-preview
+responses, MathVista's GPT-4 responses)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyverify.answers import equivalent_answers, extract_answer
+from pyverify.rewards import grade
+
+# DeepSeek-V3 on MathOdyssey: LaTeX with single backslashes in a JSON string (\( is not a JSON escape)
+DEEPSEEK = (
+    "From the above cases, the only value is \\( n = 7 \\).\n\n### Final Answer:\n```json\n{\n"
+    '    "reasoning": "We tested \\( n-1 = 6 \\) and \\( \\frac{n(n+1)}{2} = 28 \\).",\n    "answer": 7\n}\n```'
+)
+
+
+@pytest.mark.parametrize(
+    "response, answer",
+    [(DEEPSEEK, "7"), ('```json\n{\n    "answer": "2\\\\sqrt{7}"\n}\n```', "2\\sqrt{7}"),
+     ('{"answer": "\\frac{4}{29}\\sqrt{29}"}', "\\frac{4}{29}\\sqrt{29}"),  # \f of \frac: the command, not a form feed
+     ('{"answer": 120.0}', "120.0"), ('{"answer": [4, 5]}', "[4, 5]"), ('{"final_answer": "\\\\boxed{12}"}', "12"),
+     ('{"Final Answer": "No, the ODE has no power series solution near \\\\(x = 0\\\\)."}', "No"),
+     ('{"answer": "(4 * sqrt(29)) / 29"}', "(4 * sqrt(29)) / 29")],
+)  # fmt: skip
+def test_the_answer_key_of_a_json_object_that_ends_the_response_is_the_answer(response: str, answer: str) -> None:
+    found = extract_answer(response)
+    assert (found.status, found.texts, found.rule) == ("answer", (answer,), "json answer")
+    assert response[found.span[0] : found.span[1]]  # the span points into the response
+
+
+def test_a_json_object_followed_by_more_prose_is_not_the_final_answer() -> None:
+    found = extract_answer('First guess: {"answer": 5}. On reflection the answer is 6.')
+    assert found.texts == ("6",) and found.rule == "answer phrase"
+
+
+def test_json_answers_are_graded_against_the_gold() -> None:
+    assert grade(DEEPSEEK, "7").status == "correct"
+    assert grade(DEEPSEEK, "8").status == "wrong"
+    assert grade('{"answer": "[1, -2, 5; 0, 1, -4; 0, 0, 1]"}', r"\begin{pmatrix}1&-2&5\\0&1&-4\\0&0&1\end{pmatrix}"
+                 ).status == "correct"  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "response, answer",
+    [("Answer: No, because the series diverges.", "No"), ("The answer is yes.", "yes"),
+     ("Therefore, the answer is True, as there exists such a function v.", "True"),
+     ("Final answer: 5, not 6", None)],
+)  # fmt: skip
+def test_a_yes_or_no_answer_stated_first_is_the_answer(response: str, answer: str | None) -> None:
+    found = extract_answer(response)
+    if answer is None:  # a number answer with a denial after it stays as written (refused), never a yes/no
+        assert found.texts != ("No",)
+    else:
+        assert found.texts == (answer,)
+
+
+@pytest.mark.parametrize(
+    "gold", ["7\\\\\n\\noindent", "7 \\\\ \n\n\\noindent", "$7$.\\\\\n\t\\noindent", "7\\par", "7 \\vspace{2mm}"]
+)
+def test_layout_commands_after_a_gold_are_not_part_of_it(gold: str) -> None:
+    # MathOdyssey's golds are copied out of a LaTeX document with their line break and \noindent
+    assert equivalent_answers(gold, "7").status == "equal"
+
+
+def test_three_backslashes_are_still_refused() -> None:
+    assert equivalent_answers("185\\\\\\", "185").status != "equal"
+
+
+def test_a_dollar_before_a_digit_opens_an_amount_not_math() -> None:
+    # GPT-4 on MathVista: "0.9 * $3 = $2.7": no math span "3 = ", the amount after = is the answer
+    found = extract_answer("So, for 0.9 pounds, Linda will spend 0.9 * $3 = $2.7.")
+    assert found.texts == ("$2.7",)
+    assert grade("So, for 0.9 pounds, Linda will spend 0.9 * $3 = $2.7.", "2.7").status == "correct"
+    assert extract_answer("The answer is $x+1$2 dollars").status == "answer"  # unusual, still read
