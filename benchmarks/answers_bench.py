@@ -106,7 +106,10 @@ def _suite_pairs() -> dict[str, list[tuple[Pair, bool]]]:  # name (source) -> pa
                        ("Llama-3.1-8B-Instruct Minerva responses", "llama31_8b_minerva_outputs.jsonl"),
                        ("gpt-4 TheoremQA responses", "theoremqa_gpt4_outputs.jsonl"),
                        ("gpt-4-0314 GAOKAO fill-in-the-blank answers", "gaokao_gpt4_fill_blank_outputs.jsonl"),
-                       ("Four other graders' unit tests", "grader_unit_tests.jsonl")):  # fmt: skip
+                       ("Four other graders' unit tests", "grader_unit_tests.jsonl"),
+                       ("DeepSeek-V3 and o1-preview MathOdyssey responses", "odyssey_math_outputs.jsonl"),
+                       ("GPT-3 GSM8K solutions", "gsm8k_gpt3_outputs.jsonl"),
+                       ("Six more graders' unit tests", "grader_unit_tests_more.jsonl")):  # fmt: skip
         data = ROOT / "tests" / "answers" / "data" / file
         rows = [json.loads(line) for line in data.read_text(encoding="utf-8").splitlines() if line.strip()]
         suites[f"{name} with the publisher's labels (tests/answers/data/{file})"] = [

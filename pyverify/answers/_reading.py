@@ -54,7 +54,8 @@ _AFTER_UNIT = (
     + r"|cdot|times|div|pm|mp|cup|right|end|le|ge|leq|geq|lt|gt|neq|approx|or|and)(?![A-Za-z])))"
 )
 _TEXT_UNIT = rf"{_TEXT}\s*(?:{_unit_phrase(letters=True)})\s*\}}(?:\s*\^\s*(?:\d|\{{\s*-?\d\s*\}}))?{_AFTER_UNIT}"
-_TRAILING_UNIT = rf"(?<=[0-9}}).])\s+(?:{_unit_phrase(letters=False)})\s*$"
+# after a digit the unit may touch its number (4ft, 10weeks: MathOdyssey's golds, MARIO_EVAL's tests)
+_TRAILING_UNIT = rf"(?:(?<=[0-9}}).])\s+|(?<=[0-9]))(?:{_unit_phrase(letters=False)})\s*$"
 
 _SUFFIX = r"(?:st|nd|rd|th)"
 _ORDINAL = (
@@ -124,7 +125,7 @@ def _semicolons(text: str) -> str:
 def _semicolon_matrix(text: str) -> str | None:
     """``[1, 2; 3, 4]`` (MATLAB's and Octave's matrix, rows between semicolons) as a bmatrix, when it is the whole
     answer, nothing in it is bracketed and every row has as many entries; None otherwise."""
-    whole = re.fullmatch(r"\s*\[([^\[\]()]*;[^\[\]()]*)\]\s*", text)
+    whole = re.fullmatch(r"\s*\[([^\[\]()]*;[^\[\]()]*)\]\s*\.?\s*", text)
     if whole is None or "{," in whole.group(1):
         return None
     rows = [row.strip() for row in whole.group(1).split(";")]
@@ -319,7 +320,7 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      lambda m: " \\and " if m.group(1) else " \\or "),
     ("'or' / 'and' between answers become the connectors \\or / \\and", r"(?<![A-Za-z\\])(or|and)(?![A-Za-z])",
      r" \\\1 "),
-    ("a unit phrase at the end, after a number, } ) or . (5 cm, 5 square units, 60 miles per hour: the words of "
+    ("a unit phrase at the end, after a number (touching it or not: 4ft), } ) or . (5 cm, 5 square units, 60 miles per hour: the words of "
      "UNIT_WORDS and UNIT_PREFIXES as in \\text{...}, no one-letter units) is removed", _TRAILING_UNIT, ""),
     ("a final full stop, comma or semicolon is removed", r"[.,;]\s*$", ""),
 )  # fmt: skip
@@ -335,7 +336,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "a product of one-letter variables: a run of two or three letters that is not a short word (a capital after a "
      "small letter never makes one, nor does a run in an exponent other than st, nd, rd, th); a Greek letter, "
      "with or without a subscript, is one variable"),
-    ("`4 five`, `5 is it`, `x = 4 the`, `3 mod 7`, `2phi`, `3cm`, `ext{13}`",
+    ("`4 five`, `5 is it`, `x = 4 the`, `3 mod 7`, `2phi`, `3inchx`, `ext{13}`",
      "unparsed: a run of four or more letters, a short word (`SHORT_WORDS`: English words, units, ordinal "
      "suffixes, function and Greek names without a backslash; for capitals `SHOUTED_WORDS`, except as a command's "
      "whole argument: `\\frac{NO}{BO}` holds segments) or letters "

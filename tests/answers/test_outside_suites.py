@@ -234,8 +234,11 @@ OUTSIDE_DISAGREEMENTS = DATA / "outside_disagreements.json"
 
 @pytest.mark.parametrize(
     ("name", "count", "graded"),
-    [("theoremqa_gpt4_outputs", 200, 170), ("gaokao_gpt4_fill_blank_outputs", 129, 104), ("grader_unit_tests", 98, 82)],
-)
+    [("theoremqa_gpt4_outputs", 200, 170), ("gaokao_gpt4_fill_blank_outputs", 129, 104), ("grader_unit_tests", 98, 82),
+     # DeepSeek-V3 and o1-preview on MathOdyssey (answers in a JSON object, golds ending in \\ \noindent, MATLAB
+     # matrices), GPT-3 on GSM8K (A: 3,000), and the tests of NeMo-Skills', AReaL's and four RL rewards' graders
+     ("odyssey_math_outputs", 200, 185), ("gsm8k_gpt3_outputs", 200, 200), ("grader_unit_tests_more", 145, 115)],
+)  # fmt: skip
 def test_more_outside_answers_against_their_publishers_labels(name: str, count: int, graded: int) -> None:
     # GPT-4 on TheoremQA (lists in brackets, E-notation golds, True written 1.0) and on GAOKAO fill-in-the-blank
     # (【答案】...<eoa>, Chinese prose and counter words), and the unit tests of four other graders (MARIO_EVAL, the

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import time
 from fractions import Fraction
 from pathlib import Path
@@ -190,7 +191,7 @@ def test_a_decimal_comma_in_unreadable_text_is_unparsed() -> None:
     [("answer 2 3", "answer", 1), ("The answer is 4 five.", "five", 3), ("x = 4 the answer", "the", 7),
      ("AZYUK2A", "AZYUK", 1), ("4 five", "five", 3), (r"\boxed{five x}", "five", 1),
      (r"\boxed{x = 5 is it}", "is", 7), ("5 not", "not", 3), ("3 mod 7", "mod", 3), (r"\boxed{2 DNE}", "DNE", 3),
-     ("2phi", "phi", 2), ("3cm", "cm", 2), ("1.5th", "th", 4), ("x percentx", "percentx", 3),
+     ("2phi", "phi", 2), ("3inchx", "inchx", 2), ("1.5th", "th", 4), ("x percentx", "percentx", 3),
      ("Soucis : 2,74 $ a..", "Soucis", 1), (r"\frac{1}{2} the", "the", 13)],
 )  # fmt: skip
 def test_a_word_is_never_a_product_of_variables(text: str, word: str, column: int) -> None:
@@ -638,3 +639,10 @@ def test_groups_of_assignments_are_points_and_a_constant_computation_is_its_valu
     # several solutions of a system joined by and / or are the points, coordinates in the unknowns' alphabetical
     # order (never a list of contradictory equations compared element by element)
     assert equivalent_answers(reference, candidate, timeout=20).status == status
+
+
+@pytest.mark.parametrize("text", ["4ft", "4 ft", "10weeks", "3cm", "12.5km"])
+def test_a_unit_word_may_touch_its_number(text: str) -> None:
+    # MathOdyssey's gold 4ft, MARIO_EVAL's 10weeks: a unit word right after the digits is the unit, not a word
+    number = re.match(r"[\d.]+", text).group()  # type: ignore[union-attr]
+    assert equivalent_answers(text, number).status == "equal"
