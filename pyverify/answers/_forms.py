@@ -21,6 +21,8 @@ _TEXTS = r"\\(?:text|textbf|textnormal|textrm|textit|mbox|mathrm|mathbf|textsf)"
 _WHOLE_TEXT = re.compile(rf"^\s*{_TEXTS}\s*\{{(.*)\}}\s*\.?\s*$", re.S)
 _CHOICE = re.compile(r"^\s*\(?\s*([A-Z])\s*\)?\s*\.?\s*$")
 _WORDS = re.compile(r"^\s*[A-Za-z][A-Za-z'\- ]*[A-Za-z]\s*\.?\s*$")
+# a choice with its option after it, as multiple-choice golds are written: (D) Alina, \textbf{(C)} 12
+_LABELLED = re.compile(rf"^\s*(?:{_TEXTS}\s*\{{\s*)?\(([A-J])\)\s*\}}?\s+[A-Za-z0-9$\\-][^()]*$")
 _BASE = re.compile(r"^\s*([0-9A-Z]+)\s*_\s*\{?\s*\(?\s*(\d{1,2})\s*\)?\s*\}?\s*$")
 _CLOCK = re.compile(r"^\s*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*(?:\\text\s*\{\s*)?([ap])?\.?\s*(?:m\.?)?\s*\}?\s*$", re.I)
 _CONGRUENCE = re.compile(
@@ -52,6 +54,9 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
         words = re.findall(r"[A-Za-z]+", content)
         if any(len(w) >= 2 or word_rules(w) for w in words) and not re.search(r"\d|\\[A-Za-z]", content):
             return Answer("text", value=normal_text(content))
+    labelled = _LABELLED.match(text)
+    if labelled:  # the letter is the answer; the option's own text is how the question wrote it
+        return Answer("choice", value=labelled.group(1))
     if _WORDS.match(text) and all(word_rules(run) for run in re.findall(r"[A-Za-z]+", text)):
         return Answer("text", value=normal_text(text))
     base = _BASE.match(text)

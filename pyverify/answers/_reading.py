@@ -287,6 +287,9 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      r"(?:\\right)?\s*[)\]]\s*$", r"\1"),
     ("the full-width punctuation of Chinese and Japanese text is its ASCII form: ，and 、 are commas, ；a semicolon, "
      "（ ）parentheses (1、3 is 1, 3)", r"[，、；（）]", lambda m: _FULL_WIDTH[m.group()]),
+    ("primes after a letter, ^\\prime, ^{\\prime\\prime}, ′ and ″, are apostrophes: f^{\\prime} is f' (a letter with primes "
+     "is one variable, as x_1 is)", r"(?<=[A-Za-z}])\s*(?:\^\s*(?:\{\s*((?:\\prime\s*){1,3})\}|(\\prime))(?![A-Za-z])|([′″]))",
+     lambda m: "'" * ((m.group(1) or "").count("prime") + (1 if m.group(2) else 0) + {"′": 1, "″": 2, None: 0}[m.group(3)])),
     ("unicode mathematics as models write it: − is -, ⋅ is \\cdot, π is \\pi, ∞ is \\infty",
      r"[−⋅π∞]", lambda m: _UNICODE[m.group()]),
     ("√ and ∛ before a number, a letter, a command or a group (...) / {...} are \\sqrt{...} and \\sqrt[3]{...} "
@@ -386,8 +389,9 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`\\text{Evelyn}`, `\\textbf{East}.`, `Evelyn`, `no solution`, `DNE`, `12:00`",
      "a text answer: the words normalized (lower case, single spaces, no final full stop or leading article; a clock "
      "time as h:mm on 24 hours, seconds kept unless :00: 8:34 p.m. is 20:34, a time without a.m. or p.m. is read on 24 hours), equal only to the same text, different from other text, unknown against a number"),
-    ("`(C)`, `\\text{(C)}`, `\\textbf{(C)}`, `\\text{C}`, `C`",
-     "the choice C (a lone capital letter is a choice when the other answer is one)"),
+    ("`(C)`, `\\text{(C)}`, `\\textbf{(C)}`, `\\text{C}`, `C`, `(C) Cecile`",
+     "the choice C (a lone capital letter is a choice when the other answer is one; a letter A to J in parentheses "
+     "followed by its option is that choice)"),
     ("`52_8`, `4210_{5}`, `1A_{16}`, `52_{10}`",
      "the numeral in its base (each digit checked); equal to the same base and value, and to a plain number written "
      "with the same digits (52: the base the question asked for is implied); its decimal value (42) or another base "
@@ -444,6 +448,8 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`1 和 3`, `1 或 3`, `1、3`, `（1，3）`",
      "the Chinese connectors 和 与 及 以及 (and), 或 或者 (or) between answers, and full-width punctuation: the list "
      "1, 3, the alternatives 1 or 3, the pair (1, 3); a Chinese word is never a number (和平 is unparsed)"),
+    ("`f'`, `y''`, `f^{\\prime}`, `x_1'`", "a letter with primes is one variable (the name of a derivative, or another "
+     "variable): f' is neither f nor f''"),
     ("`\\mathrm{e}`, `\\mathrm{i}`, `\\text{ }`",
      "e (Euler's number), i: a single letter in `\\mathrm{…}` is that letter; an empty `\\text{}` is a space"),
     ("`1 000`, `1\\,000`, `1{,}000`, `1,\\!000`, `12 345 678`, `16,\\!386.20`",
