@@ -176,6 +176,10 @@ def _terms(a: Node, b: Node, ctx: _Context) -> _Verdict:
             raise _Unknown(str(exc)) from None
         if has_sum(a) or has_sum(b):
             return _sums(a, b, ctx)
+    from pyverify.answers._sums import has_index
+
+    if has_index(a) or has_index(b):
+        return _indexed(a, b, ctx)
     from pyverify.answers._fast import certainly_defined
 
     def _infinite(node: Node) -> bool:  # ∞ or -∞ written as a value (a limit, a supremum)
@@ -203,7 +207,15 @@ def _sums(a: Node, b: Node, ctx: _Context) -> _Verdict:
     SUM_POINTS (each sum written out there), equal when they agree at all of them and sympy's closed form of the
     difference is 0 (it holds from the largest lower bound minus one on; the points cover the rest)."""
     from pyverify.answers import _engine
-    from pyverify.answers._sums import SUM_POINTS, SumTooLarge, bound_letters, expand_sums, lowest_start
+    from pyverify.answers._sums import (
+        SUM_POINTS,
+        SumTooLarge,
+        bound_letters,
+        expand_sums,
+        has_index,
+        lowest_start,
+        same_terms,
+    )
     from pyverify.logic._ast import substitute
 
     letters = bound_letters(a) | bound_letters(b)
@@ -220,7 +232,7 @@ def _sums(a: Node, b: Node, ctx: _Context) -> _Verdict:
         point = {name: Num(Fraction(value))}
         try:
             x, y = expand_sums(substitute(a, point)), expand_sums(substitute(b, point))
-            found = _constants(x, y, ctx)
+            found = _terms(x, y, ctx) if free_vars(x) | free_vars(y) else _constants(x, y, ctx)  # F_0, F_1: letters
         except SumTooLarge:
             break
         except _Undefined as exc:
@@ -234,10 +246,42 @@ def _sums(a: Node, b: Node, ctx: _Context) -> _Verdict:
     start = [lowest_start(a), lowest_start(b)]
     if agreed < len(SUM_POINTS) or None in start or max(s for s in start if s is not None) - 1 > SUM_POINTS[-1]:
         return _Verdict("unknown", "none", reason=f"equal at {agreed} values of {name}, and not proved for all")
+    if same_terms(a, b):  # the same range, summands equal as polynomials (indexed terms as letters)
+        return _Verdict("equal", "structure", conditions=(f"for every natural number {name}",))
+    if has_index(a) or has_index(b):
+        return _Verdict("unknown", "none", reason=f"sums of indexed terms equal at {name} = 0..{SUM_POINTS[-1]}, "
+                        "but not proved for all")  # fmt: skip
     zero = _call(_engine.sum_zero, (a, b, name), ctx)
     if zero.get("zero") is True:
         return _Verdict("equal", "symbolic", conditions=(f"for every natural number {name}",))
     return _Verdict("unknown", "none", reason=f"equal at {name} = 0..{SUM_POINTS[-1]}, but {zero.get('reason')}")
+
+
+def _indexed(a: Node, b: Node, ctx: _Context) -> _Verdict:
+    """Terms with indexed terms F_{n-1} (and no sum): equal when their form proves it (indexed terms as letters of
+    their own, their indices in normal form); different at a whole value of the index letters, each indexed term
+    then the variable F_j (a witness that names that value); else unknown."""
+    from itertools import product
+
+    from pyverify.answers._sums import SUM_POINTS, expand_sums, index_letters, same_terms
+    from pyverify.logic._ast import substitute
+
+    if same_terms(a, b):
+        return _Verdict("equal", "structure", conditions=("for every sequence",))
+    letters = sorted(index_letters(a) | index_letters(b))
+    if len(letters) > 2:
+        return _Verdict("unknown", "none", reason="indexed terms whose indices hold more than two letters")
+    for values in product(SUM_POINTS, repeat=len(letters)):
+        point = {n: Num(Fraction(v)) for n, v in zip(letters, values)}
+        x, y = expand_sums(substitute(a, point)), expand_sums(substitute(b, point))
+        try:
+            found = _terms(x, y, ctx)
+        except _Undefined:
+            continue
+        if found.status == "different":
+            return _Verdict("different", found.method, {"at": {n: str(v) for n, v in zip(letters, values)},
+                                                        **(found.witness or {})})  # fmt: skip
+    return _Verdict("unknown", "none", reason="indexed terms equal at whole values of their indices, not proved for all")
 
 
 _ZERO, _ONE = Num(Fraction(0)), Num(Fraction(1))

@@ -595,9 +595,9 @@ def _extract(text: str, structured: bool) -> Extraction:
     if not text[lo:hi].strip():
         return Extraction("none", rule="empty response")
     if structured and '"' in text and "nswer" in text:
-        structured = _json_answer(text, lo, hi)
-        if structured is not None:
-            return _undoubled(structured)
+        json_answer = _json_answer(text, lo, hi)
+        if json_answer is not None:
+            return _undoubled(json_answer)
     boxes = _boxes(text, lo, hi)
     # every marker holds "answer" (any case), "####" or "A:": a text with none of them is not scanned for one
     lowered = text.lower()

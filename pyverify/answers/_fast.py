@@ -212,3 +212,17 @@ def polynomial_ratio(a: Node, b: Node) -> Fraction | None | bool:
     if (pa - pb * c).is_zero():
         return Fraction(int(c.p), int(c.q))
     return False
+
+
+def normal_form(node: Node) -> str:
+    """A canonical text of a polynomial over ℚ (the same for equal polynomials: n - k - 1 and -1 - k + n), for the
+    indices of indexed terms; ValueError when ``node`` is not one within the bounds."""
+    import flint
+
+    names = sorted(free_vars(node))
+    try:
+        ctx = flint.fmpq_mpoly_ctx.get(tuple(names) or ("_",), "lex")
+        gens = dict(zip(names, ctx.gens())) if names else {}
+        return str(_poly(node, ctx, gens))
+    except _Refused:
+        raise ValueError("not a polynomial within the bounds") from None

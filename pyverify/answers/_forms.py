@@ -60,7 +60,8 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
     if _WORDS.match(text) and all(word_rules(run) for run in re.findall(r"[A-Za-z]+", text)):
         return Answer("text", value=normal_text(text))
     base = _BASE.match(text)
-    if base:
+    if base and not (base.group(1).isalpha() and any(int(d, 36) >= int(base.group(2)) for d in base.group(1))):
+        # (capital letters that are no digits in the base name a variable: F_2 is the variable F_2, as a_2 is)
         digits, radix = base.group(1), int(base.group(2))
         if not 2 <= radix <= 36:
             return Answer("unparsed", reason=f"outside the answer grammar: base {radix} (a base is 2 to 36)")

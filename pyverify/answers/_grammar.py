@@ -21,6 +21,7 @@ from lark.exceptions import LarkError
 
 from pyverify.answers._answer import Answer, Kind
 from pyverify.answers._reading import AnswerParseError
+from pyverify.answers._sums import index_terms, indexed
 from pyverify.logic._ast import REAL, Call, Node, Num, Op, SumOf, Var, free_vars
 
 _FUNCS = ("sin", "cos", "tan", "cot", "sec", "csc", "arcsin", "arccos", "arctan", "ln", "exp", "log")
@@ -68,6 +69,14 @@ class _Build(Transformer):  # type: ignore[type-arg]
         if name == "e":
             return Call("e", ())
         return Var(name, REAL)
+
+    def indexed(self, items: list[Any]) -> Node:
+        # F_{n-1}: the term of the sequence F at n - 1 (see pyverify.answers._sums: written out at a whole number
+        # it is the variable F_2, as F_{2} is)
+        base = re.sub(r"[{}\s]", "", str(items[0])).lstrip("\\")
+        if "_" in base or "'" in base:
+            raise ValueError(f"a subscript after a subscript or a prime: {items[0]}_{{...}}")
+        return indexed(base, items[1])
 
     def pi(self, items: list[Any]) -> Node:
         return Call("pi", ())
@@ -134,7 +143,7 @@ class _Build(Transformer):  # type: ignore[type-arg]
         return Call("logb", (items[1], items[2]))
 
     def sum_of(self, items: list[Any]) -> Node:
-        return SumOf(str(items[1]), items[2], items[3], items[4])
+        return SumOf(str(items[1]), items[2], items[3], index_terms(items[4], str(items[1])))
 
     def abs_value(self, items: list[Any]) -> Node:
         return Call("abs", (items[1],))

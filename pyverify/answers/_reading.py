@@ -448,6 +448,10 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`1 和 3`, `1 或 3`, `1、3`, `（1，3）`",
      "the Chinese connectors 和 与 及 以及 (and), 或 或者 (or) between answers, and full-width punctuation: the list "
      "1, 3, the alternatives 1 or 3, the pair (1, 3); a Chinese word is never a number (和平 is unparsed)"),
+    ("`\\sum_{k=1}^{3} a_k`, `F_{n-1} + F_{n-2}`, `\\sum_{k=0}^{n-1} F_k F_{n-k-1}`",
+     "indexed terms: a_k in a sum over k is the term of the sequence a at k (a_1 + a_2 + a_3, never 3 a_k), F_{n-1} "
+     "the term at n - 1 and F_{1+1} the variable F_2; equal when their form proves it (same range, summands equal "
+     "with each indexed term a letter of its own), different at a whole value of n, else unknown"),
     ("`f'`, `y''`, `f^{\\prime}`, `x_1'`", "a letter with primes is one variable (the name of a derivative, or another "
      "variable): f' is neither f nor f''"),
     ("`\\mathrm{e}`, `\\mathrm{i}`, `\\text{ }`",

@@ -19,6 +19,9 @@ def render_term(node: Node) -> str:
     """LaTeX of a term, fully parenthesised, that :func:`parse_answer` reads back to the same term."""
     if isinstance(node, Num):
         return _decimal(node.value)
+    if isinstance(node, Var) and node.name.endswith("'"):
+        base = node.name.rstrip("'")
+        return render_term(Var(base, node.sort)) + "'" * (len(node.name) - len(base))  # f''
     if isinstance(node, Var):
         if "_" in node.name:
             letter, index = node.name.split("_", 1)
@@ -52,6 +55,9 @@ def render_term(node: Node) -> str:
             return f"\\log_{{{a[0]}}}({a[1]})"
         if node.func == "abs":
             return f"|{a[0]}|"
+        if node.func.startswith("index:"):
+            name = node.func[len("index:") :]
+            return f"{name if len(name) == 1 else chr(92) + name}_{{{a[0]}}}"
         if node.func in ("floor", "ceil"):
             return f"\\l{node.func} {a[0]} \\r{node.func}"
         return f"\\{node.func}({a[0]})"

@@ -11,10 +11,11 @@ for b < a - 1 (a negative sum), which is not what a person means by an empty sum
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from pyverify.answers._forms import _rat as _rational  # exact value of numerals with + - * / and powers
-from pyverify.logic._ast import Call, MatLit, Node, Num, Op, SumOf, substitute, walk
+from pyverify.logic._ast import REAL, Call, MatLit, Node, Num, Op, SumOf, Var, substitute, walk
 
 #: At most this many terms in all are written out (nested sums multiply), beyond that the comparison is unknown.
 MAX_SUM_TERMS = 2_000
@@ -24,6 +25,48 @@ SUM_POINTS = tuple(range(8))
 
 class SumTooLarge(ValueError):
     """Writing the sums out would exceed :data:`MAX_SUM_TERMS` terms, or a bound is not an integer."""
+
+
+#: A term of an indexed sequence, ``F_{n-k-1}``: ``Call(INDEX + "F", (index,))``. With a whole number as its index
+#: it is the variable ``F_2`` (what ``F_{2}`` and ``F_2`` read as), so a sum written out meets the variables written.
+INDEX = "index:"
+
+
+def indexed(base: str, index: Node) -> Node:
+    """The term ``base_{index}``: the variable base_j when the index is a whole number j, else an indexed term."""
+    value = _rational(index) if not any(isinstance(n, Var) for n in walk(index)) else None
+    if value is not None and value.denominator == 1:
+        return Var(f"{base}_{value.numerator}", REAL)
+    return Call(INDEX + base, (index,))
+
+
+def index_terms(body: Node, var: str) -> Node:
+    """A summand with its index letter ``k`` in subscripts read as indexed terms: ``a_k`` and ``a_{2k}`` (read as the
+    variables a_k, a_2k) are the terms of the sequence a at k and 2k."""
+    pattern = re.compile(rf"([A-Za-z]|[A-Za-z]{{2,}})_(\d*){re.escape(var)}")
+
+    def visit(node: Node) -> Node:
+        if isinstance(node, Var):
+            m = pattern.fullmatch(node.name)
+            if m is None:
+                return node
+            index: Node = Var(var, REAL)
+            if m.group(2):
+                index = Op("*", (Num(Fraction(int(m.group(2)))), index))
+            return Call(INDEX + m.group(1), (index,))
+        if isinstance(node, Op):
+            return Op(node.op, tuple(visit(a) for a in node.args))
+        if isinstance(node, Call):
+            return Call(node.func, tuple(visit(a) for a in node.args))
+        if isinstance(node, SumOf):
+            return SumOf(node.var, visit(node.lo), visit(node.hi), visit(node.body) if node.var != var else node.body)
+        return node
+
+    return visit(body)
+
+
+def has_index(node: Node) -> bool:
+    return any(isinstance(n, Call) and n.func.startswith(INDEX) for n in walk(node))
 
 
 def has_sum(node: Node) -> bool:
@@ -56,7 +99,10 @@ def expand_sums(node: Node, budget: list[int] | None = None) -> Node:
     if isinstance(node, Op):
         return Op(node.op, tuple(expand_sums(a, budget) for a in node.args))
     if isinstance(node, Call):
-        return Call(node.func, tuple(expand_sums(a, budget) for a in node.args))
+        args = tuple(expand_sums(a, budget) for a in node.args)
+        if node.func.startswith(INDEX):
+            return indexed(node.func[len(INDEX) :], args[0])  # F_{n-k-1} at n = 5, k = 2 is F_2
+        return Call(node.func, args)
     if isinstance(node, MatLit):
         return MatLit(tuple(tuple(expand_sums(e, budget) for e in row) for row in node.rows))
     return node
@@ -92,3 +138,49 @@ def lowest_start(node: Node) -> int | None:
                 return None
             starts.append(int(value))
     return max(starts, default=0)
+
+
+def _canonical(node: Node) -> Node:
+    """``node`` with every indexed term F_{index} a variable named by F and the normal form of its index
+    (``F[n - 1]``): as atoms, F_{n-k-1} and F_{n-1-k} are one term and F_k another."""
+    from pyverify.answers import _fast
+
+    if isinstance(node, Call) and node.func.startswith(INDEX):
+        return Var(f"{node.func[len(INDEX) :]}[{_fast.normal_form(node.args[0])}]", REAL)
+    if isinstance(node, Op):
+        return Op(node.op, tuple(_canonical(a) for a in node.args))
+    if isinstance(node, Call):
+        return Call(node.func, tuple(_canonical(a) for a in node.args))
+    if isinstance(node, SumOf):
+        return SumOf(node.var, _canonical(node.lo), _canonical(node.hi), _canonical(node.body))
+    return node
+
+
+def same_terms(a: Node, b: Node) -> bool:
+    """True when ``a`` and ``b`` are equal for every sequence and every value of their letters, proved by their
+    form: sums over the same range (the index renamed) of summands equal as polynomials in their letters and
+    indexed terms (each a letter of its own). False when that does not prove it (they may still be equal)."""
+    from pyverify.answers._fast import polynomial_identity
+
+    if a == b:
+        return True
+    if isinstance(a, SumOf) and isinstance(b, SumOf):
+        body = substitute(b.body, {b.var: Var(a.var, REAL)}) if b.var != a.var else b.body
+        return same_terms(a.lo, b.lo) and same_terms(a.hi, b.hi) and same_terms(a.body, body)
+    if has_sum(a) or has_sum(b):
+        return False
+    try:
+        return polynomial_identity(_canonical(a), _canonical(b)) == ("equal", None)
+    except ValueError:  # an index that is not a polynomial
+        return False
+
+
+def index_letters(node: Node) -> set[str]:
+    """The letters in the indices of the indexed terms of ``node`` (they stand for whole numbers)."""
+    from pyverify.logic._ast import free_vars
+
+    out: set[str] = set()
+    for n in walk(node):
+        if isinstance(n, Call) and n.func.startswith(INDEX):
+            out |= free_vars(n.args[0])
+    return out

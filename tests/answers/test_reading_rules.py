@@ -658,3 +658,22 @@ def test_a_unit_word_may_touch_its_number(text: str) -> None:
 def test_primes_name_a_variable_and_a_labelled_option_is_its_choice(reference: str, candidate: str, status: str) -> None:
     # NeMo-Skills' tests compare f' with itself; lighteval's multiple-choice golds write (D) Alina
     assert equivalent_answers(reference, candidate, timeout=20).status == status
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, status",
+    [(r"\sum_{k=1}^{3} a_k", "a_1+a_2+a_3", "equal"), (r"\sum_{k=1}^{3} a_k", "3a_k", "different"),
+     (r"\sum_{k=1}^{3} a_{2k}", "a_2+a_4+a_6", "equal"), (r"\sum_{k=1}^{3} a_{k+1}", "a_2+a_3+a_4", "equal"),
+     ("F_{n-1}+F_{n-2}", "F_{n-2}+F_{n-1}", "equal"), ("F_{n-1}+F_{n-2}", "F_{n-2}+F_{n}", "different"),
+     ("F_{n+1}", "F_{1+n}", "equal"), ("F_{2n}", "F_{n}", "different"), ("F_{1+1}", "F_2", "equal"),
+     (r"\sum_{i=1}^{n} x_i", r"\sum_{j=1}^{n} x_j", "equal"),
+     # Math-Verify's test_yujianll rows: a recurrence of Catalan type
+     (r"F_n = \sum_{k=0}^{n-1} F_k F_{n-k-1}", r"F_n = \sum_{k=0}^{n-1} F_{n-k-1} F_k", "equal"),
+     (r"F_n = \sum_{k=0}^{n-1} F_k F_{n-k-1}", r"F_n = \sum_{k=0}^{n-2} F_k F_{n-k-2}", "different"),
+     (r"\sum_{k=1}^{n} (a_k + 1)", r"n + \sum_{k=1}^{n} a_k", "unknown")],
+)  # fmt: skip
+def test_indexed_terms_are_terms_of_a_sequence(reference: str, candidate: str, status: str) -> None:
+    # a_k in a sum over k is the k-th term (never one variable a_k times the number of terms); F_{n-1} is the term
+    # at n - 1, F_2 the term at 2; different only at a whole value of the index, named in the witness
+    cert = equivalent_answers(reference, candidate, timeout=20)
+    assert cert.status == status, cert.reason
