@@ -92,6 +92,26 @@ _ALIGNED = re.compile(r"\s*&\s*(?==|<|>|\\(?:le|ge|leq|geq|leqslant|geqslant|neq
                       r"|(?<==|<|>)\s*&\s*")
 
 
+_DETERMINANT = r"\\begin\{vmatrix\}((?:(?!\\begin|\\end).)*?)\\end\{vmatrix\}"
+
+
+def _determinant(match: re.Match[str]) -> str:
+    """The Leibniz expansion of a square vmatrix of at most 4 rows, as text; the text unchanged otherwise (the
+    grammar then refuses it). Written by hand: the terms are text for the parser, so no library computes them."""
+    from itertools import permutations
+
+    rows = [r for r in re.split(r"\\\\", match.group(1)) if r.strip()]
+    cells = [[c.strip() for c in r.split("&")] for r in rows]
+    n = len(cells)
+    if not 1 <= n <= 4 or any(len(r) != n or "" in r for r in cells):
+        return match.group()
+    terms = []
+    for perm in permutations(range(n)):
+        inversions = sum(perm[i] > perm[j] for i in range(n) for j in range(i + 1, n))
+        terms.append(("-" if inversions % 2 else "+") + "".join(f"({cells[i][perm[i]]})" for i in range(n)))
+    return "(" + " ".join(terms).lstrip("+") + ")"
+
+
 def _system(match: re.Match[str]) -> str:
     """The rows of a system of equations or inequalities as a list (see CLEANUP_RULES); the text unchanged when a
     row is not a relation or holds an & that is not alignment beside its relation (a piecewise definition)."""
@@ -278,6 +298,8 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      _TRIG_WITH_DEGREES, lambda m: _trig_degrees(m.group())),
     ("degrees ^\\circ and ° are removed (an angle alone is its number of degrees: 90^\\circ is 90)",
      r"\^\s*(?:\{\s*\\circ\s*\}|\\circ(?![A-Za-z]))|°", ""),
+    ("a determinant written with vmatrix (\\begin{vmatrix} a & b \\\\ c & d \\end{vmatrix}, at most 4 × 4, no environment "
+     "inside) is its expansion by the Leibniz formula ((a)(d) - (b)(c))", _DETERMINANT, lambda m: _determinant(m)),
     ("a system in \\begin{cases}, \\begin{aligned} or a braced \\begin{array} (\\left\\{ ... \\right.) whose rows are "
      "all equations or inequalities is the list of its rows (\\begin{cases} x=1 \\\\ y=2 \\end{cases} is x=1, y=2); & "
      "is alignment only beside a relation: a row with a condition after & (a piecewise definition) is left unread",
@@ -445,6 +467,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`\\begin{cases} x=1 \\\\ y=2 \\end{cases}`, `\\left\\{\\begin{array}{l} x=1 \\\\ y=2 \\end{array}\\right.`",
      "a system: the list of its rows (x=1, y=2) when every row is an equation or an inequality (& only beside its "
      "relation); a piecewise definition (a condition after &) is unparsed"),
+    ("`\\begin{vmatrix} 2 & 1 \\\\ 1 & 2 \\end{vmatrix}`", "a determinant: its Leibniz expansion (up to 4 × 4), here 3"),
     ("`1 和 3`, `1 或 3`, `1、3`, `（1，3）`",
      "the Chinese connectors 和 与 及 以及 (and), 或 或者 (or) between answers, and full-width punctuation: the list "
      "1, 3, the alternatives 1 or 3, the pair (1, 3); a Chinese word is never a number (和平 is unparsed)"),

@@ -677,3 +677,19 @@ def test_indexed_terms_are_terms_of_a_sequence(reference: str, candidate: str, s
     # at n - 1, F_2 the term at 2; different only at a whole value of the index, named in the witness
     cert = equivalent_answers(reference, candidate, timeout=20)
     assert cert.status == status, cert.reason
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, status",
+    [(r"\begin{vmatrix} 2 & 1 \\ 1 & 2 \end{vmatrix}", "3", "equal"),
+     (r"\begin{vmatrix} 2 & 1 \\ 1 & 2 \end{vmatrix} = 3", "3", "equal"),  # AReaL's test: a computation written out
+     (r"\begin{vmatrix} a & b \\ c & d \end{vmatrix}", "ad - bc", "equal"),
+     (r"\begin{vmatrix} 1 & 2 & 3 \\ 4 & 5 & 6 \\ 7 & 8 & 10 \end{vmatrix}", "-3", "equal"),
+     (r"\begin{vmatrix} 1 & 2 & 3 \\ 4 & 5 & 6 \\ 7 & 8 & 10 \end{vmatrix}", "3", "different")],
+)  # fmt: skip
+def test_a_vmatrix_is_its_determinant(reference: str, candidate: str, status: str) -> None:
+    assert equivalent_answers(reference, candidate, timeout=20).status == status
+
+
+def test_a_determinant_that_is_not_square_is_refused() -> None:
+    assert parse_answer(r"\begin{vmatrix} 1 & 2 \\ 3 \end{vmatrix}").kind == "unparsed"
