@@ -413,17 +413,24 @@ def _complex(a: Node, b: Node, ctx: _Context) -> _Verdict:
 # ---------------------------------------------------------------- equations
 
 
-_FUNCTION_OF = re.compile(r"^\s*([A-Za-z])\s*(?:\\left\s*)?\(\s*([A-Za-z])\s*(?:\\right\s*)?\)\s*=(?!=)")
+_FUNCTION_OF = re.compile(r"^\s*([A-Za-z])\s*(?:\^\s*\{\s*-\s*1\s*\}|\^\s*-\s*1)?\s*(?:\\left\s*)?\(\s*([A-Za-z])\s*"
+                          r"(?:\\right\s*)?\)\s*=(?!=)")
 
 
 def _function_of(ans: Answer) -> str | None:
-    """``p(x) = x^2 + 1``: a function's value at its variable names the expression on the right (the grammar reads
-    p(x) as the product p·x; the text says which). The variable's letter, or None."""
+    """``p(x) = x^2 + 1``, ``f^{-1}(x) = \\frac{x-3}{2}``: a function's value at its variable names the expression on the
+    right (the grammar reads p(x) as the product p·x; the text says which). The variable's letter, or None."""
     found = _FUNCTION_OF.match(ans.text or "")
     if found is None or found.group(1) == found.group(2):
         return None
     lhs, rhs = ans.terms
-    names = [v.name for v in lhs.args if isinstance(v, Var)] if isinstance(lhs, Op) and lhs.op == "*" else []
+
+    def name(node: Node) -> str | None:  # f, or f^{-1} (the inverse function f^{-1}(x), read as f^{-1}·x)
+        if isinstance(node, Op) and node.op == "^" and node.args[1] == Op("neg", (_ONE,)):
+            node = node.args[0]
+        return node.name if isinstance(node, Var) else None
+
+    names = [name(v) for v in lhs.args] if isinstance(lhs, Op) and lhs.op == "*" else []
     return found.group(2) if names == [found.group(1), found.group(2)] and found.group(1) not in free_vars(rhs) else None
 
 

@@ -312,6 +312,9 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("primes after a letter, ^\\prime, ^{\\prime\\prime}, ′ and ″, are apostrophes: f^{\\prime} is f' (a letter with primes "
      "is one variable, as x_1 is)", r"(?<=[A-Za-z}])\s*(?:\^\s*(?:\{\s*((?:\\prime\s*){1,3})\}|(\\prime))(?![A-Za-z])|([′″]))",
      lambda m: "'" * ((m.group(1) or "").count("prime") + (1 if m.group(2) else 0) + {"′": 1, "″": 2, None: 0}[m.group(3)])),
+    ("angle brackets \\langle 1, 2 \\rangle (and ⟨ ⟩) around a vector are parentheses: the tuple (1, 2)",
+     r"\\left\s*\\langle(?![A-Za-z])|\\langle(?![A-Za-z])|⟨|\\right\s*\\rangle(?![A-Za-z])|\\rangle(?![A-Za-z])|⟩",
+     lambda m: "(" if "langle" in m.group() or m.group() == "⟨" else ")"),
     ("unicode mathematics as models write it: − is -, ⋅ is \\cdot, π is \\pi, ∞ is \\infty",
      r"[−⋅π∞]", lambda m: _UNICODE[m.group()]),
     ("√ and ∛ before a number, a letter, a command or a group (...) / {...} are \\sqrt{...} and \\sqrt[3]{...} "
@@ -475,6 +478,8 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "indexed terms: a_k in a sum over k is the term of the sequence a at k (a_1 + a_2 + a_3, never 3 a_k), F_{n-1} "
      "the term at n - 1 and F_{1+1} the variable F_2; equal when their form proves it (same range, summands equal "
      "with each indexed term a letter of its own), different at a whole value of n, else unknown"),
+    ("`\\langle 1, 2 \\rangle`, `⟨3, -1⟩`", "a vector in angle brackets: the tuple (1, 2)"),
+    ("`f^{-1}(x) = \\frac{x-3}{2}`", "the inverse function at x names the expression on the right, like `p(x) = …`"),
     ("`f'`, `y''`, `f^{\\prime}`, `x_1'`", "a letter with primes is one variable (the name of a derivative, or another "
      "variable): f' is neither f nor f''"),
     ("`\\mathrm{e}`, `\\mathrm{i}`, `\\text{ }`",

@@ -693,3 +693,17 @@ def test_a_vmatrix_is_its_determinant(reference: str, candidate: str, status: st
 
 def test_a_determinant_that_is_not_square_is_refused() -> None:
     assert parse_answer(r"\begin{vmatrix} 1 & 2 \\ 3 \end{vmatrix}").kind == "unparsed"
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, status",
+    [(r"f^{-1}(x) = \frac{x-3}{2}", r"\frac{x-3}{2}", "equal"), (r"f^{-1}(x) = \frac{x-3}{2}", r"\frac{x+3}{2}", "different"),
+     (r"f^{-1}(x) = \frac{x-3}{2}", r"g(t) = \frac{t-3}{2}", "equal"),
+     (r"\langle 1, 2 \rangle", "(1, 2)", "equal"), (r"\left\langle 3, -1 \right\rangle", "⟨3, -1⟩", "equal"),
+     (r"\langle 1, 2 \rangle", "(2, 1)", "different")],
+)  # fmt: skip
+def test_an_inverse_function_names_its_expression_and_angle_brackets_are_a_vector(
+    reference: str, candidate: str, status: str
+) -> None:
+    # f^{-1}(x) = ... was read as the equation x/f = ... and called different from its own right side
+    assert equivalent_answers(reference, candidate, timeout=20).status == status
