@@ -34,6 +34,7 @@ from pyverify.answers._reading import (
     _nesting,
     _numbers,
     _readings,
+    E_AMBIGUOUS,
     _word_error,
     assignment_points,
 )
@@ -150,6 +151,15 @@ def _read(cleaned: str, decimal_comma: str | None, text: str) -> Answer:
     cleaned = _numbers(_delimiters(cleaned), decimal_comma)
     first, other, fragment = _readings(cleaned, decimal_comma)
     answer = _parse_cleaned(first)
+    euler = E_AMBIGUOUS.search(first)
+    if euler is not None and answer.kind not in ("unparsed", "text", "choice"):
+        number, sign, digit = euler.groups()
+        return Answer(
+            "ambiguous",
+            reason=f"E-notation or Euler's e: {euler.group()!r} reads as {number} × 10^{sign.replace('+', '')}{digit} or "
+            f"as {number}e {sign or '·'} {digit}",
+            text=text[:200],
+        )
     if other is None:
         return answer
     _parse_cleaned(other)  # both readings must be answers for the text to be ambiguous rather than unparsed

@@ -112,6 +112,18 @@ def _determinant(match: re.Match[str]) -> str:
     return "(" + " ".join(terms).lstrip("+") + ")"
 
 
+def _e_notation(match: re.Match[str]) -> str:
+    """A number in E-notation as a power of ten (see CLEANUP_RULES); as written when it may be Euler's e."""
+    mantissa, sign, exponent = match.groups()
+    if len(exponent) < 2 and "." not in mantissa and mantissa.lstrip("0") != "1":
+        return match.group()  # 2e-1: E-notation or 2e - 1 (see E_AMBIGUOUS)
+    return f"({mantissa} \\times 10^{{{'-' if sign == '-' else ''}{exponent.lstrip('0') or '0'}}})"
+
+
+#: What _e_notation leaves: a whole number from 2 on, e, one exponent digit (2e-1, 3e6) reads two ways.
+E_AMBIGUOUS = re.compile(r"(?<![\w.\\])(\d+)[eE]([+-]?)(\d)(?![\w.])")
+
+
 def _system(match: re.Match[str]) -> str:
     """The rows of a system of equations or inequalities as a list (see CLEANUP_RULES); the text unchanged when a
     row is not a relation or holds an & that is not alignment beside its relation (a piecewise definition)."""
@@ -266,10 +278,11 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("the words percent, percentage, per cent, pct (plain or in \\text{...}) and \\text{\\%} are a percent sign",
      r"(?<!\s)\s*(?:\\(?:text|textnormal|mathrm|textbf|mbox|textrm)\{\s*(?:percent(?:age)?|per\s?cent|pct|\\%)\s*\}"
      r"|(?<![A-Za-z\\])(?:percent(?:age)?|per\s?cent|pct)(?![A-Za-z]))", "%"),
-    ("E-notation as programs write it: a number, then e or E and an exponent of two or more digits (3.54e-07, "
-     "1e-05, 6.02E+23, 3e10) is scientific notation; 2e-1 (one digit) stays 2e - 1 with Euler's e",
-     r"(?<![\w.\\])(\d+(?:\.\d+)?)[eE]([+-]?)0*(\d{2,}|(?<=0)\d)(?![\w.])",
-     lambda m: f"({m.group(1)} \\times 10^{{{'-' if m.group(2) == '-' else ''}{m.group(3)}}})"),
+    ("E-notation as programs write it: a number, then e or E and an exponent (3.54e-07, 1e-5, 7.4e-1, 6.02E+23, "
+     "3e10) is scientific notation when the exponent has two or more digits or the number is 1 or has a decimal "
+     "point; 2e-1 and 3e6 (a whole number from 2 on, one exponent digit) may be 2e - 1 and 3e·6 with Euler's e: "
+     "ambiguous, so compared as unknown", r"(?<![\w.\\])(\d+(?:\.\d+)?)[eE]([+-]?)(\d+)(?![\w.])",
+     lambda m: _e_notation(m)),
     ("C or F after a degree sign (^\\circ\\text{C}, °F) is part of it (the degree sign is removed below)",
      r"(\^\s*(?:\{\s*\\circ\s*\}|\\circ(?![A-Za-z]))|°)\s*(?:\\(?:text|textnormal|textrm|mbox|mathrm)\s*\{\s*[CF]\s*\}|[CF](?![A-Za-z]))", r"\1"),
     ("an empty \\text{} (or \\mbox{}, \\mathrm{}, ...) is a space", rf"{_TEXT}\s*\}}", " "),
@@ -478,6 +491,9 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "indexed terms: a_k in a sum over k is the term of the sequence a at k (a_1 + a_2 + a_3, never 3 a_k), F_{n-1} "
      "the term at n - 1 and F_{1+1} the variable F_2; equal when their form proves it (same range, summands equal "
      "with each indexed term a letter of its own), different at a whole value of n, else unknown"),
+    ("`3.54e-07`, `1e-5`, `7.4e-1`, `2e-1`, `3e6`", "E-notation, a power of ten, when the exponent has two or more "
+     "digits or the number is 1 or has a decimal point (Minerva's golds); `2e-1` and `3e6` (a whole number from 2 on, "
+     "one exponent digit) may also be 2e - 1 and 3e·6 with Euler's e: ambiguous, compared as unknown"),
     ("`\\langle 1, 2 \\rangle`, `⟨3, -1⟩`", "a vector in angle brackets: the tuple (1, 2)"),
     ("`f^{-1}(x) = \\frac{x-3}{2}`", "the inverse function at x names the expression on the right, like `p(x) = …`"),
     ("`f'`, `y''`, `f^{\\prime}`, `x_1'`", "a letter with primes is one variable (the name of a derivative, or another "

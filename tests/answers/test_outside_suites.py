@@ -210,6 +210,8 @@ HARNESS_DISAGREEMENTS = {
     "minerva_math_30": "unknown: the harness's gold \\sqrt{4\\piG\\rho_{0}r_{0}^{2}} lost a space (\\piG is no command)",
     "minerva_math_41": "correct: \\frac{v_0}{r_0(1+r/r_0)^{3/2}} is the gold rewritten; the harness marks it wrong",
     "minerva_math_76": "correct: the response writes \\cos t and \\sin t; the harness removes spaces and reads \\cost",
+    "minerva_math_44": "correct: the gold 1e-5 is 1 \\times 10^{-5} in E-notation (mantissa 1: never 1·e - 5), the boxed "
+    "answer; the harness marks it wrong",
 }
 
 

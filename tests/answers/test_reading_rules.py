@@ -582,7 +582,9 @@ def test_degrees_in_a_trigonometric_function_are_radians(reference: str, candida
     ("reference", "candidate", "expected"),
     [("3.54e-07", r"3.54 \times 10^{-7}", "equal"), ("1e-05", "0.00001", "equal"),  # TheoremQA's golds
      ("6.02E+23", r"6.02 \times 10^{23}", "equal"), ("3e10", "30000000000", "equal"),
-     ("2e-1", "0.2", "different"), ("2e-1", r"2 \cdot e - 1", "equal")],  # one exponent digit: Euler's e
+     ("1e-5", "0.00001", "equal"), ("7.4e-1", "0.74", "equal"), ("8.7e8", "870000000", "equal"),  # Minerva's golds
+     ("2e-1", "0.2", "unknown"), ("2e-1", r"2 \cdot e - 1", "unknown"), ("3e6", "3000000", "unknown"),  # both readings
+     ("e^{-1}", r"\frac{1}{e}", "equal"), ("2e", r"2 \cdot e", "equal")],
 )  # fmt: skip
 def test_e_notation_as_programs_write_it(reference: str, candidate: str, expected: str) -> None:
     assert equivalent_answers(reference, candidate, timeout=20).status == expected
