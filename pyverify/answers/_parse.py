@@ -24,8 +24,8 @@ from pyverify.answers._answer import Answer
 from pyverify.answers._grammar import _parse_grammar, _with_text
 from pyverify.answers._grammar import _percent_of as _percent_of
 from pyverify.answers._reading import CLEANUP_RULES as CLEANUP_RULES
-from pyverify.answers._reading import READING_RULES as READING_RULES
 from pyverify.answers._reading import (
+    E_AMBIGUOUS,
     AnswerParseError,
     _check_control,
     _clean,
@@ -34,10 +34,10 @@ from pyverify.answers._reading import (
     _nesting,
     _numbers,
     _readings,
-    E_AMBIGUOUS,
     _word_error,
     assignment_points,
 )
+from pyverify.answers._reading import READING_RULES as READING_RULES
 from pyverify.answers._reading import clean as clean
 from pyverify.answers._render import render as render
 from pyverify.answers._render import render_term as render_term
