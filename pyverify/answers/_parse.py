@@ -36,6 +36,7 @@ from pyverify.answers._reading import (
     _readings,
     _word_error,
     assignment_points,
+    bracket_groups,
 )
 from pyverify.answers._reading import READING_RULES as READING_RULES
 from pyverify.answers._reading import clean as clean
@@ -148,7 +149,7 @@ def _parse_text(text: str, decimal_comma: str | None = None) -> Answer:
 
 
 def _read(cleaned: str, decimal_comma: str | None, text: str) -> Answer:
-    cleaned = _numbers(_delimiters(cleaned), decimal_comma)
+    cleaned = _numbers(_delimiters(bracket_groups(cleaned)), decimal_comma)
     first, other, fragment = _readings(cleaned, decimal_comma)
     answer = _parse_cleaned(first)
     euler = E_AMBIGUOUS.search(first)

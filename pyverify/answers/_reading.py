@@ -789,6 +789,34 @@ _OPERAND_END = re.compile(r"[A-Za-z0-9)\]}!%.]$")
 MAX_REPEATING_DIGITS = 200
 
 
+def bracket_groups(text: str) -> str:
+    """Square brackets used as parentheses, ``\\frac{1}{4}[\\cos 2t + \\sin 2t]`` and ``[P_0 - gz]^{5/2}`` (Minerva's golds):
+    a ``[...]`` with no comma or semicolon at its own level that follows an operand or an operator, or is followed by
+    a power, is ``(...)``. An interval or a list has a comma; a bracket standing alone (``[90]``, or ``[x]``, the
+    integer part in some texts) is left as written. Hand-written: the pairing needs a bracket count."""
+    if "[" not in text:
+        return text
+    chars = list(text)
+    stack: list[tuple[int, bool]] = []  # (index of an open bracket, a comma or semicolon seen at its level)
+    for i, ch in enumerate(text):
+        if ch in "([{":
+            stack.append((i, False))
+        elif ch in ",;" and stack:
+            stack[-1] = (stack[-1][0], True)
+        elif ch in ")]}" and stack:
+            start, separated = stack.pop()
+            if ch != "]" or text[start] != "[" or separated or (start > 0 and text[start - 1] == "\\"):
+                continue
+            before = text[:start].rstrip()
+            if re.search(r"\\[A-Za-z]+$", before):
+                continue  # \sqrt[3]{2}: a command's optional argument
+            after = text[i + 1 :].lstrip()
+            operand = bool(before) and (before[-1].isalnum() or before[-1] in "})]!+-*/=" or before.endswith("\\cdot"))
+            if (operand or after.startswith("^")) and text[start + 1 : i].strip():
+                chars[start], chars[i] = "(", ")"
+    return "".join(chars)
+
+
 def _delimiters(text: str) -> str:
     """Absolute values, floors and ceilings written as the grammar reads them (``\\abs{x}``, ``\\floor{x}``,
     ``\\ceil{x}``), and repeating decimals as the fraction they are.

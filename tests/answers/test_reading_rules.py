@@ -709,3 +709,20 @@ def test_an_inverse_function_names_its_expression_and_angle_brackets_are_a_vecto
 ) -> None:
     # f^{-1}(x) = ... was read as the equation x/f = ... and called different from its own right side
     assert equivalent_answers(reference, candidate, timeout=20).status == status
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, status",
+    [(r"\frac{\cos(2t)+\sin(2t)}{4}", r"\frac{1}{4} \left[ \cos(2t) + \sin(2t) \right]", "equal"),  # Minerva
+     (r"[P_{0}^{2/5}-\frac{2}{5}gK^{-3/5}z]^{5/2}", r"(P_0^{2/5}-\frac{2gz}{5K^{3/5}})^{5/2}", "equal"),
+     ("2[x+1]", "2x+2", "equal"), ("2[x+1]", "2x+1", "different"), ("[0, 1]", "[0,1]", "equal"),
+     (r"x \in [0, 1)", "[0,1)", "equal"), ("15000", r"15,000 \, \text{kcal m}^{-2} \text{ yr}^{-1}", "equal"),
+     ("3", r"3 \text{ eV}", "equal")],
+)  # fmt: skip
+def test_square_brackets_that_group_and_physics_units(reference: str, candidate: str, status: str) -> None:
+    assert equivalent_answers(reference, candidate, timeout=20).status == status
+
+
+def test_a_bracket_standing_alone_is_not_read_as_its_number() -> None:
+    # [90] (AReaL's answer format) or [x] (the integer part in some texts): not a parenthesis
+    assert parse_answer("[90]").kind == "unparsed"
