@@ -239,7 +239,10 @@ OUTSIDE_DISAGREEMENTS = DATA / "outside_disagreements.json"
     [("theoremqa_gpt4_outputs", 200, 170), ("gaokao_gpt4_fill_blank_outputs", 129, 104), ("grader_unit_tests", 98, 82),
      # DeepSeek-V3 and o1-preview on MathOdyssey (answers in a JSON object, golds ending in \\ \noindent, MATLAB
      # matrices), GPT-3 on GSM8K (A: 3,000), and the tests of NeMo-Skills', AReaL's and four RL rewards' graders
-     ("odyssey_math_outputs", 200, 185), ("gsm8k_gpt3_outputs", 200, 200), ("grader_unit_tests_more", 145, 115)],
+     ("odyssey_math_outputs", 200, 185), ("gsm8k_gpt3_outputs", 200, 200), ("grader_unit_tests_more", 145, 115),
+     # Qwen2.5 on gaokao2023en, OlympiadBench and Minerva (E-notation golds, sets of pairs, brackets that group)
+     ("gaokao2023en_qwen25_math_7b_outputs", 200, 170), ("olympiadbench_qwen25_14b_outputs", 200, 185),
+     ("minerva_qwen25_14b_outputs", 200, 175)],
 )  # fmt: skip
 def test_more_outside_answers_against_their_publishers_labels(name: str, count: int, graded: int) -> None:
     # GPT-4 on TheoremQA (lists in brackets, E-notation golds, True written 1.0) and on GAOKAO fill-in-the-blank
