@@ -145,6 +145,9 @@ class _Build(Transformer):  # type: ignore[type-arg]
     def sum_of(self, items: list[Any]) -> Node:
         return SumOf(str(items[1]), items[2], items[3], index_terms(items[4], str(items[1])))
 
+    def sum_of_negated(self, items: list[Any]) -> Node:  # \sum_{k=1}^{n} -a_k: the sum of the negated terms
+        return SumOf(str(items[1]), items[2], items[3], index_terms(Op("neg", (items[4],)), str(items[1])))
+
     def abs_value(self, items: list[Any]) -> Node:
         return Call("abs", (items[1],))
 

@@ -726,3 +726,20 @@ def test_square_brackets_that_group_and_physics_units(reference: str, candidate:
 def test_a_bracket_standing_alone_is_not_read_as_its_number() -> None:
     # [90] (AReaL's answer format) or [x] (the integer part in some texts): not a parenthesis
     assert parse_answer("[90]").kind == "unparsed"
+
+
+@settings(max_examples=40, deadline=None)
+@given(lo=st.integers(-3, 3), count=st.integers(1, 6), shift=st.integers(-2, 2), scale=st.integers(1, 3),
+       coefficient=st.integers(-4, 4).filter(bool), drop=st.booleans())  # fmt: skip
+def test_a_sum_of_indexed_terms_is_its_terms_written_out(lo: int, count: int, shift: int, scale: int,
+                                                         coefficient: int, drop: bool) -> None:  # fmt: skip
+    # oracle: the terms written out by Python, each a_j the variable a_{j}; dropping one term makes them different
+    hi = lo + count - 1
+    index = f"{scale}k{shift:+d}" if shift else f"{scale}k"
+    terms = [f"{abs(coefficient)} a_{{{scale * k + shift}}}" for k in range(lo, hi + 1)]
+    if drop and len(terms) > 1:
+        terms.pop()
+    sign = "-" if coefficient < 0 else "+"
+    written = "".join(f" {sign} {t}" for t in terms).strip().lstrip("+ ")
+    cert = equivalent_answers(rf"\sum_{{k={lo}}}^{{{hi}}} {coefficient} a_{{{index}}}", written, timeout=20)
+    assert cert.status == ("different" if drop and count > 1 else "equal"), (cert.reason, written)
