@@ -953,6 +953,10 @@ def _compare(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
         return _equations(a, b, ctx)
     if (ka in _REAL_SETS and kb in (*_REAL_SETS, "tuple")) or (kb in _REAL_SETS and ka == "tuple"):
         return _real_sets(a, b, ctx)
+    if (ka in _REAL_SETS and kb == "set") or (kb in _REAL_SETS and ka == "set"):
+        points = [_as_points(x) for x in (a, b)]  # {1, 2} ∪ {3} against {1, 2, 3}: a set of numbers is its points
+        if None not in points:
+            return _real_sets(points[0] or a, points[1] or b, ctx)
     if ka in ("set", "list") or kb in ("set", "list"):
         if {ka, kb} <= {"set", "list", *_SCALAR, "equation"}:
             return _sets(_values(a), _values(b), ctx)
@@ -962,6 +966,17 @@ def _compare(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
         return _matrices(a, b, ctx)
     return _Verdict("different", "structure", {"kinds": [ka, kb]}) if _definite_kinds(ka, kb) else \
         _Verdict("unknown", "none", reason=f"cannot compare {_article(ka)} {ka} with {_article(kb)} {kb}")  # fmt: skip
+
+
+def _as_points(ans: Answer) -> Answer | None:
+    """A set of real numbers as the union of its points (closed intervals [v, v]); a real set as it is; None for a
+    set holding anything but numbers."""
+    if ans.kind != "set":
+        return ans
+    if not ans.items or any(i.kind != "number" for i in ans.items):
+        return None
+    return Answer("union", items=tuple(Answer("interval", (i.terms[0], i.terms[0]), closed=(True, True))
+                                       for i in ans.items))  # fmt: skip
 
 
 def _definite_kinds(ka: str, kb: str) -> bool:

@@ -743,3 +743,12 @@ def test_a_sum_of_indexed_terms_is_its_terms_written_out(lo: int, count: int, sh
     written = "".join(f" {sign} {t}" for t in terms).strip().lstrip("+ ")
     cert = equivalent_answers(rf"\sum_{{k={lo}}}^{{{hi}}} {coefficient} a_{{{index}}}", written, timeout=20)
     assert cert.status == ("different" if drop and count > 1 else "equal"), (cert.reason, written)
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, status",
+    [(r"\{1, 2\} \cup \{3\}", r"\{1,2,3\}", "equal"), (r"\{1, 2\} \cup \{3\}", r"\{1,2,4\}", "different"),
+     (r"\{1, 2\} \cup [3,4]", r"\{1,2\}", "different"), ("[0,1]", r"\{0,1\}", "different"), (r"\{2\}", "[2,2]", "equal")],
+)  # fmt: skip
+def test_a_set_of_numbers_against_a_union_is_its_points(reference: str, candidate: str, status: str) -> None:
+    assert equivalent_answers(reference, candidate, timeout=20).status == status
