@@ -46,7 +46,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from pyverify.answers._words import ESCAPED_COMMANDS, UNIT_WORDS
+from pyverify.answers._words import ESCAPED_COMMANDS, SHORT_WORDS, SHOUTED_WORDS, UNIT_WORDS
 
 EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`<think>…</think>`", "ignored: the answer is looked for after the last `</think>`; an unclosed `<think>` "
@@ -317,6 +317,8 @@ def _prose(text: str) -> bool:
         low = word.lower()
         if low in _ALLOWED or low in UNIT_WORDS or low.rstrip("s") in UNIT_WORDS or low[:-2] in UNIT_WORDS:
             continue
+        if len(word) < 4 and word.isascii() and not (word in SHOUTED_WORDS if word.isupper() else low in SHORT_WORDS):
+            continue  # dM, dt, xy: the reading rules make a product of such a run, never a word (READING_RULES)
         return True
     return False
 

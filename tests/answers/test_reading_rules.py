@@ -752,3 +752,21 @@ def test_a_sum_of_indexed_terms_is_its_terms_written_out(lo: int, count: int, sh
 )  # fmt: skip
 def test_a_set_of_numbers_against_a_union_is_its_points(reference: str, candidate: str, status: str) -> None:
     assert equivalent_answers(reference, candidate, timeout=20).status == status
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, status",
+    [(r"M_{\odot}", r"M_\odot", "equal"), (r"2M_{\odot}", r"M_{\odot}+M_{\odot}", "equal"), (r"M_{\odot}", "M", "different"),
+     (r"\frac{dM}{dt}=\frac{10^{5}L_{\odot}}{0.007c^{2}M_{\odot}}", r"\frac{dM}{dt}=\frac{10^8L_{\odot}}{7c^2M_{\odot}}",
+      "equal")],  # Minerva's gold and Qwen2.5-14B's answer
+)  # fmt: skip
+def test_astronomical_subscripts_name_a_variable(reference: str, candidate: str, status: str) -> None:
+    assert equivalent_answers(reference, candidate, timeout=20).status == status
+
+
+def test_a_gold_with_a_derivative_is_read_whole_not_as_prose() -> None:
+    # Minerva's gold \frac{dM}{dt}=...: dM and dt are products by the reading rules, so the gold is no sentence whose
+    # last side is the answer; it was read as its right side and called different from the same equation
+    gold = r"\frac{dM}{dt}=\frac{10^{5}L_{\odot}}{0.007c^{2}M_{\odot}^{6}}M^{6}"
+    answer = r"\boxed{\frac{dM}{dt} = \frac{10^8 L_{\odot}}{7 c^2 M_{\odot}^6} M^6}"
+    assert equivalent_answers(gold, answer, timeout=20).status == "equal"
