@@ -38,6 +38,8 @@ The rules, in order (:data:`EXTRACTION_RULES` is the table docs/answers-and-rewa
 9. A yes-or-no answer stated first (``No, the series diverges.``) after a marker or as a JSON answer is the word.
 10. LaTeX layout that ends the text (``\\\\``, ``\\noindent``, ``\\par``, ``\\vspace{...}``: a gold copied out of
    a document) is not part of it; a ``$`` right before a digit never closes math (``0.9 * $3 = $2.7``: money).
+11. A response that ends inside math it opened (``\\[`` never closed: cut off by a token limit) states **no answer**
+   when no marker came before (its final sentence is a fragment).
 """
 
 from __future__ import annotations
@@ -89,6 +91,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`7 \\\\ \\noindent`, `$-5$. \\\\ \\noindent` (a gold copied out of a LaTeX document)",
      "layout that ends the text (`\\\\`, `\\noindent`, `\\par`, `\\vspace{…}`, ...) is not part of the answer"),
     ("`0.9 * $3 = $2.7`", "a `$` right before a digit never closes math: it opens an amount of money (Pandoc's rule)"),
+    ("a response that stops inside `\\[ … ` (or `\\( …`, or after an odd `$$`) it never closes",
+     "no answer when no marker came before: cut off by a token limit, its final sentence is a fragment (`= \\frac{-`)"),
     ("`Answer $` / `9` / `$` on three lines; `costs $5` / `and $6`",
      "inline math laid out as a display (opener ending its line, closer starting its own, no blank line between) "
      "is math, its line breaks spaces; otherwise `$…$` and `\\(…\\)` span no line break (a currency sign)"),
@@ -630,6 +634,8 @@ def _extract(text: str, structured: bool) -> Extraction:
         if len(contents) > 1:
             return Extraction("several", tuple(contents), "several boxes", span)
         return Extraction("answer", (contents[0],), "boxed", span)
+    if _cut_off(text, lo, hi):
+        return Extraction("none", rule="the response ends inside math it never closes (cut off)", span=(lo, hi))
     body = text[lo:hi]
     # a short line (a text answer: Evelyn, no solution); scripts written without spaces are measured by their
     # characters and their clause marks (，。：)
@@ -643,6 +649,16 @@ def _extract(text: str, structured: bool) -> Extraction:
     end = closing.start() if closing else hi
     start, end = _last_sentence(text, lo, end)
     return _undoubled(_statement(text, start, end, "final sentence"))
+
+
+def _cut_off(text: str, lo: int, hi: int) -> bool:
+    """A response that stops inside a display or inline math it opened (``\\[`` after the last ``\\]``, an odd
+    number of ``$$``): cut off by a token limit, its final sentence a fragment (``= \\frac{-``)."""
+    body = text[lo:hi]
+    for opener, closer in (("\\[", "\\]"), ("\\(", "\\)")):
+        if body.rfind(opener) > body.rfind(closer):
+            return True
+    return body.count("$$") % 2 == 1
 
 
 def _undoubled(found: Extraction) -> Extraction:

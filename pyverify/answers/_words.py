@@ -35,13 +35,13 @@ UNIT_WORDS: frozenset[str] = (SHORT_UNITS - {"sq", "cu"}) | frozenset(
     "liter litre milliliter millilitre gallon quart pint cup gram kilogram milligram pound ounce ton tonne "
     "second minute hour day week month year yr decade dollar cent penny pennies euro yuan yen rupee peso franc degree radian celsius fahrenheit "
     "unit way people person student time item object piece step handshake game coin card page box ball marble apple "
-    "kcal joule watt kelvin newton pascal hertz mole mol parsec kpc mpc kwh atm ev kev mev gev hz khz mhz ghz kpa"
+    "kcal kj erg joule watt kelvin newton pascal hertz mole mol parsec kpc mpc kwh atm ev kev mev gev hz khz mhz ghz kpa"
     .split()
 )  # fmt: skip
 UNIT_PREFIXES: frozenset[str] = frozenset("square sq cubic cu".split())
-#: One-letter units (metre, gram, second, hour, litre): units only inside ``\text{...}``; ``5 m`` is 5·m and a
-#: single letter in ``\mathrm{...}`` is that letter (``\mathrm{e}`` is e).
-UNIT_LETTERS = "mgshL"
+#: One-letter units (metre, gram, second, hour, litre, joule, watt, newton, volt, kelvin, ampere): units only inside
+#: ``\text{...}`` (``5 m`` is 5·m), and a single letter in ``\mathrm{...}`` is that letter (``\mathrm{e}`` is e).
+UNIT_LETTERS = "mgshLJWNVKA"
 #: The commands whose content is text; ``\operatorname`` is a name, never a unit.
 
 #: What an escape sequence leaves when a LaTeX command is written in a non-raw string (or a JSON string): the

@@ -74,3 +74,17 @@ def test_a_dollar_before_a_digit_opens_an_amount_not_math() -> None:
     assert found.texts == ("$2.7",)
     assert grade("So, for 0.9 pounds, Linda will spend 0.9 * $3 = $2.7.", "2.7").status == "correct"
     assert extract_answer("The answer is $x+1$2 dollars").status == "answer"  # unusual, still read
+
+
+@pytest.mark.parametrize(
+    "response",
+    ["We substitute:\n\\[\n\\cos \\theta = \\frac{4 + 5 \\cdot 0}{5 + 4 \\cdot 0",  # Qwen2.5 on gaokao2023en, cut off
+     "Let S = 8:\n\\[\n10D + E + 10 \\cdot", "so $$x = \\frac{-"],
+)
+def test_a_response_cut_off_inside_math_gives_no_answer(response: str) -> None:
+    found = extract_answer(response)
+    assert found.status == "none" and "cut off" in found.rule
+
+
+def test_a_box_before_the_cut_is_still_the_answer() -> None:
+    assert extract_answer("So \\boxed{7}. Checking:\n\\[\n7 + 1 = ").texts == ("7",)

@@ -770,3 +770,14 @@ def test_a_gold_with_a_derivative_is_read_whole_not_as_prose() -> None:
     gold = r"\frac{dM}{dt}=\frac{10^{5}L_{\odot}}{0.007c^{2}M_{\odot}^{6}}M^{6}"
     answer = r"\boxed{\frac{dM}{dt} = \frac{10^8 L_{\odot}}{7 c^2 M_{\odot}^6} M^6}"
     assert equivalent_answers(gold, answer, timeout=20).status == "equal"
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, status",
+    [("2.89 \\times 10^{-19}", r"2.89 \times 10^{-19} \, \text{J}", "equal"), ("-781", r"-781.0 \, \text{kJ/mol}", "equal"),
+     (r"3.83 \times 10^{35}", r"3.83 \times 10^{35} \text{ ergs/s}", "equal"),
+     (r"4 \times 10^{33}", r"4 \times 10^{33} \, \text{erg s}^{-1}", "equal"), (r"\text{A}", "A", "equal")],
+)  # fmt: skip
+def test_physics_units_in_text_after_a_quantity(reference: str, candidate: str, status: str) -> None:
+    # Qwen2.5-14B on Minerva writes joules, kJ/mol and erg s^{-1} after its numbers
+    assert equivalent_answers(reference, candidate, timeout=20).status == status
