@@ -24,6 +24,7 @@ _WORDS = re.compile(r"^\s*[A-Za-z][A-Za-z'\- ]*[A-Za-z]\s*\.?\s*$")
 # a choice with its option after it, as multiple-choice golds are written: (D) Alina, \textbf{(C)} 12
 _LABELLED = re.compile(rf"^\s*(?:{_TEXTS}\s*\{{\s*)?\(([A-J])\)\s*\}}?\s+[A-Za-z0-9$\\-][^()]*$")
 _BASE = re.compile(r"^\s*([0-9A-Z]+)\s*_\s*\{?\s*\(?\s*(\d{1,2})\s*\)?\s*\}?\s*$")
+_HOUR = re.compile(r"^\s*(\d{1,2})\s*(?:\\text\s*\{\s*)?([ap])\.?\s*m\.?\s*\}?\s*$", re.I)  # 5 p.m., 5am: 17:00, 5:00
 _CLOCK = re.compile(r"^\s*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*(?:\\text\s*\{\s*)?([ap])?\.?\s*(?:m\.?)?\s*\}?\s*$", re.I)
 _CONGRUENCE = re.compile(
     r"^\s*(?:[A-Za-z]\s*\\equiv\s*)?(-?\d+)\s*(?:\\pmod\s*\{?\s*(\d+)\s*\}?|\(\s*\\b?mod\s*\{?\s*(\d+)\s*\}?\s*\)"
@@ -73,6 +74,9 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
         if radix == 10:
             return Answer("number", terms=(Num(Fraction(value)),))
         return Answer("base", terms=(Num(Fraction(value)),), value=f"{digits.lstrip('0') or '0'}_{radix}")
+    hour_only = _HOUR.match(text)
+    if hour_only:
+        text = f"{hour_only.group(1)}:00 {hour_only.group(2)}m"
     clock = _CLOCK.match(text)
     if clock and int(clock.group(2)) < 60 and int(clock.group(1)) <= 24 and int(clock.group(3) or 0) < 60:
         hour, half = int(clock.group(1)), (clock.group(4) or "").lower()

@@ -615,7 +615,8 @@ def test_a_piecewise_definition_is_not_read_as_a_system() -> None:
     [("1 和 3", "1, 3", "equal"), ("1 或 3", r"1 \text{ or } 3", "equal"), ("1、3", r"\{1, 3\}", "equal"),
      ("（1，3）", "(1, 3)", "equal"), ("2 和 5", "2, 6", "different"),
      (r"\frac{\mathrm{N}_{1}}{\mathrm{~N}}", "N_{1}/N", "equal"), ("20:34", "20:34:00", "equal"),
-     ("20:34", "8:34:00 p.m.", "equal"), ("20:34", "20:34:05", "different")],
+     ("20:34", "8:34:00 p.m.", "equal"), ("20:34", "20:34:05", "different"), ("5am", r"5\text{am}", "equal"),
+     ("5 p.m.", "17:00", "equal"), ("5pm", "5am", "different")],
 )  # fmt: skip
 def test_chinese_connectors_full_width_commas_spaced_mathrm_and_clock_seconds(reference: str, candidate: str,
                                                                               status: str) -> None:
