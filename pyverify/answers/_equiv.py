@@ -167,8 +167,9 @@ def _symbolic(a: Node, b: Node, names: set[str], ctx: _Context) -> _Verdict:
 
 
 def _terms(a: Node, b: Node, ctx: _Context) -> _Verdict:
-    from pyverify.answers._sums import SumTooLarge, expand_sums, has_sum
+    from pyverify.answers._sums import SumTooLarge, expand_sums, has_sum, unify_indices
 
+    a, b = unify_indices(a, b)  # F_n beside F_{n-1}: one sequence
     if has_sum(a) or has_sum(b):
         try:
             a, b = expand_sums(a), expand_sums(b)  # bounds that are numbers: the terms written out
@@ -239,7 +240,8 @@ def _sums(a: Node, b: Node, ctx: _Context) -> _Verdict:
             undefined.append(f"at {name} = {value}, {exc.reason}")
             continue
         if found.status == "different":
-            return _Verdict("different", found.method, {"point": {name: str(value)}, **(found.witness or {})})
+            inner = found.witness or {}  # the values of F_0, F_1, ... when the sums hold indexed terms
+            return _Verdict("different", found.method, {"at" if "point" in inner else "point": {name: str(value)}, **inner})
         agreed += found.status == "equal"
     if len(undefined) == len(SUM_POINTS):
         raise _Undefined(f"no value at any {name} tried: {undefined[0]}")

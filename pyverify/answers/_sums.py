@@ -117,13 +117,23 @@ def _balanced(terms: list[Node]) -> Node:
 
 
 def bound_letters(node: Node) -> set[str]:
-    """The letters in the bounds of the sums left in ``node`` (they stand for whole numbers)."""
-    from pyverify.logic._ast import free_vars
+    """The free letters in the bounds of the sums left in ``node`` (they stand for whole numbers); an inner sum's
+    bound that is an outer sum's index (\\sum_{k=0}^{n} \\sum_{j=0}^{k}) is bound, not one of them."""
+    from pyverify.logic._ast import children, free_vars
 
     out: set[str] = set()
-    for n in walk(node):
+
+    def go(n: Node, bound: frozenset[str]) -> None:
         if isinstance(n, SumOf):
-            out |= free_vars(n.lo) | free_vars(n.hi)
+            out.update((free_vars(n.lo) | free_vars(n.hi)) - bound)
+            go(n.lo, bound)
+            go(n.hi, bound)
+            go(n.body, bound | {n.var})
+            return
+        for c in children(n):
+            go(c, bound)
+
+    go(node, frozenset())
     return out
 
 
@@ -184,3 +194,31 @@ def index_letters(node: Node) -> set[str]:
         if isinstance(n, Call) and n.func.startswith(INDEX):
             out |= free_vars(n.args[0])
     return out
+
+
+def unify_indices(a: Node, b: Node) -> tuple[Node, Node]:
+    """``a`` and ``b`` with the variables F_n, F_{2k} of every sequence F that is also written with an indexed term
+    (F_{n-1}) read as its terms too, so F_n and F_{n+0} are one term (not a letter F_n beside the sequence F)."""
+    bases = {n.func[len(INDEX) :] for t in (a, b) for n in walk(t) if isinstance(n, Call) and n.func.startswith(INDEX)}
+    if not bases:
+        return a, b
+    pattern = re.compile(r"(" + "|".join(re.escape(x) for x in sorted(bases)) + r")_(\d*)([A-Za-z])")
+
+    def visit(node: Node) -> Node:
+        if isinstance(node, Var):
+            m = pattern.fullmatch(node.name)
+            if m is None:
+                return node
+            index: Node = Var(m.group(3), REAL)
+            if m.group(2):
+                index = Op("*", (Num(Fraction(int(m.group(2)))), index))
+            return Call(INDEX + m.group(1), (index,))
+        if isinstance(node, Op):
+            return Op(node.op, tuple(visit(x) for x in node.args))
+        if isinstance(node, Call):
+            return Call(node.func, tuple(visit(x) for x in node.args))
+        if isinstance(node, SumOf):
+            return SumOf(node.var, visit(node.lo), visit(node.hi), visit(node.body))
+        return node
+
+    return visit(a), visit(b)

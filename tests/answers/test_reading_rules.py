@@ -782,3 +782,19 @@ def test_a_gold_with_a_derivative_is_read_whole_not_as_prose() -> None:
 def test_physics_units_in_text_after_a_quantity(reference: str, candidate: str, status: str) -> None:
     # Qwen2.5-14B on Minerva writes joules, kJ/mol and erg s^{-1} after its numbers
     assert equivalent_answers(reference, candidate, timeout=20).status == status
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, status",
+    [(r"\sum_{k=0}^{n} \sum_{j=0}^{k} a_{j} b_{k-j}", r"\sum_{k=0}^{n} \sum_{j=0}^{k} b_{k-j} a_{j}", "equal"),
+     (r"\sum_{k=0}^{n} \sum_{j=0}^{k} a_{j} b_{k-j}", r"\sum_{k=0}^{n} \sum_{j=0}^{k} a_{j} b_{j}", "different"),
+     ("F_{n+0}", "F_n", "equal"), ("F_n + F_{n-1}", "F_{n-1}+F_{n}", "equal"), ("F_n", "F_{n-1}", "different"),
+     ("F_{m+n}+G_{k}", "F_{n+m}+G_{k+0}", "equal")],
+)  # fmt: skip
+def test_nested_sums_and_a_sequence_written_both_ways(reference: str, candidate: str, status: str) -> None:
+    # F_n (read as a letter) and F_{n+0} (an indexed term) are one term of one sequence; an inner sum's bound that
+    # is the outer index is no free bound; a witness names the value of n and of each term
+    cert = equivalent_answers(reference, candidate, timeout=20)
+    assert cert.status == status, cert.reason
+    if status == "different":
+        assert cert.witness and ("at" in cert.witness or "point" in cert.witness)
