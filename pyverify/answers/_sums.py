@@ -43,26 +43,31 @@ def indexed(base: str, index: Node) -> Node:
 def index_terms(body: Node, var: str) -> Node:
     """A summand with its index letter ``k`` in subscripts read as indexed terms: ``a_k`` and ``a_{2k}`` (read as the
     variables a_k, a_2k) are the terms of the sequence a at k and 2k."""
-    pattern = re.compile(rf"([A-Za-z]|[A-Za-z]{{2,}})_(\d*){re.escape(var)}")
+    return _as_terms(body, re.compile(rf"([A-Za-z]|[A-Za-z]{{2,}})_(\d*)({re.escape(var)})"), var)
 
-    def visit(node: Node) -> Node:
-        if isinstance(node, Var):
-            m = pattern.fullmatch(node.name)
+
+def _as_terms(node: Node, pattern: re.Pattern[str], shadow: str | None = None) -> Node:
+    """``node`` with each variable whose name ``pattern`` matches (groups: the sequence, a factor, the letter) made
+    the indexed term sequence_{factor·letter}; a sum over ``shadow`` binds that letter anew (left as it is)."""
+
+    def visit(n: Node) -> Node:
+        if isinstance(n, Var):
+            m = pattern.fullmatch(n.name)
             if m is None:
-                return node
-            index: Node = Var(var, REAL)
+                return n
+            index: Node = Var(m.group(3), REAL)
             if m.group(2):
                 index = Op("*", (Num(Fraction(int(m.group(2)))), index))
             return Call(INDEX + m.group(1), (index,))
-        if isinstance(node, Op):
-            return Op(node.op, tuple(visit(a) for a in node.args))
-        if isinstance(node, Call):
-            return Call(node.func, tuple(visit(a) for a in node.args))
-        if isinstance(node, SumOf):
-            return SumOf(node.var, visit(node.lo), visit(node.hi), visit(node.body) if node.var != var else node.body)
-        return node
+        if isinstance(n, Op):
+            return Op(n.op, tuple(visit(a) for a in n.args))
+        if isinstance(n, Call):
+            return Call(n.func, tuple(visit(a) for a in n.args))
+        if isinstance(n, SumOf):
+            return SumOf(n.var, visit(n.lo), visit(n.hi), n.body if n.var == shadow else visit(n.body))
+        return n
 
-    return visit(body)
+    return visit(node)
 
 
 def has_index(node: Node) -> bool:
@@ -203,22 +208,4 @@ def unify_indices(a: Node, b: Node) -> tuple[Node, Node]:
     if not bases:
         return a, b
     pattern = re.compile(r"(" + "|".join(re.escape(x) for x in sorted(bases)) + r")_(\d*)([A-Za-z])")
-
-    def visit(node: Node) -> Node:
-        if isinstance(node, Var):
-            m = pattern.fullmatch(node.name)
-            if m is None:
-                return node
-            index: Node = Var(m.group(3), REAL)
-            if m.group(2):
-                index = Op("*", (Num(Fraction(int(m.group(2)))), index))
-            return Call(INDEX + m.group(1), (index,))
-        if isinstance(node, Op):
-            return Op(node.op, tuple(visit(x) for x in node.args))
-        if isinstance(node, Call):
-            return Call(node.func, tuple(visit(x) for x in node.args))
-        if isinstance(node, SumOf):
-            return SumOf(node.var, visit(node.lo), visit(node.hi), visit(node.body))
-        return node
-
-    return visit(a), visit(b)
+    return _as_terms(a, pattern), _as_terms(b, pattern)
