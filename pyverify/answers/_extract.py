@@ -40,6 +40,8 @@ The rules, in order (:data:`EXTRACTION_RULES` is the table docs/answers-and-rewa
    a document) is not part of it; a ``$`` right before a digit never closes math (``0.9 * $3 = $2.7``: money).
 11. A response that ends inside math it opened (``\\[`` never closed: cut off by a token limit) states **no answer**
    when no marker came before (its final sentence is a fragment).
+12. ``<answer>...</answer>``: the content of the last tag is read by these rules (the format of DeepSeek-R1-Zero and
+   of the GRPO recipes trainers use). Before the markers, and before JSON.
 """
 
 from __future__ import annotations
@@ -82,6 +84,9 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "changes it leaves it unread: 根号3, 3万, 约3); prose in "
      "any script is prose: without a marker, no answer"),
     ("`\\\\frac{1}{5}`, `\\\\left( … \\\\right)` (every backslash doubled)", "read with single backslashes"),
+    ("`<think>…</think><answer>42</answer>` (DeepSeek-R1-Zero's format, trained by TRL, open-r1 and verl recipes)",
+     "the content of the last `<answer>` tag, read by these rules (a box or a phrase inside it as anywhere); an "
+     "unclosed tag runs to the end; an empty one is no answer"),
     ("`{\"reasoning\": \"…\", \"answer\": 7}` (a JSON object ending the response, fenced as json or not; keys "
      "`answer`, `final_answer`, `Final Answer`)", "structured output: the value of its last answer key, read as an "
      "answer by these rules (LaTeX written with single backslashes is kept: `\\frac` is not a form feed); prose "
@@ -580,6 +585,26 @@ def _json_answer(text: str, lo: int, hi: int) -> Extraction | None:
     return None
 
 
+def _answer_tag(text: str, lo: int, hi: int, structured: bool) -> Extraction | None:
+    """The content of the last ``<answer>...</answer>`` (the format of DeepSeek-R1-Zero and of the GRPO recipes that
+    TRL, open-r1 and verl train with; an unclosed tag runs to the end), read by these rules; None without a tag."""
+    lowered = text[lo:hi].lower()
+    opened = lowered.rfind("<answer>")
+    if opened < 0:
+        return None
+    start = lo + opened + len("<answer>")
+    closed = lowered.find("</answer>", opened)
+    end = lo + closed if closed >= 0 else hi
+    content = text[start:end]
+    if not content.strip():
+        return Extraction("none", rule="an empty <answer> tag", span=(start, end))
+    inner = _extract(content, structured)
+    offset = start + len(content) - len(content.lstrip())
+    if inner.status == "none":
+        return Extraction("answer", (content.strip(),), "<answer> tag", (offset, offset + len(content.strip())))
+    return Extraction(inner.status, inner.texts, "<answer> tag", (start + inner.span[0], start + inner.span[1]))
+
+
 def extract_answer(text: str) -> Extraction:
     """The final answer of ``text`` under the extraction policy (see the module docstring)."""
     return _extract(text, structured=True)
@@ -600,6 +625,9 @@ def _extract(text: str, structured: bool) -> Extraction:
     hi = _without_layout(text, lo, hi)
     if not text[lo:hi].strip():
         return Extraction("none", rule="empty response")
+    tagged = _answer_tag(text, lo, hi, structured)
+    if tagged is not None:
+        return _undoubled(tagged)
     if structured and '"' in text and "nswer" in text:
         json_answer = _json_answer(text, lo, hi)
         if json_answer is not None:

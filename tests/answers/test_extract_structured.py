@@ -88,3 +88,22 @@ def test_a_response_cut_off_inside_math_gives_no_answer(response: str) -> None:
 
 def test_a_box_before_the_cut_is_still_the_answer() -> None:
     assert extract_answer("So \\boxed{7}. Checking:\n\\[\n7 + 1 = ").texts == ("7",)
+
+
+@pytest.mark.parametrize(
+    "response, answer",
+    [("<think>so 41+1</think><answer>42</answer>", "42"), ("<think>x</think>\n<answer>\n\\frac{1}{2}\n</answer>", "\\frac{1}{2}"),
+     ("Reasoning... <answer>The answer is 7</answer>", "7"), ("<answer>\\boxed{3}</answer>", "3"),
+     ("<answer>5</answer> then more text 6", "5"), ("<ANSWER>x=2", "x=2")],
+)  # fmt: skip
+def test_the_r1_answer_tag_is_the_answer(response: str, answer: str) -> None:
+    # DeepSeek-R1-Zero's <think>...</think><answer>...</answer>, the format GRPO recipes train: it was read as prose
+    found = extract_answer(response)
+    assert found.status == "answer" and found.texts[0].strip() == answer and found.rule == "<answer> tag"
+    assert response[found.span[0] : found.span[1]].strip()
+
+
+def test_an_empty_answer_tag_is_no_answer_and_the_tag_is_graded() -> None:
+    assert extract_answer("<think>hmm</think><answer></answer>").status == "none"
+    assert grade("<think>41+1</think><answer>42</answer>", "42").status == "correct"
+    assert grade("<think>41+1</think><answer>43</answer>", "42").status == "wrong"

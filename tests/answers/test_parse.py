@@ -86,7 +86,8 @@ def test_boxed_is_the_last_box_brace_matched() -> None:
     [r"\input{/etc/passwd}", r"\def\x{1}", "{" * 10_000 + "1" + "}" * 10_000, "(" * 200 + "1" + ")" * 200,
      "__import__('os')", "1 +", r"\frac{1}", "x" * 20_000, "\\(" * 50_000, "$" * 99_999, "\\boxed{" * 30_000,
      "is " * 30_000, "<think>" * 10_000 + "</think>" + "1 +", "\\boxed{" * 14_000, "The answer is . " * 6_000,
-     "Final answer: \n" * 6_000, '{"answer": "' * 20_000, '{"answer": "' + '{\\"answer\\": \\"' * 3_000 + "1 +"],
+     "Final answer: \n" * 6_000, '{"answer": "' * 20_000, '{"answer": "' + '{\\"answer\\": \\"' * 3_000 + "1 +",
+     "<answer>" * 30_000 + "1 +", "<answer>" + "{" * 5_000],
 )  # fmt: skip
 def test_hostile_input_is_unparsed_quickly(text: str) -> None:
     start = time.monotonic()
