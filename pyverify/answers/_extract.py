@@ -84,6 +84,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "changes it leaves it unread: 根号3, 3万, 约3); prose in "
      "any script is prose: without a marker, no answer"),
     ("`\\\\frac{1}{5}`, `\\\\left( … \\\\right)` (every backslash doubled)", "read with single backslashes"),
+    ("`### Final Answer` or `## Answer` as a Markdown heading, the answer on the lines after it",
+     "a marker like `Final Answer:` (blank lines after a phrase are skipped)"),
     ("`<think>…</think><answer>42</answer>` (DeepSeek-R1-Zero's format, trained by TRL, open-r1 and verl recipes)",
      "the content of the last `<answer>` tag, read by these rules (a box or a phrase inside it as anywhere); an "
      "unclosed tag runs to the end; an empty one is no answer"),
@@ -131,6 +133,8 @@ _BRACES = re.compile(r"\\(?:boxed|fbox)\s*\{|\\[{}]|[{}]")
 # "final answer is / :" and "the answer is" anywhere; "Answer:" and "Answer $...$" only where a line or a sentence
 # starts ("check our answer: ..." is no marker)
 _PHRASE = re.compile(
+    # a Markdown heading that is the phrase alone (### Final Answer, ## Answer): the answer is on the lines after it
+    r"(?i:(?:^|(?<=\n))[ \t]*#{1,6}[ \t]*(?:\*\*)?(?:final[ \t]+)?answer(?:\*\*)?[ \t]*:?[ \t]*(?=\r?\n))|"
     r"(?i:(?<![A-Za-z])(?:final\s+answer|the\s+answer)(?:\*\*)?\s*(?:(?:is|would\s+be|will\s+be)(?![A-Za-z])\s*:?|:|=)"
     r"|(?:^|(?<=\n)|(?<=[.!?]\s)|(?<=[.!?]\s\s)|(?<=\*\*))[ \t]*(?:\*\*)?answer(?:\*\*)?\s*(?::|=|(?=\$|\\\(|\\\[)))"
     r"(?:\s*\*\*)?|(?<!#)####(?!#)|(?:^|(?<=\n))[ \t]*A:(?=[ \t]*\S)"
@@ -468,7 +472,7 @@ def _number_in_words(text: str, start: int, end: int, piece: str, foreign: bool)
 
 
 def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = False) -> Extraction:
-    while start < hi and (text[start] in " \t*\"'" or text.startswith('\\"', start)):
+    while start < hi and (text[start] in " \t\r\n*\"'" or text.startswith('\\"', start)):
         start += 2 if text[start] == "\\" else 1
     spans = _math_spans(text, start, hi)
     end = min(_sentence_end(text, start, spans), hi)
@@ -644,7 +648,7 @@ def _extract(text: str, structured: bool) -> Extraction:
     while phrases and not (boxes and boxes[-1][0] > phrases[-1].start()):
         phrase = phrases.pop()
         word = phrase.group().lower()
-        rule = "####" if word.startswith("#") else "final answer" if "final" in word else \
+        rule = "####" if word.startswith("#") and "answer" not in word else "final answer" if "final" in word else \
             "A:" if word.strip() == "a:" else "answer phrase"  # fmt: skip
         foreign = not re.search(r"(?i)answer|####|a:", word)  # a phrase of another language
         found = _after_phrase(text, phrase.end(), hi, rule, foreign)

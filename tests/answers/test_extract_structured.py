@@ -107,3 +107,12 @@ def test_an_empty_answer_tag_is_no_answer_and_the_tag_is_graded() -> None:
     assert extract_answer("<think>hmm</think><answer></answer>").status == "none"
     assert grade("<think>41+1</think><answer>42</answer>", "42").status == "correct"
     assert grade("<think>41+1</think><answer>43</answer>", "42").status == "wrong"
+
+
+@pytest.mark.parametrize(
+    "response, answer",
+    [("Work.\n\n### Final Answer\n5", "5"), ("Work.\n\n## Answer\n\n$5$", "5"), ("#### Final Answer\nThe answer is 12.", "12"),
+     ("Natalia sold 48.\n#### 72", "72"), ("Final Answer:\n\n7", "7")],
+)  # fmt: skip
+def test_a_markdown_heading_final_answer_is_a_marker(response: str, answer: str) -> None:
+    assert extract_answer(response).texts == (answer,)
