@@ -482,7 +482,7 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
     piece = re.sub(r"^(?:\\?[\"'*]|\s)+|(?:\\?[\"'*]|\s)+$", "", text[start:end])  # quotes, \" and ** around it
     if not piece:
         return Extraction("none", rule=f"nothing after '{rule}'", span=(start, end))
-    yes_no = _YES_NO.match(piece)
+    yes_no = _yes_no(piece)
     if yes_no and _prose(piece):  # Answer: No, the series diverges. (a yes-or-no question answered first)
         first = start + text[start:end].find(yes_no.group(1))
         return Extraction("answer", (yes_no.group(1),), rule, (first, first + len(yes_no.group(1))))
@@ -527,6 +527,17 @@ _JSON_KEY = re.compile(r'"(?i:final[ _]?answer|answer)"\s*:\s*')
 _JSON_SCALAR = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?![\w.])|true|false")
 _JSON_LIST = re.compile(r"\[[^\[\]{}\"]{0,2000}\]")  # an array of numbers: "answer": [4, 5]
 _YES_NO = re.compile(r"(?i)\s*(yes|no|true|false)(?=\s*(?:[,.;:!]|\s[-–—]|$))")
+_POLARITY = {"yes": "no|false", "true": "no|false", "no": "yes|true", "false": "yes|true"}
+
+
+def _yes_no(text: str) -> re.Match[str] | None:
+    """Yes / No / True / False stated first (see EXTRACTION_RULES), unless the other answer follows it (``Yes, no``,
+    ``True or false``: a hedge states none)."""
+    found = _YES_NO.match(text)
+    if found is None:
+        return None
+    other = _POLARITY[found.group(1).lower()]
+    return None if re.search(rf"(?i)(?<![A-Za-z])(?:{other})(?![A-Za-z])", text[found.end() :]) else found
 
 
 def _json_string(text: str, start: int, hi: int) -> tuple[str, int] | None:
@@ -579,7 +590,7 @@ def _json_answer(text: str, lo: int, hi: int) -> Extraction | None:
         end = text.rfind("}", after, hi)
         if end < 0 or text[end + 1 : hi].strip(" \t\r\n`"):
             return None  # the object does not end the response: prose after it says more
-        yes_no = _YES_NO.match(value)
+        yes_no = _yes_no(value)
         if yes_no:  # "No, the ODE has no power series solution."
             return Extraction("answer", (yes_no.group(1),), "json answer", span)
         inner = _extract(value, structured=False) if value.strip() else Extraction("none")

@@ -116,3 +116,14 @@ def test_an_empty_answer_tag_is_no_answer_and_the_tag_is_graded() -> None:
 )  # fmt: skip
 def test_a_markdown_heading_final_answer_is_a_marker(response: str, answer: str) -> None:
     assert extract_answer(response).texts == (answer,)
+
+
+@pytest.mark.parametrize("response", ["Answer: Yes, no, maybe.", '{"answer": "Yes, or no"}', "Answer: False, or true."])
+def test_a_hedged_yes_or_no_is_never_credited(response: str) -> None:
+    # both answers stated: neither is taken (a response built to game a yes-or-no gold)
+    assert grade(response, "Yes").status != "correct" and grade(response, "No").status != "correct"
+    assert grade(response, "True").status != "correct" and grade(response, "False").status != "correct"
+
+
+def test_a_no_that_repeats_its_own_answer_is_still_no() -> None:
+    assert extract_answer("Answer: No, there is no such function.").texts == ("No",)
