@@ -88,7 +88,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "a marker like `Final Answer:` (blank lines after a phrase are skipped)"),
     ("`<think>…</think><answer>42</answer>` (DeepSeek-R1-Zero's format, trained by TRL, open-r1 and verl recipes)",
      "the content of the last `<answer>` tag, read by these rules (a box or a phrase inside it as anywhere); an "
-     "unclosed tag runs to the end; an empty one is no answer"),
+     "unclosed tag runs to the end; an empty one is no answer; tags with different contents are several answers"),
     ("`{\"reasoning\": \"…\", \"answer\": 7}` (a JSON object ending the response, fenced as json or not; keys "
      "`answer`, `final_answer`, `Final Answer`)", "structured output: the value of its last answer key, read as an "
      "answer by these rules (LaTeX written with single backslashes is kept: `\\frac` is not a form feed); prose "
@@ -607,6 +607,17 @@ def _answer_tag(text: str, lo: int, hi: int, structured: bool) -> Extraction | N
     opened = lowered.rfind("<answer>")
     if opened < 0:
         return None
+    contents: list[str] = []
+    at = len(lowered)
+    while len(contents) < 8:  # the last eight tags, each to its closing tag, the next tag or the end
+        at = lowered.rfind("<answer>", 0, at)
+        if at < 0:
+            break
+        stops = [x for x in (lowered.find("</answer>", at), lowered.find("<answer>", at + 8)) if x >= 0]
+        contents.append(text[lo + at + 8 : lo + min(stops, default=len(lowered))].strip())
+    if len({c for c in contents if c}) > 1:  # different answers in tags: a hedge, credited only if the gold is that set
+        return Extraction("several", tuple(dict.fromkeys(c for c in reversed(contents) if c)), "several <answer> tags",
+                          (lo, hi))  # fmt: skip
     start = lo + opened + len("<answer>")
     closed = lowered.find("</answer>", opened)
     end = lo + closed if closed >= 0 else hi

@@ -127,3 +127,16 @@ def test_a_hedged_yes_or_no_is_never_credited(response: str) -> None:
 
 def test_a_no_that_repeats_its_own_answer_is_still_no() -> None:
     assert extract_answer("Answer: No, there is no such function.").texts == ("No",)
+
+
+@pytest.mark.parametrize(
+    "response", ["<answer>1</answer><answer>2</answer>", "<answer>1</answer>\n<answer>2", "<answer>" + "1 + 0 " * 500 + "</answer><answer>2</answer>"]
+)  # fmt: skip
+def test_answer_tags_with_different_contents_are_several_answers(response: str) -> None:
+    # one tag per answer is the format; two different ones hedge, and are credited only against that set
+    assert extract_answer(response).status == "several"
+    assert grade(response, "2").status != "correct"
+
+
+def test_the_same_answer_in_two_tags_is_one_answer() -> None:
+    assert grade("<answer>2</answer> so <answer>2</answer>", "2").status == "correct"
