@@ -570,6 +570,15 @@ def _json_string(text: str, start: int, hi: int) -> tuple[str, int] | None:
     return None
 
 
+def _json_value(text: str, start: int, hi: int) -> str | None:
+    """The text of the JSON value at text[start] (a string read leniently, a number, true/false, a list), or None."""
+    if text.startswith('"', start):
+        read = _json_string(text, start, hi)
+        return None if read is None else read[0]
+    scalar = _JSON_SCALAR.match(text, start, hi) or _JSON_LIST.match(text, start, hi)
+    return None if scalar is None else scalar.group()
+
+
 def _json_answer(text: str, lo: int, hi: int) -> Extraction | None:
     """The answer of a JSON object that ends the response (the last answer key in it), or None."""
     keys = list(_JSON_KEY.finditer(text, lo, hi))[-4:]
@@ -590,6 +599,11 @@ def _json_answer(text: str, lo: int, hi: int) -> Extraction | None:
         end = text.rfind("}", after, hi)
         if end < 0 or text[end + 1 : hi].strip(" \t\r\n`"):
             return None  # the object does not end the response: prose after it says more
+        opening = text.rfind("{", lo, key.start())
+        others = [_json_value(text, k.end(), hi) for k in keys if k.start() > opening]
+        if any(o is not None and o.strip() != value.strip() for o in others):
+            return Extraction("several", tuple(dict.fromkeys(o.strip() for o in (*others, value) if o)),
+                              "several json answers", (opening, end + 1))  # one object, two answers: a hedge
         yes_no = _yes_no(value)
         if yes_no:  # "No, the ODE has no power series solution."
             return Extraction("answer", (yes_no.group(1),), "json answer", span)

@@ -140,3 +140,11 @@ def test_answer_tags_with_different_contents_are_several_answers(response: str) 
 
 def test_the_same_answer_in_two_tags_is_one_answer() -> None:
     assert grade("<answer>2</answer> so <answer>2</answer>", "2").status == "correct"
+
+
+def test_one_json_object_with_two_different_answers_is_several_answers() -> None:
+    assert extract_answer('{"answer": 1, "final_answer": 2}').status == "several"
+    assert grade('{"answer": 1, "final_answer": 2}', "2").status != "correct"
+    assert extract_answer('{"answer": 6, "Final Answer": "6"}').texts == ("6",)
+    # an earlier object in the prose is a draft: only the object that ends the response counts
+    assert extract_answer('First guess {"answer": 5}. Then:\n{"reasoning": "r", "answer": 6}').texts == ("6",)
