@@ -570,13 +570,14 @@ def _json_string(text: str, start: int, hi: int) -> tuple[str, int] | None:
     return None
 
 
-def _json_value(text: str, start: int, hi: int) -> str | None:
-    """The text of the JSON value at text[start] (a string read leniently, a number, true/false, a list), or None."""
+def _json_value(text: str, start: int, hi: int) -> tuple[str, tuple[int, int]] | None:
+    """The JSON value at text[start] (a string read leniently, a number, true/false, a list of numbers) and the span
+    of its text (inside the quotes of a string), or None."""
     if text.startswith('"', start):
         read = _json_string(text, start, hi)
-        return None if read is None else read[0]
+        return None if read is None else (read[0], (start + 1, read[1]))
     scalar = _JSON_SCALAR.match(text, start, hi) or _JSON_LIST.match(text, start, hi)
-    return None if scalar is None else scalar.group()
+    return None if scalar is None else (scalar.group(), scalar.span())
 
 
 def _json_answer(text: str, lo: int, hi: int) -> Extraction | None:
@@ -584,24 +585,17 @@ def _json_answer(text: str, lo: int, hi: int) -> Extraction | None:
     keys = list(_JSON_KEY.finditer(text, lo, hi))[-4:]
     while keys:
         key = keys.pop()
-        start = key.end()
-        if text.startswith('"', start):
-            read = _json_string(text, start, hi)
-            if read is None:
-                continue
-            value, close = read
-            span, after = (start + 1, close), close + 1
-        else:
-            scalar = _JSON_SCALAR.match(text, start, hi) or _JSON_LIST.match(text, start, hi)
-            if scalar is None:
-                continue
-            value, span, after = scalar.group(), scalar.span(), scalar.end()
+        read = _json_value(text, key.end(), hi)
+        if read is None:
+            continue
+        value, span = read
+        after = span[1] + (1 if text.startswith('"', key.end()) else 0)
         end = text.rfind("}", after, hi)
         if end < 0 or text[end + 1 : hi].strip(" \t\r\n`"):
             return None  # the object does not end the response: prose after it says more
         opening = text.rfind("{", lo, key.start())
-        others = [_json_value(text, k.end(), hi) for k in keys if k.start() > opening]
-        if any(o is not None and o.strip() != value.strip() for o in others):
+        others = [o[0] for k in keys if k.start() > opening and (o := _json_value(text, k.end(), hi)) is not None]
+        if any(o.strip() != value.strip() for o in others):
             return Extraction("several", tuple(dict.fromkeys(o.strip() for o in (*others, value) if o)),
                               "several json answers", (opening, end + 1))  # one object, two answers: a hedge
         yes_no = _yes_no(value)
