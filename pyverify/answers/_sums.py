@@ -124,22 +124,10 @@ def _balanced(terms: list[Node]) -> Node:
 def bound_letters(node: Node) -> set[str]:
     """The free letters in the bounds of the sums left in ``node`` (they stand for whole numbers); an inner sum's
     bound that is an outer sum's index (\\sum_{k=0}^{n} \\sum_{j=0}^{k}) is bound, not one of them."""
-    from pyverify.logic._ast import children, free_vars
+    from pyverify.logic._ast import free_vars
 
-    out: set[str] = set()
-
-    def go(n: Node, bound: frozenset[str]) -> None:
-        if isinstance(n, SumOf):
-            out.update((free_vars(n.lo) | free_vars(n.hi)) - bound)
-            go(n.lo, bound)
-            go(n.hi, bound)
-            go(n.body, bound | {n.var})
-            return
-        for c in children(n):
-            go(c, bound)
-
-    go(node, frozenset())
-    return out
+    in_bounds = {v for n in walk(node) if isinstance(n, SumOf) for v in free_vars(n.lo) | free_vars(n.hi)}
+    return in_bounds & free_vars(node)  # free_vars knows which sum binds which index
 
 
 def lowest_start(node: Node) -> int | None:
