@@ -115,13 +115,46 @@ def _determinant(match: re.Match[str]) -> str:
 def _e_notation(match: re.Match[str]) -> str:
     """A number in E-notation as a power of ten (see CLEANUP_RULES); as written when it may be Euler's e."""
     mantissa, sign, exponent = match.groups()
-    if len(exponent) < 2 and "." not in mantissa and mantissa.lstrip("0") != "1":
+    if sign and len(exponent) < 2 and "." not in mantissa and mantissa.lstrip("0") != "1":
         return match.group()  # 2e-1: E-notation or 2e - 1 (see E_AMBIGUOUS)
     return f"({mantissa} \\times 10^{{{'-' if sign == '-' else ''}{exponent.lstrip('0') or '0'}}})"
 
 
-#: What _e_notation leaves: a whole number from 2 on, e, one exponent digit (2e-1, 3e6) reads two ways.
-E_AMBIGUOUS = re.compile(r"(?<![\w.\\])(\d+)[eE]([+-]?)(\d)(?![\w.])")
+#: What _e_notation leaves: a whole number from 2 on, e, a sign, one exponent digit (2e-1, 2e+3) reads two ways.
+E_AMBIGUOUS = re.compile(r"(?<![\w.\\])(\d+)[eE]([+-])(\d)(?![\w.])")
+
+
+#: Commands a harness may glue to the letters after them when it removes every space (Qwen2.5-Math's strip_string
+#: turns 4\pi G into 4\piG, \cos t into \cost): Greek letters, \hbar, \ell, functions, floor and ceiling brackets.
+GLUED_HEADS = (
+    "alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu nu xi pi rho sigma tau "
+    "upsilon phi varphi chi psi omega Gamma Delta Theta Lambda Xi Pi Sigma Phi Psi Omega hbar ell infty "
+    "sin cos tan cot sec csc sinh cosh tanh arcsin arccos arctan ln log exp lceil rceil lfloor rfloor cdot times"
+).split()
+#: Real LaTeX commands made of a head above and at most three letters: never split.
+GLUED_REAL = frozenset({"coth", "sech", "csch", "lnot", "lneq", "lneqq", "lnsim", "cdots", "cdotp", "null", "phiup",
+                        "piup", "muup", "nuup", "xiup", "etaup", "rhoup", "chiup", "psiup", "tauup"})
+_GLUED = re.compile(r"\\(" + "|".join(sorted(GLUED_HEADS, key=len, reverse=True)) + r")([A-Za-z]{1,3})(?![A-Za-z])")
+
+
+_PYTHON_NAMES = {"asin": "arcsin", "acos": "arccos", "atan": "arctan", "log": "ln", "log10": "log_{10}",
+                 "log2": "log_{2}"}
+
+
+def _python_name(match: re.Match[str]) -> str:
+    """``np.arcsin`` as ``\\arcsin``, ``np.log`` as ``\\ln``, ``np.e`` as e (see CLEANUP_RULES)."""
+    function, constant = match.groups()
+    if constant == "e":
+        return " e "
+    return f" \\{_PYTHON_NAMES.get(function, function) if function else constant} "
+
+
+def _glued(match: re.Match[str]) -> str:
+    """``\\piG`` as ``\\pi G`` (see CLEANUP_RULES); a real command (``\\lnot``, ``\\cdots``) as written."""
+    head, rest = match.groups()
+    if head + rest in GLUED_REAL or head + rest in GLUED_HEADS:  # \\sinh is not \\sin h
+        return match.group()
+    return f"\\{head} {rest}"
 
 
 def _system(match: re.Match[str]) -> str:
@@ -271,6 +304,20 @@ def _trig_degrees(text: str) -> str:
 
 CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("math delimiters $ $$ \\( \\) \\[ \\] at the ends", r"^\s*(\$\$?|\\\(|\\\[)|(\$\$?|\\\)|\\\])\s*$", ""),
+    ("a known command glued to one to three letters after it, as a harness leaves it when it removes every space "
+     "(\\piG, \\omegat, \\lambdakT, \\lceiln, \\cost: GLUED_HEADS, Greek letters and functions) is the command, "
+     "then those letters (\\pi G); a real command of that shape (\\lnot, \\cdots, \\coth: GLUED_REAL) is as written, "
+     "and the letters are then read as any letters are (a word stays a word)", _GLUED.pattern, lambda m: _glued(m)),
+    ("np., numpy. and math. before a function with its ( or a constant (np.arcsin(10/13), np.sqrt(2), math.pi, "
+     "np.e: Minerva's golds are Python) are that command (np.log is ln, np.log10 is \\log_{10}, math.asin is arcsin)",
+     r"(?<![\w.])(?:np|numpy|math)\.(?:(arcsin|arccos|arctan|asin|acos|atan|sqrt|sin|cos|tan|exp|log10|log2|log)"
+     r"(?=\s*\()|(pi|e)(?![\w(.]))",
+     lambda m: _python_name(m)),
+    ("a label in text as a subscript (\\lambda_{\\text{red}}, T_{\\mathrm{eff}}, v_\\text{rel}, m_{\\rm H}: one to eight "
+     "letters or digits) is the subscript of a name (\\lambda_{red})",
+     r"_\s*(?:\{\s*\\(?:text|textrm|textit|mathrm|mathit|mbox)\s*\{\s*([A-Za-z0-9]{1,8})\s*\}\s*\}"
+     r"|\{\s*\\rm\s+([A-Za-z0-9]{1,8})\s*\}|\\(?:text|textrm|mathrm|mbox)\s*\{\s*([A-Za-z0-9]{1,8})\s*\})",
+     lambda m: "_{" + (m.group(1) or m.group(2) or m.group(3)) + "}"),
     ("a comma with a negative thin space ,\\! between digits is the tight comma {,} (read by the reading rules)",
      r"(?<=\d),\s*\\!\s*(?=\d)", "{,}"),
     ("a braced comma with spaces in or around it between digits (14 {, }916) is the tight comma {,}",
@@ -279,9 +326,9 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      r"(?<!\s)\s*(?:\\(?:text|textnormal|mathrm|textbf|mbox|textrm)\{\s*(?:percent(?:age)?|per\s?cent|pct|\\%)\s*\}"
      r"|(?<![A-Za-z\\])(?:percent(?:age)?|per\s?cent|pct)(?![A-Za-z]))", "%"),
     ("E-notation as programs write it: a number, then e or E and an exponent (3.54e-07, 1e-5, 7.4e-1, 6.02E+23, "
-     "3e10) is scientific notation when the exponent has two or more digits or the number is 1 or has a decimal "
-     "point; 2e-1 and 3e6 (a whole number from 2 on, one exponent digit) may be 2e - 1 and 3e·6 with Euler's e: "
-     "ambiguous, so compared as unknown", r"(?<![\w.\\])(\d+(?:\.\d+)?)[eE]([+-]?)(\d+)(?![\w.])",
+     "3e10, 3e6) is scientific notation when the exponent has no sign or two or more digits, or the number is 1 or "
+     "has a decimal point (nobody writes 3e·6 for 18e); 2e-1 and 2e+3 (a whole number from 2 on, a sign, one "
+     "exponent digit) may be 2e - 1 and 2e + 3 with Euler's e: ambiguous, so compared as unknown", r"(?<![\w.\\])(\d+(?:\.\d+)?)[eE]([+-]?)(\d+)(?![\w.])",
      lambda m: _e_notation(m)),
     ("C or F after a degree sign (^\\circ\\text{C}, °F) is part of it (the degree sign is removed below)",
      r"(\^\s*(?:\{\s*\\circ\s*\}|\\circ(?![A-Za-z]))|°)\s*(?:\\(?:text|textnormal|textrm|mbox|mathrm)\s*\{\s*[CF]\s*\}|[CF](?![A-Za-z]))", r"\1"),
@@ -403,8 +450,19 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`A + B`, `A - B`, `A B`, `A \\cdot B` of written-out matrices (`\\begin{pmatrix}…\\end{pmatrix}`)",
      "the matrix they make (products before sums, entries computed exactly as terms); shapes that do not fit are "
      "unparsed, naming them"),
-    ("`a_1`, `c_{2}`, `x_n`, `x_{10}`", "a letter with a subscript (a digit, a letter, up to three in braces) is one "
-     "variable; `\\log _{2} 8` (a space before the subscript) is still the base-2 logarithm"),
+    ("`a_1`, `c_{2}`, `x_n`, `x_{10}`, `\\lambda_{\\text{red}}`, `T_{\\mathrm{eff}}`",
+     "a letter with a subscript (a digit, a letter, up to eight letters or digits in braces, a label in `\\text{…}`: "
+     "a label, never a word) is one variable; `\\log _{2} 8` (a space before the subscript) is still the base-2 "
+     "logarithm"),
+    ("`\\dot{x}`, `\\ddot{\\theta}`, `\\dot{x}_0`, `\\hbar`, `\\ell`",
+     "one variable each: a dotted letter is the name of a time derivative (neither x nor x'); ħ and ℓ are letters"),
+    ("`4\\piG`, `\\cos(\\omegat)`, `\\lambdakT`, `\\lceiln/2\\rceil`, `\\cost`",
+     "`4\\pi G`, `\\cos(\\omega t)`, `\\lambda kT`, `\\lceil n/2\\rceil`, `\\cos t`: a Greek letter, function or "
+     "bracket glued to one to three letters (a harness that removes every space writes so) is the command, then the "
+     "letters, read as letters are (`\\pimod` is still a word); real commands (`\\lnot`, `\\cdots`, `\\coth`) "
+     "are as written"),
+    ("`np.arcsin(10/13)`, `np.sqrt(2)`, `math.pi`, `np.log(2)`",
+     "`\\arcsin(10/13)`, `\\sqrt(2)`, `\\pi`, `\\ln(2)`: Python's numpy and math names (Minerva's golds)"),
     ("`\\{x \\mid x \\geq 0\\}`, `\\{x : x > 3 \\text{ or } x < 1\\}`, set-builder with a bar",
      "a set-builder of one variable is its condition: a set of reals, compared with intervals and unions"),
     ("`28 percent`, `28 pct`, `28\\text{ percent}`, `28\\%`",
@@ -491,9 +549,10 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "indexed terms: a_k in a sum over k is the term of the sequence a at k (a_1 + a_2 + a_3, never 3 a_k), F_{n-1} "
      "the term at n - 1 and F_{1+1} the variable F_2; equal when their form proves it (same range, summands equal "
      "with each indexed term a letter of its own), different at a whole value of n, else unknown"),
-    ("`3.54e-07`, `1e-5`, `7.4e-1`, `2e-1`, `3e6`", "E-notation, a power of ten, when the exponent has two or more "
-     "digits or the number is 1 or has a decimal point (Minerva's golds); `2e-1` and `3e6` (a whole number from 2 on, "
-     "one exponent digit) may also be 2e - 1 and 3e·6 with Euler's e: ambiguous, compared as unknown"),
+    ("`3.54e-07`, `1e-5`, `7.4e-1`, `3e6`, `2e-1`", "E-notation, a power of ten, when the exponent has no sign or two "
+     "or more digits, or the number is 1 or has a decimal point (Minerva's golds `3e6`, `3e8`: nobody writes 3e·6 for "
+     "18e); `2e-1` and `2e+3` (a whole number from 2 on, a sign, one exponent digit) may also be 2e - 1 and 2e + 3 "
+     "with Euler's e: ambiguous, compared as unknown"),
     ("`\\langle 1, 2 \\rangle`, `⟨3, -1⟩`", "a vector in angle brackets: the tuple (1, 2)"),
     ("`f^{-1}(x) = \\frac{x-3}{2}`", "the inverse function at x names the expression on the right, like `p(x) = …`"),
     ("`f'`, `y''`, `f^{\\prime}`, `x_1'`", "a letter with primes is one variable (the name of a derivative, or another "
@@ -593,6 +652,7 @@ def _check_control(text: str, whitespace: bool = True, only_commands: bool = Fal
 
 
 _LETTER_RUN = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
+_SUBSCRIPT_LABEL = re.compile(r"(?<=[A-Za-z}])_\s*\{\s*[A-Za-z0-9]{1,8}\s*\}")
 _ENVIRONMENT = re.compile(r"\\(?:begin|end)\{[A-Za-z*]*\}(?:\{[lcr| ]*\})?")
 
 
@@ -691,6 +751,7 @@ def _word_error(text: str, texts: str | None = None) -> AnswerParseError | None:
     it comes earlier (``texts``: see :func:`_text_errors`); short non-word runs stay products (2xy, ab)."""
     text_error, spans = _text_errors(text, text if texts is None else texts)
     masked = _ENVIRONMENT.sub(lambda m: " " * len(m.group()), text)  # pmatrix in \begin{pmatrix} is no word
+    masked = _SUBSCRIPT_LABEL.sub(lambda m: " " * len(m.group()), masked)  # \lambda_{red}: a label, no word
     for start, end in spans:
         masked = masked[:start] + " " * (end - start) + masked[end:]
     exponent: list[bool] | None = None

@@ -207,7 +207,13 @@ HARNESS_DISAGREEMENTS = {
     "math500_179": "correct: 20x - 28y + 44z + 16 = 0 is the plane 5x - 7y + 11z + 4 = 0 (equations equal up to a "
     "nonzero factor; the question asked for the reduced form, which this policy does not check)",
     "math500_198": "correct: the gold 10,\\!080 is 10080; the harness turns it into 10,80",
-    "minerva_math_30": "unknown: the harness's gold \\sqrt{4\\piG\\rho_{0}r_{0}^{2}} lost a space (\\piG is no command)",
+    "minerva_math_5": "correct: the gold np.arcsin(10/13) is Python (numpy's arcsin), the boxed \\arcsin{\\frac{1}{1.3}}; "
+    "the harness cannot read np.",
+    "minerva_math_72": "correct: the boxed x(t) = x_0 \\cos(\\omega t) + \\frac{\\dot{x}_0}{\\omega} \\sin(\\omega t) is the "
+    "gold (the name x(t) dropped, \\dot{x}_0 one variable, the harness's \\omegat read as \\omega t); the harness "
+    "marks it wrong",
+    "minerva_math_88": "correct: \\frac{1}{-\\omega^2+\\frac{1}{4} i \\omega+2} is the gold with its denominator made "
+    "real (the harness's \\omegai read as \\omega i); the harness marks it wrong",
     "minerva_math_41": "correct: \\frac{v_0}{r_0(1+r/r_0)^{3/2}} is the gold rewritten; the harness marks it wrong",
     "minerva_math_76": "correct: the response writes \\cos t and \\sin t; the harness removes spaces and reads \\cost",
     "minerva_math_44": "correct: the gold 1e-5 is 1 \\times 10^{-5} in E-notation (mantissa 1: never 1·e - 5), the boxed "
@@ -225,7 +231,7 @@ def test_other_models_responses_against_their_harness_labels(path: Path, count: 
     expected = {k: v for k, v in HARNESS_DISAGREEMENTS.items() if k.startswith(rows[0]["id"].rsplit("_", 1)[0] + "_")}
     assert set(disagree) == set(expected), disagree
     assert all(expected[k].startswith(v) for k, v in disagree.items()), disagree
-    # Minerva's golds as the harness stores them lost spaces (\\piG, \\omegat): those stay unknown
+    # Minerva's golds as the harness stores them lost spaces (\\piG, \\omegat): read as the commands, then letters
     assert statuses["correct"] + statuses["wrong"] >= graded, statuses
 
 
