@@ -749,6 +749,15 @@ def _forms(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
     """Text answers, choices, numbers in a base, congruences, orderings and approximations (see READING_RULES)."""
     ka, kb = a.kind, b.kind
     la, lb = _letter(a), _letter(b)
+    for choice, other in ((a, b), (b, a)):
+        if choice.kind == "choice" and choice.items and not _letter(other):
+            # (B) nonlinear against the gold nonlinear (TabMWP, MathVista write the option, not its letter): the
+            # option written after the letter is the answer compared; which letter it had is not known here
+            option = parse_answer(choice.items[0].text)
+            if option.kind not in ("unparsed", "ambiguous", "no_answer", "choice") and not _literal_no_value(option):
+                found = _compare(option, other, ctx) if choice is a else _compare(other, option, ctx)
+                why = f"the option written after the choice ({choice.value}) compared"
+                return replace(found, conditions=(*found.conditions, why))
     if "choice" in (ka, kb) and la and lb:
         return _Verdict("equal", "structure") if la == lb else \
             _Verdict("different", "structure", {"choice": [la, lb]})  # fmt: skip

@@ -8,7 +8,7 @@ The rules, in order (:data:`EXTRACTION_RULES` is the table docs/answers-and-rewa
    leaves **no answer**. The response ends at the first end-of-turn token (``<|im_start|>``, ``<|im_end|>``,
    ``<|eot_id|>``, ``<|endoftext|>``, ``<end_of_turn>``, ``</s>``): what follows is another turn.
 2. Markers: every top-level ``\\boxed{...}`` / ``\\fbox{...}``, and the phrases ``final answer is`` /
-   ``final answer:`` and ``the answer is`` anywhere, ``Answer:`` (or ``Answer`` before a math delimiter) where a
+   ``final answer:`` and ``the answer is`` (``the correct answer is``) anywhere, ``Answer:`` (or ``Answer`` before a math delimiter) where a
    line or a sentence starts, ``####``, GSM8K's ``A:`` at the start of a line, and the same phrases in eleven
    other languages (``答案：``, ``Ответ:``, ``La respuesta es``, ...). The **last** marker wins: a
    stated final answer after an earlier box is the answer (``$\\boxed{255}$ ... The final answer is $10,455$`` is
@@ -57,7 +57,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "is no answer"),
     ("`<|im_start|>`, `<|im_end|>`, `<|eot_id|>`, `<|endoftext|>`, `<end_of_turn>`, `</s>`, `<eoa>` (GAOKAO-Bench)",
      "the response ends there (what follows is another turn)"),
-    ("`\\boxed{…}`, `\\fbox{…}`, `final answer is …`, `Final Answer: …`, `The answer is …`, `Answer: …`, "
+    ("`\\boxed{…}`, `\\fbox{…}`, `final answer is …`, `Final Answer: …`, `The answer is …`, `The correct answer is …`, "
+     "`Answer: …`, "
      "`Answer $…$`, `#### …`, `A: …` at the start of a line (GSM8K)", "markers; the last one in the response wins (an earlier box does not beat a later "
      "stated final answer)"),
     ("`\\boxed{-2} \\quad\\text{and}\\quad \\boxed{1}` at the end; a gold `\\boxed{1}\\boxed{2}`; "
@@ -130,12 +131,12 @@ class Extraction:
 _TURN_END = re.compile(r"<\|im_start\|>|<\|im_end\|>|<\|eot_id\|>|<\|endoftext\|>|<end_of_turn>|</s>|<\|end\|>|<eoa>")
 # what the brace pass of _boxes visits: a box opener, an escaped brace, a brace
 _BRACES = re.compile(r"\\(?:boxed|fbox)\s*\{|\\[{}]|[{}]")
-# "final answer is / :" and "the answer is" anywhere; "Answer:" and "Answer $...$" only where a line or a sentence
+# "final answer is / :" and "the (correct) answer is" anywhere; "Answer:" and "Answer $...$" only where a line or a sentence
 # starts ("check our answer: ..." is no marker)
 _PHRASE = re.compile(
     # a Markdown heading that is the phrase alone (### Final Answer, ## Answer): the answer is on the lines after it
     r"(?i:(?:^|(?<=\n))[ \t]*#{1,6}[ \t]*(?:\*\*)?(?:final[ \t]+)?answer(?:\*\*)?[ \t]*:?[ \t]*(?=\r?\n))|"
-    r"(?i:(?<![A-Za-z])(?:final\s+answer|the\s+answer)(?:\*\*)?\s*(?:(?:is|would\s+be|will\s+be)(?![A-Za-z])\s*:?|:|=)"
+    r"(?i:(?<![A-Za-z])(?:final\s+answer|the\s+(?:correct\s+|right\s+)?answer)(?:\*\*)?\s*(?:(?:is|would\s+be|will\s+be)(?![A-Za-z])\s*:?|:|=)"
     r"|(?:^|(?<=\n)|(?<=[.!?]\s)|(?<=[.!?]\s\s)|(?<=\*\*))[ \t]*(?:\*\*)?answer(?:\*\*)?\s*(?::|=|(?=\$|\\\(|\\\[)))"
     r"(?:\s*\*\*)?|(?<!#)####(?!#)|(?:^|(?<=\n))[ \t]*A:(?=[ \t]*\S)"
     # the same phrases in other languages (MGSM, lighteval's multilingual tasks): "the answer is", "answer:"

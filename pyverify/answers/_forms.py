@@ -22,7 +22,7 @@ _WHOLE_TEXT = re.compile(rf"^\s*{_TEXTS}\s*\{{(.*)\}}\s*\.?\s*$", re.S)
 _CHOICE = re.compile(r"^\s*\(?\s*([A-Z])\s*\)?\s*\.?\s*$")
 _WORDS = re.compile(r"^\s*[A-Za-z][A-Za-z'\- ]*[A-Za-z]\s*\.?\s*$")
 # a choice with its option after it, as multiple-choice golds are written: (D) Alina, \textbf{(C)} 12
-_LABELLED = re.compile(rf"^\s*(?:{_TEXTS}\s*\{{\s*)?\(([A-J])\)\s*\}}?\s+[A-Za-z0-9$\\-][^()]*$")
+_LABELLED = re.compile(rf"^\s*(?:{_TEXTS}\s*\{{\s*)?\(([A-J])\)\s*\}}?\s+([A-Za-z0-9$\\-][^()]*)$")
 _BASE = re.compile(r"^\s*([0-9A-Z]+)\s*_\s*\{?\s*\(?\s*(\d{1,2})\s*\)?\s*\}?\s*$")
 _HOUR = re.compile(r"^\s*(\d{1,2})\s*(?:\\text\s*\{\s*)?([ap])\.?\s*m\.?\s*\}?\s*$", re.I)  # 5 p.m., 5am: 17:00, 5:00
 _CLOCK = re.compile(r"^\s*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*(?:\\text\s*\{\s*)?([ap])?\.?\s*(?:m\.?)?\s*\}?\s*$", re.I)
@@ -53,11 +53,16 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
         if choice:
             return Answer("choice", value=choice.group(1))
         words = re.findall(r"[A-Za-z]+", content)
-        if any(len(w) >= 2 or word_rules(w) for w in words) and not re.search(r"\d|\\[A-Za-z]", content):
+        labelled_text = _LABELLED.match(content)  # \text{(B) No}: the choice B with its option, below
+        if (any(len(w) >= 2 or word_rules(w) for w in words) and not re.search(r"\d|\\[A-Za-z]", content)
+                and not labelled_text):
             return Answer("text", value=normal_text(content))
-    labelled = _LABELLED.match(text)
-    if labelled:  # the letter is the answer; the option's own text is how the question wrote it
-        return Answer("choice", value=labelled.group(1))
+    labelled = _LABELLED.match(text) or (_LABELLED.match(whole.group(1)) if whole else None)  # \text{(B) No}
+    if labelled:  # the letter is the answer; the option's own text (in items) answers a gold written as the option
+        option = labelled.group(2).strip()
+        if option.count("}") > option.count("{"):  # \text{(B) No}: the brace closes the text command
+            option = re.sub(r"\}\s*\.?$", "", option).strip()
+        return Answer("choice", value=labelled.group(1), items=(Answer("text", value=normal_text(option), text=option),))
     if _WORDS.match(text) and all(word_rules(run) for run in re.findall(r"[A-Za-z]+", text)):
         return Answer("text", value=normal_text(text))
     base = _BASE.match(text)

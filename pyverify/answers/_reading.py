@@ -53,9 +53,10 @@ _AFTER_UNIT = (
     + "|".join(TEXT_COMMANDS)
     + r"|cdot|times|div|pm|mp|cup|right|end|le|ge|leq|geq|lt|gt|neq|approx|or|and)(?![A-Za-z])))"
 )
-_TEXT_UNIT = rf"{_TEXT}\s*(?:{_unit_phrase(letters=True)})\s*\}}(?:\s*\^\s*(?:\d|\{{\s*-?\d\s*\}}))?{_AFTER_UNIT}"
+_TEXT_UNIT = rf"{_TEXT}(?:\s|~|\\[,;: ])*(?:{_unit_phrase(letters=True)})(?:\s|~|\\[,;: ])*\}}(?:\s*\^\s*(?:\d|\{{\s*-?\d\s*\}}))?{_AFTER_UNIT}"
 # after a digit the unit may touch its number (4ft, 10weeks: MathOdyssey's golds, MARIO_EVAL's tests)
-_TRAILING_UNIT = rf"(?:(?<=[0-9}}).])\s+|(?<=[0-9]))(?:{_unit_phrase(letters=False)})\s*$"
+# (or after a closing brace or \\pi: 36\\sqrt{7}cm^{3}, 12\\pi cm^2, gaokao2023en's golds)
+_TRAILING_UNIT = rf"(?:(?<=[0-9}}).])\s+|(?<=[0-9}}])|(?<=\\pi)\s*)(?:{_unit_phrase(letters=False)})\s*$"
 
 _SUFFIX = r"(?:st|nd|rd|th)"
 _ORDINAL = (
@@ -408,7 +409,8 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      lambda m: " \\and " if m.group(1) else " \\or "),
     ("'or' / 'and' between answers become the connectors \\or / \\and", r"(?<![A-Za-z\\])(or|and)(?![A-Za-z])",
      r" \\\1 "),
-    ("a unit phrase at the end, after a number (touching it or not: 4ft), } ) or . (5 cm, 5 square units, 60 miles per hour: the words of "
+    ("a unit phrase at the end, after a number (touching it or not: 4ft), } (touching or not: \\sqrt{7}cm^{3}), \\pi, ) "
+     "or . (5 cm, 5 square units, 60 miles per hour: the words of "
      "UNIT_WORDS and UNIT_PREFIXES as in \\text{...}, no one-letter units) is removed", _TRAILING_UNIT, ""),
     ("a final full stop, comma or semicolon is removed", r"[.,;]\s*$", ""),
 )  # fmt: skip
@@ -468,9 +470,11 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`28 percent`, `28 pct`, `28\\text{ percent}`, `28\\%`",
      "28% = 28/100 (percent policy `value`, the default); with `percent=\"unit\"` (`--percent unit`) 28% also "
      "equals 28 against an answer without a percent sign (MATH boxes 20 for 'what percent'); `4 4/9%` is (4 4/9)/100"),
-    ("`5 cm`, `125 miles`, `5 square units`, `60 miles per hour`, `5 km/h`, `5\\text{ cm}^2`, `864 \\mbox{ inches}^2`",
-     "5, 125, 5, 60, 5, 5, 864: a unit phrase is removed at the end of the answer, or in `\\text{…}` (`\\mbox`, "
-     "`\\mathrm`, `\\textbf`, ...) where its quantity ends; a unit phrase is made of unit words (`UNIT_WORDS`: "
+    ("`5 cm`, `125 miles`, `5 square units`, `60 miles per hour`, `5 km/h`, `5\\text{ cm}^2`, `864 \\mbox{ inches}^2`, "
+     "`25 \\mathrm{~cm}^{2}`, `36\\sqrt{7}cm^{3}`, `12\\pi cm^2`",
+     "5, 125, 5, 60, 5, 5, 864, 25, 36√7, 12π: a unit phrase is removed at the end of the answer (after a number, "
+     "a closing brace or π), or in `\\text{…}` (`\\mbox`, `\\mathrm` with its `~` spacing, `\\textbf`, ...) where its "
+     "quantity ends (a single letter in `\\mathrm{…}` is a letter: `\\mathrm{~N}` names a set in GAOKAO's golds); a unit phrase is made of unit words (`UNIT_WORDS`: "
      "length, area, volume, mass, time, money, angle, counting nouns such as `ways`, `people`; plurals in -s, -es) "
      "with `square`, `sq`, `cubic` before, `squared`, `cubed`, `^2` after, `per` or `/` between; one-letter units "
      "(`m`, `g`, `s`, `h`, `L`) only in `\\text{…}` or after `/` (`2 xy` is 2·x·y, `5 m` is 5·m)"),
@@ -487,7 +491,9 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "time as h:mm on 24 hours, seconds kept unless :00: 8:34 p.m. is 20:34, 5am is 5:00, a time without a.m. or p.m. is read on 24 hours), equal only to the same text, different from other text, unknown against a number"),
     ("`(C)`, `\\text{(C)}`, `\\textbf{(C)}`, `\\text{C}`, `C`, `(C) Cecile`",
      "the choice C (a lone capital letter is a choice when the other answer is one; a letter A to J in parentheses "
-     "followed by its option is that choice)"),
+     "followed by its option is that choice; against an answer that is no choice, its option is compared: "
+     "`(B) nonlinear` equals the gold `nonlinear`, `(D) 30 minutes` equals 30, and which letter the question gave "
+     "that option is not checked)"),
     ("`52_8`, `4210_{5}`, `1A_{16}`, `52_{10}`",
      "the numeral in its base (each digit checked); equal to the same base and value, and to a plain number written "
      "with the same digits (52: the base the question asked for is implied); its decimal value (42) or another base "

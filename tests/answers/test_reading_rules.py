@@ -851,3 +851,32 @@ def test_a_greek_letter_glued_to_letters_is_the_letter_then_them(greek: str, let
     assert (spaced.kind == "unparsed") == (glued.kind == "unparsed"), (greek, letters, spaced, glued)
     if spaced.kind != "unparsed":
         assert equivalent_answers(spaced, glued, timeout=20).status == "equal", (greek, letters)
+
+
+@pytest.mark.parametrize(
+    "reference, response, status",
+    [("nonlinear", "The correct answer is (B) nonlinear.", "equal"), ("linear", "The answer is (B) nonlinear.", "different"),
+     ("30 minutes", "The answer is (D) 30 minutes.", "equal"), ("12:00 P.M.", "Answer: (C) 12:00 P.M", "equal"),
+     ("no", r"\boxed{\text{(B) No}}", "equal"), ("Saturday", "The answer is (B).", "unknown"),
+     ("B", "The correct answer is (B) nonlinear.", "equal"), ("(C)", "The answer is (B) nonlinear.", "different"),
+     ("6", "The answer is (A) 5.", "different"), ("5", "The right answer is 5.", "equal"),
+     ("5", "The correct answer is not 5.", "unknown")],
+)  # fmt: skip
+def test_a_labelled_option_answers_a_gold_written_as_the_option(reference: str, response: str, status: str) -> None:
+    # TabMWP's and MathVista's golds are the option's text ("nonlinear"); GPT-3 answers "(B) nonlinear": the letter
+    # is compared with a letter, the option with anything else (which letter held it is not known to a grader)
+    found = equivalent_answers(reference, response, timeout=20)
+    assert found.status == status, found
+    if status == "equal" and not reference.startswith(("B", "(")) and "(" in response:
+        assert any("option written after the choice" in c for c in found.conditions), found
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, status",
+    [(r"25 \mathrm{~cm}^{2}", "25", "equal"), (r"5\mathrm{~kg}", "5", "equal"), (r"3\,\mathrm{m/s}", "3", "equal"),
+     (r"36\sqrt{7}cm^{3}", r"36\sqrt{7}", "equal"), (r"12\pi cm^2", r"12\pi", "equal"),  # gaokao2023en's golds
+     (r"36\sqrt{7}cm^{3}", r"288-144\sqrt{2}", "different"), (r"\frac{1}{2}cm", "0.5", "equal"),
+     (r"\frac{\mathrm{N}_{1}}{\mathrm{~N}}", "N_{1}/N", "equal")],  # a single letter in \mathrm stays a letter
+)  # fmt: skip
+def test_units_after_braces_pi_and_spaced_mathrm(reference: str, candidate: str, status: str) -> None:
+    assert equivalent_answers(reference, candidate, timeout=20).status == status
