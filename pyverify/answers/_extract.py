@@ -25,8 +25,10 @@ The rules, in order (:data:`EXTRACTION_RULES` is the table docs/answers-and-rewa
    ``or`` / ``either`` is the answer as a whole (``$28$ %``, ``$125$ miles``, ``$1$ and $2$``), and so is a short
    line without a verb (``Evelyn``, ``no solution``).
 6. Otherwise the final sentence (closing remarks such as ``I hope it is correct.`` removed) is read: the math
-   right after its last ``is``, ``are``, ``=``, ``:``, ``be``, ``equals``, or the words there when they are not
-   prose (``is 34``), or its one math span; a denial or a doubt where the answer would be taken states none.
+   right after its last ``is``, ``are``, ``=``, ``:``, ``be``, ``equals`` (Chinese 为, 是, 等于, ：), or the words
+   there when they are not prose (``is 34``), or its one math span; a denial or a doubt where the answer would be
+   taken, or in the two words before that copula (``x cannot be $5$``, ``it might be $5$``, 不是, 可能是, 约为),
+   states none.
    Nothing of that kind is **no answer** (a number somewhere in prose is never taken: that rewards skipping the
    format). Inline math (``$...$``, ``\\(...\\)``) spans no line break, unless it is laid out as a display: the
    opener ends its line and the closer starts its own, with no blank line between (``Answer $`` / ``9`` / ``$``).
@@ -74,9 +76,12 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "never taken)"),
     ("`$28$ %`, `$125$ miles`, `$1$ and $2$`", "the whole text, when its only words are units, percent words, "
      "`and`, `or`"),
-    ("`Therefore $x \\geq 5$ is the solution.`, `We find that $x \\lt 3$.`",
-     "the final sentence's one math span, or the last one after `is`, `are`, `=`, `:`, `be`, `equals`; with no "
-     "math, the words after its last `is` / `are` / `equals` / `:`"),
+    ("`Therefore $x \\geq 5$ is the solution.`, `We find that $x \\lt 3$.`, `所以最小值为$2$。`",
+     "the final sentence's one math span, or the last one after `is`, `are`, `=`, `:`, `be`, `equals` (为, 是, 等于, "
+     "：); with no math, the words after its last `is` / `are` / `equals` / `:`"),
+    ("`So x cannot be $5$.`, `The value might be $5$.`, `所以答案不是$5$。`, `最小值可能是$5$。`, `约为$2$`",
+     "no answer: a denial or a doubt after the copula, or in the two words before it (Chinese: right before it), "
+     "states no answer"),
     ("`Therefore, there are 12 sequences.`, an empty response",
      "no answer: a number in prose without a marker is not taken"),
     ("`答案：13`, `【答案】13`, `答えは5です。`, `Ответ: 7`, `La respuesta es $7$.`, `Die Antwort ist 42.`, `الإجابة هي 12`",
@@ -140,7 +145,7 @@ _PHRASE = re.compile(
     r"|(?:^|(?<=\n)|(?<=[.!?]\s)|(?<=[.!?]\s\s)|(?<=\*\*))[ \t]*(?:\*\*)?answer(?:\*\*)?\s*(?::|=|(?=\$|\\\(|\\\[)))"
     r"(?:\s*\*\*)?|(?<!#)####(?!#)|(?:^|(?<=\n))[ \t]*A:(?=[ \t]*\S)"
     # the same phrases in other languages (MGSM, lighteval's multilingual tasks): "the answer is", "answer:"
-    r"|(?:【\s*)?(?:最终)?答案\s*(?:】\s*[：:]?|是|为|為|：|:)|答え\s*(?:は|：|:)|정답\s*(?:은|는|:|：)"
+    r"|(?:【\s*)?(?:最终)?答案\s*(?:】\s*[：:]?|(?:应)?(?:是|为|為)\s*[：:]?|：|:)|答え\s*(?:は|：|:)|정답\s*(?:은|는|:|：)"
     r"|(?i:(?<![^\W\d_])(?:(?:la\s+)?r[ée]ponse(?:\s+finale)?\s+est|r[ée]ponse(?:\s+finale)?\s*:"
     r"|(?:la\s+)?respuesta(?:\s+final)?\s+es|respuesta(?:\s+final)?\s*:|(?:a\s+)?resposta(?:\s+final)?\s+[ée]|resposta\s*:"
     r"|(?:la\s+)?risposta(?:\s+finale)?\s+[èe]|risposta\s*:|die\s+(?:endg[üu]ltige\s+)?antwort\s+(?:ist|lautet)|antwort\s*:"
@@ -242,7 +247,10 @@ _CONNECTOR = re.compile(
 _CLOSING = re.compile(
     r"(?is)(?:\s*(?:I\s+hope\s+(?:it|this)\s+is\s+correct|hope\s+(?:it|this)\s+helps|I\s+hope\.?)[^.!\n]*[.!]?\s*)+$"
 )
-_COPULA = re.compile(r"(?i)(?<![A-Za-z])(?:is|are|equals|be)(?![A-Za-z])|=|:")
+# the copulas of Chinese too (最小值为 5, 答案是 5, 等于 5: is, equals), not where 为 / 是 belong to another word
+# (因为 because, 作为 as, 认为 think, 成为 become, 以为; 但是 but, 于是 so, 还是 or, 若是 if, 凡是, 总是 always)
+_COPULA = re.compile(r"(?i)(?<![A-Za-z])(?:is|are|equals|be)(?![A-Za-z])|=|:|：|(?<![因作认認成以])[为為]"
+                     r"|(?<![但于於还還若凡总總])是|等于|等於")
 _SENTENCE_WORDS = re.compile(r"(?i)(?<![A-Za-z\\])(?:is|are|was|were|equals)(?![A-Za-z])")
 _WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
 _LETTER_RUN = re.compile(r"[^\W\d_]+")
@@ -383,8 +391,24 @@ def _masked(text: str, lo: int, hi: int) -> str:
 
 
 # a statement that denies or doubts (the answer is not 5; 5 or maybe 6) states no answer
-_DENIAL = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|isn't|aren't|cannot|can't|unsure|maybe|perhaps|might|possibly)"
-                     r"(?![A-Za-z])")  # fmt: skip
+_DENIAL = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|isn't|aren't|cannot|can't|unsure|maybe|perhaps|might|possibly|"
+                     r"probably)(?![A-Za-z])"
+                     # in Chinese: is not, cannot, impossible, there is no, maybe, perhaps, about, approximately
+                     r"|不是|不为|不為|不等于|不等於|不能|不可能|不会|不會|无法|無法|没有|沒有|并非|並非|未必|可能|也许|也許"
+                     r"|或许|或許|大概|大约|大約|约为|約為|约等于|約等於|近似|左右")  # fmt: skip
+# a denial or a doubt in the words just before the copula (x cannot be 5, the value might be 5; 不是 5, 可能是 5,
+# 约为 5): the last two words of its clause, or the characters right before a Chinese copula
+_DOUBT_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|cannot|can't|couldn't|won't|might|may|could|maybe|perhaps|"
+                           r"possibly|probably|unsure)(?![A-Za-z])")
+_DOUBT_BEFORE_ZH = re.compile(r"(?:不|非|未必|可能|也许|也許|或许|或許|大概|大约|大約|约|約|无法|無法)\s*$")
+
+
+def _doubted(masked: str, lo: int, copula: re.Match[str]) -> bool:
+    """Whether a denial or a doubt stands just before the copula (see _DOUBT_BEFORE)."""
+    before = masked[max(lo, copula.start() - 40) : copula.start()]
+    clause = re.split(r"[,;:，；：。.!?]", before)[-1]
+    words = re.findall(r"[A-Za-z0-9']+", clause)[-2:]  # not 10 which is 1,000.99: the denial is of 10
+    return bool(_DOUBT_BEFORE.search(" ".join(words)) or _DOUBT_BEFORE_ZH.search(before))
 
 
 def _statement(text: str, lo: int, hi: int, rule: str) -> Extraction:
@@ -396,7 +420,9 @@ def _statement(text: str, lo: int, hi: int, rule: str) -> Extraction:
     last = copulas[-1] if copulas else None
     # a denial or a doubt where the answer would be taken: after the last copula, or anywhere when no copula
     # marks the answer (the number is not 10 which is 1,000.99 states 1,000.99; the answer is not 5 states none)
-    if _DENIAL.search(masked, last.end() if last is not None else lo, hi):
+    if _DENIAL.search(masked, last.end() if last is not None else lo, hi) or (
+        last is not None and _doubted(masked, lo, last)
+    ):
         return Extraction("none", rule="the final statement denies or doubts its answer", span=(lo, hi))
     if last is not None:
         rest_start = last.end()

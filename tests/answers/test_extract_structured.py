@@ -148,3 +148,22 @@ def test_one_json_object_with_two_different_answers_is_several_answers() -> None
     assert extract_answer('{"answer": 6, "Final Answer": "6"}').texts == ("6",)
     # an earlier object in the prose is a draft: only the object that ends the response counts
     assert extract_answer('First guess {"answer": 5}. Then:\n{"reasoning": "r", "answer": 6}').texts == ("6",)
+
+
+@pytest.mark.parametrize(
+    ("response", "status", "answer"),
+    [("So x cannot be $5$.", "none", None), ("The value might be $5$.", "none", None), ("It could be $5$.", "none", None),
+     ("So x may not be $5$.", "none", None), ("The number is not 10, which is $12$.", "answer", "12"),
+     ("Since x is not negative, the answer is $5$.", "answer", "5"),
+     ("所以答案不是$5$。", "none", None), ("所以最小值可能是$5$。", "none", None), ("所以最小值约为$2$。", "none", None),
+     ("【答案】不是$5$", "answer", "不是$5$"),  # read as written after a phrase: refused, never 5
+     ("因为$x>0$，所以最小值为$2$。", "answer", "2"), ("所以不等式的解集为$(1,2)$。", "answer", "(1,2)"),
+     ("故答案为：$5$。", "answer", "5"), ("答案应为$3$。", "answer", "3"),
+     ("【答案】\n代入上述公式，得到$nS_n$的最小值为$\\frac{250000}{81}$。", "answer", "\\frac{250000}{81}")],
+)  # fmt: skip
+def test_a_denial_before_the_copula_and_the_copulas_of_chinese(response: str, status: str, answer: str | None) -> None:
+    # GAOKAO-Bench's gpt-4 answers state their result after 为 (is); "x cannot be 5" must never credit 5
+    found = extract_answer(response)
+    assert found.status == status, found
+    if answer is not None:
+        assert found.texts == (answer,), found
