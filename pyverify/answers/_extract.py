@@ -87,7 +87,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`答案：13`, `【答案】13`, `答えは5です。`, `Ответ: 7`, `La respuesta es $7$.`, `Die Antwort ist 42.`, `الإجابة هي 12`",
      "the answer phrases of Chinese, Japanese, Korean, French, Spanish, Portuguese, Italian, German, Russian, "
      "Arabic and Hindi are markers like `The answer is` (a counter word may follow the number: 13只; a word that "
-     "changes it leaves it unread: 根号3, 3万, 约3); prose in "
+     "changes it is never dropped: 3万 and 约3 are unread, 根号3 is √3 by the reading rules); prose in "
      "any script is prose: without a marker, no answer"),
     ("`\\\\frac{1}{5}`, `\\\\left( … \\\\right)` (every backslash doubled)", "read with single backslashes"),
     ("`### Final Answer` or `## Answer` as a Markdown heading, the answer on the lines after it",

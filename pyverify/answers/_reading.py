@@ -404,6 +404,10 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("plain function words sqrt, sin, ..., arctan, pi, infty are the LaTeX commands (sec is left alone: a unit)",
      r"(?<![\\A-Za-z])(sqrt|sin|cos|tan|cot|csc|arcsin|arccos|arctan|ln|log|exp|pi|infty)(?![A-Za-z])", r"\\\1"),
     ("the word infinity is \\infty", r"(?<![\\A-Za-z])infinity(?![A-Za-z])", r"\\infty"),
+    ("根号 (the square root sign in Chinese words) before a number or a bracket is \\sqrt (根号3, 2根号3, 根号下(x+1)); "
+     "n分之m (m of n parts) between whole numbers is \\frac{m}{n} (3分之1 is 1/3)",
+     r"根号\s*下?\s*(\d+(?:\.\d+)?|\([^()]*\)|\{[^{}]*\})|(?<![\d.])(\d+)\s*分之\s*(\d+)(?![\d.])",
+     lambda m: f"\\sqrt{{{m.group(1).strip('{}')}}}" if m.group(1) else f"\\frac{{{m.group(3)}}}{{{m.group(2)}}}"),
     ("和, 与, 及, 以及 (and) and 或, 或者 (or) of Chinese between answers are the connectors \\and / \\or (1 和 3 is "
      "1 \\and 3)", r"(?<=[A-Za-z0-9})\]$.])\s*(?:(以及|和|与|及)|(或者|或))\s*(?=[-A-Za-z0-9\\({\[$])",
      lambda m: " \\and " if m.group(1) else " \\or "),
@@ -548,6 +552,8 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "a system: the list of its rows (x=1, y=2) when every row is an equation or an inequality (& only beside its "
      "relation); a piecewise definition (a condition after &) is unparsed"),
     ("`\\begin{vmatrix} 2 & 1 \\\\ 1 & 2 \\end{vmatrix}`", "a determinant: its Leibniz expansion (up to 4 × 4), here 3"),
+    ("`根号3`, `2根号3`, `根号下(x+1)`, `3分之1`", "√3, 2√3, √(x+1), 1/3: the square root sign and n分之m (m of n "
+     "parts) written in Chinese words"),
     ("`1 和 3`, `1 或 3`, `1、3`, `（1，3）`",
      "the Chinese connectors 和 与 及 以及 (and), 或 或者 (or) between answers, and full-width punctuation: the list "
      "1, 3, the alternatives 1 or 3, the pair (1, 3); a Chinese word is never a number (和平 is unparsed)"),

@@ -108,7 +108,7 @@ def test_mathverify_suite_row_by_row() -> None:
      # GAOKAO-Bench's format (gpt-4-0314's saved answers, OpenLMLab/GAOKAO-Bench): 【答案】 ... <eoa>
      ("10", "所以常数项是10。<eoe>\n【答案】10<eoa>", "equal", "answer phrase"),
      ("192", "【答案】192公斤<eoa>", "equal", "answer phrase"),  # a counter word after the number changes nothing
-     ("3", "【答案】根号3<eoa>", "unknown", "answer phrase"), ("3", "答案：3万", "unknown", "answer phrase"),  # √3, 30000
+     ("3", "【答案】根号3<eoa>", "different", "answer phrase"), ("3", "答案：3万", "unknown", "answer phrase"),  # √3, 30000
      # prose in another script with no marker is no answer, as English prose is (never 'bad input', never a number)
      ("13", "现在篱笆上总共有3只鸟和10只鹳鸟，所以一共有3 + 10 = 13只鸟和鹳鸟。", "no_answer", ""),
      ("67", "इसलिए, दुकान में अब 67 कमीजें हैं।", "no_answer", ""),
