@@ -26,7 +26,8 @@ The rules, in order (:data:`EXTRACTION_RULES` is the table docs/answers-and-rewa
    line without a verb (``Evelyn``, ``no solution``).
 6. Otherwise the final sentence (closing remarks such as ``I hope it is correct.`` removed) is read: the math
    right after its last ``is``, ``are``, ``=``, ``:``, ``be``, ``equals`` (Chinese 为, 是, 等于, ：), or the words
-   there when they are not prose (``is 34``), or its one math span; a denial or a doubt where the answer would be
+   there when they are not prose (``is 34``), or the math spans after it joined by connectors (``are $x=2$ and
+   $x=3$``), or its one math span; a denial or a doubt where the answer would be
    taken, or in the two words before that copula (``x cannot be $5$``, ``it might be $5$``, 不是, 可能是, 约为),
    states none.
    Nothing of that kind is **no answer** (a number somewhere in prose is never taken: that rewards skipping the
@@ -78,7 +79,9 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "`and`, `or`"),
     ("`Therefore $x \\geq 5$ is the solution.`, `We find that $x \\lt 3$.`, `所以最小值为$2$。`",
      "the final sentence's one math span, or the last one after `is`, `are`, `=`, `:`, `be`, `equals` (为, 是, 等于, "
-     "：); with no math, the words after its last `is` / `are` / `equals` / `:`"),
+     "：), or the math spans after it joined by `and`, `or`, commas or units (`The solutions are $x=2$ and $x=3$.`: "
+     "the list; `x is $2$ or $3$`: several answers); with no math, the words after its last `is` / `are` / `equals` "
+     "/ `:`"),
     ("`So x cannot be $5$.`, `The value might be $5$.`, `所以答案不是$5$。`, `最小值可能是$5$。`, `约为$2$`",
      "no answer: a denial or a doubt after the copula, or in the two words before it (Chinese: right before it), "
      "states no answer"),
@@ -434,6 +437,8 @@ def _statement(text: str, lo: int, hi: int, rule: str) -> Extraction:
         rest = text[rest_start:hi].strip().rstrip(" \t.*")  # the midpoint is **(-1, 6)**.: bold closed after it
         if rest and not _prose(rest) and not any(m.start >= rest_start for m in spans):
             return Extraction("answer", (rest,), rule, (rest_start, rest_start + len(rest)))
+        if after is not None and rest and not _prose(rest):  # are $x=2$ and $x=3$: math joined by connectors
+            return Extraction("answer", (_strip_math(rest),), rule, (rest_start, rest_start + len(rest)))
         first = _SENTENCE_WORDS.search(masked, lo, hi)
         subject = text[lo : first.start()].strip() if first else ""
         if not spans and subject and not _prose(subject):

@@ -167,3 +167,14 @@ def test_a_denial_before_the_copula_and_the_copulas_of_chinese(response: str, st
     assert found.status == status, found
     if answer is not None:
         assert found.texts == (answer,), found
+
+
+@pytest.mark.parametrize(
+    ("reference", "response", "status"),
+    [("2, 3", "The solutions are $x=2$ and $x=3$.", "equal"), ("2, 3, 4", "The roots are $2$, $3$ and $4$.", "equal"),
+     ("2, 5", "The solutions are $x=2$ and $x=3$.", "different"),
+     ("2", "So x is $2$ or $3$.", "different"),  # a hedge between two values is several answers, never credited
+     ("2", "Thus $x$ is $2$ because $y=3$.", "no_answer")],
+)  # fmt: skip
+def test_math_spans_joined_after_the_last_copula_are_a_list(reference: str, response: str, status: str) -> None:
+    assert equivalent_answers(reference, response, timeout=20).status == status
