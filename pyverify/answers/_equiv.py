@@ -753,7 +753,9 @@ def _forms(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
         if choice.kind == "choice" and choice.items and not _letter(other):
             # (B) nonlinear against the gold nonlinear (TabMWP, MathVista write the option, not its letter): the
             # option written after the letter is the answer compared; which letter it had is not known here
-            option = parse_answer(choice.items[0].text)
+            from pyverify.answers._parse import _parse_one  # the option as an answer, never a response re-read
+
+            option = _parse_one(choice.items[0].text, None)
             if option.kind not in ("unparsed", "ambiguous", "no_answer", "choice") and not _literal_no_value(option):
                 found = _compare(option, other, ctx) if choice is a else _compare(other, option, ctx)
                 why = f"the option written after the choice ({choice.value}) compared"

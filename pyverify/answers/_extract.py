@@ -82,9 +82,15 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "：), or the math spans after it joined by `and`, `or`, commas or units (`The solutions are $x=2$ and $x=3$.`: "
      "the list; `x is $2$ or $3$`: several answers); with no math, the words after its last `is` / `are` / `equals` "
      "/ `:`"),
-    ("`So x cannot be $5$.`, `The value might be $5$.`, `所以答案不是$5$。`, `最小值可能是$5$。`, `约为$2$`",
-     "no answer: a denial or a doubt after the copula, or in the two words before it (Chinese: right before it), "
-     "states no answer"),
+    ("`So x cannot be $5$.`, `The value might be $5$.`, `所以答案不是$5$。`, `最小值可能是$5$。`, `约为$2$`, "
+     "`x为$5$（舍去）`",
+     "no answer: a denial or a doubt after the copula, or governing it (a modal or not before `be`; a Chinese "
+     "denial or doubt right before 为 / 是 / 等于) states no answer; 'the value that f may take is $5$' states 5"),
+    ("`x is $5$ or is $6$.`, `所以x是$5$或是$6$。`, `不是$5$就是$6$`",
+     "no answer: the final sentence states alternatives (or, 或, 要么, 还是, 也, 又, 就 between two copulas)"),
+    ("`Many think the answer is $5$, but we get $6$.`, `The answer is (A) 5. Or maybe (B) 6.`",
+     "a phrase in a clause of belief or supposition (think, believe, assume, if, might, ...) is no marker; an answer "
+     "followed by `Or maybe …`, `Alternatively …` (或者, 也可能) is no answer"),
     ("`Therefore, there are 12 sequences.`, an empty response",
      "no answer: a number in prose without a marker is not taken"),
     ("`答案：13`, `【答案】13`, `答えは5です。`, `Ответ: 7`, `La respuesta es $7$.`, `Die Antwort ist 42.`, `الإجابة هي 12`",
@@ -395,23 +401,34 @@ def _masked(text: str, lo: int, hi: int) -> str:
 
 # a statement that denies or doubts (the answer is not 5; 5 or maybe 6) states no answer
 _DENIAL = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|isn't|aren't|cannot|can't|unsure|maybe|perhaps|might|possibly|"
-                     r"probably)(?![A-Za-z])"
+                     r"probably|doesn't|don't|didn't|won't|wouldn't|shouldn't|mustn't|needn't|rejected|discarded)"
+                     r"(?![A-Za-z])"
                      # in Chinese: is not, cannot, impossible, there is no, maybe, perhaps, about, approximately
                      r"|不是|不为|不為|不等于|不等於|不能|不可能|不会|不會|无法|無法|没有|沒有|并非|並非|未必|可能|也许|也許"
-                     r"|或许|或許|大概|大约|大約|约为|約為|约等于|約等於|近似|左右")  # fmt: skip
+                     r"|或许|或許|大概|大约|大約|约为|約為|约等于|約等於|近似|左右"
+                     # discarded, does not fit the question, contradiction
+                     r"|舍去|舍掉|不合题意|不合題意|不符合|矛盾|绝非|絕非")  # fmt: skip
 # a denial or a doubt in the words just before the copula (x cannot be 5, the value might be 5; 不是 5, 可能是 5,
 # 约为 5): the last two words of its clause, or the characters right before a Chinese copula
-_DOUBT_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|cannot|can't|couldn't|won't|might|may|could|maybe|perhaps|"
-                           r"possibly|probably|unsure)(?![A-Za-z])")
-_DOUBT_BEFORE_ZH = re.compile(r"(?:不|非|未必|可能|也许|也許|或许|或許|大概|大约|大約|约|約|无法|無法)\s*$")
+# between two copulas of the final sentence, a word that makes their values alternatives (or, 或, 要么, 还是, 也, 又, 就)
+_ALTERNATIVE = re.compile(r"(?i)(?<![A-Za-z])(?:or|either|otherwise|alternatively)(?![A-Za-z])|或|要么|要麼|还是|還是|也"
+                          r"|又|同时|同時|就|否则|否則")
+_DOUBT_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|cannot|can't|couldn't|won't|wouldn't|shouldn't|mustn't|"
+                           r"needn't|might|may|could|maybe|perhaps|possibly|probably|unsure)(?![A-Za-z])")
+_DOUBT_BEFORE_ZH = re.compile(r"(?:不|非|绝非|絕非|决不|決不|未必|可能|也许|也許|或许|或許|大概|大约|大約|约|約|无法|無法)"
+                              r"(?:会|會|能|应该|應該|应|應|再|一定|可|要)?(?:是|为|為|等于|等於)?\s*$")
 
 
 def _doubted(masked: str, lo: int, copula: re.Match[str]) -> bool:
-    """Whether a denial or a doubt stands just before the copula (see _DOUBT_BEFORE)."""
-    before = masked[max(lo, copula.start() - 40) : copula.start()]
-    clause = re.split(r"[,;:，；：。.!?]", before)[-1]
-    words = re.findall(r"[A-Za-z0-9']+", clause)[-2:]  # not 10 which is 1,000.99: the denial is of 10
-    return bool(_DOUBT_BEFORE.search(" ".join(words)) or _DOUBT_BEFORE_ZH.search(before))
+    """Whether a denial or a doubt governs the copula itself (see _DOUBT_BEFORE): a modal or not before ``be``
+    (cannot be, might very well be; never 'the value that f may take is 5', where the modal has its own verb),
+    or a Chinese denial or doubt right before 为 / 是 / 等于 (不是, 不会是, 可能是, 约为)."""
+    before = masked[max(lo, copula.start() - 60) : copula.start()]
+    if copula.group().lower() == "be":
+        clause = re.split(r"[;:；：。.!?]", before)[-1]
+        words = re.findall(r"[A-Za-z0-9']+", clause)[-4:]  # could, in principle, be; might very well be
+        return bool(_DOUBT_BEFORE.search(" ".join(words)))
+    return bool(_DOUBT_BEFORE_ZH.search(before))
 
 
 def _statement(text: str, lo: int, hi: int, rule: str) -> Extraction:
@@ -427,6 +444,10 @@ def _statement(text: str, lo: int, hi: int, rule: str) -> Extraction:
         last is not None and _doubted(masked, lo, last)
     ):
         return Extraction("none", rule="the final statement denies or doubts its answer", span=(lo, hi))
+    if last is not None and len(copulas) >= 2 and any(copulas[-2].end() <= m.start < last.start() for m in spans) \
+            and _ALTERNATIVE.search(masked, copulas[-2].end(), last.start()):  # fmt: skip
+        # x is $5$ or is $6$, x是$5$或是$6$, 不是$5$就是$6$: alternatives, the last one no more stated than the first
+        return Extraction("none", rule="the final sentence states alternatives, none as the answer", span=(lo, hi))
     if last is not None:
         rest_start = last.end()
         while rest_start < hi and text[rest_start] in " \t*\"'":
@@ -671,6 +692,28 @@ def _answer_tag(text: str, lo: int, hi: int, structured: bool) -> Extraction | N
     return Extraction(inner.status, inner.texts, "<answer> tag", (start + inner.span[0], start + inner.span[1]))
 
 
+# a phrase someone else believes or that is supposed (many think the answer is 5; if the answer is 5): no marker
+_HYPOTHETICAL = re.compile(r"(?i)(?<![A-Za-z])(?:think|thinks|thought|believe[sd]?|assum(?:e|es|ed|ing)|"
+                           r"suppos(?:e|es|ed|ing)|claim(?:s|ed)?|mistake[sn]?|mistakenly|wrongly|incorrectly|if|whether|"
+                           r"might|may|could|would|expect(?:s|ed)?|guess(?:es|ed)?|pretend(?:s|ed)?)(?![A-Za-z])")
+# an alternative right after the stated answer: a hedge, never the answer it follows
+_HEDGE_AFTER = re.compile(r"(?i)[\s.,;)\]*$\\]*(?:or|alternatively|maybe|perhaps|possibly|或者|或|也可能|也许|也許)"
+                          r"(?![A-Za-z])")
+
+
+def _hypothetical(text: str, lo: int, start: int) -> bool:
+    """Whether the clause before a phrase at ``start`` makes it someone else's belief or a supposition (many think
+    the answer is 5; if the answer is 5); the writer's own claim states it (we claim that the answer is 5, I think
+    the answer is 5)."""
+    clause = re.split(r"[.!?\n,;:。，；！？]", text[max(lo, start - 80) : start])[-1]
+    for found in _HYPOTHETICAL.finditer(clause):
+        own = re.search(r"(?i)(?<![A-Za-z])(?:i|we)\s+(?:do\s+|now\s+|still\s+)?$", clause[: found.start()])
+        if own and found.group().lower().startswith(("think", "thought", "believe", "claim", "guess", "expect")):
+            continue
+        return True
+    return False
+
+
 def extract_answer(text: str) -> Extraction:
     """The final answer of ``text`` under the extraction policy (see the module docstring)."""
     return _extract(text, structured=True)
@@ -702,8 +745,8 @@ def _extract(text: str, structured: bool) -> Extraction:
     # every marker holds "answer" (any case), "####" or "A:": a text with none of them is not scanned for one
     lowered = text.lower()
     marked = any(word in lowered for word in _MARKER_WORDS)
-    phrases = [p for p in _PHRASE.finditer(text, lo, hi) if not any(b[0] < p.start() < b[1] for b in boxes)] \
-        if marked else []  # fmt: skip
+    phrases = [p for p in _PHRASE.finditer(text, lo, hi) if not any(b[0] < p.start() < b[1] for b in boxes)
+               and not _hypothetical(text, lo, p.start())] if marked else []  # fmt: skip
     # the last marker wins; a phrase after which no answer is stated gives way to the marker before it (the last
     # eight phrases are tried: each reads to the end of its sentence, and hostile text may repeat one thousands of times)
     phrases = phrases[-8:]
@@ -715,6 +758,9 @@ def _extract(text: str, structured: bool) -> Extraction:
         foreign = not re.search(r"(?i)answer|####|a:", word)  # a phrase of another language
         found = _after_phrase(text, phrase.end(), hi, rule, foreign)
         if found.status != "none":
+            if _HEDGE_AFTER.match(text, found.span[1], hi):  # The answer is (A) 5. Or maybe (B) 6.
+                return Extraction("none", rule="an alternative follows the stated answer (or maybe ...)",
+                                  span=(phrase.start(), hi))  # fmt: skip
             return _undoubled(found)
     if boxes:
         group = [boxes[-1]]

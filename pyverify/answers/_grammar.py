@@ -75,7 +75,7 @@ class _Build(Transformer):  # type: ignore[type-arg]
         # it is the variable F_2, as F_{2} is)
         base = re.sub(r"[{}\s]", "", str(items[0])).lstrip("\\")
         if "_" in base or "'" in base:
-            raise ValueError(f"a subscript after a subscript or a prime: {items[0]}_{{...}}")
+            raise AnswerParseError(f"outside the answer grammar: a subscript after a subscript or a prime: {items[0]}_{{...}}")
         return indexed(base, items[1])
 
     def pi(self, items: list[Any]) -> Node:

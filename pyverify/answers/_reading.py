@@ -133,8 +133,9 @@ GLUED_HEADS = (
     "sin cos tan cot sec csc sinh cosh tanh arcsin arccos arctan ln log exp lceil rceil lfloor rfloor cdot times"
 ).split()
 #: Real LaTeX commands made of a head above and at most three letters: never split.
-GLUED_REAL = frozenset({"coth", "sech", "csch", "lnot", "lneq", "lneqq", "lnsim", "cdots", "cdotp", "null", "phiup",
-                        "piup", "muup", "nuup", "xiup", "etaup", "rhoup", "chiup", "psiup", "tauup"})
+GLUED_REAL = frozenset({"coth", "sech", "csch", "arcsinh", "arccosh", "arctanh", "arcsec", "arccsc", "arccot", "cosec",
+                        "cotan", "lnot", "lneq", "lneqq", "lnsim", "cdots", "cdotp", "null", "num", "phiup", "piup",
+                        "muup", "nuup", "xiup", "etaup", "rhoup", "chiup", "psiup", "tauup"})  # fmt: skip
 _GLUED = re.compile(r"\\(" + "|".join(sorted(GLUED_HEADS, key=len, reverse=True)) + r")([A-Za-z]{1,3})(?![A-Za-z])")
 
 
@@ -339,6 +340,12 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      rf"{_TEXT}\s*(or|and)\s*\}}", r" \\\1 "),
     ("a leading 'either' (either 3 or 4: several answers) is removed",
      r"^\s*(?:\\text\s*\{\s*)?either(?![A-Za-z])\s*\}?", " "),
+    ("\\hbar is \\frac{h}{2\\pi} (its definition: ħω equals hω/2π); \\ell is the letter l (a script l, not another "
+     "variable)", r"\\hbar(?![A-Za-z])|\\ell(?![A-Za-z])",
+     lambda m: "(\\frac{h}{2\\pi})" if m.group() == "\\hbar" else " l "),
+    ("a one-letter unit written \\mathrm{~N} (with mathpix's ~ space) right after a number, where its quantity ends, is "
+     "removed (5\\mathrm{~N} is 5, 5 \\mathrm{~m}^{2} is 5; without the ~, or anywhere else, it is the letter below)",
+     rf"(?<=[0-9])\s*\\mathrm\s*\{{\s*~\s*[{UNIT_LETTERS}]\s*\}}(?:\s*\^\s*(?:\d|\{{\s*-?\d\s*\}}))?{_AFTER_UNIT}", " "),
     ("a single letter in \\mathrm{...} (spaces ~ \\, around it) is that letter (\\mathrm{e} is e, \\mathrm{~N}_{1} is "
      "N_{1})", r"\\mathrm\s*\{(?:\s|~|\\[,;: ])*([A-Za-z])(?:\s|~|\\[,;: ])*\}(\s*[_^])?",
      lambda m: f" {m.group(1)}{m.group(2).strip() if m.group(2) else ' '}"),
@@ -404,10 +411,12 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("plain function words sqrt, sin, ..., arctan, pi, infty are the LaTeX commands (sec is left alone: a unit)",
      r"(?<![\\A-Za-z])(sqrt|sin|cos|tan|cot|csc|arcsin|arccos|arctan|ln|log|exp|pi|infty)(?![A-Za-z])", r"\\\1"),
     ("the word infinity is \\infty", r"(?<![\\A-Za-z])infinity(?![A-Za-z])", r"\\infty"),
-    ("根号 (the square root sign in Chinese words) before a number or a bracket is \\sqrt (根号3, 2根号3, 根号下(x+1)); "
-     "n分之m (m of n parts) between whole numbers is \\frac{m}{n} (3分之1 is 1/3)",
-     r"根号\s*下?\s*(\d+(?:\.\d+)?|\([^()]*\)|\{[^{}]*\})|(?<![\d.])(\d+)\s*分之\s*(\d+)(?![\d.])",
-     lambda m: f"\\sqrt{{{m.group(1).strip('{}')}}}" if m.group(1) else f"\\frac{{{m.group(3)}}}{{{m.group(2)}}}"),
+    ("根号 (the square root sign in Chinese words) before a number or a bracket is \\sqrt (根号3, 2根号3, 根号(x+1), "
+     "根号下(x+1); 根号下 3x, whose radicand has no end, is left unread); n分之m (m of n parts) between whole numbers "
+     "is \\frac{m}{n} (3分之1 is 1/3)",
+     r"根号\s*(?:下\s*)?(\([^()]*\)|\{[^{}]*\})|根号\s*(\d+(?:\.\d+)?)|(?<![\d.])(\d+)\s*分之\s*(\d+)(?![\d.])",
+     lambda m: f"\\sqrt{{{(m.group(1) or m.group(2)).strip('{}')}}}" if m.group(1) or m.group(2) else
+     f"\\frac{{{m.group(4)}}}{{{m.group(3)}}}"),
     ("和, 与, 及, 以及 (and) and 或, 或者 (or) of Chinese between answers are the connectors \\and / \\or (1 和 3 is "
      "1 \\and 3)", r"(?<=[A-Za-z0-9})\]$.])\s*(?:(以及|和|与|及)|(或者|或))\s*(?=[-A-Za-z0-9\\({\[$])",
      lambda m: " \\and " if m.group(1) else " \\or "),
@@ -461,7 +470,8 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "a label, never a word) is one variable; `\\log _{2} 8` (a space before the subscript) is still the base-2 "
      "logarithm"),
     ("`\\dot{x}`, `\\ddot{\\theta}`, `\\dot{x}_0`, `\\hbar`, `\\ell`",
-     "one variable each: a dotted letter is the name of a time derivative (neither x nor x'); ħ and ℓ are letters"),
+     "a dotted letter is one variable, the name of a time derivative (neither x nor x'); `\\hbar` is h/(2π) (its "
+     "definition) and `\\ell` the letter l"),
     ("`4\\piG`, `\\cos(\\omegat)`, `\\lambdakT`, `\\lceiln/2\\rceil`, `\\cost`",
      "`4\\pi G`, `\\cos(\\omega t)`, `\\lambda kT`, `\\lceil n/2\\rceil`, `\\cos t`: a Greek letter, function or "
      "bracket glued to one to three letters (a harness that removes every space writes so) is the command, then the "
@@ -475,10 +485,10 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "28% = 28/100 (percent policy `value`, the default); with `percent=\"unit\"` (`--percent unit`) 28% also "
      "equals 28 against an answer without a percent sign (MATH boxes 20 for 'what percent'); `4 4/9%` is (4 4/9)/100"),
     ("`5 cm`, `125 miles`, `5 square units`, `60 miles per hour`, `5 km/h`, `5\\text{ cm}^2`, `864 \\mbox{ inches}^2`, "
-     "`25 \\mathrm{~cm}^{2}`, `36\\sqrt{7}cm^{3}`, `12\\pi cm^2`",
-     "5, 125, 5, 60, 5, 5, 864, 25, 36√7, 12π: a unit phrase is removed at the end of the answer (after a number, "
+     "`25 \\mathrm{~cm}^{2}`, `5\\mathrm{~N}`, `36\\sqrt{7}cm^{3}`, `12\\pi cm^2`",
+     "5, 125, 5, 60, 5, 5, 864, 25, 5, 36√7, 12π: a unit phrase is removed at the end of the answer (after a number, "
      "a closing brace or π), or in `\\text{…}` (`\\mbox`, `\\mathrm` with its `~` spacing, `\\textbf`, ...) where its "
-     "quantity ends (a single letter in `\\mathrm{…}` is a letter: `\\mathrm{~N}` names a set in GAOKAO's golds); a unit phrase is made of unit words (`UNIT_WORDS`: "
+     "quantity ends (a single letter in `\\mathrm{…}` is a letter, `\\mathrm{~N}` a set in GAOKAO's golds, except a unit letter with mathpix's `~` right after a number: `5\\mathrm{~N}`); a unit phrase is made of unit words (`UNIT_WORDS`: "
      "length, area, volume, mass, time, money, angle, counting nouns such as `ways`, `people`; plurals in -s, -es) "
      "with `square`, `sq`, `cubic` before, `squared`, `cubed`, `^2` after, `per` or `/` between; one-letter units "
      "(`m`, `g`, `s`, `h`, `L`) only in `\\text{…}` or after `/` (`2 xy` is 2·x·y, `5 m` is 5·m)"),
@@ -553,7 +563,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "relation); a piecewise definition (a condition after &) is unparsed"),
     ("`\\begin{vmatrix} 2 & 1 \\\\ 1 & 2 \\end{vmatrix}`", "a determinant: its Leibniz expansion (up to 4 × 4), here 3"),
     ("`根号3`, `2根号3`, `根号下(x+1)`, `3分之1`", "√3, 2√3, √(x+1), 1/3: the square root sign and n分之m (m of n "
-     "parts) written in Chinese words"),
+     "parts) written in Chinese words (`根号下3x`, whose radicand has no end, is unparsed)"),
     ("`1 和 3`, `1 或 3`, `1、3`, `（1，3）`",
      "the Chinese connectors 和 与 及 以及 (and), 或 或者 (or) between answers, and full-width punctuation: the list "
      "1, 3, the alternatives 1 or 3, the pair (1, 3); a Chinese word is never a number (和平 is unparsed)"),

@@ -178,3 +178,32 @@ def test_a_denial_before_the_copula_and_the_copulas_of_chinese(response: str, st
 )  # fmt: skip
 def test_math_spans_joined_after_the_last_copula_are_a_list(reference: str, response: str, status: str) -> None:
     assert equivalent_answers(reference, response, timeout=20).status == status
+
+
+@pytest.mark.parametrize(
+    "response",
+    [r"\boxed{(B) 5 is wrong}", r"\boxed{(B) is 5}", r"\boxed{(B) 6. The answer is 5}", "So x cannot be $5$.",
+     "So $x$ might very well be $5$.", "So $x$ could, in principle, be $5$.", "So x doesn't equal $5$.",
+     "So $x = 5$ (rejected).", "所以x不会是$5$。", "所以x可能会是$5$。", "所以x绝非$5$。", "故答案不为：$5$。",
+     "故x为$5$（舍去）。", "所以x为$5$，不合题意。", "x is $6$ or is $5$.", "所以x是$6$或是$5$。", "所以x不是$6$就是$5$。",
+     "所以x要么是$6$要么是$5$。", "所以x是$6$，也可以是$5$。",
+     "A common mistake is to think the correct answer is $5$. We get $6$.",
+     "Many think the correct answer is $5$, but we get $6$.", "The correct answer is (A) 5. Or maybe (B) 6.",
+     "The answer is 5. Or maybe 6."],
+)  # fmt: skip
+def test_denials_alternatives_and_beliefs_never_credit_the_value_they_name(response: str) -> None:
+    # found by an adversarial review of this stop's readings: each named 5 without stating it, and was credited
+    assert grade(response, "5").status != "correct", response
+
+
+@pytest.mark.parametrize(
+    "response",
+    ["So the minimum value that $f$ may take is $5$.", "Thus the number of ways he could choose is $5$.",
+     "So the smallest value it could be is $5$.", "So the number of students who did not pass is $5$.",
+     "Hence the most cookies she can't eat is $5$.", "So the largest $n$ for which this might fail is $5$.",
+     "Therefore, if I am not mistaken, the answer is $5$.", "one might think the answer is 4, but actually it is 5.",
+     "所以最小值为$5$。", "so the area is $4$ and the perimeter is $5$.", "We claim that the answer is $5$.",
+     "I think the answer is $5$."],  # the writer's own claim states it (Omni-MATH's proofs open so)
+)  # fmt: skip
+def test_a_modal_with_its_own_verb_is_no_doubt_of_the_answer(response: str) -> None:
+    assert grade(response, "5").status == "correct", response

@@ -880,3 +880,21 @@ def test_a_labelled_option_answers_a_gold_written_as_the_option(reference: str, 
 )  # fmt: skip
 def test_units_after_braces_pi_and_spaced_mathrm(reference: str, candidate: str, status: str) -> None:
     assert equivalent_answers(reference, candidate, timeout=20).status == status
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, status",
+    [(r"\ln(1+\sqrt{2})", r"\arcsinh(1)", "unknown"), (r"\arcsin(h)", r"\arcsinh(1)", "unknown"),  # never \arcsin h
+     ("5", r"\num{5}", "unknown"), (r"\csc x", r"\cosec x", "unknown"),  # siunitx and other real commands stay whole
+     (r"\frac{h}{2\pi}", r"\hbar", "equal"), (r"\frac{h\omega}{2\pi}", r"\hbar\omega", "equal"), ("2l", r"2\ell", "equal"),
+     (r"\sqrt{3x}", "根号下3x", "unknown"), (r"\sqrt{3}x", "根号下3x", "unknown"), (r"\sqrt{x+1}", "根号下(x+1)", "equal"),
+     ("5", r"5\mathrm{~N}", "equal"), ("5", r"5 \mathrm{~m}^{2}", "equal"), ("5", r"5\mathrm{N}", "different")],
+)  # fmt: skip
+def test_what_an_adversarial_review_found_in_the_new_readings(reference: str, candidate: str, status: str) -> None:
+    assert equivalent_answers(reference, candidate, timeout=20).status == status, (reference, candidate)
+
+
+@pytest.mark.parametrize("text", [r"x_{1}_{2}", r"x_{\text{red}}_{\text{red}}", r"\dot{x}_{a}_{b}", r"x'_{a}"])
+def test_a_subscript_after_a_subscript_is_unparsed_never_a_crash(text: str) -> None:
+    assert parse_answer(text).kind == "unparsed"
+    assert equivalent_answers("5", rf"\boxed{{{text}}}").status == "unknown"
