@@ -73,7 +73,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "after a phrase: the math that follows it, or the words to the end of the sentence read as below"),
     ("`Final Answer: Jane started growing Sphere 3 hours ago.`",
      "after a phrase, words that no rule below reads but that hold exactly one number and no math: that number, "
-     "unless a word makes it inexact (`about`, `at least`, `more than`, ...; with no phrase, a number in prose is "
+     "unless a word makes it inexact (`about`, `at least`, `more than`, ...) or judges it (`Answer: 5 is wrong`; with no phrase, a number in prose is "
      "never taken)"),
     ("`$28$ %`, `$125$ miles`, `$1$ and $2$`", "the whole text, when its only words are units, percent words, "
      "`and`, `or`"),
@@ -410,6 +410,10 @@ _DENIAL = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|isn't|aren't|cannot|can't|u
                      r"|舍去|舍掉|不合题意|不合題意|不符合|矛盾|绝非|絕非")  # fmt: skip
 # a denial or a doubt in the words just before the copula (x cannot be 5, the value might be 5; 不是 5, 可能是 5,
 # 约为 5): the last two words of its clause, or the characters right before a Chinese copula
+# what the predicate may say of a subject that judges it rather than states it (5 is wrong, 5 is ruled out)
+_JUDGED = re.compile(r"(?i)(?<![A-Za-z])(?:wrong|incorrect|false|impossible|invalid|unlikely|excluded|eliminated|ruled|"
+                     r"rejected|discarded|nonsense|guess|absurd|mistaken?|error|erroneous|implausible|unreasonable|"
+                     r"extraneous|spurious)(?![A-Za-z])|错|錯|不对|不對|舍去|不成立")
 # between two copulas of the final sentence, a word that makes their values alternatives (or, 或, 要么, 还是, 也, 又, 就)
 _ALTERNATIVE = re.compile(r"(?i)(?<![A-Za-z])(?:or|either|otherwise|alternatively)(?![A-Za-z])|或|要么|要麼|还是|還是|也"
                           r"|又|同时|同時|就|否则|否則")
@@ -462,7 +466,7 @@ def _statement(text: str, lo: int, hi: int, rule: str) -> Extraction:
             return Extraction("answer", (_strip_math(rest),), rule, (rest_start, rest_start + len(rest)))
         first = _SENTENCE_WORDS.search(masked, lo, hi)
         subject = text[lo : first.start()].strip() if first else ""
-        if not spans and subject and not _prose(subject):
+        if not spans and subject and not _prose(subject) and not (first and _JUDGED.search(masked, first.end(), hi)):
             return Extraction("answer", (subject,), rule, (lo, lo + len(subject)))  # x = 4 is the answer
     if len(spans) == 1:
         m = spans[0]
@@ -516,7 +520,9 @@ _COUNTED = re.compile(r"\s*(-?\d+(?:\.\d+)?)\s*(?:只|个|個|页|頁|颗|顆|�
 def _number_in_words(text: str, start: int, end: int, piece: str, foreign: bool) -> tuple[int, int] | None:
     """The span of the one number the words of text[start:end] (``piece``) state; after a phrase of another
     language, or in words of another script, only a number with at most a counter word after it (3万, 根号3,
-    минус 3, mindestens 3 state no number we can read)."""
+    минус 3, mindestens 3 state no number we can read); words that judge it (5 is wrong) state none."""
+    if _JUDGED.search(piece):
+        return None
     if foreign or any(_foreign(run) for run in _LETTER_RUN.findall(piece)):
         counted = _COUNTED.fullmatch(piece)
         offset = text.find(piece, start, end)

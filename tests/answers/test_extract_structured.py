@@ -189,7 +189,8 @@ def test_math_spans_joined_after_the_last_copula_are_a_list(reference: str, resp
      "所以x要么是$6$要么是$5$。", "所以x是$6$，也可以是$5$。",
      "A common mistake is to think the correct answer is $5$. We get $6$.",
      "Many think the correct answer is $5$, but we get $6$.", "The correct answer is (A) 5. Or maybe (B) 6.",
-     "The answer is 5. Or maybe 6."],
+     "The answer is 5. Or maybe 6.", "Answer: 5 is wrong", "Answer: 5 is incorrect.", "Answer: 5 is a guess.",
+     "x = 5 is extraneous.", "答案：5是错的"],
 )  # fmt: skip
 def test_denials_alternatives_and_beliefs_never_credit_the_value_they_name(response: str) -> None:
     # found by an adversarial review of this stop's readings: each named 5 without stating it, and was credited
