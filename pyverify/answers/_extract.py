@@ -8,7 +8,7 @@ The rules, in order (:data:`EXTRACTION_RULES` is the table docs/answers-and-rewa
    leaves **no answer**. The response ends at the first end-of-turn token (``<|im_start|>``, ``<|im_end|>``,
    ``<|eot_id|>``, ``<|endoftext|>``, ``<end_of_turn>``, ``</s>``): what follows is another turn.
 2. Markers: every top-level ``\\boxed{...}`` / ``\\fbox{...}``, and the phrases ``final answer is`` /
-   ``final answer:`` and ``the answer is`` (``the correct answer is``) anywhere, ``Answer:`` (or ``Answer`` before a math delimiter) where a
+   ``final answer:`` and ``the answer is`` (``the correct answer is``) anywhere, ``**Final Answer**`` alone on a line, ``Answer:`` (or ``Answer`` before a math delimiter) where a
    line or a sentence starts, ``####``, GSM8K's ``A:`` at the start of a line, and the same phrases in eleven
    other languages (``答案：``, ``Ответ:``, ``La respuesta es``, ...). The **last** marker wins: a
    stated final answer after an earlier box is the answer (``$\\boxed{255}$ ... The final answer is $10,455$`` is
@@ -88,6 +88,15 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "denial or doubt right before 为 / 是 / 等于) states no answer; 'the value that f may take is $5$' states 5"),
     ("`x is $5$ or is $6$.`, `所以x是$5$或是$6$。`, `不是$5$就是$6$`",
      "no answer: the final sentence states alternatives (or, 或, 要么, 还是, 也, 又, 就 between two copulas)"),
+    ("`\\boxed{5} Wait, actually it should be 6.`, `\\boxed{5} is wrong.`, `The answer is $5$. No wait, $6$.`, "
+     "`答案是$5$。不对，应该是$6$。`",
+     "no answer: a retraction after the final answer (a sentence opening with wait, actually, hmm, correction, no "
+     "wait, 不对, ...) or a verdict on it in its own sentence (is wrong, not the final answer, ❌)"),
+    ("`Answer: $5$ is incorrect.`, `So $5$ is incorrect.`, `We reject $x=5$.`, `The answer is at least $5$.`, "
+     "`Die Antwort ist nicht $5$.`, `Ответ: $5$ или $6$.`",
+     "never the value: a word after it that judges it, a word before it that changes or bounds it (at least, twice, "
+     "anything but, about, reject, 至少, ...), a denial or doubt in any of the phrase languages (nicht, no es, "
+     "n'est pas, не, ではない, 아니, ...), or an 'or' between two values"),
     ("`Many think the answer is $5$, but we get $6$.`, `The answer is (A) 5. Or maybe (B) 6.`",
      "a phrase in a clause of belief or supposition (think, believe, assume, if, might, ...) is no marker; an answer "
      "followed by `Or maybe …`, `Alternatively …` (或者, 也可能) is no answer"),
@@ -149,7 +158,7 @@ _BRACES = re.compile(r"\\(?:boxed|fbox)\s*\{|\\[{}]|[{}]")
 # starts ("check our answer: ..." is no marker)
 _PHRASE = re.compile(
     # a Markdown heading that is the phrase alone (### Final Answer, ## Answer): the answer is on the lines after it
-    r"(?i:(?:^|(?<=\n))[ \t]*#{1,6}[ \t]*(?:\*\*)?(?:final[ \t]+)?answer(?:\*\*)?[ \t]*:?[ \t]*(?=\r?\n))|"
+    r"(?i:(?:^|(?<=\n))[ \t]*(?:#{1,6}[ \t]*(?:\*\*)?|\*\*)(?:final[ \t]+)?answer:?(?:\*\*)?[ \t]*:?[ \t]*(?=\r?\n))|"
     r"(?i:(?<![A-Za-z])(?:final\s+answer|the\s+(?:correct\s+|right\s+)?answer)(?:\*\*)?\s*(?:(?:is|would\s+be|will\s+be)(?![A-Za-z])\s*:?|:|=)"
     r"|(?:^|(?<=\n)|(?<=[.!?]\s)|(?<=[.!?]\s\s)|(?<=\*\*))[ \t]*(?:\*\*)?answer(?:\*\*)?\s*(?::|=|(?=\$|\\\(|\\\[)))"
     r"(?:\s*\*\*)?|(?<!#)####(?!#)|(?:^|(?<=\n))[ \t]*A:(?=[ \t]*\S)"
@@ -407,7 +416,28 @@ _DENIAL = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|isn't|aren't|cannot|can't|u
                      r"|不是|不为|不為|不等于|不等於|不能|不可能|不会|不會|无法|無法|没有|沒有|并非|並非|未必|可能|也许|也許"
                      r"|或许|或許|大概|大约|大約|约为|約為|约等于|約等於|近似|左右"
                      # discarded, does not fit the question, contradiction
-                     r"|舍去|舍掉|不合题意|不合題意|不符合|矛盾|绝非|絕非")  # fmt: skip
+                     r"|舍去|舍掉|不合题意|不合題意|不符合|矛盾|绝非|絕非"
+                     # German, Spanish, French, Russian, Japanese, Korean, Hindi, Arabic: not, perhaps
+                     r"|(?i:(?<![^\W\d_])(?:nicht|kein|keine|keineswegs|vielleicht|no\s+es|quizás?|tal\s+vez|n'est|"
+                     r"pas|peut-être|не|нет|возможно|nem|não|non\s+è|forse|talvez)(?![^\W\d_]))"
+                     r"|ではない|ではありません|じゃない|たぶん|多分|かもしれ|아닙니다|아님|아니|नहीं|ليست|ليس")  # fmt: skip
+# words before a value that change or bound it (at least 5, twice 5, anything but 5, about 5, 至少 5): never the value
+_QUALIFIER = re.compile(r"(?i)(?<![A-Za-z])(?:at\s+(?:least|most)|(?:less|more|greater|fewer|larger|smaller|bigger)"
+                        r"\s+than|twice|thrice|half|multiple|divisor|different|other\s+than|anything|except|excluding|"
+                        r"without|hardly|longer|means|approximately|about|around|roughly|nearly|almost|close|reject|"
+                        r"rejects|discard|discards|exclude|excludes|mindestens|höchstens|ungefähr|etwa|menos|"
+                        r"aproximadamente|moins|environ|menos|менее|более|примерно|около)(?![A-Za-z])"
+                        r"|≈|~|至少|至多|不少于|不超过|不小于|不大于|约|約|大约|大約|以上|以下|未満|정도|이상|이하")
+# a word between two math spans that makes them alternatives, in the languages of the answer phrases
+_OR_BETWEEN = re.compile(r"(?i)(?<![^\W\d_])(?:or|oder|ou|o|или|либо|oppure|または|か|또는|혹은|या|أو)(?![^\W\d_])"
+                         r"|或|要么|要麼")
+# after a final answer: a retraction or a verdict on it (Wait, actually 6; \boxed{5} is wrong; 不对，应该是6)
+_RETRACTION = re.compile(r"(?i)(?:^|[.!?。！？\n]\s*)(?:wait|actually|hmm+|oops|correction|scratch\s+that|"
+                         r"no,|no\s+wait|on\s+second\s+thought|hold\s+on|not\s+sure|i'm\s+not\s+sure|nein|non,|нет|"
+                         r"不对|不對|等等|其实|其實)(?![A-Za-z])")
+# a verdict on the answer in its own sentence: \boxed{5} is wrong, \boxed{5} (not the final answer), \boxed{5} ❌
+_VERDICT_AFTER = re.compile(r"(?i)[^.!?。\n]{0,40}?(?:(?<![A-Za-z])(?:is|was)\s+(?:wrong|incorrect|not\s+(?:right|correct|the))"
+                            r"(?![A-Za-z])|not\s+the\s+final|❌|✗)")
 # a denial or a doubt in the words just before the copula (x cannot be 5, the value might be 5; 不是 5, 可能是 5,
 # 约为 5): the last two words of its clause, or the characters right before a Chinese copula
 # what the predicate may say of a subject that judges it rather than states it (5 is wrong, 5 is ruled out)
@@ -435,6 +465,13 @@ def _doubted(masked: str, lo: int, copula: re.Match[str]) -> bool:
     return bool(_DOUBT_BEFORE_ZH.search(before))
 
 
+def _qualified(masked: str, start: int, span: _Span, hi: int) -> bool:
+    """Whether a word before the math span (from ``start``) changes or bounds its value (at least $5$, anything but
+    $5$, we reject $x=5$), or one after it judges it ($5$ is wrong, $x = 5$ is extraneous)."""
+    return bool(_QUALIFIER.search(masked, start, span.start) or _JUDGED.search(masked, span.end, hi)
+                or _DENIAL.search(masked, span.end, hi))
+
+
 def _statement(text: str, lo: int, hi: int, rule: str) -> Extraction:
     """The answer stated by the sentence text[lo:hi] (rule 6): the math right after its last copula, else the
     words after it when they are not prose (``is 34``), else its one math span."""
@@ -459,6 +496,8 @@ def _statement(text: str, lo: int, hi: int, rule: str) -> Extraction:
         after = next((m for m in spans if m.start == rest_start), None)
         if after is not None and not text[after.end : hi].strip(" .,;!\"'*"):
             return Extraction("answer", (after.inner.strip(" "),), rule, after.span())
+        if spans and _qualified(masked, last.end(), spans[-1], hi):
+            return Extraction("none", rule="a word changes, bounds or judges the value stated", span=(lo, hi))
         rest = text[rest_start:hi].strip().rstrip(" \t.*")  # the midpoint is **(-1, 6)**.: bold closed after it
         if rest and not _prose(rest) and not any(m.start >= rest_start for m in spans):
             return Extraction("answer", (rest,), rule, (rest_start, rest_start + len(rest)))
@@ -470,6 +509,8 @@ def _statement(text: str, lo: int, hi: int, rule: str) -> Extraction:
             return Extraction("answer", (subject,), rule, (lo, lo + len(subject)))  # x = 4 is the answer
     if len(spans) == 1:
         m = spans[0]
+        if _qualified(masked, last.end() if last is not None else lo, m, hi):
+            return Extraction("none", rule="a word changes, bounds or judges the value stated", span=(lo, hi))
         return Extraction("answer", (m.inner.strip(" "),), rule, m.span())
     if len(spans) > 1:
         return Extraction("none", rule="several math spans in the final sentence, none stated as the answer",
@@ -547,6 +588,10 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
         return Extraction("answer", (yes_no.group(1),), rule, (first, first + len(yes_no.group(1))))
     math = spans[0] if spans and spans[0].start == start else None
     if math and _prose(piece):
+        after = _masked(text, start, end)[math.end : end]
+        later = [m for m in spans if m.start >= math.end and m.start < end]
+        if _DENIAL.search(after) or _JUDGED.search(after) or (later and _OR_BETWEEN.search(after[: later[0].start - math.end])):
+            return Extraction("answer", (piece,), rule, (start, end))  # $5$ is wrong, $5$ oder $6$: refused as written
         return Extraction("answer", (math.inner.strip(" "),), rule, math.span())
     if _DENIAL.search(_masked(text, start, end), start, end):
         return Extraction("answer", (piece,), rule, (start, end))  # read as written: refused, never the number in it
@@ -729,10 +774,10 @@ def _extract(text: str, structured: bool) -> Extraction:
     """extract_answer; ``structured``: look for a JSON answer (not inside a JSON answer's own value, so that nested
     objects cannot recurse without end)."""
     lo, hi = 0, len(text)
-    close = text.rfind("</think>")
+    close = text.lower().rfind("</think>")
     if close >= 0:
         lo = close + len("</think>")
-    elif re.search(r"<think>", text):
+    elif re.search(r"(?i)<think>", text):
         return Extraction("none", rule="the response never closes <think>")
     turn = _TURN_END.search(text, lo)
     if turn:
@@ -764,8 +809,10 @@ def _extract(text: str, structured: bool) -> Extraction:
         foreign = not re.search(r"(?i)answer|####|a:", word)  # a phrase of another language
         found = _after_phrase(text, phrase.end(), hi, rule, foreign)
         if found.status != "none":
-            if _HEDGE_AFTER.match(text, found.span[1], hi):  # The answer is (A) 5. Or maybe (B) 6.
-                return Extraction("none", rule="an alternative follows the stated answer (or maybe ...)",
+            if _HEDGE_AFTER.match(text, found.span[1], hi) or _RETRACTION.search(text, found.span[1], hi) or \
+                    _VERDICT_AFTER.match(text, found.span[1], hi):  # fmt: skip
+                # The answer is (A) 5. Or maybe (B) 6.  The answer is 5. Hmm, no, that's not right.
+                return Extraction("none", rule="an alternative or a retraction follows the stated answer",
                                   span=(phrase.start(), hi))  # fmt: skip
             return _undoubled(found)
     if boxes:
@@ -777,6 +824,10 @@ def _extract(text: str, structured: bool) -> Extraction:
                 break
         contents = list(dict.fromkeys(_unbox(undouble(c).strip()) for _, _, c in group))
         span = (group[0][0], group[-1][1])
+        if _RETRACTION.search(text, span[1], hi) or _HEDGE_AFTER.match(text, span[1], hi) or \
+                _VERDICT_AFTER.match(text, span[1], hi):  # fmt: skip
+            # \boxed{5} Wait, actually it should be 6.  \boxed{5} is wrong.
+            return Extraction("none", rule="an alternative or a retraction follows the last box", span=(span[0], hi))
         if len(contents) > 1:
             return Extraction("several", tuple(contents), "several boxes", span)
         return Extraction("answer", (contents[0],), "boxed", span)

@@ -22,7 +22,11 @@ _WHOLE_TEXT = re.compile(rf"^\s*{_TEXTS}\s*\{{(.*)\}}\s*\.?\s*$", re.S)
 _CHOICE = re.compile(r"^\s*\(?\s*([A-Z])\s*\)?\s*\.?\s*$")
 _WORDS = re.compile(r"^\s*[A-Za-z][A-Za-z'\- ]*[A-Za-z]\s*\.?\s*$")
 # a choice with its option after it, as multiple-choice golds are written: (D) Alina, \textbf{(C)} 12
-_LABELLED = re.compile(rf"^\s*(?:{_TEXTS}\s*\{{\s*)?\(([A-J])\)\s*\}}?\s+([A-Za-z0-9$\\-][^()]*)$")
+_LABELLED = re.compile(rf"^\s*(?:{_TEXTS}\s*\{{\s*)?\(([A-J])\)(?:\s|\\[ ,;:!]|~)*\}}?(?:\s|\\[ ,;:!]|~)*"
+                       r"([A-Za-z0-9$\\-][^()]*)$")  # (D) Alina, \textbf{(C)}\ 7, \textbf{(C) }7 (AMC golds)
+# words after a choice letter that are no option's text but say something of the choice or hedge it
+_NOT_OPTION = re.compile(r"(?i)^(?:is|are|was|were|or|and|but|maybe|perhaps|either)(?![A-Za-z])|(?<![A-Za-z])(?:wrong|"
+                         r"incorrect|ruled|rejected|eliminated|excluded|unsure)(?![A-Za-z])")
 _BASE = re.compile(r"^\s*([0-9A-Z]+)\s*_\s*\{?\s*\(?\s*(\d{1,2})\s*\)?\s*\}?\s*$")
 _HOUR = re.compile(r"^\s*(\d{1,2})\s*(?:\\text\s*\{\s*)?([ap])\.?\s*m\.?\s*\}?\s*$", re.I)  # 5 p.m., 5am: 17:00, 5:00
 _CLOCK = re.compile(r"^\s*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*(?:\\text\s*\{\s*)?([ap])?\.?\s*(?:m\.?)?\s*\}?\s*$", re.I)
@@ -60,6 +64,9 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
     labelled = _LABELLED.match(text) or (_LABELLED.match(whole.group(1)) if whole else None)  # \text{(B) No}
     if labelled:  # the letter is the answer; the option's own text (in items) answers a gold written as the option
         option = labelled.group(2).strip()
+        if _NOT_OPTION.search(option):  # (C) is wrong, (C) or D: a verdict or a hedge, no option's text
+            return Answer("unparsed", reason=f"outside the answer grammar: a choice ({labelled.group(1)}) followed by "
+                          f"words that are no option's text: {option[:40]!r}")  # fmt: skip
         if option.count("}") > option.count("{"):  # \text{(B) No}: the brace closes the text command
             option = re.sub(r"\}\s*\.?$", "", option).strip()
         return Answer("choice", value=labelled.group(1), items=(Answer("text", value=normal_text(option), text=option),))

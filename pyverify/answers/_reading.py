@@ -334,6 +334,8 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      lambda m: _e_notation(m)),
     ("C or F after a degree sign (^\\circ\\text{C}, °F) is part of it (the degree sign is removed below)",
      r"(\^\s*(?:\{\s*\\circ\s*\}|\\circ(?![A-Za-z]))|°)\s*(?:\\(?:text|textnormal|textrm|mbox|mathrm)\s*\{\s*[CF]\s*\}|[CF](?![A-Za-z]))", r"\1"),
+    ("bold in mathematics, \\mathbf{5}, \\boldsymbol{v}, \\bm{x}, is its content", r"\\(?:mathbf|boldsymbol|bm)\s*\{([^{}]*)\}",
+     r"{\1}"),
     ("an empty \\text{} (or \\mbox{}, \\mathrm{}, ...) is a space", rf"{_TEXT}\s*\}}", " "),
     ("\\text{or} / \\text{and} between answers become the connectors \\or / \\and (a comma between answers, or "
      "between conditions on one variable: 'or' joins their sets, 'and' intersects them)",
@@ -503,11 +505,12 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`\\text{Evelyn}`, `\\textbf{East}.`, `Evelyn`, `no solution`, `DNE`, `12:00`",
      "a text answer: the words normalized (lower case, single spaces, no final full stop or leading article; a clock "
      "time as h:mm on 24 hours, seconds kept unless :00: 8:34 p.m. is 20:34, 5am is 5:00, a time without a.m. or p.m. is read on 24 hours), equal only to the same text, different from other text, unknown against a number"),
-    ("`(C)`, `\\text{(C)}`, `\\textbf{(C)}`, `\\text{C}`, `C`, `(C) Cecile`",
+    ("`(C)`, `\\text{(C)}`, `\\textbf{(C)}`, `\\text{C}`, `C`, `(C) Cecile`, `\\textbf{(C)}\\ 7`, `(C) is wrong`",
      "the choice C (a lone capital letter is a choice when the other answer is one; a letter A to J in parentheses "
      "followed by its option is that choice; against an answer that is no choice, its option is compared: "
      "`(B) nonlinear` equals the gold `nonlinear`, `(D) 30 minutes` equals 30, and which letter the question gave "
-     "that option is not checked)"),
+     "that option is not checked; words that judge or hedge the choice, `(C) is wrong`, `(C) or D`, are no option: "
+     "unparsed)"),
     ("`52_8`, `4210_{5}`, `1A_{16}`, `52_{10}`",
      "the numeral in its base (each digit checked); equal to the same base and value, and to a plain number written "
      "with the same digits (52: the base the question asked for is implied); its decimal value (42) or another base "
@@ -579,6 +582,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`f^{-1}(x) = \\frac{x-3}{2}`", "the inverse function at x names the expression on the right, like `p(x) = …`"),
     ("`f'`, `y''`, `f^{\\prime}`, `x_1'`", "a letter with primes is one variable (the name of a derivative, or another "
      "variable): f' is neither f nor f''"),
+    ("`\\mathbf{5}`, `\\boldsymbol{v}`", "5, v: bold in mathematics is its content"),
     ("`\\mathrm{e}`, `\\mathrm{i}`, `\\text{ }`",
      "e (Euler's number), i: a single letter in `\\mathrm{…}` is that letter; an empty `\\text{}` is a space"),
     ("`1 000`, `1\\,000`, `1{,}000`, `1,\\!000`, `12 345 678`, `16,\\!386.20`",

@@ -208,3 +208,36 @@ def test_denials_alternatives_and_beliefs_never_credit_the_value_they_name(respo
 )  # fmt: skip
 def test_a_modal_with_its_own_verb_is_no_doubt_of_the_answer(response: str) -> None:
     assert grade(response, "5").status == "correct", response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold"),
+    [("Answer: $5$ is incorrect.", "5"), ("Answer: $5$ (incorrect)", "5"), ("<answer>$5$ is wrong</answer>", "5"),
+     ("So $5$ is incorrect.", "5"), ("Hence $x=5$ is extraneous.", "5"), ("We reject $x = 5$.", "5"),
+     ("Excluding $5$.", "5"), ("The answer is at least $5$.", "5"), ("So x is less than $5$.", "5"),
+     ("The answer is twice $5$.", "5"), ("The answer is anything but $5$.", "5"),
+     ("Die Antwort ist nicht $5$.", "5"), ("La respuesta no es $5$.", "5"), ("La réponse n'est pas $5$.", "5"),
+     ("Ответ: не $5$.", "5"), ("答えは$5$ではありません。", "5"), ("정답은 $5$이 아닙니다.", "5"),
+     ("Die Antwort ist $5$ oder $6$.", "5"), ("Ответ: $5$ или $6$.", "5"),
+     ("\\boxed{5} is wrong.", "5"), ("\\boxed{5} (not the final answer)", "5"), ("$\\boxed{5}$ ❌", "5"),
+     ("The answer is \\boxed{5}. Hmm, no, that's not right.", "5"), ("\\boxed{5}\n\nWait, actually it should be 6.", "5"),
+     ("\\boxed{5}. Correction: $6$.", "5"), ("Final answer: 5. Actually, scratch that: 6.", "5"),
+     ("The answer is $5$. No wait, $6$.", "5"), ("答案是$5$。不对，应该是$6$。", "5"),
+     ("\\boxed{(C) is wrong}", "\\text{(C)}"), ("The answer is (C) is not correct.", "\\text{(C)}"),
+     ("\\boxed{(C) or D}", "\\text{(C)}")],
+)  # fmt: skip
+def test_what_a_second_review_found_is_never_credited(response: str, gold: str) -> None:
+    # each named the gold without committing to it (a judgement, a bound, a denial in another language, a retraction)
+    assert grade(response, gold).status != "correct", response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold"),
+    [("$\\boxed{\\textbf{(C)}\\ 7}$", "\\text{(C)}"), ("$\\boxed{\\textbf{(C) }7}$", "\\text{(C)}"),  # AMC solutions
+     ("\\boxed{\\mathbf{5}}", "5"), ("**Final Answer**\n5", "5"), ("**Final Answer:**\n\n$5$", "5"),
+     ("The final answer is $\\boxed{5}$. I hope it is correct.", "5"), ("The answer is $5$, since $x=2$.", "5"),
+     ("Therefore, the answer is: 5", "5"), ("Die Antwort ist $5$.", "5"), ("Ответ: $5$.", "5"),
+     ("<think>5 or 6?</Think>\\boxed{6}", "6"), ("(B) no", "no")],
+)  # fmt: skip
+def test_common_correct_formats_are_credited(response: str, gold: str) -> None:
+    assert grade(response, gold).status == "correct", response
