@@ -37,6 +37,8 @@ def _unit_phrase(letters: bool) -> str:
         word = r"(?i:(?:" + "|".join(sorted(UNIT_WORDS, key=lambda w: (-len(w), w))) + r")(?:e?s)?)"
         if letters:
             word = rf"(?:{word}|[{UNIT_LETTERS}])"
+        else:  # a one-letter unit before a slash is a unit anywhere (5 m/s, 2 g/cm^3): a rate, never m divided by s
+            word = rf"(?:{word}|[{UNIT_LETTERS}](?=\s*/\s*[A-Za-z]))"
         prefix = r"(?i:(?:" + "|".join(sorted(UNIT_PREFIXES)) + r")(?![A-Za-z])\.?\s*)"
         power = r"(?:\s*(?i:squared|cubed)(?![A-Za-z])|\s*\^\s*(?:\d|\{\s*-?\d\s*\}))"
         return rf"{prefix}{{0,2}}{word}(?![A-Za-z])\.?{power}?"
@@ -493,7 +495,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "quantity ends (a single letter in `\\mathrm{…}` is a letter, `\\mathrm{~N}` a set in GAOKAO's golds, except a unit letter with mathpix's `~` right after a number: `5\\mathrm{~N}`); a unit phrase is made of unit words (`UNIT_WORDS`: "
      "length, area, volume, mass, time, money, angle, counting nouns such as `ways`, `people`; plurals in -s, -es) "
      "with `square`, `sq`, `cubic` before, `squared`, `cubed`, `^2` after, `per` or `/` between; one-letter units "
-     "(`m`, `g`, `s`, `h`, `L`) only in `\\text{…}` or after `/` (`2 xy` is 2·x·y, `5 m` is 5·m)"),
+     "(`m`, `g`, `s`, `h`, `L`) only in `\\text{…}`, after `/` or before it (`5 m/s` is 5; `2 xy` is 2·x·y, `5 m` is 5·m)"),
     ("`5 wrong`, `x = 4 answer`, `5 million`, `2 squared`, `5 dozen`, `1\\text{ m}\\,50`, `5\\text{ cm}x`",
      "unparsed, naming the word or the text: no other word is a unit (a word that changes the value or judges the "
      "answer is never removed), and a unit followed by a number, a letter, an opening bracket or a power ends no "

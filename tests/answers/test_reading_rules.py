@@ -898,3 +898,12 @@ def test_what_an_adversarial_review_found_in_the_new_readings(reference: str, ca
 def test_a_subscript_after_a_subscript_is_unparsed_never_a_crash(text: str) -> None:
     assert parse_answer(text).kind == "unparsed"
     assert equivalent_answers("5", rf"\boxed{{{text}}}").status == "unknown"
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, status",
+    [("5", "5 m/s", "equal"), ("5", "5 g/cm^3", "equal"), ("5", "5 km/h", "equal"), ("5", "5 m", "different"),
+     (r"\frac{x}{y}", "x/y", "equal"), ("2", "2 s/t", "different")],
+)  # fmt: skip
+def test_a_one_letter_unit_before_a_slash_is_a_rate(reference: str, candidate: str, status: str) -> None:
+    assert equivalent_answers(reference, candidate, timeout=20).status == status
