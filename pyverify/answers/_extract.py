@@ -28,7 +28,7 @@ The rules, in order (:data:`EXTRACTION_RULES` is the table docs/answers-and-rewa
    right after its last ``is``, ``are``, ``=``, ``:``, ``be``, ``equals`` (Chinese 为, 是, 等于, ：), or the words
    there when they are not prose (``is 34``), or the math spans after it joined by connectors (``are $x=2$ and
    $x=3$``), or its one math span; a denial or a doubt where the answer would be
-   taken, or in the two words before that copula (``x cannot be $5$``, ``it might be $5$``, 不是, 可能是, 约为),
+   taken, or governing that copula (``x cannot be $5$``, ``it might be $5$``, 不是, 可能是, 约为),
    states none.
    Nothing of that kind is **no answer** (a number somewhere in prose is never taken: that rewards skipping the
    format). Inline math (``$...$``, ``\\(...\\)``) spans no line break, unless it is laid out as a display: the
@@ -426,7 +426,7 @@ _QUALIFIER = re.compile(r"(?i)(?<![A-Za-z])(?:at\s+(?:least|most)|(?:less|more|g
                         r"\s+than|twice|thrice|half|multiple|divisor|different|other\s+than|anything|except|excluding|"
                         r"without|hardly|longer|means|approximately|about|around|roughly|nearly|almost|close|reject|"
                         r"rejects|discard|discards|exclude|excludes|mindestens|höchstens|ungefähr|etwa|menos|"
-                        r"aproximadamente|moins|environ|menos|менее|более|примерно|около)(?![A-Za-z])"
+                        r"aproximadamente|moins|environ|менее|более|примерно|около)(?![A-Za-z])"
                         r"|≈|~|至少|至多|不少于|不超过|不小于|不大于|约|約|大约|大約|以上|以下|未満|정도|이상|이하")
 # a word between two math spans that makes them alternatives, in the languages of the answer phrases
 _OR_BETWEEN = re.compile(r"(?i)(?<![^\W\d_])(?:or|oder|ou|o|или|либо|oppure|または|か|또는|혹은|या|أو)(?![^\W\d_])"
@@ -438,8 +438,6 @@ _RETRACTION = re.compile(r"(?i)(?:^|[.!?。！？\n]\s*)(?:wait|actually|hmm+|oo
 # a verdict on the answer in its own sentence: \boxed{5} is wrong, \boxed{5} (not the final answer), \boxed{5} ❌
 _VERDICT_AFTER = re.compile(r"(?i)[^.!?。\n]{0,40}?(?:(?<![A-Za-z])(?:is|was)\s+(?:wrong|incorrect|not\s+(?:right|correct|the))"
                             r"(?![A-Za-z])|not\s+the\s+final|❌|✗)")
-# a denial or a doubt in the words just before the copula (x cannot be 5, the value might be 5; 不是 5, 可能是 5,
-# 约为 5): the last two words of its clause, or the characters right before a Chinese copula
 # what the predicate may say of a subject that judges it rather than states it (5 is wrong, 5 is ruled out)
 _JUDGED = re.compile(r"(?i)(?<![A-Za-z])(?:wrong|incorrect|false|impossible|invalid|unlikely|excluded|eliminated|ruled|"
                      r"rejected|discarded|nonsense|guess|absurd|mistaken?|error|erroneous|implausible|unreasonable|"
@@ -447,6 +445,8 @@ _JUDGED = re.compile(r"(?i)(?<![A-Za-z])(?:wrong|incorrect|false|impossible|inva
 # between two copulas of the final sentence, a word that makes their values alternatives (or, 或, 要么, 还是, 也, 又, 就)
 _ALTERNATIVE = re.compile(r"(?i)(?<![A-Za-z])(?:or|either|otherwise|alternatively)(?![A-Za-z])|或|要么|要麼|还是|還是|也"
                           r"|又|同时|同時|就|否则|否則")
+# a denial or a doubt governing the copula (x cannot be 5, the value might be 5; 不是 5, 可能是 5, 约为 5): a modal or
+# not among the last four words before "be", or the characters right before a Chinese copula (see _doubted)
 _DOUBT_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|cannot|can't|couldn't|won't|wouldn't|shouldn't|mustn't|"
                            r"needn't|might|may|could|maybe|perhaps|possibly|probably|unsure)(?![A-Za-z])")
 _DOUBT_BEFORE_ZH = re.compile(r"(?:不|非|绝非|絕非|决不|決不|未必|可能|也许|也許|或许|或許|大概|大约|大約|约|約|无法|無法)"
