@@ -52,6 +52,9 @@ class Answer:
     see :data:`pyverify.answers.EXTRACTION_RULES`)."""
     span: tuple[int, int] = field(default=(0, 0), compare=False)
     """Where the extracted answer lies in the text given."""
+    unit: str = field(default="", compare=False)
+    """The unit stated after the quantity (``5\\text{ cm}``: ``cm``), normalized (:func:`pyverify.answers._units.normalize`);
+    empty when none is stated, or several different ones. Compared when both answers state one (``UNIT_RULE``)."""
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
+from pyverify.answers import _units
 from pyverify.answers._answer import Answer, AnswerCertificate
 from pyverify.answers._parse import parse_answer, render
 
@@ -1046,8 +1047,26 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
         literal = _literal_no_value(ans)
         if literal:
             return done(_Verdict("undefined", "structure", reason=f"the {label} has no value: {literal}"))
+    note = ""
+    if ref.unit and cand.unit and ref.unit != cand.unit:
+        how, factor, note = _units.conversion(ref.unit, cand.unit)
+        if how == "dimension":
+            return done(_Verdict("different", "units", witness={"reference_unit": ref.unit,
+                                                                 "candidate_unit": cand.unit}, reason=note))  # fmt: skip
+        if how == "unknown":
+            return done(_Verdict("unknown", "none", reason=note))
+        if factor == 1:  # the same unit spelled differently (h, hr, hours)
+            note = ""
+        else:
+            if cand.kind not in ("number", "expression", "approx"):
+                return done(_Verdict("unknown", "none", reason=f"{note}: a {cand.kind} is not converted, only a "
+                                                                "single quantity"))  # fmt: skip
+            cand = replace(cand, terms=(Op("*", (Num(factor), cand.terms[0])),))  # type: ignore[arg-type]
     try:
-        return done(_compare(ref, cand, _Context(timeout, tol, percent, exact_witness)))
+        verdict = _compare(ref, cand, _Context(timeout, tol, percent, exact_witness))
+        if note and verdict.status in ("equal", "different"):
+            verdict.reason = f"{verdict.reason}; {note}" if verdict.reason else note
+        return done(verdict)
     except _Undefined as exc:
         return done(_Verdict("undefined", "none", reason=exc.reason))
     except _Unknown as exc:

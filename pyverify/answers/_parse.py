@@ -26,6 +26,7 @@ from pyverify.answers._grammar import _percent_of as _percent_of
 from pyverify.answers._reading import CLEANUP_RULES as CLEANUP_RULES
 from pyverify.answers._reading import (
     E_AMBIGUOUS,
+    UNIT_AFTER_BOX,
     AnswerParseError,
     _check_control,
     _clean,
@@ -42,6 +43,7 @@ from pyverify.answers._reading import READING_RULES as READING_RULES
 from pyverify.answers._reading import clean as clean
 from pyverify.answers._render import render as render
 from pyverify.answers._render import render_term as render_term
+from pyverify.answers._units import normalize
 from pyverify.logic._ast import Node, Num, Op
 
 MAX_CHARS = 4000
@@ -94,6 +96,9 @@ def _parse(text: str, decimal_comma: str | None = None) -> Answer:
     parts = [_parse_one(t, decimal_comma) for t in found.texts]
     if len(parts) == 1:
         answer = parts[0]
+        unit = UNIT_AFTER_BOX.match(text, found.span[1]) if found.rule == "boxed" else None
+        if unit and not answer.unit and answer.kind in ("number", "expression"):
+            answer = replace(answer, unit=normalize(unit.group()))  # \boxed{50} mm: the box's quantity in mm
     else:
         bad = next((p for p in parts if p.kind in ("unparsed", "ambiguous")), None)
         answer = bad or Answer("list", items=tuple(i for p in parts for i in (p.items if p.kind == "list" else (p,))),
@@ -132,12 +137,15 @@ def _parse_text(text: str, decimal_comma: str | None = None) -> Answer:
         if form.kind == "unparsed":
             raise AnswerParseError(form.reason)
         return _with_text(form, text.strip())
-    texts, cleaned = _clean(text)
+    texts, cleaned, units = _clean(text)
     if not cleaned:
         raise AnswerParseError("empty answer")
     word = _word_error(cleaned, texts)
     try:
         answer = _read(cleaned, decimal_comma, text)
+        stated = set(units) - {""}
+        if len(stated) == 1 and answer.kind not in ("unparsed", "ambiguous", "text", "choice"):
+            answer = replace(answer, unit=stated.pop())
     except AnswerParseError as exc:
         # the earlier of the two problems is reported: \input{/etc/passwd} is about \input, not 'etc'
         if word is not None and not 0 <= exc.position < word.position:

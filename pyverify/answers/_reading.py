@@ -15,6 +15,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from pyverify.answers._units import UNIT_RULE, normalize
 from pyverify.answers._words import (
     ESCAPE_LETTERS,
     ESCAPED_COMMANDS,
@@ -58,7 +59,13 @@ _AFTER_UNIT = (
 _TEXT_UNIT = rf"{_TEXT}(?:\s|~|\\[,;: ])*(?:{_unit_phrase(letters=True)})(?:\s|~|\\[,;: ])*\}}(?:\s*\^\s*(?:\d|\{{\s*-?\d\s*\}}))?{_AFTER_UNIT}"
 # after a digit the unit may touch its number (4ft, 10weeks: MathOdyssey's golds, MARIO_EVAL's tests)
 # (or after a closing brace or \\pi: 36\\sqrt{7}cm^{3}, 12\\pi cm^2, gaokao2023en's golds)
+_DEGREE_CF = r"(\^\s*(?:\{\s*\\circ\s*\}|\\circ(?![A-Za-z]))|°)\s*(?:\\(?:text|textnormal|textrm|mbox|mathrm)\s*\{\s*[CF]\s*\}|[CF](?![A-Za-z]))"
+_MATHRM_UNIT = rf"(?<=[0-9])\s*\\mathrm\s*\{{\s*~\s*[{UNIT_LETTERS}]\s*\}}(?:\s*\^\s*(?:\d|\{{\s*-?\d\s*\}}))?{_AFTER_UNIT}"
 _TRAILING_UNIT = rf"(?:(?<=[0-9}}).])\s+|(?<=[0-9}}])|(?<=\\pi)\s*)(?:{_unit_phrase(letters=False)})\s*$"
+
+#: A unit right after a final box, ending its sentence (``\\boxed{50} mm.``): the boxed quantity's unit.
+UNIT_AFTER_BOX = re.compile(rf"\$*[ \t]*(?:{_TEXT}(?:\s|~|\\[,;: ])*(?:{_unit_phrase(letters=True)})(?:\s|~|\\[,;: ])*\}}"
+                            rf"|{_unit_phrase(letters=False)})(?=[ \t]*\$*[ \t]*(?:[.,;!]|\n|$))")
 
 _SUFFIX = r"(?:st|nd|rd|th)"
 _ORDINAL = (
@@ -335,7 +342,7 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      "exponent digit) may be 2e - 1 and 2e + 3 with Euler's e: ambiguous, so compared as unknown", r"(?<![\w.\\])(\d+(?:\.\d+)?)[eE]([+-]?)(\d+)(?![\w.])",
      lambda m: _e_notation(m)),
     ("C or F after a degree sign (^\\circ\\text{C}, °F) is part of it (the degree sign is removed below)",
-     r"(\^\s*(?:\{\s*\\circ\s*\}|\\circ(?![A-Za-z]))|°)\s*(?:\\(?:text|textnormal|textrm|mbox|mathrm)\s*\{\s*[CF]\s*\}|[CF](?![A-Za-z]))", r"\1"),
+     _DEGREE_CF, r"\1"),
     ("bold in mathematics, \\mathbf{5}, \\boldsymbol{v}, \\bm{x}, is its content", r"\\(?:mathbf|boldsymbol|bm)\s*\{([^{}]*)\}",
      r"{\1}"),
     ("an empty \\text{} (or \\mbox{}, \\mathrm{}, ...) is a space", rf"{_TEXT}\s*\}}", " "),
@@ -349,7 +356,7 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      lambda m: "(\\frac{h}{2\\pi})" if m.group() == "\\hbar" else " l "),
     ("a one-letter unit written \\mathrm{~N} (with mathpix's ~ space) right after a number, where its quantity ends, is "
      "removed (5\\mathrm{~N} is 5, 5 \\mathrm{~m}^{2} is 5; without the ~, or anywhere else, it is the letter below)",
-     rf"(?<=[0-9])\s*\\mathrm\s*\{{\s*~\s*[{UNIT_LETTERS}]\s*\}}(?:\s*\^\s*(?:\d|\{{\s*-?\d\s*\}}))?{_AFTER_UNIT}", " "),
+     _MATHRM_UNIT, " "),
     ("a single letter in \\mathrm{...} (spaces ~ \\, around it) is that letter (\\mathrm{e} is e, \\mathrm{~N}_{1} is "
      "N_{1})", r"\\mathrm\s*\{(?:\s|~|\\[,;: ])*([A-Za-z])(?:\s|~|\\[,;: ])*\}(\s*[_^])?",
      lambda m: f" {m.group(1)}{m.group(2).strip() if m.group(2) else ' '}"),
@@ -600,6 +607,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`2 3`, `1 00`, `4 4/9 2`, `11.0 4/9`, `11/10 4/9`, `x^2 3`, `11` line break `5/6`",
      "unparsed: two numbers with only white space between them that are neither one number nor a mixed "
      "number (`\\log_2 8` is a subscript, then the argument; `2^6 3^5 5^4`, powers side by side, is a product)"),
+    UNIT_RULE,
     ("`0,111`, `-0,5`, `1000,99`, `3{,}14`",
      "ambiguous (a decimal comma or a list) unless `decimal_comma` chooses: a comma between digits, no space, "
      "outside brackets, whose left part starts with 0 or has 4+ digits; or a `{,}` that is not a thousands group; "
@@ -633,14 +641,24 @@ def clean(text: str) -> str:
     return _clean(text)[1]
 
 
-def _clean(text: str) -> tuple[str, str]:
-    """(the text after the rules for ``\\text{...}``, before later rules rewrite the words in it; the clean text)."""
+_UNIT_PATTERNS = frozenset((_MATHRM_UNIT, _TEXT_UNIT, _TRAILING_UNIT))
+
+
+def _clean(text: str) -> tuple[str, str, tuple[str, ...]]:
+    """(the text after the rules for ``\\text{...}``, before later rules rewrite the words in it; the clean text;
+    the unit phrases the unit rules removed, normalized: see :mod:`pyverify.answers._units`)."""
     texts = text
+    units: list[str] = []
     for (_, pattern, _), (compiled, replacement) in zip(CLEANUP_RULES, _compiled_cleanup()):
+        if pattern in _UNIT_PATTERNS:
+            units += (normalize(m.group()) for m in compiled.finditer(text))
+        elif pattern == _DEGREE_CF:  # 5^\circ C: degrees Celsius, a unit of its own (not converted: affine)
+            units += ("fahrenheit" if "F" in m.group()[m.end(1) - m.start():] else "celsius"
+                      for m in compiled.finditer(text))  # fmt: skip
         text = compiled.sub(replacement, text)
         if pattern == _TEXT_UNIT:
             texts = text
-    return texts, text.strip()
+    return texts, text.strip(), tuple(units)
 
 
 @lru_cache(maxsize=1)

@@ -1,0 +1,201 @@
+"""Units after a quantity: which unit an answer states, and the exact factor between two units.
+
+The clean-up rules remove a unit phrase after a quantity (``5 cm``, ``5\\text{ mm}``, ``60 miles per hour``) so that
+the value can be read; :func:`pyverify.answers._reading._clean` hands the removed phrases here, and the answer
+keeps its unit (:attr:`Answer.unit`, the phrase normalized). Two answers that both state a unit are compared as
+quantities (see :data:`UNIT_RULE`): the same unit, or units of the same kind converted by an exact factor
+(``50 mm`` is ``5 cm``); units of different kinds (``cm`` and ``cm^2``) are different answers; units this table does
+not know, written differently, are never dropped silently (unknown). An answer with a unit against one without is
+compared by value, as benchmarks whose golds omit the unit need.
+
+Why a table of our own rather than pint or sympy.physics.units: the unit words are the closed list of
+:data:`pyverify.answers._words.UNIT_WORDS` (what the clean-up removes), every factor here is an exact rational
+fixed by definition (the international inch and pound, the US gallon, the SI electronvolt), and what is left out
+is left out on purpose (an ambiguous ``ton`` or ``Cal``, affine temperatures, angles, the parsec's π): a
+general registry would have to be narrowed to the same list, and pint's conversions are floats by default.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction as F
+
+#: The reading rule, rendered in docs/answers-and-rewards.md with the other reading rules.
+UNIT_RULE = (
+    "`5 cm` vs `50 mm`, `2 hours` vs `120 minutes`, `5 cm` vs `5 cm^2`, `5 kg` vs `5 lb`",
+    "when both answers state a unit, they are quantities: the same unit (however spelled: `h`, `hr`, `hours`), or "
+    "units of one kind converted by an exact factor (mm, cm, m, km, in, ft, yd, mi; mg, g, kg, lb, oz; s, min, h, "
+    "day, week; mL, L, cc, gallon; J, kJ, kcal, eV, kWh; N, Pa, atm, W, Hz, mol; dollars and cents; products, "
+    "quotients and powers of them: km/h, mph, cm^2, square feet) are compared in the reference's unit; units of "
+    "different kinds (cm against cm^2, kg against lb is one kind) are different; units not in the table written "
+    "differently (`cal` against `kcal`, °C against °F) are unknown; counting nouns (`5 ways`, `5 square units`) and "
+    "a unit on one side only are compared by value",
+)
+
+# base dimensions: length, mass, time, current, temperature, amount; calendar months and each currency are
+# dimensions of their own (a year is 12 months, never a number of days)
+_BASES = ("L", "M", "T", "I", "Θ", "N", "month", "USD", "EUR", "CNY", "JPY", "INR", "peso", "franc")
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A unit read: its factor to the base units of its dimension, and the dimension's exponents."""
+
+    factor: F
+    dims: tuple[tuple[str, int], ...]
+
+    def __mul__(self, other: Unit) -> Unit:
+        return _unit(self.factor * other.factor, _add(dict(self.dims), dict(other.dims), 1))
+
+    def __pow__(self, n: int) -> Unit:
+        return _unit(self.factor**n, {k: v * n for k, v in self.dims})
+
+    def dimension(self) -> str:
+        return "·".join(f"{k}^{v}" if v != 1 else k for k, v in self.dims) or "a pure number"
+
+
+def _unit(factor: F, dims: dict[str, int]) -> Unit:
+    return Unit(F(factor), tuple(sorted((k, v) for k, v in dims.items() if v)))
+
+
+def _add(a: dict[str, int], b: dict[str, int], sign: int) -> dict[str, int]:
+    out = dict(a)
+    for k, v in b.items():
+        out[k] = out.get(k, 0) + sign * v
+    return out
+
+
+def _base(name: str, factor: F | int | str = 1) -> Unit:
+    return _unit(F(factor), {name: 1})
+
+
+_m, _kg, _s, _A, _K, _mol = (_base(b) for b in ("L", "M", "T", "I", "Θ", "N"))
+_J = _kg * _m**2 * _s**-2
+_gallon = _unit(F("3.785411784") / 1000, {"L": 3})
+_lb = _base("M", "0.45359237")
+_mile = _base("L", F(201168, 125))
+_hour = _base("T", 3600)
+
+#: Every unit word with its exact factor (by definition: the international inch, foot and pound of 1959, the US
+#: gallon, the SI electronvolt of 2019, the standard atmosphere, the thermochemical kilocalorie).
+_TABLE: dict[str, Unit] = {
+    "mm": _base("L", F(1, 1000)), "cm": _base("L", F(1, 100)), "m": _m, "km": _base("L", 1000),
+    "millimeter": _base("L", F(1, 1000)), "centimeter": _base("L", F(1, 100)), "meter": _m,
+    "kilometer": _base("L", 1000), "in": _base("L", F(127, 5000)), "inch": _base("L", F(127, 5000)),
+    "ft": _base("L", F(381, 1250)), "foot": _base("L", F(381, 1250)), "feet": _base("L", F(381, 1250)),
+    "yd": _base("L", F(1143, 1250)), "yard": _base("L", F(1143, 1250)), "mi": _mile, "mile": _mile,
+    "acre": _unit(F("4046.8564224"), {"L": 2}), "hectare": _unit(F(10000), {"L": 2}),
+    "l": _unit(F(1, 1000), {"L": 3}), "liter": _unit(F(1, 1000), {"L": 3}),
+    "ml": _unit(F(1, 10**6), {"L": 3}), "milliliter": _unit(F(1, 10**6), {"L": 3}), "cc": _unit(F(1, 10**6), {"L": 3}),
+    "gal": _gallon, "gallon": _gallon, "qt": _gallon * _unit(F(1, 4), {}), "quart": _gallon * _unit(F(1, 4), {}),
+    "pint": _gallon * _unit(F(1, 8), {}), "cup": _gallon * _unit(F(1, 16), {}),
+    "mg": _base("M", F(1, 10**6)), "g": _base("M", F(1, 1000)), "kg": _kg, "milligram": _base("M", F(1, 10**6)),
+    "gram": _base("M", F(1, 1000)), "kilogram": _kg, "lb": _lb, "pound": _lb,
+    "oz": _lb * _unit(F(1, 16), {}), "ounce": _lb * _unit(F(1, 16), {}), "tonne": _base("M", 1000),
+    "s": _s, "sec": _s, "second": _s, "min": _base("T", 60), "minute": _base("T", 60), "h": _hour, "hr": _hour,
+    "hour": _hour, "day": _base("T", 86400), "week": _base("T", 604800),
+    "month": _base("month"), "year": _base("month", 12), "yr": _base("month", 12), "decade": _base("month", 120),
+    "mph": _mile * _hour**-1, "kph": _base("L", 1000) * _hour**-1, "kmh": _base("L", 1000) * _hour**-1,
+    "dollar": _base("USD"), "cent": _base("USD", F(1, 100)), "penny": _base("USD", F(1, 100)),
+    "pennies": _base("USD", F(1, 100)), "euro": _base("EUR"), "yuan": _base("CNY"), "yen": _base("JPY"),
+    "rupee": _base("INR"), "peso": _base("peso"), "franc": _base("franc"),
+    "j": _J, "joule": _J, "kj": _J * _unit(F(1000), {}), "kcal": _J * _unit(F(4184), {}),
+    "erg": _J * _unit(F(1, 10**7), {}), "ev": _J * _unit(F("1.602176634e-19"), {}),
+    "kev": _J * _unit(F("1.602176634e-16"), {}), "mev": _J * _unit(F("1.602176634e-13"), {}),
+    "gev": _J * _unit(F("1.602176634e-10"), {}), "kwh": _J * _unit(F(3_600_000), {}),
+    "w": _J * _s**-1, "watt": _J * _s**-1, "n": _kg * _m * _s**-2, "newton": _kg * _m * _s**-2,
+    "pascal": _kg * _m**-1 * _s**-2, "kpa": _kg * _m**-1 * _s**-2 * _unit(F(1000), {}),
+    "atm": _kg * _m**-1 * _s**-2 * _unit(F(101325), {}),
+    "hz": _s**-1, "hertz": _s**-1, "khz": _s**-1 * _unit(F(10**3), {}), "mhz": _s**-1 * _unit(F(10**6), {}),
+    "ghz": _s**-1 * _unit(F(10**9), {}), "mol": _mol, "mole": _mol, "a": _A, "k": _K, "kelvin": _K,
+    "v": _J * _s**-1 * _A**-1,
+}  # fmt: skip
+_TABLE.update({k.replace("meter", "metre").replace("liter", "litre"): v for k, v in _TABLE.items()
+               if "meter" in k or "liter" in k})  # fmt: skip
+
+#: Counting nouns: ``5 ways`` against ``5 people`` is 5 against 5 (the noun names what is counted, not a unit).
+COUNT_NOUNS = frozenset(
+    "unit way people person student time item object piece step handshake game coin card page box ball marble "
+    "apple pt".split()
+)
+#: Angle words are read by the degree rules (90 degrees, \frac{\pi}{2}), never as a unit here.
+_ANGLES = frozenset("degree deg radian rad".split())
+
+_TEMPERATURES = frozenset("celsius fahrenheit K kelvin".split())
+
+_TOKEN = re.compile(r"([A-Za-z]+)|\^\s*\{?\s*(-?\d)\s*\}?|(/)")
+_TEX = re.compile(r"\\(?:text|textnormal|textbf|textrm|mbox|mathrm)\s*\{|[{}~]|\\[,;:! ]")
+
+
+def normalize(phrase: str) -> str:
+    """A unit phrase as compared when it is not in the table: TeX wrappers and spacing removed, lower case (one-letter
+    units keep their case: L is litre), single spaces; the empty string for counting nouns and angles."""
+    words = []
+    for match in _TOKEN.finditer(_TEX.sub(" ", phrase)):
+        word, power, slash = match.groups()
+        if word:
+            lower = word if len(word) == 1 else word.lower()
+            if _singular(lower.lower()) in COUNT_NOUNS | _ANGLES:
+                return ""
+            words.append(lower)
+        else:
+            words.append(f"^{power}" if power else "/")
+    return " ".join(words).replace(" ^", "^")
+
+
+def _singular(word: str) -> str:
+    for stem in (word, word[:-1] if word.endswith("s") else "", word[:-2] if word.endswith("es") else ""):
+        if stem in _TABLE or stem in COUNT_NOUNS or stem in _ANGLES:
+            return stem
+    return word
+
+
+def read(normalized: str) -> Unit | None:
+    """The unit a normalized phrase names (products, ``/`` or ``per``, ``square``/``cubic``, ``squared``/``cubed``
+    or ``^n``), or None when a word of it is not in the table."""
+    unit = _unit(F(1), {})
+    sign, prefix, last = 1, 1, None
+    for token in normalized.replace("^", " ^").split():
+        lower = token.lower()
+        if token == "/" or lower == "per":
+            sign = -1
+            continue
+        if lower in ("square", "sq"):
+            prefix = 2
+            continue
+        if lower in ("cubic", "cu"):
+            prefix = 3
+            continue
+        if lower in ("squared", "cubed") or token.startswith("^"):
+            if last is None:
+                return None
+            power = 2 if lower == "squared" else 3 if lower == "cubed" else int(token[1:])
+            unit = unit * last ** (-1) * last**power  # the last unit, raised
+            last = last**power
+            continue
+        found = _TABLE.get(_singular(lower))
+        if found is None:
+            return None
+        last = found ** (prefix * sign)
+        unit, prefix = unit * last, 1
+    return unit if last is not None else None
+
+
+def conversion(reference: str, candidate: str) -> tuple[str, F | None, str]:
+    """How a candidate's unit relates to the reference's (both normalized and different):
+    ``("scale", factor, note)`` (the candidate's value times factor is in the reference's unit),
+    ``("dimension", None, why)`` (different kinds of quantity) or ``("unknown", None, why)``."""
+    ref, cand = read(reference), read(candidate)
+    if {reference, candidate} <= _TEMPERATURES:
+        return "unknown", None, (f"temperatures in {reference} and {candidate}: not converted (an affine change of "
+                                 "scale, not a factor)")  # fmt: skip
+    if ref is None or cand is None:
+        unread = reference if ref is None else candidate
+        return "unknown", None, (f"the units differ ({reference} against {candidate}) and '{unread}' is not in the "
+                                 "unit table: not converted, not dropped")  # fmt: skip
+    if ref.dims != cand.dims:
+        return "dimension", None, (f"the units are of different kinds: {reference} ({ref.dimension()}) against "
+                                   f"{candidate} ({cand.dimension()})")  # fmt: skip
+    factor = cand.factor / ref.factor
+    return "scale", factor, f"units: the candidate's {candidate} converted to the reference's {reference} (× {factor})"

@@ -1,0 +1,125 @@
+"""Units stated after a quantity are compared, never dropped: 5 mm is not 5 cm, 50 mm is (UNIT_RULE)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+import sympy.physics.units as su
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sympy.physics.units import convert_to
+
+from pyverify.answers import equivalent_answers, parse_answer
+from pyverify.rewards import grade
+
+
+@pytest.mark.parametrize(("reference", "candidate", "status"), [
+    ("5 cm", "5 mm", "different"),          # was equal: the unit was dropped on both sides
+    ("5 kg", "5 lbs", "different"),
+    ("60 mph", "60 km/h", "different"),
+    ("5 m/s", "5 km/h", "different"),
+    ("5 cm", "50 mm", "equal"),              # was different: 5 against 50
+    ("5\\text{ cm}", "50\\text{ mm}", "equal"),
+    ("2 hours", "120 minutes", "equal"),
+    ("3 ft", "1 yd", "equal"),
+    ("10 dollars", "1000 cents", "equal"),
+    ("5\\text{ m}", "500\\text{ cm}", "equal"),
+    ("5 \\mathrm{~cm}^{2}", "500 \\mathrm{~mm}^{2}", "equal"),
+    ("5 m/s", "18 km/h", "equal"),
+    ("2\\sqrt{3} cm", "20\\sqrt{3} mm", "equal"),
+    ("\\frac{1}{2} \\text{ cm}", "5 mm", "equal"),
+    ("6 square feet", "864 square inches", "equal"),
+    ("1 \\text{ L}", "1000 mL", "equal"),
+    ("12 \\text{ hours}", "12 hrs", "equal"),   # one unit spelled two ways
+    ("5 cm", "5 cm^2", "different"),          # a length against an area
+    ("5 cm", "5 seconds", "different"),
+    ("5 cal", "5 kcal", "unknown"),           # cal (or Cal?) is not in the table: never dropped
+    ("5^\\circ C", "5^\\circ F", "unknown"),   # affine: not converted, and not equal
+    ("5 celsius", "5 fahrenheit", "unknown"),
+    ("5", "5 mm", "equal"),                   # a gold without a unit: compared by value
+    ("5 cm", "5", "equal"),
+    ("5 ways", "5 people", "equal"),          # counting nouns name what is counted
+    ("5 square units", "5 cm^2", "equal"),
+    ("90^\\circ", "90 degrees", "equal"),     # angles stay with the degree rules
+])  # fmt: skip
+def test_units_are_compared_as_quantities(reference: str, candidate: str, status: str) -> None:
+    cert = equivalent_answers(reference, candidate)
+    assert cert.status == status, (reference, candidate, cert)
+
+
+def test_a_conversion_and_a_refusal_say_what_they_did() -> None:
+    converted = equivalent_answers("5 cm", "50 mm")
+    assert "mm converted to the reference's cm" in (converted.reason or "")
+    wrong = equivalent_answers("5 cm", "5 mm")
+    assert wrong.witness == {"difference": "9/2"} and "× 1/10" in (wrong.reason or "")
+    kinds = equivalent_answers("5 cm", "5 cm^2")
+    assert kinds.method == "units" and "different kinds" in (kinds.reason or "")
+    assert kinds.witness == {"reference_unit": "cm", "candidate_unit": "cm^2"}
+    unread = equivalent_answers("5 cal", "5 kcal")
+    assert "not converted, not dropped" in (unread.reason or "")
+
+
+def test_the_unit_after_a_final_box_is_the_boxed_quantitys() -> None:
+    assert parse_answer("so the length is \\boxed{50} mm.").unit == "mm"
+    assert parse_answer("so the length is $\\boxed{50}$ mm.").unit == "mm"
+    assert equivalent_answers("5 cm", "so the length is \\boxed{50} mm.").status == "equal"
+    assert equivalent_answers("5 cm", "so the length is \\boxed{5} mm.").status == "different"
+    # a word that is not a unit, or a unit that does not end the sentence, is not taken
+    assert parse_answer("\\boxed{50} ways.").unit == ""
+    assert parse_answer("\\boxed{50} so mm").unit == ""
+
+
+def test_a_reward_for_the_wrong_unit_is_zero() -> None:
+    assert grade("The side is $\\boxed{5 \\text{ mm}}$.", "5 \\text{ cm}").status == "wrong"
+    assert grade("The side is $\\boxed{50 \\text{ mm}}$.", "5 \\text{ cm}").status == "correct"
+
+
+def test_lists_with_units_are_compared_only_in_the_same_unit() -> None:
+    assert equivalent_answers("3\\text{ cm}, 4\\text{ cm}", "4\\text{ cm}, 3\\text{ cm}").status == "equal"
+    cert = equivalent_answers("3\\text{ cm}, 4\\text{ cm}", "30\\text{ mm}, 40\\text{ mm}")
+    assert cert.status == "unknown" and "single quantity" in (cert.reason or "")
+
+
+# sympy.physics.units is the independent oracle of the factors (our table is written from the definitions)
+_ORACLE = {
+    "mm": su.millimeter,
+    "cm": su.centimeter,
+    "\\text{ m}": su.meter,
+    "km": su.kilometer,
+    "inches": su.inch,
+    "ft": su.foot,
+    "yd": su.yard,
+    "miles": su.mile,
+    "mg": su.milligram,
+    "\\text{ g}": su.gram,
+    "kg": su.kilogram,
+    "lb": su.pound,
+    "seconds": su.second,
+    "min": su.minute,
+    "hours": su.hour,
+    "days": su.day,
+}
+_UNITS = sorted(_ORACLE)
+
+
+def _latex(q: Fraction) -> str:
+    sign = "-" if q < 0 else ""
+    q = abs(q)
+    return f"{sign}{q.numerator}" if q.denominator == 1 else f"{sign}\\frac{{{q.numerator}}}{{{q.denominator}}}"
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.fractions(min_value=-10**6, max_value=10**6, max_denominator=1000), st.sampled_from(_UNITS),
+       st.sampled_from(_UNITS), st.fractions(min_value=-5, max_value=5, max_denominator=7))  # fmt: skip
+def test_conversions_agree_with_sympys_units(q: Fraction, ref_unit: str, cand_unit: str, shift: Fraction) -> None:
+    ratio = convert_to(_ORACLE[cand_unit], _ORACLE[ref_unit]) / _ORACLE[ref_unit]
+    if not ratio.is_Rational:  # different kinds (a length against a mass): different, whatever the numbers
+        assert equivalent_answers(f"{_latex(q)} {ref_unit}", f"{_latex(q)} {cand_unit}").status == "different"
+        return
+    factor = Fraction(int(ratio.p), int(ratio.q))  # one candidate unit is `factor` reference units
+    same = q / factor  # the reference's quantity written in the candidate's unit
+    assert equivalent_answers(f"{_latex(q)} {ref_unit}", f"{_latex(same)} {cand_unit}").status == "equal"
+    other = same + shift
+    expected = "equal" if shift == 0 else "different"
+    assert equivalent_answers(f"{_latex(q)} {ref_unit}", f"{_latex(other)} {cand_unit}").status == expected
