@@ -29,7 +29,9 @@ _NOT_OPTION = re.compile(r"(?i)^(?:is|are|was|were|or|and|but|maybe|perhaps|eith
                          r"incorrect|ruled|rejected|eliminated|excluded|unsure)(?![A-Za-z])")
 _BASE = re.compile(r"^\s*([0-9A-Z]+)\s*_\s*\{?\s*\(?\s*(\d{1,2})\s*\)?\s*\}?\s*$")
 _HOUR = re.compile(r"^\s*(\d{1,2})\s*(?:\\text\s*\{\s*)?([ap])\.?\s*m\.?\s*\}?\s*$", re.I)  # 5 p.m., 5am: 17:00, 5:00
-_CLOCK = re.compile(r"^\s*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*(?:\\text\s*\{\s*)?([ap])?\.?\s*(?:m\.?)?\s*\}?\s*$", re.I)
+# (p.. is p.m. with its m deleted: Qwen2.5-Math's harness strips unit letters from golds, 4:30 p.m. became 4:30p..)
+_CLOCK = re.compile(r"^\s*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*(?:\\text\s*\{\s*)?([ap])?\.?\s*(?:m\.?|(?<=[ap]\.)\.)?\s*\}?\s*$",
+                    re.I)  # fmt: skip
 _CONGRUENCE = re.compile(
     r"^\s*(?:[A-Za-z]\s*\\equiv\s*)?(-?\d+)\s*(?:\\pmod\s*\{?\s*(\d+)\s*\}?|\(\s*\\b?mod\s*\{?\s*(\d+)\s*\}?\s*\)"
     r"|\\b?mod\s*\{?\s*(\d+)\s*\}?)\s*$"

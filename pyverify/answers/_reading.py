@@ -513,7 +513,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "`\\operatorname` is not a function of the grammar"),
     ("`\\text{Evelyn}`, `\\textbf{East}.`, `Evelyn`, `no solution`, `DNE`, `12:00`",
      "a text answer: the words normalized (lower case, single spaces, no final full stop or leading article; a clock "
-     "time as h:mm on 24 hours, seconds kept unless :00: 8:34 p.m. is 20:34, 5am is 5:00, a time without a.m. or p.m. is read on 24 hours), equal only to the same text, different from other text, unknown against a number"),
+     "time as h:mm on 24 hours, seconds kept unless :00: 8:34 p.m. is 20:34, 5am is 5:00, 4:30p.. (a harness deleted the m) is 16:30, a time without a.m. or p.m. is read on 24 hours), equal only to the same text, different from other text, unknown against a number"),
     ("`(C)`, `\\text{(C)}`, `\\textbf{(C)}`, `\\text{C}`, `C`, `(C) Cecile`, `\\textbf{(C)}\\ 7`, `(C) is wrong`",
      "the choice C (a lone capital letter is a choice when the other answer is one; a letter A to J in parentheses "
      "followed by its option is that choice; against an answer that is no choice, its option is compared: "

@@ -154,6 +154,8 @@ QWEN = Path(__file__).with_name("data") / "qwen25_math_cot_outputs.jsonl"
 QWEN_DISAGREEMENTS = {
     "math_cot_100/72/7": "correct: the gold 10{,}000 is 10000 (a braced thousands comma); Qwen's math_equal marks the "
     "response's 10000 wrong (the other seven responses answer 9999 or 9998 and are wrong)",
+    **{f"math_cot_100/3/{i}": "correct: the gold 4:30p.. is 4:30 p.m. with its m deleted by the harness's own clean-up; "
+       "every response boxes 4:30 \\text{ p.m.}, which math_equal cannot match to the mangled gold" for i in range(8)},
 }
 
 
