@@ -404,6 +404,15 @@ def symbolic_zero(a: Node, b: Node) -> dict[str, Any]:
     for simplify in (sympy.simplify, lambda e: sympy.trigsimp(sympy.expand_trig(e)), sympy.radsimp):
         if simplify(d) == 0:
             return {"zero": True, "method": "symbolic"}
+    # x^{2/3} against (\sqrt[3]{x})^2: sympy reads x^{2/3} as the principal complex power, so the two differ for
+    # x < 0 and simplify cannot cancel them. A power b^{p/q} with q odd has a value only where b > 0 (a non-integer
+    # power of a number not known to be positive has none), and there it is real_root(b, q)^p: rewritten so, a
+    # difference that simplifies to zero is zero wherever both sides are defined (the claim made)
+    odd = {w: sympy.real_root(w.base, w.exp.q) ** w.exp.p for w in d.atoms(sympy.Pow)
+           if w.exp.is_Rational and not w.exp.is_Integer and w.exp.q % 2 == 1 and w.base.free_symbols
+           and not w.base.is_nonnegative}  # fmt: skip  (|x|^{1/3}, sympy's own form of a real root, is kept)
+    if odd and sympy.simplify(d.xreplace(odd)) == 0:
+        return {"zero": True, "method": "symbolic"}
     return {"zero": None, "reason": "sympy could not simplify the difference to zero"}
 
 

@@ -284,3 +284,16 @@ def test_matrix_sums_and_products_written_out() -> None:
 )  # fmt: skip
 def test_an_unending_list_is_never_a_finite_answer(reference: str, candidate: str, expected: str) -> None:
     assert status(reference, candidate) == expected
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.sampled_from([3, 5, 7]), st.integers(min_value=1, max_value=4), st.sampled_from(["x", "x-1", "2y+3"]))
+def test_an_odd_root_raised_to_a_power_equals_the_rational_power(q: int, p: int, base: str) -> None:
+    # (\sqrt[q]{b})^p and b^{p/q} agree wherever b^{p/q} has a value (b > 0): equal where defined. sympy reads
+    # b^{p/q} as the principal complex power, so this was unknown ("could not simplify the difference to zero")
+    # on Math-Verify's Jacobian row; another exponent is still different
+    if p % q == 0:
+        return
+    root = rf"\left(\sqrt[{q}]{{{base}}}\right)^{{{p}}}"
+    assert equivalent_answers(root, f"({base})^{{{p}/{q}}}").status == "equal"
+    assert equivalent_answers(root, f"({base})^{{{p + 1}/{q}}}").status == "different"
