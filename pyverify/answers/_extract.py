@@ -53,6 +53,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from pyverify.answers._reading import outside_unit
 from pyverify.answers._words import ESCAPED_COMMANDS, SHORT_WORDS, SHOUTED_WORDS, UNIT_WORDS
 
 EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
@@ -340,13 +341,20 @@ def undouble(text: str) -> str:
 
 
 def _strip_math(text: str) -> str:
-    """Math delimiters removed (the content kept): ``$28$ %`` is ``28 %``."""
+    """Math delimiters removed (the content kept): ``$28$ %`` is ``28 %``. A unit written outside math is a word,
+    never a variable: ``$108$ m`` is 108 in metres, kept as ``108 \\text{m}`` for the unit rules."""
     out, last = [], 0
     for m in _math_spans(text):
-        out += [text[last : m.start], " ", m.inner, " "]
+        out += [_outside(text[last : m.start]), " ", m.inner, " "]
         last = m.end
-    out.append(text[last:])
+    out.append(_outside(text[last:]) if last else text[last:])
     return "".join(out).strip(" ")
+
+
+def _outside(words: str) -> str:
+    """Text between math spans; a unit phrase there (``m``, ``nm``, ``km/h``) wrapped in ``\\text{}``."""
+    unit = words.strip(" .,;")
+    return f" \\text{{{unit}}} " if unit and outside_unit(unit) else words
 
 
 def _prose(text: str) -> bool:

@@ -21,6 +21,7 @@ from pyverify.answers._words import (
     ESCAPED_COMMANDS,
     SHORT_WORDS,
     SHOUTED_WORDS,
+    TEXT_UNIT_WORDS,
     UNIT_LETTERS,
     UNIT_PREFIXES,
     UNIT_WORDS,
@@ -60,6 +61,39 @@ _TEXT_UNIT = rf"{_TEXT}(?:\s|~|\\[,;: ])*(?:{_unit_phrase(letters=True)})(?:\s|~
 # after a digit the unit may touch its number (4ft, 10weeks: MathOdyssey's golds, MARIO_EVAL's tests)
 # (or after a closing brace or \\pi: 36\\sqrt{7}cm^{3}, 12\\pi cm^2, gaokao2023en's golds)
 _DEGREE_CF = r"(\^\s*(?:\{\s*\\circ\s*\}|\\circ(?![A-Za-z]))|°)\s*(?:\\(?:text|textnormal|textrm|mbox|mathrm)\s*\{\s*[CF]\s*\}|[CF](?![A-Za-z]))"
+# a unit word, a one-letter unit or a prefixed SI unit (kPa, MeV, μC, nF) where only a unit can stand: in the text
+# commands of a unit chain after a quantity (see CLEANUP_RULES); prefixes as written (m milli, M mega)
+_CHAIN_WORD = (r"(?:(?i:(?:" + "|".join(sorted(UNIT_WORDS | TEXT_UNIT_WORDS, key=lambda w: (-len(w), w)))
+               + r")(?:e?s)?)|[kMGTmunpcdμµ]?(?:Pa|Hz|eV|mol|bar|[mgshLlJWNVACTFKΩ])|Å)(?![A-Za-z])")
+_POWER = r"(?:\s*\^\s*(?:-?\d|\{\s*-?\d\s*\}))"
+_SPACE = r"(?:\s|~|\\[,;: ])"
+# The tail of an answer made only of text groups, \\mu, products, slashes and spacing, after a number or a brace;
+# each alternative starts differently, so the search is linear (the groups' contents are checked by _unit_chain,
+# token by token: one regex over the whole chain backtracked exponentially, 'cm' being both a word and c + m)
+_UNIT_CHAIN = (rf"(?<=[0-9}}])(?:\\(?:{'|'.join(TEXT_COMMANDS)}|operatorname)\s*\{{[^{{}}]*\}}{_POWER}?|\\mu(?![A-Za-z])"
+               rf"|\\(?:cdot|times)(?![A-Za-z])|/|{_SPACE})+$")
+_CHAIN_CONTENT = re.compile(rf"\\(?:{'|'.join(TEXT_COMMANDS)}|operatorname)\s*\{{([^{{}}]*)\}}")
+_CHAIN_TOKEN = re.compile(rf"{_CHAIN_WORD}(?:\^\s*-?\d)?")
+_CHAIN_SEPARATORS = re.compile(r"(?:\s|~|\\[,;: ]|\\cdot(?![A-Za-z])|/|-)+")
+
+
+def _unit_chain(tail: str) -> bool:
+    """Whether the tail found by ``_UNIT_CHAIN`` holds a unit in every text group (``\\mathrm{~kJ} \\mathrm{mol}^{-1}``),
+    and at least one group; ``\\text{ is }`` or ``\\mathrm{d}`` make it no unit."""
+    contents = _CHAIN_CONTENT.findall(tail)
+    return bool(contents) and all(
+        tokens and all(_CHAIN_TOKEN.fullmatch(t) for t in tokens)
+        for tokens in ([t for t in _CHAIN_SEPARATORS.split(c.replace("{", "").replace("}", "")) if t] for c in contents)
+    )
+
+
+#: A unit written outside math, in prose (``$108$ m``, ``$0.123$ nm``, ``km/h``): there a letter is a word, never a
+#: variable (the extraction wraps it in \\text{} for the unit rules).
+def outside_unit(text: str) -> bool:
+    """Whether text outside math is a unit phrase: at most eight unit tokens (see ``_CHAIN_TOKEN``) joined by spaces,
+    ``/``, ``-``, ``*`` (checked token by token: no backtracking over the words)."""
+    tokens = [t for t in re.split(r"[\s/*.-]+", text.replace("^ ", "^")) if t]
+    return 0 < len(tokens) <= 8 and all(_CHAIN_TOKEN.fullmatch(t) for t in tokens)
 _MATHRM_UNIT = rf"(?<=[0-9])\s*\\mathrm\s*\{{\s*~\s*[{UNIT_LETTERS}]\s*\}}(?:\s*\^\s*(?:\d|\{{\s*-?\d\s*\}}))?{_AFTER_UNIT}"
 _TRAILING_UNIT = rf"(?:(?<=[0-9}}).])\s+|(?<=[0-9}}])|(?<=\\pi)\s*)(?:{_unit_phrase(letters=False)})\s*$"
 
@@ -354,8 +388,13 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("\\hbar is \\frac{h}{2\\pi} (its definition: ħω equals hω/2π); \\ell is the letter l (a script l, not another "
      "variable)", r"\\hbar(?![A-Za-z])|\\ell(?![A-Za-z])",
      lambda m: "(\\frac{h}{2\\pi})" if m.group() == "\\hbar" else " l "),
+    ("a unit at the end of the answer, after its quantity, written in \\mathrm{...} or \\text{...} groups "
+     "(\\mathrm{~kJ} \\mathrm{~mol}^{-1}, \\mathrm{m}/\\mathrm{s}, \\mathrm{J}, 1.6 \\mu\\mathrm{C}: unit words, "
+     "one-letter units, SI prefixes on SI units, joined by spaces, /, \\cdot, with powers) is one unit, removed "
+     "(SciBench's golds: 5 \\mathrm{~m} / \\mathrm{s} is 5 in m/s, never 5/s)", _UNIT_CHAIN, " "),
     ("a one-letter unit written \\mathrm{~N} (with mathpix's ~ space) right after a number, where its quantity ends, is "
-     "removed (5\\mathrm{~N} is 5, 5 \\mathrm{~m}^{2} is 5; without the ~, or anywhere else, it is the letter below)",
+     "removed (5\\mathrm{~N} is 5, 5 \\mathrm{~m}^{2} is 5; without the ~ it is a unit only where the unit rule above "
+     "takes it, at the end of the answer; anywhere else it is the letter below)",
      _MATHRM_UNIT, " "),
     ("a single letter in \\mathrm{...} (spaces ~ \\, around it) is that letter (\\mathrm{e} is e, \\mathrm{~N}_{1} is "
      "N_{1})", r"\\mathrm\s*\{(?:\s|~|\\[,;: ])*([A-Za-z])(?:\s|~|\\[,;: ])*\}(\s*[_^])?",
@@ -499,10 +538,11 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "`25 \\mathrm{~cm}^{2}`, `5\\mathrm{~N}`, `36\\sqrt{7}cm^{3}`, `12\\pi cm^2`",
      "5, 125, 5, 60, 5, 5, 864, 25, 5, 36√7, 12π: a unit phrase is removed at the end of the answer (after a number, "
      "a closing brace or π), or in `\\text{…}` (`\\mbox`, `\\mathrm` with its `~` spacing, `\\textbf`, ...) where its "
-     "quantity ends (a single letter in `\\mathrm{…}` is a letter, `\\mathrm{~N}` a set in GAOKAO's golds, except a unit letter with mathpix's `~` right after a number: `5\\mathrm{~N}`); a unit phrase is made of unit words (`UNIT_WORDS`: "
+     "quantity ends (a single letter in `\\mathrm{…}` is a letter, `\\mathrm{~N}` a set in GAOKAO's golds, except a unit letter with mathpix's `~` right after a number, `5\\mathrm{~N}`, and a unit written in text groups that ends the answer after its number: `5 \\mathrm{~m} / \\mathrm{s}`, `-0.16 \\mathrm{J}`, `5 \\mathrm{kJ} \\mathrm{mol}^{-1}`, `1.6 \\mu\\mathrm{C}`, with SI prefixes as written and `TEXT_UNIT_WORDS` such as nm, bar, torr); a unit phrase is made of unit words (`UNIT_WORDS`: "
      "length, area, volume, mass, time, money, angle, counting nouns such as `ways`, `people`; plurals in -s, -es) "
      "with `square`, `sq`, `cubic` before, `squared`, `cubed`, `^2` after, `per` or `/` between; one-letter units "
-     "(`m`, `g`, `s`, `h`, `L`) only in `\\text{…}`, after `/` or before it (`5 m/s` is 5; `2 xy` is 2·x·y, `5 m` is 5·m)"),
+     "(`m`, `g`, `s`, `h`, `L`) only in `\\text{…}`, after `/` or before it, or outside math in a response (`5 m/s` is 5; "
+     "`$108$ m` is 108 in metres; `2 xy` is 2·x·y, `5 m` is 5·m); the unit removed is kept and compared (below)"),
     ("`5 wrong`, `x = 4 answer`, `5 million`, `2 squared`, `5 dozen`, `1\\text{ m}\\,50`, `5\\text{ cm}x`",
      "unparsed, naming the word or the text: no other word is a unit (a word that changes the value or judges the "
      "answer is never removed), and a unit followed by a number, a letter, an opening bracket or a power ends no "
@@ -641,7 +681,7 @@ def clean(text: str) -> str:
     return _clean(text)[1]
 
 
-_UNIT_PATTERNS = frozenset((_MATHRM_UNIT, _TEXT_UNIT, _TRAILING_UNIT))
+_UNIT_PATTERNS = frozenset((_UNIT_CHAIN, _MATHRM_UNIT, _TEXT_UNIT, _TRAILING_UNIT))
 
 
 def _clean(text: str) -> tuple[str, str, tuple[str, ...]]:
@@ -650,6 +690,12 @@ def _clean(text: str) -> tuple[str, str, tuple[str, ...]]:
     texts = text
     units: list[str] = []
     for (_, pattern, _), (compiled, replacement) in zip(CLEANUP_RULES, _compiled_cleanup()):
+        if pattern == _UNIT_CHAIN:
+            found = compiled.search(text)
+            if found and _unit_chain(found.group()):
+                units.append(normalize(found.group()))
+                text = text[: found.start()] + " " + text[found.end() :]
+            continue
         if pattern in _UNIT_PATTERNS:
             units += (normalize(m.group()) for m in compiled.finditer(text))
         elif pattern == _DEGREE_CF:  # 5^\circ C: degrees Celsius, a unit of its own (not converted: affine)

@@ -25,11 +25,12 @@ from fractions import Fraction as F
 UNIT_RULE = (
     "`5 cm` vs `50 mm`, `2 hours` vs `120 minutes`, `5 cm` vs `5 cm^2`, `5 kg` vs `5 lb`",
     "when both answers state a unit, they are quantities: the same unit (however spelled: `h`, `hr`, `hours`), or "
-    "units of one kind converted by an exact factor (mm, cm, m, km, in, ft, yd, mi; mg, g, kg, lb, oz; s, min, h, "
-    "day, week; mL, L, cc, gallon; J, kJ, kcal, eV, kWh; N, Pa, atm, W, Hz, mol; dollars and cents; products, "
-    "quotients and powers of them: km/h, mph, cm^2, square feet) are compared in the reference's unit; units of "
+    "units of one kind converted by an exact factor (mm, cm, m, km, in, ft, yd, mi, nm, Å, AU; mg, g, kg, lb; s, min, "
+    "h, day, week; mL, L, cc, gallon; J, kJ, kcal, eV, kWh; N, Pa, bar, atm, torr, W, Hz, mol, C, V, T, F, Ω; SI "
+    "prefixes as written, MPa is not mPa; dollars and cents; products, quotients and powers of them: km/h, mph, cm^2, "
+    "square feet, kJ mol^-1) are compared in the reference's unit; units of "
     "different kinds (cm against cm^2, kg against lb is one kind) are different; units not in the table written "
-    "differently (`cal` against `kcal`, °C against °F) are unknown; counting nouns (`5 ways`, `5 square units`) and "
+    "differently (`cal` against `kcal`, °C against °F, ounces, ft-lb) are unknown; counting nouns (`5 ways`, `5 square units`) and "
     "a unit on one side only are compared by value",
 )
 
@@ -92,7 +93,7 @@ _TABLE: dict[str, Unit] = {
     "pint": _gallon * _unit(F(1, 8), {}), "cup": _gallon * _unit(F(1, 16), {}),
     "mg": _base("M", F(1, 10**6)), "g": _base("M", F(1, 1000)), "kg": _kg, "milligram": _base("M", F(1, 10**6)),
     "gram": _base("M", F(1, 1000)), "kilogram": _kg, "lb": _lb, "pound": _lb,
-    "oz": _lb * _unit(F(1, 16), {}), "ounce": _lb * _unit(F(1, 16), {}), "tonne": _base("M", 1000),
+    "tonne": _base("M", 1000),  # (no ounce: of mass or of volume, the word does not say)
     "s": _s, "sec": _s, "second": _s, "min": _base("T", 60), "minute": _base("T", 60), "h": _hour, "hr": _hour,
     "hour": _hour, "day": _base("T", 86400), "week": _base("T", 604800),
     "month": _base("month"), "year": _base("month", 12), "yr": _base("month", 12), "decade": _base("month", 120),
@@ -110,7 +111,35 @@ _TABLE: dict[str, Unit] = {
     "hz": _s**-1, "hertz": _s**-1, "khz": _s**-1 * _unit(F(10**3), {}), "mhz": _s**-1 * _unit(F(10**6), {}),
     "ghz": _s**-1 * _unit(F(10**9), {}), "mol": _mol, "mole": _mol, "a": _A, "k": _K, "kelvin": _K,
     "v": _J * _s**-1 * _A**-1,
+    # written inside \\mathrm{} or \\text{} only (SciBench's and physics golds' units; see TEXT_UNIT_WORDS)
+    "nm": _base("L", F(1, 10**9)), "pm": _base("L", F(1, 10**12)), "dm": _base("L", F(1, 10)),
+    "um": _base("L", F(1, 10**6)), "fm": _base("L", F(1, 10**15)), "angstrom": _base("L", F(1, 10**10)),
+    "au": _base("L", 149597870700), "å": _base("L", F(1, 10**10)), "ly": _base("L", 9460730472580800),
+    "pa": _kg * _m**-1 * _s**-2, "bar": _kg * _m**-1 * _s**-2 * _unit(F(10**5), {}),
+    "mbar": _kg * _m**-1 * _s**-2 * _unit(F(100), {}), "torr": _kg * _m**-1 * _s**-2 * _unit(F(101325, 760), {}),
+    "mmhg": _kg * _m**-1 * _s**-2 * _unit(F("133.322387415"), {}),
+    "mmol": _mol * _unit(F(1, 1000), {}), "kmol": _mol * _unit(F(1000), {}),
+    "gj": _J * _unit(F(10**9), {}), "tev": _J * _unit(F("1.602176634e-7"), {}),
+    "c": _A * _s, "coulomb": _A * _s, "t": _kg * _s**-2 * _A**-1, "tesla": _kg * _s**-2 * _A**-1,
+    "f": _s**4 * _A**2 * _kg**-1 * _m**-2, "farad": _s**4 * _A**2 * _kg**-1 * _m**-2,
+    "ohm": _kg * _m**2 * _s**-3 * _A**-2, "omega": _kg * _m**2 * _s**-3 * _A**-2,
+    "volt": _J * _s**-1 * _A**-1, "ampere": _A, "amp": _A,
 }  # fmt: skip
+#: Where the letter case tells two units apart (SI's mega and milli): read first, as written.
+_CASED: dict[str, Unit] = {
+    "Mm": _base("L", 10**6), "MPa": _TABLE["pa"] * _unit(F(10**6), {}), "mPa": _TABLE["pa"] * _unit(F(1, 1000), {}),
+    "GPa": _TABLE["pa"] * _unit(F(10**9), {}), "MJ": _J * _unit(F(10**6), {}), "mJ": _J * _unit(F(1, 1000), {}),
+    "MeV": _TABLE["mev"], "meV": _J * _unit(F("1.602176634e-22"), {}), "MHz": _TABLE["mhz"],
+    "mHz": _s**-1 * _unit(F(1, 1000), {}), "MW": _J * _s**-1 * _unit(F(10**6), {}),
+    "mW": _J * _s**-1 * _unit(F(1, 1000), {}), "kW": _J * _s**-1 * _unit(F(1000), {}),
+    "mA": _A * _unit(F(1, 1000), {}), "kV": _TABLE["v"] * _unit(F(1000), {}), "mV": _TABLE["v"] * _unit(F(1, 1000), {}),
+    "mL": _TABLE["ml"], "ML": _unit(F(1000), {"L": 3}), "Cal": _J * _unit(F(4184), {}),  # the food Calorie is a kcal
+    "mC": _A * _s * _unit(F(1, 1000), {}), "kN": _TABLE["n"] * _unit(F(1000), {}), "MN": _TABLE["n"] * _unit(F(10**6), {}),
+    "mT": _TABLE["t"] * _unit(F(1, 1000), {}), "kHz": _TABLE["khz"], "GHz": _TABLE["ghz"],
+    "kPa": _TABLE["kpa"], "kJ": _TABLE["kj"], "keV": _TABLE["kev"], "GeV": _TABLE["gev"],
+}  # fmt: skip
+#: Words whose lower case would read as another unit: never read case-insensitively (mpa is MPa or mPa).
+_CASE_ONLY = frozenset(w.lower() for w in _CASED) - {"ml", "khz", "ghz", "kpa", "kj", "kev", "gev"}
 _TABLE.update({k.replace("meter", "metre").replace("liter", "litre"): v for k, v in _TABLE.items()
                if "meter" in k or "liter" in k})  # fmt: skip
 
@@ -124,21 +153,21 @@ _ANGLES = frozenset("degree deg radian rad".split())
 
 _TEMPERATURES = frozenset("celsius fahrenheit K kelvin".split())
 
-_TOKEN = re.compile(r"([A-Za-z]+)|\^\s*\{?\s*(-?\d)\s*\}?|(/)")
-_TEX = re.compile(r"\\(?:text|textnormal|textbf|textrm|mbox|mathrm)\s*\{|[{}~]|\\[,;:! ]")
+_TOKEN = re.compile(r"([A-Za-zμµΩÅ]+)|\^\s*\{?\s*(-?\d)\s*\}?|(/)")
+_TEX = re.compile(r"\\(?:text|textnormal|textbf|textrm|mbox|mathrm|operatorname)\s*\{|[{}~*]|\\[,;:! ]|\\(?:cdot|times)(?![A-Za-z])")
 
 
 def normalize(phrase: str) -> str:
-    """A unit phrase as compared when it is not in the table: TeX wrappers and spacing removed, lower case (one-letter
-    units keep their case: L is litre), single spaces; the empty string for counting nouns and angles."""
+    """A unit phrase as written, for comparing it when it is not in the table: TeX wrappers, products (``\\cdot``)
+    and spacing removed, single spaces, the letter case kept (MPa is not mPa); the empty string for counting nouns
+    and angles."""
     words = []
     for match in _TOKEN.finditer(_TEX.sub(" ", phrase)):
         word, power, slash = match.groups()
         if word:
-            lower = word if len(word) == 1 else word.lower()
-            if _singular(lower.lower()) in COUNT_NOUNS | _ANGLES:
+            if _singular(word.lower()) in COUNT_NOUNS | _ANGLES:
                 return ""
-            words.append(lower)
+            words.append(word)
         else:
             words.append(f"^{power}" if power else "/")
     return " ".join(words).replace(" ^", "^")
@@ -155,8 +184,11 @@ def read(normalized: str) -> Unit | None:
     """The unit a normalized phrase names (products, ``/`` or ``per``, ``square``/``cubic``, ``squared``/``cubed``
     or ``^n``), or None when a word of it is not in the table."""
     unit = _unit(F(1), {})
-    sign, prefix, last = 1, 1, None
-    for token in normalized.replace("^", " ^").split():
+    sign, prefix, last, micro = 1, 1, None, False
+    tokens = normalized.replace("^", " ^").split()
+    if len(tokens) > 1 and any(_singular(t.lower()) in ("lb", "pound") for t in tokens):
+        return None  # ft-lb, lb in^-2: the pound of force, not of mass
+    for token in tokens:
         lower = token.lower()
         if token == "/" or lower == "per":
             sign = -1
@@ -174,12 +206,35 @@ def read(normalized: str) -> Unit | None:
             unit = unit * last ** (-1) * last**power  # the last unit, raised
             last = last**power
             continue
-        found = _TABLE.get(_singular(lower))
+        if token in ("mu", "μ", "µ"):  # \\mu \\mathrm{C}: the micro prefix written apart
+            micro = True
+            continue
+        found = _CASED.get(token) or (None if lower in _CASE_ONLY else _TABLE.get(_singular(lower)))
+        found = found or _prefixed(token)
         if found is None:
             return None
+        if micro:
+            found, micro = found * _unit(F(1, 10**6), {}), False
         last = found ** (prefix * sign)
         unit, prefix = unit * last, 1
     return unit if last is not None else None
+
+
+#: SI prefixes, and the units that take them (as written: m is milli, M mega; mm, kPa, MeV, μC, nF, GHz).
+_PREFIXES = {"k": F(10**3), "M": F(10**6), "G": F(10**9), "T": F(10**12), "m": F(1, 10**3), "u": F(1, 10**6),
+             "μ": F(1, 10**6), "µ": F(1, 10**6), "n": F(1, 10**9), "p": F(1, 10**12), "c": F(1, 100),
+             "d": F(1, 10)}  # fmt: skip
+_PREFIXABLE = {"m": "m", "g": "g", "s": "s", "L": "l", "l": "l", "J": "j", "W": "w", "N": "n", "Pa": "pa",
+               "V": "v", "A": "a", "C": "c", "Hz": "hz", "eV": "ev", "mol": "mol", "T": "t", "F": "f",
+               "Ω": "ohm", "bar": "bar", "K": "k"}  # fmt: skip
+
+
+def _prefixed(token: str) -> Unit | None:
+    """A unit written with an SI prefix (``μC``, ``nF``, ``kPa``, ``mmol``), as written; None otherwise."""
+    prefix, rest = token[:1], token[1:]
+    if prefix in _PREFIXES and rest in _PREFIXABLE:
+        return _TABLE[_PREFIXABLE[rest]] * _unit(_PREFIXES[prefix], {})
+    return None
 
 
 def conversion(reference: str, candidate: str) -> tuple[str, F | None, str]:

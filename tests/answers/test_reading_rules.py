@@ -348,7 +348,11 @@ def test_a_single_letter_in_mathrm_is_that_letter() -> None:
     assert parse_answer(r"1 - \frac{1}{\mathrm{e}}") == parse_answer(r"1 - \frac{1}{e}")
     assert parse_answer(r"\mathrm{e}^{2}") == parse_answer("e^{2}")
     assert parse_answer(r"2\mathrm{i}") == parse_answer("2i")
-    assert parse_answer(r"5\mathrm{ m }") == parse_answer("5m")  # a letter, not the unit metre
+    # an upright unit letter after the quantity, ending the answer, is its unit (SI's typography, SciBench's golds:
+    # 5\mathrm{~m} / \mathrm{s} is 5 in m/s, never 5/s); elsewhere it is the letter
+    assert parse_answer(r"5\mathrm{ m }").unit == "m" and parse_answer(r"5\mathrm{ m }").terms == parse_answer("5").terms
+    assert parse_answer(r"5\mathrm{m} + 1") == parse_answer("5m + 1")
+    assert parse_answer(r"2\mathrm{d}") == parse_answer("2d")  # d is no unit
 
 
 @pytest.mark.parametrize(
@@ -888,7 +892,8 @@ def test_units_after_braces_pi_and_spaced_mathrm(reference: str, candidate: str,
      ("5", r"\num{5}", "unknown"), (r"\csc x", r"\cosec x", "unknown"),  # siunitx and other real commands stay whole
      (r"\frac{h}{2\pi}", r"\hbar", "equal"), (r"\frac{h\omega}{2\pi}", r"\hbar\omega", "equal"), ("2l", r"2\ell", "equal"),
      (r"\sqrt{3x}", "根号下3x", "unknown"), (r"\sqrt{3}x", "根号下3x", "unknown"), (r"\sqrt{x+1}", "根号下(x+1)", "equal"),
-     ("5", r"5\mathrm{~N}", "equal"), ("5", r"5 \mathrm{~m}^{2}", "equal"), ("5", r"5\mathrm{N}", "different")],
+     ("5", r"5\mathrm{~N}", "equal"), ("5", r"5 \mathrm{~m}^{2}", "equal"), ("5", r"5\mathrm{N}", "equal"),  # an upright N ending the answer after its number: the newton (SciBench)
+         ("5", r"5\mathrm{N} + 1", "different"), ("5", r"x \in \mathrm{N}", "different")],
 )  # fmt: skip
 def test_what_an_adversarial_review_found_in_the_new_readings(reference: str, candidate: str, status: str) -> None:
     assert equivalent_answers(reference, candidate, timeout=20).status == status, (reference, candidate)
