@@ -1048,6 +1048,10 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
         if literal:
             return done(_Verdict("undefined", "structure", reason=f"the {label} has no value: {literal}"))
     note = ""
+    for label, ans in (("reference", ref), ("candidate", cand)):
+        if _units.SEVERAL in ans.unit:  # 5 cm + 5 mm: its numbers are in different units, never added as they stand
+            return done(_Verdict("unknown", "none", reason=f"the {label} states several units ({ans.unit}): its values "
+                                                           "are not compared"))  # fmt: skip
     if ref.unit and cand.unit and ref.unit != cand.unit:
         how, factor, note = _units.conversion(ref.unit, cand.unit)
         if how == "dimension":

@@ -20,13 +20,13 @@ from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 
+from pyverify.answers import _units
 from pyverify.answers._answer import Answer
 from pyverify.answers._grammar import _parse_grammar, _with_text
 from pyverify.answers._grammar import _percent_of as _percent_of
 from pyverify.answers._reading import CLEANUP_RULES as CLEANUP_RULES
 from pyverify.answers._reading import (
     E_AMBIGUOUS,
-    UNIT_AFTER_BOX,
     AnswerParseError,
     _check_control,
     _clean,
@@ -38,12 +38,12 @@ from pyverify.answers._reading import (
     _word_error,
     assignment_points,
     bracket_groups,
+    unit_after_box,
 )
 from pyverify.answers._reading import READING_RULES as READING_RULES
 from pyverify.answers._reading import clean as clean
 from pyverify.answers._render import render as render
 from pyverify.answers._render import render_term as render_term
-from pyverify.answers._units import normalize
 from pyverify.logic._ast import Node, Num, Op
 
 MAX_CHARS = 4000
@@ -96,9 +96,9 @@ def _parse(text: str, decimal_comma: str | None = None) -> Answer:
     parts = [_parse_one(t, decimal_comma) for t in found.texts]
     if len(parts) == 1:
         answer = parts[0]
-        unit = UNIT_AFTER_BOX.match(text, found.span[1]) if found.rule == "boxed" else None
+        unit = unit_after_box(text, found.span[1]) if found.rule == "boxed" else ""
         if unit and not answer.unit and answer.kind in ("number", "expression"):
-            answer = replace(answer, unit=normalize(unit.group()))  # \boxed{50} mm: the box's quantity in mm
+            answer = replace(answer, unit=unit)  # \boxed{50} mm: the box's quantity in mm
     else:
         bad = next((p for p in parts if p.kind in ("unparsed", "ambiguous")), None)
         answer = bad or Answer("list", items=tuple(i for p in parts for i in (p.items if p.kind == "list" else (p,))),
@@ -143,9 +143,9 @@ def _parse_text(text: str, decimal_comma: str | None = None) -> Answer:
     word = _word_error(cleaned, texts)
     try:
         answer = _read(cleaned, decimal_comma, text)
-        stated = set(units) - {""}
-        if len(stated) == 1 and answer.kind not in ("unparsed", "ambiguous", "text", "choice"):
-            answer = replace(answer, unit=stated.pop())
+        stated = sorted(set(units) - {""})
+        if stated and answer.kind not in ("unparsed", "ambiguous", "text", "choice"):
+            answer = replace(answer, unit=_units.SEVERAL.join(stated))  # several (5 cm + 5 mm): never compared
     except AnswerParseError as exc:
         # the earlier of the two problems is reported: \input{/etc/passwd} is about \input, not 'etc'
         if word is not None and not 0 <= exc.position < word.position:

@@ -60,6 +60,7 @@ _AFTER_UNIT = (
 _TEXT_UNIT = rf"{_TEXT}(?:\s|~|\\[,;: ])*(?:{_unit_phrase(letters=True)})(?:\s|~|\\[,;: ])*\}}(?:\s*\^\s*(?:\d|\{{\s*-?\d\s*\}}))?{_AFTER_UNIT}"
 # after a digit the unit may touch its number (4ft, 10weeks: MathOdyssey's golds, MARIO_EVAL's tests)
 # (or after a closing brace or \\pi: 36\\sqrt{7}cm^{3}, 12\\pi cm^2, gaokao2023en's golds)
+_CURRENCY = r"\\\$|[€£¥]"
 _DEGREE_CF = r"(\^\s*(?:\{\s*\\circ\s*\}|\\circ(?![A-Za-z]))|°)\s*(?:\\(?:text|textnormal|textrm|mbox|mathrm)\s*\{\s*[CF]\s*\}|[CF](?![A-Za-z]))"
 # a unit word, a one-letter unit or a prefixed SI unit (kPa, MeV, μC, nF) where only a unit can stand: in the text
 # commands of a unit chain after a quantity (see CLEANUP_RULES); prefixes as written (m milli, M mega)
@@ -70,17 +71,57 @@ _SPACE = r"(?:\s|~|\\[,;: ])"
 # The tail of an answer made only of text groups, \\mu, products, slashes and spacing, after a number or a brace;
 # each alternative starts differently, so the search is linear (the groups' contents are checked by _unit_chain,
 # token by token: one regex over the whole chain backtracked exponentially, 'cm' being both a word and c + m)
-_UNIT_CHAIN = (rf"(?<=[0-9}}])(?:\\(?:{'|'.join(TEXT_COMMANDS)}|operatorname)\s*\{{[^{{}}]*\}}{_POWER}?|\\mu(?![A-Za-z])"
+_UNIT_CHAIN = (rf"(?<=[0-9}})])(?:\\(?:{'|'.join(TEXT_COMMANDS)}|operatorname)\s*\{{[^{{}}]*\}}{_POWER}?|\\mu(?![A-Za-z])"
                rf"|\\(?:cdot|times)(?![A-Za-z])|/|{_SPACE})+$")
 _CHAIN_CONTENT = re.compile(rf"\\(?:{'|'.join(TEXT_COMMANDS)}|operatorname)\s*\{{([^{{}}]*)\}}")
 _CHAIN_TOKEN = re.compile(rf"{_CHAIN_WORD}(?:\^\s*-?\d)?")
-_CHAIN_SEPARATORS = re.compile(r"(?:\s|~|\\[,;: ]|\\cdot(?![A-Za-z])|/|-)+")
+_CHAIN_SEPARATORS = re.compile(r"(?:\s|~|\\[,;: ]|\\cdot(?![A-Za-z])|/|(?<!\^)-)+")
+
+
+# the words after a final box up to the end of its sentence (a full stop, comma, ! ? ; before white space, a line
+# break or the end), at most 60 characters
+_AFTER_BOX = re.compile(r"([^\n]{0,60}?)(?:[.,;!?](?=\s|$)|\n|$)")
+_WRAPPERS = re.compile(rf"\$|\\[()]|{_TEXT}|[{{}}]|~|\\[,;:! ]|\\q?quad(?![A-Za-z])")
+
+
+def unit_after_box(text: str, end: int) -> str:
+    """The unit written right after a final box, ending its sentence (``\\boxed{50} mm.``, ``$\\boxed{5}\\,\\mathrm{cm}$``,
+    ``\\boxed{5} m/s$^2$``): normalized, or '' when the words there are not only a unit."""
+    found = _AFTER_BOX.match(text, end)
+    words = _WRAPPERS.sub(" ", found.group(1)) if found else ""
+    return normalize(found.group(1)) if found and words.strip() and outside_unit(words.strip()) else ""
+
+
+def _in_script(text: str, pos: int) -> bool:
+    """Whether pos lies inside the braces of a subscript or superscript (``V_{3\\text{inch}}``)."""
+    opened: list[int] = []
+    for i, ch in enumerate(text[:pos]):
+        if ch == "{":
+            opened.append(i)
+        elif ch == "}" and opened:
+            opened.pop()
+    return any(text[:i].rstrip().endswith(("_", "^")) for i in opened)
+
+
+def _after_subscript(text: str, end: int) -> bool:
+    """Whether text[:end] ends with a subscript's group (m_{1}, k_{B}): a name, whose roman letter after it is a
+    letter too (m_{1} \\mathrm{g} is m₁·g), never a quantity's unit."""
+    if not text[:end].endswith("}"):
+        return False
+    depth, i = 0, end - 1
+    while i >= 0:
+        depth += {"}": 1, "{": -1}.get(text[i], 0)
+        if depth == 0:
+            return text[:i].rstrip().endswith("_")
+        i -= 1
+    return False
 
 
 def _unit_chain(tail: str) -> bool:
     """Whether the tail found by ``_UNIT_CHAIN`` holds a unit in every text group (``\\mathrm{~kJ} \\mathrm{mol}^{-1}``),
     and at least one group; ``\\text{ is }`` or ``\\mathrm{d}`` make it no unit."""
-    contents = _CHAIN_CONTENT.findall(tail)
+    contents = [re.sub(r"\\mu\s*", "μ", c.replace("\\Omega", "Ω").replace("\\AA", "Å"))
+                for c in _CHAIN_CONTENT.findall(tail)]  # fmt: skip
     return bool(contents) and all(
         tokens and all(_CHAIN_TOKEN.fullmatch(t) for t in tokens)
         for tokens in ([t for t in _CHAIN_SEPARATORS.split(c.replace("{", "").replace("}", "")) if t] for c in contents)
@@ -92,14 +133,10 @@ def _unit_chain(tail: str) -> bool:
 def outside_unit(text: str) -> bool:
     """Whether text outside math is a unit phrase: at most eight unit tokens (see ``_CHAIN_TOKEN``) joined by spaces,
     ``/``, ``-``, ``*`` (checked token by token: no backtracking over the words)."""
-    tokens = [t for t in re.split(r"[\s/*.-]+", text.replace("^ ", "^")) if t]
+    tokens = [t for t in re.split(r"[\s/*.]+|(?<!\^)-", re.sub(r"\s*\^\s*", "^", text)) if t]
     return 0 < len(tokens) <= 8 and all(_CHAIN_TOKEN.fullmatch(t) for t in tokens)
 _MATHRM_UNIT = rf"(?<=[0-9])\s*\\mathrm\s*\{{\s*~\s*[{UNIT_LETTERS}]\s*\}}(?:\s*\^\s*(?:\d|\{{\s*-?\d\s*\}}))?{_AFTER_UNIT}"
 _TRAILING_UNIT = rf"(?:(?<=[0-9}}).])\s+|(?<=[0-9}}])|(?<=\\pi)\s*)(?:{_unit_phrase(letters=False)})\s*$"
-
-#: A unit right after a final box, ending its sentence (``\\boxed{50} mm.``): the boxed quantity's unit.
-UNIT_AFTER_BOX = re.compile(rf"\$*[ \t]*(?:{_TEXT}(?:\s|~|\\[,;: ])*(?:{_unit_phrase(letters=True)})(?:\s|~|\\[,;: ])*\}}"
-                            rf"|{_unit_phrase(letters=False)})(?=[ \t]*\$*[ \t]*(?:[.,;!]|\n|$))")
 
 _SUFFIX = r"(?:st|nd|rd|th)"
 _ORDINAL = (
@@ -456,7 +493,8 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("a set written with plain braces {1, 3} (a comma inside, the whole answer) is the set \\{1, 3\\}",
      r"^\s*\{((?:[^{}]|\{[^{}]*\})*,(?:[^{}]|\{[^{}]*\})*)\}\s*$", r"\\{\1\\}"),
     ("\\% is a percent sign (a percentage is the number divided by 100)", r"\\%", "%"),
-    ("currency \\$, €, £, ¥ is removed", r"\\\$|[€£¥]", ""),
+    ("currency \\$, €, £, ¥ is removed (and kept as the answer's unit: \\$5 against 500 cents is equal, against 5 "
+     "euros different)", _CURRENCY, ""),
     ("\\frac12 and \\sqrt2 (one-digit arguments) get braces", r"\\(frac|binom)\s*(\d)\s*(\d)", r"\\\1{\2}{\3}"),
     ("plain function words sqrt, sin, ..., arctan, pi, infty are the LaTeX commands (sec is left alone: a unit)",
      r"(?<![\\A-Za-z])(sqrt|sin|cos|tan|cot|csc|arcsin|arccos|arctan|ln|log|exp|pi|infty)(?![A-Za-z])", r"\\\1"),
@@ -692,12 +730,14 @@ def _clean(text: str) -> tuple[str, str, tuple[str, ...]]:
     for (_, pattern, _), (compiled, replacement) in zip(CLEANUP_RULES, _compiled_cleanup()):
         if pattern == _UNIT_CHAIN:
             found = compiled.search(text)
-            if found and _unit_chain(found.group()):
+            if found and _unit_chain(found.group()) and not _after_subscript(text, found.start()):
                 units.append(normalize(found.group()))
                 text = text[: found.start()] + " " + text[found.end() :]
             continue
-        if pattern in _UNIT_PATTERNS:
-            units += (normalize(m.group()) for m in compiled.finditer(text))
+        if pattern in _UNIT_PATTERNS:  # (a label in a subscript, V_{3\\text{inch}}, is no unit of the answer)
+            units += (normalize(m.group()) for m in compiled.finditer(text) if not _in_script(text, m.start()))
+        elif pattern == _CURRENCY:  # \$5: dollars (¥ is yen or yuan: kept as written, compared only as written)
+            units += ({"\\$": "dollar", "€": "euro", "£": "GBP"}.get(m.group(), m.group()) for m in compiled.finditer(text))
         elif pattern == _DEGREE_CF:  # 5^\circ C: degrees Celsius, a unit of its own (not converted: affine)
             units += ("fahrenheit" if "F" in m.group()[m.end(1) - m.start():] else "celsius"
                       for m in compiled.finditer(text))  # fmt: skip

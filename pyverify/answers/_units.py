@@ -26,17 +26,18 @@ UNIT_RULE = (
     "`5 cm` vs `50 mm`, `2 hours` vs `120 minutes`, `5 cm` vs `5 cm^2`, `5 kg` vs `5 lb`",
     "when both answers state a unit, they are quantities: the same unit (however spelled: `h`, `hr`, `hours`), or "
     "units of one kind converted by an exact factor (mm, cm, m, km, in, ft, yd, mi, nm, Å, AU; mg, g, kg, lb; s, min, "
-    "h, day, week; mL, L, cc, gallon; J, kJ, kcal, eV, kWh; N, Pa, bar, atm, torr, W, Hz, mol, C, V, T, F, Ω; SI "
-    "prefixes as written, MPa is not mPa; dollars and cents; products, quotients and powers of them: km/h, mph, cm^2, "
-    "square feet, kJ mol^-1) are compared in the reference's unit; units of "
-    "different kinds (cm against cm^2, kg against lb is one kind) are different; units not in the table written "
-    "differently (`cal` against `kcal`, °C against °F, ounces, ft-lb) are unknown; counting nouns (`5 ways`, `5 square units`) and "
-    "a unit on one side only are compared by value",
+    "h, day, week; mL, L, cc, gallon; J, kJ, kcal, eV, kWh; N, Pa, bar, atm, torr, W, Hz, mol, C, V, T, F, Ω, rad; "
+    "SI prefixes as written, ms is a millisecond and MPa is not mPa; \\$, dollars and cents; products, quotients and "
+    "powers of them: km/h, mph, cm^2, square feet, kJ mol^-1, dollars per person) are compared in the reference's "
+    "unit; units of different kinds (cm against cm^2, dollars against euros) are different; units not in the table "
+    "written differently (`cal` against `kcal`, °C against °F, pounds, ounces, ft-lb, mmHg, a year against days) are "
+    "unknown, and so is an answer stating several units (`5 cm + 5 mm`); counting nouns (`5 ways`, `5 square "
+    "units`), angles alone and a unit on one side only are compared by value",
 )
 
 # base dimensions: length, mass, time, current, temperature, amount; calendar months and each currency are
 # dimensions of their own (a year is 12 months, never a number of days)
-_BASES = ("L", "M", "T", "I", "Θ", "N", "month", "USD", "EUR", "CNY", "JPY", "INR", "peso", "franc")
+_BASES = ("L", "M", "T", "I", "Θ", "N", "angle", "month", "USD", "EUR", "GBP", "CNY", "JPY", "INR", "peso", "franc")
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,7 @@ _TABLE: dict[str, Unit] = {
     "gal": _gallon, "gallon": _gallon, "qt": _gallon * _unit(F(1, 4), {}), "quart": _gallon * _unit(F(1, 4), {}),
     "pint": _gallon * _unit(F(1, 8), {}), "cup": _gallon * _unit(F(1, 16), {}),
     "mg": _base("M", F(1, 10**6)), "g": _base("M", F(1, 1000)), "kg": _kg, "milligram": _base("M", F(1, 10**6)),
-    "gram": _base("M", F(1, 1000)), "kilogram": _kg, "lb": _lb, "pound": _lb,
+    "gram": _base("M", F(1, 1000)), "kilogram": _kg, "lb": _lb,  # (no pound: of mass or sterling)
     "tonne": _base("M", 1000),  # (no ounce: of mass or of volume, the word does not say)
     "s": _s, "sec": _s, "second": _s, "min": _base("T", 60), "minute": _base("T", 60), "h": _hour, "hr": _hour,
     "hour": _hour, "day": _base("T", 86400), "week": _base("T", 604800),
@@ -100,7 +101,7 @@ _TABLE: dict[str, Unit] = {
     "mph": _mile * _hour**-1, "kph": _base("L", 1000) * _hour**-1, "kmh": _base("L", 1000) * _hour**-1,
     "dollar": _base("USD"), "cent": _base("USD", F(1, 100)), "penny": _base("USD", F(1, 100)),
     "pennies": _base("USD", F(1, 100)), "euro": _base("EUR"), "yuan": _base("CNY"), "yen": _base("JPY"),
-    "rupee": _base("INR"), "peso": _base("peso"), "franc": _base("franc"),
+    "rupee": _base("INR"), "gbp": _base("GBP"), "peso": _base("peso"), "franc": _base("franc"),
     "j": _J, "joule": _J, "kj": _J * _unit(F(1000), {}), "kcal": _J * _unit(F(4184), {}),
     "erg": _J * _unit(F(1, 10**7), {}), "ev": _J * _unit(F("1.602176634e-19"), {}),
     "kev": _J * _unit(F("1.602176634e-16"), {}), "mev": _J * _unit(F("1.602176634e-13"), {}),
@@ -117,13 +118,14 @@ _TABLE: dict[str, Unit] = {
     "au": _base("L", 149597870700), "å": _base("L", F(1, 10**10)), "ly": _base("L", 9460730472580800),
     "pa": _kg * _m**-1 * _s**-2, "bar": _kg * _m**-1 * _s**-2 * _unit(F(10**5), {}),
     "mbar": _kg * _m**-1 * _s**-2 * _unit(F(100), {}), "torr": _kg * _m**-1 * _s**-2 * _unit(F(101325, 760), {}),
-    "mmhg": _kg * _m**-1 * _s**-2 * _unit(F("133.322387415"), {}),
+    # (no mmHg: 760 mmHg is one atmosphere to seven digits, not exactly; torr is exactly 1/760 atm)
     "mmol": _mol * _unit(F(1, 1000), {}), "kmol": _mol * _unit(F(1000), {}),
     "gj": _J * _unit(F(10**9), {}), "tev": _J * _unit(F("1.602176634e-7"), {}),
     "c": _A * _s, "coulomb": _A * _s, "t": _kg * _s**-2 * _A**-1, "tesla": _kg * _s**-2 * _A**-1,
     "f": _s**4 * _A**2 * _kg**-1 * _m**-2, "farad": _s**4 * _A**2 * _kg**-1 * _m**-2,
     "ohm": _kg * _m**2 * _s**-3 * _A**-2, "omega": _kg * _m**2 * _s**-3 * _A**-2,
     "volt": _J * _s**-1 * _A**-1, "ampere": _A, "amp": _A,
+    "rad": _base("angle"), "radian": _base("angle"),  # (a degree is π/180 rad: not a rational factor, not read)
 }  # fmt: skip
 #: Where the letter case tells two units apart (SI's mega and milli): read first, as written.
 _CASED: dict[str, Unit] = {
@@ -137,6 +139,7 @@ _CASED: dict[str, Unit] = {
     "mC": _A * _s * _unit(F(1, 1000), {}), "kN": _TABLE["n"] * _unit(F(1000), {}), "MN": _TABLE["n"] * _unit(F(10**6), {}),
     "mT": _TABLE["t"] * _unit(F(1, 1000), {}), "kHz": _TABLE["khz"], "GHz": _TABLE["ghz"],
     "kPa": _TABLE["kpa"], "kJ": _TABLE["kj"], "keV": _TABLE["kev"], "GeV": _TABLE["gev"],
+    "Hz": _TABLE["hz"], "Pa": _TABLE["pa"], "eV": _TABLE["ev"], "kWh": _TABLE["kwh"], "AU": _TABLE["au"],
 }  # fmt: skip
 #: Words whose lower case would read as another unit: never read case-insensitively (mpa is MPa or mPa).
 _CASE_ONLY = frozenset(w.lower() for w in _CASED) - {"ml", "khz", "ghz", "kpa", "kj", "kev", "gev"}
@@ -151,26 +154,34 @@ COUNT_NOUNS = frozenset(
 #: Angle words are read by the degree rules (90 degrees, \frac{\pi}{2}), never as a unit here.
 _ANGLES = frozenset("degree deg radian rad".split())
 
+#: What joins the units of an answer that states several (``5\\text{ cm} + 5\\text{ mm}``): never compared by value.
+SEVERAL = " | "
+_SHAPES = frozenset("square sq cubic cu per squared cubed".split())
 _TEMPERATURES = frozenset("celsius fahrenheit K kelvin".split())
 
 _TOKEN = re.compile(r"([A-Za-zμµΩÅ]+)|\^\s*\{?\s*(-?\d)\s*\}?|(/)")
-_TEX = re.compile(r"\\(?:text|textnormal|textbf|textrm|mbox|mathrm|operatorname)\s*\{|[{}~*]|\\[,;:! ]|\\(?:cdot|times)(?![A-Za-z])")
+_TEX = re.compile(
+    r"\\(?:text|textnormal|textbf|textrm|mbox|mathrm|operatorname)\s*\{|[{}~*]|\\[,;:! ]|\\(?:cdot|times)(?![A-Za-z])"
+)
 
 
 def normalize(phrase: str) -> str:
     """A unit phrase as written, for comparing it when it is not in the table: TeX wrappers, products (``\\cdot``)
     and spacing removed, single spaces, the letter case kept (MPa is not mPa); the empty string for counting nouns
     and angles."""
-    words = []
-    for match in _TOKEN.finditer(_TEX.sub(" ", phrase)):
+    words, stated = [], False
+    text = _TEX.sub(" ", phrase.replace("\\Omega", "Ω").replace("\\AA", "Å"))
+    for match in _TOKEN.finditer(re.sub(r"\\mu\s*", "μ", text)):
         word, power, slash = match.groups()
         if word:
-            if _singular(word.lower()) in COUNT_NOUNS | _ANGLES:
-                return ""
+            base = _singular(word.lower())
+            stated = stated or base not in COUNT_NOUNS | _ANGLES | _SHAPES
             words.append(word)
         else:
             words.append(f"^{power}" if power else "/")
-    return " ".join(words).replace(" ^", "^")
+    # only counting nouns or angles (5 ways, 5 square units, 30 degrees): no unit to compare; with another unit
+    # they are part of it (dollars per person, rad/s)
+    return " ".join(words).replace(" ^", "^") if stated else ""
 
 
 def _singular(word: str) -> str:
@@ -209,8 +220,7 @@ def read(normalized: str) -> Unit | None:
         if token in ("mu", "μ", "µ"):  # \\mu \\mathrm{C}: the micro prefix written apart
             micro = True
             continue
-        found = _CASED.get(token) or (None if lower in _CASE_ONLY else _TABLE.get(_singular(lower)))
-        found = found or _prefixed(token)
+        found = _unit(F(1), {}) if _singular(lower) in COUNT_NOUNS else _lookup(token)
         if found is None:
             return None
         if micro:
@@ -237,19 +247,45 @@ def _prefixed(token: str) -> Unit | None:
     return None
 
 
+#: One-letter units, whose case is their meaning (N newton, n nothing; L and l litre; Ω ohm).
+_LETTERS = {"m": "m", "g": "g", "s": "s", "h": "h", "L": "l", "l": "l", "J": "j", "W": "w", "N": "n", "V": "v",
+            "A": "a", "C": "c", "T": "t", "F": "f", "K": "k", "Ω": "ohm", "Å": "angstrom"}  # fmt: skip
+
+
+def _lookup(token: str) -> Unit | None:
+    """One unit token: as written first (MPa, Hz, one letter), then an SI prefix on a unit as written (ms is a
+    millisecond, never metres; Mg a megagram), then a word in any case with its plural (Hours, inches); a short
+    token in mixed case that none of these reads is no unit (Nm is not nm)."""
+    if token in _CASED:
+        return _CASED[token]
+    if len(token) == 1:
+        return _TABLE[_LETTERS[token]] if token in _LETTERS else None
+    prefixed = _prefixed(token)
+    if prefixed is not None:
+        return prefixed
+    lower = token.lower()
+    if lower in _CASE_ONLY or (len(token) <= 3 and token not in (lower, token.upper())):
+        return None
+    return _TABLE.get(_singular(lower))
+
+
 def conversion(reference: str, candidate: str) -> tuple[str, F | None, str]:
     """How a candidate's unit relates to the reference's (both normalized and different):
     ``("scale", factor, note)`` (the candidate's value times factor is in the reference's unit),
     ``("dimension", None, why)`` (different kinds of quantity) or ``("unknown", None, why)``."""
     ref, cand = read(reference), read(candidate)
-    if {reference, candidate} <= _TEMPERATURES:
-        return "unknown", None, (f"temperatures in {reference} and {candidate}: not converted (an affine change of "
-                                 "scale, not a factor)")  # fmt: skip
     if ref is None or cand is None:
+        if {reference, candidate} <= _TEMPERATURES | {"celsius", "fahrenheit"}:
+            return "unknown", None, (f"temperatures in {reference} and {candidate}: not converted (an affine change "
+                                     "of scale, not a factor)")  # fmt: skip
         unread = reference if ref is None else candidate
         return "unknown", None, (f"the units differ ({reference} against {candidate}) and '{unread}' is not in the "
                                  "unit table: not converted, not dropped")  # fmt: skip
     if ref.dims != cand.dims:
+        calendar = {k for k, _ in ref.dims} ^ {k for k, _ in cand.dims}
+        if {"month", "T"} <= calendar:  # a year is not a fixed number of days: undecided, not another kind
+            return "unknown", None, (f"the units differ ({reference} against {candidate}): calendar months and years "
+                                     "have no fixed length in days")  # fmt: skip
         return "dimension", None, (f"the units are of different kinds: {reference} ({ref.dimension()}) against "
                                    f"{candidate} ({cand.dimension()})")  # fmt: skip
     factor = cand.factor / ref.factor

@@ -159,7 +159,7 @@ def test_scibench_golds_with_their_units_read_as_quantities() -> None:
     (r"5 \mathrm{~m} / \mathrm{s}", "m / s"),           # was 5/s
     (r"5 \mathrm{~m} \cdot \mathrm{s}^{-1}", "m s^-1"),
     (r"-0.16 \mathrm{J}", "J"),                         # was -0.16·J
-    (r"1.6 \mu \mathrm{C}", "mu C"),
+    (r"1.6 \mu \mathrm{C}", "μC"),
     (r"\frac{1}{2}\mathrm{J}", "J"),
     ("$108$ m", "m"),                                    # a letter outside math is a word: metres, not m
     ("$0.123$ nm", "nm"),
@@ -193,3 +193,44 @@ def test_long_unit_chains_are_read_quickly(text: str) -> None:
     start = time.monotonic()
     parse_answer(text)
     assert time.monotonic() - start < 2
+
+
+@pytest.mark.parametrize(("reference", "candidate", "status"), [
+    # an adversarial review of the first version (each was wrong there)
+    (r"5 \mathrm{~m}", r"5\text{ ms}", "different"),             # ms is a millisecond, not metres (plural s)
+    (r"1.2 \mathrm{~ms}", r"0.0012 \mathrm{~s}", "equal"),
+    (r"5\text{ ns}", r"5\text{ N}", "different"),
+    (r"10\text{ nm}", r"10\text{ Nm}", "unknown"),               # Nm (newton metre) is not nm
+    ("5 mg", "5 Mg", "different"), ("5 Mg", "5000 kg", "equal"),
+    (r"300\text{ K}", r"300\text{ kelvin}", "equal"),
+    ("1 year", "365 days", "unknown"), ("1 year", "12 months", "equal"),
+    (r"5 \text{ rad/s}", r"5 \text{ m/s}", "different"),          # a unit with an angle in it is still a unit
+    ("5 dollars per person", "5 cents per person", "different"),
+    ("2 pages per minute", "2 pages per hour", "different"),
+    (r"1 \text{ atm}", r"760\text{ mmHg}", "unknown"),           # 760 mmHg is 1 atm to seven digits only
+    (r"5 \mathrm{~k\Omega}", r"5000 \mathrm{~\Omega}", "equal"),
+    (r"1.6 \times 10^{-19} \mathrm{~C}", r"1.6e-19 \mathrm{~C}", "equal"),
+    ("m_1", r"m_{1} \mathrm{g}", "different"),                  # after a subscript a roman letter is a letter
+    (r"\frac32 k_B", r"\frac{3}{2} k_{B} \mathrm{T}", "different"),
+    (r"10\text{ cm}", r"5\text{ cm} + 5\text{ mm}", "unknown"),  # several units in one answer: never added
+    (r"(3\text{ cm}, 4\text{ m})", r"(3\text{ m}, 4\text{ cm})", "unknown"),
+    (r"\$5", "5 euros", "different"), (r"\$5", "500 cents", "equal"), ("50 cents", r"\$0.50", "equal"),
+    (r"\$32,\!348", "32348", "equal"),
+    ("£5", "5 pounds", "unknown"),                                # a pound of mass or sterling: not read
+])  # fmt: skip
+def test_what_a_review_of_the_unit_reading_found(reference: str, candidate: str, status: str) -> None:
+    assert equivalent_answers(reference, candidate).status == status, equivalent_answers(reference, candidate)
+
+
+@pytest.mark.parametrize(("response", "gold", "status"), [
+    ("The answer is $\\boxed{1.5}$ A.", r"1.5 \mathrm{~mA}", "wrong"),   # a one-letter unit after a box
+    ("$\\boxed{5}$ m.", "5 cm", "wrong"),
+    ("$\\boxed{5}\\,\\mathrm{cm}$.", r"5 \text{ m}", "wrong"),         # TeX spacing before the unit
+    ("$\\boxed{5}$ m/s$^2$.", "5 m/s", "wrong"),
+    ("$\\boxed{5}$ cm$^2$.", "5 cm^2", "correct"),
+    ("Final answer: $2$ m s^-1.", r"2 \mathrm{~m}/\mathrm{s}", "correct"),
+    ("The time is $5$ ms.", r"5 \mathrm{~m}", "wrong"),
+    ("\\boxed{5}. Then m.", "5 cm", "correct"),                       # not in the box's sentence
+])  # fmt: skip
+def test_units_after_a_box_or_in_prose_are_the_answers(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status
