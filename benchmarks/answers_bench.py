@@ -100,6 +100,7 @@ def _suite_pairs() -> dict[str, list[tuple[Pair, bool]]]:  # name (source) -> pa
         pairs = [(Pair(f"gold{k}", r["answer"], r["answer"]), True) for k, r in enumerate(rows)]
         pairs += [(Pair(f"solution{k}", r["answer"], r["solution"]), True) for k, r in enumerate(rows)]
         suites["MATH-500 gold/solution (../shared/data/outside/math500.jsonl)"] = pairs
+    suites["SciBench golds with their units (tests/answers/data/scibench_units.jsonl)"] = _scibench_pairs()
     for name, file in (("NeMo-Skills MATH responses", "nemo_skills_math_outputs.jsonl"),
                        ("Qwen2.5-Math-7B-Instruct MATH responses", "qwen25_math_cot_outputs.jsonl"),
                        ("gemma-2-27b-it MATH-500 responses", "gemma2_27b_math500_outputs.jsonl"),
@@ -119,6 +120,42 @@ def _suite_pairs() -> dict[str, list[tuple[Pair, bool]]]:  # name (source) -> pa
             (Pair(r["id"], r["gold"], r["response"]), bool(r["label"])) for r in rows
         ]
     return suites
+
+
+#: A SciBench unit and the same quantity in another unit: (unit as SciBench writes it, other unit, factor).
+_CONVERSIONS = {r"$\mathrm{~m}$": (r"\mathrm{cm}", 100), r"$\mathrm{~cm}$": (r"\mathrm{mm}", 10),
+                "km": (r"\mathrm{m}", 1000), r"$\mathrm{~nm}$": (r"\mathrm{pm}", 1000),
+                r"$\mathrm{~s}$": (r"\mathrm{ms}", 1000), r"$\mathrm{J}$": (r"\mathrm{mJ}", 1000),
+                r"$\text{kJ}$": (r"\mathrm{J}", 1000), r"$\mathrm{~K}$": (r"\mathrm{mK}", 1000),
+                r"$\mathrm{~J}$": (r"\mathrm{mJ}", 1000), r"$\mathrm{eV}$": (r"\mathrm{meV}", 1000),
+                r"$\mathrm{kPa}$": (r"\mathrm{Pa}", 1000), r"$\mathrm{~N}$": (r"\mathrm{mN}", 1000),
+                r"$\mathrm{kJ} \mathrm{mol}^{-1}$": (r"\mathrm{J} \mathrm{mol}^{-1}", 1000),
+                r"$\mathrm{~kJ} \mathrm{~mol}^{-1}$": (r"\mathrm{J} \mathrm{mol}^{-1}", 1000)}  # fmt: skip
+
+
+def _scibench_pairs() -> list[tuple[Pair, bool]]:
+    """SciBench's answers joined with their units (as a grader joins its two fields) against: the bare number
+    (equal: a unit on one side only), the same quantity in another unit (equal), and the same number in that
+    other unit (not equal: 5 m is not 5 cm)."""
+    from decimal import Decimal, InvalidOperation
+
+    file = ROOT / "tests" / "answers" / "data" / "scibench_units.jsonl"
+    pairs: list[tuple[Pair, bool]] = []
+    for row in (json.loads(line) for line in file.read_text(encoding="utf-8").splitlines() if line.strip()):
+        value, unit = row["answer_latex"], row["unit"]
+        if "10^" in unit or unit.strip("$ ") in value:  # a power of ten in the unit field, or the unit twice
+            continue
+        gold = f"${value}$ {unit}"
+        pairs.append((Pair(f"{row['id']}/bare", gold, value), True))
+        if unit in _CONVERSIONS:
+            try:
+                number = Decimal(value.strip("$ +"))
+            except InvalidOperation:
+                continue
+            other, factor = _CONVERSIONS[unit]
+            pairs.append((Pair(f"{row['id']}/converted", gold, f"{number * factor} {other}"), True))
+            pairs.append((Pair(f"{row['id']}/wrong-unit", gold, f"{number} {other}"), False))
+    return pairs
 
 
 def outside_suites(timeout: float, graders: list[str] | None) -> None:
