@@ -343,10 +343,15 @@ def undouble(text: str) -> str:
 def _strip_math(text: str) -> str:
     """Math delimiters removed (the content kept): ``$28$ %`` is ``28 %``. A unit written outside math is a word,
     never a variable: ``$108$ m`` is 108 in metres, kept as ``108 \\text{m}`` for the unit rules."""
-    out, last = [], 0
+    out, last, previous = [], 0, ""
     for m in _math_spans(text):
-        out += [_outside(text[last : m.start]), " ", m.inner, " "]
-        last = m.end
+        between = text[last : m.start]
+        inner = m.inner
+        unit = re.sub(r"\\mu\s*", "μ", inner.replace("\\Omega", "Ω")).strip()
+        if previous[-1:].isdigit() and not between.strip() and unit and outside_unit(unit):
+            inner = f"\\text{{{unit}}}"  # $1000$ $\Omega$, $0.32$ $\mu C$, $55.3$ $m$: a unit set apart in its own math
+        out += [_outside(between), " ", inner, " "]
+        last, previous = m.end, m.inner.strip()
     out.append(_outside(text[last:]) if last else text[last:])
     return "".join(out).strip(" ")
 

@@ -38,6 +38,7 @@ from pyverify.answers._reading import (
     _word_error,
     assignment_points,
     bracket_groups,
+    currency_before_box,
     unit_after_box,
 )
 from pyverify.answers._reading import READING_RULES as READING_RULES
@@ -96,7 +97,8 @@ def _parse(text: str, decimal_comma: str | None = None) -> Answer:
     parts = [_parse_one(t, decimal_comma) for t in found.texts]
     if len(parts) == 1:
         answer = parts[0]
-        unit = unit_after_box(text, found.span[1]) if found.rule == "boxed" else ""
+        unit = (unit_after_box(text, found.span[1]) or currency_before_box(text, found.span[0])
+                if found.rule == "boxed" else "")  # fmt: skip
         if unit and not answer.unit and answer.kind in ("number", "expression"):
             answer = replace(answer, unit=unit)  # \boxed{50} mm: the box's quantity in mm
     else:
@@ -143,7 +145,12 @@ def _parse_text(text: str, decimal_comma: str | None = None) -> Answer:
     word = _word_error(cleaned, texts)
     try:
         answer = _read(cleaned, decimal_comma, text)
-        stated = sorted(set(units) - {""})
+        stated: list[str] = []
+        for unit in units:  # one unit however spelled (1 hour, 3 hours): several only when they differ
+            if unit and not any(_units.same_unit(unit, seen) for seen in stated):
+                stated.append(unit)
+        if answer.kind in ("number", "expression") and sum(1 for u in units if u) > 1:
+            stated = [u for u in units if u]  # 5 cm × 3 cm is in cm^2: units in an expression are not multiplied
         if stated and answer.kind not in ("unparsed", "ambiguous", "text", "choice"):
             answer = replace(answer, unit=_units.SEVERAL.join(stated))  # several (5 cm + 5 mm): never compared
     except AnswerParseError as exc:

@@ -88,8 +88,32 @@ def unit_after_box(text: str, end: int) -> str:
     """The unit written right after a final box, ending its sentence (``\\boxed{50} mm.``, ``$\\boxed{5}\\,\\mathrm{cm}$``,
     ``\\boxed{5} m/s$^2$``): normalized, or '' when the words there are not only a unit."""
     found = _AFTER_BOX.match(text, end)
-    words = _WRAPPERS.sub(" ", found.group(1)) if found else ""
-    return normalize(found.group(1)) if found and words.strip() and outside_unit(words.strip()) else ""
+    if not found:
+        return ""
+    # the whole rest of the sentence, or its part before = ( ; or 'that is': \\boxed{5}\\text{ m} = 500\\text{ cm}
+    rest = found.group(1)
+    for part in (rest, re.split(r"=|\(|;|\\approx|\bthat\s+is\b|\bwhich\b|\bor\b", rest)[0]):
+        words = _WRAPPERS.sub(" ", part).strip()
+        if words and outside_unit(words):
+            return normalize(part)
+    # the unit words that open the sentence's rest (\\boxed{5} minutes later, \\boxed{2} g of sugar); never 'in',
+    # which opens 'in total' as often as it is inches
+    lead = _WRAPPERS.sub(" ", rest).split()
+    taken = 0
+    while taken < min(len(lead), 4) and lead[0].lower() != "in" and outside_unit(" ".join(lead[: taken + 1])):
+        taken += 1
+    return normalize(" ".join(lead[:taken])) if taken else ""
+
+
+_CURRENCY_BEFORE = re.compile(r"(?:\\\$|[€£])[\s$]*$")
+
+
+def currency_before_box(text: str, start: int) -> str:
+    """The currency sign right before a final box (``\\$\\boxed{5}``): its unit, or ''."""
+    found = _CURRENCY_BEFORE.search(text, max(0, start - 8), start)
+    if not found:
+        return ""
+    return "dollar" if found.group().startswith("\\$") else "euro" if found.group()[0] == "€" else "GBP"
 
 
 def _in_script(text: str, pos: int) -> bool:
@@ -117,15 +141,22 @@ def _after_subscript(text: str, end: int) -> bool:
     return False
 
 
-def _unit_chain(tail: str) -> bool:
+# a number as written before its unit: 5, -0.16, 1{,}000, 1.6 \\times 10^{-19}, (1.6 \\times 10^{-19}) (E-notation read)
+_NUMBER_BEFORE = re.compile(r"(?:^|[\s=,$])[-+]?\(?\d[\d.,{}!\\ ]*(?:\\times\s*10\s*\^\s*\{?\s*-?\d+\s*\}?)?\)?\s*$")
+
+
+def _unit_chain(tail: str, before: str = "") -> bool:
     """Whether the tail found by ``_UNIT_CHAIN`` holds a unit in every text group (``\\mathrm{~kJ} \\mathrm{mol}^{-1}``),
     and at least one group; ``\\text{ is }`` or ``\\mathrm{d}`` make it no unit."""
     contents = [re.sub(r"\\mu\s*", "μ", c.replace("\\Omega", "Ω").replace("\\AA", "Å"))
                 for c in _CHAIN_CONTENT.findall(tail)]  # fmt: skip
-    return bool(contents) and all(
-        tokens and all(_CHAIN_TOKEN.fullmatch(t) for t in tokens)
-        for tokens in ([t for t in _CHAIN_SEPARATORS.split(c.replace("{", "").replace("}", "")) if t] for c in contents)
-    )
+    groups = [[t for t in _CHAIN_SEPARATORS.split(c.replace("{", "").replace("}", "")) if t] for c in contents]
+    if not contents or not all(tokens and all(_CHAIN_TOKEN.fullmatch(t) for t in tokens) for tokens in groups):
+        return False
+    # one-letter groups only (\\mathrm{g}, \\mathrm{m} \\mathrm{g}, \\mathrm{A}^{2}): a unit after a number as written;
+    # after anything else a letter, as physics golds set g, m, L, T upright: (M+m)\\mathrm{g}, \\frac{\\sqrt{3}}{3}\\mathrm{L}
+    letters = all(len(t.split("^")[0]) == 1 for tokens in groups for t in tokens) and "\\mu" not in tail
+    return not letters or _NUMBER_BEFORE.search(before) is not None
 
 
 #: A unit written outside math, in prose (``$108$ m``, ``$0.123$ nm``, ``km/h``): there a letter is a word, never a
@@ -576,7 +607,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "`25 \\mathrm{~cm}^{2}`, `5\\mathrm{~N}`, `36\\sqrt{7}cm^{3}`, `12\\pi cm^2`",
      "5, 125, 5, 60, 5, 5, 864, 25, 5, 36√7, 12π: a unit phrase is removed at the end of the answer (after a number, "
      "a closing brace or π), or in `\\text{…}` (`\\mbox`, `\\mathrm` with its `~` spacing, `\\textbf`, ...) where its "
-     "quantity ends (a single letter in `\\mathrm{…}` is a letter, `\\mathrm{~N}` a set in GAOKAO's golds, except a unit letter with mathpix's `~` right after a number, `5\\mathrm{~N}`, and a unit written in text groups that ends the answer after its number: `5 \\mathrm{~m} / \\mathrm{s}`, `-0.16 \\mathrm{J}`, `5 \\mathrm{kJ} \\mathrm{mol}^{-1}`, `1.6 \\mu\\mathrm{C}`, with SI prefixes as written and `TEXT_UNIT_WORDS` such as nm, bar, torr); a unit phrase is made of unit words (`UNIT_WORDS`: "
+     "quantity ends (a single letter in `\\mathrm{…}` is a letter, `\\mathrm{~N}` a set in GAOKAO's golds, except a unit letter with mathpix's `~` right after a number, `5\\mathrm{~N}`, and a unit written in text groups that ends the answer after its number: `5 \\mathrm{~m} / \\mathrm{s}`, `-0.16 \\mathrm{J}`, `5 \\mathrm{kJ} \\mathrm{mol}^{-1}`, `1.6 \\mu\\mathrm{C}`, with SI prefixes as written and `TEXT_UNIT_WORDS` such as nm, bar, torr; lone upright letters only after a number as written: `(M+m)\\mathrm{g}` is (M+m)·g); a unit phrase is made of unit words (`UNIT_WORDS`: "
      "length, area, volume, mass, time, money, angle, counting nouns such as `ways`, `people`; plurals in -s, -es) "
      "with `square`, `sq`, `cubic` before, `squared`, `cubed`, `^2` after, `per` or `/` between; one-letter units "
      "(`m`, `g`, `s`, `h`, `L`) only in `\\text{…}`, after `/` or before it, or outside math in a response (`5 m/s` is 5; "
@@ -730,7 +761,7 @@ def _clean(text: str) -> tuple[str, str, tuple[str, ...]]:
     for (_, pattern, _), (compiled, replacement) in zip(CLEANUP_RULES, _compiled_cleanup()):
         if pattern == _UNIT_CHAIN:
             found = compiled.search(text)
-            if found and _unit_chain(found.group()) and not _after_subscript(text, found.start()):
+            if found and _unit_chain(found.group(), text[: found.start()]) and not _after_subscript(text, found.start()):
                 units.append(normalize(found.group()))
                 text = text[: found.start()] + " " + text[found.end() :]
             continue

@@ -31,7 +31,8 @@ UNIT_RULE = (
     "powers of them: km/h, mph, cm^2, square feet, kJ mol^-1, dollars per person) are compared in the reference's "
     "unit; units of different kinds (cm against cm^2, dollars against euros) are different; units not in the table "
     "written differently (`cal` against `kcal`, °C against °F, pounds, ounces, ft-lb, mmHg, a year against days) are "
-    "unknown, and so is an answer stating several units (`5 cm + 5 mm`); counting nouns (`5 ways`, `5 square "
+    "unknown, and so are an answer stating several units (`5 cm + 5 mm`, `5 cm × 3 cm`: units are not multiplied) "
+    "and rad/s against s^-1; counting nouns (`5 ways`, `5 square "
     "units`), angles alone and a unit on one side only are compared by value",
 )
 
@@ -185,10 +186,27 @@ def normalize(phrase: str) -> str:
 
 
 def _singular(word: str) -> str:
+    """The table's word for a plural (inches, hours, hrs); a stem of one letter is no plural (ms is not m + s)."""
     for stem in (word, word[:-1] if word.endswith("s") else "", word[:-2] if word.endswith("es") else ""):
-        if stem in _TABLE or stem in COUNT_NOUNS or stem in _ANGLES:
+        if len(stem) > 1 and (stem in _TABLE or stem in COUNT_NOUNS or stem in _ANGLES):
             return stem
     return word
+
+
+def same_unit(a: str, b: str) -> bool:
+    """Whether two normalized unit phrases name one unit: read alike (h, hr, hours), or, where the table cannot read
+    them, spelled alike but for case, plurals and a 'degrees' before Celsius (pound, pounds; degrees Celsius, °C)."""
+    ra, rb = read(a), read(b)
+    if ra is not None and rb is not None:
+        return ra == rb
+    return ra is None and rb is None and _spelled(a) == _spelled(b)
+
+
+def _spelled(phrase: str) -> str:
+    words = [w.lower() for w in phrase.split()]
+    words = [w for i, w in enumerate(words) if not (w in ("degree", "degrees", "deg") and words[i + 1 : i + 2]
+                                                    and words[i + 1] in ("celsius", "fahrenheit"))]  # fmt: skip
+    return " ".join(w[:-1] if len(w) > 3 and w.endswith("s") else w for w in words)
 
 
 def read(normalized: str) -> Unit | None:
@@ -221,6 +239,8 @@ def read(normalized: str) -> Unit | None:
             micro = True
             continue
         found = _unit(F(1), {}) if _singular(lower) in COUNT_NOUNS else _lookup(token)
+        if len(token) == 2 and all(c in _LETTERS for c in token) and _negative_power(tokens, token):
+            return None  # ms^-2: a millisecond or metres per second squared (m s^-2): not read
         if found is None:
             return None
         if micro:
@@ -264,9 +284,14 @@ def _lookup(token: str) -> Unit | None:
     if prefixed is not None:
         return prefixed
     lower = token.lower()
-    if lower in _CASE_ONLY or (len(token) <= 3 and token not in (lower, token.upper())):
-        return None
+    if lower in _CASE_ONLY or (len(token) <= 2 and token not in (lower, token.upper())):
+        return None  # (Nm is not nm; Hrs, Min and Sec are hrs, min and sec)
     return _TABLE.get(_singular(lower))
+
+
+def _negative_power(tokens: list[str], token: str) -> bool:
+    i = tokens.index(token)
+    return i + 1 < len(tokens) and tokens[i + 1].startswith("^-")
 
 
 def conversion(reference: str, candidate: str) -> tuple[str, F | None, str]:
@@ -274,6 +299,8 @@ def conversion(reference: str, candidate: str) -> tuple[str, F | None, str]:
     ``("scale", factor, note)`` (the candidate's value times factor is in the reference's unit),
     ``("dimension", None, why)`` (different kinds of quantity) or ``("unknown", None, why)``."""
     ref, cand = read(reference), read(candidate)
+    if same_unit(reference, candidate):
+        return "scale", F(1), ""
     if ref is None or cand is None:
         if {reference, candidate} <= _TEMPERATURES | {"celsius", "fahrenheit"}:
             return "unknown", None, (f"temperatures in {reference} and {candidate}: not converted (an affine change "
@@ -283,6 +310,9 @@ def conversion(reference: str, candidate: str) -> tuple[str, F | None, str]:
                                  "unit table: not converted, not dropped")  # fmt: skip
     if ref.dims != cand.dims:
         calendar = {k for k, _ in ref.dims} ^ {k for k, _ in cand.dims}
+        if [d for d in ref.dims if d[0] != "angle"] == [d for d in cand.dims if d[0] != "angle"]:  # rad/s, s^-1
+            return "unknown", None, (f"the units differ ({reference} against {candidate}) by an angle: a radian is a "
+                                     "pure number in SI, a cycle is not")  # fmt: skip
         if {"month", "T"} <= calendar:  # a year is not a fixed number of days: undecided, not another kind
             return "unknown", None, (f"the units differ ({reference} against {candidate}): calendar months and years "
                                      "have no fixed length in days")  # fmt: skip

@@ -160,7 +160,6 @@ def test_scibench_golds_with_their_units_read_as_quantities() -> None:
     (r"5 \mathrm{~m} \cdot \mathrm{s}^{-1}", "m s^-1"),
     (r"-0.16 \mathrm{J}", "J"),                         # was -0.16·J
     (r"1.6 \mu \mathrm{C}", "μC"),
-    (r"\frac{1}{2}\mathrm{J}", "J"),
     ("$108$ m", "m"),                                    # a letter outside math is a word: metres, not m
     ("$0.123$ nm", "nm"),
     ("The speed is $5$ km/h.", "km / h"),
@@ -233,4 +232,34 @@ def test_what_a_review_of_the_unit_reading_found(reference: str, candidate: str,
     ("\\boxed{5}. Then m.", "5 cm", "correct"),                       # not in the box's sentence
 ])  # fmt: skip
 def test_units_after_a_box_or_in_prose_are_the_answers(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status
+
+
+@pytest.mark.parametrize(("reference", "candidate", "status"), [
+    # a second review: physics golds set variables upright (g, m, L, T, A); a lone upright letter is a unit only
+    # after a number as written
+    (r"(M+m)\mathrm{g}", "M+m", "different"), (r"(m_1+m_2)\mathrm{g}", "m_1+m_2", "different"),
+    (r"\frac{k}{2}\mathrm{A}^{2}", r"\frac{k}{2}", "different"), (r"\frac{3}{2} \mathrm{m} \mathrm{g}", r"\frac{3}{2}", "different"),
+    (r"\frac{\sqrt{3}}{3}\mathrm{L}", r"\frac{\sqrt{3}}{3}", "different"), (r"-0.16 \mathrm{J}", "-0.16", "equal"),
+    (r"2 \mathrm{~s}^{-1}", "2 rad/s", "unknown"),                  # a radian is a pure number in SI, a cycle not
+    (r"5 \text{ m/s}", r"5 \text{ ms}^{-1}", "unknown"),            # ms^-1: a millisecond or m s^-1
+    (r"15 \text{ cm}^2", r"5 \text{ cm} \times 3 \text{ cm}", "unknown"),  # units in an expression are not multiplied
+    (r"1 \text{ hour}, 3 \text{ hours}", "1, 3", "equal"),         # one unit, spelled two ways
+    (r"5 \text{ degrees Celsius}", r"5^\circ \text{C}", "equal"), (r"1 \text{ pound}", r"1 \text{ pounds}", "equal"),
+    (r"5 \text{ Hrs}", "5 hours", "equal"),
+    ("$1000$ $\\Omega$", r"1000 \mathrm{~\Omega}", "equal"),        # SciBench: a unit set apart in its own math
+    ("$0.32$ $\\mu C$", r"\boxed{3.2\times10^{-7}\ \text{C}}", "equal"), ("$55.3$ $m$", "5530 cm", "equal"),
+])  # fmt: skip
+def test_what_a_second_review_found(reference: str, candidate: str, status: str) -> None:
+    assert equivalent_answers(reference, candidate).status == status, equivalent_answers(reference, candidate)
+
+
+@pytest.mark.parametrize(("response", "gold", "status"), [
+    ("The length is \\boxed{5}\\text{ m} = 500\\text{ cm}.", r"5 \text{ cm}", "wrong"),  # the unit, then more
+    ("\\boxed{5} m (that is, 500 cm).", r"5 \text{ cm}", "wrong"),
+    ("It costs \\$\\boxed{5}.", r"5 \text{ euros}", "wrong"), ("It costs \\$\\boxed{5}.", "500 cents", "correct"),
+    ("\\boxed{5} minutes later.", "300 seconds", "correct"), ("\\boxed{5} in total.", "5 cm", "correct"),
+    ("$\\boxed{(M+m)\\mathrm{g}}$", "(M+m)g", "correct"),
+])  # fmt: skip
+def test_a_stated_unit_is_never_ignored_after_a_box(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status
