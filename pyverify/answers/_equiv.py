@@ -1070,6 +1070,8 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
         verdict = _compare(ref, cand, _Context(timeout, tol, percent, exact_witness))
         if note and verdict.status in ("equal", "different"):
             verdict.reason = f"{verdict.reason}; {note}" if verdict.reason else note
+            if verdict.witness is not None:  # the difference is in the reference's unit: say which
+                verdict.witness = {**verdict.witness, "unit": ref.unit}
         return done(verdict)
     except _Undefined as exc:
         return done(_Verdict("undefined", "none", reason=exc.reason))

@@ -56,7 +56,7 @@ def test_a_conversion_and_a_refusal_say_what_they_did() -> None:
     converted = equivalent_answers("5 cm", "50 mm")
     assert "mm converted to the reference's cm" in (converted.reason or "")
     wrong = equivalent_answers("5 cm", "5 mm")
-    assert wrong.witness == {"difference": "9/2"} and "× 1/10" in (wrong.reason or "")
+    assert wrong.witness == {"difference": "9/2", "unit": "cm"} and "× 1/10" in (wrong.reason or "")
     kinds = equivalent_answers("5 cm", "5 cm^2")
     assert kinds.method == "units" and "different kinds" in (kinds.reason or "")
     assert kinds.witness == {"reference_unit": "cm", "candidate_unit": "cm^2"}
