@@ -11,7 +11,8 @@ compared by value, as benchmarks whose golds omit the unit need.
 Why a table of our own rather than pint or sympy.physics.units: the unit words are the closed list of
 :data:`pyverify.answers._words.UNIT_WORDS` (what the clean-up removes), every factor here is an exact rational
 fixed by definition (the international inch and pound, the US gallon, the SI electronvolt), and what is left out
-is left out on purpose (an ambiguous ``ton`` or ``Cal``, affine temperatures, angles, the parsec's π): a
+is left out on purpose (the ambiguous ``ton``, ``cal``, ``pound`` and ounce, affine temperatures, the degree's and
+the parsec's π): a
 general registry would have to be narrowed to the same list, and pint's conversions are floats by default.
 """
 
@@ -36,9 +37,9 @@ UNIT_RULE = (
     "units`), angles alone and a unit on one side only are compared by value",
 )
 
-# base dimensions: length, mass, time, current, temperature, amount; calendar months and each currency are
-# dimensions of their own (a year is 12 months, never a number of days)
-_BASES = ("L", "M", "T", "I", "Θ", "N", "angle", "month", "USD", "EUR", "GBP", "CNY", "JPY", "INR", "peso", "franc")
+# The base dimensions of Unit.dims: L M T I Θ N (length, mass, time, current, temperature, amount); angle (the
+# radian); month (calendar months: a year is 12 months, never a number of days); and each currency (USD EUR GBP CNY
+# JPY INR peso franc), never converted into another.
 
 
 @dataclass(frozen=True)
