@@ -1063,8 +1063,9 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
             note = ""
         else:
             if cand.kind not in ("number", "expression", "approx"):
-                return done(_Verdict("unknown", "none", reason=f"{note}: a {cand.kind} is not converted, only a "
-                                                                "single quantity"))  # fmt: skip
+                return done(_Verdict("unknown", "none", reason=f"the units differ ({ref.unit} against {cand.unit}): "
+                                                                f"only a single quantity is converted, not this "
+                                                                f"{cand.kind}"))  # fmt: skip
             cand = replace(cand, terms=(Op("*", (Num(factor), cand.terms[0])),))  # type: ignore[arg-type]
     try:
         verdict = _compare(ref, cand, _Context(timeout, tol, percent, exact_witness))
