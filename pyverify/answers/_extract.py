@@ -54,6 +54,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from pyverify.answers._reading import outside_unit
+from pyverify.answers._units import symbols
 from pyverify.answers._words import ESCAPED_COMMANDS, SHORT_WORDS, SHOUTED_WORDS, UNIT_WORDS
 
 EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
@@ -347,7 +348,7 @@ def _strip_math(text: str) -> str:
     for m in _math_spans(text):
         between = text[last : m.start]
         inner = m.inner
-        unit = re.sub(r"\\mu\s*", "μ", inner.replace("\\Omega", "Ω")).strip()
+        unit = symbols(inner).strip()
         if previous[-1:].isdigit() and not between.strip() and unit and outside_unit(unit):
             inner = f"\\text{{{unit}}}"  # $1000$ $\Omega$, $0.32$ $\mu C$, $55.3$ $m$: a unit set apart in its own math
         out += [_outside(between), " ", inner, " "]

@@ -15,7 +15,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from pyverify.answers._units import UNIT_RULE, normalize
+from pyverify.answers._units import UNIT_RULE, normalize, symbols
 from pyverify.answers._words import (
     ESCAPE_LETTERS,
     ESCAPED_COMMANDS,
@@ -148,8 +148,7 @@ _NUMBER_BEFORE = re.compile(r"(?:^|[\s=,$])[-+]?\(?\d[\d.,{}!\\ ]*(?:\\times\s*1
 def _unit_chain(tail: str, before: str = "") -> bool:
     """Whether the tail found by ``_UNIT_CHAIN`` holds a unit in every text group (``\\mathrm{~kJ} \\mathrm{mol}^{-1}``),
     and at least one group; ``\\text{ is }`` or ``\\mathrm{d}`` make it no unit."""
-    contents = [re.sub(r"\\mu\s*", "μ", c.replace("\\Omega", "Ω").replace("\\AA", "Å"))
-                for c in _CHAIN_CONTENT.findall(tail)]  # fmt: skip
+    contents = [symbols(c) for c in _CHAIN_CONTENT.findall(tail)]
     groups = [[t for t in _CHAIN_SEPARATORS.split(c.replace("{", "").replace("}", "")) if t] for c in contents]
     if not contents or not all(tokens and all(_CHAIN_TOKEN.fullmatch(t) for t in tokens) for tokens in groups):
         return False

@@ -167,13 +167,18 @@ _TEX = re.compile(
 )
 
 
+def symbols(text: str) -> str:
+    """The unit symbols written as commands as their characters: ``\\Omega`` Ω, ``\\AA`` Å, ``\\mu`` μ (joined to the
+    unit after it: ``\\mu C`` is μC)."""
+    return re.sub(r"\\mu\s*", "μ", text.replace("\\Omega", "Ω").replace("\\AA", "Å"))
+
+
 def normalize(phrase: str) -> str:
     """A unit phrase as written, for comparing it when it is not in the table: TeX wrappers, products (``\\cdot``)
     and spacing removed, single spaces, the letter case kept (MPa is not mPa); the empty string for counting nouns
     and angles."""
     words, stated = [], False
-    text = _TEX.sub(" ", phrase.replace("\\Omega", "Ω").replace("\\AA", "Å"))
-    for match in _TOKEN.finditer(re.sub(r"\\mu\s*", "μ", text)):
+    for match in _TOKEN.finditer(symbols(_TEX.sub(" ", phrase))):
         word, power, slash = match.groups()
         if word:
             base = _singular(word.lower())
