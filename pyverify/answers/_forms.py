@@ -400,46 +400,200 @@ def relations(text: str, parse: Parse) -> Answer | None:
 _MATRIX = re.compile(
     r"\\begin\{(?P<env>[pbvBV]?matrix|array)\}(?:\{[lcr| ]*\})?(?:(?!\\begin\{|\\end\{).)*?\\end\{(?P=env)\}", re.S
 )
-_MATRIX_OP = re.compile(r"\s*(?:(\+|-)|(\\cdot|\\times|\*)|)\s*")
 #: At most this many matrices in one answer, each at most 8 × 8 (the entries are terms: products grow them).
 MAX_MATRICES, MAX_SIDE = 6, 8
+# brackets written around a matrix environment ([\begin{array}...\end{array}], mathpix's and textbooks' way) are
+# its delimiters, as \begin{bmatrix} would be
+_BRACKETED = re.compile(r"([(\[])\s*(\\begin\{(?P<benv>[pbvBV]?matrix|array)\}(?:\{[lcr| ]*\})?"
+                        r"(?:(?!\\begin\{|\\end\{).)*?\\end\{(?P=benv)\})\s*([)\]])", re.S)
+_SLOT = re.compile(r"\x00(\d+)\x00")
+# after a matrix: its transpose or inverse (^T, ^{T}, ^{\top}, ^{-1})
+_POSTFIX = re.compile(r"\s*\^\s*(?:\{\s*(T|\\top|-\s*1)\s*\}|(T)(?![A-Za-z])|(-\s*1))")
+_PRODUCT_SIGN = re.compile(r"^\s*(?:\\cdot|\\times|\*)?\s*$")
+_EDGE_SIGNS = re.compile(r"^\s*(?:\\cdot|\\times|\*)\s*|\s*(?:\\cdot|\\times|\*)\s*$")
 
 
 def matrix_arithmetic(text: str, parse: Parse) -> Answer | None:
-    """``A + B``, ``A - B``, ``A B``, ``A \\cdot B`` of written-out matrices (products before sums): the matrix they
-    make, its entries the terms of the sums of products; None when the text is not two or more matrices joined by
-    those operators only. Matrices whose shapes do not fit are refused with the shapes."""
-    matches = list(_MATRIX.finditer(text))
-    if len(matches) < 2 or len(matches) > MAX_MATRICES or text[: matches[0].start()].strip() \
-            or text[matches[-1].end():].strip():  # fmt: skip
+    """A matrix written as arithmetic of written-out matrices: sums, differences and products (``A + B``, ``A B``,
+    ``A \\cdot B``; products before sums), a scalar factor (``\\frac{1}{35} A``, ``-A``, ``c_{1} A e^{2t}``), a
+    transpose or inverse (``A^{T}``, ``A^{-1}``: the inverse of rational entries only), a name or a chain of equalities
+    before it (``B^{-1} = A``, ``A^{-1} = B``: the last side, as for numbers); brackets around a matrix environment
+    are its delimiters. The matrix they make, its entries terms; None when the text is not of that kind (one bare
+    matrix is the grammar's). Shapes that do not fit, a number added to a matrix and a singular inverse are refused
+    with the reason."""
+    if "\\begin{" not in text:
         return None
-    ops = []
-    for left, right in zip(matches, matches[1:]):
-        between = _MATRIX_OP.fullmatch(text, left.end(), right.start())
-        if between is None:
-            return None
-        ops.append(between.group(1) or "*")
-    values = []
-    for m in matches:
-        answer = parse(m.group())
-        if answer.kind != "matrix" or len(answer.rows) > MAX_SIDE or len(answer.rows[0]) > MAX_SIDE:
-            return Answer("unparsed", reason=f"a matrix in a sum or product that is not read: {answer.reason}")
-        values.append(answer.rows)
+    text = _BRACKETED.sub(lambda m: m.group(2) if (m.group(1) + m.group(4)) in ("()", "[]") else m.group(), text)
+    matches = list(_MATRIX.finditer(text))
+    if not matches or len(matches) > MAX_MATRICES:
+        return None
+    # each matrix a slot, so that the structure around them (=, +, -) is read at the top level only
+    masked = "".join(part for k, m in enumerate(matches)
+                     for part in (text[matches[k - 1].end() if k else 0 : m.start()], f"\x00{k}\x00")) \
+        + text[matches[-1].end():]  # fmt: skip
+    sides = _top_level_split(masked, "=")
+    side = sides[-1]
+    if len(sides) == 1 and masked.strip() == "\x000\x00":
+        return None  # one matrix alone: the grammar reads it
+    if len(_top_level_split(masked, ",")) > 1 or not _SLOT.search(side) \
+            or any(not _SLOT.search(s) and not _NAME_SIDE.fullmatch(s) for s in sides[:-1]):  # fmt: skip
+        # several answers (A = ..., B = ...), the last side no matrix (\det A = 5), or a side before it neither a
+        # name nor a matrix
+        return None
     try:
-        terms = [values[0]]
-        signs: list[str] = []
-        for op, value in zip(ops, values[1:]):
-            if op == "*":
-                terms[-1] = _matrix_product(terms[-1], value)
-            else:
-                signs.append(op)
-                terms.append(value)
-        result = terms[0]
-        for sign, value in zip(signs, terms[1:]):
-            result = _matrix_sum(result, value, sign)
+        rows = _matrix_value(side, matches, parse)
     except _Refuse as exc:
         return Answer("unparsed", reason=str(exc))
-    return Answer("matrix", rows=result, text=text.strip())
+    return Answer("matrix", rows=rows, text=text.strip())
+
+
+# a name before a matrix's = : B^{-1}, \mathbf{v}_{1}, C_{B}(\vec{x}), [\mathbf{x}]_{B}, X^{T} Y
+_NAME_SIDE = re.compile(r"\s*(?:[A-Za-z\[\]{}_^()\s'-]|\\(?:mathbf|vec|boldsymbol|hat|bar|overrightarrow|prime|top)"
+                        r"(?![A-Za-z])|\d)+\s*")
+
+
+def _top_level_split(text: str, sep: str) -> list[str]:
+    """text split at each ``sep`` outside braces, parentheses and brackets."""
+    parts, depth, last = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch in "{([":
+            depth += 1
+        elif ch in "})]":
+            depth -= 1
+        elif ch == sep and depth == 0:
+            parts.append(text[last:i])
+            last = i + 1
+    return [*parts, text[last:]]
+
+
+def _terms_of(text: str) -> list[tuple[str, str]]:
+    """The signed terms of a sum at the top level: [(sign, term)], a sign after ^ or _ kept in its term."""
+    out, depth, last, sign = [], 0, 0, "+"
+    for i, ch in enumerate(text):
+        if ch in "{([":
+            depth += 1
+        elif ch in "})]":
+            depth -= 1
+        elif ch in "+-" and depth == 0 and not text[:i].rstrip().endswith(("^", "_")):
+            if text[last:i].strip():
+                out.append((sign, text[last:i]))
+            elif ch == "-":
+                sign = "-" if sign == "+" else "+"
+                last = i + 1
+                continue
+            sign, last = ch, i + 1
+    out.append((sign, text[last:]))
+    return out
+
+
+def _matrix_value(side: str, matches: list[re.Match[str]], parse: Parse, depth: int = 0) -> Any:
+    """The matrix a sum of terms makes; a term is a product of matrices (with ^T or ^{-1}), parenthesized sums of
+    matrices (``c_{2}([A] e^{t} + [B])``, read the same way) and scalar factors in any order."""
+    if depth > 4:
+        raise _Refuse("matrix expressions nested too deeply")
+    total = None
+    for sign, term in _terms_of(side):
+        product, scalars, position = None, [], 0
+        for start, end, inner in _matrix_factors(term):
+            scalars.append(term[position:start])
+            if inner is None:
+                slot = _SLOT.match(term, start)
+                assert slot is not None
+                value = _read_matrix(matches[int(slot.group(1))].group(), parse)
+            else:
+                value = _matrix_value(inner, matches, parse, depth + 1)
+            postfix = _POSTFIX.match(term, end)
+            if postfix:
+                value = _inverse(value) if "1" in postfix.group() else tuple(zip(*value))
+                end = postfix.end()
+            product = value if product is None else _matrix_product(product, value)
+            position = end
+        if product is None:
+            raise _Refuse(f"a number added to a matrix: {term.strip()!r}")
+        scalars.append(term[position:])
+        factor = _scalar(scalars, parse)
+        if factor is not None or sign == "-":
+            scale: Node = Op("neg", (factor or Num(Fraction(1)),)) if sign == "-" else factor or Num(Fraction(1))
+            product = tuple(tuple(Op("*", (scale, e)) for e in row) for row in product)
+        total = product if total is None else _matrix_sum(total, product, "+")
+    return total
+
+
+def _matrix_factors(term: str) -> list[tuple[int, int, str | None]]:
+    """The matrix factors of a term, in order: (start, end, None) for a written matrix's slot, (start, end, inner)
+    for a parenthesized sum that holds one; the text between them is scalar factors."""
+    out: list[tuple[int, int, str | None]] = []
+    i = 0
+    while i < len(term):
+        ch = term[i]
+        slot = _SLOT.match(term, i)
+        if slot:
+            out.append((i, slot.end(), None))
+            i = slot.end()
+        elif ch in "({[":
+            close = _closing(term, i)
+            if ch == "(" and _SLOT.search(term, i, close):
+                out.append((i, close + 1, term[i + 1 : close]))
+            i = close + 1
+        else:
+            i += 1
+    return out
+
+
+def _closing(text: str, i: int) -> int:
+    """The index of the bracket that closes the one at i (the end of the text when none does)."""
+    depth = 0
+    for j in range(i, len(text)):
+        if text[j] in "({[":
+            depth += 1
+        elif text[j] in ")}]":
+            depth -= 1
+            if depth == 0:
+                return j
+    return len(text) - 1
+
+
+def _read_matrix(written: str, parse: Parse) -> Any:
+    answer = parse(written)
+    if answer.kind != "matrix" or len(answer.rows) > MAX_SIDE or len(answer.rows[0]) > MAX_SIDE:
+        raise _Refuse(f"a matrix in a sum or product that is not read: {answer.reason or answer.kind}")
+    return answer.rows
+
+
+def _scalar(pieces: list[str], parse: Parse) -> Node | None:
+    """The product of the scalar factors written around the matrices of a term, or None when there are none."""
+    pieces = [_EDGE_SIGNS.sub("", p).strip() for p in pieces]
+    pieces = [p for p in pieces if p]
+    if not pieces:
+        return None
+    answer = parse(" \\cdot ".join(f"({p})" for p in pieces))
+    if answer.kind not in ("number", "expression"):
+        raise _Refuse(f"a factor of a matrix that is not a number: {' '.join(pieces)!r}")
+    return answer.terms[0]
+
+
+def _inverse(rows: Any) -> Any:
+    """The inverse of a square matrix of rational entries (Gauss-Jordan in exact fractions)."""
+    n = len(rows)
+    if any(len(r) != n for r in rows):
+        raise _Refuse(f"a matrix of shape {_shape(rows)} has no inverse")
+    read = [[_rat(e) for e in r] for r in rows]
+    values = [[v for v in r if v is not None] for r in read]
+    if any(len(r) != n for r in values):
+        raise _Refuse("the inverse of a matrix with entries that are not rational numbers is not computed")
+    a = [[*r, *(Fraction(int(i == j)) for j in range(n))] for i, r in enumerate(values)]
+    for col in range(n):
+        pivot = next((r for r in range(col, n) if a[r][col] != 0), None)
+        if pivot is None:
+            raise _Refuse("a singular matrix has no inverse")
+        a[col], a[pivot] = a[pivot], a[col]
+        lead = a[col][col]
+        a[col] = [v / lead for v in a[col]]
+        for r in range(n):
+            if r != col and a[r][col] != 0:
+                f = a[r][col]
+                a[r] = [v - f * w for v, w in zip(a[r], a[col])]
+    return tuple(tuple(Num(v) for v in r[n:]) for r in a)
 
 
 def _shape(rows: tuple[tuple[Node, ...], ...]) -> str:

@@ -490,7 +490,7 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      "is alignment only beside a relation: a row with a condition after & (a piecewise definition) is left unread",
      _SYSTEM, lambda m: _system(m)),
     ("brackets around a lone matrix ((\\begin{pmatrix}...\\end{pmatrix}), \\left[\\begin{array}...\\right]) are removed",
-     r"^\s*(?:\\left)?\s*[(\[]\s*(\\begin\{(?:[pbvBV]?matrix|array)\}.*\\end\{(?:[pbvBV]?matrix|array)\})\s*"
+     r"^\s*(?:\\left)?\s*[(\[]\s*(\\begin\{(?:[pbvBV]?matrix|array)\}(?:(?!\\begin\{).)*\\end\{(?:[pbvBV]?matrix|array)\})\s*"
      r"(?:\\right)?\s*[)\]]\s*$", r"\1"),
     ("the full-width punctuation of Chinese and Japanese text is its ASCII form: ，and 、 are commas, ；a semicolon, "
      "（ ）parentheses (1、3 is 1, 3)", r"[，、；（）]", lambda m: _FULL_WIDTH[m.group()]),
@@ -580,9 +580,13 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`{5 \\choose 2}`", "the binomial coefficient `\\binom{5}{2}`"),
     ("`1, 2, 3, \\ldots`, `1, 2, 3, ...`", "an unending list: never equal to a finite answer; against another, different "
      "where a written term differs, equal when both write the same terms, else unknown (the rule is not stated)"),
-    ("`A + B`, `A - B`, `A B`, `A \\cdot B` of written-out matrices (`\\begin{pmatrix}…\\end{pmatrix}`)",
-     "the matrix they make (products before sums, entries computed exactly as terms); shapes that do not fit are "
-     "unparsed, naming them"),
+    ("`A + B`, `A - B`, `A B`, `A \\cdot B`, `\\frac{1}{35} A`, `c_{1} A e^{2t} + c_{2}(B + C t)`, `A^{T}`, `A^{-1}`, "
+     "`B^{-1} = A` of written-out matrices (`\\begin{pmatrix}…\\end{pmatrix}`, `\\left[\\begin{array}{rr}…\\end{array}"
+     "\\right]`)",
+     "the matrix they make (products before sums, a scalar factor multiplies every entry, entries computed exactly as "
+     "terms; the inverse of rational entries only); a name or a chain of equalities before it gives its last side; "
+     "shapes that do not fit, a number added to a matrix and a singular inverse are unparsed, saying so; several named "
+     "matrices (`A = …, B = …`) are not read"),
     ("`a_1`, `c_{2}`, `x_n`, `x_{10}`, `\\lambda_{\\text{red}}`, `T_{\\mathrm{eff}}`",
      "a letter with a subscript (a digit, a letter, up to eight letters or digits in braces, a label in `\\text{…}`: "
      "a label, never a word) is one variable; `\\log _{2} 8` (a space before the subscript) is still the base-2 "

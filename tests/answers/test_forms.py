@@ -276,6 +276,79 @@ def test_matrix_sums_and_products_written_out() -> None:
     assert odd.kind == "unparsed" and "2×2 and 2×1" in (odd.reason or "")
 
 
+# College-math golds (Qwen2.5-Math's college_math set) write matrices as mathpix does: an array in brackets,
+# named (B^{-1} = ...), scaled (\frac{1}{35}[...]) or as a combination of vectors (an ODE system's solution)
+_ARRAY = r"\left[\begin{{array}}{{rr}}{} & {} \\ {} & {}\end{{array}}\right]"
+
+
+def _array(*entries: object) -> str:
+    return _ARRAY.format(*entries)
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, expected",
+    [(_array(3, 7, 5, 12), "B^{-1}=" + _array(3, 7, 5, 12), "equal"),
+     (_array(3, 7, 5, 12), _array(12, -7, -5, 3) + "^{-1}", "equal"),
+     (_array(3, 7, 5, 12), _array(12, -7, -5, 3) + "^{-1} = " + _array(3, 7, 5, 12), "equal"),  # the last side
+     (_array(3, 7, 5, 12), _array(12, -7, -5, 3) + "^{-1} = " + _array(3, 7, 5, 13), "different"),
+     (_array(1, 3, 2, 4), _array(1, 2, 3, 4) + "^{T}", "equal"), (_array(1, 2, 3, 4), _array(1, 2, 3, 4) + "^T", "different"),
+     (r"\begin{pmatrix}\frac{1}{35} & \frac{1}{7} \\ \frac{1}{7} & \frac{5}{7}\end{pmatrix}",
+      r"\frac{1}{35}" + _array(1, 5, 5, 25), "equal"),
+     (_array(-1, -5, -5, -25), "-" + _array(1, 5, 5, 25), "equal"),
+     (_array(2, 10, 10, 50), r"2 \cdot " + _array(1, 5, 5, 25), "equal"),
+     (r"\begin{pmatrix}-119 \\ 50\end{pmatrix}", _array(12, -7, -5, 3) + r"\left[\begin{array}{r}-7 \\ 5\end{array}\right]",
+      "equal"),
+     (r"\begin{pmatrix}3-s \\ 2\end{pmatrix}", r"\left[\begin{array}{l}x \\ y\end{array}\right]=\left[\begin{array}{l}1 \\ 2"
+      r"\end{array}\right]+(2-s)\left[\begin{array}{l}1 \\ 0\end{array}\right]", "equal"),
+     (r"\begin{pmatrix}2c_1e^{5t}-c_2e^{5t}+2c_2te^{5t} \\ c_1e^{5t}+c_2te^{5t}\end{pmatrix}",
+      r"\mathbf{y}=c_{1}\left[\begin{array}{l}2 \\ 1\end{array}\right] e^{5 t}+c_{2}\left(\left[\begin{array}{r}-1 \\ 0"
+      r"\end{array}\right] e^{5 t}+\left[\begin{array}{l}2 \\ 1\end{array}\right] t e^{5t}\right)", "equal"),
+     (r"\begin{pmatrix}2c_1e^{5t} \\ c_1e^{5t}\end{pmatrix}", r"\mathbf{y}=c_{1}\left[\begin{array}{l}2 \\ 1\end{array}"
+      r"\right] e^{5 t}+c_{2}\left[\begin{array}{r}-1 \\ 0\end{array}\right]", "different")],
+)  # fmt: skip
+def test_matrices_written_in_brackets_named_scaled_and_combined(reference: str, candidate: str, expected: str) -> None:
+    assert status(reference, candidate) == expected
+
+
+@pytest.mark.parametrize(
+    "text, reason",
+    [(_array(1, 2, 2, 4) + "^{-1}", "singular"), (_array("x", 2, 2, 4) + "^{-1}", "not rational"),
+     (_array(1, 2, 3, 4) + " + 5", "a number added to a matrix"),
+     (r"\begin{pmatrix}1 \\ 2\end{pmatrix}^{-1}", "no inverse"),
+     (_array(1, 2, 3, 4) + r"\begin{pmatrix}1 & 2\end{pmatrix}", "cannot be multiplied")],
+)  # fmt: skip
+def test_matrix_expressions_that_have_no_value_are_refused_with_the_reason(text: str, reason: str) -> None:
+    answer = parse_answer(text)
+    assert answer.kind == "unparsed" and reason in (answer.reason or "")
+
+
+def test_what_is_not_one_matrix_expression_is_left_as_before() -> None:
+    # several named matrices are several answers, not the last one; a determinant's value is a number
+    assert parse_answer("A=" + _array(1, 2, 3, 4) + ", B=" + _array(5, 6, 7, 8)).kind == "unparsed"
+    assert status("-2", r"\det " + _array(1, 2, 3, 4) + " = -2") == "equal"
+    assert parse_answer(r"\left(\begin{array}{cc}1 & 2 \\ 3 & 4\end{array}\right)").kind == "matrix"
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.integers(min_value=-6, max_value=6), min_size=4, max_size=4),
+       st.fractions(min_value=-5, max_value=5, max_denominator=7))  # fmt: skip
+def test_matrix_inverse_transpose_and_scaling_agree_with_sympy(entries: list[int], c: Fraction) -> None:
+    import sympy
+
+    m = sympy.Matrix(2, 2, entries)
+    scalar = rf"\frac{{{c.numerator}}}{{{c.denominator}}}"
+    written = "(" + scalar + ")" + _array(*entries) + "^{T}"
+    expected = (sympy.Rational(c.numerator, c.denominator) * m.T).tolist()
+    answer = parse_answer(written)
+    assert [[rational(e) for e in row] for row in answer.rows] == [[Fraction(str(v)) for v in r] for r in expected]
+    inverse = parse_answer(_array(*entries) + "^{-1}")
+    if m.det() == 0:
+        assert inverse.kind == "unparsed" and "singular" in (inverse.reason or "")
+    else:
+        assert [[rational(e) for e in row] for row in inverse.rows] == [[Fraction(str(v)) for v in r]
+                                                                       for r in m.inv().tolist()]  # fmt: skip
+
+
 @pytest.mark.parametrize(
     "reference, candidate, expected",
     [("1, 2, 3", "1, 2, 3, ...", "different"), (r"1, 2, 3, \ldots", r"1, 2, 3, \dots", "equal"),
