@@ -883,13 +883,26 @@ def _unending(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
 
 
 def _is_assignment(ans: Answer) -> bool:
-    """Equations ``name = number`` with distinct names (``x = 1, y = 2``, ``p = 5, q = 2``): values of named unknowns
-    (one point), not solutions of one unknown (``x = 1, x = 2``)."""
+    """Equations ``name = value`` with distinct names (``x = 1, y = 2``, ``p = 5, q = 2``): values of named unknowns
+    (one point), not solutions of one unknown (``x = 1, x = 2``); a value may hold parameters that are none of the
+    names (``x = 2t + 1, y = 4t, z = t``: a line of solutions)."""
     if ans.kind != "list" or len(ans.items) < 2 or ans.value == "or":
         return False  # x = 1 or y = 2 states no point
-    if not all(i.kind == "equation" and isinstance(i.terms[0], Var) and not free_vars(i.terms[1]) for i in ans.items):
+    if not all(i.kind == "equation" and isinstance(i.terms[0], Var) for i in ans.items):
         return False
-    return len({i.terms[0] for i in ans.items}) == len(ans.items)
+    names = {i.terms[0].name for i in ans.items}  # type: ignore[attr-defined]
+    if any(free_vars(i.terms[1]) & names for i in ans.items):
+        return False  # y = 2x + 3, x = 1: equations of the unknowns, not their values
+    return len(names) == len(ans.items)
+
+
+def _parametrized(found: _Verdict, values: list[Node]) -> _Verdict:
+    """A difference between values with parameters (x = 2t + 1 against x = 2s + 1) is no proof: another
+    parametrization may name the same solutions. Unknown then, never different."""
+    if found.status == "different" and any(free_vars(v) for v in values):
+        return _Verdict("unknown", "none", reason="values with parameters differ as written: another parametrization "
+                        "may describe the same solutions")  # fmt: skip
+    return found
 
 
 def _assignments(a: Answer, b: Answer, ctx: _Context) -> _Verdict | None:
@@ -907,7 +920,8 @@ def _assignments(a: Answer, b: Answer, ctx: _Context) -> _Verdict | None:
         for name in sorted(named):
             found = _terms(named[name], other[name], ctx)
             if found.status != "equal":
-                return _Verdict(found.status, found.method, {"unknown": name, **(found.witness or {})}, found.reason)
+                found = _Verdict(found.status, found.method, {"unknown": name, **(found.witness or {})}, found.reason)
+                return _parametrized(found, [*named.values(), *other.values()])
         return _Verdict("equal", "structure")
     if b.kind in ("tuple", "list") and len(b.items) == len(named) and b.value != "or":
         order = list(named)
@@ -915,7 +929,8 @@ def _assignments(a: Answer, b: Answer, ctx: _Context) -> _Verdict | None:
             return _Verdict("unknown", "none", reason=f"the answer names its unknowns in the order {', '.join(order)}, "
                             "not the alphabetical one: which position of the tuple is which is not stated")  # fmt: skip
         values = [_scalar(t) for t in named.values()]
-        return _sequences(values, list(b.items), ctx, "position")
+        return _parametrized(_sequences(values, list(b.items), ctx, "position"),
+                             [*named.values(), *(t for i in b.items for t in i.terms)])
     if b.kind in ("set", "list"):
         return _Verdict("unknown", "none", reason="values of named unknowns (one point) against a set or alternatives of "
                         "values: which value belongs to which unknown is not stated")  # fmt: skip

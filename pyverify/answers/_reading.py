@@ -492,6 +492,10 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("brackets around a lone matrix ((\\begin{pmatrix}...\\end{pmatrix}), \\left[\\begin{array}...\\right]) are removed",
      r"^\s*(?:\\left)?\s*[(\[]\s*(\\begin\{(?:[pbvBV]?matrix|array)\}(?:(?!\\begin\{).)*\\end\{(?:[pbvBV]?matrix|array)\})\s*"
      r"(?:\\right)?\s*[)\]]\s*$", r"\1"),
+    ("square brackets or set braces around assignments to unknowns ([x=2, y=4, z=5], [k=4]: computer algebra's and "
+     "linear algebra textbooks' way of writing a system's solution; \\{x=1, y=2\\}) are removed: the values they name",
+     r"^\s*(?:\\left\s*)?(?:\[|\\\{)\s*((?:[A-Za-z](?:_\{?\w+\}?)?\s*=(?!=)[^=\[\]]*?,\s*)*"
+     r"[A-Za-z](?:_\{?\w+\}?)?\s*=(?!=)[^=\[\]]*?)\s*(?:\\right\s*)?(?:\]|\\\})\s*$", r"\1"),
     ("the full-width punctuation of Chinese and Japanese text is its ASCII form: ，and 、 are commas, ；a semicolon, "
      "（ ）parentheses (1、3 is 1, 3)", r"[，、；（）]", lambda m: _FULL_WIDTH[m.group()]),
     ("primes after a letter, ^\\prime, ^{\\prime\\prime}, ′ and ″, are apostrophes: f^{\\prime} is f' (a letter with primes "
