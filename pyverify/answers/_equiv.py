@@ -68,8 +68,14 @@ def _claim_term(node: Node) -> Node:
     return convert(node)
 
 
+def _counting_names(*terms: Node) -> set[str]:
+    """The letters inside the arguments of a factorial or a binomial coefficient."""
+    return {name for t in terms for n in walk(t) if isinstance(n, Call) and n.func in ("factorial", "binomial")
+            for arg in n.args for name in free_vars(arg)}  # fmt: skip
+
+
 def _identity(a: Node, b: Node, ctx: _Context, names: set[str] | None = None) -> _Verdict:
-    """``forall vars : R, a = b`` decided by pyverify.certify."""
+    """``forall vars : R, a = b`` decided by pyverify.certify (letters in factorials over N)."""
     from pyverify.answers._fast import polynomial_identity
     from pyverify.certify import decide
     from pyverify.logic import parse, term_text
@@ -78,9 +84,13 @@ def _identity(a: Node, b: Node, ctx: _Context, names: set[str] | None = None) ->
     if fast is not None:
         return _Verdict(fast[0], "polynomial", fast[1])
     names = names or (free_vars(a) | free_vars(b))
-    binder = " ".join(sorted(names))
+    # a letter inside a factorial or a binomial coefficient counts: n! has a value only at natural n, so the
+    # answers are compared there (\\binom{2n}{n} against itself, (n+1)! against (n+1) n!); every other letter is real
+    counting = sorted(names & _counting_names(a, b))
+    reals = sorted(names - set(counting))
+    binder = "".join(f"forall {' '.join(group)} : {sort}, " for group, sort in ((counting, "N"), (reals, "R")) if group)
     try:
-        text = f"forall {binder} : R, {term_text(_claim_term(a))} = {term_text(_claim_term(b))}"
+        text = f"{binder}{term_text(_claim_term(a))} = {term_text(_claim_term(b))}"
     except _Unknown as exc:
         if "outside the claim language" not in exc.reason:
             raise

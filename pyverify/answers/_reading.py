@@ -582,6 +582,9 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "written out (at most 2,000 terms; none when the upper is below the lower: 0); a letter as a bound is a whole "
      "number, compared at n = 0..7 and proved equal by sympy's closed form"),
     ("`{5 \\choose 2}`", "the binomial coefficient `\\binom{5}{2}`"),
+    ("`n!`, `(n-1)!`, `\\binom{2n}{n}` (a letter in a factorial or a binomial coefficient)",
+     "the letter is a natural number: answers in it are compared at every natural value where both are defined "
+     "(`(n+1)!` equals `(n+1) n!`, `(n-1)!` equals `\\frac{n!}{n}` where n ≥ 1); other letters are real"),
     ("`1, 2, 3, \\ldots`, `1, 2, 3, ...`", "an unending list: never equal to a finite answer; against another, different "
      "where a written term differs, equal when both write the same terms, else unknown (the rule is not stated)"),
     ("`A + B`, `A - B`, `A B`, `A \\cdot B`, `\\frac{1}{35} A`, `c_{1} A e^{2t} + c_{2}(B + C t)`, `A^{T}`, `A^{-1}`, "

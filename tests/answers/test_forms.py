@@ -385,3 +385,28 @@ def test_an_odd_root_raised_to_a_power_equals_the_rational_power(q: int, p: int,
     root = rf"\left(\sqrt[{q}]{{{base}}}\right)^{{{p}}}"
     assert equivalent_answers(root, f"({base})^{{{p}/{q}}}").status == "equal"
     assert equivalent_answers(root, f"({base})^{{{p + 1}/{q}}}").status == "different"
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, expected",
+    [(r"\binom{2n}{n}", r"\binom{2n}{n}", "equal"), ("n!", "n!", "equal"), ("(n+1)!", "(n+1) n!", "equal"),
+     (r"\frac{d!}{2k(d-k)!}", r"\frac{d!}{2k(d-k)!}", "equal"), ("x n!", "n! x", "equal"),
+     (r"\binom{2n}{n}", r"\frac{(2n)!}{n!}", "different"), ("n!", "n", "different"), ("(n-1)!", "n!", "different")],
+)  # fmt: skip
+def test_letters_in_factorials_count(reference: str, candidate: str, expected: str) -> None:
+    # OlympiadBench's golds: \binom{2n}{n} was unknown against itself (no rational point where a factorial of a
+    # letter has a value); such a letter is now a natural number, the others stay real
+    assert status(reference, candidate) == expected
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(min_value=0, max_value=3), st.integers(min_value=1, max_value=3))
+def test_a_factorial_identity_agrees_with_the_product_it_abbreviates(shift: int, length: int) -> None:
+    # (n+shift+length)! = (n+shift)! (n+shift+1) ... (n+shift+length), for every natural n: equal; one factor
+    # fewer is different (at n = 0 the two sides already differ by the missing factor, which is at least 1 + shift)
+    base = f"(n+{shift})!"
+    factors = " ".join(f"(n+{shift + k})" for k in range(1, length + 1))
+    assert status(f"(n+{shift + length})!", f"{base} {factors}") == "equal"
+    if length > 1 or shift > 0:
+        fewer = " ".join(f"(n+{shift + k})" for k in range(1, length))
+        assert status(f"(n+{shift + length})!", f"{base} {fewer}".strip()) == "different"
