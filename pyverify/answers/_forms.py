@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from pyverify.answers._answer import Answer
 from pyverify.logic._ast import Call, Node, Num, Op, Var, free_vars
+from pyverify.logic._ast import walk as _walk
 
 #: Commands whose braces hold text.
 _TEXTS = r"\\(?:text|textbf|textnormal|textrm|textit|mbox|mathrm|mathbf|textsf)"
@@ -238,6 +239,9 @@ def _real_set(bounds: list[tuple[str, Node]]) -> Answer | None:
         if len(bounds) != 1:
             return None
         point = unequal[0]
+        signed = _either_sign(point)
+        if signed is not None:  # x \\neq \\pm 5: neither 5 nor -5
+            return _intersection([_real_set([("!=", _simple(p))]) for p in signed])
         return Answer("union", items=(Answer("interval", (_NEG_INF, point), closed=(False, False)),
                                       Answer("interval", (point, _INF), closed=(False, False))))  # fmt: skip
     if len(lower) > 1 or len(upper) > 1:
@@ -245,6 +249,74 @@ def _real_set(bounds: list[tuple[str, Node]]) -> Answer | None:
     lo = lower[0] if lower else (">", _NEG_INF)
     hi = upper[0] if upper else ("<", _INF)
     return Answer("interval", (lo[1], hi[1]), closed=(lo[0] == ">=", hi[0] == "<="))
+
+
+def _either_sign(node: Node) -> tuple[Node, Node] | None:
+    """A term with one ± as its two values (``\\pm 5``: 5 and -5), or None when it has no ± (or several)."""
+    signs = [n for n in _walk(node) if isinstance(n, Op) and n.op == "pm"]
+    if len(signs) != 1:
+        return None
+
+    def choose(n: Node, op: str) -> Node:
+        if isinstance(n, Op):
+            return Op(op if n is signs[0] else n.op, tuple(choose(a, op) for a in n.args))
+        if isinstance(n, Call):
+            return Call(n.func, tuple(choose(a, op) for a in n.args))
+        return n
+
+    return choose(node, "+"), choose(node, "-")
+
+
+_Piece = tuple[Fraction | None, Fraction | None, bool, bool]  # lower, upper (None: infinite), closed at each
+
+
+def _intersection(answers: Sequence[Answer | None]) -> Answer | None:
+    """The set where every one of several real sets (intervals or unions of them) holds, as one interval or a union;
+    None when an endpoint is not rational (they are ordered exactly, here) or a set is of another kind."""
+    pieces: list[_Piece] = [(None, None, False, False)]
+    for answer in answers:
+        own = _pieces(answer)
+        if own is None:
+            return None
+        pieces = [cut for a in pieces for b in own if (cut := _meet(a, b)) is not None]
+    items = tuple(Answer("interval", (_NEG_INF if lo is None else _simple(Num(lo)), _INF if hi is None else
+                                      _simple(Num(hi))), closed=(cl, ch)) for lo, hi, cl, ch in sorted(
+                      pieces, key=lambda p: (p[0] is not None, p[0] or 0)))  # fmt: skip
+    if not items:
+        return Answer("set", items=())
+    return items[0] if len(items) == 1 else Answer("union", items=items)
+
+
+def _pieces(answer: Answer | None) -> list[_Piece] | None:
+    if answer is None or answer.kind not in ("interval", "union"):
+        return None
+    out: list[_Piece] = []
+    for item in answer.items if answer.kind == "union" else (answer,):
+        if item.kind != "interval":
+            return None
+        ends: list[Fraction | None] = []
+        for end in item.terms:
+            value = None if end in (_INF, _NEG_INF) else _rat(end)
+            if value is None and end not in (_INF, _NEG_INF):
+                return None
+            ends.append(value)
+        out.append((ends[0], ends[1], item.closed[0], item.closed[1]))
+    return out
+
+
+def _meet(a: _Piece, b: _Piece) -> _Piece | None:
+    """The intersection of two intervals, or None when it is empty."""
+    if a[0] is None or (b[0] is not None and (b[0], not b[2]) > (a[0], not a[2])):
+        lo, cl = b[0], b[2]
+    else:
+        lo, cl = a[0], a[2]
+    if a[1] is None or (b[1] is not None and (b[1], b[3]) < (a[1], a[3])):
+        hi, ch = b[1], b[3]
+    else:
+        hi, ch = a[1], a[3]
+    if lo is not None and hi is not None and (lo > hi or (lo == hi and not (cl and ch))):
+        return None
+    return lo, hi, cl, ch
 
 
 def _is_name(node: Node) -> bool:
@@ -387,7 +459,11 @@ def relations(text: str, parse: Parse) -> Answer | None:
                     bounds.append((">=" if a.closed[0] else ">", a.terms[0]))
                 if a.terms[1] != _INF:
                     bounds.append(("<=" if a.closed[1] else "<", a.terms[1]))
-            real = _real_set(bounds)
+            real = _intersection(answers) or _real_set(bounds)  # exactly, when the endpoints are rational
+            if real is not None:
+                return real
+        if kinds <= {"\\and", ","}:
+            real = _intersection(answers)  # x \\neq 2, x \\neq 3; x > 0 and x \\neq 1
             if real is not None:
                 return real
         return Answer("unparsed", reason="outside the answer grammar: conditions on one variable joined by "

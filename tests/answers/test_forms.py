@@ -410,3 +410,39 @@ def test_a_factorial_identity_agrees_with_the_product_it_abbreviates(shift: int,
     if length > 1 or shift > 0:
         fewer = " ".join(f"(n+{shift + k})" for k in range(1, length))
         assert status(f"(n+{shift + length})!", f"{base} {fewer}".strip()) == "different"
+
+
+_OPS = {"<": lambda x, a: x < a, r"\le": lambda x, a: x <= a, ">": lambda x, a: x > a, r"\ge": lambda x, a: x >= a,
+        r"\neq": lambda x, a: x != a}  # fmt: skip
+
+
+def _contains(answer: Answer, x: Fraction) -> bool:
+    if answer.kind == "set":
+        return any(rational(i.terms[0]) == x for i in answer.items)
+    if answer.kind == "union":
+        return any(_contains(i, x) for i in answer.items)
+    assert answer.kind == "interval", answer
+    lo, hi = (None if "infinity" in str(t) else rational(t) for t in answer.terms)
+    above = lo is None or (x > lo or (answer.closed[0] and x == lo))
+    below = hi is None or (x < hi or (answer.closed[1] and x == hi))
+    return above and below
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(sorted(_OPS)), st.integers(min_value=-4, max_value=4)), min_size=2,
+                max_size=4),
+       st.sampled_from([", ", r" \text{ and } "]))  # fmt: skip
+def test_conditions_joined_by_and_are_the_set_where_all_hold(conditions: list[tuple[str, int]], joiner: str) -> None:
+    # college_math's golds: x \neq \pm 5, x \geq 0 and x \neq 1; checked against the conditions themselves at points
+    text = joiner.join(f"x {op} {a}" for op, a in conditions)
+    answer = parse_answer(text)
+    assert answer.kind in ("interval", "union", "set"), (text, answer.reason)
+    for k in range(-12, 13):
+        x = Fraction(k, 2)
+        assert _contains(answer, x) == all(_OPS[op](x, a) for op, a in conditions), (text, x)
+
+
+def test_a_plus_minus_point_is_excluded_with_both_signs() -> None:
+    assert status(r"x \neq \pm 5", r"(-\infty,-5)\cup(-5,5)\cup(5,\infty)") == "equal"
+    assert status(r"x \neq \pm 5", r"x \neq 5") == "different"
+    assert status(r"x < 1, x > 2", r"\emptyset") == "equal"  # no point holds both: the empty set, never (2, 1)
