@@ -412,15 +412,15 @@ def test_a_factorial_identity_agrees_with_the_product_it_abbreviates(shift: int,
         assert status(f"(n+{shift + length})!", f"{base} {fewer}".strip()) == "different"
 
 
-_OPS = {"<": lambda x, a: x < a, r"\le": lambda x, a: x <= a, ">": lambda x, a: x > a, r"\ge": lambda x, a: x >= a,
+_CONDITIONS = {"<": lambda x, a: x < a, r"\le": lambda x, a: x <= a, ">": lambda x, a: x > a, r"\ge": lambda x, a: x >= a,
         r"\neq": lambda x, a: x != a}  # fmt: skip
 
 
-def _contains(answer: Answer, x: Fraction) -> bool:
+def _in_set(answer: Answer, x: Fraction) -> bool:
     if answer.kind == "set":
         return any(rational(i.terms[0]) == x for i in answer.items)
     if answer.kind == "union":
-        return any(_contains(i, x) for i in answer.items)
+        return any(_in_set(i, x) for i in answer.items)
     assert answer.kind == "interval", answer
     lo, hi = (None if "infinity" in str(t) else rational(t) for t in answer.terms)
     above = lo is None or (x > lo or (answer.closed[0] and x == lo))
@@ -429,7 +429,7 @@ def _contains(answer: Answer, x: Fraction) -> bool:
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(sorted(_OPS)), st.integers(min_value=-4, max_value=4)), min_size=2,
+@given(st.lists(st.tuples(st.sampled_from(sorted(_CONDITIONS)), st.integers(min_value=-4, max_value=4)), min_size=2,
                 max_size=4),
        st.sampled_from([", ", r" \text{ and } "]))  # fmt: skip
 def test_conditions_joined_by_and_are_the_set_where_all_hold(conditions: list[tuple[str, int]], joiner: str) -> None:
@@ -439,7 +439,7 @@ def test_conditions_joined_by_and_are_the_set_where_all_hold(conditions: list[tu
     assert answer.kind in ("interval", "union", "set"), (text, answer.reason)
     for k in range(-12, 13):
         x = Fraction(k, 2)
-        assert _contains(answer, x) == all(_OPS[op](x, a) for op, a in conditions), (text, x)
+        assert _in_set(answer, x) == all(_CONDITIONS[op](x, a) for op, a in conditions), (text, x)
 
 
 def test_a_plus_minus_point_is_excluded_with_both_signs() -> None:
