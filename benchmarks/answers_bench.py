@@ -101,6 +101,10 @@ def _suite_pairs() -> dict[str, list[tuple[Pair, bool]]]:  # name (source) -> pa
         pairs += [(Pair(f"solution{k}", r["answer"], r["solution"]), True) for k, r in enumerate(rows)]
         suites["MATH-500 gold/solution (../shared/data/outside/math500.jsonl)"] = pairs
     suites["SciBench golds with their units (tests/answers/data/scibench_units.jsonl)"] = _scibench_pairs()
+    college = ROOT / "tests" / "answers" / "data" / "college_math_golds.jsonl"
+    rows = [json.loads(line) for line in college.read_text(encoding="utf-8").splitlines() if line.strip()]
+    suites["college_math golds against themselves (tests/answers/data/college_math_golds.jsonl)"] = [
+        (Pair(r["id"], r["answer"], r["answer"]), True) for r in rows]
     for name, file in (("NeMo-Skills MATH responses", "nemo_skills_math_outputs.jsonl"),
                        ("Qwen2.5-Math-7B-Instruct MATH responses", "qwen25_math_cot_outputs.jsonl"),
                        ("gemma-2-27b-it MATH-500 responses", "gemma2_27b_math500_outputs.jsonl"),
