@@ -68,6 +68,16 @@ def _claim_term(node: Node) -> Node:
     return convert(node)
 
 
+def _sign_exponents(*terms: Node) -> set[str]:
+    """The letters in the exponent of a power of a negative number."""
+    def negative(base: Node) -> bool:
+        return (isinstance(base, Num) and base.value < 0) or (isinstance(base, Op) and base.op == "neg"
+                                                              and isinstance(base.args[0], Num) and base.args[0].value > 0)  # fmt: skip
+
+    return {name for t in terms for n in walk(t) if isinstance(n, Op) and n.op == "^" and negative(n.args[0])
+            for name in free_vars(n.args[1])}  # fmt: skip
+
+
 def _counting_names(*terms: Node) -> set[str]:
     """The letters inside the arguments of a factorial or a binomial coefficient."""
     return {name for t in terms for n in walk(t) if isinstance(n, Call) and n.func in ("factorial", "binomial")
@@ -87,8 +97,12 @@ def _identity(a: Node, b: Node, ctx: _Context, names: set[str] | None = None) ->
     # a letter inside a factorial or a binomial coefficient counts: n! has a value only at natural n, so the
     # answers are compared there (\\binom{2n}{n} against itself, (n+1)! against (n+1) n!); every other letter is real
     counting = sorted(names & _counting_names(a, b))
-    reals = sorted(names - set(counting))
-    binder = "".join(f"forall {' '.join(group)} : {sort}, " for group, sort in ((counting, "N"), (reals, "R")) if group)
+    # a letter in the exponent of a negative base, (-1)^n, (-3)^{n-1}, is an integer: a real power of a negative
+    # number has no real value
+    signs = sorted((names & _sign_exponents(a, b)) - set(counting))
+    reals = sorted(names - set(counting) - set(signs))
+    binder = "".join(f"forall {' '.join(group)} : {sort}, " for group, sort in ((counting, "N"), (signs, "Z"),
+                                                                                  (reals, "R")) if group)  # fmt: skip
     try:
         text = f"{binder}{term_text(_claim_term(a))} = {term_text(_claim_term(b))}"
     except _Unknown as exc:

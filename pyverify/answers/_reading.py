@@ -491,7 +491,7 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      _SYSTEM, lambda m: _system(m)),
     ("brackets around a lone matrix ((\\begin{pmatrix}...\\end{pmatrix}), \\left[\\begin{array}...\\right]) are removed",
      r"^\s*(?:\\left)?\s*[(\[]\s*(\\begin\{(?:[pbvBV]?matrix|array)\}(?:(?!\\begin\{).)*\\end\{(?:[pbvBV]?matrix|array)\})\s*"
-     r"(?:\\right)?\s*[)\]]\s*$", r"\1"),
+     r"(?:\\right)?\s*[)\]]\s*[.,;]?\s*$", r"\1"),
     ("square brackets or set braces around assignments to unknowns ([x=2, y=4, z=5], [k=4]: computer algebra's and "
      "linear algebra textbooks' way of writing a system's solution; \\{x=1, y=2\\}) are removed: the values they name",
      r"^\s*(?:\\left\s*)?(?:\[|\\\{)\s*((?:[A-Za-z](?:_\{?\w+\}?)?\s*=(?!=)[^=\[\]]*?,\s*)*"
@@ -582,9 +582,11 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "written out (at most 2,000 terms; none when the upper is below the lower: 0); a letter as a bound is a whole "
      "number, compared at n = 0..7 and proved equal by sympy's closed form"),
     ("`{5 \\choose 2}`", "the binomial coefficient `\\binom{5}{2}`"),
-    ("`n!`, `(n-1)!`, `\\binom{2n}{n}` (a letter in a factorial or a binomial coefficient)",
-     "the letter is a natural number: answers in it are compared at every natural value where both are defined "
-     "(`(n+1)!` equals `(n+1) n!`, `(n-1)!` equals `\\frac{n!}{n}` where n ≥ 1); other letters are real"),
+    ("`n!`, `(n-1)!`, `\\binom{2n}{n}` (a letter in a factorial or a binomial coefficient); `(-1)^n`, `(-3)^{n-1}` (a "
+     "letter in the exponent of a negative number)",
+     "the letter is a natural number, or an integer in the exponent of a negative number (a real power of it has no "
+     "real value): answers in it are compared at every such value where both are defined (`(n+1)!` equals `(n+1) n!`, "
+     "`(n-1)!` equals `\\frac{n!}{n}` where n ≥ 1, `(-1)^{n+1}` equals `-(-1)^n`); other letters are real"),
     ("`1, 2, 3, \\ldots`, `1, 2, 3, ...`", "an unending list: never equal to a finite answer; against another, different "
      "where a written term differs, equal when both write the same terms, else unknown (the rule is not stated)"),
     ("`A + B`, `A - B`, `A B`, `A \\cdot B`, `\\frac{1}{35} A`, `c_{1} A e^{2t} + c_{2}(B + C t)`, `A^{T}`, `A^{-1}`, "

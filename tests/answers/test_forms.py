@@ -446,3 +446,16 @@ def test_a_plus_minus_point_is_excluded_with_both_signs() -> None:
     assert status(r"x \neq \pm 5", r"(-\infty,-5)\cup(-5,5)\cup(5,\infty)") == "equal"
     assert status(r"x \neq \pm 5", r"x \neq 5") == "different"
     assert status(r"x < 1, x > 2", r"\emptyset") == "equal"  # no point holds both: the empty set, never (2, 1)
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, expected",
+    [("(-1)^n", "(-1)^n", "equal"), ("(-1)^{n+1}", "-(-1)^n", "equal"),
+     (r"4 \cdot (-3)^{n-1}", r"-\frac{4}{3} (-3)^{n}", "equal"), ("(-1)^n", "1", "different"),
+     ("(-2)^n", "2^n", "different"), (r"\frac{(-1)^n}{n}", r"\frac{(-1)^{n}}{n}", "equal")],
+)  # fmt: skip
+def test_a_letter_in_the_exponent_of_a_negative_number_is_an_integer(reference: str, candidate: str,
+                                                                     expected: str) -> None:
+    # gaokao2024's gold a_n = 4 \cdot (-3)^{n-1}: a real power of a negative number has no real value, so (-1)^n was
+    # unknown even against itself
+    assert status(reference, candidate) == expected
