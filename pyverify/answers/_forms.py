@@ -24,7 +24,10 @@ _CHOICE = re.compile(r"^\s*\(?\s*([A-Z])\s*\)?\s*\.?\s*$")
 _WORDS = re.compile(r"^\s*[A-Za-z][A-Za-z'\- ]*[A-Za-z]\s*\.?\s*$")
 # a choice with its option after it, as multiple-choice golds are written: (D) Alina, \textbf{(C)} 12
 _LABELLED = re.compile(rf"^\s*(?:{_TEXTS}\s*\{{\s*)?\(([A-J])\)(?:\s|\\[ ,;:!]|~)*\}}?(?:\s|\\[ ,;:!]|~)*"
-                       r"([A-Za-z0-9$\\-][^()]*)$")  # (D) Alina, \textbf{(C)}\ 7, \textbf{(C) }7 (AMC golds)
+                       r"([A-Za-z0-9$\\{-][^()]*)$")  # (D) Alina, \textbf{(C)}\ 7, \textbf{(C) }7 (AMC golds)
+# a choice letter, a full stop and a space, then its option: C. {x \\mid -3<x<4} (A: 12 is the answer 12: the
+# extraction reads A: as Answer:)
+_DOTTED_CHOICE = re.compile(r"^\s*([A-J])[.．]\s+(\S.*)$", re.S)
 # words after a choice letter that are no option's text but say something of the choice or hedge it
 _NOT_OPTION = re.compile(r"(?i)^(?:is|are|was|were|or|and|but|maybe|perhaps|either)(?![A-Za-z])|(?<![A-Za-z])(?:wrong|"
                          r"incorrect|ruled|rejected|eliminated|excluded|unsure)(?![A-Za-z])")
@@ -53,6 +56,9 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
 
     ``text`` is the answer before the clean-up; ``word_rules(run)`` says whether a run of letters is a word
     (the reading rules), so a whole answer made of words is text and ``ab`` stays a product."""
+    dotted = _DOTTED_CHOICE.match(text)
+    if dotted:  # C. 1-\\mathrm{i}: the choice C with its option, as (C) 1-\\mathrm{i} (gaokao2024's golds)
+        text = f"({dotted.group(1)}) {dotted.group(2)}"
     whole = _WHOLE_TEXT.match(text)
     if whole and not re.search(r"[{}]", whole.group(1).replace("\\{", "").replace("\\}", "")):
         content = whole.group(1)

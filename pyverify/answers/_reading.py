@@ -498,6 +498,11 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      r"[A-Za-z](?:_\{?\w+\}?)?\s*=(?!=)[^=\[\]]*?)\s*(?:\\right\s*)?(?:\]|\\\})\s*$", r"\1"),
     ("the full-width punctuation of Chinese and Japanese text is its ASCII form: ，and 、 are commas, ；a semicolon, "
      "（ ）parentheses (1、3 is 1, 3)", r"[，、；（）]", lambda m: _FULL_WIDTH[m.group()]),
+    ("a ratio of two numbers written with a colon (1:9, 5 : 1, 3 \\colon 4, 2∶3) is the fraction they make: 1:9 is "
+     "\\frac{1}{9}, equal to 2:18 and to \\frac{1}{9}; what may be a clock time (hours to 24, then two digits of "
+     "minutes: 4:30, 2: 15) is never a ratio",
+     r"^(?!\s*(?:[01]?\d|2[0-4])\s*:\s*[0-5]\d\s*$)"  # 2: 15 may be a quarter past two: not a ratio
+     r"\s*(-?\d+(?:\.\d+)?)\s*(?::|\\colon(?![A-Za-z])|∶)\s*(\d+(?:\.\d+)?)\s*$", r"\\frac{\1}{\2}"),
     ("primes after a letter, ^\\prime, ^{\\prime\\prime}, ′ and ″, are apostrophes: f^{\\prime} is f' (a letter with primes "
      "is one variable, as x_1 is)", r"(?<=[A-Za-z}])\s*(?:\^\s*(?:\{\s*((?:\\prime\s*){1,3})\}|(\\prime))(?![A-Za-z])|([′″]))",
      lambda m: "'" * ((m.group(1) or "").count("prime") + (1 if m.group(2) else 0) + {"′": 1, "″": 2, None: 0}[m.group(3)])),

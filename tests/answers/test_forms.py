@@ -459,3 +459,15 @@ def test_a_letter_in_the_exponent_of_a_negative_number_is_an_integer(reference: 
     # gaokao2024's gold a_n = 4 \cdot (-3)^{n-1}: a real power of a negative number has no real value, so (-1)^n was
     # unknown even against itself
     assert status(reference, candidate) == expected
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, expected",
+    [("1:9", r"\frac{1}{9}", "equal"), ("5 : 1", "5", "equal"), ("2 : 1", "4:2", "equal"), ("1:9", "1:8", "different"),
+     ("16:9", "32:18", "equal"), (r"3 \colon 4", "0.75", "equal"), ("4:30", "4:30 a.m.", "equal"),  # a clock first
+     ("C. 1-\\mathrm{i}", "C", "equal"), ("C. 1-\\mathrm{i}", "1-i", "equal"), ("C. 1-\\mathrm{i}", "B", "different"),
+     (r"C. {x \mid-3<x<4}", "C", "equal"), ("16 : 9", "32:18", "equal"), ("2: 15", "2:15", "unknown")],
+)  # fmt: skip
+def test_ratios_and_choices_written_with_a_full_stop(reference: str, candidate: str, expected: str) -> None:
+    # carp_en's and cn_middle_school's golds write ratios 5 : 1 and 1:9; gaokao2024's choices C. 1-\mathrm{i}
+    assert status(reference, candidate) == expected
