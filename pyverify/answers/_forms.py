@@ -25,6 +25,10 @@ _WORDS = re.compile(r"^\s*[A-Za-z][A-Za-z'\- ]*[A-Za-z]\s*\.?\s*$")
 # a choice with its option after it, as multiple-choice golds are written: (D) Alina, \textbf{(C)} 12
 _LABELLED = re.compile(rf"^\s*(?:{_TEXTS}\s*\{{\s*)?\(([A-J])\)(?:\s|\\[ ,;:!]|~)*\}}?(?:\s|\\[ ,;:!]|~)*"
                        r"([A-Za-z0-9$\\{-][^()]*)$")  # (D) Alina, \textbf{(C)}\ 7, \textbf{(C) }7 (AMC golds)
+# numbered statements picked as the answer (Chinese exams' ①②③④, \\textcircled{1}): the set of their numbers
+_CIRCLED = re.compile(r"\\textcircled\s*\{\s*(\d{1,2})\s*\}|([\u2460-\u2473])")
+_CIRCLED_ALL = re.compile(r"^\s*\$?\s*(?:(?:\\textcircled\s*\{\s*\d{1,2}\s*\}|[\u2460-\u2473])\s*\$?\s*[,、，;；和及与]?\s*\$?\s*)+"
+                          r"[.。]?\s*$")
 # a choice letter, a full stop and a space, then its option: C. {x \\mid -3<x<4} (A: 12 is the answer 12: the
 # extraction reads A: as Answer:)
 _DOTTED_CHOICE = re.compile(r"^\s*([A-J])[.．]\s+(\S.*)$", re.S)
@@ -56,6 +60,10 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
 
     ``text`` is the answer before the clean-up; ``word_rules(run)`` says whether a run of letters is a word
     (the reading rules), so a whole answer made of words is text and ``ab`` stays a product."""
+    circled = _CIRCLED_ALL.match(text)
+    if circled:  # ①③④, \\textcircled{1}\\textcircled{3}: which numbered statements hold, in any order
+        numbers = sorted({int(n) if n else ord(c) - 0x245F for n, c in _CIRCLED.findall(text)})
+        return Answer("text", value="statements " + ", ".join(map(str, numbers)))
     dotted = _DOTTED_CHOICE.match(text)
     if dotted:  # C. 1-\\mathrm{i}: the choice C with its option, as (C) 1-\\mathrm{i} (gaokao2024's golds)
         text = f"({dotted.group(1)}) {dotted.group(2)}"

@@ -377,6 +377,22 @@ _DEGREES = re.compile(r"(\d+(?:\.\d+)?|\\?[A-Za-z]+|\{[^{}]*\})\s*(?:\^\s*(?:\{\
 
 
 _TRIG_NAME = re.compile(r"(?<![A-Za-z])\\?(?:sin|cos|tan|cot|sec|csc)(?![A-Za-z])(\s*\^\s*(?:\{[^{}]*\}|-?\d))?\s*")
+# an angle in degrees, minutes and (optionally) seconds: each part a number with its sign
+_DEG = r"(?:\^\s*(?:\{\s*\\circ\s*\}|\\circ(?![A-Za-z]))|°)"
+_MIN = r"(?:\^\s*(?:\{\s*\\prime\s*\}|\\prime(?![A-Za-z]))|′|'(?!'))"
+_SEC = r"(?:\^\s*\{\s*\\prime\s*\\prime\s*\}|″|''|\^\s*\{\s*\\prime\s*\}\s*\^\s*\{\s*\\prime\s*\})"
+_DMS = (rf"(?<![\w.])(\d+(?:\.\d+)?)\s*{_DEG}\s*(?:\\[,;: !]\s*|~\s*)*(\d+(?:\.\d+)?)\s*{_MIN}"
+        rf"(?:\s*(?:\\[,;: !]\s*|~\s*)*(\d+(?:\.\d+)?)\s*{_SEC})?")
+
+
+def _dms(m: re.Match[str]) -> str:
+    """63° 45′ as {255/4}° (exact: a minute is 1/60 of a degree, a second 1/3600)."""
+    from fractions import Fraction
+
+    value = Fraction(m.group(1)) + Fraction(m.group(2)) / 60 + Fraction(m.group(3) or 0) / 3600
+    return f"{{{value.numerator}/{value.denominator}}}^\\circ"
+
+
 _DEGREE_SIGN = re.compile(r"\s*(?:\^\s*(?:\{\s*\\circ\s*\}|\\circ(?![A-Za-z]))|°)")
 
 
@@ -477,6 +493,8 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      r"^\s*[A-Za-z]\s*\\in(?![A-Za-z])\s*", ""),
     ("an ordinal suffix st, nd, rd, th after a whole number (12^{\\mathrm{th}}, 12^{th}, 12^\\text{th}, 12th, "
      "3^{\\rm rd}, 1\\textsuperscript{st}) is removed: the ordinal is the number", _ORDINAL, r"\1"),
+    ("degrees, minutes and seconds (63^{\\circ} 45^{\\prime}, 179° 59′ 56″, 5^{\\circ} 10' 30''): one angle, "
+     "63 + 45/60 degrees, exactly", _DMS, lambda m: _dms(m)),
     ("in the argument of a trigonometric function, a quantity in degrees is radians: \\sin 30^\\circ is "
      "\\sin(30\\cdot\\frac{\\pi}{180}), \\sin(30)^\\circ too (a number, a letter, a command or a group before the "
      "sign); elsewhere, and after an inverse function (\\sin^{-1}), an angle is its number of degrees",
@@ -640,12 +658,16 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`\\text{Evelyn}`, `\\textbf{East}.`, `Evelyn`, `no solution`, `DNE`, `12:00`",
      "a text answer: the words normalized (lower case, single spaces, no final full stop or leading article; a clock "
      "time as h:mm on 24 hours, seconds kept unless :00: 8:34 p.m. is 20:34, 5am is 5:00, 4:30p.. (a harness deleted the m) is 16:30, a time without a.m. or p.m. is read on 24 hours), equal only to the same text, different from other text, unknown against a number"),
-    ("`(C)`, `\\text{(C)}`, `\\textbf{(C)}`, `\\text{C}`, `C`, `(C) Cecile`, `\\textbf{(C)}\\ 7`, `(C) is wrong`",
-     "the choice C (a lone capital letter is a choice when the other answer is one; a letter A to J in parentheses "
-     "followed by its option is that choice; against an answer that is no choice, its option is compared: "
+    ("`(C)`, `\\text{(C)}`, `\\textbf{(C)}`, `\\text{C}`, `C`, `(C) Cecile`, `\\textbf{(C)}\\ 7`, `C. 1-\\mathrm{i}`, "
+     "`(C) is wrong`",
+     "the choice C (a lone capital letter is a choice when the other answer is one; a letter A to J in parentheses, "
+     "or before a full stop and a space, followed by its option is that choice; against an answer that is no choice, its option is compared: "
      "`(B) nonlinear` equals the gold `nonlinear`, `(D) 30 minutes` equals 30, and which letter the question gave "
      "that option is not checked; words that judge or hedge the choice, `(C) is wrong`, `(C) or D`, are no option: "
      "unparsed)"),
+    ("`①③④`, `\\textcircled{1}\\textcircled{3}\\textcircled{4}`, `②、③`",
+     "the numbered statements picked (Chinese exams: which of ①–④ hold): the set of their numbers, in any order; "
+     "equal only to the same set, different from another set, unknown against a number"),
     ("`52_8`, `4210_{5}`, `1A_{16}`, `52_{10}`",
      "the numeral in its base (each digit checked); equal to the same base and value, and to a plain number written "
      "with the same digits (52: the base the question asked for is implied); its decimal value (42) or another base "

@@ -471,3 +471,18 @@ def test_a_letter_in_the_exponent_of_a_negative_number_is_an_integer(reference: 
 def test_ratios_and_choices_written_with_a_full_stop(reference: str, candidate: str, expected: str) -> None:
     # carp_en's and cn_middle_school's golds write ratios 5 : 1 and 1:9; gaokao2024's choices C. 1-\mathrm{i}
     assert status(reference, candidate) == expected
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, expected",
+    [(r"63^{\circ} 45^{\prime}", "63.75", "equal"), ("63° 45'", r"\frac{255}{4}", "equal"),
+     (r"179^{\circ} 59^{\prime} 56^{\prime \prime}", r"179+\frac{59}{60}+\frac{56}{3600}", "equal"),
+     (r"-317^{\circ} 3^{\prime} 36^{\prime \prime}", "-317.06", "equal"), (r"5^\circ 10' 30''", "5.175", "equal"),
+     (r"63^{\circ} 45^{\prime}", "63.45", "different"), (r"\sin 30^\circ 0'", r"\frac{1}{2}", "equal"),
+     ("f'(x)", "f'(x)", "equal"),  # a prime after a letter is still a derivative's mark
+     (r"\textcircled{1}\textcircled{3}\textcircled{4}", "①③④", "equal"), ("①③④", "③①④", "equal"),
+     ("①③", "①③④", "different"), (r"$\textcircled{2}\textcircled{3}$", "②、③", "equal"), ("①", "1", "unknown")],
+)  # fmt: skip
+def test_angles_in_minutes_and_seconds_and_numbered_statements(reference: str, candidate: str, expected: str) -> None:
+    # college_math's golds 63^{\circ} 45^{\prime}; gaokao_math_cloze's \textcircled{1}\textcircled{3}\textcircled{4}
+    assert status(reference, candidate) == expected
