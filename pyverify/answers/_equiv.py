@@ -789,6 +789,10 @@ def _forms(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
         return _Verdict("equal", "structure") if la == lb else \
             _Verdict("different", "structure", {"choice": [la, lb]})  # fmt: skip
     if ka == kb == "text":
+        if a.value != b.value and a.items and b.items and a.items[0].terms == b.items[0].terms:
+            # 1:10 and 2:20: different times, one ratio; written without a.m. or p.m., either may be meant
+            return _Verdict("unknown", "none", reason=f"{a.value} and {b.value} are different clock times but one "
+                            "ratio: which is meant is not stated")  # fmt: skip
         return _Verdict("equal", "text") if a.value == b.value else \
             _Verdict("different", "text", {"text": [a.value, b.value]})  # fmt: skip
     if "text" in (ka, kb) or "choice" in (ka, kb):

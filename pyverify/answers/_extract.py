@@ -269,7 +269,9 @@ _CLOSING = re.compile(
 )
 # the copulas of Chinese too (最小值为 5, 答案是 5, 等于 5: is, equals), not where 为 / 是 belong to another word
 # (因为 because, 作为 as, 认为 think, 成为 become, 以为; 但是 but, 于是 so, 还是 or, 若是 if, 凡是, 总是 always)
-_COPULA = re.compile(r"(?i)(?<![A-Za-z])(?:is|are|equals|be)(?![A-Za-z])|=|:|：|(?<![因作认認成以])[为為]"
+# (a colon between two numbers is a ratio or a clock time, 1:9 or 4:30, never the copula of "Answer: 9")
+_COPULA = re.compile(r"(?i)(?<![A-Za-z])(?:is|are|equals|be)(?![A-Za-z])|=|(?<!\d)(?<!\d\s):|:(?!\s?\d)|："
+                     r"|(?<![因作认認成以])[为為]"
                      r"|(?<![但于於还還若凡总總])是|等于|等於")
 _SENTENCE_WORDS = re.compile(r"(?i)(?<![A-Za-z\\])(?:is|are|was|were|equals)(?![A-Za-z])")
 _WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")

@@ -32,6 +32,9 @@ _CIRCLED_ALL = re.compile(r"^\s*\$?\s*(?:(?:\\textcircled\s*\{\s*\d{1,2}\s*\}|[\
 # a choice letter, a full stop and a space, then its option: C. {x \\mid -3<x<4} (A: 12 is the answer 12: the
 # extraction reads A: as Answer:)
 _DOTTED_CHOICE = re.compile(r"^\s*([A-J])[.．]\s+(\S.*)$", re.S)
+# in a dotted choice's option: another choice (A. 12 B. 13), or words that join, correct or hedge options
+_ANOTHER_CHOICE = re.compile(r"(?<![A-Za-z\\])[A-J][.．)](?:\s|$)|\([A-J]\)|(?i:(?<![A-Za-z])(?:or|and|actually|no|not|"
+                             r"both|but|either|neither|wait|maybe|perhaps)(?![A-Za-z]))")
 # words after a choice letter that are no option's text but say something of the choice or hedge it
 _NOT_OPTION = re.compile(r"(?i)^(?:is|are|was|were|or|and|but|maybe|perhaps|either)(?![A-Za-z])|(?<![A-Za-z])(?:wrong|"
                          r"incorrect|ruled|rejected|eliminated|excluded|unsure)(?![A-Za-z])")
@@ -65,6 +68,9 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
         numbers = sorted({int(n) if n else ord(c) - 0x245F for n, c in _CIRCLED.findall(text)})
         return Answer("text", value="statements " + ", ".join(map(str, numbers)))
     dotted = _DOTTED_CHOICE.match(text)
+    if dotted and (_ANOTHER_CHOICE.search(dotted.group(2)) or "\n" in dotted.group(2)):
+        return Answer("unparsed", reason=f"outside the answer grammar: the choice {dotted.group(1)} followed by more "
+                      f"than one option's text or another choice: {dotted.group(2)[:40]!r}")  # fmt: skip
     if dotted:  # C. 1-\\mathrm{i}: the choice C with its option, as (C) 1-\\mathrm{i} (gaokao2024's golds)
         text = f"({dotted.group(1)}) {dotted.group(2)}"
     whole = _WHOLE_TEXT.match(text)
@@ -114,6 +120,9 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
             hour = hour % 12 + (12 if half == "p" else 0)
         elif half:
             return Answer("text", value=f"{hour}:{minutes} {half}m")  # 20:34 pm: as written
+        if not half and not clock.group(3) and int(clock.group(2)):  # 1:10, no a.m. or p.m.: a time, or the ratio
+            ratio = Answer("number", (Num(Fraction(int(clock.group(1)), int(clock.group(2)))),))
+            return Answer("text", value=f"{hour}:{minutes}", items=(ratio,))
         return Answer("text", value=f"{hour}:{minutes}")
     congruence = _CONGRUENCE.match(text)
     if congruence:
@@ -263,6 +272,15 @@ def _real_set(bounds: list[tuple[str, Node]]) -> Answer | None:
     lo = lower[0] if lower else (">", _NEG_INF)
     hi = upper[0] if upper else ("<", _INF)
     return Answer("interval", (lo[1], hi[1]), closed=(lo[0] == ">=", hi[0] == "<="))
+
+
+def _unless_comma_empties(real: Answer, kinds: set[str]) -> Answer:
+    """Conditions joined by a comma that no number meets (x \\le -2, x \\ge 2) are as often alternatives (a
+    quadratic inequality's solution written with a comma) as a conjunction: not read. With 'and' they are empty."""
+    if real.kind == "set" and not real.items and "," in kinds:
+        return Answer("unparsed", reason="outside the answer grammar: conditions joined by a comma that no number "
+                      "meets together: 'or' may be meant (write 'and' or 'or')")  # fmt: skip
+    return real
 
 
 def _either_sign(node: Node) -> tuple[Node, Node] | None:
@@ -475,11 +493,11 @@ def relations(text: str, parse: Parse) -> Answer | None:
                     bounds.append(("<=" if a.closed[1] else "<", a.terms[1]))
             real = _intersection(answers) or _real_set(bounds)  # exactly, when the endpoints are rational
             if real is not None:
-                return real
+                return _unless_comma_empties(real, kinds)
         if kinds <= {"\\and", ","}:
             real = _intersection(answers)  # x \\neq 2, x \\neq 3; x > 0 and x \\neq 1
             if real is not None:
-                return real
+                return _unless_comma_empties(real, kinds)
         return Answer("unparsed", reason="outside the answer grammar: conditions on one variable joined by "
                       f"{', '.join(sorted(kinds))} that are not one interval or a union")  # fmt: skip
     return Answer("list", items=tuple(answers))
@@ -525,18 +543,25 @@ def matrix_arithmetic(text: str, parse: Parse) -> Answer | None:
     side = sides[-1]
     if len(sides) == 1 and masked.strip() == "\x000\x00":
         return None  # one matrix alone: the grammar reads it
-    if len(_top_level_split(masked, ",")) > 1 or not _SLOT.search(side) \
-            or any(not _SLOT.search(s) and not _NAME_SIDE.fullmatch(s) for s in sides[:-1]):  # fmt: skip
-        # several answers (A = ..., B = ...), the last side no matrix (\det A = 5), or a side before it neither a
-        # name nor a matrix
+    outside = _SLOT.sub(" ", masked)
+    if _SEVERAL.search(outside) or len(_top_level_split(outside, ",")) > 1 or len(_top_level_split(outside, ";")) > 1 \
+            or not _SLOT.search(side) \
+            or any(not _SLOT.search(s) and not (_NAME_SIDE.fullmatch(s) and re.search(r"[A-Za-z]", s))
+                   for s in sides[:-1]):  # fmt: skip
+        # several answers (A = ..., B = ...; A and B; a set of vectors \{A, B\}), the last side no matrix
+        # (\det A = 5), or a side before it neither a name nor a matrix (5 = A): not one matrix
         return None
     try:
         rows = _matrix_value(side, matches, parse)
     except _Refuse as exc:
         return Answer("unparsed", reason=str(exc))
+    if len(rows) == 1 and len(rows[0]) == 1 and len(matches) > 1:  # a row times a column: a dot product, a number
+        return Answer("expression", terms=(rows[0][0],), text=text.strip())
     return Answer("matrix", rows=rows, text=text.strip())
 
 
+# what joins several answers, outside the matrices (with a comma or a semicolon at the top level): and, or, set braces
+_SEVERAL = re.compile(r"\\[{}]|\\(?:and|or|cup|cap)(?![A-Za-z])")
 # a name before a matrix's = : B^{-1}, \mathbf{v}_{1}, C_{B}(\vec{x}), [\mathbf{x}]_{B}, X^{T} Y
 _NAME_SIDE = re.compile(r"\s*(?:[A-Za-z\[\]{}_^()\s'-]|\\(?:mathbf|vec|boldsymbol|hat|bar|overrightarrow|prime|top)"
                         r"(?![A-Za-z])|\d)+\s*")
@@ -565,12 +590,11 @@ def _terms_of(text: str) -> list[tuple[str, str]]:
         elif ch in "})]":
             depth -= 1
         elif ch in "+-" and depth == 0 and not text[:i].rstrip().endswith(("^", "_")):
-            if text[last:i].strip():
-                out.append((sign, text[last:i]))
-            elif ch == "-":
-                sign = "-" if sign == "+" else "+"
+            if not text[last:i].strip():  # a sign after a sign (A - +B, -(-A) written --A): they combine
+                sign = ("-" if sign == "+" else "+") if ch == "-" else sign
                 last = i + 1
                 continue
+            out.append((sign, text[last:i]))
             sign, last = ch, i + 1
     out.append((sign, text[last:]))
     return out

@@ -192,9 +192,18 @@ def _read(cleaned: str, decimal_comma: str | None, text: str) -> Answer:
 _UNENDING = re.compile(r",\s*(?:\\[lc]?dots|\.{2,3}|…)\s*$")  # (a final full stop is removed first)
 
 
+#: Notations read wrongly by the grammar, refused with what they are: n!! is the double factorial, never (n!)!;
+#: \\Gamma(x) is Euler's Gamma function, never Γ·x
+_NOT_READ = ((re.compile(r"!\s*!"), "a double factorial (n!!) is not read"),
+             (re.compile(r"\\Gamma\s*\("), "the Gamma function \\Gamma(x) is not read"))
+
+
 def _parse_cleaned(cleaned: str) -> Answer:
     from pyverify.answers import _forms
 
+    for pattern, why in _NOT_READ:
+        if pattern.search(cleaned):
+            raise AnswerParseError(f"outside the answer grammar: {why}")
     points = assignment_points(cleaned)
     if points is not None:  # p = 5, q = 2 \\or p = 7, q = 2: the points (5, 2), (7, 2)
         cleaned = points

@@ -609,7 +609,8 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "letter in the exponent of a negative number)",
      "the letter is a natural number, or an integer in the exponent of a negative number (a real power of it has no "
      "real value): answers in it are compared at every such value where both are defined (`(n+1)!` equals `(n+1) n!`, "
-     "`(n-1)!` equals `\\frac{n!}{n}` where n ≥ 1, `(-1)^{n+1}` equals `-(-1)^n`); other letters are real"),
+     "`(n-1)!` equals `\\frac{n!}{n}` where n ≥ 1, `(-1)^{n+1}` equals `-(-1)^n`); other letters are real; `n!!` (the "
+     "double factorial) and `\\Gamma(x)` are not read, never (n!)! or Γ·x"),
     ("`1, 2, 3, \\ldots`, `1, 2, 3, ...`", "an unending list: never equal to a finite answer; against another, different "
      "where a written term differs, equal when both write the same terms, else unknown (the rule is not stated)"),
     ("`A + B`, `A - B`, `A B`, `A \\cdot B`, `\\frac{1}{35} A`, `c_{1} A e^{2t} + c_{2}(B + C t)`, `A^{T}`, `A^{-1}`, "
@@ -657,7 +658,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "`\\operatorname` is not a function of the grammar"),
     ("`\\text{Evelyn}`, `\\textbf{East}.`, `Evelyn`, `no solution`, `DNE`, `12:00`",
      "a text answer: the words normalized (lower case, single spaces, no final full stop or leading article; a clock "
-     "time as h:mm on 24 hours, seconds kept unless :00: 8:34 p.m. is 20:34, 5am is 5:00, 4:30p.. (a harness deleted the m) is 16:30, a time without a.m. or p.m. is read on 24 hours), equal only to the same text, different from other text, unknown against a number"),
+     "time as h:mm on 24 hours, seconds kept unless :00: 8:34 p.m. is 20:34, 5am is 5:00, 4:30p.. (a harness deleted the m) is 16:30, a time without a.m. or p.m. is read on 24 hours; two such times that are one ratio, 1:10 and 2:20, are unknown), equal only to the same text, different from other text, unknown against a number"),
     ("`(C)`, `\\text{(C)}`, `\\textbf{(C)}`, `\\text{C}`, `C`, `(C) Cecile`, `\\textbf{(C)}\\ 7`, `C. 1-\\mathrm{i}`, "
      "`(C) is wrong`",
      "the choice C (a lone capital letter is a choice when the other answer is one; a letter A to J in parentheses, "
