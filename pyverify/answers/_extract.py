@@ -55,7 +55,7 @@ from typing import Literal
 
 from pyverify.answers._reading import outside_unit
 from pyverify.answers._units import symbols
-from pyverify.answers._words import ESCAPED_COMMANDS, SHORT_WORDS, SHOUTED_WORDS, UNIT_WORDS
+from pyverify.answers._words import ESCAPED_COMMANDS, SHORT_WORDS, SHOUTED_WORDS, UNIT_PREFIXES, UNIT_WORDS
 
 EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`<think>…</think>`", "ignored: the answer is looked for after the last `</think>`; an unclosed `<think>` "
@@ -365,13 +365,17 @@ def _outside(words: str) -> str:
     return f" \\text{{{unit}}} " if unit and outside_unit(unit) else words
 
 
+_UNIT_SHAPES = UNIT_PREFIXES | {"squared", "cubed"}
+
+
 def _prose(text: str) -> bool:
     """Words outside math, ``\\text{}`` and the allowed unit and connector words."""
     outside = _masked(text, 0, len(text))
     outside = re.sub(r"\\[A-Za-z]+\s*\{[^{}]*\}", " ", outside)
     for word in _WORD.findall(outside) + [run for run in _LETTER_RUN.findall(outside) if _foreign(run)]:
         low = word.lower()
-        if low in _ALLOWED or low in UNIT_WORDS or low.rstrip("s") in UNIT_WORDS or low[:-2] in UNIT_WORDS:
+        if low in _ALLOWED or low in UNIT_WORDS or low.rstrip("s") in UNIT_WORDS or low[:-2] in UNIT_WORDS \
+                or low in _UNIT_SHAPES:  # 12.25 square inches, 5 inches squared
             continue
         if len(word) < 4 and word.isascii() and not (word in SHOUTED_WORDS if word.isupper() else low in SHORT_WORDS):
             continue  # dM, dt, xy: the reading rules make a product of such a run, never a word (READING_RULES)

@@ -263,3 +263,15 @@ def test_what_a_second_review_found(reference: str, candidate: str, status: str)
 ])  # fmt: skip
 def test_a_stated_unit_is_never_ignored_after_a_box(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, expected",
+    [("2", "The steady state current is 2 amps.", "equal"), ("12.25", "The area is 12.25 square inches.", "equal"),
+     ("3", "3 volts", "equal"), (r"5 \text{ ohms}", "5 ohms", "equal"), ("5 amps", r"5000 \text{ mA}", "equal"),
+     ("7", "The side is 7 inches squared.", "equal")],
+)  # fmt: skip
+def test_unit_words_in_a_final_sentence(reference: str, candidate: str, expected: str) -> None:
+    # college_math's golds state their answer in a sentence: 'The steady state current is 2 amps.' was no answer
+    # (amps was a unit only inside \text{}, and 'square' before a unit was prose)
+    assert equivalent_answers(reference, candidate, timeout=10).status == expected
