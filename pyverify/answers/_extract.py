@@ -84,6 +84,11 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "：), or the math spans after it joined by `and`, `or`, commas or units (`The solutions are $x=2$ and $x=3$.`: "
      "the list; `x is $2$ or $3$`: several answers); with no math, the words after its last `is` / `are` / `equals` "
      "/ `:`"),
+    ("`Therefore, $x = 2$ and $y = 3$.`, `Hence x = 2 and y = 3.`, `Thus x = 3.`, `Hence x = 1 or y = 2.`",
+     "values given to unknowns, each in its own math (or written without math at the end of the sentence), joined "
+     "only by `and`, `or` or commas: together the answer (the point (2, 3)); `or` between different unknowns "
+     "states alternatives, no answer; a short line that opens with thus, hence, so, therefore, then, finally or "
+     "we find is read by these rules, never as text"),
     ("`So x cannot be $5$.`, `The value might be $5$.`, `所以答案不是$5$。`, `最小值可能是$5$。`, `约为$2$`, "
      "`x为$5$（舍去）`",
      "no answer: a denial or a doubt after the copula, or governing it (a modal or not before `be`; a Chinese "
@@ -509,6 +514,14 @@ def _statement(text: str, lo: int, hi: int, rule: str) -> Extraction:
             and _ALTERNATIVE.search(masked, copulas[-2].end(), last.start()):  # fmt: skip
         # x is $5$ or is $6$, x是$5$或是$6$, 不是$5$就是$6$: alternatives, the last one no more stated than the first
         return Extraction("none", rule="the final sentence states alternatives, none as the answer", span=(lo, hi))
+    if last is not None and last.group() == "=" and not spans:
+        run = _ASSIGNED_RUN.search(text, lo, hi)
+        names = {n.replace(" ", "") for n in re.findall(r"([A-Za-z](?:_\{?\w+\}?)?)\s*=", run.group())} if run else set()
+        if run is not None and len(names) > 1 and _OR_WORD.search(run.group()):  # x = 1 or y = 2: no point
+            return Extraction("none", rule="the final sentence states alternatives, none as the answer", span=(lo, hi))
+        if run is not None and not _prose(run.group().rstrip(" .!")):  # Hence x = 2 and y = 3.: the values together
+            found = run.group().rstrip(" .!")
+            return Extraction("answer", (found,), rule, (run.start(), run.start() + len(found)))
     if last is not None:
         rest_start = last.end()
         while rest_start < hi and text[rest_start] in " \t*\"'":
@@ -532,10 +545,38 @@ def _statement(text: str, lo: int, hi: int, rule: str) -> Extraction:
         if _qualified(masked, last.end() if last is not None else lo, m, hi):
             return Extraction("none", rule="a word changes, bounds or judges the value stated", span=(lo, hi))
         return Extraction("answer", (m.inner.strip(" "),), rule, m.span())
+    if len(spans) > 1 and _assignments_joined(text, spans, hi):
+        # Therefore, $x = 2$ and $y = 3$.: values of named unknowns joined by connectors state the answer together
+        start, end = spans[0].start, spans[-1].end
+        return Extraction("answer", (_strip_math(text[start:end]),), rule, (start, end))
     if len(spans) > 1:
         return Extraction("none", rule="several math spans in the final sentence, none stated as the answer",
                           span=(lo, hi))  # fmt: skip
     return Extraction("none", rule="no marker, and the final sentence states no answer", span=(lo, hi))
+
+
+# a value given to a named unknown (x = 2, y_1 = -\frac{1}{2}), alone in its math span; what may join two of them
+_ASSIGNED_SPAN = re.compile(r"^\s*[A-Za-z](?:_\{?\w+\}?)?\s*=(?!=)[^=<>]+$")
+_JOINING = re.compile(r"(?i)^\s*(?:,|;|,?\s*and|,?\s*or|\\text\s*\{\s*(?:and|or)\s*\})?\s*$")
+# the same written without math: x = 2 and y = 3 ending the sentence (the last = alone would take 3)
+_ASSIGNED_RUN = re.compile(r"(?<![\w\\])(?:[A-Za-z](?:_\{?\w+\}?)?\s*=(?!=)\s*[^=,;\s][^=,;]*?\s*(?:,|;|\band\b|\bor\b)\s*)+"
+                           r"[A-Za-z](?:_\{?\w+\}?)?\s*=(?!=)\s*[^=,;\s][^=,;]*?[\s.!]*$")
+
+
+def _assignments_joined(text: str, spans: list[_Span], hi: int) -> bool:
+    """Whether the math spans of a final sentence are each a value given to an unknown, with only connectors
+    between them and nothing but a full stop after the last."""
+    if not all(_ASSIGNED_SPAN.match(m.inner) for m in spans) or text[spans[-1].end : hi].strip(" .!\n"):
+        return False
+    gaps = [text[a.end : b.start] for a, b in zip(spans, spans[1:])]
+    names = {m.inner.split("=")[0].replace(" ", "") for m in spans}
+    # x = 1 or y = 2 states no point (alternatives of different unknowns); x = 2 or x = 3 is a list of solutions
+    return all(_JOINING.match(g) for g in gaps) and not (len(names) > 1 and any(_OR_WORD.search(g) for g in gaps))
+
+
+_OR_WORD = re.compile(r"(?i)(?<![A-Za-z])or(?![A-Za-z])")
+_CONCLUDING = re.compile(r"(?i)^\s*(?:thus|hence|so|therefore|then|finally|we\s+(?:find|get|have|obtain)|this\s+gives)"
+                         r"(?![A-Za-z])")
 
 
 # a number: not inside a Latin word or another number (a counter word of another script may touch it: 5です, 13只)
@@ -858,7 +899,9 @@ def _extract(text: str, structured: bool) -> Extraction:
     # characters and their clause marks (，。：)
     short = "\n" not in body.strip() and len(body.split()) <= 6 and len(body.strip()) <= 60 \
         and not re.search(r"[，。：；！？、।]", body)  # fmt: skip
-    if not _prose(body) or (short and not _math_spans(body) and not _SENTENCE_WORDS.search(body)):
+    # (a short line that concludes with an = states its answer: Thus x = 3. is read by rule 6, never as text)
+    concludes = "=" in body and _CONCLUDING.match(body) is not None
+    if not _prose(body) or (short and not _math_spans(body) and not _SENTENCE_WORDS.search(body) and not concludes):
         stripped = body.strip(" ")
         start = lo + body.find(stripped[:1]) if stripped else lo
         return _undoubled(Extraction("answer", (_strip_math(stripped),), "whole", (start, start + len(stripped))))

@@ -522,3 +522,17 @@ def test_what_a_review_of_the_matrix_ratio_and_choice_readings_found(reference: 
     # of two named matrices read alone, 'ratio is 1:9' read as 9, 'A. 12 B. 13' credited as A, 'A - +B' as A + B, an
     # empty comma-joined pair of conditions equal to the empty set; 5!! was (5!)! and \Gamma(n+1) was Γ·(n+1)
     assert status(reference, candidate) == expected
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, expected",
+    [("(2,3)", "Therefore, $x = 2$ and $y = 3$.", "equal"), ("(2,3)", "So $x=2$, $y=3$.", "equal"),
+     ("2, 3", "Thus $x = 2$ or $x = 3$.", "equal"), ("(2,3)", "Hence x = 2 and y = 3.", "equal"),
+     ("(2,4)", "Hence x = 2 and y = 3.", "different"), ("3", "Thus x = 3.", "equal"), ("6", "Hence 2 + 4 = 6.", "equal"),
+     ("(1,2)", "Thus $x = 1$ or $y = 2$.", "no_answer"), ("(1,2)", "Hence x = 1 or y = 2.", "no_answer"),
+     ("(2,3)", "We get $x = 2$ and $y = 3$ from the first equation.", "no_answer"),  # more words after them
+     ("5", "So $x=2$ and $y = 3$, giving $5$.", "no_answer")],
+)  # fmt: skip
+def test_values_of_unknowns_joined_in_a_final_sentence(reference: str, candidate: str, expected: str) -> None:
+    # 'Hence x = 2 and y = 3.' took 3 (the last '='), and 'Therefore, $x = 2$ and $y = 3$.' was no answer
+    assert status(reference, candidate) == expected
