@@ -84,11 +84,12 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "：), or the math spans after it joined by `and`, `or`, commas or units (`The solutions are $x=2$ and $x=3$.`: "
      "the list; `x is $2$ or $3$`: several answers); with no math, the words after its last `is` / `are` / `equals` "
      "/ `:`"),
-    ("`Therefore, $x = 2$ and $y = 3$.`, `Hence x = 2 and y = 3.`, `Thus x = 3.`, `Hence x = 1 or y = 2.`",
-     "values given to unknowns, each in its own math (or written without math at the end of the sentence), joined "
-     "only by `and`, `or` or commas: together the answer (the point (2, 3)); `or` between different unknowns "
-     "states alternatives, no answer; a short line that opens with thus, hence, so, therefore, then, finally or "
-     "we find is read by these rules, never as text"),
+    ("`Therefore, $x = 2$ and $y = 3$.`, `So $x=2$, $y=3$.`, `Thus x = 3.`",
+     "values given to unknowns, each in its own math, joined only by `and`, `or` or commas, with at most a "
+     "concluding word before them (therefore, thus, hence, so, then, finally) and nothing after: together the "
+     "answer (the point (2, 3)); `or` between different unknowns states alternatives, no answer; a premise or a "
+     "verdict before them (since, we reject, suppose) leaves the sentence to the other rules; a short line that "
+     "opens with thus, hence, so, therefore, then, finally or we find is read by these rules, never as text"),
     ("`So x cannot be $5$.`, `The value might be $5$.`, `所以答案不是$5$。`, `最小值可能是$5$。`, `约为$2$`, "
      "`x为$5$（舍去）`",
      "no answer: a denial or a doubt after the copula, or governing it (a modal or not before `be`; a Chinese "
@@ -275,7 +276,7 @@ _CLOSING = re.compile(
 # the copulas of Chinese too (最小值为 5, 答案是 5, 等于 5: is, equals), not where 为 / 是 belong to another word
 # (因为 because, 作为 as, 认为 think, 成为 become, 以为; 但是 but, 于是 so, 还是 or, 若是 if, 凡是, 总是 always)
 # (a colon between two numbers is a ratio or a clock time, 1:9 or 4:30, never the copula of "Answer: 9")
-_COPULA = re.compile(r"(?i)(?<![A-Za-z])(?:is|are|equals|be)(?![A-Za-z])|=|(?<!\d)(?<!\d\s):|:(?!\s?\d)|："
+_COPULA = re.compile(r"(?i)(?<![A-Za-z])(?:is|are|equals|be)(?![A-Za-z])|(?<![!<>=])=(?!=)|(?<!\d)(?<!\d\s):|:(?!\s?\d)|："
                      r"|(?<![因作认認成以])[为為]"
                      r"|(?<![但于於还還若凡总總])是|等于|等於")
 _SENTENCE_WORDS = re.compile(r"(?i)(?<![A-Za-z\\])(?:is|are|was|were|equals)(?![A-Za-z])")
@@ -373,14 +374,27 @@ def _outside(words: str) -> str:
 _UNIT_SHAPES = UNIT_PREFIXES | {"squared", "cubed"}
 
 
+def _is_unit_word(word: str) -> bool:
+    low = word.lower()
+    return low in UNIT_WORDS or low.rstrip("s") in UNIT_WORDS or (low.endswith("es") and low[:-2] in UNIT_WORDS)
+
+
+def _shaping(low: str, words: list[str], k: int) -> bool:
+    """square or cubic right before a unit word, squared or cubed right after one (12.25 square inches)."""
+    if low in ("square", "cubic", "sq", "cu"):
+        return k + 1 < len(words) and _is_unit_word(words[k + 1])
+    return low in ("squared", "cubed") and k > 0 and _is_unit_word(words[k - 1])
+
+
 def _prose(text: str) -> bool:
     """Words outside math, ``\\text{}`` and the allowed unit and connector words."""
     outside = _masked(text, 0, len(text))
     outside = re.sub(r"\\[A-Za-z]+\s*\{[^{}]*\}", " ", outside)
-    for word in _WORD.findall(outside) + [run for run in _LETTER_RUN.findall(outside) if _foreign(run)]:
+    words = _WORD.findall(outside) + [run for run in _LETTER_RUN.findall(outside) if _foreign(run)]
+    for k, word in enumerate(words):
         low = word.lower()
-        if low in _ALLOWED or low in UNIT_WORDS or low.rstrip("s") in UNIT_WORDS or low[:-2] in UNIT_WORDS \
-                or low in _UNIT_SHAPES:  # 12.25 square inches, 5 inches squared
+        if low in _ALLOWED or low in UNIT_WORDS or low.rstrip("s") in UNIT_WORDS \
+                or (low.endswith("es") and low[:-2] in UNIT_WORDS) or _shaping(low, words, k):
             continue
         if len(word) < 4 and word.isascii() and not (word in SHOUTED_WORDS if word.isupper() else low in SHORT_WORDS):
             continue  # dM, dt, xy: the reading rules make a product of such a run, never a word (READING_RULES)
@@ -514,14 +528,6 @@ def _statement(text: str, lo: int, hi: int, rule: str) -> Extraction:
             and _ALTERNATIVE.search(masked, copulas[-2].end(), last.start()):  # fmt: skip
         # x is $5$ or is $6$, x是$5$或是$6$, 不是$5$就是$6$: alternatives, the last one no more stated than the first
         return Extraction("none", rule="the final sentence states alternatives, none as the answer", span=(lo, hi))
-    if last is not None and last.group() == "=" and not spans:
-        run = _ASSIGNED_RUN.search(text, lo, hi)
-        names = {n.replace(" ", "") for n in re.findall(r"([A-Za-z](?:_\{?\w+\}?)?)\s*=", run.group())} if run else set()
-        if run is not None and len(names) > 1 and _OR_WORD.search(run.group()):  # x = 1 or y = 2: no point
-            return Extraction("none", rule="the final sentence states alternatives, none as the answer", span=(lo, hi))
-        if run is not None and not _prose(run.group().rstrip(" .!")):  # Hence x = 2 and y = 3.: the values together
-            found = run.group().rstrip(" .!")
-            return Extraction("answer", (found,), rule, (run.start(), run.start() + len(found)))
     if last is not None:
         rest_start = last.end()
         while rest_start < hi and text[rest_start] in " \t*\"'":
@@ -545,7 +551,7 @@ def _statement(text: str, lo: int, hi: int, rule: str) -> Extraction:
         if _qualified(masked, last.end() if last is not None else lo, m, hi):
             return Extraction("none", rule="a word changes, bounds or judges the value stated", span=(lo, hi))
         return Extraction("answer", (m.inner.strip(" "),), rule, m.span())
-    if len(spans) > 1 and _assignments_joined(text, spans, hi):
+    if len(spans) > 1 and _assignments_joined(text, spans, lo, hi):
         # Therefore, $x = 2$ and $y = 3$.: values of named unknowns joined by connectors state the answer together
         start, end = spans[0].start, spans[-1].end
         return Extraction("answer", (_strip_math(text[start:end]),), rule, (start, end))
@@ -558,16 +564,16 @@ def _statement(text: str, lo: int, hi: int, rule: str) -> Extraction:
 # a value given to a named unknown (x = 2, y_1 = -\frac{1}{2}), alone in its math span; what may join two of them
 _ASSIGNED_SPAN = re.compile(r"^\s*[A-Za-z](?:_\{?\w+\}?)?\s*=(?!=)[^=<>]+$")
 _JOINING = re.compile(r"(?i)^\s*(?:,|;|,?\s*and|,?\s*or|\\text\s*\{\s*(?:and|or)\s*\})?\s*$")
-# the same written without math: x = 2 and y = 3 ending the sentence (the last = alone would take 3)
-_ASSIGNED_RUN = re.compile(r"(?<![\w\\])(?:[A-Za-z](?:_\{?\w+\}?)?\s*=(?!=)\s*[^=,;\s][^=,;]*?\s*(?:,|;|\band\b|\bor\b)\s*)+"
-                           r"[A-Za-z](?:_\{?\w+\}?)?\s*=(?!=)\s*[^=,;\s][^=,;]*?[\s.!]*$")
 
 
-def _assignments_joined(text: str, spans: list[_Span], hi: int) -> bool:
+def _assignments_joined(text: str, spans: list[_Span], lo: int, hi: int) -> bool:
     """Whether the math spans of a final sentence are each a value given to an unknown, with only connectors
     between them and nothing but a full stop after the last."""
-    if not all(_ASSIGNED_SPAN.match(m.inner) for m in spans) or text[spans[-1].end : hi].strip(" .!\n"):
+    if not all(_ASSIGNED_SPAN.match(m.inner) for m in spans) or text[spans[-1].end : hi].strip(" .!\n") \
+            or text[spans[-1].end :].lstrip(" .!")[:1] == "?":  # Therefore, $x = 2$ and $y = 3$?: a question
         return False
+    if not _CONCLUDING_LEAD.fullmatch(text[lo : spans[0].start]):
+        return False  # Since $y = 2$, $x = 3$; We reject $x = 2$ and $y = 3$; Suppose ...: a premise, not the answer
     gaps = [text[a.end : b.start] for a, b in zip(spans, spans[1:])]
     names = {m.inner.split("=")[0].replace(" ", "") for m in spans}
     # x = 1 or y = 2 states no point (alternatives of different unknowns); x = 2 or x = 3 is a list of solutions
@@ -575,6 +581,8 @@ def _assignments_joined(text: str, spans: list[_Span], hi: int) -> bool:
 
 
 _OR_WORD = re.compile(r"(?i)(?<![A-Za-z])or(?![A-Za-z])")
+# all that may come before values joined in a final sentence: a word that concludes (Therefore, $x = 2$ and $y = 3$.)
+_CONCLUDING_LEAD = re.compile(r"(?i)\s*(?:(?:and\s+)?(?:thus|hence|so|therefore|finally|then)\s*,?)?\s*")
 _CONCLUDING = re.compile(r"(?i)^\s*(?:thus|hence|so|therefore|then|finally|we\s+(?:find|get|have|obtain)|this\s+gives)"
                          r"(?![A-Za-z])")
 
