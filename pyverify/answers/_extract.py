@@ -55,7 +55,7 @@ from typing import Literal
 
 from pyverify.answers._reading import outside_unit
 from pyverify.answers._units import symbols
-from pyverify.answers._words import ESCAPED_COMMANDS, SHORT_WORDS, SHOUTED_WORDS, UNIT_PREFIXES, UNIT_WORDS
+from pyverify.answers._words import ESCAPED_COMMANDS, SHORT_WORDS, SHOUTED_WORDS, UNIT_WORDS
 
 EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`<think>…</think>`", "ignored: the answer is looked for after the last `</think>`; an unclosed `<think>` "
@@ -369,9 +369,6 @@ def _outside(words: str) -> str:
     """Text between math spans; a unit phrase there (``m``, ``nm``, ``km/h``) wrapped in ``\\text{}``."""
     unit = words.strip(" .,;")
     return f" \\text{{{unit}}} " if unit and outside_unit(unit) else words
-
-
-_UNIT_SHAPES = UNIT_PREFIXES | {"squared", "cubed"}
 
 
 def _is_unit_word(word: str) -> bool:
