@@ -50,6 +50,7 @@ The rules, in order (:data:`EXTRACTION_RULES` is the table docs/answers-and-rewa
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -108,6 +109,10 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`Many think the answer is $5$, but we get $6$.`, `The answer is (A) 5. Or maybe (B) 6.`",
      "a phrase in a clause of belief or supposition (think, believe, assume, if, might, ...) is no marker; an answer "
      "followed by `Or maybe …`, `Alternatively …` (或者, 也可能) is no answer"),
+    ("`\\boxed{10}. Alternatively, every multiple of 6 is a multiple of 3, … which is 10.`",
+     "an answer stands when what follows it (a second method opened by `Alternatively`, a check opened by `Wait`) "
+     "ends by stating the same answer written the same way, read once by these rules; any other ending (another "
+     "value, a hedge, no answer, the same value written otherwise) leaves no answer"),
     ("`Therefore, there are 12 sequences.`, an empty response",
      "no answer: a number in prose without a marker is not taken"),
     ("`答案：13`, `【答案】13`, `答えは5です。`, `Ответ: 7`, `La respuesta es $7$.`, `Die Antwort ist 42.`, `الإجابة هي 12`",
@@ -750,7 +755,7 @@ def _json_value(text: str, start: int, hi: int) -> tuple[str, tuple[int, int]] |
     return None if scalar is None else (scalar.group(), scalar.span())
 
 
-def _json_answer(text: str, lo: int, hi: int) -> Extraction | None:
+def _json_answer(text: str, lo: int, hi: int, restate: bool) -> Extraction | None:
     """The answer of a JSON object that ends the response (the last answer key in it), or None."""
     keys = list(_JSON_KEY.finditer(text, lo, hi))[-4:]
     while keys:
@@ -771,14 +776,14 @@ def _json_answer(text: str, lo: int, hi: int) -> Extraction | None:
         yes_no = _yes_no(value)
         if yes_no:  # "No, the ODE has no power series solution."
             return Extraction("answer", (yes_no.group(1),), "json answer", span)
-        inner = _extract(value, structured=False) if value.strip() else Extraction("none")
+        inner = _extract(value, structured=False, restate=restate) if value.strip() else Extraction("none")
         if inner.status == "none":
             return Extraction("answer", (value.strip(),), "json answer", span) if value.strip() else None
         return Extraction(inner.status, inner.texts, "json answer", span)
     return None
 
 
-def _answer_tag(text: str, lo: int, hi: int, structured: bool) -> Extraction | None:
+def _answer_tag(text: str, lo: int, hi: int, structured: bool, restate: bool) -> Extraction | None:
     """The content of the last ``<answer>...</answer>`` (the format of DeepSeek-R1-Zero and of the GRPO recipes that
     TRL, open-r1 and verl train with; an unclosed tag runs to the end), read by these rules; None without a tag."""
     lowered = text[lo:hi].lower()
@@ -802,7 +807,7 @@ def _answer_tag(text: str, lo: int, hi: int, structured: bool) -> Extraction | N
     content = text[start:end]
     if not content.strip():
         return Extraction("none", rule="an empty <answer> tag", span=(start, end))
-    inner = _extract(content, structured)
+    inner = _extract(content, structured, restate)
     offset = start + len(content) - len(content.lstrip())
     if inner.status == "none":
         return Extraction("answer", (content.strip(),), "<answer> tag", (offset, offset + len(content.strip())))
@@ -836,9 +841,21 @@ def extract_answer(text: str) -> Extraction:
     return _extract(text, structured=True)
 
 
-def _extract(text: str, structured: bool) -> Extraction:
+def _restated(text: str, end: int, hi: int, answer: Sequence[str]) -> bool:
+    """Whether what follows a stated answer that an alternative or a retraction opens (``Alternatively, …``, a second
+    method; ``Wait, let me check …``) ends by stating that same answer, written the same way (spacing aside): then it
+    confirms the answer rather than replacing it. The follower is read once by the same policy, never recursively
+    (its own followers are not given this chance), so hostile text repeating ``\boxed{5} Wait`` stays linear."""
+    after = _extract(text[end:hi], structured=False, restate=False)
+    if after.status != "answer" or after.rule == "whole" or len(after.texts) != 1 or len(answer) != 1:
+        return False
+    return "".join(after.texts[0].split()) == "".join(answer[0].split())
+
+
+def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
     """extract_answer; ``structured``: look for a JSON answer (not inside a JSON answer's own value, so that nested
-    objects cannot recurse without end)."""
+    objects cannot recurse without end); ``restate``: let a follower that restates the answer keep it
+    (``_restated``)."""
     lo, hi = 0, len(text)
     close = text.lower().rfind("</think>")
     if close >= 0:
@@ -851,11 +868,11 @@ def _extract(text: str, structured: bool) -> Extraction:
     hi = _without_layout(text, lo, hi)
     if not text[lo:hi].strip():
         return Extraction("none", rule="empty response")
-    tagged = _answer_tag(text, lo, hi, structured)
+    tagged = _answer_tag(text, lo, hi, structured, restate)
     if tagged is not None:
         return _undoubled(tagged)
     if structured and '"' in text and "nswer" in text:
-        json_answer = _json_answer(text, lo, hi)
+        json_answer = _json_answer(text, lo, hi, restate)
         if json_answer is not None:
             return _undoubled(json_answer)
     boxes = _boxes(text, lo, hi)
@@ -875,8 +892,9 @@ def _extract(text: str, structured: bool) -> Extraction:
         foreign = not re.search(r"(?i)answer|####|a:", word)  # a phrase of another language
         found = _after_phrase(text, phrase.end(), hi, rule, foreign)
         if found.status != "none":
-            if _HEDGE_AFTER.match(text, found.span[1], hi) or _RETRACTION.search(text, found.span[1], hi) or \
-                    _VERDICT_AFTER.match(text, found.span[1], hi):  # fmt: skip
+            if (_HEDGE_AFTER.match(text, found.span[1], hi) or _RETRACTION.search(text, found.span[1], hi) or
+                    _VERDICT_AFTER.match(text, found.span[1], hi)) and \
+                    not (restate and _restated(text, found.span[1], hi, found.texts)):  # fmt: skip
                 # The answer is (A) 5. Or maybe (B) 6.  The answer is 5. Hmm, no, that's not right.
                 return Extraction("none", rule="an alternative or a retraction follows the stated answer",
                                   span=(phrase.start(), hi))  # fmt: skip
@@ -890,8 +908,8 @@ def _extract(text: str, structured: bool) -> Extraction:
                 break
         contents = list(dict.fromkeys(_unbox(undouble(c).strip()) for _, _, c in group))
         span = (group[0][0], group[-1][1])
-        if _RETRACTION.search(text, span[1], hi) or _HEDGE_AFTER.match(text, span[1], hi) or \
-                _VERDICT_AFTER.match(text, span[1], hi):  # fmt: skip
+        if (_RETRACTION.search(text, span[1], hi) or _HEDGE_AFTER.match(text, span[1], hi) or
+                _VERDICT_AFTER.match(text, span[1], hi)) and not (restate and _restated(text, span[1], hi, contents)):  # fmt: skip
             # \boxed{5} Wait, actually it should be 6.  \boxed{5} is wrong.
             return Extraction("none", rule="an alternative or a retraction follows the last box", span=(span[0], hi))
         if len(contents) > 1:

@@ -198,6 +198,26 @@ def test_denials_alternatives_and_beliefs_never_credit_the_value_they_name(respo
 
 
 @pytest.mark.parametrize(
+    ("response", "status"),
+    [  # Qwen2.5-Math-7B-Instruct on MATH (its eval_rm_maj_example, problem 95): a second method after the box
+     ("Thus the count is $\\boxed{10}$.\n\nAlternatively, every multiple of 6 is a multiple of 3, so the count is "
+      "the number of numbers in Marie's list, which is 10.", "correct"),
+     ("The answer is $10$. Alternatively, by symmetry, the answer is $10$.", "correct"),
+     ("$\\boxed{10}$ Wait, let me check: $4 + 6 = 10$. Yes, the answer is $10$.", "correct"),
+     # the follower ends on another value, on none, on a hedge, or restates it in other words: no answer
+     ("$\\boxed{10}$. Alternatively, the count is $12$.", "no answer"),
+     ("$\\boxed{10}$. Alternatively, it could be 12.", "no answer"),
+     ("$\\boxed{10}$. Or maybe 10.", "no answer"),
+     ("$\\boxed{10}$. Alternatively, we could count the pairs directly.", "no answer"),
+     ("$\\boxed{10}$ is wrong. So the answer is $\\boxed{10}$ is wrong.", "no answer"),
+     ("$\\boxed{\\frac{1}{2}}$. Alternatively, we get $0.5$.", "no answer")],
+)  # fmt: skip
+def test_an_alternative_that_restates_the_answer_keeps_it(response: str, status: str) -> None:
+    # the follower is read once by the same policy; only the same answer, written the same way, confirms it
+    assert grade(response, "10" if "frac" not in response else "1/2").status == status, response
+
+
+@pytest.mark.parametrize(
     "response",
     ["So the minimum value that $f$ may take is $5$.", "Thus the number of ways he could choose is $5$.",
      "So the smallest value it could be is $5$.", "So the number of students who did not pass is $5$.",
