@@ -24,7 +24,10 @@ _CHOICE = re.compile(r"^\s*\(?\s*([A-Z])\s*\)?\s*\.?\s*$")
 _WORDS = re.compile(r"^\s*[A-Za-z][A-Za-z'\- ]*[A-Za-z]\s*\.?\s*$")
 # a choice with its option after it, as multiple-choice golds are written: (D) Alina, \textbf{(C)} 12
 _LABELLED = re.compile(rf"^\s*(?:{_TEXTS}\s*\{{\s*)?\(([A-J])\)(?:\s|\\[ ,;:!]|~)*\}}?(?:\s|\\[ ,;:!]|~)*"
-                       r"([A-Za-z0-9$\\{-][^()]*)$")  # (D) Alina, \textbf{(C)}\ 7, \textbf{(C) }7 (AMC golds)
+                       r"([A-Za-z0-9$\\{(-].*)$", re.S)  # (D) Alina, \textbf{(C)}\ 7, \textbf{(C) }7 (AMC golds),
+# (D) (2,0), (D) $4(x+1)=4x$ (an option may hold brackets; one that holds another choice is refused below)
+# a second choice inside a choice's option: (A) 12 (B) 13, (A) 12 B. 13
+_SECOND_LABEL = re.compile(r"\([A-J]\)|(?<![A-Za-z\\])[A-J][.．)](?:\s|$)")
 # numbered statements picked as the answer (Chinese exams' ①②③④, \\textcircled{1}): the set of their numbers
 _CIRCLED = re.compile(r"\\textcircled\s*\{\s*(\d{1,2})\s*\}|([\u2460-\u2473])")
 _CIRCLED_ALL = re.compile(r"^\s*\$?\s*(?:(?:\\textcircled\s*\{\s*\d{1,2}\s*\}|[\u2460-\u2473])\s*\$?\s*[,、，;；和及与]?\s*\$?\s*)+"
@@ -85,8 +88,13 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
                 and not labelled_text):
             return Answer("text", value=normal_text(content))
     labelled = _LABELLED.match(text) or (_LABELLED.match(whole.group(1)) if whole else None)  # \text{(B) No}
+    if labelled and labelled.group(2).startswith("(") and labelled.start(2) == labelled.end(1) + 1:
+        labelled = None  # (C)(x+1) is a product as written; (D) (2,0) has its option after a space
     if labelled:  # the letter is the answer; the option's own text (in items) answers a gold written as the option
         option = labelled.group(2).strip()
+        if _SECOND_LABEL.search(option) or "\n" in option:
+            return Answer("unparsed", reason=f"outside the answer grammar: the choice {labelled.group(1)} followed by "
+                          f"more than one option's text or another choice: {option[:40]!r}")  # fmt: skip
         if _NOT_OPTION.search(option):  # (C) is wrong, (C) or D: a verdict or a hedge, no option's text
             return Answer("unparsed", reason=f"outside the answer grammar: a choice ({labelled.group(1)}) followed by "
                           f"words that are no option's text: {option[:40]!r}")  # fmt: skip

@@ -660,9 +660,10 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "a text answer: the words normalized (lower case, single spaces, no final full stop or leading article; a clock "
      "time as h:mm on 24 hours, seconds kept unless :00: 8:34 p.m. is 20:34, 5am is 5:00, 4:30p.. (a harness deleted the m) is 16:30, a time without a.m. or p.m. is read on 24 hours; two such times that are one ratio, 1:10 and 2:20, are unknown), equal only to the same text, different from other text, unknown against a number"),
     ("`(C)`, `\\text{(C)}`, `\\textbf{(C)}`, `\\text{C}`, `C`, `(C) Cecile`, `\\textbf{(C)}\\ 7`, `C. 1-\\mathrm{i}`, "
-     "`(C) is wrong`",
+     "`(D) (2,0)`, `(C) is wrong`",
      "the choice C (a lone capital letter is a choice when the other answer is one; a letter A to J in parentheses, "
-     "or before a full stop and a space, followed by its option is that choice; against an answer that is no choice, its option is compared: "
+     "or before a full stop and a space, followed by its option is that choice (the option may hold brackets after a "
+     "space, `(D) (2,0)`; `(C)(x+1)` is a product; an option holding a second choice, `(A) 12 (B) 13`, is unparsed); against an answer that is no choice, its option is compared: "
      "`(B) nonlinear` equals the gold `nonlinear`, `(D) 30 minutes` equals 30, and which letter the question gave "
      "that option is not checked; words that judge or hedge the choice, `(C) is wrong`, `(C) or D`, are no option: "
      "unparsed)"),

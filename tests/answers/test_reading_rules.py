@@ -661,7 +661,11 @@ def test_a_unit_word_may_touch_its_number(text: str) -> None:
     [("f'", "f'", "equal"), ("f'", "f", "different"), ("f''", "f'", "different"), (r"f^{\prime}", "f'", "equal"),
      (r"f^{\prime\prime}", "f''", "equal"), ("f′", "f'", "equal"), ("y' + 1", "1 + y'", "equal"),
      ("(D) Alina", "D", "equal"), ("(D) Alina", "(C)", "different"), (r"\textbf{(C)} 12", "C", "equal"),
-     ("(A)(B)", "AB", "equal")],
+     ("(A)(B)", "AB", "equal"), ("(C)(x+1)", "Cx+C", "equal"),
+     # an option with brackets (a model's box in PRIME's gaokao2023en outputs): still the choice, or its option
+     ("D", "(D) $4(x+1)=4x$", "equal"), ("D", "(D) (2,0)", "equal"), ("C", "(D) (2,0)", "different"),
+     ("H", r"(H) $\frac{2(a^{2}-ab+b^{2})}{a^{2}-b^{2}}$", "equal"), ("(2,0)", "(D) (2,0)", "equal"),
+     ("(2,1)", "(D) (2,0)", "different"), ("D", "(D) (2,0) (E) (3,0)", "unknown"), ("A", "(A) 12 B. 13", "unknown")],
 )  # fmt: skip
 def test_primes_name_a_variable_and_a_labelled_option_is_its_choice(reference: str, candidate: str, status: str) -> None:
     # NeMo-Skills' tests compare f' with itself; lighteval's multiple-choice golds write (D) Alina
