@@ -1017,6 +1017,13 @@ def _compare(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
     if ka in ("set", "list") or kb in ("set", "list"):
         if {ka, kb} <= {"set", "list", *_SCALAR, "equation"}:
             return _sets(_values(a), _values(b), ctx)
+        for many, one in ((a, b), (b, a)):
+            if many.kind in ("set", "list") and one.kind == "tuple" and many.items and \
+                    all(m.kind == "tuple" for m in many.items) and not any(i.kind == "tuple" for i in one.items):  # fmt: skip
+                # (1,2,3),(1,3,2) against (1, 2, 3): solutions as tuples, one of them given: the tuple is a
+                # one-solution list (a list of numbers against a tuple stays unknown: 1,2,3 may be the triple; so
+                # does a tuple of tuples, ((1,2),(3,4)), which may be the list written in brackets)
+                return _sets(_values(a), [b], ctx) if many is a else _sets([a], _values(b), ctx)
     if ka == "tuple" and kb == "tuple":
         return _sequences(list(a.items), list(b.items), ctx, "position")
     if ka == "matrix" and kb == "matrix":

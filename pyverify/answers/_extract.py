@@ -41,7 +41,8 @@ The rules, in order (:data:`EXTRACTION_RULES` is the table docs/answers-and-rewa
 9. A yes-or-no answer stated first (``No, the series diverges.``) after a marker or as a JSON answer is the word.
 10. LaTeX layout that ends the text (``\\\\``, ``\\noindent``, ``\\par``, ``\\vspace{...}``: a gold copied out of
    a document) is not part of it; a ``$`` right before a digit never closes math (``0.9 * $3 = $2.7``: money).
-11. A response that ends inside math it opened (``\\[`` never closed: cut off by a token limit) states **no answer**
+11. A response that ends inside math it opened (``\\[`` never closed: cut off by a token limit), or whose last
+   sentence stops inside an expression (a brace or bracket never closed, a dangling ``+``), states **no answer**
    when no marker came before (its final sentence is a fragment).
 12. ``<answer>...</answer>``: the content of the last tag is read by these rules (the format of DeepSeek-R1-Zero and
    of the GRPO recipes trainers use). Before the markers, and before JSON.
@@ -137,6 +138,10 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`0.9 * $3 = $2.7`", "a `$` right before a digit never closes math: it opens an amount of money (Pandoc's rule)"),
     ("a response that stops inside `\\[ … ` (or `\\( …`, or after an odd `$$`) it never closes",
      "no answer when no marker came before: cut off by a token limit, its final sentence is a fragment (`= \\frac{-`)"),
+    ("a response whose last sentence stops without a full stop inside an expression: `$\\frac{2 \\cdot 5`, `$f'(x`, "
+     "`(100/99)^2 × 1.216 ×`, `… 389, 390,`",
+     "no answer when no marker came before (cut off): a brace, bracket or `\\left` opened and never closed, or a "
+     "dangling operator, relation or comma at the end; never read as unparsed math"),
     ("`Answer $` / `9` / `$` on three lines; `costs $5` / `and $6`",
      "inline math laid out as a display (opener ending its line, closer starting its own, no blank line between) "
      "is math, its line breaks spaces; otherwise `$…$` and `\\(…\\)` span no line break (a currency sign)"),
@@ -931,7 +936,27 @@ def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
     closing = _CLOSING.search(text, lo, hi)
     end = closing.start() if closing else hi
     start, end = _last_sentence(text, lo, end)
+    if not text[end:hi].strip() and _unfinished(text[start:end]):
+        return Extraction("none", rule="the response ends inside an unfinished expression (cut off)", span=(start, end))
     return _undoubled(_statement(text, start, end, "final sentence"))
+
+
+# what no finished sentence ends with: a binary operator, a relation or a comma (\frac{5}{6} - \frac, a - b +)
+_DANGLING = re.compile(r"(?:[-+*/=^_×÷·,<>≤≥]|\\(?:cdot|times|div|pm|mp|le|ge|leq|geq|neq|frac|sqrt|log|ln|sin|cos|tan|"
+                       r"left|right|int|sum|prod|lim)(?![A-Za-z]))\s*$")
+
+
+def _unfinished(sentence: str) -> bool:
+    """Whether the last sentence of a response, with no full stop after it, stops inside an expression: a brace, a
+    bracket or a ``\\left`` it opened and never closed, or a dangling operator (a model cut off by its token limit:
+    ``\\frac{2 \\cdot 5``, ``$f'(x``, ``(100/99)^2 × 1.216 ×``). Such a fragment is no answer, never unparsed math."""
+    plain = re.sub(r"\\[{}()\[\]]", " ", sentence)  # \{ \} and the math delimiters \( \) \[ \] are no brackets
+    lefts, rights = (len(re.findall(rf"\\{word}(?![A-Za-z])", sentence)) for word in ("left", "right"))  # not \\leftarrow
+    if plain.count("{") > plain.count("}") or lefts > rights:
+        return True
+    if plain.count("(") + plain.count("[") > plain.count(")") + plain.count("]"):
+        return True
+    return _DANGLING.search(sentence) is not None
 
 
 def _cut_off(text: str, lo: int, hi: int) -> bool:

@@ -692,6 +692,10 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "is the larger (TheoremQA writes lists so; never the empty interval: `[8, 4]` against `[4, 3]` is different), "
      "and then `[2, 3]` on the other side is a list too; "
      "an interval written empty otherwise (`(3, 1]`) is unknown"),
+    ("`(1,2,3),(1,3,2)` against `(1, 2, 3)`",
+     "solutions written as tuples against one tuple: the tuple is a list of one solution (different when the list "
+     "holds another); a list of numbers against a tuple (`1,2,3` against `(1,2,3)`) stays unknown: it may be the "
+     "triple itself"),
     ("`f(2) < f(1) < f(4)`", "an ordering (the letter on every side): equal to the same relations between equal "
      "terms, otherwise unknown; never solved"),
     ("`x = 5+5+1 = 11`, `z = 1+1 = 2`, `5 \\times 6 \\times 4 = 120`, `D = (0, 1)`, `QM = 30`, `|AB| = 1`, `y = 2x+3`, `p(x) = x^2+1`",

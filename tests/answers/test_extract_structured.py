@@ -261,3 +261,32 @@ def test_what_a_second_review_found_is_never_credited(response: str, gold: str) 
 )  # fmt: skip
 def test_common_correct_formats_are_credited(response: str, gold: str) -> None:
     assert grade(response, gold).status == "correct", response
+
+
+@pytest.mark.parametrize(
+    "response",
+    [  # the last words of Llama-3.1-8B-Instruct's responses cut off by the harness's token limit (PRIME's outputs)
+     "## Step 27:  Now that we have the value of $PB$, we can find the area. We have $PB = \\frac{14}{\\sqrt{3}}$ "
+     "and $BC =",
+     "## Step 23:  We test the next possible value, which is $23$. If $\\lfloor x\\rfloor=23$, then we have $x\\cdot",
+     "We count them one by one: 1357, 1358, 1359, 1360, 1361, 1362, 1363, 1364,",
+     "Simplifying the expression, we get the value $\\frac{2 \\cdot 5",
+     "Setting the derivative to zero, we find where $f'(x",
+     "Then the ratio is (100/99)^2 × 1.216 ×",
+     "The distance is \\left( \\frac{5a}{2G} \\right) \\left(\\frac{1}{2}"],
+)  # fmt: skip
+def test_a_response_cut_off_inside_an_expression_states_no_answer(response: str) -> None:
+    found = extract_answer("We work step by step.\n\n" + response)
+    assert found.status == "none" and "cut off" in found.rule, found
+
+
+@pytest.mark.parametrize(
+    ("response", "answer"),
+    [("So the interval is $[2,3)$", "[2,3)"), ("So the solution set is $(-\\infty, 1]$", "(-\\infty, 1]"),
+     ("Hence the pairs are $\\left\\{1\\right\\} \\leftrightarrow 6$", "\\left\\{1\\right\\} \\leftrightarrow 6"),
+     ("Thus the set is $\\{x \\mid x > 2\\}$", "\\{x \\mid x > 2\\}"), ("Therefore $x = -5$", "x = -5")],
+)  # fmt: skip
+def test_a_finished_last_sentence_is_no_fragment(response: str, answer: str) -> None:
+    # half-open intervals pair ( with ], \leftrightarrow is no \left, a closing minus sign is no dangling operator
+    found = extract_answer("We work step by step, and the steps are long.\n\n" + response)
+    assert found.status == "answer" and found.texts == (answer,), found

@@ -916,3 +916,30 @@ def test_a_subscript_after_a_subscript_is_unparsed_never_a_crash(text: str) -> N
 )  # fmt: skip
 def test_a_one_letter_unit_before_a_slash_is_a_rate(reference: str, candidate: str, status: str) -> None:
     assert equivalent_answers(reference, candidate, timeout=20).status == status
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, status",
+    [  # OlympiadBench golds (Qwen2.5-Math's harness) against one tuple a model boxed
+     ("(1,2,3),(1,3,2),(2,1,3),(2,3,1),(3,1,2),(3,2,1)", "(1, 2, 3)", "different"),
+     ("(6,3),(9,3),(9,5),(54,5)", r"\left( 1, \  0\right)", "different"),
+     ("(2,251,252)", "(2, 251, 252)", "equal"), ("(1,2),(1,2)", "(1,2)", "equal"),
+     ("(1, 2, 3)", "(1,2,3),(1,3,2)", "different"), (r"\{(1,2),(3,4)\}", "(1,2)", "different"),
+     # a list of numbers may be the tuple itself (find a, b, c): unknown, in both orders
+     ("1,2,3", "(1, 2, 3)", "unknown"), ("(1,2,3)", "1,2,3", "unknown"), ("10^{3},10", "(1000, 10)", "unknown")],
+)  # fmt: skip
+def test_solutions_as_tuples_against_one_tuple(reference: str, candidate: str, status: str) -> None:
+    assert equivalent_answers(reference, candidate, timeout=20).status == status
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 3).flatmap(lambda n: st.tuples(
+    st.lists(st.tuples(*[st.integers(-9, 9)] * n), min_size=1, max_size=4),
+    st.tuples(*[st.integers(-9, 9)] * n))))
+def test_law_solutions_as_tuples_against_one_tuple_is_set_equality(case: tuple[list[tuple[int, ...]], tuple[int, ...]]) -> None:
+    # independent oracle: Python's set equality of the tuples (a list of one tuple is that tuple)
+    solutions, one = case
+    reference = ",".join("(" + ",".join(map(str, s)) + ")" for s in solutions)
+    candidate = "(" + ", ".join(map(str, one)) + ")"
+    expected = "equal" if set(solutions) == {one} else "different"
+    assert equivalent_answers(reference, candidate, timeout=20).status == expected, (reference, candidate)
