@@ -379,6 +379,34 @@ def ratio_at_points(a: Node, b: Node, points: list[dict[str, Fraction]]) -> dict
     return {"ratio": None}
 
 
+def letter_ratio(a: Node, b: Node) -> dict[str, Any]:
+    """a / b when it is c · x^k · y^j ... (c rational, whole k, j nonzero) and every letter in it must be nonzero
+    for a or b to be defined (it divides there): {"coefficient": c, "powers": [(name, k), ...]}, else {"powers":
+    None}. Then a = 0 and b = 0 hold at the same points wherever both are defined (m v' + b v = f against
+    v' = f/m - (b/m) v: the factor m, and m ≠ 0 is what the second needs)."""
+    import sympy
+
+    if _huge(a) or _huge(b):
+        return {"powers": None}
+    x, y = sympy_of(a), sympy_of(b)
+    ratio = sympy.cancel(sympy.together(x / y))
+    coefficient, rest = ratio.as_coeff_Mul()
+    powers: list[tuple[str, int]] = []
+    for factor in sympy.Mul.make_args(rest):
+        base, exp = factor.as_base_exp()
+        if not (isinstance(base, sympy.Symbol) and exp.is_Integer and exp != 0):
+            return {"powers": None}
+        powers.append((base.name, int(exp)))
+    if not powers or not coefficient.is_Rational or coefficient == 0:
+        return {"powers": None}
+    denominators = [sympy.fraction(sympy.together(e))[1] for e in (x, y)]
+    for name, _ in powers:
+        letter = sympy.Symbol(name, real=True)
+        if not any(d.has(letter) and sympy.simplify(d.subs(letter, 0)) == 0 for d in denominators):
+            return {"powers": None}
+    return {"coefficient": Fraction(int(coefficient.p), int(coefficient.q)), "powers": powers}
+
+
 def sum_zero(a: Node, b: Node, name: str) -> dict[str, Any]:
     """Whether a - b is 0 for every whole n (``name``) from the sums' largest lower bound minus one on, by sympy's
     closed forms of the sums (Karr's convention agrees with the empty sum there); None when sympy cannot tell."""

@@ -508,6 +508,24 @@ def _equations(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
         scaled = _identity(da, Op("*", (Num(factor), db)), ctx, names)
         if scaled.status == "equal":
             return _Verdict("equal", scaled.method, {"factor": str(factor)}, conditions=scaled.conditions)
+    from pyverify.answers import _engine
+
+    letters = _call(_engine.letter_ratio, (da, db), ctx)
+    if letters.get("powers"):
+        scale: Node = Num(letters["coefficient"])
+        for name, power in letters["powers"]:
+            scale = Op("*", (scale, Op("^", (Var(name, REAL), Num(Fraction(power))))))
+        scaled = _identity(da, Op("*", (scale, db)), ctx, names)
+        if scaled.status == "equal":
+            up = [name + (f"^{power}" if power > 1 else "") for name, power in letters["powers"] if power > 0]
+            down = [name + (f"^{-power}" if power < -1 else "") for name, power in letters["powers"] if power < 0]
+            coefficient = letters["coefficient"]
+            shown = " · ".join(([] if coefficient == 1 else [str(coefficient)]) + up) or "1"
+            shown += f" / ({' · '.join(down)})" if down else ""
+            nonzero = ", ".join(f"{name} ≠ 0" for name, _ in letters["powers"])
+            why = f"the equations differ by the factor {shown}; {nonzero}, as one of them needs to be defined"
+            return _Verdict("equal", scaled.method, {"factor": shown},
+                            conditions=tuple(dict.fromkeys((*scaled.conditions, why))))  # fmt: skip
     return _Verdict("unknown", "none", reason="lhs - rhs of the two equations are not proportional by a constant "
                     "(checked at a rational point); equations with the same solutions otherwise are not decided")  # fmt: skip
 

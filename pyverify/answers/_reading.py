@@ -430,6 +430,43 @@ def _trig_degrees(text: str) -> str:
     return "".join(out)
 
 
+# a name a derivative may be taken of: a letter or a Greek letter, with a subscript
+_DERIVED = r"(?:\\d?dot\s*\{[^{}]*\}|[A-Za-z]|\\(?:alpha|beta|gamma|delta|epsilon|varepsilon|zeta|eta|theta|vartheta|kappa|lambda|mu|nu|xi|" \
+    r"rho|sigma|tau|phi|varphi|chi|psi|omega|Theta|Phi|Psi|Omega)(?![A-Za-z]))(?:\s*_\s*(?:\{[^{}]*\}|[A-Za-z0-9]))?"
+_D = r"(?:d|\\mathrm\s*\{\s*d\s*\})"
+_LEIBNIZ = re.compile(r"\\[dt]?frac\s*\{\s*" + _D + r"\s*(?:\^\s*\{?\s*([23])\s*\}?)?\s*(" + _DERIVED + r")\s*\}\s*\{\s*"
+                      + _D + r"\s*([A-Za-z])\s*(?:\^\s*\{?\s*([23])\s*\}?)?\s*\}")  # fmt: skip
+_APPLIED = re.compile(r"(?<!\\)(" + _DERIVED + r"'*)\s*\(\s*([A-Za-z])\s*\)")
+_HAS_DERIVATIVE = re.compile(r"(?:[A-Za-z}]|\\[A-Za-z]+)'|\\d?dot\s*\{")
+
+
+def _leibniz(m: re.Match[str]) -> str:
+    """\\frac{d^n y}{dt^n} as y with n primes; left as written when the orders differ or the answer differentiates
+    by another variable too (then a prime could not say which)."""
+    if m.group(1) != m.group(4) or len({found.group(3) for found in _LEIBNIZ.finditer(m.string)}) > 1:
+        return m.group()
+    return m.group(2) + "'" * int(m.group(1) or 1)
+
+
+def _applied(m: re.Match[str]) -> str:
+    """y(t) as y in an answer that holds a derivative, when every application of a name to a letter there has that
+    same letter inside (the variable the functions depend on); otherwise as written."""
+    if _command_tail(m) or not _HAS_DERIVATIVE.search(m.string):
+        return m.group()
+    if len({found.group(2) for found in _APPLIED.finditer(m.string) if not _command_tail(found)}) > 1:
+        return m.group()
+    return m.group(1)
+
+
+def _command_tail(m: re.Match[str]) -> bool:
+    """Whether an application found by _APPLIED is the end of a command (\\sin(t), \\ln(x)), not a name: kx(t) is
+    k·x(t), \\sin\\theta(t) is sin θ(t)."""
+    if m.group(1).startswith("\\"):
+        return False
+    run = re.search(r"\\?[A-Za-z]*$", m.string[: m.start()])
+    return bool(run and run.group().startswith("\\"))
+
+
 CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("math delimiters $ $$ \\( \\) \\[ \\] at the ends", r"^\s*(\$\$?|\\\(|\\\[)|(\$\$?|\\\)|\\\])\s*$", ""),
     ("a known command glued to one to three letters after it, as a harness leaves it when it removes every space "
@@ -524,6 +561,13 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("primes after a letter, ^\\prime, ^{\\prime\\prime}, ′ and ″, are apostrophes: f^{\\prime} is f' (a letter with primes "
      "is one variable, as x_1 is)", r"(?<=[A-Za-z}])\s*(?:\^\s*(?:\{\s*((?:\\prime\s*){1,3})\}|(\\prime))(?![A-Za-z])|([′″]))",
      lambda m: "'" * ((m.group(1) or "").count("prime") + (1 if m.group(2) else 0) + {"′": 1, "″": 2, None: 0}[m.group(3)])),
+    ("a Leibniz derivative \\frac{dy}{dt}, \\frac{d^{2}v_{o}}{dt^{2}}, \\frac{\\mathrm{d}\\omega}{\\mathrm{d}t} is the prime form "
+     "y', v_{o}'', \\omega' (the derivative by the one variable the answer differentiates by; an answer that "
+     "differentiates by two variables, or a partial derivative, is left as written)", _LEIBNIZ.pattern,
+     lambda m: _leibniz(m)),
+    ("in an answer with a derivative (y', \\dot{x}), a function applied to the variable, y(t), x(t), \\theta(t), "
+     "v_C(t), is its value y, x, θ, v_C, as the derivative's name is: y'(t) = -2y(t) is y' = -2y (only when every "
+     "such application has one and the same letter inside)", _APPLIED.pattern, lambda m: _applied(m)),
     ("angle brackets \\langle 1, 2 \\rangle (and ⟨ ⟩) around a vector are parentheses: the tuple (1, 2)",
      r"\\left\s*\\langle(?![A-Za-z])|\\langle(?![A-Za-z])|⟨|\\right\s*\\rangle(?![A-Za-z])|\\rangle(?![A-Za-z])|⟩",
      lambda m: "(" if "langle" in m.group() or m.group() == "⟨" else ")"),
@@ -708,9 +752,15 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`x = \\frac13 \\approx 0.33`, `\\frac{70}{9} \\approx 7.78`, `x \\approx 11`, `\\approx 3`",
      "the exact side before `\\approx`; an approximation alone is never exactly equal to a value (unknown; "
      "compared under `--tolerance`)"),
-    ("`2x+4y-3=0` against `y=-\\frac12x+\\frac34`",
+    ("`2x+4y-3=0` against `y=-\\frac12x+\\frac34`; `m\\frac{dv}{dt}+bv=f` against `v' = \\frac{f}{m} - \\frac{b}{m}v`",
      "equal equations: lhs − rhs proportional by a nonzero constant (the ratio taken at a rational point, then "
-     "proved as an identity); otherwise unknown"),
+     "proved as an identity), or by a product of powers of letters that one equation divides by (m above: m ≠ 0 is "
+     "what that equation needs to be defined, and the verdict says so; `m x = m` against `x = 1` stays unknown); "
+     "otherwise unknown"),
+    ("`\\frac{dx}{dt} = kx(t) - a`, `\\frac{d^{2}v_{o}}{dt^{2}}`, `y'(t) = -2y(t)`",
+     "`x' = kx - a`, `v_{o}''`, `y' = -2y`: a Leibniz derivative is its prime form (when the answer differentiates "
+     "by one variable only; partial derivatives are left as written); in an answer with a derivative, a name applied "
+     "to the one variable (y(t), θ(t), v_C(t)) is its value"),
     ("`n \\equiv 2 \\pmod 7`, `2 \\pmod{7}`, `n \\equiv 2 \\mod 7`",
      "the residue class 2 mod 7: equal to the same class, different from another class and from a number outside it"),
     ("`3+4i`, `\\frac{1+i}{1-i}`, `(1+i)^2`, `\\sqrt{3}-5i`, `x i^2`, `\\frac{4A}{3+3i}e^{it}`, `e^{i\\pi}`",

@@ -220,6 +220,8 @@ HARNESS_DISAGREEMENTS = {
     "minerva_math_76": "correct: the response writes \\cos t and \\sin t; the harness removes spaces and reads \\cost",
     "minerva_math_44": "correct: the gold 1e-5 is 1 \\times 10^{-5} in E-notation (mantissa 1: never 1·e - 5), the boxed "
     "answer; the harness marks it wrong",
+    "minerva_math_64": "correct: \\frac{dx}{dt} = kx(t) - a is the gold \\frac{dx}{dt}=kx-a (x(t) the value of x in an "
+    "answer with its derivative); the harness marks it wrong",
 }
 
 

@@ -943,3 +943,39 @@ def test_law_solutions_as_tuples_against_one_tuple_is_set_equality(case: tuple[l
     candidate = "(" + ", ".join(map(str, one)) + ")"
     expected = "equal" if set(solutions) == {one} else "different"
     assert equivalent_answers(reference, candidate, timeout=20).status == expected, (reference, candidate)
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, status",
+    [  # Minerva's ODE golds (Qwen2.5-Math's harness) against what models wrote (PRIME's saved outputs)
+     (r"\frac{dx}{dt}=kx-a", r"\frac{dx}{dt} = kx(t) - a", "equal"),
+     (r"m\frac{dv}{dt}+bv=f", r"\frac{dv}{dt} = \frac{1}{m}f - \frac{b}{m}v", "equal"),
+     (r"I\frac{d\omega}{dt}+2B\omega=T", r"\frac{d\omega}{dt} + \frac{2B}{I} \omega = \frac{1}{I} T", "equal"),
+     (r"\frac{d^{2}v_{o}}{dt^{2}}+\frac{v_{o}}{LC}=\frac{v_{i}}{LC}", r"L C \frac{d^2 v_o}{dt^2} + v_o(t) = v_i(t)",
+      "equal"),
+     (r"x^{\prime}+\frac{r}{V}x-rc=0", r"\frac{dx}{dt} + \frac{r}{V} x = r c", "equal"),
+     (r"x^{\prime}+\frac{r}{V}x-rc=0", r"\frac{dx}{dt} + \frac{1}{V}x = rc", "unknown"),
+     ("y'(t) = -2y(t)", r"\frac{\mathrm{d}y}{\mathrm{d}t} = -2y", "equal"), ("f'(x) = 3x^2 - 2", "3x^2-2", "equal"),
+     (r"\ddot{\theta}(t) + \sin\theta(t) = 0", r"\ddot{\theta} + \sin\theta = 0", "equal"),
+     # a factor that may be zero, or a derivative by two variables, decides nothing
+     ("m x = m", "x = 1", "unknown"), ("x(x-1) = 0", "x - 1 = 0", "unknown"),
+     (r"\frac{dy}{dx} = \frac{dx}{dt}", "y' = x'", "unknown"),
+     # no derivative: x(t) is as written (x·t), and \sin(t) is never a name applied
+     ("x(t) + 1", "x + 1", "different"), (r"y' = \sin(t) y(t)", r"y' = y \sin t", "equal")],
+)  # fmt: skip
+def test_derivatives_as_odes_are_written(reference: str, candidate: str, status: str) -> None:
+    assert equivalent_answers(reference, candidate, timeout=20).status == status
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(-9, 9), st.integers(-9, 9), st.integers(-9, 9), st.integers(1, 9))
+def test_law_an_equation_divided_by_a_letter_is_the_same_equation(a: int, b: int, c: int, shift: int) -> None:
+    # a y' + b y = c m against (a/m) y' + (b/m) y = c: equal (m ≠ 0 is what the second needs); against
+    # a y' + b y = (c + shift) m: the solutions differ, never equal (oracle: the coefficients themselves)
+    if a == 0 and b == 0:
+        return
+    reference = f"{a} y' {'-' if b < 0 else '+'} {abs(b)} y = {c} m"
+    same = rf"\frac{{{a}}}{{m}} y' + \frac{{{b}}}{{m}} y = {c}"
+    other = rf"\frac{{{a}}}{{m}} y' + \frac{{{b}}}{{m}} y = {c + shift}"
+    assert equivalent_answers(reference, same, timeout=20).status == "equal", (reference, same)
+    assert equivalent_answers(reference, other, timeout=20).status != "equal", (reference, other)
