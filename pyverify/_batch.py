@@ -27,6 +27,7 @@ import json
 import os
 import time
 from dataclasses import dataclass, field
+from decimal import Decimal
 from functools import cached_property
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -86,7 +87,7 @@ class BatchRow:
 
 def _check_row(line: int, text: str, seen: dict[str, int]) -> BatchRow:
     try:
-        raw = json.loads(text)
+        raw = json.loads(text, parse_float=Decimal)  # a gold stored as a JSON number keeps the digits written
     except (ValueError, RecursionError) as exc:
         return BatchRow(line, None, bad=f"line {line}: not JSON: {exc}")
     if not isinstance(raw, dict):
@@ -108,10 +109,15 @@ def _check_row(line: int, text: str, seen: dict[str, int]) -> BatchRow:
     fields = {}
     for name in KINDS[kind]:
         value = raw.get(name)
+        if kind == "answer" and isinstance(value, (int, Decimal)) and not isinstance(value, bool):
+            value = str(value)  # an answer stored as a JSON number (amc23's golds: 27.0) is its decimal text
         if not isinstance(value, str):
-            return BatchRow(line, row_id, kind, bad=f"line {line}: '{name}' must be a string")
+            what = "a string or a number" if kind == "answer" else "a string"
+            return BatchRow(line, row_id, kind, bad=f"line {line}: '{name}' must be {what}")
         fields[name] = value
     timeout = raw.get("timeout", DEFAULT_TIMEOUT)
+    if isinstance(timeout, Decimal):
+        timeout = float(timeout)  # read as Decimal with the row (0.1 as a Decimal is not below the float 0.1)
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0.1 <= timeout <= 3600:
         return BatchRow(line, row_id, kind, fields, bad=f"line {line}: 'timeout' must be seconds in [0.1, 3600]")
     semantics = raw.get("semantics", "exact")

@@ -63,8 +63,31 @@ def extract_boxed(text: str) -> str | None:
     return found[-1][2] if found else None
 
 
+def answer_text(value: object) -> str | None:
+    """The text of an answer given as a Python value: text as it is; a number (int, float, Fraction, Decimal) as
+    its decimal text, a float as its shortest repr (``27.0`` is 27 and ``0.1`` is 0.1, as the dataset that stored
+    the number meant it: amc23's golds are JSON numbers); None for anything else (a bool, a NaN or an infinity)."""
+    import math
+    from decimal import Decimal
+
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return repr(value) if math.isfinite(value) else None
+    if isinstance(value, Fraction):
+        return f"{value.numerator}/{value.denominator}" if value.denominator != 1 else str(value.numerator)
+    if isinstance(value, Decimal):
+        return str(value) if value.is_finite() else None
+    return None
+
+
 def parse_answer(text: str, *, decimal_comma: str | None = None) -> Answer:
-    """Parse a final answer; a ``\\boxed{...}`` in it is extracted first (the last one).
+    """Parse a final answer; a ``\\boxed{...}`` in it is extracted first (the last one). A number given as a Python
+    value (int, float, Fraction, Decimal: a dataset's JSON number) is read as its decimal text (``answer_text``).
 
     Never raises on bad input: what is outside the grammar or its limits is ``Answer("unparsed")``
     with the reason, and a comma between digits that may be a decimal comma or a list separator
@@ -74,8 +97,12 @@ def parse_answer(text: str, *, decimal_comma: str | None = None) -> Answer:
     """
     if decimal_comma not in DECIMAL_COMMA_CHOICES:
         raise ValueError(f"decimal_comma must be one of {DECIMAL_COMMA_CHOICES}, not {decimal_comma!r}")
+    written = answer_text(text)
+    if written is None:
+        return Answer("unparsed", reason=f"an answer is text or a finite number, not {type(text).__name__} "
+                      f"({str(text)[:40]!r})")  # fmt: skip
     try:
-        return _parse(text, decimal_comma)
+        return _parse(written, decimal_comma)
     except AnswerParseError as exc:
         return Answer("unparsed", reason=exc.reason, text=text[:200])
 

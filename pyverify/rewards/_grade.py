@@ -139,9 +139,15 @@ def grade(response: str, gold: str, *, policy: Policy = DEFAULT_POLICY) -> Grade
     Never raises on any text.
     """
     from pyverify.answers import equivalent_answers, parse_answer
+    from pyverify.answers._parse import answer_text
 
-    if not isinstance(response, str) or not isinstance(gold, str):
-        return Grade("unknown", policy.on_unknown, reason="the response and the gold answer must be text")
+    texts = answer_text(response), answer_text(gold)
+    if None in texts:
+        wrong = [f"{what} is {type(value).__name__}" for what, value, text in
+                 (("the response", response, texts[0]), ("the gold answer", gold, texts[1])) if text is None]
+        return Grade("unknown", policy.on_unknown, reason="the response and the gold answer must be text or finite "
+                     f"numbers: {', '.join(wrong)}")  # fmt: skip
+    response, gold = texts  # type: ignore[assignment]  # a number as its decimal text (amc23's golds are 27.0)
     candidate = parse_answer(response, decimal_comma=policy.decimal_comma)
     reference = _gold(gold, policy.decimal_comma)
     if policy.require_box and candidate.kind != "no_answer" and candidate.rule not in ("boxed", "several boxes"):

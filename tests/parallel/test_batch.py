@@ -214,3 +214,20 @@ def test_a_row_that_kills_its_worker_inside_a_chunk_costs_only_itself(tmp_path: 
     with LocalExecutor(1) as ex:  # a row lost to a dead worker is not recorded: --resume tries it again
         again = run_batch(src, out, ex, row_fn=poison_row, resume=True, chunk=12)
     assert (again.computed, again.reused) == (1, 11)
+
+
+def test_answers_stored_as_json_numbers_keep_their_digits(tmp_path: Path) -> None:
+    # amc23's golds in Qwen2.5-Math's harness are JSON numbers (27.0); a claim is never a number
+    src = tmp_path / "in.jsonl"
+    src.write_text('{"id": "f", "reference": 27.0, "candidate": "27"}\n'
+                   '{"id": "d", "reference": 12345678901234567890.123456789, "candidate": "12345678901234567890.123456789"}\n'
+                   '{"id": "p", "reference": "1/10", "candidate": 0.1}\n'
+                   '{"id": "b", "reference": true, "candidate": "1"}\n'
+                   '{"id": "c", "claim": 5}\n'
+                   '{"id": "t", "reference": "1", "candidate": "1", "timeout": 2.5}\n', encoding="utf-8")  # fmt: skip
+    with LocalExecutor(1) as ex:
+        run_batch(src, tmp_path / "out.jsonl", ex)
+    out = _read(tmp_path / "out.jsonl")
+    assert [r["status"] for r in out] == ["equal", "equal", "equal", "bad input", "bad input", "equal"]
+    assert out[1]["certificate"]["reference"] == "12345678901234567890.123456789"  # no float rounding
+    assert "must be a string or a number" in out[3]["reason"] and "must be a string" in out[4]["reason"]

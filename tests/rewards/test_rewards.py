@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import inspect
+from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 
+from pyverify.answers import equivalent_answers
 from pyverify.rewards import (
     BatchResult,
     Policy,
@@ -190,3 +193,17 @@ def test_words_where_the_gold_is_mathematics_are_a_format_failure_not_an_engine_
         found = grade(response, "5", policy=policy)
         assert (found.status, found.reward) == ("unparsed", 0.0), response
     assert grade(r"\text{Evelyn}", r"\text{Evelyn}").status == "correct"
+
+
+@pytest.mark.parametrize(
+    ("gold", "status"),
+    [(27.0, "correct"), (27, "correct"), (Fraction(27), "correct"), (Decimal("27.00"), "correct"), (26.5, "wrong"),
+     (True, "unknown"), (None, "unknown"), (float("nan"), "unknown"), (float("inf"), "unknown"), ([27], "unknown")],
+)  # fmt: skip
+def test_a_gold_stored_as_a_number_is_its_decimal_text(gold: object, status: str) -> None:
+    # amc23's golds in Qwen2.5-Math's harness are JSON numbers (27.0): all forty were unknown, 'must be text'
+    graded = grade(r"So she travels $\boxed{27}$ miles.", gold)  # type: ignore[arg-type]
+    assert graded.status == status, graded
+    if status == "unknown":
+        assert "text or finite numbers" in (graded.reason or ""), graded
+    assert equivalent_answers(gold, "27").status == {"correct": "equal", "wrong": "different"}.get(status, "unknown")  # type: ignore[arg-type]
