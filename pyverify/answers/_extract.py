@@ -4,7 +4,8 @@ answer) is its final answer. Every command and the library read answers through 
 
 The rules, in order (:data:`EXTRACTION_RULES` is the table docs/answers-and-rewards.md renders):
 
-1. ``<think>...</think>`` is dropped (everything before the last ``</think>``); a ``<think>`` never closed
+1. ``<think>...</think>`` (Sky-T1: ``<|begin_of_thought|>...<|end_of_thought|>``) is dropped (everything before
+   the last ``</think>``); a ``<think>`` never closed
    leaves **no answer**. The response ends at the first end-of-turn token (``<|im_start|>``, ``<|im_end|>``,
    ``<|eot_id|>``, ``<|endoftext|>``, ``<end_of_turn>``, ``</s>``): what follows is another turn.
 2. Markers: every top-level ``\\boxed{...}`` / ``\\fbox{...}``, and the phrases ``final answer is`` /
@@ -60,9 +61,11 @@ from pyverify.answers._units import symbols
 from pyverify.answers._words import ESCAPED_COMMANDS, SHORT_WORDS, SHOUTED_WORDS, UNIT_WORDS
 
 EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
-    ("`<think>…</think>`", "ignored: the answer is looked for after the last `</think>`; an unclosed `<think>` "
-     "is no answer"),
-    ("`<|im_start|>`, `<|im_end|>`, `<|eot_id|>`, `<|endoftext|>`, `<end_of_turn>`, `</s>`, `<eoa>` (GAOKAO-Bench)",
+    ("`<think>…</think>`, `<|begin_of_thought|>…<|end_of_thought|>` (Sky-T1)", "ignored: the answer is looked for "
+     "after the last `</think>` (or `<|end_of_thought|>`, then inside `<|begin_of_solution|>…`); an unclosed "
+     "`<think>` is no answer"),
+    ("`<|im_start|>`, `<|im_end|>`, `<|eot_id|>`, `<|endoftext|>`, `<end_of_turn>`, `</s>`, `<eoa>` (GAOKAO-Bench), "
+     "`<|end_of_solution|>` (Sky-T1)",
      "the response ends there (what follows is another turn)"),
     ("`\\boxed{…}`, `\\fbox{…}`, `final answer is …`, `Final Answer: …`, `The answer is …`, `The correct answer is …`, "
      "`Answer: …`, "
@@ -169,7 +172,13 @@ class Extraction:
         return ", ".join(self.texts)
 
 
-_TURN_END = re.compile(r"<\|im_start\|>|<\|im_end\|>|<\|eot_id\|>|<\|endoftext\|>|<end_of_turn>|</s>|<\|end\|>|<eoa>")
+_TURN_END = re.compile(r"<\|im_start\|>|<\|im_end\|>|<\|eot_id\|>|<\|endoftext\|>|<end_of_turn>|</s>|<\|end\|>|<eoa>"
+                       r"|<\|end_of_solution\|>")
+# the end of a reasoning model's thought: DeepSeek-R1's and Qwen3's </think>, Sky-T1's <|end_of_thought|> (its
+# solution follows between <|begin_of_solution|> and <|end_of_solution|>)
+_THOUGHT_END = re.compile(r"(?i)</think>|<\|end_of_thought\|>")
+_THOUGHT_START = re.compile(r"(?i)<think>|<\|begin_of_thought\|>")
+_SOLUTION_START = re.compile(r"\s*<\|begin_of_solution\|>")
 # what the brace pass of _boxes visits: a box opener, an escaped brace, a brace
 _BRACES = re.compile(r"\\(?:boxed|fbox)\s*\{|\\[{}]|[{}]")
 # "final answer is / :" and "the (correct) answer is" anywhere; "Answer:" and "Answer $...$" only where a line or a sentence
@@ -280,9 +289,32 @@ _CONNECTOR = re.compile(
     r"correction|actually|oops|hmm|instead|rather|yes|final|finally|or|and)(?![A-Za-z]))"
     r"[a-z][A-Za-z]+(?=[ \t]*(?:,|(?:and|or)(?![A-Za-z]))))*"
 )
-_CLOSING = re.compile(
-    r"(?is)(?:\s*(?:I\s+hope\s+(?:it|this)\s+is\s+correct|hope\s+(?:it|this)\s+helps|I\s+hope\.?)[^.!\n]*[.!]?\s*)+$"
+# a closing sentence that states nothing (the answer is in the sentence before it); each is matched alone, on one
+# sentence, by _closing_start (one regex with a repeated group over the whole tail backtracked exponentially on
+# "I think that's it " repeated)
+_CLOSER = re.compile(
+    r"(?is)(?:I\s+hope\s+(?:it|this)\s+is\s+correct|hope\s+(?:it|this)\s+helps|I\s+hope)[^.!\n]*"
+    # a reasoning model's verdict on its own work, with no number or math in it (Sky-T1: "Everything seems to add up
+    # correctly. I think that's the right answer.", "I think that's it.")
+    r"|(?:yes,?\s+|so,?\s+)?(?:I\s+think|(?:that|this|everything|it\s+all)\s+(?:seems|looks|checks\s+out|adds\s+up)"
+    r"|(?:it|that)(?:'s|\s+is)\s+(?:consistent|correct|right)|I'?m\s+(?:confident|sure)|I\s+am\s+(?:confident|sure))"
+    r"[^.!\n\d$\\]*"
 )
+
+
+def _closing_start(text: str, lo: int, hi: int) -> int:
+    """Where the closing sentences of text[lo:hi] begin (hi when there are none): "I hope it is correct.", "I think
+    that's the right answer." At most eight are dropped, each tested alone: linear in the text."""
+    end = hi
+    for _ in range(8):
+        stop = lo + len(text[lo:end].rstrip())
+        core = stop - 1 if stop > lo and text[stop - 1] in ".!" else stop
+        start = max(text.rfind(".", lo, core), text.rfind("!", lo, core), text.rfind("\n", lo, core)) + 1
+        start = max(start, lo)
+        if core <= start or not _CLOSER.fullmatch(text[start:core].strip()):
+            break
+        end = start
+    return end
 # the copulas of Chinese too (最小值为 5, 答案是 5, 等于 5: is, equals), not where 为 / 是 belong to another word
 # (因为 because, 作为 as, 认为 think, 成为 become, 以为; 但是 but, 于是 so, 还是 or, 若是 if, 凡是, 总是 always)
 # (a colon between two numbers is a ratio or a clock time, 1:9 or 4:30, never the copula of "Answer: 9")
@@ -518,6 +550,11 @@ def _qualified(masked: str, start: int, span: _Span, hi: int) -> bool:
                 or _DENIAL.search(masked, span.end, hi))
 
 
+# words between a copula and its value that confirm it rather than change it: is indeed 12, is equal to 5 (a word that
+# bounds or judges it, at least, about, wrong, is never skipped: _qualified reads those)
+_AFFIRMING = re.compile(r"(?i)(?:(?:indeed|exactly|precisely|simply|just|equal\s+to)\s+)+")
+
+
 def _statement(text: str, lo: int, hi: int, rule: str) -> Extraction:
     """The answer stated by the sentence text[lo:hi] (rule 6): the math right after its last copula, else the
     words after it when they are not prose (``is 34``), else its one math span."""
@@ -539,6 +576,9 @@ def _statement(text: str, lo: int, hi: int, rule: str) -> Extraction:
         rest_start = last.end()
         while rest_start < hi and text[rest_start] in " \t*\"'":
             rest_start += 1
+        affirming = _AFFIRMING.match(text, rest_start, hi)  # is indeed 12, is equal to 5, is exactly 12
+        if affirming:
+            rest_start = affirming.end()
         after = next((m for m in spans if m.start == rest_start), None)
         if after is not None and not text[after.end : hi].strip(" .,;!\"'*"):
             return Extraction("answer", (after.inner.strip(" "),), rule, after.span())
@@ -862,10 +902,13 @@ def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
     objects cannot recurse without end); ``restate``: let a follower that restates the answer keep it
     (``_restated``)."""
     lo, hi = 0, len(text)
-    close = text.lower().rfind("</think>")
-    if close >= 0:
-        lo = close + len("</think>")
-    elif re.search(r"(?i)<think>", text):
+    closes = list(_THOUGHT_END.finditer(text))
+    if closes:
+        lo = closes[-1].end()
+        opened = _SOLUTION_START.match(text, lo)  # Sky-T1: <|end_of_thought|> <|begin_of_solution|> ...
+        if opened:
+            lo = opened.end()
+    elif _THOUGHT_START.search(text):
         return Extraction("none", rule="the response never closes <think>")
     turn = _TURN_END.search(text, lo)
     if turn:
@@ -933,9 +976,7 @@ def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
         stripped = body.strip(" ")
         start = lo + body.find(stripped[:1]) if stripped else lo
         return _undoubled(Extraction("answer", (_strip_math(stripped),), "whole", (start, start + len(stripped))))
-    closing = _CLOSING.search(text, lo, hi)
-    end = closing.start() if closing else hi
-    start, end = _last_sentence(text, lo, end)
+    start, end = _last_sentence(text, lo, _closing_start(text, lo, hi))
     if not text[end:hi].strip() and _unfinished(text[start:end]):
         return Extraction("none", rule="the response ends inside an unfinished expression (cut off)", span=(start, end))
     return _undoubled(_statement(text, start, end, "final sentence"))

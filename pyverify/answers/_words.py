@@ -36,7 +36,7 @@ UNIT_WORDS: frozenset[str] = (SHORT_UNITS - {"sq", "cu"}) | frozenset(
     "second minute hour day week month year yr decade dollar cent penny pennies euro yuan yen rupee peso franc degree radian celsius fahrenheit "
     "unit way people person student time item object piece step handshake game coin card page box ball marble apple "
     "kcal kj erg joule watt kelvin newton pascal hertz mole mol parsec kpc mpc kwh atm ev kev mev gev hz khz mhz ghz kpa "
-    "volt ampere amp ohm tesla coulomb farad angstrom"  # (words no product of letters spells: 2 amps, 3 volts)
+    "volt ampere amp ohm tesla coulomb farad angstrom calorie kilocalorie"  # (words no product of letters spells: 2 amps)
     .split()
 )  # fmt: skip
 UNIT_PREFIXES: frozenset[str] = frozenset("square sq cubic cu".split())

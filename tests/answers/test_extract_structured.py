@@ -290,3 +290,36 @@ def test_a_finished_last_sentence_is_no_fragment(response: str, answer: str) -> 
     # half-open intervals pair ( with ], \leftrightarrow is no \left, a closing minus sign is no dangling operator
     found = extract_answer("We work step by step, and the steps are long.\n\n" + response)
     assert found.status == "answer" and found.texts == (answer,), found
+
+
+@pytest.mark.parametrize(
+    ("response", "answer"),
+    [  # Sky-T1's format (NovaSky-AI/SkyThought's saved MATH-500 outputs): the thought, then the solution
+     ("<|begin_of_thought|>\n\nSo maybe 7.\n\n<|end_of_thought|>\n\n<|begin_of_solution|>\n\nThus,\n\n$$\\tan A = 2$$"
+      "\n\n<|end_of_solution|>", "\\tan A = 2"),
+     ("<|begin_of_thought|>x<|end_of_thought|><|begin_of_solution|>$\\boxed{4}$<|end_of_solution|> then $\\boxed{9}$",
+      "4"),
+     # its closing verdicts on its own work hold no answer: the sentence before them does
+     ("Work.\n\nSo, the result is 23.\n\nI think that's the answer.", "23"),
+     ("Work.\n\nSo, yes, the answer should be 210.\n\nI think that's it.", "210"),
+     ("Profit: $93 - $15 = $78.\n\nEverything seems to add up correctly. I think that's the right answer.", "$78"),
+     ("Work.\n\nSo $x=3$.\n\nYes, that checks out. I'm confident with this answer.", "x=3"),
+     # a word that confirms the value between the copula and it
+     ("Work.\n\nTherefore, the GCF is indeed 12.", "12"), ("Work.\n\nThus the sum is exactly 12.", "12"),
+     ("Work.\n\nTherefore, x is equal to 5.", "5"),
+     ("Work.\n\nTherefore, the daily caloric requirement is 2000 calories.", "2000 calories")],
+)  # fmt: skip
+def test_reasoning_models_conclusions_are_read(response: str, answer: str) -> None:
+    found = extract_answer(response)
+    assert found.status == "answer" and found.texts == (answer,), found
+
+
+@pytest.mark.parametrize(
+    "response",
+    ["<|begin_of_thought|>\n\nSo the answer is $\\boxed{5}$ and then I write the solution",  # never closed
+     "Work.\n\nSo x = 5.\n\nI think so, but it could be 7.",  # a closer with a number is no closer
+     "Work.\n\nSo x is just about 12.", "Work.\n\nSo x is indeed not 12.", "Work.\n\nThat seems right."],
+)  # fmt: skip
+def test_closers_and_confirming_words_never_invent_an_answer(response: str) -> None:
+    found = extract_answer(response)
+    assert found.status == "none", found
