@@ -359,15 +359,21 @@ def _meet(a: _Piece, b: _Piece) -> _Piece | None:
     return lo, hi, cl, ch
 
 
+#: trigonometric ratios of one angle named by a letter: what a question asks for by name ("find tan A")
+_NAMED_RATIOS = frozenset({"sin", "cos", "tan", "cot", "sec", "csc"})
+
+
 def _is_name(node: Node) -> bool:
-    """A variable, a product of variables (``x``, ``QM``), a length ``|AB|`` or a ratio of them (``\\frac{NO}{BO}``,
-    ``a/b``): what names a quantity before ``=``."""
+    """A variable, a product of variables (``x``, ``QM``), a length ``|AB|``, a ratio of them (``\\frac{NO}{BO}``,
+    ``a/b``) or a trigonometric ratio of an angle named by a letter (``\\tan A``): what names a quantity before ``=``."""
     if isinstance(node, Var):
         return True
     if isinstance(node, Op) and node.op == "/":
         return _is_name(node.args[0]) and _is_name(node.args[1])
     if isinstance(node, Call) and node.func == "abs" and len(node.args) == 1:  # a segment |AB|, never |x| = 3
         return _is_segment(node.args[0])
+    if isinstance(node, Call) and node.func in _NAMED_RATIOS and len(node.args) == 1:
+        return isinstance(node.args[0], Var)  # \\tan A = 2, \\cos \\theta = \\frac{3}{5}: the quantity asked for
     return isinstance(node, Op) and node.op == "*" and all(_is_name(a) for a in node.args)
 
 

@@ -742,10 +742,12 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "triple itself"),
     ("`f(2) < f(1) < f(4)`", "an ordering (the letter on every side): equal to the same relations between equal "
      "terms, otherwise unknown; never solved"),
-    ("`x = 5+5+1 = 11`, `z = 1+1 = 2`, `5 \\times 6 \\times 4 = 120`, `D = (0, 1)`, `QM = 30`, `|AB| = 1`, `y = 2x+3`, `p(x) = x^2+1`",
+    ("`x = 5+5+1 = 11`, `z = 1+1 = 2`, `5 \\times 6 \\times 4 = 120`, `D = (0, 1)`, `QM = 30`, `|AB| = 1`, `\\tan A = 2`, "
+     "`y = 2x+3`, `p(x) = x^2+1`",
      "chained equalities take the last side (x = 11, z = 2, 120), whatever the sides before it (working: read or "
      "not, `A + B = C` of matrices is C); an equation between numbers is its last side; a "
      "name before `=` is dropped against a value (QM = 30 equals 30, the length |AB| = 1 equals 1, not |x| = 3; "
+     "a trigonometric ratio of a lettered angle too: \\tan A = 2 equals 2; "
      "a ratio of names too: \\frac{NO}{BO} = \\frac{1}{\\sqrt6} equals \\frac{1}{\\sqrt6}; "
      "y = 2x+3 equals 2x+3, and so does f(x) = 2x+3, also against y = 2x+3) and a point's name "
      "against its coordinates; an equation that names no value (2x + z = 1) is never a number"),
