@@ -71,6 +71,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "`Answer: …`, "
      "`Answer $…$`, `#### …`, `A: …` at the start of a line (GSM8K)", "markers; the last one in the response wins (an earlier box does not beat a later "
      "stated final answer)"),
+    ("`\\boxed{}` (empty or spaces only, as a base model repeats its instructions: `\\boxed{}. \\boxed{}.`)",
+     "no answer: an empty box states nothing (an empty box beside a full one is left out of the group)"),
     ("`\\boxed{-2} \\quad\\text{and}\\quad \\boxed{1}` at the end; a gold `\\boxed{1}\\boxed{2}`; "
      "`\\boxed{3} cm and \\boxed{4} cm`",
      "several answers, read as the list -2, 1 (equal only to that set or list); a box repeated is one answer; one "
@@ -954,8 +956,10 @@ def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
                 group.insert(0, box)
             else:
                 break
-        contents = list(dict.fromkeys(_unbox(undouble(c).strip()) for _, _, c in group))
+        contents = [c for c in dict.fromkeys(_unbox(undouble(c).strip()) for _, _, c in group) if c]
         span = (group[0][0], group[-1][1])
+        if not contents:  # \boxed{} (a base model repeating its instructions): nothing is stated in it
+            return Extraction("none", rule="the last box is empty", span=span)
         if (_RETRACTION.search(text, span[1], hi) or _HEDGE_AFTER.match(text, span[1], hi) or
                 _VERDICT_AFTER.match(text, span[1], hi)) and not (restate and _restated(text, span[1], hi, contents)):  # fmt: skip
             # \boxed{5} Wait, actually it should be 6.  \boxed{5} is wrong.

@@ -323,3 +323,14 @@ def test_reasoning_models_conclusions_are_read(response: str, answer: str) -> No
 def test_closers_and_confirming_words_never_invent_an_answer(response: str) -> None:
     found = extract_answer(response)
     assert found.status == "none", found
+
+
+@pytest.mark.parametrize(
+    ("response", "status", "texts"),
+    [  # Qwen2.5-Math-7B (the base model) on MATH-500 ends 120 responses repeating "\boxed{}. \boxed{}. ..."
+     ("The answer is: \\boxed{}. \\boxed{}. \\boxed{}.", "none", ()), ("So \\boxed{ }", "none", ()),
+     ("So \\boxed{3} and \\boxed{}", "answer", ("3",)), ("So \\boxed{3}", "answer", ("3",))],
+)  # fmt: skip
+def test_an_empty_box_states_no_answer(response: str, status: str, texts: tuple[str, ...]) -> None:
+    found = extract_answer(response)
+    assert (found.status, found.texts) == (status, texts), found
