@@ -777,6 +777,12 @@ _REAL_SETS = ("interval", "union")
 
 
 _FORMS = ("text", "choice", "base", "congruence", "relation", "approx")
+#: text (normalized: lower case, single spaces) that says no value exists, or that there are infinitely many: never a
+#: nonzero number (models box "\\text{No Solution}" where the gold is 49)
+_NO_VALUE = re.compile(r"(?:there (?:is|are|exists?) )?no (?:real |integer |positive |such |possible |valid )*"
+                       r"(?:solutions?|values?|answers?|maximum(?: value)?|minimum(?: value)?|numbers?|such \w+)"
+                       r"(?: (?:exists?|found|possible))?|(?:it )?does not exist|(?:it )?doesn't exist|impossible"
+                       r"|cannot be determined|undetermined|infinitely many(?: \w+){0,3}|infinite(?: \w+)?")
 
 
 def _letter(ans: Answer) -> str | None:
@@ -813,6 +819,12 @@ def _forms(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
                             "ratio: which is meant is not stated")  # fmt: skip
         return _Verdict("equal", "text") if a.value == b.value else \
             _Verdict("different", "text", {"text": [a.value, b.value]})  # fmt: skip
+    for text, other in ((a, b), (b, a)):
+        if text.kind == "text" and other.kind == "number" and _NO_VALUE.fullmatch(text.value or ""):
+            # "No solution", "does not exist", "infinitely many" against 49: whether the words say that no value
+            # exists or count the solutions (none: 0; infinitely many), they are not 49 (against 0, unknown)
+            if _terms(other.terms[0], Num(Fraction(0)), ctx).status == "different":
+                return _Verdict("different", "structure", {"text": text.value, "number": render(other)})
     if "text" in (ka, kb) or "choice" in (ka, kb):
         return _Verdict("unknown", "none", reason=f"a {'text' if 'text' in (ka, kb) else 'choice'} answer is "
                         f"compared only with {'text' if 'text' in (ka, kb) else 'a choice'} (the other is {_article(kb if ka in ('text', 'choice') else ka)} "

@@ -702,7 +702,9 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "`\\operatorname` is not a function of the grammar"),
     ("`\\text{Evelyn}`, `\\textbf{East}.`, `Evelyn`, `no solution`, `DNE`, `12:00`",
      "a text answer: the words normalized (lower case, single spaces, no final full stop or leading article; a clock "
-     "time as h:mm on 24 hours, seconds kept unless :00: 8:34 p.m. is 20:34, 5am is 5:00, 4:30p.. (a harness deleted the m) is 16:30, a time without a.m. or p.m. is read on 24 hours; two such times that are one ratio, 1:10 and 2:20, are unknown), equal only to the same text, different from other text, unknown against a number"),
+     "time as h:mm on 24 hours, seconds kept unless :00: 8:34 p.m. is 20:34, 5am is 5:00, 4:30p.. (a harness deleted the m) is 16:30, a time without a.m. or p.m. is read on 24 hours; two such times that are one ratio, 1:10 and 2:20, are unknown), equal only to the same text, different from other text, unknown against a number, except words that say no "
+     "value exists or that there are infinitely many (`No solution`, `does not exist`, `infinitely many`): different "
+     "from a nonzero number (no solution may count zero solutions, so against 0 they stay unknown)"),
     ("`(C)`, `\\text{(C)}`, `\\textbf{(C)}`, `\\text{C}`, `C`, `(C) Cecile`, `\\textbf{(C)}\\ 7`, `C. 1-\\mathrm{i}`, "
      "`(D) (2,0)`, `(C) is wrong`",
      "the choice C (a lone capital letter is a choice when the other answer is one; a letter A to J in parentheses, "

@@ -979,3 +979,17 @@ def test_law_an_equation_divided_by_a_letter_is_the_same_equation(a: int, b: int
     other = rf"\frac{{{a}}}{{m}} y' + \frac{{{b}}}{{m}} y = {c + shift}"
     assert equivalent_answers(reference, same, timeout=20).status == "equal", (reference, same)
     assert equivalent_answers(reference, other, timeout=20).status != "equal", (reference, other)
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, status",
+    [  # gemma-2-27b-it and Sky-T1 box words where the gold is a number (SkyThought's saved outputs)
+     ("49", r"\text{No Solution}", "different"), ("34", r"\text{No solution found}", "different"),
+     (r"\frac12", r"\text{Does not exist}", "different"), ("100", r"\text{Infinitely many possible values}", "different"),
+     (r"2\sqrt5", r"\text{No solution}", "different"), (r"\text{No solution}", "5", "different"),
+     # zero may be the count of solutions; other words are not read; a value that is no number is not compared
+     ("0", r"\text{No Solution}", "unknown"), ("13", r"\text{a small positive integer}", "unknown"),
+     ("x+1", r"\text{No solution}", "unknown"), (r"\text{no solution}", r"\text{No Solution}", "equal")],
+)  # fmt: skip
+def test_words_that_say_no_value_exists_are_no_nonzero_number(reference: str, candidate: str, status: str) -> None:
+    assert equivalent_answers(reference, candidate, timeout=20).status == status
