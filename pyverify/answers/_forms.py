@@ -117,6 +117,9 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
         if radix == 10:
             return Answer("number", terms=(Num(Fraction(value)),))
         return Answer("base", terms=(Num(Fraction(value)),), value=f"{digits.lstrip('0') or '0'}_{radix}")
+    timed = whole.group(1) if whole and (_HOUR.match(whole.group(1)) or _CLOCK.match(whole.group(1))) else text
+    if timed is not text:  # \\text{4:30 p.m.}, \\text{5 p.m.}: a clock time written as text (MATH's golds)
+        text = timed
     hour_only = _HOUR.match(text)
     if hour_only:
         text = f"{hour_only.group(1)}:00 {hour_only.group(2)}m"

@@ -272,6 +272,10 @@ def test_clock_times_are_read_on_24_hours() -> None:
     # are no half of the day
     assert status("4:30p..", r"4:30 \text{ p.m.}") == "equal" and status("4:30a..", "4:30 p.m.") == "different"
     assert parse_answer("4:30..").kind == "unparsed"
+    # MATH's gold \text{4:30 p.m.} (Qwen2.5-Math's saved samples): a clock time written whole as text
+    assert status(r"\text{4:30 p.m.}", "The answer is 4:30 PM.") == "equal" and status(r"\text{5 p.m.}", "17:00") == "equal"
+    assert status(r"\text{4:30 p.m.}", r"4:30 \text{ a.m.}") == "different"
+    assert parse_answer(r"\text{4:30 p.m. on Monday}").kind == "unparsed"
 
 
 def test_nested_quotients_by_x_plus_i_stay_bounded() -> None:
