@@ -399,10 +399,14 @@ def letter_ratio(a: Node, b: Node) -> dict[str, Any]:
         powers.append((base.name, int(exp)))
     if not powers or not coefficient.is_Rational or coefficient == 0:
         return {"powers": None}
-    denominators = [sympy.fraction(sympy.together(e))[1] for e in (x, y)]
+    parts = [sympy.fraction(sympy.together(e)) for e in (x, y)]
     for name, _ in powers:
         letter = sympy.Symbol(name, real=True)
-        if not any(d.has(letter) and sympy.simplify(d.subs(letter, 0)) == 0 for d in denominators):
+        if not any(d.has(letter) and sympy.simplify(d.subs(letter, 0)) == 0 for _, d in parts):
+            return {"powers": None}
+        if any(sympy.simplify(n.subs(letter, 0)) == 0 for n, _ in parts):
+            # x(x - 1) = 0 against 1 - 1/x = 0: at x = 0 the first holds for every other value, so its solutions
+            # are not the second's (the letter is an unknown, not a parameter that must be nonzero)
             return {"powers": None}
     return {"coefficient": Fraction(int(coefficient.p), int(coefficient.q)), "powers": powers}
 

@@ -822,8 +822,9 @@ def _forms(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
     for text, other in ((a, b), (b, a)):
         if text.kind == "text" and other.kind == "number" and _NO_VALUE.fullmatch(text.value or ""):
             # "No solution", "does not exist", "infinitely many" against 49: whether the words say that no value
-            # exists or count the solutions (none: 0; infinitely many), they are not 49 (against 0, unknown)
-            if _terms(other.terms[0], Num(Fraction(0)), ctx).status == "different":
+            # exists or count the solutions (none: 0; infinitely many), they are not 49 (against 0 or ∞, unknown)
+            infinite = any(isinstance(n, Call) and n.func == "infinity" for n in walk(other.terms[0]))
+            if not infinite and _terms(other.terms[0], Num(Fraction(0)), ctx).status == "different":
                 return _Verdict("different", "structure", {"text": text.value, "number": render(other)})
     if "text" in (ka, kb) or "choice" in (ka, kb):
         return _Verdict("unknown", "none", reason=f"a {'text' if 'text' in (ka, kb) else 'choice'} answer is "

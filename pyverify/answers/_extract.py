@@ -7,7 +7,7 @@ The rules, in order (:data:`EXTRACTION_RULES` is the table docs/answers-and-rewa
 1. ``<think>...</think>`` (Sky-T1: ``<|begin_of_thought|>...<|end_of_thought|>``) is dropped (everything before
    the last ``</think>``); a ``<think>`` never closed
    leaves **no answer**. The response ends at the first end-of-turn token (``<|im_start|>``, ``<|im_end|>``,
-   ``<|eot_id|>``, ``<|endoftext|>``, ``<end_of_turn>``, ``</s>``): what follows is another turn.
+   ``<|eot_id|>``, ``<|eom_id|>``, ``<|endoftext|>``, ``<end_of_turn>``, ``</s>``): what follows is another turn.
 2. Markers: every top-level ``\\boxed{...}`` / ``\\fbox{...}``, and the phrases ``final answer is`` /
    ``final answer:`` and ``the answer is`` (``the correct answer is``) anywhere, ``**Final Answer**`` alone on a line, ``Answer:`` (or ``Answer`` before a math delimiter) where a
    line or a sentence starts, ``####``, GSM8K's ``A:`` at the start of a line, and the same phrases in eleven
@@ -25,8 +25,8 @@ The rules, in order (:data:`EXTRACTION_RULES` is the table docs/answers-and-rewa
 5. With no marker, a text whose words (outside math and ``\\text{}``) are only units, percent words, ``and`` /
    ``or`` / ``either`` is the answer as a whole (``$28$ %``, ``$125$ miles``, ``$1$ and $2$``), and so is a short
    line without a verb (``Evelyn``, ``no solution``).
-6. Otherwise the final sentence (closing remarks such as ``I hope it is correct.`` removed) is read: the math
-   right after its last ``is``, ``are``, ``=``, ``:``, ``be``, ``equals`` (Chinese 为, 是, 等于, ：), or the words
+6. Otherwise the final sentence (closing remarks such as ``I hope it is correct.`` or ``I think that's it.``
+   removed) is read: the math right after its last ``is``, ``are``, ``=``, ``:``, ``be``, ``equals`` (Chinese 为, 是, 等于, ：), or the words
    there when they are not prose (``is 34``), or the math spans after it joined by connectors (``are $x=2$ and
    $x=3$``), or its one math span; a denial or a doubt where the answer would be
    taken, or governing that copula (``x cannot be $5$``, ``it might be $5$``, 不是, 可能是, 约为),
@@ -64,7 +64,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`<think>…</think>`, `<|begin_of_thought|>…<|end_of_thought|>` (Sky-T1)", "ignored: the answer is looked for "
      "after the last `</think>` (or `<|end_of_thought|>`, then inside `<|begin_of_solution|>…`); an unclosed "
      "`<think>` is no answer"),
-    ("`<|im_start|>`, `<|im_end|>`, `<|eot_id|>`, `<|endoftext|>`, `<end_of_turn>`, `</s>`, `<eoa>` (GAOKAO-Bench), "
+    ("`<|im_start|>`, `<|im_end|>`, `<|eot_id|>`, `<|eom_id|>`, `<|start_header_id|>`, `<|endoftext|>`, `<end_of_turn>`, "
+     "`</s>`, `<eoa>` (GAOKAO-Bench), "
      "`<|end_of_solution|>` (Sky-T1)",
      "the response ends there (what follows is another turn)"),
     ("`\\boxed{…}`, `\\fbox{…}`, `final answer is …`, `Final Answer: …`, `The answer is …`, `The correct answer is …`, "
@@ -72,7 +73,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "`Answer $…$`, `#### …`, `A: …` at the start of a line (GSM8K)", "markers; the last one in the response wins (an earlier box does not beat a later "
      "stated final answer)"),
     ("`\\boxed{}` (empty or spaces only, as a base model repeats its instructions: `\\boxed{}. \\boxed{}.`)",
-     "no answer: an empty box states nothing (an empty box beside a full one is left out of the group)"),
+     "an empty box is no box: the last box with something in it is read (`\\boxed{5}. Put your final answer within "
+     "\\boxed{}.` is 5); when every box is empty, no answer"),
     ("`\\boxed{-2} \\quad\\text{and}\\quad \\boxed{1}` at the end; a gold `\\boxed{1}\\boxed{2}`; "
      "`\\boxed{3} cm and \\boxed{4} cm`",
      "several answers, read as the list -2, 1 (equal only to that set or list); a box repeated is one answer; one "
@@ -97,6 +99,11 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "answer (the point (2, 3)); `or` between different unknowns states alternatives, no answer; a premise or a "
      "verdict before them (since, we reject, suppose) leaves the sentence to the other rules; a short line that "
      "opens with thus, hence, so, therefore, then, finally or we find is read by these rules, never as text"),
+    ("`So the result is 23. I think that's the answer.`, `… $78$. Everything seems to add up correctly.`, "
+     "`I hope it is correct.`",
+     "closing remarks in fixed words that confirm the work are dropped before the final sentence is read (at most "
+     "eight); a remark that doubts or judges it (`I think that's wrong.`, `That seems too small.`) is the final "
+     "sentence, and states no answer"),
     ("`So x cannot be $5$.`, `The value might be $5$.`, `所以答案不是$5$。`, `最小值可能是$5$。`, `约为$2$`, "
      "`x为$5$（舍去）`",
      "no answer: a denial or a doubt after the copula, or governing it (a modal or not before `be`; a Chinese "
@@ -174,8 +181,8 @@ class Extraction:
         return ", ".join(self.texts)
 
 
-_TURN_END = re.compile(r"<\|im_start\|>|<\|im_end\|>|<\|eot_id\|>|<\|endoftext\|>|<end_of_turn>|</s>|<\|end\|>|<eoa>"
-                       r"|<\|end_of_solution\|>")
+_TURN_END = re.compile(r"<\|im_start\|>|<\|im_end\|>|<\|eot_id\|>|<\|eom_id\|>|<\|start_header_id\|>|<\|endoftext\|>"
+                       r"|<end_of_turn>|</s>|<\|end\|>|<eoa>|<\|end_of_solution\|>")
 # the end of a reasoning model's thought: DeepSeek-R1's and Qwen3's </think>, Sky-T1's <|end_of_thought|> (its
 # solution follows between <|begin_of_solution|> and <|end_of_solution|>)
 _THOUGHT_END = re.compile(r"(?i)</think>|<\|end_of_thought\|>")
@@ -296,13 +303,20 @@ _CONNECTOR = re.compile(
 # "I think that's it " repeated)
 _CLOSER = re.compile(
     r"(?is)(?:I\s+hope\s+(?:it|this)\s+is\s+correct|hope\s+(?:it|this)\s+helps|I\s+hope)[^.!\n]*"
-    # a reasoning model's verdict on its own work, with no number or math in it (Sky-T1: "Everything seems to add up
-    # correctly. I think that's the right answer.", "I think that's it.")
-    r"|(?:yes,?\s+|so,?\s+)?(?:I\s+think|(?:that|this|everything|it\s+all)\s+(?:seems|looks|checks\s+out|adds\s+up)"
-    r"|(?:it|that)(?:'s|\s+is)\s+(?:consistent|correct|right)|I'?m\s+(?:confident|sure)|I\s+am\s+(?:confident|sure))"
-    r"[^.!\n\d$\\]*"
+    # a reasoning model's verdict on its own work, in fixed words that confirm it (Sky-T1: "Everything seems to add up
+    # correctly. I think that's the right answer.", "I think that's it."); "I think that's wrong", "That seems too
+    # small" are never closers
+    r"|(?:yes,?\s+|so,?\s+|and\s+)?(?:"
+    r"I\s+think\s+(?:that'?s|that\s+is|this\s+is)\s+(?:it|(?:the|my)\s+(?:final\s+|right\s+|correct\s+)?(?:answer|result|"
+    r"solution)|correct|right)"
+    r"|(?:I\s+think\s+)?(?:I'?m|I\s+am)\s+(?:confident|sure)\s+(?:(?:with|in|about|of)\s+(?:this|that|my|the)\s+answer"
+    r"|(?:that'?s|this\s+is|it'?s)\s+(?:right|correct|the\s+answer))"
+    r"|I\s+think\s+(?:I'?ve|I\s+have)\s+covered\s+(?:all\s+the\s+bases|everything)(?:\s+here)?"
+    r"|(?:that|this|everything|it\s+all)\s+(?:seems|looks)\s+(?:right|correct|good|fine|consistent|to\s+(?:add\s+up|check\s+out|be\s+"
+    r"(?:right|correct|consistent)))(?:\s+correctly)?"
+    r"|(?:that|this|everything|it\s+all)\s+(?:checks\s+out|adds\s+up)(?:\s+correctly)?"
+    r"|(?:it|that)(?:'s|\s+is)\s+(?:consistent|correct|right))"
 )
-
 
 def _closing_start(text: str, lo: int, hi: int) -> int:
     """Where the closing sentences of text[lo:hi] begin (hi when there are none): "I hope it is correct.", "I think
@@ -888,11 +902,19 @@ def extract_answer(text: str) -> Extraction:
     return _extract(text, structured=True)
 
 
+# in what follows an answer: a word that judges, denies or supposes, or a question (never a confirmation of it)
+_DOUBTING_FOLLOWER = re.compile(r"(?i)(?<![A-Za-z])(?:wrong|incorrect|mistakes?|mistaken|errors?|not|no|isn't|doesn't|"
+                                r"redo|if|whether|would|could|should|might|may|maybe|perhaps|suppose|assum\w*|unless)"
+                                r"(?![A-Za-z])|\?")
+
+
 def _restated(text: str, end: int, hi: int, answer: Sequence[str]) -> bool:
     """Whether what follows a stated answer that an alternative or a retraction opens (``Alternatively, …``, a second
     method; ``Wait, let me check …``) ends by stating that same answer, written the same way (spacing aside): then it
     confirms the answer rather than replacing it. The follower is read once by the same policy, never recursively
     (its own followers are not given this chance), so hostile text repeating ``\boxed{5} Wait`` stays linear."""
+    if _DOUBTING_FOLLOWER.search(text, end, hi):
+        return False  # Wait, that's wrong. ... is 5; if the die were fair the answer would be 5; whether it is 5?
     after = _extract(text[end:hi], structured=False, restate=False)
     if after.status != "answer" or after.rule == "whole" or len(after.texts) != 1 or len(answer) != 1:
         return False
@@ -925,7 +947,9 @@ def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
         json_answer = _json_answer(text, lo, hi, restate)
         if json_answer is not None:
             return _undoubled(json_answer)
-    boxes = _boxes(text, lo, hi)
+    found_boxes = _boxes(text, lo, hi)
+    # an empty box is no box (\boxed{} in instructions a model repeats after its answer: "put it in \boxed{}")
+    boxes = [b for b in found_boxes if _unbox(undouble(b[2]).strip())]
     # every marker holds "answer" (any case), "####" or "A:": a text with none of them is not scanned for one
     lowered = text.lower()
     marked = any(word in lowered for word in _MARKER_WORDS)
@@ -941,6 +965,8 @@ def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
             "A:" if word.strip() == "a:" else "answer phrase"  # fmt: skip
         foreign = not re.search(r"(?i)answer|####|a:", word)  # a phrase of another language
         found = _after_phrase(text, phrase.end(), hi, rule, foreign)
+        if found.status == "answer" and not any(_unbox(undouble(t).strip()) for t in found.texts):
+            found = Extraction("none", rule="an empty box")  # The answer is: \boxed{}
         if found.status != "none":
             if (_HEDGE_AFTER.match(text, found.span[1], hi) or _RETRACTION.search(text, found.span[1], hi) or
                     _VERDICT_AFTER.match(text, found.span[1], hi)) and \
@@ -967,6 +993,8 @@ def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
         if len(contents) > 1:
             return Extraction("several", tuple(contents), "several boxes", span)
         return Extraction("answer", (contents[0],), "boxed", span)
+    if found_boxes and not boxes:
+        return Extraction("none", rule="every box is empty", span=(found_boxes[-1][0], found_boxes[-1][1]))
     if _cut_off(text, lo, hi):
         return Extraction("none", rule="the response ends inside math it never closes (cut off)", span=(lo, hi))
     body = text[lo:hi]
@@ -987,7 +1015,7 @@ def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
 
 
 # what no finished sentence ends with: a binary operator, a relation or a comma (\frac{5}{6} - \frac, a - b +)
-_DANGLING = re.compile(r"(?:[-+*/=^_×÷·,<>≤≥]|\\(?:cdot|times|div|pm|mp|le|ge|leq|geq|neq|frac|sqrt|log|ln|sin|cos|tan|"
+_DANGLING = re.compile(r"(?:[-+/=^×÷·,<>≤≥]|\\(?:cdot|times|div|pm|mp|le|ge|leq|geq|neq|frac|sqrt|log|ln|sin|cos|tan|"
                        r"left|right|int|sum|prod|lim)(?![A-Za-z]))\s*$")
 
 

@@ -364,6 +364,7 @@ def _meet(a: _Piece, b: _Piece) -> _Piece | None:
 
 #: trigonometric ratios of one angle named by a letter: what a question asks for by name ("find tan A")
 _NAMED_RATIOS = frozenset({"sin", "cos", "tan", "cot", "sec", "csc"})
+_GREEK_ANGLES = frozenset({"alpha", "beta", "gamma", "theta", "phi", "varphi", "psi", "omega", "vartheta"})
 
 
 def _is_name(node: Node) -> bool:
@@ -376,7 +377,10 @@ def _is_name(node: Node) -> bool:
     if isinstance(node, Call) and node.func == "abs" and len(node.args) == 1:  # a segment |AB|, never |x| = 3
         return _is_segment(node.args[0])
     if isinstance(node, Call) and node.func in _NAMED_RATIOS and len(node.args) == 1:
-        return isinstance(node.args[0], Var)  # \\tan A = 2, \\cos \\theta = \\frac{3}{5}: the quantity asked for
+        # \\tan A = 2, \\cos \\theta = \\frac{3}{5}: the quantity asked for; an angle is a capital or a Greek letter
+        # (\\cos x = 1 may state the equation an unknown x solves, never the value asked for)
+        angle = node.args[0]
+        return isinstance(angle, Var) and (angle.name.isupper() or angle.name.lstrip("\\") in _GREEK_ANGLES)
     return isinstance(node, Op) and node.op == "*" and all(_is_name(a) for a in node.args)
 
 

@@ -68,20 +68,25 @@ def answer_text(value: object) -> str | None:
     its decimal text, a float as its shortest repr (``27.0`` is 27 and ``0.1`` is 0.1, as the dataset that stored
     the number meant it: amc23's golds are JSON numbers); None for anything else (a bool, a NaN or an infinity)."""
     import math
+    import numbers
     from decimal import Decimal
 
     if isinstance(value, str):
         return value
-    if isinstance(value, bool):
+    if isinstance(value, bool) or type(value).__name__ == "bool_":  # numpy.bool_ too: True is no number here
         return None
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        return repr(value) if math.isfinite(value) else None
-    if isinstance(value, Fraction):
-        return f"{value.numerator}/{value.denominator}" if value.denominator != 1 else str(value.numerator)
-    if isinstance(value, Decimal):
-        return str(value) if value.is_finite() else None
+    try:
+        if isinstance(value, Fraction):
+            return f"{value.numerator}/{value.denominator}" if value.denominator != 1 else str(value.numerator)
+        if isinstance(value, numbers.Integral):  # int, numpy.int64
+            return str(int(value))
+        if isinstance(value, Decimal):
+            return str(value) if value.is_finite() else None
+        if isinstance(value, numbers.Real):  # float, numpy.float64 (whose own repr is np.float64(27.0))
+            number = float(value)
+            return float.__repr__(number) if math.isfinite(number) else None
+    except ValueError:  # an int past Python's digit limit for str (4300 digits)
+        return None
     return None
 
 
@@ -99,8 +104,8 @@ def parse_answer(text: str, *, decimal_comma: str | None = None) -> Answer:
         raise ValueError(f"decimal_comma must be one of {DECIMAL_COMMA_CHOICES}, not {decimal_comma!r}")
     written = answer_text(text)
     if written is None:
-        return Answer("unparsed", reason=f"an answer is text or a finite number, not {type(text).__name__} "
-                      f"({str(text)[:40]!r})")  # fmt: skip
+        return Answer("unparsed", reason=f"an answer is text or a finite number (at most 4,300 digits), not this "
+                      f"{type(text).__name__}")  # fmt: skip
     try:
         return _parse(written, decimal_comma)
     except AnswerParseError as exc:

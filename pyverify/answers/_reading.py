@@ -441,30 +441,44 @@ _HAS_DERIVATIVE = re.compile(r"(?:[A-Za-z}]|\\[A-Za-z]+)'|\\d?dot\s*\{")
 
 
 def _leibniz(m: re.Match[str]) -> str:
-    """\\frac{d^n y}{dt^n} as y with n primes; left as written when the orders differ or the answer differentiates
-    by another variable too (then a prime could not say which)."""
-    if m.group(1) != m.group(4) or len({found.group(3) for found in _LEIBNIZ.finditer(m.string)}) > 1:
+    """\\frac{d^n y}{dt^n} as y with n primes: a derivative by t, the time of an ODE answer, as y' is written there;
+    a derivative by another letter (dy/dx, dV/dr) is left as written, so that dy/dx is never dy/dt."""
+    if m.group(1) != m.group(4) or m.group(3) != "t":
         return m.group()
     return m.group(2) + "'" * int(m.group(1) or 1)
 
 
 def _applied(m: re.Match[str]) -> str:
-    """y(t) as y in an answer that holds a derivative, when every application of a name to a letter there has that
-    same letter inside (the variable the functions depend on); otherwise as written."""
-    if _command_tail(m) or not _HAS_DERIVATIVE.search(m.string):
-        return m.group()
-    if len({found.group(2) for found in _APPLIED.finditer(m.string) if not _command_tail(found)}) > 1:
+    """y(t) as y in an answer that holds a derivative, when the letter inside is the variable the functions depend
+    on (``_application_variable``); otherwise as written (y' = a(x) keeps a·x)."""
+    if _command_tail(m.string, m.start(), m.group(1)) or m.group(2) != _application_variable(m.string):
         return m.group()
     return m.group(1)
 
 
-def _command_tail(m: re.Match[str]) -> bool:
-    """Whether an application found by _APPLIED is the end of a command (\\sin(t), \\ln(x)), not a name: kx(t) is
-    k·x(t), \\sin\\theta(t) is sin θ(t)."""
-    if m.group(1).startswith("\\"):
+@lru_cache(maxsize=64)
+def _application_variable(text: str) -> str | None:
+    """The variable that names applied to it are functions of, in an answer with a derivative: the one letter a
+    derivative is applied to (f'(x), \\dot{x}(t)), t when none is (an ODE's time); None without a derivative or
+    with derivatives applied to two letters. One pass per answer (cached: every application asks)."""
+    if not _HAS_DERIVATIVE.search(text):
+        return None
+    derived = {found.group(2) for found in _APPLIED.finditer(text) if (found.group(1).endswith("'") or
+               found.group(1).startswith("\\d")) and not _command_tail(text, found.start(), found.group(1))}  # fmt: skip
+    if len(derived) > 1:
+        return None
+    return next(iter(derived), "t")
+
+
+def _command_tail(text: str, start: int, name: str) -> bool:
+    """Whether an application found by _APPLIED at ``start`` is the end of a command (\\sin(t), \\ln(x)), not a
+    name: kx(t) is k·x(t), \\sin\\theta(t) is sin θ(t). Looks back over at most 32 letters (no command is longer)."""
+    if name.startswith("\\"):
         return False
-    run = re.search(r"\\?[A-Za-z]*$", m.string[: m.start()])
-    return bool(run and run.group().startswith("\\"))
+    i = start
+    while i > 0 and start - i < 32 and text[i - 1].isascii() and text[i - 1].isalpha():
+        i -= 1
+    return i > 0 and text[i - 1] == "\\"
 
 
 CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
@@ -749,7 +763,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "chained equalities take the last side (x = 11, z = 2, 120), whatever the sides before it (working: read or "
      "not, `A + B = C` of matrices is C); an equation between numbers is its last side; a "
      "name before `=` is dropped against a value (QM = 30 equals 30, the length |AB| = 1 equals 1, not |x| = 3; "
-     "a trigonometric ratio of a lettered angle too: \\tan A = 2 equals 2; "
+     "a trigonometric ratio of an angle named by a capital or Greek letter too: \\tan A = 2 equals 2, not \\cos x = 1; "
      "a ratio of names too: \\frac{NO}{BO} = \\frac{1}{\\sqrt6} equals \\frac{1}{\\sqrt6}; "
      "y = 2x+3 equals 2x+3, and so does f(x) = 2x+3, also against y = 2x+3) and a point's name "
      "against its coordinates; an equation that names no value (2x + z = 1) is never a number"),
@@ -759,12 +773,14 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`2x+4y-3=0` against `y=-\\frac12x+\\frac34`; `m\\frac{dv}{dt}+bv=f` against `v' = \\frac{f}{m} - \\frac{b}{m}v`",
      "equal equations: lhs − rhs proportional by a nonzero constant (the ratio taken at a rational point, then "
      "proved as an identity), or by a product of powers of letters that one equation divides by (m above: m ≠ 0 is "
-     "what that equation needs to be defined, and the verdict says so; `m x = m` against `x = 1` stays unknown); "
+     "what that equation needs to be defined, and the verdict says so; `m x = m` against `x = 1`, and `x(x-1) = 0` "
+     "against `1 - 1/x = 0`, where the letter's zero solves the other equation, stay unknown); "
      "otherwise unknown"),
     ("`\\frac{dx}{dt} = kx(t) - a`, `\\frac{d^{2}v_{o}}{dt^{2}}`, `y'(t) = -2y(t)`",
-     "`x' = kx - a`, `v_{o}''`, `y' = -2y`: a Leibniz derivative is its prime form (when the answer differentiates "
-     "by one variable only; partial derivatives are left as written); in an answer with a derivative, a name applied "
-     "to the one variable (y(t), θ(t), v_C(t)) is its value"),
+     "`x' = kx - a`, `v_{o}''`, `y' = -2y`: a Leibniz derivative by t is its prime form (by another letter, dy/dx or "
+     "dV/dr, and a partial derivative, as written: never equal to one by t); in an answer with a derivative, a name "
+     "applied to the variable (the one letter a derivative is applied to, f'(x); else t) is its value: y(t), θ(t), "
+     "v_C(t), and f(x) beside f'(x) (y' = a(x) keeps a·x)"),
     ("`n \\equiv 2 \\pmod 7`, `2 \\pmod{7}`, `n \\equiv 2 \\mod 7`",
      "the residue class 2 mod 7: equal to the same class, different from another class and from a number outside it"),
     ("`3+4i`, `\\frac{1+i}{1-i}`, `(1+i)^2`, `\\sqrt{3}-5i`, `x i^2`, `\\frac{4A}{3+3i}e^{it}`, `e^{i\\pi}`",

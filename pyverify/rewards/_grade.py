@@ -146,7 +146,7 @@ def grade(response: str, gold: str, *, policy: Policy = DEFAULT_POLICY) -> Grade
         wrong = [f"{what} is {type(value).__name__}" for what, value, text in
                  (("the response", response, texts[0]), ("the gold answer", gold, texts[1])) if text is None]
         return Grade("unknown", policy.on_unknown, reason="the response and the gold answer must be text or finite "
-                     f"numbers: {', '.join(wrong)}")  # fmt: skip
+                     f"numbers of at most 4,300 digits: {', '.join(wrong)}")  # fmt: skip
     response, gold = texts  # type: ignore[assignment]  # a number as its decimal text (amc23's golds are 27.0)
     candidate = parse_answer(response, decimal_comma=policy.decimal_comma)
     reference = _gold(gold, policy.decimal_comma)

@@ -210,7 +210,12 @@ def test_denials_alternatives_and_beliefs_never_credit_the_value_they_name(respo
      ("$\\boxed{10}$. Or maybe 10.", "no answer"),
      ("$\\boxed{10}$. Alternatively, we could count the pairs directly.", "no answer"),
      ("$\\boxed{10}$ is wrong. So the answer is $\\boxed{10}$ is wrong.", "no answer"),
-     ("$\\boxed{\\frac{1}{2}}$. Alternatively, we get $0.5$.", "no answer")],
+     ("$\\boxed{\\frac{1}{2}}$. Alternatively, we get $0.5$.", "no answer"),
+     # an adversarial review: a follower that judges, doubts or supposes confirms nothing, whatever it ends on
+     ("$\\boxed{10}$. Wait, that's wrong. Let me redo: the first part is 10.", "no answer"),
+     ("The answer is $10$. Wait, no. The number of ordered pairs is $10$.", "no answer"),
+     ("$\\boxed{10}$. Wait, I should double check whether the answer is 10.", "no answer"),
+     ("$\\boxed{10}$. Alternatively, if the die were fair the answer would be $10$.", "no answer")],
 )  # fmt: skip
 def test_an_alternative_that_restates_the_answer_keeps_it(response: str, status: str) -> None:
     # the follower is read once by the same policy; only the same answer, written the same way, confirms it
@@ -307,6 +312,8 @@ def test_a_finished_last_sentence_is_no_fragment(response: str, answer: str) -> 
      # a word that confirms the value between the copula and it
      ("Work.\n\nTherefore, the GCF is indeed 12.", "12"), ("Work.\n\nThus the sum is exactly 12.", "12"),
      ("Work.\n\nTherefore, x is equal to 5.", "5"),
+     # markdown bold or italic closing the last sentence is no dangling operator
+     ("Thus, the number of ways is **12**", "12"), ("So the total is *12*", "12"),
      ("Work.\n\nTherefore, the daily caloric requirement is 2000 calories.", "2000 calories")],
 )  # fmt: skip
 def test_reasoning_models_conclusions_are_read(response: str, answer: str) -> None:
@@ -318,7 +325,10 @@ def test_reasoning_models_conclusions_are_read(response: str, answer: str) -> No
     "response",
     ["<|begin_of_thought|>\n\nSo the answer is $\\boxed{5}$ and then I write the solution",  # never closed
      "Work.\n\nSo x = 5.\n\nI think so, but it could be 7.",  # a closer with a number is no closer
-     "Work.\n\nSo x is just about 12.", "Work.\n\nSo x is indeed not 12.", "Work.\n\nThat seems right."],
+     "Work.\n\nSo x is just about 12.", "Work.\n\nSo x is indeed not 12.", "Work.\n\nThat seems right.",
+     # an adversarial review: a last sentence that takes the answer back is no closer
+     "So $x = 5$. I think that's wrong.", "So $x = 5$. That seems too small.",
+     "So the number of pairs is 12. I think I double counted, though.", "So $x = 5$. I am sure there is a mistake."],
 )  # fmt: skip
 def test_closers_and_confirming_words_never_invent_an_answer(response: str) -> None:
     found = extract_answer(response)
@@ -329,7 +339,10 @@ def test_closers_and_confirming_words_never_invent_an_answer(response: str) -> N
     ("response", "status", "texts"),
     [  # Qwen2.5-Math-7B (the base model) on MATH-500 ends 120 responses repeating "\boxed{}. \boxed{}. ..."
      ("The answer is: \\boxed{}. \\boxed{}. \\boxed{}.", "none", ()), ("So \\boxed{ }", "none", ()),
-     ("So \\boxed{3} and \\boxed{}", "answer", ("3",)), ("So \\boxed{3}", "answer", ("3",))],
+     ("So \\boxed{3} and \\boxed{}", "answer", ("3",)), ("So \\boxed{3}", "answer", ("3",)),
+     # an adversarial review: instructions echoed after the answer
+     ("So the answer is \\boxed{5}. Please put your final answer within \\boxed{}.", "answer", ("5",)),
+     ("The answer is \\boxed{ }", "none", ())],
 )  # fmt: skip
 def test_an_empty_box_states_no_answer(response: str, status: str, texts: tuple[str, ...]) -> None:
     found = extract_answer(response)

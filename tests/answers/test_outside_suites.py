@@ -131,6 +131,10 @@ NEMO_DISAGREEMENTS = {
     "is 675 (the subscripted name is not read: working before the answer); NeMo finds no box",
     "nemo-rs1-train/number_theory/106.json": "unknown: the response hedges between 220, 0220 and 22 and states "
     "'the answer is different for any number': a text answer, never equal to 220",
+    "nemo-rs2-train/algebra/635.json": "equal: 'The answer is \\boxed{1}.', then a question the model made up, whose "
+    "instructions hold an empty \\boxed{} (no box: the last box with an answer is read); NeMo reads the empty box",
+    "nemo-rs2-train/number_theory/918.json": "equal: 'n = \\boxed{5}', then a made-up question ending 'put the answer "
+    "inside \\boxed{}' (an empty box is no box); NeMo reads the empty box",
 }
 
 

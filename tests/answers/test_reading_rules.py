@@ -960,6 +960,12 @@ def test_law_solutions_as_tuples_against_one_tuple_is_set_equality(case: tuple[l
      # a factor that may be zero, or a derivative by two variables, decides nothing
      ("m x = m", "x = 1", "unknown"), ("x(x-1) = 0", "x - 1 = 0", "unknown"),
      (r"\frac{dy}{dx} = \frac{dx}{dt}", "y' = x'", "unknown"),
+     # an adversarial review: a derivative by x or r is never one by t; a(x) with no derivative applied to x is a·x;
+     # a factor that an unknown makes zero is no constant
+     (r"\frac{dy}{dx} = 2x", r"\frac{dy}{dt} = 2x", "unknown"), (r"\frac{dV}{dt} = 4\pi r^2", r"\frac{dV}{dr} = 4\pi r^2", "unknown"),
+     ("y' = ax", "y' = a(x)", "equal"), ("f'(x) = 2f(x)", "f' = 2f", "equal"),
+     ("x(x-1) = 0", r"1 - \frac{1}{x} = 0", "unknown"), ("x^2 = x", r"\frac{1}{x} = 1", "unknown"),
+     ("a^3 x = a^2", r"x = \frac{1}{a}", "unknown"),
      # no derivative: x(t) is as written (x·t), and \sin(t) is never a name applied
      ("x(t) + 1", "x + 1", "different"), (r"y' = \sin(t) y(t)", r"y' = y \sin t", "equal")],
 )  # fmt: skip
@@ -989,6 +995,7 @@ def test_law_an_equation_divided_by_a_letter_is_the_same_equation(a: int, b: int
      (r"2\sqrt5", r"\text{No solution}", "different"), (r"\text{No solution}", "5", "different"),
      # zero may be the count of solutions; other words are not read; a value that is no number is not compared
      ("0", r"\text{No Solution}", "unknown"), ("13", r"\text{a small positive integer}", "unknown"),
+     (r"\infty", r"\text{infinite}", "unknown"), (r"\infty", r"\text{no maximum}", "unknown"),
      ("x+1", r"\text{No solution}", "unknown"), (r"\text{no solution}", r"\text{No Solution}", "equal")],
 )  # fmt: skip
 def test_words_that_say_no_value_exists_are_no_nonzero_number(reference: str, candidate: str, status: str) -> None:

@@ -6,6 +6,7 @@ import inspect
 from decimal import Decimal
 from fractions import Fraction
 
+import numpy
 import pytest
 
 from pyverify.answers import equivalent_answers
@@ -33,7 +34,7 @@ from pyverify.rewards import (
      ("", "5", "no answer"),
      ("<think>It is \\boxed{5}</think>", "5", "no answer"),
      ("<think>maybe 4</think>The answer is $5$.", "5", "correct"),
-     (r"\boxed{}", "5", "unparsed"),
+     (r"\boxed{}", "5", "no answer"),  # an empty box states nothing (EXTRACTION_RULES)
      (r"The answer is $\boxed{5}$.", r"\frac{1}{0}", "unknown"),  # the gold has no value: not the model's fault
      (r"\boxed{(3/5, 8/3)}", r"(\frac35, \frac83]", "wrong"), (r"\boxed{[2, \infty)}", r"(2, \infty)", "wrong"),
      (r"The answer is $4, \frac72$.", "4", "several answers")],
@@ -198,7 +199,10 @@ def test_words_where_the_gold_is_mathematics_are_a_format_failure_not_an_engine_
 @pytest.mark.parametrize(
     ("gold", "status"),
     [(27.0, "correct"), (27, "correct"), (Fraction(27), "correct"), (Decimal("27.00"), "correct"), (26.5, "wrong"),
-     (True, "unknown"), (None, "unknown"), (float("nan"), "unknown"), (float("inf"), "unknown"), ([27], "unknown")],
+     (True, "unknown"), (None, "unknown"), (float("nan"), "unknown"), (float("inf"), "unknown"), ([27], "unknown"),
+     # an adversarial review: numpy's scalars (a float subclass whose repr is np.float64(27.0)), a huge int
+     (numpy.float64(27.0), "correct"), (numpy.int64(27), "correct"), (numpy.bool_(True), "unknown"),
+     pytest.param(10**5000, "unknown", id="int-of-5001-digits")],
 )  # fmt: skip
 def test_a_gold_stored_as_a_number_is_its_decimal_text(gold: object, status: str) -> None:
     # amc23's golds in Qwen2.5-Math's harness are JSON numbers (27.0): all forty were unknown, 'must be text'
