@@ -102,11 +102,17 @@ graders: $(GRADERS_VENV)/.installed
 # A real OpenAI-compatible server for the openai/ backend's tests: llama-cpp-python's, which the registry
 # ships only as source, so pip compiles llama.cpp (about 4-5 minutes on 2 cores, with cmake and g++).
 # A failed build is recorded in .failed (the tests then skip, saying so) and not retried until `make clean`.
+# llama.cpp is compiled for AVX2 (x86-64-v3), never for the build host's every feature (GGML_NATIVE): on hosts
+# whose CPU reports AMX or AVX-512 inside a VM that does not grant them, the native build crashes (SIGSEGV) on its
+# first completion. --no-cache-dir: pip would reuse a wheel built earlier with other flags.
+LLAMA_CMAKE := -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_AVX512=OFF \
+               -DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF
+
 $(LLAMA_VENV)/.installed:
 	$(PYTHON) -m venv $(LLAMA_VENV)
 	@rm -f $(LLAMA_VENV)/.failed; echo "  pip install llama-cpp-python[server]==0.3.36 (compiles llama.cpp: minutes)"
-	@CMAKE_BUILD_PARALLEL_LEVEL=$$(nproc 2>/dev/null || echo 2) $(LLAMA_VENV)/bin/python -m pip \
-	  --disable-pip-version-check -q install "llama-cpp-python[server]==0.3.36" >$(LLAMA_VENV)/build.log 2>&1 || \
+	@CMAKE_ARGS="$(LLAMA_CMAKE)" CMAKE_BUILD_PARALLEL_LEVEL=$$(nproc 2>/dev/null || echo 2) $(LLAMA_VENV)/bin/python -m pip \
+	  --disable-pip-version-check --no-cache-dir -q install "llama-cpp-python[server]==0.3.36" >$(LLAMA_VENV)/build.log 2>&1 || \
 	  { tail -n 5 $(LLAMA_VENV)/build.log >$(LLAMA_VENV)/.failed; \
 	    echo "llama-cpp-python could not be built (see $(LLAMA_VENV)/build.log): the real-server tests will skip"; }
 	@touch $@

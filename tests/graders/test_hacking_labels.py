@@ -73,7 +73,9 @@ def test_labels_on_real_nemo_skills_outputs(tmp_path: Path) -> None:
     result = runner.invoke(app, ["labels", str(NEMO), "--grader", "pyverify", "--out", str(tmp_path / "n")])
     assert result.exit_code == 0, result.output
     record = json.loads((tmp_path / "n" / "labels.json").read_text())
-    assert record["graders"]["pyverify"]["agree"] >= 145
+    # (143: two responses box their answer, then make up a question whose instructions hold an empty \boxed{}; NeMo
+    # reads the empty box and marks them wrong, pyverify reads the answer: the grader is right by certificate)
+    assert record["graders"]["pyverify"]["agree"] >= 143
     # every disagreement is the publisher's error by certificate, except one response that ends by answering in
     # words ('the answer is different for any number'): unparsed for pyverify, correct for NeMo, undecided by value
     undecided = {d["id"] for d in record["graders"]["pyverify"]["disagreements"] if d["right"] != "grader"}
