@@ -510,7 +510,9 @@ def _equations(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
             return _Verdict("equal", scaled.method, {"factor": str(factor)}, conditions=scaled.conditions)
     from pyverify.answers import _engine
 
-    letters = _call(_engine.letter_ratio, (da, db), ctx)
+    # only an equation that divides by a letter can differ from the other by that letter (no engine call otherwise)
+    letters = _call(_engine.letter_ratio, (da, db), ctx) if _divides_by_a_letter(da) or _divides_by_a_letter(db) \
+        else {}  # fmt: skip
     if letters.get("powers"):
         scale: Node = Num(letters["coefficient"])
         for name, power in letters["powers"]:
@@ -528,6 +530,18 @@ def _equations(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
                             conditions=tuple(dict.fromkeys((*scaled.conditions, why))))  # fmt: skip
     return _Verdict("unknown", "none", reason="lhs - rhs of the two equations are not proportional by a constant "
                     "(checked at a rational point); equations with the same solutions otherwise are not decided")  # fmt: skip
+
+
+def _divides_by_a_letter(node: Node) -> bool:
+    """Whether a term divides by an expression with a letter in it (x/m, m^{-1}): what letter_ratio needs."""
+    for n in walk(node):
+        if isinstance(n, Op) and n.op == "/" and free_vars(n.args[1]):
+            return True
+        if isinstance(n, Op) and n.op == "^" and free_vars(n.args[0]) and isinstance(n.args[1], Op) and n.args[1].op == "neg":
+            return True
+        if isinstance(n, Op) and n.op == "^" and free_vars(n.args[0]) and isinstance(n.args[1], Num) and n.args[1].value < 0:
+            return True
+    return False
 
 
 def _factor(da: Node, db: Node, names: set[str], ctx: _Context) -> Fraction | None:
