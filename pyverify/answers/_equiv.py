@@ -537,10 +537,10 @@ def _divides_by_a_letter(node: Node) -> bool:
     for n in walk(node):
         if isinstance(n, Op) and n.op == "/" and free_vars(n.args[1]):
             return True
-        if isinstance(n, Op) and n.op == "^" and free_vars(n.args[0]) and isinstance(n.args[1], Op) and n.args[1].op == "neg":
-            return True
-        if isinstance(n, Op) and n.op == "^" and free_vars(n.args[0]) and isinstance(n.args[1], Num) and n.args[1].value < 0:
-            return True
+        if isinstance(n, Op) and n.op == "^" and free_vars(n.args[0]):
+            exponent = n.args[1]
+            if (isinstance(exponent, Op) and exponent.op == "neg") or (isinstance(exponent, Num) and exponent.value < 0):
+                return True
     return False
 
 

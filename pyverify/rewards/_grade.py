@@ -117,17 +117,14 @@ def _reward(status: GradeStatus, policy: Policy) -> float | None:
 
 def grade_any(response: str, golds: Any, *, policy: Policy = DEFAULT_POLICY) -> Grade:
     """Grade against a gold answer or a list of acceptable gold answers (a dataset column may hold either): the
-    first ``correct`` grade, else the grade against the first gold. A number is read as its decimal text."""
+    first ``correct`` grade, else the grade against the first gold. A number is read as its decimal text (by
+    ``grade``)."""
     if isinstance(golds, (list, tuple)):
-        grades = [grade(response, _text(g), policy=policy) for g in golds]
+        grades = [grade(response, g, policy=policy) for g in golds]
         if not grades:
             return Grade("unknown", policy.on_unknown, reason="an empty list of gold answers")
         return next((g for g in grades if g.correct), grades[0])
-    return grade(response, _text(golds), policy=policy)
-
-
-def _text(gold: Any) -> Any:
-    return str(gold) if isinstance(gold, (int, float)) and not isinstance(gold, bool) else gold
+    return grade(response, golds, policy=policy)
 
 
 def grade(response: str, gold: str, *, policy: Policy = DEFAULT_POLICY) -> Grade:
