@@ -796,7 +796,19 @@ _FORMS = ("text", "choice", "base", "congruence", "relation", "approx")
 _NO_VALUE = re.compile(r"(?:there (?:is|are|exists?) )?no (?:real |integer |positive |such |possible |valid )*"
                        r"(?:solutions?|values?|answers?|maximum(?: value)?|minimum(?: value)?|numbers?|such \w+)"
                        r"(?: (?:exists?|found|possible))?|(?:it )?does not exist|(?:it )?doesn't exist|impossible"
-                       r"|cannot be determined|undetermined|infinitely many(?: \w+){0,3}|infinite(?: \w+)?")
+                       r"|cannot be determined|undetermined|none|infinitely many(?: \w+){0,3}|infinite(?: \w+)?")
+
+
+def _states_values(ans: Answer) -> bool:
+    """Whether an answer names what exists: a tuple, a list or set of one or more values (no text among them), or an
+    equation that defines a value or a function (``x = 2``, ``f(x) = x + 1``, read f·x)."""
+    if ans.kind == "tuple" or (ans.kind in ("list", "set") and ans.items):
+        return all(item.kind not in ("text", "choice", "unparsed", "ambiguous") for item in ans.items)
+    if ans.kind == "equation":
+        lhs = ans.terms[0]
+        return isinstance(lhs, Var) or (isinstance(lhs, Op) and lhs.op == "*" and len(lhs.args) == 2
+                                        and all(isinstance(x, Var) for x in lhs.args))  # fmt: skip
+    return False
 
 
 def _letter(ans: Answer) -> str | None:
@@ -840,6 +852,11 @@ def _forms(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
             infinite = any(isinstance(n, Call) and n.func == "infinity" for n in walk(other.terms[0]))
             if not infinite and _terms(other.terms[0], Num(Fraction(0)), ctx).status == "different":
                 return _Verdict("different", "structure", {"text": text.value, "number": render(other)})
+        if text.kind == "text" and _states_values(other) and _NO_VALUE.fullmatch(text.value or "") \
+                and not text.value.startswith("infinite"):
+            # "There are no solutions" against (2, 4), "No such function exists" against f(x) = x + 1: the words say
+            # that nothing exists, the other names what does (how many there are is another question: not here)
+            return _Verdict("different", "structure", {"text": text.value, other.kind: render(other)})
     if "text" in (ka, kb) or "choice" in (ka, kb):
         return _Verdict("unknown", "none", reason=f"a {'text' if 'text' in (ka, kb) else 'choice'} answer is "
                         f"compared only with {'text' if 'text' in (ka, kb) else 'a choice'} (the other is {_article(kb if ka in ('text', 'choice') else ka)} "

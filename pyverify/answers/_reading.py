@@ -42,11 +42,11 @@ def _unit_phrase(letters: bool) -> str:
         else:  # a one-letter unit before a slash is a unit anywhere (5 m/s, 2 g/cm^3): a rate, never m divided by s
             word = rf"(?:{word}|[{UNIT_LETTERS}](?=\s*/\s*[A-Za-z]))"
         prefix = r"(?i:(?:" + "|".join(sorted(UNIT_PREFIXES)) + r")(?![A-Za-z])\.?\s*)"
-        power = r"(?:\s*(?i:squared|cubed)(?![A-Za-z])|\s*\^\s*(?:\d|\{\s*-?\d\s*\}))"
-        return rf"{prefix}{{0,2}}{word}(?![A-Za-z])\.?{power}?"
+        power = r"(?:\s*(?i:squared|cubed)(?![A-Za-z])|\s*\^\s*(?:\d|\{\s*-?\d\s*\})|⁻?[¹²³])"
+        return rf"{prefix}{{0,2}}(?:{word}(?![A-Za-z])|Å|\\AA(?![A-Za-z]))\.?{power}?"
 
-    # at most five units (bounded, so that no text makes the search slow)
-    return rf"{unit(letters)}(?:\s*/\s*{unit(True)}|(?:\s+(?i:per)\s+|\s+){unit(letters)}){{0,4}}"
+    # at most five units (bounded, so that no text makes the search slow); a middle dot is a product (kg·m/s)
+    return rf"{unit(letters)}(?:\s*/\s*{unit(True)}|(?:\s+(?i:per)\s+|\s*[·⋅]\s*|\s+){unit(letters)}){{0,4}}"
 
 
 _TEXT = r"\\(?:" + "|".join(TEXT_COMMANDS) + r")\s*\{"
@@ -74,8 +74,8 @@ _SPACE = r"(?:\s|~|\\[,;: ])"
 _UNIT_CHAIN = (rf"(?<=[0-9}})])(?:\\(?:{'|'.join(TEXT_COMMANDS)}|operatorname)\s*\{{[^{{}}]*\}}{_POWER}?|\\mu(?![A-Za-z])"
                rf"|\\(?:cdot|times)(?![A-Za-z])|/|{_SPACE})+$")
 _CHAIN_CONTENT = re.compile(rf"\\(?:{'|'.join(TEXT_COMMANDS)}|operatorname)\s*\{{([^{{}}]*)\}}")
-_CHAIN_TOKEN = re.compile(rf"{_CHAIN_WORD}(?:\^\s*-?\d)?")
-_CHAIN_SEPARATORS = re.compile(r"(?:\s|~|\\[,;: ]|\\cdot(?![A-Za-z])|/|(?<!\^)-)+")
+_CHAIN_TOKEN = re.compile(rf"{_CHAIN_WORD}(?:\^\s*-?\d|⁻?[¹²³])?")
+_CHAIN_SEPARATORS = re.compile(r"(?:\s|~|\\[,;: ]|\\cdot(?![A-Za-z])|[·⋅]|/|(?<!\^)-)+")
 
 
 # the words after a final box up to the end of its sentence (a full stop, comma, ! ? ; before white space, a line
@@ -165,6 +165,11 @@ def outside_unit(text: str) -> bool:
     ``/``, ``-``, ``*`` (checked token by token: no backtracking over the words)."""
     tokens = [t for t in re.split(r"[\s/*.]+|(?<!\^)-", re.sub(r"\s*\^\s*", "^", text)) if t]
     return 0 < len(tokens) <= 8 and all(_CHAIN_TOKEN.fullmatch(t) for t in tokens)
+_ABOUT = r"(?:approximately|approx\.?|about|roughly|around)(?![A-Za-z])"
+_APPROXIMATELY = (rf"^\s*(?:\\text\s*\{{\s*{_ABOUT}\s*\}}|\\text\s*\{{\s*{_ABOUT}\s*([-+]?\d[\d.,]*)\s*\}}"
+                  rf"|{_ABOUT}(?=\s*[-+\\$(\d.]))")
+_DEGREE_MARK = r"\^\s*(?:\{\s*\\circ\s*\}|\\circ(?![A-Za-z]))|°"
+_LONE_DEGREES = re.compile(rf"\s*[-+]?\d+(?:\.\d+)?\s*(?:{_DEGREE_MARK})\s*")
 _MATHRM_UNIT = rf"(?<=[0-9])\s*\\mathrm\s*\{{\s*~\s*[{UNIT_LETTERS}]\s*\}}(?:\s*\^\s*(?:\d|\{{\s*-?\d\s*\}}))?{_AFTER_UNIT}"
 _TRAILING_UNIT = rf"(?:(?<=[0-9}}).])\s+|(?<=[0-9}}])|(?<=\\pi)\s*)(?:{_unit_phrase(letters=False)})\s*$"
 
@@ -519,6 +524,9 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      rf"{_TEXT}\s*(or|and)\s*\}}", r" \\\1 "),
     ("a leading 'either' (either 3 or 4: several answers) is removed",
      r"^\s*(?:\\text\s*\{\s*)?either(?![A-Za-z])\s*\}?", " "),
+    ("a leading 'approximately', 'approx.', 'about', 'roughly' or 'around' (also in \\text{...}) before a value is "
+     "\\approx: the value is an approximation (never exactly equal; compared under a tolerance)", _APPROXIMATELY,
+     lambda m: "\\approx " + (m.group(1) or "")),
     ("\\hbar is \\frac{h}{2\\pi} (its definition: ħω equals hω/2π); \\ell is the letter l (a script l, not another "
      "variable)", r"\\hbar(?![A-Za-z])|\\ell(?![A-Za-z])",
      lambda m: "(\\frac{h}{2\\pi})" if m.group() == "\\hbar" else " l "),
@@ -550,8 +558,9 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      "\\sin(30\\cdot\\frac{\\pi}{180}), \\sin(30)^\\circ too (a number, a letter, a command or a group before the "
      "sign); elsewhere, and after an inverse function (\\sin^{-1}), an angle is its number of degrees",
      _TRIG_WITH_DEGREES, lambda m: _trig_degrees(m.group())),
-    ("degrees ^\\circ and ° are removed (an angle alone is its number of degrees: 90^\\circ is 90)",
-     r"\^\s*(?:\{\s*\\circ\s*\}|\\circ(?![A-Za-z]))|°", ""),
+    ("degrees ^\\circ and ° are removed (an angle alone is its number of degrees: 90^\\circ is 90; a number alone "
+     "in degrees states the unit, as `90 degrees` does: against 90 radians it is no number of the same unit)",
+     _DEGREE_MARK, ""),
     ("a determinant written with vmatrix (\\begin{vmatrix} a & b \\\\ c & d \\end{vmatrix}, at most 4 × 4, no environment "
      "inside) is its expansion by the Leibniz formula ((a)(d) - (b)(c))", _DETERMINANT, lambda m: _determinant(m)),
     ("a system in \\begin{cases}, \\begin{aligned} or a braced \\begin{array} (\\left\\{ ... \\right.) whose rows are "
@@ -717,8 +726,10 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`\\text{Evelyn}`, `\\textbf{East}.`, `Evelyn`, `no solution`, `DNE`, `12:00`",
      "a text answer: the words normalized (lower case, single spaces, no final full stop or leading article; a clock "
      "time as h:mm on 24 hours, seconds kept unless :00: 8:34 p.m. is 20:34, 5am is 5:00, 4:30p.. (a harness deleted the m) is 16:30, a time without a.m. or p.m. is read on 24 hours; two such times that are one ratio, 1:10 and 2:20, are unknown), equal only to the same text, different from other text, unknown against a number, except words that say no "
-     "value exists or that there are infinitely many (`No solution`, `does not exist`, `infinitely many`): different "
-     "from a nonzero number (no solution may count zero solutions, so against 0 they stay unknown)"),
+     "value exists or that there are infinitely many (`No solution`, `does not exist`, `None`, `infinitely many`): "
+     "different from a nonzero number (no solution may count zero solutions, so against 0 they stay unknown); words "
+     "that say nothing exists are also different from a tuple, a list or set of values and an equation defining a "
+     "value or a function (`No such function exists` against f(x) = x + 1; against the empty set, unknown)"),
     ("`(C)`, `\\text{(C)}`, `\\textbf{(C)}`, `\\text{C}`, `C`, `(C) Cecile`, `\\textbf{(C)}\\ 7`, `C. 1-\\mathrm{i}`, "
      "`(D) (2,0)`, `(C) is wrong`",
      "the choice C (a lone capital letter is a choice when the other answer is one; a letter A to J in parentheses, "
@@ -767,9 +778,9 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "a ratio of names too: \\frac{NO}{BO} = \\frac{1}{\\sqrt6} equals \\frac{1}{\\sqrt6}; "
      "y = 2x+3 equals 2x+3, and so does f(x) = 2x+3, also against y = 2x+3) and a point's name "
      "against its coordinates; an equation that names no value (2x + z = 1) is never a number"),
-    ("`x = \\frac13 \\approx 0.33`, `\\frac{70}{9} \\approx 7.78`, `x \\approx 11`, `\\approx 3`",
-     "the exact side before `\\approx`; an approximation alone is never exactly equal to a value (unknown; "
-     "compared under `--tolerance`)"),
+    ("`x = \\frac13 \\approx 0.33`, `\\frac{70}{9} \\approx 7.78`, `x \\approx 11`, `\\approx 3`, `approximately 3`",
+     "the exact side before `\\approx`; an approximation alone (also in words: approximately, approx., about, "
+     "roughly, around) is never exactly equal to a value (unknown; compared under `--tolerance`)"),
     ("`2x+4y-3=0` against `y=-\\frac12x+\\frac34`; `m\\frac{dv}{dt}+bv=f` against `v' = \\frac{f}{m} - \\frac{b}{m}v`",
      "equal equations: lhs − rhs proportional by a nonzero constant (the ratio taken at a rational point, then "
      "proved as an identity), or by a product of powers of letters that one equation divides by (m above: m ≠ 0 is "
@@ -884,6 +895,8 @@ def _clean(text: str) -> tuple[str, str, tuple[str, ...]]:
             units += (normalize(m.group()) for m in compiled.finditer(text) if not _in_script(text, m.start()))
         elif pattern == _CURRENCY:  # \$5: dollars (¥ is yen or yuan: kept as written, compared only as written)
             units += ({"\\$": "dollar", "€": "euro", "£": "GBP"}.get(m.group(), m.group()) for m in compiled.finditer(text))
+        elif pattern == _DEGREE_MARK and not units and _LONE_DEGREES.fullmatch(text):  # 90^\circ: 90 in degrees
+            units.append("degree")
         elif pattern == _DEGREE_CF:  # 5^\circ C: degrees Celsius, a unit of its own (not converted: affine)
             units += ("fahrenheit" if "F" in m.group()[m.end(1) - m.start():] else "celsius"
                       for m in compiled.finditer(text))  # fmt: skip

@@ -26,15 +26,17 @@ from fractions import Fraction as F
 UNIT_RULE = (
     "`5 cm` vs `50 mm`, `2 hours` vs `120 minutes`, `5 cm` vs `5 cm^2`, `5 kg` vs `5 lb`",
     "when both answers state a unit, they are quantities: the same unit (however spelled: `h`, `hr`, `hours`), or "
-    "units of one kind converted by an exact factor (mm, cm, m, km, in, ft, yd, mi, nm, Å, AU; mg, g, kg, lb; s, min, "
-    "h, day, week; mL, L, cc, gallon; J, kJ, kcal, eV, kWh; N, Pa, bar, atm, torr, W, Hz, mol, C, V, T, F, Ω, rad; "
+    "units of one kind converted by an exact factor (mm, cm, m, km, in, ft, yd, mi, nm, µm or micron, Å, AU; mg, g, "
+    "kg, lb; s, min, h, day, week; mL, L, cc, gallon; J, kJ or kilojoule, kcal, eV, kWh; N, Pa, bar, atm, torr, W, "
+    "Hz, mol, C, V, T, F, Ω, rad; "
     "SI prefixes as written, ms is a millisecond and MPa is not mPa; \\$, dollars and cents; products, quotients and "
     "powers of them: km/h, mph, cm^2, square feet, kJ mol^-1, dollars per person) are compared in the reference's "
     "unit; units of different kinds (cm against cm^2, dollars against euros) are different; units not in the table "
     "written differently (`cal` against `kcal`, °C against °F, pounds, ounces, ft-lb, mmHg, a year against days) are "
     "unknown, and so are an answer stating several units (`5 cm + 5 mm`, `5 cm × 3 cm`: units are not multiplied) "
-    "and rad/s against s^-1; counting nouns (`5 ways`, `5 square "
-    "units`), angles alone and a unit on one side only are compared by value",
+    "and rad/s against s^-1, and angles in different units (degrees against radians or arcseconds: 5° is not 5 "
+    "rad); counting nouns (`5 ways`, `5 square units`, `12th grade`, `atoms/m` is per metre), an angle against a "
+    "number and a unit on one side only are compared by value",
 )
 
 # The base dimensions of Unit.dims: L M T I Θ N (length, mass, time, current, temperature, amount); angle (the
@@ -86,7 +88,8 @@ _hour = _base("T", 3600)
 _TABLE: dict[str, Unit] = {
     "mm": _base("L", F(1, 1000)), "cm": _base("L", F(1, 100)), "m": _m, "km": _base("L", 1000),
     "millimeter": _base("L", F(1, 1000)), "centimeter": _base("L", F(1, 100)), "meter": _m,
-    "kilometer": _base("L", 1000), "in": _base("L", F(127, 5000)), "inch": _base("L", F(127, 5000)),
+    "kilometer": _base("L", 1000), "micron": _base("L", F(1, 10**6)), "in": _base("L", F(127, 5000)),
+    "inch": _base("L", F(127, 5000)),
     "ft": _base("L", F(381, 1250)), "foot": _base("L", F(381, 1250)), "feet": _base("L", F(381, 1250)),
     "yd": _base("L", F(1143, 1250)), "yard": _base("L", F(1143, 1250)), "mi": _mile, "mile": _mile,
     "acre": _unit(F("4046.8564224"), {"L": 2}), "hectare": _unit(F(10000), {"L": 2}),
@@ -104,11 +107,13 @@ _TABLE: dict[str, Unit] = {
     "dollar": _base("USD"), "cent": _base("USD", F(1, 100)), "penny": _base("USD", F(1, 100)),
     "pennies": _base("USD", F(1, 100)), "euro": _base("EUR"), "yuan": _base("CNY"), "yen": _base("JPY"),
     "rupee": _base("INR"), "gbp": _base("GBP"), "peso": _base("peso"), "franc": _base("franc"),
-    "j": _J, "joule": _J, "kj": _J * _unit(F(1000), {}), "kcal": _J * _unit(F(4184), {}),
+    "j": _J, "joule": _J, "kj": _J * _unit(F(1000), {}), "kilojoule": _J * _unit(F(1000), {}),
+    "kcal": _J * _unit(F(4184), {}),
     "erg": _J * _unit(F(1, 10**7), {}), "ev": _J * _unit(F("1.602176634e-19"), {}),
     "kev": _J * _unit(F("1.602176634e-16"), {}), "mev": _J * _unit(F("1.602176634e-13"), {}),
     "gev": _J * _unit(F("1.602176634e-10"), {}), "kwh": _J * _unit(F(3_600_000), {}),
-    "w": _J * _s**-1, "watt": _J * _s**-1, "n": _kg * _m * _s**-2, "newton": _kg * _m * _s**-2,
+    "w": _J * _s**-1, "watt": _J * _s**-1, "kilowatt": _J * _s**-1 * _unit(F(1000), {}),
+    "n": _kg * _m * _s**-2, "newton": _kg * _m * _s**-2,
     "pascal": _kg * _m**-1 * _s**-2, "kpa": _kg * _m**-1 * _s**-2 * _unit(F(1000), {}),
     "atm": _kg * _m**-1 * _s**-2 * _unit(F(101325), {}),
     "hz": _s**-1, "hertz": _s**-1, "khz": _s**-1 * _unit(F(10**3), {}), "mhz": _s**-1 * _unit(F(10**6), {}),
@@ -151,10 +156,14 @@ _TABLE.update({k.replace("meter", "metre").replace("liter", "litre"): v for k, v
 #: Counting nouns: ``5 ways`` against ``5 people`` is 5 against 5 (the noun names what is counted, not a unit).
 COUNT_NOUNS = frozenset(
     "unit way people person student time item object piece step handshake game coin card page box ball marble "
-    "apple pt".split()
+    "apple pt atom molecule photon grade".split()
 )
-#: Angle words are read by the degree rules (90 degrees, \frac{\pi}{2}), never as a unit here.
-_ANGLES = frozenset("degree deg radian rad".split())
+#: Angle words, each with the one name of its unit. An angle alone (``90 degrees``) is compared by value against an
+#: answer without a unit, as the degree rules read 90^\circ; two answers that state angles in different units
+#: (degrees against radians, arcseconds) are never compared by value: a degree is π/180 rad, not a rational factor.
+_ANGLE_NAMES = {"degree": "degree", "deg": "degree", "radian": "radian", "rad": "radian", "arcsecond": "arcsecond",
+                "arcsec": "arcsecond", "arcminute": "arcminute", "arcmin": "arcminute", "mas": "milliarcsecond"}
+_ANGLES = frozenset(_ANGLE_NAMES)
 
 #: What joins the units of an answer that states several (``5\\text{ cm} + 5\\text{ mm}``): never compared by value.
 SEVERAL = " | "
@@ -175,20 +184,30 @@ def symbols(text: str) -> str:
 
 def normalize(phrase: str) -> str:
     """A unit phrase as written, for comparing it when it is not in the table: TeX wrappers, products (``\\cdot``)
-    and spacing removed, single spaces, the letter case kept (MPa is not mPa); the empty string for counting nouns
-    and angles."""
-    words, stated = [], False
-    for match in _TOKEN.finditer(symbols(_TEX.sub(" ", phrase))):
+    and spacing removed, single spaces, the letter case kept (MPa is not mPa); the empty string for counting nouns;
+    for an angle alone, its unit's one name (``degree``, ``radian``)."""
+    words, stated, angles = [], False, []
+    for match in _TOKEN.finditer(symbols(_TEX.sub(" ", unicode_powers(phrase)))):
         word, power, slash = match.groups()
         if word:
             base = _singular(word.lower())
             stated = stated or base not in COUNT_NOUNS | _ANGLES | _SHAPES
+            angles += [_ANGLE_NAMES[base]] if base in _ANGLES else []
             words.append(word)
         else:
             words.append(f"^{power}" if power else "/")
-    # only counting nouns or angles (5 ways, 5 square units, 30 degrees): no unit to compare; with another unit
-    # they are part of it (dollars per person, rad/s)
+    # only counting nouns (5 ways, 5 square units): no unit to compare; with another unit they are part of it
+    # (dollars per person, rad/s); an angle alone is its unit's one name (30 degrees, 30 deg: degree)
+    if not stated and angles and words == [w for w in words if _singular(w.lower()) in _ANGLES]:
+        return angles[0] if len(set(angles)) == 1 else SEVERAL.join(dict.fromkeys(angles))
     return " ".join(words).replace(" ^", "^") if stated else ""
+
+
+def unicode_powers(text: str) -> str:
+    """Superscript powers written in a unit (m/s², m⁻²) as ``^2``, ``^-2``, and the middle dot of a product (kg·m/s)
+    as a space."""
+    return re.sub(r"⁻?[¹²³⁴]|[·⋅]", lambda m: " " if m.group() in "·⋅" else
+                  "^" + m.group().translate(str.maketrans("⁻¹²³⁴", "-1234")), text)  # fmt: skip
 
 
 def _singular(word: str) -> str:
@@ -308,6 +327,9 @@ def conversion(reference: str, candidate: str) -> tuple[str, F | None, str]:
     if same_unit(reference, candidate):
         return "scale", F(1), ""
     if ref is None or cand is None:
+        if {reference, candidate} <= set(_ANGLE_NAMES.values()):
+            return "unknown", None, (f"angles in {reference}s and {candidate}s: not converted by the unit table (a "
+                                     "degree is π/180 radian)")  # fmt: skip
         if {reference, candidate} <= _TEMPERATURES | {"celsius", "fahrenheit"}:
             return "unknown", None, (f"temperatures in {reference} and {candidate}: not converted (an affine change "
                                      "of scale, not a factor)")  # fmt: skip

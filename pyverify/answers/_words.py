@@ -37,13 +37,14 @@ UNIT_WORDS: frozenset[str] = (SHORT_UNITS - {"sq", "cu"}) | frozenset(
     "unit way people person student time item object piece step handshake game coin card page box ball marble apple "
     "kcal kj erg joule watt kelvin newton pascal hertz mole mol parsec kpc mpc kwh atm ev kev mev gev hz khz mhz ghz kpa "
     "volt ampere amp ohm tesla coulomb farad angstrom calorie kilocalorie"  # (words no product of letters spells: 2 amps)
+    " micron kilojoule kilowatt arcsecond arcminute arcsec arcmin bit byte atom molecule photon grade"
     .split()
 )  # fmt: skip
 UNIT_PREFIXES: frozenset[str] = frozenset("square sq cubic cu".split())
 #: Unit words read only in a unit written in ``\\mathrm{...}`` or ``\\text{...}`` after a quantity (SciBench's golds);
 #: outside them they are letters (``2nm`` is 2·n·m, ``5 au`` is 5·a·u).
 TEXT_UNIT_WORDS: frozenset[str] = frozenset(
-    "nm pm dm um fm au ly pa bar mbar torr mmhg mmol kmol gj tev dB".split()
+    "nm pm dm um fm au ly pa bar mbar torr mmhg mmol kmol gj tev dB mas pc".split()
 )
 #: One-letter units (metre, gram, second, hour, litre, joule, watt, newton, volt, kelvin, ampere): units only inside
 #: ``\text{...}`` (``5 m`` is 5·m), and a single letter in ``\mathrm{...}`` is that letter (``\mathrm{e}`` is e).

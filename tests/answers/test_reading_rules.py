@@ -1000,3 +1000,21 @@ def test_law_an_equation_divided_by_a_letter_is_the_same_equation(a: int, b: int
 )  # fmt: skip
 def test_words_that_say_no_value_exists_are_no_nonzero_number(reference: str, candidate: str, status: str) -> None:
     assert equivalent_answers(reference, candidate, timeout=20).status == status
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, status",
+    [  # gemma-2-27b-it, Qwen2.5 and Sky-T1 say nothing exists where OlympiadBench's gold lists what does
+     # (SkyThought's and PRIME's saved outputs)
+     ("(2,4)", r"\text{There are no solutions}", "different"), ("(2,251,252)", r"\text{No solutions}", "different"),
+     ("(6,3),(9,3),(9,5),(54,5)", r"\text{There are no solutions.}", "different"),
+     ("f(n)=n^{2}", r"\text{There are no such functions}", "different"),
+     ("f(x)=1", r"\text{No such function exists}", "different"), ("f(x)=x+1", r"\text{None}", "different"),
+     ("1,3,5", r"\text{no solutions}", "different"), (r"\text{no solution}", "(2,4)", "different"),
+     ("None", r"\boxed{0.0667}", "different"), ("None", "none", "equal"),
+     # how many there are, the empty set, an expression and a set of words are other questions: not decided here
+     ("1,3,5", r"\text{infinitely many}", "unknown"), (r"\emptyset", r"\text{no solution}", "unknown"),
+     ("x+1", r"\text{no solution}", "unknown"), (r"\text{Evelyn}, \text{Bob}", r"\text{none}", "unknown")],
+)  # fmt: skip
+def test_words_that_say_nothing_exists_differ_from_what_exists(reference: str, candidate: str, status: str) -> None:
+    assert equivalent_answers(reference, candidate, timeout=20).status == status

@@ -103,6 +103,12 @@ _ORACLE = {
     "min": su.minute,
     "hours": su.hour,
     "days": su.day,
+    # units as models write them in their outside outputs (Minerva's, SkyThought's): words, Å, unicode powers
+    "microns": su.micrometer,
+    "\\text{ Å}": su.angstrom,
+    "\\text{ m²}": su.meter**2,
+    "kilojoules": 1000 * su.joule,
+    "\\text{ kg·m²/s²}": su.kilogram * su.meter**2 / su.second**2,
 }
 _UNITS = sorted(_ORACLE)
 
@@ -275,3 +281,32 @@ def test_unit_words_in_a_final_sentence(reference: str, candidate: str, expected
     # college_math's golds state their answer in a sentence: 'The steady state current is 2 amps.' was no answer
     # (amps was a unit only inside \text{}, and 'square' before a unit was prose)
     assert equivalent_answers(reference, candidate, timeout=10).status == expected
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, status",
+    [  # Minerva's golds (no unit) against the units models box (SkyThought's and PRIME's saved outputs)
+     ("0.003", r"0.003 \text{ arcseconds}", "equal"), ("1.2", r"1.48 \text{ arcseconds}", "different"),
+     ("0.006", r"6 \times 10^{-3} \text{ m/s²}", "equal"), ("1.325e-27", r"1.325 × 10⁻²⁷ \mathrm{~kg·m/s}", "equal"),
+     ("1.69", "1.69 Å", "equal"), ("1.69", r"1.81 \AA", "different"), (r"1.69 \text{ nm}", r"16.9 \AA", "equal"),
+     ("12", r"12^{\mathrm{th}} \text{ grade}", "equal"), ("12", r"11th \text{ grade}", "different"),
+     ("1.39e9", r"1.41 \times 10^9 \text{ atoms/m}", "different"), ("1.39e9", r"1.39 \times 10^9 \text{ atoms/m}", "equal"),
+     ("700", r"700 \mathrm{~kJ} / \text{mole photons}", "equal"), (r"5 \text{ microns}", r"5000 \text{ nm}", "equal"),
+     ("0.5613", r"9.72 \times 10^{-14} \text{ pc}", "different"), (r"5 \text{ m/s^2}", r"5 \text{ m/s³}", "different"),
+     # angles: one side in a unit is compared by value; degrees against radians or arcseconds never by value
+     ("5 degrees", "5 radians", "unknown"), (r"5^\circ", r"5 \text{ radians}", "unknown"),
+     (r"5 \text{ arcsec}", r"5 \text{ rad}", "unknown"), (r"90^\circ", "90 deg", "equal"), ("5 rad", "5 radians", "equal"),
+     (r"30^\circ", "30 degrees", "equal"), (r"30^\circ, 60^\circ", "30, 60", "equal"), (r"5^\circ \text{C}", "5 degrees", "unknown"),
+     # an approximation in words is \approx: never exactly a value
+     ("2.04", r"\text{approximately } 2.04", "unknown"), ("2.04", r"\text{approximately 2.04}", "unknown"),
+     ("2.04", "about 2.04", "unknown")],
+)  # fmt: skip
+def test_units_and_angles_as_models_box_them(reference: str, candidate: str, status: str) -> None:
+    assert equivalent_answers(reference, candidate, timeout=20).status == status
+
+
+def test_an_approximation_in_words_is_compared_under_a_tolerance() -> None:
+    assert equivalent_answers("2.04", r"\text{approximately } 2.04", tolerance="0.001").status == "equal"
+    assert equivalent_answers("2.04", "roughly 2.5", tolerance="0.001").status == "different"
+    found = equivalent_answers("2.04", "approximately 2.04")
+    assert "approximation" in (found.reason or "")
