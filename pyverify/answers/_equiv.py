@@ -528,6 +528,12 @@ def _equations(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
             why = f"the equations differ by the factor {shown}; {nonzero}, as one of them needs to be defined"
             return _Verdict("equal", scaled.method, {"factor": shown},
                             conditions=tuple(dict.fromkeys((*scaled.conditions, why))))  # fmt: skip
+    from pyverify.answers._fast import linear_witness
+
+    # two linear equations in the same letters: the same hyperplane only when proportional, which they are not
+    witness = linear_witness(da, db) if free_vars(da) == free_vars(db) else None
+    if witness is not None:
+        return _Verdict("different", "polynomial", {**witness, "holds": "the reference", "fails": "the candidate"})
     return _Verdict("unknown", "none", reason="lhs - rhs of the two equations are not proportional by a constant "
                     "(checked at a rational point); equations with the same solutions otherwise are not decided")  # fmt: skip
 

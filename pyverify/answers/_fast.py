@@ -214,6 +214,42 @@ def polynomial_ratio(a: Node, b: Node) -> Fraction | None | bool:
     return False
 
 
+def linear_witness(a: Node, b: Node) -> dict[str, Any] | None:
+    """A point where ``a = 0`` holds and ``b = 0`` fails, when a and b are polynomials of degree one in the same
+    letters that are not proportional (two hyperplanes a = 0 and b = 0 are one only when their coefficients are
+    proportional); None otherwise. Exact: the point and both values are rationals."""
+    both = _both(a, b)
+    if both is None:
+        return None
+    names, pa, pb = both
+    if pa.total_degree() != 1 or pb.total_degree() != 1:
+        return None
+    one = (0,) * len(names)
+    coeffs = []
+    for p in (pa, pb):
+        terms = {exps: Fraction(int(c.p), int(c.q)) for exps, c in zip(p.monoms(), p.coeffs())}
+        coeffs.append(([terms.get(tuple(int(i == k) for i in range(len(names))), Fraction(0))
+                        for k in range(len(names))], terms.get(one, Fraction(0))))  # fmt: skip
+    (ca, a0), (cb, b0) = coeffs
+    if [c != 0 for c in ca] != [c != 0 for c in cb]:
+        return None  # not the same letters: x + y = 1 against x = 1 is another question (a line against a point)
+    i = next(k for k, c in enumerate(ca) if c)
+    base = [Fraction(0)] * len(names)
+    base[i] = -a0 / ca[i]  # on a = 0
+    candidates = [base]
+    for j in range(len(names)):  # base + (a_j e_i - a_i e_j) stays on a = 0
+        if j != i:
+            step = list(base)
+            step[i] += ca[j]
+            step[j] -= ca[i]
+            candidates.append(step)
+    for point in candidates:
+        value = sum((c * x for c, x in zip(cb, point)), b0)
+        if value != 0:
+            return {"point": {n: str(x) for n, x in zip(names, point)}, "difference": str(value)}
+    return None  # proportional after all
+
+
 def normal_form(node: Node) -> str:
     """A canonical text of a polynomial over ℚ (the same for equal polynomials: n - k - 1 and -1 - k + n), for the
     indices of indexed terms; ValueError when ``node`` is not one within the bounds."""

@@ -182,6 +182,12 @@ _ORDINAL = (
 
 _FULL_WIDTH = {"，": ", ", "、": ", ", "；": "; ", "（": "(", "）": ")"}
 _UNICODE = {"−": "-", "⋅": " \\cdot ", "π": " \\pi ", "∞": " \\infty "}
+#: Greek letters as characters (α, Δ) are the LaTeX commands; μ, µ and Ω are left alone: units (5 μm, 5 Ω) that a
+#: letter would turn into a product with a value of its own.
+_GREEK = dict(zip("αβγδεζηθικλνξρστυφχψωΓΔΘΛΞΣΦΨ", (
+    "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda nu xi rho sigma tau upsilon phi chi psi omega "
+    "Gamma Delta Theta Lambda Xi Sigma Phi Psi").split()))
+_SUBSCRIPT = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
 _SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻", "0123456789+-")
 _RADICAL = r"([√∛])\s*(?:\(([^()]*)\)|\{([^{}]*)\}|(\d+(?:\.\d+)?|[A-Za-z]|\\[A-Za-z]+))"
 
@@ -594,12 +600,16 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("angle brackets \\langle 1, 2 \\rangle (and ⟨ ⟩) around a vector are parentheses: the tuple (1, 2)",
      r"\\left\s*\\langle(?![A-Za-z])|\\langle(?![A-Za-z])|⟨|\\right\s*\\rangle(?![A-Za-z])|\\rangle(?![A-Za-z])|⟩",
      lambda m: "(" if "langle" in m.group() or m.group() == "⟨" else ")"),
-    ("unicode mathematics as models write it: − is -, ⋅ is \\cdot, π is \\pi, ∞ is \\infty",
-     r"[−⋅π∞]", lambda m: _UNICODE[m.group()]),
+    ("unicode mathematics as models write it: − is -, ⋅ is \\cdot, π is \\pi, ∞ is \\infty; a Greek letter is its "
+     "command (α is \\alpha, Δ is \\Delta; μ and Ω are left alone: units)",
+     r"[−⋅π∞αβγδεζηθικλνξρστυφχψωΓΔΘΛΞΣΦΨ]",
+     lambda m: _UNICODE[m.group()] if m.group() in _UNICODE else f" \\{_GREEK[m.group()]} "),
     ("√ and ∛ before a number, a letter, a command or a group (...) / {...} are \\sqrt{...} and \\sqrt[3]{...} "
      "(√5, 3√13, √(x+1))", _RADICAL, lambda m: _radical(m)),
     ("superscript digits and signs are a power (x² is x^{2}, 10⁻³ is 10^{-3})", r"[⁺⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+",
      lambda m: "^{" + m.group().translate(_SUPERSCRIPT) + "}"),
+    ("subscript digits are a subscript (x₀ is x_{0}, log₁₀ is log_{10})", r"[₀₁₂₃₄₅₆₇₈₉]+",
+     lambda m: "_{" + m.group().translate(_SUBSCRIPT) + "}"),
     ("spacing and sizing commands, and no-break and thin spaces, are a space; so is a backslash or \\\\ that ends "
      "the answer (a control space whose space was trimmed, a line break: 185\\ is 185)",
      r"\\(?:left|right|bigl|bigr|Bigl|Bigr|big|Big|displaystyle)(?![A-Za-z])|(?<!\\)\\[,;:! ]|\\q?quad(?![A-Za-z])|~"

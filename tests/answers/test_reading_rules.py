@@ -1018,3 +1018,58 @@ def test_words_that_say_no_value_exists_are_no_nonzero_number(reference: str, ca
 )  # fmt: skip
 def test_words_that_say_nothing_exists_differ_from_what_exists(reference: str, candidate: str, status: str) -> None:
     assert equivalent_answers(reference, candidate, timeout=20).status == status
+
+
+def _linear(coefficients: list[int], constant: int) -> str:
+    terms = " ".join(f"{'-' if c < 0 else '+'} {abs(c)}{v}" for c, v in zip(coefficients, "xyz") if c)
+    return f"{terms.lstrip('+ ')} = {constant}"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(-4, 4), min_size=3, max_size=3), st.integers(-5, 5),
+       st.lists(st.integers(-4, 4), min_size=3, max_size=3), st.integers(-5, 5))  # fmt: skip
+def test_law_linear_equations_are_one_plane_only_when_proportional(a: list[int], a0: int, b: list[int], b0: int) -> None:
+    # oracle: two hyperplanes are one when the augmented 2 × 4 matrix has rank 1 (sympy's rank)
+    import sympy
+
+    if not any(a) or not any(b):
+        return
+    reference, candidate = _linear(a, a0), _linear(b, b0)
+    found = equivalent_answers(reference, candidate, timeout=20)
+    same = sympy.Matrix([[*a, a0], [*b, b0]]).rank() == 1
+    if same:
+        assert found.status == "equal", (reference, candidate)
+    elif [c != 0 for c in a] == [c != 0 for c in b]:
+        assert found.status == "different", (reference, candidate, found)
+        point = {k: Fraction(v) for k, v in found.witness["point"].items()}
+        value = {name: point.get(name, Fraction(0)) for name in "xyz"}
+        assert sum(c * value[n] for c, n in zip(a, "xyz")) == a0  # on the reference's plane
+        assert sum(c * value[n] for c, n in zip(b, "xyz")) != b0  # off the candidate's
+    else:
+        assert found.status != "equal", (reference, candidate)
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, status",
+    [  # Sky-T1's plane with the constant's sign flipped (MATH-500 #179); Minerva's demand curves; gaokao's lines
+     ("5x - 7y + 11z + 4 = 0", "5x - 7y + 11z - 4 = 0", "different"), ("X_{d}=125-1.25P", "P = 145 - 1.25X_{d}", "different"),
+     ("X_{d}=125-1.25P", "P = 100 - 0.8X_{d}", "equal"), ("5 x-y+2=0", "y=3x+6", "different"),
+     # other letters, or not linear: not decided here
+     ("X_{d}=125-1.25P", "Q = 105 - 0.25P", "unknown"), ("x^2+y=1", "x^2+y=2", "unknown"), ("x=2", "y=2", "unknown")],
+)  # fmt: skip
+def test_linear_equations_that_are_other_planes_are_different(reference: str, candidate: str, status: str) -> None:
+    assert equivalent_answers(reference, candidate, timeout=20).status == status
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, status",
+    [  # gemma-2-27b-it and an SFT model write Greek letters and subscripts as characters (SkyThought's and PRIME's
+     # saved outputs on Minerva and OlympiadBench)
+     (r"\alpha", "α", "equal"), (r"-\tau\ln\Delta", "t_{s} = -τ * ln(Δ)", "equal"), (r"\beta", "α", "different"),
+     ("x_0", "x₀", "equal"), (r"\log_{10} T", "log₁₀T", "equal"), ("10", "2^(3log₂10 - 3/2)", "different"),
+     (r"\sigma^2", "σ²", "equal"), ("x_{12}", "x₁₂", "equal"),
+     # μ and Ω stay units, never letters of a product
+     ("5", "5 μm", "unknown"), ("5", "5 Ω", "unknown")],
+)  # fmt: skip
+def test_greek_letters_and_subscripts_as_characters(reference: str, candidate: str, status: str) -> None:
+    assert equivalent_answers(reference, candidate, timeout=20).status == status
