@@ -61,6 +61,17 @@ def normal_text(content: str) -> str:
     return _ARTICLES.sub("", content)
 
 
+_NAME_WORD = r"([A-Z]{4,}|\\(?:text|textrm|mathrm)\s*\{\s*[A-Za-z]{2,}\s*\})"
+#: An equation between two names written as words: four capitals or more (a shorter run is a product of letters: AB =
+#: CD, segments), or a word in \\text{...}
+_NAME_EQUATION = re.compile(rf"^\s*{_NAME_WORD}\s*=\s*{_NAME_WORD}\s*\.?\s*$")
+
+
+def _name(word: str) -> str:
+    """A name written as a word, without its \\text{...}."""
+    return re.sub(r"^\\[a-z]+\s*\{\s*|\s*\}$", "", word)
+
+
 def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
     """A text answer, a choice, a number in a base, a clock time or a congruence; None for other answers.
 
@@ -70,6 +81,9 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
     if circled:  # ①③④, \\textcircled{1}\\textcircled{3}: which numbered statements hold, in any order
         numbers = sorted({int(n) if n else ord(c) - 0x245F for n, c in _CIRCLED.findall(text)})
         return Answer("text", value="statements " + ", ".join(map(str, numbers)))
+    named = _NAME_EQUATION.match(text)
+    if named:  # SRMC = LRMC (Minerva's economics golds): an equation between names, text with its sides sorted
+        return Answer("text", value=" = ".join(sorted(normal_text(_name(g)) for g in named.groups())))
     dotted = _DOTTED_CHOICE.match(text)
     if dotted and (_ANOTHER_CHOICE.search(dotted.group(2)) or "\n" in dotted.group(2)):
         return Answer("unparsed", reason=f"outside the answer grammar: the choice {dotted.group(1)} followed by more "

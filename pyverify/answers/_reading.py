@@ -733,13 +733,16 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "unparsed, naming the text and its column: beside a number or an expression, in `\\text{…}` only a unit "
      "phrase, `or` / `and` (`5\\text{ or }6` is a list) and white space are read; a name in `\\mathrm` or "
      "`\\operatorname` is not a function of the grammar"),
-    ("`\\text{Evelyn}`, `\\textbf{East}.`, `Evelyn`, `no solution`, `DNE`, `12:00`",
+    ("`\\text{Evelyn}`, `\\textbf{East}.`, `Evelyn`, `no solution`, `DNE`, `12:00`, `SRMC = LRMC`",
      "a text answer: the words normalized (lower case, single spaces, no final full stop or leading article; a clock "
      "time as h:mm on 24 hours, seconds kept unless :00: 8:34 p.m. is 20:34, 5am is 5:00, 4:30p.. (a harness deleted the m) is 16:30, a time without a.m. or p.m. is read on 24 hours; two such times that are one ratio, 1:10 and 2:20, are unknown), equal only to the same text, different from other text, unknown against a number, except words that say no "
      "value exists or that there are infinitely many (`No solution`, `does not exist`, `None`, `infinitely many`): "
      "different from a nonzero number (no solution may count zero solutions, so against 0 they stay unknown); words "
      "that say nothing exists are also different from a tuple, a list or set of values and an equation defining a "
-     "value or a function (`No such function exists` against f(x) = x + 1; against the empty set, unknown)"),
+     "value or a function (`No such function exists` against f(x) = x + 1; against the empty set, unknown); an "
+     "equation between two names written as words (SRMC = LRMC, \\text{SRAC} = \\text{LRAC}: four capitals or more, or "
+     "a word in \\text{...}; AB = CD stays an equation of letters) is the text of that equation, its sides in "
+     "alphabetical order: equal to the same names on either side"),
     ("`(C)`, `\\text{(C)}`, `\\textbf{(C)}`, `\\text{C}`, `C`, `(C) Cecile`, `\\textbf{(C)}\\ 7`, `C. 1-\\mathrm{i}`, "
      "`(D) (2,0)`, `(C) is wrong`",
      "the choice C (a lone capital letter is a choice when the other answer is one; a letter A to J in parentheses, "

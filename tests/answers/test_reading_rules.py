@@ -1073,3 +1073,16 @@ def test_linear_equations_that_are_other_planes_are_different(reference: str, ca
 )  # fmt: skip
 def test_greek_letters_and_subscripts_as_characters(reference: str, candidate: str, status: str) -> None:
     assert equivalent_answers(reference, candidate, timeout=20).status == status
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, status",
+    [  # Minerva's economics golds name the condition (Qwen2.5-14B, Sky-T1 and gemma-2-27b-it's boxes)
+     ("SRMC=LRMC", "SRMC = LRMC", "equal"), ("SRMC=LRMC", "LRMC = SRMC", "equal"),
+     ("SRMC=LRMC", r"\text{SRMC} = \text{LRMC}", "equal"), ("SRMC=LRMC", "SRMC = LRAC", "different"),
+     ("SRAC=LRAC", r"\text{SRAC} = \text{LAC}", "different"), ("SRMC=LRMC", "SRMC", "different"),
+     # short runs of capitals stay letters: segments, or products of names
+     ("AB=CD", "CD=AB", "equal"), ("SRMC=LRMC", "MC = MR", "unknown")],
+)  # fmt: skip
+def test_an_equation_between_names_written_as_words(reference: str, candidate: str, status: str) -> None:
+    assert equivalent_answers(reference, candidate, timeout=20).status == status
