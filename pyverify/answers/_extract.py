@@ -310,7 +310,7 @@ _CLOSER = re.compile(
     r"I\s+think\s+(?:that'?s|that\s+is|this\s+is)\s+(?:it|(?:the|my)\s+(?:final\s+|right\s+|correct\s+)?(?:answer|result|"
     r"solution)|correct|right)"
     r"|(?:I\s+think\s+)?(?:I'?m|I\s+am)\s+(?:confident|sure)\s+(?:(?:with|in|about|of)\s+(?:this|that|my|the)\s+answer"
-    r"|(?:that'?s|this\s+is|it'?s)\s+(?:right|correct|the\s+answer))"
+    r"|(?:that'?s|this\s+is|it'?s)\s+(?:right|correct|the\s+(?:right\s+|correct\s+|final\s+)?answer))"
     r"|I\s+think\s+(?:I'?ve|I\s+have)\s+covered\s+(?:all\s+the\s+bases|everything)(?:\s+here)?"
     r"|(?:that|this|everything|it\s+all)\s+(?:seems|looks)\s+(?:right|correct|good|fine|consistent|to\s+(?:add\s+up|check\s+out|be\s+"
     r"(?:right|correct|consistent)))(?:\s+correctly)?"
@@ -606,9 +606,15 @@ def _statement(text: str, lo: int, hi: int, rule: str) -> Extraction:
         if after is not None and rest and not _prose(rest):  # are $x=2$ and $x=3$: math joined by connectors
             return Extraction("answer", (_strip_math(rest),), rule, (rest_start, rest_start + len(rest)))
         first = _SENTENCE_WORDS.search(masked, lo, hi)
-        subject = text[lo : first.start()].strip() if first else ""
+        start = lo
+        if first and _IS_THE_ANSWER.match(masked, first.end(), hi):
+            # so I'm confident that 44 is the correct answer, Thus 44 is the final answer: the lead is no subject
+            confident = list(_CONFIDENT.finditer(masked, lo, first.start()))
+            start = confident[-1].end() if confident else _LEAD.match(masked, lo, first.start()).end()  # type: ignore[union-attr]
+        subject = text[start : first.start()].strip() if first else ""
         if not spans and subject and not _prose(subject) and not (first and _JUDGED.search(masked, first.end(), hi)):
-            return Extraction("answer", (subject,), rule, (lo, lo + len(subject)))  # x = 4 is the answer
+            start = text.index(subject, start)
+            return Extraction("answer", (subject,), rule, (start, start + len(subject)))  # x = 4 is the answer
     if len(spans) == 1:
         m = spans[0]
         if _qualified(masked, last.end() if last is not None else lo, m, hi):
@@ -645,6 +651,11 @@ def _assignments_joined(text: str, spans: list[_Span], lo: int, hi: int) -> bool
 
 _OR_WORD = re.compile(r"(?i)(?<![A-Za-z])or(?![A-Za-z])")
 # all that may come before values joined in a final sentence: a word that concludes (Therefore, $x = 2$ and $y = 3$.)
+# "<subject> is the (correct) answer" after a concluding word or a confident "I think" (the subject is the answer)
+_IS_THE_ANSWER = re.compile(r"(?i)\s*(?:indeed\s+)?the\s+(?:(?:correct|right|final)\s+)?answer\s*[.!]?\s*$")
+_CONFIDENT = re.compile(r"(?i)(?<![A-Za-z])(?:(?:i\s+am|i['’]m|we\s+are|we['’]re)\s+(?:confident|sure|certain|convinced)|"
+                        r"i\s+(?:think|believe))\s*,?\s*(?:that\s+)?")
+_LEAD = re.compile(r"(?i)\s*(?:(?:and\s+)?(?:thus|hence|so|therefore|finally|overall)\s*,?\s*)?")
 _CONCLUDING_LEAD = re.compile(r"(?i)\s*(?:(?:and\s+)?(?:thus|hence|so|therefore|finally|then)\s*,?)?\s*")
 _CONCLUDING = re.compile(r"(?i)^\s*(?:thus|hence|so|therefore|then|finally|we\s+(?:find|get|have|obtain)|this\s+gives)"
                          r"(?![A-Za-z])")

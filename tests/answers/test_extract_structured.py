@@ -314,7 +314,12 @@ def test_a_finished_last_sentence_is_no_fragment(response: str, answer: str) -> 
      ("Work.\n\nTherefore, x is equal to 5.", "5"),
      # markdown bold or italic closing the last sentence is no dangling operator
      ("Thus, the number of ways is **12**", "12"), ("So the total is *12*", "12"),
-     ("Work.\n\nTherefore, the daily caloric requirement is 2000 calories.", "2000 calories")],
+     ("Work.\n\nTherefore, the daily caloric requirement is 2000 calories.", "2000 calories"),
+     # a confident statement that the value is the answer (Sky-T1 on MATH-500: "so I'm confident that 44 is the
+     # correct answer.", "I think $1250 is the right answer.")
+     ("Work.\n\nThis matches my earlier result, so I'm confident that 44 is the correct answer.", "44"),
+     ("Work.\n\nI think $1250 is the right answer.", "$1250"), ("Work.\n\nThus 44 is the final answer.", "44"),
+     ("Work.\n\nSo, n = 15.\n\nSo, I'm confident that's the correct answer.", "15")],
 )  # fmt: skip
 def test_reasoning_models_conclusions_are_read(response: str, answer: str) -> None:
     found = extract_answer(response)
@@ -328,7 +333,9 @@ def test_reasoning_models_conclusions_are_read(response: str, answer: str) -> No
      "Work.\n\nSo x is just about 12.", "Work.\n\nSo x is indeed not 12.", "Work.\n\nThat seems right.",
      # an adversarial review: a last sentence that takes the answer back is no closer
      "So $x = 5$. I think that's wrong.", "So $x = 5$. That seems too small.",
-     "So the number of pairs is 12. I think I double counted, though.", "So $x = 5$. I am sure there is a mistake."],
+     "So the number of pairs is 12. I think I double counted, though.", "So $x = 5$. I am sure there is a mistake.",
+     "Work.\n\nSo, I'm not sure that 44 is the answer.", "Work.\n\nI think 44 is wrong.",
+     "Work.\n\nI don't think 44 is the answer."],
 )  # fmt: skip
 def test_closers_and_confirming_words_never_invent_an_answer(response: str) -> None:
     found = extract_answer(response)
