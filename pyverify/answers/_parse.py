@@ -177,6 +177,10 @@ def _parse_text(text: str, decimal_comma: str | None = None) -> Answer:
     word = _word_error(cleaned, texts)
     try:
         answer = _read(cleaned, decimal_comma, text)
+        if len({u for u in units if u}) > 1 and answer.kind in ("number", "expression", "equation"):
+            last = _last_side(text)  # E = (2.48e-19 J) / (1.602e-19 J/eV) = 1.55 eV: the value taken is in eV
+            if last is not None:
+                units = _clean(last)[2]
         stated: list[str] = []
         for unit in units:  # one unit however spelled (1 hour, 3 hours): several only when they differ
             if unit and not any(_units.same_unit(unit, seen) for seen in stated):
@@ -193,6 +197,20 @@ def _parse_text(text: str, decimal_comma: str | None = None) -> Answer:
     if word is not None:
         raise word
     return answer
+
+
+def _last_side(text: str) -> str | None:
+    """The text after the last = outside brackets (not <=, >=, ==, \\neq), where a chain of equalities is read from;
+    None without one."""
+    depth, last = 0, None
+    for i, ch in enumerate(text):
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == "=" and depth == 0 and text[i - 1 : i] not in ("<", ">", "!", "=") and text[i + 1 : i + 2] != "=":
+            last = i
+    return text[last + 1 :] if last is not None and text[last + 1 :].strip() else None
 
 
 def _read(cleaned: str, decimal_comma: str | None, text: str) -> Answer:

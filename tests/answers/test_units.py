@@ -310,3 +310,18 @@ def test_an_approximation_in_words_is_compared_under_a_tolerance() -> None:
     assert equivalent_answers("2.04", "roughly 2.5", tolerance="0.001").status == "different"
     found = equivalent_answers("2.04", "approximately 2.04")
     assert "approximation" in (found.reason or "")
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, status",
+    [  # Qwen2.5-Math-7B and Sky-T1 box a computation with units ending in the value (SkyThought's Minerva outputs):
+     # the value taken is the last side's, and so is its unit
+     ("1.55", r"E = (2.48 \times 10^{-19} \text{ J}) / (1.602 \times 10^{-19} \text{ J/eV}) = 1.55 \text{ eV}", "equal"),
+     ("36", r"\frac{0.009 \text{ moles}}{0.25 \text{ mol/L}} = 0.036 \text{ L} = 36 \text{ mL}", "equal"),
+     (r"0.036 \text{ L}", r"\frac{0.009 \text{ moles}}{0.25 \text{ mol/L}} = 0.036 \text{ L} = 36 \text{ mL}", "equal"),
+     (r"5 \text{ cm}", r"5 \text{ cm} = 50 \text{ mm}", "equal"), ("40", r"5 \text{ cm} = 50 \text{ mm}", "different"),
+     # several units on the last side stay several: never multiplied
+     (r"15 \text{ cm}^2", r"15 \text{ cm}^2 = 5 \text{ cm} \times 3 \text{ cm}", "unknown")],
+)  # fmt: skip
+def test_a_chain_of_equalities_states_the_unit_of_its_last_side(reference: str, candidate: str, status: str) -> None:
+    assert equivalent_answers(reference, candidate, timeout=20).status == status
