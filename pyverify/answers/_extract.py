@@ -7,7 +7,8 @@ The rules, in order (:data:`EXTRACTION_RULES` is the table docs/answers-and-rewa
 1. ``<think>...</think>`` (Sky-T1: ``<|begin_of_thought|>...<|end_of_thought|>``) is dropped (everything before
    the last ``</think>``); a ``<think>`` never closed
    leaves **no answer**. The response ends at the first end-of-turn token (``<|im_start|>``, ``<|im_end|>``,
-   ``<|eot_id|>``, ``<|eom_id|>``, ``<|endoftext|>``, ``<end_of_turn>``, ``</s>``): what follows is another turn.
+   ``<|eot_id|>``, ``<|eom_id|>``, ``<|endoftext|>``, ``<end_of_turn>``, ``</s>``): what follows is another turn;
+   the header of the response's own turn at its start (``<|im_start|>assistant``) is skipped.
 2. Markers: every top-level ``\\boxed{...}`` / ``\\fbox{...}``, and the phrases ``final answer is`` /
    ``final answer:`` and ``the answer is`` (``the correct answer is``) anywhere, ``**Final Answer**`` alone on a line, ``Answer:`` (or ``Answer`` before a math delimiter) where a
    line or a sentence starts, ``####``, GSM8K's ``A:`` at the start of a line, and the same phrases in eleven
@@ -67,7 +68,9 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`<|im_start|>`, `<|im_end|>`, `<|eot_id|>`, `<|eom_id|>`, `<|start_header_id|>`, `<|endoftext|>`, `<end_of_turn>`, "
      "`</s>`, `<eoa>` (GAOKAO-Bench), "
      "`<|end_of_solution|>` (Sky-T1)",
-     "the response ends there (what follows is another turn)"),
+     "the response ends there (what follows is another turn), except the header of the response's own turn at its "
+     "start (`<|im_start|>assistant`, a bare `<|im_start|>`, `<|start_header_id|>assistant<|end_header_id|>`, "
+     "`<start_of_turn>model`), which is skipped"),
     ("`\\boxed{…}`, `\\fbox{…}`, `final answer is …`, `Final Answer: …`, `The answer is …`, `The correct answer is …`, "
      "`Answer: …`, "
      "`Answer $…$`, `#### …`, `A: …` at the start of a line (GSM8K)", "markers; the last one in the response wins (an earlier box does not beat a later "
@@ -183,6 +186,11 @@ class Extraction:
 
 _TURN_END = re.compile(r"<\|im_start\|>|<\|im_end\|>|<\|eot_id\|>|<\|eom_id\|>|<\|start_header_id\|>|<\|endoftext\|>"
                        r"|<end_of_turn>|</s>|<\|end\|>|<eoa>|<\|end_of_solution\|>")
+# the header of the response's own turn, when a trainer passes it on (SkyRL's tests: <|im_start|>Answer: ...;
+# chat templates: <|im_start|>assistant, Llama 3's <|start_header_id|>assistant<|end_header_id|>, Gemma's
+# <start_of_turn>model): skipped at the start, never an end of the turn
+_TURN_START = re.compile(r"\s*(?:<\|im_start\|>(?![ \t]*(?:user|system|tool)\b)(?:[ \t]*assistant\b)?|<\|start_header_id\|>\s*assistant\s*<\|end_header_id\|>"
+                         r"|<start_of_turn>[ \t]*model\b|<\|assistant\|>)")
 # the end of a reasoning model's thought: DeepSeek-R1's and Qwen3's </think>, Sky-T1's <|end_of_thought|> (its
 # solution follows between <|begin_of_solution|> and <|end_of_solution|>)
 _THOUGHT_END = re.compile(r"(?i)</think>|<\|end_of_thought\|>")
@@ -347,6 +355,8 @@ def _foreign(run: str) -> bool:
     Greek letters and letter-like symbols (π, ℝ) are mathematics; superscript digits (m²) are no letters."""
     return any(c.isalpha() and not c.isascii() and not ("\u0370" <= c <= "\u03ff" or "\u1f00" <= c <= "\u1fff"
                or "\u2100" <= c <= "\u214f") for c in run)  # fmt: skip
+# a copula of Chinese before a value (计划的比例为13/28: "the planned ratio is 13/28"): a sentence, never a text answer
+_CJK_STATES = re.compile(r"(?:为|為|是|等于|等於)\s*(?:[-+(\d$]|\\[A-Za-z(\[])")
 # words that may stand beside an answer without making it prose: connectors, percent words and unit words
 _ALLOWED = frozenset("and or either percent percentage pct per cent".split())
 
@@ -603,6 +613,10 @@ def _statement(text: str, lo: int, hi: int, rule: str) -> Extraction:
         rest = text[rest_start:hi].strip().rstrip(" \t.*")  # the midpoint is **(-1, 6)**.: bold closed after it
         if rest and not _prose(rest) and not any(m.start >= rest_start for m in spans):
             return Extraction("answer", (rest,), rule, (rest_start, rest_start + len(rest)))
+        counted = _COUNTED.fullmatch(rest) if any(_foreign(run) for run in _LETTER_RUN.findall(rest)) else None
+        if counted and not any(m.start >= rest_start for m in spans):  # = 4000千克: the number and a counter word
+            at = text.find(rest, rest_start, hi) + counted.start(1)
+            return Extraction("answer", (counted.group(1),), rule, (at, at + len(counted.group(1))))
         if after is not None and rest and not _prose(rest):  # are $x=2$ and $x=3$: math joined by connectors
             return Extraction("answer", (_strip_math(rest),), rule, (rest_start, rest_start + len(rest)))
         first = _SENTENCE_WORDS.search(masked, lo, hi)
@@ -698,7 +712,7 @@ def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
 # after an answer phrase of another language, a number is taken from words only when nothing but a counter word
 # or a unit follows it (13只, 192公斤, 5です): any other word there (3万, минус 3, mindestens 3, nicht 6) may change it
 _COUNTED = re.compile(r"\s*(-?\d+(?:\.\d+)?)\s*(?:只|个|個|页|頁|颗|顆|本|人|名|张|張|条|條|次|天|年|岁|歲|元|米|厘米|公斤|克|千克|公里"
-                      r"|分钟|秒|小时|度|です|個|円|개|명|원)?\s*[.。]?\s*")
+                      r"|分钟|秒|小时|度|升|吨|噸|平方米|です|個|円|개|명|원)?\s*[.。]?\s*")
 
 
 def _number_in_words(text: str, start: int, end: int, piece: str, foreign: bool) -> tuple[int, int] | None:
@@ -945,6 +959,9 @@ def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
             lo = opened.end()
     elif _THOUGHT_START.search(text):
         return Extraction("none", rule="the response never closes <think>")
+    header = _TURN_START.match(text, lo)  # <|im_start|>assistant: the response's own turn starts, no other turn
+    if header:
+        lo = header.end()
     turn = _TURN_END.search(text, lo)
     if turn:
         hi = turn.start()
@@ -1012,7 +1029,7 @@ def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
     # a short line (a text answer: Evelyn, no solution); scripts written without spaces are measured by their
     # characters and their clause marks (，。：)
     short = "\n" not in body.strip() and len(body.split()) <= 6 and len(body.strip()) <= 60 \
-        and not re.search(r"[，。：；！？、।]", body)  # fmt: skip
+        and not re.search(r"[，。：；！？、।]", body) and not _CJK_STATES.search(body)  # fmt: skip
     # (a short line that concludes with an = states its answer: Thus x = 3. is read by rule 6, never as text)
     concludes = "=" in body and _CONCLUDING.match(body) is not None
     if not _prose(body) or (short and not _math_spans(body) and not _SENTENCE_WORDS.search(body) and not concludes):

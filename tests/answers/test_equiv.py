@@ -94,7 +94,8 @@ def test_hostile_or_broken_answers_are_unknown(reference: str, candidate: str) -
     assert cert.status == "unknown" and "unparsed" in (cert.reason or "")
 
 
-@pytest.mark.parametrize("candidate", ["", "   ", "<think>17", "Therefore, we are done.", "<|im_start|>17"])
+@pytest.mark.parametrize("candidate", ["", "   ", "<think>17", "Therefore, we are done.", "<|im_start|>user\n17",
+                                       "<|im_end|>17"])
 def test_a_response_without_a_final_answer_is_no_answer(candidate: str) -> None:
     cert = equivalent_answers("17", candidate, timeout=5)
     assert cert.status == "no_answer" and "candidate" in (cert.reason or "")

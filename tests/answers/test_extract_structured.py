@@ -354,3 +354,35 @@ def test_closers_and_confirming_words_never_invent_an_answer(response: str) -> N
 def test_an_empty_box_states_no_answer(response: str, status: str, texts: tuple[str, ...]) -> None:
     found = extract_answer(response)
     assert (found.status, found.texts) == (status, texts), found
+
+
+@pytest.mark.parametrize(
+    ("response", "status", "texts"),
+    [  # the header of the response's own turn, as trainers pass it on (SkyRL's aime tests: <|im_start|>Answer: ...)
+     ("<|im_start|>Answer: \\boxed{42}<|im_end|>", "answer", ("42",)),
+     ("<|im_start|>assistant\nThe answer is \\boxed{42}<|im_end|>", "answer", ("42",)),
+     ("<|start_header_id|>assistant<|end_header_id|>\n\nSo \\boxed{7}<|eot_id|>", "answer", ("7",)),
+     ("<start_of_turn>model\nSo \\boxed{7}<end_of_turn>", "answer", ("7",)),
+     ("<|im_start|>assistant\n<think>maybe \\boxed{5}</think>So \\boxed{6}<|im_end|>", "answer", ("6",)),
+     # another turn, at the start or later, is never the response's
+     ("<|im_start|>user\nsolve \\boxed{3}<|im_end|>", "none", ()),
+     ("So \\boxed{7}<|im_start|>user\nWhat about \\boxed{8}", "answer", ("7",))],
+)  # fmt: skip
+def test_the_responses_own_turn_header_is_skipped(response: str, status: str, texts: tuple[str, ...]) -> None:
+    found = extract_answer(response)
+    assert found.status == status and found.texts == texts, found
+
+
+@pytest.mark.parametrize(
+    ("response", "status", "texts"),
+    [  # lighteval's multilingual extraction tests: a Chinese sentence with a copula before its value, a value with
+     # a counter word or unit after an =
+     ("计划的比例为13/28", "answer", ("13/28",)), (" 地块面积 = 72000 / 18 = 4000千克", "answer", ("4000",)),
+     ("所以x等于\\frac{1}{2}", "answer", ("\\frac{1}{2}",)),
+     # a text answer without a copula stays text; a word that changes the value is never dropped
+     ("分层抽样", "answer", ("分层抽样",))],
+)  # fmt: skip
+def test_chinese_statements_of_a_value(response: str, status: str, texts: tuple[str, ...]) -> None:
+    found = extract_answer(response)
+    assert found.status == status and found.texts == texts, found
+    assert equivalent_answers("5", "所以 y = 5万").status == "unknown"  # 万 (ten thousand) is never dropped
