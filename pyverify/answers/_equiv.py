@@ -531,7 +531,8 @@ def _equations(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
     from pyverify.answers._fast import linear_witness
 
     # two linear equations in the same letters: the same hyperplane only when proportional, which they are not
-    witness = linear_witness(da, db) if free_vars(da) == free_vars(db) else None
+    # (exact only: under a tolerance, x = 0.333 and 3x = 1 are one plane to that tolerance, not decided here)
+    witness = linear_witness(da, db) if free_vars(da) == free_vars(db) and ctx.tolerance is None else None
     if witness is not None:
         return _Verdict("different", "polynomial", {**witness, "holds": "the reference", "fails": "the candidate"})
     return _Verdict("unknown", "none", reason="lhs - rhs of the two equations are not proportional by a constant "
@@ -809,12 +810,25 @@ def _states_values(ans: Answer) -> bool:
     """Whether an answer names what exists: a tuple, a list or set of one or more values (no text among them), or an
     equation that defines a value or a function (``x = 2``, ``f(x) = x + 1``, read f·x)."""
     if ans.kind == "tuple" or (ans.kind in ("list", "set") and ans.items):
-        return all(item.kind not in ("text", "choice", "unparsed", "ambiguous") for item in ans.items)
+        return all(item.kind not in ("text", "choice", "unparsed", "ambiguous") and _states_values(item)
+                   for item in ans.items)  # fmt: skip
     if ans.kind == "equation":
-        lhs = ans.terms[0]
-        return isinstance(lhs, Var) or (isinstance(lhs, Op) and lhs.op == "*" and len(lhs.args) == 2
-                                        and all(isinstance(x, Var) for x in lhs.args))  # fmt: skip
-    return False
+        lhs, rhs = ans.terms
+        # (N = 0 may count zero solutions, M = \infty say that none is finite: the words may mean them)
+        return (isinstance(lhs, Var) or (isinstance(lhs, Op) and lhs.op == "*" and len(lhs.args) == 2
+                                         and all(isinstance(x, Var) for x in lhs.args))) \
+            and rhs != Num(Fraction(0)) and not _infinite(rhs)  # fmt: skip
+    return ans.kind in ("number", "expression") and not _infinite(ans.terms[0])
+
+
+def _infinite(node: Node) -> bool:
+    return any(isinstance(n, Call) and n.func == "infinity" for n in walk(node))
+
+
+def _imaginary(ans: Answer) -> bool:
+    """Whether an answer holds the imaginary unit i (no real value: 'no real solutions' may still be true)."""
+    nodes = [*ans.terms, *(e for row in ans.rows for e in row)]
+    return any(isinstance(n, Var) and n.name == "i" for t in nodes for n in walk(t)) or any(map(_imaginary, ans.items))
 
 
 def _letter(ans: Answer) -> str | None:
@@ -858,8 +872,9 @@ def _forms(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
             infinite = any(isinstance(n, Call) and n.func == "infinity" for n in walk(other.terms[0]))
             if not infinite and _terms(other.terms[0], Num(Fraction(0)), ctx).status == "different":
                 return _Verdict("different", "structure", {"text": text.value, "number": render(other)})
-        if text.kind == "text" and _states_values(other) and _NO_VALUE.fullmatch(text.value or "") \
-                and not text.value.startswith("infinite"):
+        if text.kind == "text" and other.kind in ("tuple", "list", "set", "equation") and _states_values(other) \
+                and _NO_VALUE.fullmatch(text.value or "") and not text.value.startswith("infinite") \
+                and not ("real" in text.value.split() and _imaginary(other)):  # fmt: skip
             # "There are no solutions" against (2, 4), "No such function exists" against f(x) = x + 1: the words say
             # that nothing exists, the other names what does (how many there are is another question: not here)
             return _Verdict("different", "structure", {"text": text.value, other.kind: render(other)})

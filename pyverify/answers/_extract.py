@@ -621,9 +621,12 @@ def _statement(text: str, lo: int, hi: int, rule: str) -> Extraction:
             return Extraction("answer", (_strip_math(rest),), rule, (rest_start, rest_start + len(rest)))
         first = _SENTENCE_WORDS.search(masked, lo, hi)
         start = lo
-        if first and _IS_THE_ANSWER.match(masked, first.end(), hi):
+        if first and _IS_THE_ANSWER.match(masked, first.end(), hi) and text[hi : hi + 1] != "?":
             # so I'm confident that 44 is the correct answer, Thus 44 is the final answer: the lead is no subject
-            confident = list(_CONFIDENT.finditer(masked, lo, first.start()))
+            # (only at the start or after a concluding ", so": "If n = 3, I think 45 ..." and "Why do I think ..."
+            # state nothing)
+            confident = [m for m in _CONFIDENT.finditer(masked, lo, first.start())
+                         if _LEAD.fullmatch(masked, lo, m.start()) or _SO_CLAUSE.search(masked, lo, m.start())]
             start = confident[-1].end() if confident else _LEAD.match(masked, lo, first.start()).end()  # type: ignore[union-attr]
         subject = text[start : first.start()].strip() if first else ""
         if not spans and subject and not _prose(subject) and not (first and _JUDGED.search(masked, first.end(), hi)):
@@ -670,6 +673,7 @@ _IS_THE_ANSWER = re.compile(r"(?i)\s*(?:indeed\s+)?the\s+(?:(?:correct|right|fin
 _CONFIDENT = re.compile(r"(?i)(?<![A-Za-z])(?:(?:i\s+am|i['’]m|we\s+are|we['’]re)\s+(?:confident|sure|certain|convinced)|"
                         r"i\s+(?:think|believe))\s*,?\s*(?:that\s+)?")
 _LEAD = re.compile(r"(?i)\s*(?:(?:and\s+)?(?:thus|hence|so|therefore|finally|overall)\s*,?\s*)?")
+_SO_CLAUSE = re.compile(r"(?i),\s*(?:and\s+)?(?:so|thus|hence|therefore)\s*,?\s*$")
 _CONCLUDING_LEAD = re.compile(r"(?i)\s*(?:(?:and\s+)?(?:thus|hence|so|therefore|finally|then)\s*,?)?\s*")
 _CONCLUDING = re.compile(r"(?i)^\s*(?:thus|hence|so|therefore|then|finally|we\s+(?:find|get|have|obtain)|this\s+gives)"
                          r"(?![A-Za-z])")

@@ -165,11 +165,13 @@ def outside_unit(text: str) -> bool:
     ``/``, ``-``, ``*`` (checked token by token: no backtracking over the words)."""
     tokens = [t for t in re.split(r"[\s/*.]+|(?<!\^)-", re.sub(r"\s*\^\s*", "^", text)) if t]
     return 0 < len(tokens) <= 8 and all(_CHAIN_TOKEN.fullmatch(t) for t in tokens)
-_ABOUT = r"(?:approximately|approx\.?|about|roughly|around)(?![A-Za-z])"
+_ABOUT = r"(?i:approximately|approx\.?|about|roughly|around)(?![A-Za-z])"
 _APPROXIMATELY = (rf"^\s*(?:\\text\s*\{{\s*{_ABOUT}\s*\}}|\\text\s*\{{\s*{_ABOUT}\s*([-+]?\d[\d.,]*)\s*\}}"
                   rf"|{_ABOUT}(?=\s*[-+\\$(\d.]))")
 _DEGREE_MARK = r"\^\s*(?:\{\s*\\circ\s*\}|\\circ(?![A-Za-z]))|°"
-_LONE_DEGREES = re.compile(rf"\s*[-+]?\d+(?:\.\d+)?\s*(?:{_DEGREE_MARK})\s*")
+# a number alone in degrees (also after \\approx or a name: x = 90^\\circ, (90)^\\circ, \\frac{1}{2}^\\circ, 90°.)
+_LONE_DEGREES = re.compile(rf"\s*(?:[A-Za-z]\s*=\s*)?(?:\\approx\s*)?[-+−]?\s*(?:\(\s*[-+−]?\s*[\d.]+\s*\)|\d+(?:\.\d+)?"
+                           rf"|\\frac\s*\{{\s*\d+\s*\}}\s*\{{\s*\d+\s*\}})\s*(?:{_DEGREE_MARK})\s*\.?\s*")
 _MATHRM_UNIT = rf"(?<=[0-9])\s*\\mathrm\s*\{{\s*~\s*[{UNIT_LETTERS}]\s*\}}(?:\s*\^\s*(?:\d|\{{\s*-?\d\s*\}}))?{_AFTER_UNIT}"
 _TRAILING_UNIT = rf"(?:(?<=[0-9}}).])\s+|(?<=[0-9}}])|(?<=\\pi)\s*)(?:{_unit_phrase(letters=False)})\s*$"
 
@@ -184,9 +186,9 @@ _FULL_WIDTH = {"，": ", ", "、": ", ", "；": "; ", "（": "(", "）": ")"}
 _UNICODE = {"−": "-", "⋅": " \\cdot ", "π": " \\pi ", "∞": " \\infty "}
 #: Greek letters as characters (α, Δ) are the LaTeX commands; μ, µ and Ω are left alone: units (5 μm, 5 Ω) that a
 #: letter would turn into a product with a value of its own.
-_GREEK = dict(zip("αβγδεζηθικλνξρστυφχψωΓΔΘΛΞΣΦΨ", (
-    "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda nu xi rho sigma tau upsilon phi chi psi omega "
-    "Gamma Delta Theta Lambda Xi Sigma Phi Psi").split()))
+_GREEK = dict(zip("αβγδεϵζηθϑικλνξρστυφϕχψωΓΔΘΛΞΣΦΨ", (
+    "alpha beta gamma delta epsilon epsilon zeta eta theta theta iota kappa lambda nu xi rho sigma tau upsilon phi phi "
+    "chi psi omega Gamma Delta Theta Lambda Xi Sigma Phi Psi").split()))
 _SUBSCRIPT = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
 _SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻", "0123456789+-")
 _RADICAL = r"([√∛])\s*(?:\(([^()]*)\)|\{([^{}]*)\}|(\d+(?:\.\d+)?|[A-Za-z]|\\[A-Za-z]+))"
@@ -498,6 +500,9 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      "(\\piG, \\omegat, \\lambdakT, \\lceiln, \\cost: GLUED_HEADS, Greek letters and functions) is the command, "
      "then those letters (\\pi G); a real command of that shape (\\lnot, \\cdots, \\coth: GLUED_REAL) is as written, "
      "and the letters are then read as any letters are (a word stays a word)", _GLUED.pattern, lambda m: _glued(m)),
+    ("\\varepsilon, \\varphi, \\vartheta, \\varrho and \\varsigma are the letters \\epsilon, \\phi, \\theta, \\rho, "
+     "\\sigma (two glyphs of one letter: a gold's \\varepsilon_0 is a response's \\epsilon_0 or ε₀)",
+     r"\\var(epsilon|phi|theta|rho|sigma)(?![A-Za-z])", r"\\\1"),
     ("np., numpy. and math. before a function with its ( or a constant (np.arcsin(10/13), np.sqrt(2), math.pi, "
      "np.e: Minerva's golds are Python) are that command (np.log is ln, np.log10 is \\log_{10}, math.asin is arcsin)",
      r"(?<![\w.])(?:np|numpy|math)\.(?:(arcsin|arccos|arctan|asin|acos|atan|sqrt|sin|cos|tan|exp|log10|log2|log)"
@@ -602,7 +607,7 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      lambda m: "(" if "langle" in m.group() or m.group() == "⟨" else ")"),
     ("unicode mathematics as models write it: − is -, ⋅ is \\cdot, π is \\pi, ∞ is \\infty; a Greek letter is its "
      "command (α is \\alpha, Δ is \\Delta; μ and Ω are left alone: units)",
-     r"[−⋅π∞αβγδεζηθικλνξρστυφχψωΓΔΘΛΞΣΦΨ]",
+     r"[−⋅π∞αβγδεϵζηθϑικλνξρστυφϕχψωΓΔΘΛΞΣΦΨ]",
      lambda m: _UNICODE[m.group()] if m.group() in _UNICODE else f" \\{_GREEK[m.group()]} "),
     ("√ and ∛ before a number, a letter, a command or a group (...) / {...} are \\sqrt{...} and \\sqrt[3]{...} "
      "(√5, 3√13, √(x+1))", _RADICAL, lambda m: _radical(m)),
@@ -882,6 +887,8 @@ class AnswerParseError(ValueError):
 
 #: A whole answer written with thousands separators (``1,000`` or ``12,345.5``) is one number, not a list.
 THOUSANDS = re.compile(r"[-+]?[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?")
+# what may stand before a lone number with thousands groups: a name and =, \\approx, or both
+_VALUE_LEAD = re.compile(r"\s*(?:[A-Za-z](?:_\{?\w+\}?)?\s*(?:=|\\approx(?![A-Za-z]))\s*|\\approx(?![A-Za-z])\s*)?")
 
 
 def clean(text: str) -> str:
@@ -1240,7 +1247,8 @@ def _numbers(text: str, decimal_comma: str | None) -> str:
     # with decimal commas, {,} is a decimal point and only spaces group thousands
     groups = _GROUPS_SPACES if decimal_comma == "decimal" else _GROUPS
     text = groups.sub(lambda m: re.sub(r" +|\{,\}", "", m.group()), text)
-    if decimal_comma != "decimal" and THOUSANDS.fullmatch(text):
+    lead = _VALUE_LEAD.match(text)  # x = 1,000 and \\approx 1,000 are 1000 as 1,000 is
+    if decimal_comma != "decimal" and THOUSANDS.fullmatch(text, lead.end()):  # type: ignore[union-attr]
         text = text.replace(",", "")
     text = _MIXED_FRAC.sub(_mixed_frac, text)
     text = _MIXED_SLASH.sub(_mixed_slash, text)

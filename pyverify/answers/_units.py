@@ -162,7 +162,7 @@ COUNT_NOUNS = frozenset(
 #: answer without a unit, as the degree rules read 90^\circ; two answers that state angles in different units
 #: (degrees against radians, arcseconds) are never compared by value: a degree is π/180 rad, not a rational factor.
 _ANGLE_NAMES = {"degree": "degree", "deg": "degree", "radian": "radian", "rad": "radian", "arcsecond": "arcsecond",
-                "arcsec": "arcsecond", "arcminute": "arcminute", "arcmin": "arcminute", "mas": "milliarcsecond"}
+                "arcsec": "arcsecond", "arcminute": "arcminute", "arcmin": "arcminute"}
 _ANGLES = frozenset(_ANGLE_NAMES)
 
 #: What joins the units of an answer that states several (``5\\text{ cm} + 5\\text{ mm}``): never compared by value.
@@ -200,7 +200,8 @@ def normalize(phrase: str) -> str:
     # (dollars per person, rad/s); an angle alone is its unit's one name (30 degrees, 30 deg: degree)
     if not stated and angles and words == [w for w in words if _singular(w.lower()) in _ANGLES]:
         return angles[0] if len(set(angles)) == 1 else SEVERAL.join(dict.fromkeys(angles))
-    return " ".join(words).replace(" ^", "^") if stated else ""
+    # an angle raised or with a shape (arcsec^2, square degrees: solid angles) is a unit as written
+    return " ".join(words).replace(" ^", "^") if stated or angles else ""
 
 
 def unicode_powers(text: str) -> str:

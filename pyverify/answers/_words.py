@@ -44,7 +44,7 @@ UNIT_PREFIXES: frozenset[str] = frozenset("square sq cubic cu".split())
 #: Unit words read only in a unit written in ``\\mathrm{...}`` or ``\\text{...}`` after a quantity (SciBench's golds);
 #: outside them they are letters (``2nm`` is 2·n·m, ``5 au`` is 5·a·u).
 TEXT_UNIT_WORDS: frozenset[str] = frozenset(
-    "nm pm dm um fm au ly pa bar mbar torr mmhg mmol kmol gj tev dB mas pc".split()
+    "nm pm dm um fm au ly pa bar mbar torr mmhg mmol kmol gj tev dB pc".split()
 )
 #: One-letter units (metre, gram, second, hour, litre, joule, watt, newton, volt, kelvin, ampere): units only inside
 #: ``\text{...}`` (``5 m`` is 5·m), and a single letter in ``\mathrm{...}`` is that letter (``\mathrm{e}`` is e).

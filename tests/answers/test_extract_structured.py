@@ -335,7 +335,11 @@ def test_reasoning_models_conclusions_are_read(response: str, answer: str) -> No
      "So $x = 5$. I think that's wrong.", "So $x = 5$. That seems too small.",
      "So the number of pairs is 12. I think I double counted, though.", "So $x = 5$. I am sure there is a mistake.",
      "Work.\n\nSo, I'm not sure that 44 is the answer.", "Work.\n\nI think 44 is wrong.",
-     "Work.\n\nI don't think 44 is the answer."],
+     "Work.\n\nI don't think 44 is the answer.",
+     # an adversarial review: a question or a supposition is no conclusion
+     "The sum is 40. Why do I think 44 is the correct answer?", "Work. Suppose I think 44 is the correct answer.",
+     "Work. If n = 3, I think 45 is the correct answer.", "My friend said I think 45 is the right answer.",
+     "Work. So 44 is the correct answer?"],
 )  # fmt: skip
 def test_closers_and_confirming_words_never_invent_an_answer(response: str) -> None:
     found = extract_answer(response)

@@ -1014,7 +1014,11 @@ def test_words_that_say_no_value_exists_are_no_nonzero_number(reference: str, ca
      ("None", r"\boxed{0.0667}", "different"), ("None", "none", "equal"),
      # how many there are, the empty set, an expression and a set of words are other questions: not decided here
      ("1,3,5", r"\text{infinitely many}", "unknown"), (r"\emptyset", r"\text{no solution}", "unknown"),
-     ("x+1", r"\text{no solution}", "unknown"), (r"\text{Evelyn}, \text{Bob}", r"\text{none}", "unknown")],
+     ("x+1", r"\text{no solution}", "unknown"), (r"\text{Evelyn}, \text{Bob}", r"\text{none}", "unknown"),
+     # an adversarial review: a count of zero, an infinite value, non-real solutions may be what the words mean
+     ("None", "x = 0", "unknown"), (r"\text{No solutions}", "N = 0", "unknown"),
+     (r"\text{no maximum}", r"M = \infty", "unknown"), (r"\text{No real solutions}", r"x = \pm 2i", "unknown"),
+     (r"\text{no real solutions}", "2i, -2i", "unknown"), (r"\text{No real solutions}", "x = 2", "different")],
 )  # fmt: skip
 def test_words_that_say_nothing_exists_differ_from_what_exists(reference: str, candidate: str, status: str) -> None:
     assert equivalent_answers(reference, candidate, timeout=20).status == status
@@ -1059,6 +1063,8 @@ def test_law_linear_equations_are_one_plane_only_when_proportional(a: list[int],
 )  # fmt: skip
 def test_linear_equations_that_are_other_planes_are_different(reference: str, candidate: str, status: str) -> None:
     assert equivalent_answers(reference, candidate, timeout=20).status == status
+    # an adversarial review: under a tolerance, x = 0.333 is 3x = 1 to that tolerance (never called different)
+    assert equivalent_answers("x = 0.333", "3x = 1", tolerance="0.01", timeout=20).status != "different"
 
 
 @pytest.mark.parametrize(
@@ -1068,6 +1074,9 @@ def test_linear_equations_that_are_other_planes_are_different(reference: str, ca
      (r"\alpha", "α", "equal"), (r"-\tau\ln\Delta", "t_{s} = -τ * ln(Δ)", "equal"), (r"\beta", "α", "different"),
      ("x_0", "x₀", "equal"), (r"\log_{10} T", "log₁₀T", "equal"), ("10", "2^(3log₂10 - 3/2)", "different"),
      (r"\sigma^2", "σ²", "equal"), ("x_{12}", "x₁₂", "equal"),
+     # ε is \varepsilon, φ is \varphi (unicode's convention): one letter with \epsilon and \phi
+     (r"\varepsilon", "ε", "equal"), (r"\varphi", "φ", "equal"), (r"\varepsilon", r"\epsilon", "equal"),
+     (r"\frac{q}{4\pi\varepsilon_0 r^2}", r"\frac{q}{4πε₀r^2}", "equal"), (r"\vartheta", "θ", "equal"),
      # μ and Ω stay units, never letters of a product
      ("5", "5 μm", "unknown"), ("5", "5 Ω", "unknown")],
 )  # fmt: skip

@@ -299,7 +299,12 @@ def test_unit_words_in_a_final_sentence(reference: str, candidate: str, expected
      (r"30^\circ", "30 degrees", "equal"), (r"30^\circ, 60^\circ", "30, 60", "equal"), (r"5^\circ \text{C}", "5 degrees", "unknown"),
      # an approximation in words is \approx: never exactly a value
      ("2.04", r"\text{approximately } 2.04", "unknown"), ("2.04", r"\text{approximately 2.04}", "unknown"),
-     ("2.04", "about 2.04", "unknown")],
+     ("2.04", "about 2.04", "unknown"),
+     # an adversarial review: angles with a power are units as written; degrees after \approx, a name, brackets
+     (r"5 \text{ arcsec}^2", r"5 \text{ arcmin}^2", "unknown"), ("5 deg²", "5 rad²", "unknown"),
+     ("5 square degrees", "5 square radians", "unknown"), (r"\frac{1}{2}^\circ", "0.5 rad", "unknown"),
+     (r"(90)^\circ", "90 rad", "unknown"), ("−90°", "-90 rad", "unknown"), ("90°.", "90 rad", "unknown"),
+     (r"x = 90^\circ", "x = 90 rad", "unknown"), (r"\text{About } 45", "45", "unknown")],
 )  # fmt: skip
 def test_units_and_angles_as_models_box_them(reference: str, candidate: str, status: str) -> None:
     assert equivalent_answers(reference, candidate, timeout=20).status == status
@@ -310,6 +315,10 @@ def test_an_approximation_in_words_is_compared_under_a_tolerance() -> None:
     assert equivalent_answers("2.04", "roughly 2.5", tolerance="0.001").status == "different"
     found = equivalent_answers("2.04", "approximately 2.04")
     assert "approximation" in (found.reason or "")
+    # an adversarial review: thousands groups after the words, and degrees against radians under a tolerance
+    assert equivalent_answers("1000", "about 1,000", tolerance="0.01").status == "equal"
+    assert equivalent_answers("12345", "approximately 12,345", tolerance="0.01").status == "equal"
+    assert equivalent_answers(r"\frac{\pi}{2}\text{ rad}", "about 90°", tolerance="0.01").status == "unknown"
 
 
 @pytest.mark.parametrize(
