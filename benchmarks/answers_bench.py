@@ -115,6 +115,7 @@ def _suite_pairs() -> dict[str, list[tuple[Pair, bool]]]:  # name (source) -> pa
                        ("DeepSeek-V3 and o1-preview MathOdyssey responses", "odyssey_math_outputs.jsonl"),
                        ("GPT-3 GSM8K solutions", "gsm8k_gpt3_outputs.jsonl"),
                        ("Six more graders' unit tests", "grader_unit_tests_more.jsonl"),
+                       ("lighteval's and five RL trainers' reward tests", "grader_unit_tests_third.jsonl"),
                        ("Qwen2.5-Math-7B-Instruct gaokao2023en responses", "gaokao2023en_qwen25_math_7b_outputs.jsonl"),
                        ("Qwen2.5-14B-Instruct OlympiadBench responses", "olympiadbench_qwen25_14b_outputs.jsonl"),
                        ("Qwen2.5-14B-Instruct Minerva responses", "minerva_qwen25_14b_outputs.jsonl")):  # fmt: skip

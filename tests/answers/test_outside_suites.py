@@ -256,7 +256,9 @@ OUTSIDE_DISAGREEMENTS = DATA / "outside_disagreements.json"
      ("odyssey_math_outputs", 200, 185), ("gsm8k_gpt3_outputs", 200, 200), ("grader_unit_tests_more", 145, 115),
      # Qwen2.5 on gaokao2023en, OlympiadBench and Minerva (E-notation golds, sets of pairs, brackets that group)
      ("gaokao2023en_qwen25_math_7b_outputs", 200, 170), ("olympiadbench_qwen25_14b_outputs", 200, 185),
-     ("minerva_qwen25_14b_outputs", 200, 175)],
+     ("minerva_qwen25_14b_outputs", 200, 175),
+     # lighteval's multilingual tests, RL trainers' rewards (MindSpeed-RL, SkyRL, tinker-cookbook, NeMo-Gym, verifiers)
+     ("grader_unit_tests_third", 80, 60)],
 )  # fmt: skip
 def test_more_outside_answers_against_their_publishers_labels(name: str, count: int, graded: int) -> None:
     # GPT-4 on TheoremQA (lists in brackets, E-notation golds, True written 1.0) and on GAOKAO fill-in-the-blank
