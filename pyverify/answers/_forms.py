@@ -21,6 +21,8 @@ from pyverify.logic._ast import walk as _walk
 _TEXTS = r"\\(?:text|textbf|textnormal|textrm|textit|mbox|mathrm|mathbf|textsf)"
 _WHOLE_TEXT = re.compile(rf"^\s*{_TEXTS}\s*\{{(.*)\}}\s*\.?\s*$", re.S)
 _CHOICE = re.compile(r"^\s*\(?\s*([A-Z])\s*\)?\s*\.?\s*$")
+_BRACKETED_TEXT_CHOICE = re.compile(rf"^\s*\(\s*{_TEXTS}\s*\{{\s*([A-Z])\s*\}}\s*\)\s*\.?\s*$")
+_NUMBER_TEXT = re.compile(r"\s*-?\d{1,30}(?:\.\d{1,30})?\s*")
 _WORDS = re.compile(r"^\s*[A-Za-z][A-Za-z'\- ]*[A-Za-z]\s*\.?\s*$")
 # a choice with its option after it, as multiple-choice golds are written: (D) Alina, \textbf{(C)} 12
 _LABELLED = re.compile(rf"^\s*(?:{_TEXTS}\s*\{{\s*)?\(([A-J])\)(?:\s|\\[ ,;:!]|~)*\}}?(?:\s|\\[ ,;:!]|~)*"
@@ -41,7 +43,7 @@ _ANOTHER_CHOICE = re.compile(r"(?<![A-Za-z\\])[A-J][.．)](?:\s|$)|\([A-J]\)|(?i
 # words after a choice letter that are no option's text but say something of the choice or hedge it
 _NOT_OPTION = re.compile(r"(?i)^(?:is|are|was|were|or|and|but|maybe|perhaps|either)(?![A-Za-z])|(?<![A-Za-z])(?:wrong|"
                          r"incorrect|ruled|rejected|eliminated|excluded|unsure)(?![A-Za-z])")
-_BASE = re.compile(r"^\s*([0-9A-Z]+)\s*_\s*\{?\s*\(?\s*(\d{1,2})\s*\)?\s*\}?\s*$")
+_BASE = re.compile(r"^\s*([-−]?)\s*([0-9A-Z]+(?:\.[0-9A-Z]+)?)\s*_\s*\{?\s*\(?\s*(\d{1,2})\s*\)?\s*\}?\s*$")
 _HOUR = re.compile(r"^\s*(\d{1,2})\s*(?:\\text\s*\{\s*)?([ap])\.?\s*m\.?\s*\}?\s*$", re.I)  # 5 p.m., 5am: 17:00, 5:00
 # (p.. is p.m. with its m deleted: Qwen2.5-Math's harness strips unit letters from golds, 4:30 p.m. became 4:30p..)
 _CLOCK = re.compile(r"^\s*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*(?:\\text\s*\{\s*)?([ap])?\.?\s*(?:m\.?|(?<=[ap]\.)\.)?\s*\}?\s*$",
@@ -90,7 +92,12 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
                       f"than one option's text or another choice: {dotted.group(2)[:40]!r}")  # fmt: skip
     if dotted:  # C. 1-\\mathrm{i}: the choice C with its option, as (C) 1-\\mathrm{i} (gaokao2024's golds)
         text = f"({dotted.group(1)}) {dotted.group(2)}"
+    bracketed = _BRACKETED_TEXT_CHOICE.match(text)
+    if bracketed:  # (\text{E}): the choice E, as \text{(E)} is (MATH's golds)
+        return Answer("choice", value=bracketed.group(1))
     whole = _WHOLE_TEXT.match(text)
+    if whole and _NUMBER_TEXT.fullmatch(whole.group(1)):  # \text{13}: the number 13 (MATH's golds)
+        return Answer("number", terms=(Num(Fraction(whole.group(1).strip())),))
     if whole and not re.search(r"[{}]", whole.group(1).replace("\\{", "").replace("\\}", "")):
         content = whole.group(1)
         choice = _CHOICE.match(content)
@@ -118,19 +125,23 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
     if _WORDS.match(text) and all(word_rules(run) for run in re.findall(r"[A-Za-z]+", text)):
         return Answer("text", value=normal_text(text))
     base = _BASE.match(text)
-    if base and not (base.group(1).isalpha() and any(int(d, 36) >= int(base.group(2)) for d in base.group(1))):
+    if base and not (base.group(2).isalpha() and any(int(d, 36) >= int(base.group(3)) for d in base.group(2))):
         # (capital letters that are no digits in the base name a variable: F_2 is the variable F_2, as a_2 is)
-        digits, radix = base.group(1), int(base.group(2))
+        # a sign and a point are written as in base ten (-221_3 is -25, 0.0011_2 is 3/16: MATH's golds)
+        sign, digits, radix = base.group(1), base.group(2), int(base.group(3))
         if not 2 <= radix <= 36:
             return Answer("unparsed", reason=f"outside the answer grammar: base {radix} (a base is 2 to 36)")
-        for d in digits:
+        for d in digits.replace(".", ""):
             if int(d, 36) >= radix:
                 return Answer("unparsed", reason=f"outside the answer grammar: '{d}' is not a digit in base {radix} "
                               f"({digits}_{radix})")  # fmt: skip
-        value = int(digits, radix)
+        whole_digits, _, point = digits.partition(".")
+        value = Fraction(int(whole_digits, radix)) + Fraction(int(point or "0", radix), radix ** len(point))
+        number: Node = Num(-value if sign else value)
         if radix == 10:
-            return Answer("number", terms=(Num(Fraction(value)),))
-        return Answer("base", terms=(Num(Fraction(value)),), value=f"{digits.lstrip('0') or '0'}_{radix}")
+            return Answer("number", terms=(number,))
+        written = (whole_digits.lstrip("0") or "0") + (f".{point.rstrip('0')}" if point.rstrip("0") else "")
+        return Answer("base", terms=(number,), value=f"{'-' if sign else ''}{written}_{radix}")
     timed = whole.group(1) if whole and (_HOUR.match(whole.group(1)) or _CLOCK.match(whole.group(1))) else text
     if timed is not text:  # \\text{4:30 p.m.}, \\text{5 p.m.}: a clock time written as text (MATH's golds)
         text = timed

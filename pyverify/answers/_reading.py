@@ -165,6 +165,37 @@ def outside_unit(text: str) -> bool:
     ``/``, ``-``, ``*`` (checked token by token: no backtracking over the words)."""
     tokens = [t for t in re.split(r"[\s/*.]+|(?<!\^)-", re.sub(r"\s*\^\s*", "^", text)) if t]
     return 0 < len(tokens) <= 8 and all(_CHAIN_TOKEN.fullmatch(t) for t in tokens)
+_COUNTED_IN_BRACKETS = r"^\s*([-+]?\d[\d,]*(?:\.\d+)?)\s*\(\s*([A-Za-z][A-Za-z'’ .-]*[A-Za-z.])\s*\)\s*\.?\s*$"
+
+
+def _counted_in_brackets(match: re.Match[str]) -> str:
+    number, words = match.groups()
+    if _UNIT_ONLY.fullmatch(words):
+        return f"{number}\\text{{ {words}}}"
+    if _CHANGES_VALUE.search(words) or not re.search(r"[A-Za-z]{3}", words):
+        return match.group()  # 5 (million), 3 (x): left for the reading rules
+    return number
+
+
+_COUNTED_IN_TEXT = (r"(?<=[0-9])((?:\s|~|\\[,;: ])*\\text\s*\{\s*((?:[a-z]+\s+){0,2}[a-z]+s)\s*\})\s*\.?\s*$")
+# verbs of a sentence: \text{ apples are left} is no noun phrase
+_VERBS = re.compile(r"(?<![a-z])(?:is|are|was|were|be|been|seems|remains|makes|gives|equals|left|needs)(?![a-z])")
+
+
+def _counted_in_text(match: re.Match[str]) -> str:
+    words = match.group(2)
+    if _UNIT_ONLY.fullmatch(words) or _CHANGES_VALUE.search(words) or _VERBS.search(words) \
+            or len(words.split()[-1]) < 4 or any(_CHAIN_TOKEN.fullmatch(w) for w in words.split()):  # fmt: skip
+        return match.group()  # (ms, hrs, yrs, kPa: units, or too short to be told from one)
+    return ""
+
+
+# words that change or judge a value: never dropped as what a number counts (5 (million), 3 (not 4))
+_CHANGES_VALUE = re.compile(r"(?i)(?<![A-Za-z])(?:hundreds?|thousands?|millions?|billions?|trillions?|dozens?|half|halves|"
+                            r"quarters?|thirds?|percent|cent|squared|cubed|not|no|less|more|minus|plus|times|over|under|"
+                            r"approx\w*|about|around|roughly|at|least|most|wrong|maybe|or|and)(?![A-Za-z])")
+
+
 _ABOUT = r"(?i:approximately|approx\.?|about|roughly|around)(?![A-Za-z])"
 _APPROXIMATELY = (rf"^\s*(?:\\text\s*\{{\s*{_ABOUT}\s*\}}|\\text\s*\{{\s*{_ABOUT}\s*([-+]?\d[\d.,]*)\s*\}}"
                   rf"|{_ABOUT}(?=\s*[-+\\$(\d.]))")
@@ -535,6 +566,14 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      rf"{_TEXT}\s*(or|and)\s*\}}", r" \\\1 "),
     ("a leading 'either' (either 3 or 4: several answers) is removed",
      r"^\s*(?:\\text\s*\{\s*)?either(?![A-Za-z])\s*\}?", " "),
+    ("a number with words in brackets after it, at the end (ASDiv's golds: 9 (apples), 13 (years old), 178 (dollars), "
+     "11 (square feet)) is the number, its words a unit when they are one (dollars, square feet) and otherwise what "
+     "it counts (dropped, compared by value as 5 ways is); words with a digit or a single letter are no such words",
+     _COUNTED_IN_BRACKETS, lambda m: _counted_in_brackets(m)),
+    ("what a number counts, written in \\text{...} after it at the end (MATH's golds: 81\\text{ teachers}, "
+     "65 \\text{ children tickets }, 10\\;\\text{edges}: at most three lower-case words, the last a plural in -s, none "
+     "that changes or judges the value, no unit) is dropped: the number (units are read by the unit rules below)",
+     _COUNTED_IN_TEXT, lambda m: _counted_in_text(m)),
     ("a leading 'approximately', 'approx.', 'about', 'roughly' or 'around' (also in \\text{...}) before a value is "
      "\\approx: the value is an approximation (never exactly equal; compared under a tolerance)", _APPROXIMATELY,
      lambda m: "\\approx " + (m.group(1) or "")),
@@ -759,8 +798,9 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`①③④`, `\\textcircled{1}\\textcircled{3}\\textcircled{4}`, `②、③`",
      "the numbered statements picked (Chinese exams: which of ①–④ hold): the set of their numbers, in any order; "
      "equal only to the same set, different from another set, unknown against a number"),
-    ("`52_8`, `4210_{5}`, `1A_{16}`, `52_{10}`",
-     "the numeral in its base (each digit checked); equal to the same base and value, and to a plain number written "
+    ("`52_8`, `4210_{5}`, `1A_{16}`, `52_{10}`, `-221_3`, `0.0011_{2}`",
+     "the numeral in its base (each digit checked; a sign and a point as in base ten: -221_3 is -25, 0.0011_2 is 3/16); "
+     "equal to the same base and value, and to a plain number written "
      "with the same digits (52: the base the question asked for is implied); its decimal value (42) or another base "
      "is different; a subscript 10 is a plain number"),
     ("`x \\le 3`, `x > 2 \\text{ or } x < -1`, `-1 < x \\leq 4`, `5 \\geq x`, `-x > -1`, `x \\neq 3`, "

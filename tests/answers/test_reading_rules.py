@@ -272,7 +272,7 @@ def test_units_inside_structures() -> None:
      (r"$5\text{ is wrong}$", r"\text{ is wrong}", 2), (r"5\textbf{ maybe}", r"\textbf{ maybe}", 2),
      (r"5\mbox{ approximately}", r"\mbox{ approximately}", 2), (r"5\textrm{ wrong}", r"\textrm{ wrong}", 2),
      (r"5\textnormal{ not}", r"\textnormal{ not}", 2), (r"5\text{ million}", r"\text{ million}", 2),
-     (r"2\text{ squared}", r"\text{ squared}", 2), (r"\text{13}", r"\text{13}", 1),
+     (r"2\text{ squared}", r"\text{ squared}", 2), (r"\text{13 or 14}", r"\text{13 or 14}", 1),
      # the words in it are shown as written, before the clean-up reads 'or' and 'pi' outside \text
      (r"\boxed{5 \text{ or maybe } 6}", r"\text{ or maybe }", 3), (r"5\text{ pi or so}", r"\text{ pi or so}", 2),
      # a word before the text is reported first
@@ -1094,4 +1094,26 @@ def test_greek_letters_and_subscripts_as_characters(reference: str, candidate: s
      ("AB=CD", "CD=AB", "equal"), ("SRMC=LRMC", "MC = MR", "unknown")],
 )  # fmt: skip
 def test_an_equation_between_names_written_as_words(reference: str, candidate: str, status: str) -> None:
+    assert equivalent_answers(reference, candidate, timeout=20).status == status
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, status",
+    [  # ASDiv's golds name what the number counts in brackets (math-evaluation-harness's data/asdiv/test.jsonl)
+     ("9 (apples)", "9", "equal"), ("9 (apples)", "9 apples", "equal"), ("9 (apples)", "8", "different"),
+     ("178 (dollars)", r"\$178", "equal"), ("178 (dollars)", "17800 cents", "equal"), ("13 (years old)", "13", "equal"),
+     ("14 (pieces of candy)", "14", "equal"), ("11 (square feet)", "11 sq ft", "equal"), ("1,000 (people)", "1000", "equal"),
+     # words that change the value, a letter, a digit: never dropped
+     ("5 (million)", "5", "unknown"), ("5 (apples and pears)", "5", "unknown"), ("3 (x)", "3", "different"),
+     ("2 (mod 7)", "2", "unknown"),
+     # MATH's golds: what a number counts in \text{...}, a number in \text{...}, a choice in brackets, signed and
+     # fractional numerals in a base (math-evaluation-harness's data/math/test.jsonl)
+     (r"81\text{ teachers}", "81", "equal"), (r"65 \text{ children tickets }", "65", "equal"),
+     (r"10\;\text{edges}", "10", "equal"), (r"18 \text{ integers}", "17", "different"), (r"5\text{ inches}", "127 mm", "equal"),
+     (r"5\text{ is wrong}", "5", "unknown"), (r"5 \text{ apples are left}", "5", "unknown"), (r"5\text{ millions}", "5", "unknown"),
+     (r"\text{13}", "13", "equal"), (r"(\text{E})", "E", "equal"), (r"(\text{E})", "(D)", "different"),
+     ("-221_3", "-221_3", "equal"), ("-221_3", "221_3", "different"), ("0.0011_{2}", "0.0011_2", "equal"),
+     ("0.0011_{2}", "0.0111_2", "different")],
+)  # fmt: skip
+def test_what_a_number_counts_and_numerals_as_benchmarks_write_them(reference: str, candidate: str, status: str) -> None:
     assert equivalent_answers(reference, candidate, timeout=20).status == status
