@@ -735,6 +735,15 @@ def _number_in_words(text: str, start: int, end: int, piece: str, foreign: bool)
 def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = False) -> Extraction:
     while start < hi and (text[start] in " \t\r\n*\"'" or text.startswith('\\"', start)):
         start += 2 if text[start] == "\\" else 1
+    fenced = _FENCED_OBJECT.match(text, start, hi)
+    if fenced:  # The final answer is:\n```json\n{"answer": "9"}\n``` (ZeroEval's format): the object's answer
+        key = _JSON_KEY.search(text, fenced.end(), min(hi, fenced.end() + 20000))
+        closing = text.find("```", fenced.end(), hi)
+        read = _json_value(text, key.end(), hi) if key and (closing < 0 or key.start() < closing) else None
+        if read is not None and read[0].strip():
+            return Extraction("answer", (_strip_math(read[0].strip()),), rule, read[1])
+        return Extraction("none", rule=f"the JSON object after '{rule}' holds no answer (cut off, or empty)",
+                          span=(start, hi))  # fmt: skip
     spans = _math_spans(text, start, hi)
     end = min(_sentence_end(text, start, spans), hi)
     line = text.find("\n", start, end)
@@ -788,6 +797,8 @@ def _without_layout(text: str, lo: int, hi: int) -> int:
 # structured output: a JSON object at the end of the response with an answer key ("answer", "final_answer",
 # "Final Answer"); models write LaTeX in it with single backslashes (\( x \)), which is not valid JSON, so the
 # value is read leniently: JSON's escapes, and any other backslash kept as written
+# a code fence opening a JSON object right after an answer phrase
+_FENCED_OBJECT = re.compile(r"```(?:json)?[ \t]*\r?\n?\s*\{")
 _JSON_KEY = re.compile(r'"(?i:final[ _]?answer|answer)"\s*:\s*')
 _JSON_SCALAR = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?![\w.])|true|false")
 _JSON_LIST = re.compile(r"\[[^\[\]{}\"]{0,2000}\]")  # an array of numbers: "answer": [4, 5]
@@ -856,6 +867,8 @@ def _json_answer(text: str, lo: int, hi: int, restate: bool) -> Extraction | Non
         value, span = read
         after = span[1] + (1 if text.startswith('"', key.end()) else 0)
         end = text.rfind("}", after, hi)
+        if end < 0 and text.startswith('"', key.end()) and not text[after:hi].strip(" \t\r\n`."):
+            end = after - 1  # "answer": "15" alone at the end (Phi-3.5 in ZeroEval): the pair without its braces
         if end < 0 or text[end + 1 : hi].strip(" \t\r\n`"):
             return None  # the object does not end the response: prose after it says more
         opening = text.rfind("{", lo, key.start())

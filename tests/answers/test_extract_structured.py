@@ -390,3 +390,22 @@ def test_chinese_statements_of_a_value(response: str, status: str, texts: tuple[
     found = extract_answer(response)
     assert found.status == status and found.texts == texts, found
     assert equivalent_answers("5", "所以 y = 5万").status == "unknown"  # 万 (ten thousand) is never dropped
+
+
+@pytest.mark.parametrize(
+    ("response", "status", "texts"),
+    [  # Phi-3.5-mini in ZeroEval's math-l5 outputs (yuchenlin/ZeroEval@570c626) writes the JSON pair alone at the end
+     ("So it takes 15 seconds.\n\nAnswer: \"answer\": \"15\"\n```", "answer", ("15",)),
+     ("So m is 5.\n\n\"answer\": \"5\"\n```", "answer", ("5",)),
+     ("```json\n{\"reasoning\": \"x\", \"answer\": \"369\"}\n```\n\nFinal answer: `\"answer\": \"369\"`", "answer", ("369",)),
+     # the pair inside prose, or with more keys after it, is no answer of its own
+     ("blah \"answer\": \"5\" and more prose here.", "none", ()),
+     # an answer phrase before a fenced JSON object: the object's answer, even when another question follows;
+     # an object cut off before its answer holds none
+     ("So, the final answer is:\n\n```json\n{\n  \"reasoning\": \"We used x\",\n  \"answer\": \"108\"\n}\n```\n\n"
+      "## Question:\n\nWhat is 2+2?", "answer", ("108",)),
+     ("The final answer is:\n\n```json\n{\n \"reasoning\": \"We used the identity $x^3 - y", "none", ())],
+)  # fmt: skip
+def test_a_json_answer_pair_without_its_braces(response: str, status: str, texts: tuple[str, ...]) -> None:
+    found = extract_answer(response)
+    assert found.status == status and found.texts == texts, found
