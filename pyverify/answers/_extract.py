@@ -310,7 +310,8 @@ _CONNECTOR = re.compile(
 # sentence, by _closing_start (one regex with a repeated group over the whole tail backtracked exponentially on
 # "I think that's it " repeated)
 _CLOSER = re.compile(
-    r"(?is)(?:I\s+hope\s+(?:it|this)\s+is\s+correct|hope\s+(?:it|this)\s+helps|I\s+hope)[^.!\n]*"
+    r"(?is)(?:I\s+hope\s+(?:it|this)\s+is\s+correct|hope\s+(?:it|this)\s+helps|I\s+hope"
+    r"|let\s+me\s+know\s+if\s+you|feel\s+free\s+to\s+ask)[^.!\n]*"  # (an offer of more help: gemma-2's "Let me know if ...")
     # a reasoning model's verdict on its own work, in fixed words that confirm it (Sky-T1: "Everything seems to add up
     # correctly. I think that's the right answer.", "I think that's it."); "I think that's wrong", "That seems too
     # small" are never closers
@@ -866,22 +867,25 @@ def _json_answer(text: str, lo: int, hi: int, restate: bool) -> Extraction | Non
             continue
         value, span = read
         after = span[1] + (1 if text.startswith('"', key.end()) else 0)
-        end = text.rfind("}", after, hi)
+        end = text.find("}", after, hi)  # (the first brace after the value: a closer may hold braces, $a_{1331}$)
         if end < 0 and text.startswith('"', key.end()) and not text[after:hi].strip(" \t\r\n`."):
             end = after - 1  # "answer": "15" alone at the end (Phi-3.5 in ZeroEval): the pair without its braces
-        if end < 0 or text[end + 1 : hi].strip(" \t\r\n`"):
-            return None  # the object does not end the response: prose after it says more
+        if end < 0 or text[end + 1 : _closing_start(text, end + 1, hi)].strip(" \t\r\n`}"):
+            return None  # the object does not end the response: prose after it says more (a closer says nothing)
         opening = text.rfind("{", lo, key.start())
         others = [o[0] for k in keys if k.start() > opening and (o := _json_value(text, k.end(), hi)) is not None]
         if any(o.strip() != value.strip() for o in others):
             return Extraction("several", tuple(dict.fromkeys(o.strip() for o in (*others, value) if o)),
                               "several json answers", (opening, end + 1))  # one object, two answers: a hedge
+        if not value.strip(" \t\r\n_.…"):  # "answer": "___", the template's placeholder echoed: no answer given
+            return Extraction("none", rule="the JSON answer that ends the response is empty", span=span)
         yes_no = _yes_no(value)
         if yes_no:  # "No, the ODE has no power series solution."
             return Extraction("answer", (yes_no.group(1),), "json answer", span)
         inner = _extract(value, structured=False, restate=restate) if value.strip() else Extraction("none")
-        if inner.status == "none":
-            return Extraction("answer", (value.strip(),), "json answer", span) if value.strip() else None
+        if inner.status == "none":  # ("answer": " " ending the response: the model left its answer empty)
+            return Extraction("answer", (value.strip(),), "json answer", span) if value.strip() else \
+                Extraction("none", rule="the JSON answer that ends the response is empty", span=span)  # fmt: skip
         return Extraction(inner.status, inner.texts, "json answer", span)
     return None
 

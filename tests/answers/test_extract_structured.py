@@ -404,7 +404,13 @@ def test_chinese_statements_of_a_value(response: str, status: str, texts: tuple[
      # an object cut off before its answer holds none
      ("So, the final answer is:\n\n```json\n{\n  \"reasoning\": \"We used x\",\n  \"answer\": \"108\"\n}\n```\n\n"
       "## Question:\n\nWhat is 2+2?", "answer", ("108",)),
-     ("The final answer is:\n\n```json\n{\n \"reasoning\": \"We used the identity $x^3 - y", "none", ())],
+     ("The final answer is:\n\n```json\n{\n \"reasoning\": \"We used the identity $x^3 - y", "none", ()),
+     # gemma-2-9b-it closes with an offer of more help after its object: a closer, no prose that says more
+     ("```json\n{\"reasoning\": \"x\",\n \"answer\": \"42\"\n}\n``` \n\n\nLet me know if you'd like me to work "
+      "through the derivative and solution steps in detail!", "answer", ("42",)),
+     ("```json\n{\"answer\": \"42\"}\n```\n\nActually the answer is 43.", "answer", ("43",)),
+     ("```json\n{\"reasoning\": \"x\",\n \"answer\": \" \"\n}\n``` \n\nLet me know if you'd like the steps!", "none", ()),
+     ("```json\n{\n    \"reasoning\": \"___\",\n    \"answer\": \"___\"\n}\n```", "none", ())],
 )  # fmt: skip
 def test_a_json_answer_pair_without_its_braces(response: str, status: str, texts: tuple[str, ...]) -> None:
     found = extract_answer(response)
