@@ -947,8 +947,13 @@ def _bases(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
     """A numeral in a base equals the same numeral; against a plain number, only the same digits (the base the
     question asked for, left out): its value in base 10 is a different answer."""
     if a.kind == b.kind == "base":
+        if (not a.terms) != (not b.terms):  # 100_b against 100_3: which number b is, is not stated
+            return _Verdict("unknown", "none", reason=f"a base named by a letter against base {(a if a.terms else b).value.split('_')[1]}")
         if a.value.split("_")[1] != b.value.split("_")[1]:
             return _Verdict("different", "structure", {"base": [a.value, b.value]})
+        if not a.terms or not b.terms:  # 100100_b: a base named by a letter, above every digit: the digits decide
+            return _Verdict("equal", "structure") if a.value == b.value else \
+                _Verdict("different", "structure", {"numerals": [a.value, b.value]})  # fmt: skip
         return _constants(a.terms[0], b.terms[0], ctx)
     numeral, other = (a, b) if a.kind == "base" else (b, a)
     value = _literal(other.terms[0]) if other.kind == "number" else None

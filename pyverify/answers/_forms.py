@@ -43,6 +43,8 @@ _ANOTHER_CHOICE = re.compile(r"(?<![A-Za-z\\])[A-J][.．)](?:\s|$)|\([A-J]\)|(?i
 # words after a choice letter that are no option's text but say something of the choice or hedge it
 _NOT_OPTION = re.compile(r"(?i)^(?:is|are|was|were|or|and|but|maybe|perhaps|either)(?![A-Za-z])|(?<![A-Za-z])(?:wrong|"
                          r"incorrect|ruled|rejected|eliminated|excluded|unsure)(?![A-Za-z])")
+_LETTER_BASE = re.compile(r"^\s*(\d+)\s*_\s*\{?\s*([a-z])\s*\}?\s*$")
+_SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
 _BASE = re.compile(r"^\s*([-−]?)\s*([0-9A-Z]+(?:\.[0-9A-Z]+)?)\s*_\s*\{?\s*\(?\s*(\d{1,2})\s*\)?\s*\}?\s*$")
 _HOUR = re.compile(r"^\s*(\d{1,2})\s*(?:\\text\s*\{\s*)?([ap])\.?\s*m\.?\s*\}?\s*$", re.I)  # 5 p.m., 5am: 17:00, 5:00
 # (p.. is p.m. with its m deleted: Qwen2.5-Math's harness strips unit letters from golds, 4:30 p.m. became 4:30p..)
@@ -124,6 +126,11 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
         return Answer("choice", value=labelled.group(1), items=(Answer("text", value=normal_text(option), text=option),))
     if _WORDS.match(text) and all(word_rules(run) for run in re.findall(r"[A-Za-z]+", text)):
         return Answer("text", value=normal_text(text))
+    text = re.sub(r"(?<=[0-9A-Z])\s*([₀₁₂₃₄₅₆₇₈₉]+)\s*$", lambda m: "_{" + m.group(1).translate(_SUBSCRIPTS) + "}", text)
+    lettered = _LETTER_BASE.match(text)
+    if lettered:  # 100100_b: the digits in a base named by a letter (the question's b); compared digit by digit
+        digits = lettered.group(1).lstrip("0") or "0"
+        return Answer("base", value=f"{digits}_{lettered.group(2)}")
     base = _BASE.match(text)
     if base and not (base.group(2).isalpha() and any(int(d, 36) >= int(base.group(3)) for d in base.group(2))):
         # (capital letters that are no digits in the base name a variable: F_2 is the variable F_2, as a_2 is)

@@ -798,8 +798,10 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`①③④`, `\\textcircled{1}\\textcircled{3}\\textcircled{4}`, `②、③`",
      "the numbered statements picked (Chinese exams: which of ①–④ hold): the set of their numbers, in any order; "
      "equal only to the same set, different from another set, unknown against a number"),
-    ("`52_8`, `4210_{5}`, `1A_{16}`, `52_{10}`, `-221_3`, `0.0011_{2}`",
-     "the numeral in its base (each digit checked; a sign and a point as in base ten: -221_3 is -25, 0.0011_2 is 3/16); "
+    ("`52_8`, `4210_{5}`, `1A_{16}`, `52_{10}`, `-221_3`, `0.0011_{2}`, `52₈`, `100100_b`",
+     "the numeral in its base (each digit checked; a sign and a point as in base ten: -221_3 is -25, 0.0011_2 is 3/16; "
+     "subscript digits are the base; a base named by a letter is compared digit by digit, unknown against a number "
+     "base); "
      "equal to the same base and value, and to a plain number written "
      "with the same digits (52: the base the question asked for is implied); its decimal value (42) or another base "
      "is different; a subscript 10 is a plain number"),
