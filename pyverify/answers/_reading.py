@@ -676,7 +676,8 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("\\frac12 and \\sqrt2 (one-digit arguments) get braces", r"\\(frac|binom)\s*(\d)\s*(\d)", r"\\\1{\2}{\3}"),
     ("plain function words sqrt, sin, ..., arctan, pi, infty are the LaTeX commands (sec is left alone: a unit)",
      r"(?<![\\A-Za-z])(sqrt|sin|cos|tan|cot|csc|arcsin|arccos|arctan|ln|log|exp|pi|infty)(?![A-Za-z])", r"\\\1"),
-    ("the word infinity is \\infty", r"(?<![\\A-Za-z])infinity(?![A-Za-z])", r"\\infty"),
+    ("the word infinity (Infinity) is \\infty, negative or minus infinity -\\infty",
+     r"(?<![\\A-Za-z])(?i:(?:(negative|minus)\s+)?infinity)(?![A-Za-z])", lambda m: "-\\infty" if m.group(1) else "\\infty"),
     ("根号 (the square root sign in Chinese words) before a number or a bracket is \\sqrt (根号3, 2根号3, 根号(x+1), "
      "根号下(x+1); 根号下 3x, whose radicand has no end, is left unread); n分之m (m of n parts) between whole numbers "
      "is \\frac{m}{n} (3分之1 is 1/3)",

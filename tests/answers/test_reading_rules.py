@@ -1125,7 +1125,10 @@ def test_what_a_number_counts_and_numerals_as_benchmarks_write_them(reference: s
      # written with subscript digits
      ("100100", "100100_b", "equal"), ("100100", "100001_b", "different"), ("100100_b", "100100_b", "equal"),
      ("10_b", "010_b", "equal"), ("100_b", "100_c", "different"), ("100_b", "100_3", "unknown"),
-     ("1112112_3", "1112112₃", "equal"), ("52_8", "52₈", "equal"), ("52_8", "53₈", "different"), ("x_2", "x₂", "equal")],
+     ("1112112_3", "1112112₃", "equal"), ("52_8", "52₈", "equal"), ("52_8", "53₈", "different"), ("x_2", "x₂", "equal"),
+     # the word infinity in any case, negative infinity (gemini-1.5-pro's and Mistral-Large-2's JSON answers)
+     (r"\infty", "Infinity", "equal"), (r"-\infty", "negative infinity", "equal"), (r"\infty", "negative infinity", "different"),
+     ("2", "Infinity", "different")],
 )  # fmt: skip
 def test_numerals_in_a_base_named_by_a_letter_or_subscript_digits(reference: str, candidate: str, status: str) -> None:
     assert equivalent_answers(reference, candidate, timeout=20).status == status
