@@ -75,6 +75,9 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "`Answer: …`, "
      "`Answer $…$`, `#### …`, `A: …` at the start of a line (GSM8K)", "markers; the last one in the response wins (an earlier box does not beat a later "
      "stated final answer)"),
+    ("`# 18`, `## 3,000` (the whole text: one to three hashes, a space and one line)",
+     "the line after the hashes, as after `####` (ZeroEval's GSM8K golds are written `# 18`); a Markdown heading in "
+     "words (`# Solution`) or followed by more lines is no answer of its own"),
     ("`\\boxed{}` (empty or spaces only, as a base model repeats its instructions: `\\boxed{}. \\boxed{}.`)",
      "an empty box is no box: the last box with something in it is read (`\\boxed{5}. Put your final answer within "
      "\\boxed{}.` is 5); when every box is empty, no answer"),
@@ -736,6 +739,11 @@ def _number_in_words(text: str, start: int, end: int, piece: str, foreign: bool)
 def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = False) -> Extraction:
     while start < hi and (text[start] in " \t\r\n*\"'" or text.startswith('\\"', start)):
         start += 2 if text[start] == "\\" else 1
+    pair = _PAIR_AFTER.match(text, start, hi)
+    if pair:  # The final answer is: `"answer": "294"` (Phi-3.5 in ZeroEval): the pair's value
+        read = _json_value(text, pair.end(), hi)
+        if read is not None and read[0].strip():
+            return Extraction("answer", (_strip_math(read[0].strip()),), rule, read[1])
     fenced = _FENCED_OBJECT.match(text, start, hi)
     if fenced:  # The final answer is:\n```json\n{"answer": "9"}\n``` (ZeroEval's format): the object's answer
         key = _JSON_KEY.search(text, fenced.end(), min(hi, fenced.end() + 20000))
@@ -798,6 +806,10 @@ def _without_layout(text: str, lo: int, hi: int) -> int:
 # structured output: a JSON object at the end of the response with an answer key ("answer", "final_answer",
 # "Final Answer"); models write LaTeX in it with single backslashes (\( x \)), which is not valid JSON, so the
 # value is read leniently: JSON's escapes, and any other backslash kept as written
+# a whole text that is one line after one to three hashes and a space ("# 18")
+_HASHED = re.compile(r"\s*#{1,3}[ \t]+([^\n#]{1,200}?)\s*")
+# a JSON answer pair right after an answer phrase, in backticks or not
+_PAIR_AFTER = re.compile(r'`?\s*"(?i:final[ _]?answer|answer)"\s*:\s*')
 # a code fence opening a JSON object right after an answer phrase
 _FENCED_OBJECT = re.compile(r"```(?:json)?[ \t]*\r?\n?\s*\{")
 _JSON_KEY = re.compile(r'"(?i:final[ _]?answer|answer)"\s*:\s*')
@@ -1047,6 +1059,10 @@ def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
     if _cut_off(text, lo, hi):
         return Extraction("none", rule="the response ends inside math it never closes (cut off)", span=(lo, hi))
     body = text[lo:hi]
+    hashed = _HASHED.fullmatch(body)
+    if hashed and not _prose(hashed.group(1)):  # "# 18": ZeroEval's GSM8K golds, one hash for GSM8K's ####
+        return Extraction("answer", (_strip_math(hashed.group(1).strip()),), "####",
+                          (lo + hashed.start(1), lo + hashed.end(1)))  # fmt: skip
     # a short line (a text answer: Evelyn, no solution); scripts written without spaces are measured by their
     # characters and their clause marks (，。：)
     short = "\n" not in body.strip() and len(body.split()) <= 6 and len(body.strip()) <= 60 \

@@ -415,3 +415,19 @@ def test_chinese_statements_of_a_value(response: str, status: str, texts: tuple[
 def test_a_json_answer_pair_without_its_braces(response: str, status: str, texts: tuple[str, ...]) -> None:
     found = extract_answer(response)
     assert found.status == status and found.texts == texts, found
+
+
+@pytest.mark.parametrize(
+    ("response", "status", "texts"),
+    [  # ZeroEval's GSM8K golds are written '# 18' (yuchenlin/ZeroEval@570c626 result_dirs/gsm/*.json)
+     ("# 18", "answer", ("18",)), ("## 3,000", "answer", ("3,000",)),
+     # a heading in words, or a heading with lines after it, is no answer of its own
+     ("# Solution", "answer", ("# Solution",)), ("# 18\n\nmore", "none", ()),
+     # Phi-3.5's answer phrase before a backticked JSON pair (the same outputs)
+     ("Work.\n\nThe final answer is: `\"answer\": \"294\"`\n\nLloyd makes $294 on eggs per week.", "answer", ("294",))],
+)  # fmt: skip
+def test_a_gold_written_after_hashes(response: str, status: str, texts: tuple[str, ...]) -> None:
+    found = extract_answer(response)
+    assert found.status == status and found.texts == texts, found
+    if status == "answer" and texts[0][0].isdigit():
+        assert equivalent_answers(response, texts[0].replace(",", "")).status == "equal"
