@@ -43,6 +43,7 @@ _ANOTHER_CHOICE = re.compile(r"(?<![A-Za-z\\])[A-J][.．)](?:\s|$)|\([A-J]\)|(?i
 # words after a choice letter that are no option's text but say something of the choice or hedge it
 _NOT_OPTION = re.compile(r"(?i)^(?:is|are|was|were|or|and|but|maybe|perhaps|either)(?![A-Za-z])|(?<![A-Za-z])(?:wrong|"
                          r"incorrect|ruled|rejected|eliminated|excluded|unsure)(?![A-Za-z])")
+_CJK_WORDS = re.compile(r"\s*[\u4e00-\u9fff]+(?:[ \u3000]+[\u4e00-\u9fff]+)*\s*[。.]?\s*")
 _LETTER_BASE = re.compile(r"^\s*(\d+)\s*_\s*\{?\s*([a-z])\s*\}?\s*$")
 _SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
 _BASE = re.compile(r"^\s*([-−]?)\s*([0-9A-Z]+(?:\.[0-9A-Z]+)?)\s*_\s*\{?\s*\(?\s*(\d{1,2})\s*\)?\s*\}?\s*$")
@@ -65,7 +66,7 @@ def normal_text(content: str) -> str:
     return _ARTICLES.sub("", content)
 
 
-_NAME_WORD = r"([A-Z]{4,}|\\(?:text|textrm|mathrm)\s*\{\s*[A-Za-z]{2,}\s*\})"
+_NAME_WORD = r"([A-Z]{2,}|\\(?:text|textrm|mathrm)\s*\{\s*[A-Za-z]{2,}\s*\})"
 #: An equation between two names written as words: four capitals or more (a shorter run is a product of letters: AB =
 #: CD, segments), or a word in \\text{...}
 _NAME_EQUATION = re.compile(rf"^\s*{_NAME_WORD}\s*=\s*{_NAME_WORD}\s*\.?\s*$")
@@ -86,7 +87,9 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
         numbers = sorted({int(n) if n else ord(c) - 0x245F for n, c in _CIRCLED.findall(text)})
         return Answer("text", value="statements " + ", ".join(map(str, numbers)))
     named = _NAME_EQUATION.match(text)
-    if named:  # SRMC = LRMC (Minerva's economics golds): an equation between names, text with its sides sorted
+    if named and not all(re.fullmatch(r"[A-Z]{2,3}", g) for g in named.groups()):
+        # SRMC = LRMC, MR = SRMC (Minerva's economics golds): an equation between names, text with its sides sorted
+        # (AB = CD, both sides short runs of capitals, stays an equation of letters: segments)
         return Answer("text", value=" = ".join(sorted(normal_text(_name(g)) for g in named.groups())))
     dotted = _DOTTED_CHOICE.match(text)
     if dotted and (_ANOTHER_CHOICE.search(dotted.group(2)) or "\n" in dotted.group(2)):
@@ -126,6 +129,8 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
         return Answer("choice", value=labelled.group(1), items=(Answer("text", value=normal_text(option), text=option),))
     if _WORDS.match(text) and all(word_rules(run) for run in re.findall(r"[A-Za-z]+", text)):
         return Answer("text", value=normal_text(text))
+    if _CJK_WORDS.fullmatch(text):  # 充要条件, 不存在 (GAOKAO's fill-in-the-blank golds): Chinese words are text
+        return Answer("text", value=normal_text(text.strip(" 。.")))
     text = re.sub(r"(?<=[0-9A-Z])\s*([₀₁₂₃₄₅₆₇₈₉]+)\s*$", lambda m: "_{" + m.group(1).translate(_SUBSCRIPTS) + "}", text)
     lettered = _LETTER_BASE.match(text)
     if lettered:  # 100100_b: the digits in a base named by a letter (the question's b); compared digit by digit

@@ -631,7 +631,8 @@ def test_chinese_connectors_full_width_commas_spaced_mathrm_and_clock_seconds(re
 
 
 def test_a_chinese_word_is_still_no_number() -> None:
-    assert parse_answer("和平").kind == "unparsed"
+    # 和平 (peace) is a word, never the connector 和 (and): a text answer
+    assert parse_answer("和平").kind == "text" and parse_answer("和平").value == "和平"
 
 
 @pytest.mark.parametrize(
@@ -1090,8 +1091,11 @@ def test_greek_letters_and_subscripts_as_characters(reference: str, candidate: s
      ("SRMC=LRMC", "SRMC = LRMC", "equal"), ("SRMC=LRMC", "LRMC = SRMC", "equal"),
      ("SRMC=LRMC", r"\text{SRMC} = \text{LRMC}", "equal"), ("SRMC=LRMC", "SRMC = LRAC", "different"),
      ("SRAC=LRAC", r"\text{SRAC} = \text{LAC}", "different"), ("SRMC=LRMC", "SRMC", "different"),
-     # short runs of capitals stay letters: segments, or products of names
-     ("AB=CD", "CD=AB", "equal"), ("SRMC=LRMC", "MC = MR", "unknown")],
+     # a short name against a word (LIMO's Minerva gold MR=SRMC); short runs on both sides stay letters: segments
+     ("MR=SRMC", "SRMC = MR", "equal"), ("MR=SRMC", "MC = SRMC", "different"),
+     ("AB=CD", "CD=AB", "equal"), ("SRMC=LRMC", "MC = MR", "unknown"),
+     # Chinese words are a text answer (GAOKAO's fill-in-the-blank golds in LIMO's eval data)
+     ("充要条件", "充要条件", "equal"), ("充要条件", "必要不充分条件", "different"), ("丙", "5", "unknown")],
 )  # fmt: skip
 def test_an_equation_between_names_written_as_words(reference: str, candidate: str, status: str) -> None:
     assert equivalent_answers(reference, candidate, timeout=20).status == status
