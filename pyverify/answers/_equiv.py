@@ -960,9 +960,25 @@ def _bases(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
     if value is None:
         return _Verdict("unknown", "none", reason=f"a numeral in a base against {_article(other.kind)} {other.kind}")
     digits = numeral.value.split("_")[0]
-    if value.denominator == 1 and value >= 0 and str(value.numerator) == digits:
+    if _decimal_text(value) == digits:  # (a sign and a point as written: -221_3 and -221, 1.1_2 and 1.1)
         return _Verdict("equal", "structure", conditions=(f"the digits {digits}, in the base {numeral.value} names",))
     return _Verdict("different", "structure", {"numeral": numeral.value, "number": str(value)})
+
+
+def _decimal_text(value: Fraction) -> str | None:
+    """A rational's decimal numeral when it has a finite one (1.1, -221), else None."""
+    den, twos, fives = value.denominator, 0, 0
+    while den % 2 == 0:
+        den, twos = den // 2, twos + 1
+    while den % 5 == 0:
+        den, fives = den // 5, fives + 1
+    if den != 1 or max(twos, fives) > 60:
+        return None
+    places = max(twos, fives)
+    scaled = abs(value.numerator) * 10**places // value.denominator
+    text = str(scaled).rjust(places + 1, "0")
+    text = f"{text[:-places]}.{text[-places:]}" if places else text
+    return ("-" if value < 0 else "") + text
 
 
 def _congruences(a: Answer, b: Answer) -> _Verdict:

@@ -75,9 +75,9 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "`Answer: …`, "
      "`Answer $…$`, `#### …`, `A: …` at the start of a line (GSM8K)", "markers; the last one in the response wins (an earlier box does not beat a later "
      "stated final answer)"),
-    ("`# 18`, `## 3,000` (the whole text: one to three hashes, a space and one line)",
-     "the line after the hashes, as after `####` (ZeroEval's GSM8K golds are written `# 18`); a Markdown heading in "
-     "words (`# Solution`) or followed by more lines is no answer of its own"),
+    ("`# 18`, `# 3,000` (the whole text: one hash, a space and a value on one line)",
+     "the value, as after `####` (ZeroEval's GSM8K golds are written `# 18`); a Markdown heading in words (`# Solution`, "
+     "`## 3 ways`) or followed by more lines is no answer of its own"),
     ("`\\boxed{}` (empty or spaces only, as a base model repeats its instructions: `\\boxed{}. \\boxed{}.`)",
      "an empty box is no box: the last box with something in it is read (`\\boxed{5}. Put your final answer within "
      "\\boxed{}.` is 5); when every box is empty, no answer"),
@@ -314,7 +314,10 @@ _CONNECTOR = re.compile(
 # "I think that's it " repeated)
 _CLOSER = re.compile(
     r"(?is)(?:I\s+hope\s+(?:it|this)\s+is\s+correct|hope\s+(?:it|this)\s+helps|I\s+hope"
-    r"|let\s+me\s+know\s+if\s+you|feel\s+free\s+to\s+ask)[^.!\n]*"  # (an offer of more help: gemma-2's "Let me know if ...")
+    r"|let\s+me\s+know\s+if\s+you|feel\s+free\s+to\s+ask)"  # (an offer of more help: gemma-2's "Let me know if ...")
+    # (never with a number or words that doubt, retract or correct: "I hope not", "Let me know if you prefer 6")
+    r"(?![^.!\n]*(?:\d|(?<![A-Za-z])(?:not|no|but|otherwise|wrong|error|mistake|incorrect|instead|prefer|rather|might|"
+    r"could|unsure|sure|agree|correct\s+it|fix)(?![A-Za-z])))[^.!\n]*"
     # a reasoning model's verdict on its own work, in fixed words that confirm it (Sky-T1: "Everything seems to add up
     # correctly. I think that's the right answer.", "I think that's it."); "I think that's wrong", "That seems too
     # small" are never closers
@@ -616,7 +619,8 @@ def _statement(text: str, lo: int, hi: int, rule: str) -> Extraction:
             return Extraction("none", rule="a word changes, bounds or judges the value stated", span=(lo, hi))
         rest = text[rest_start:hi].strip().rstrip(" \t.*")  # the midpoint is **(-1, 6)**.: bold closed after it
         if rest and not _prose(rest) and not any(m.start >= rest_start for m in spans):
-            return Extraction("answer", (rest,), rule, (rest_start, rest_start + len(rest)))
+            shown = rest if spans else _PROSE_UNIT.sub(_prose_unit, rest.replace("**", ""))
+            return Extraction("answer", (shown,), rule, (rest_start, rest_start + len(rest)))
         counted = _COUNTED.fullmatch(rest) if any(_foreign(run) for run in _LETTER_RUN.findall(rest)) else None
         if counted and not any(m.start >= rest_start for m in spans):  # = 4000千克: the number and a counter word
             at = text.find(rest, rest_start, hi) + counted.start(1)
@@ -740,17 +744,23 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
     while start < hi and (text[start] in " \t\r\n*\"'" or text.startswith('\\"', start)):
         start += 2 if text[start] == "\\" else 1
     pair = _PAIR_AFTER.match(text, start, hi)
-    if pair:  # The final answer is: `"answer": "294"` (Phi-3.5 in ZeroEval): the pair's value
+    if pair:  # The final answer is: `"answer": "294"` (Phi-3.5 in ZeroEval): the pair's value, when it ends the line
         read = _json_value(text, pair.end(), hi)
-        if read is not None and read[0].strip():
+        if read is not None and read[0].strip() and _LINE_END.match(text, read[1][1] + 1, hi):
             return Extraction("answer", (_strip_math(read[0].strip()),), rule, read[1])
     fenced = _FENCED_OBJECT.match(text, start, hi)
     if fenced:  # The final answer is:\n```json\n{"answer": "9"}\n``` (ZeroEval's format): the object's answer
         key = _JSON_KEY.search(text, fenced.end(), min(hi, fenced.end() + 20000))
         closing = text.find("```", fenced.end(), hi)
         read = _json_value(text, key.end(), hi) if key and (closing < 0 or key.start() < closing) else None
-        if read is not None and read[0].strip():
-            return Extraction("answer", (_strip_math(read[0].strip()),), rule, read[1])
+        brace = text.find("}", read[1][1], hi) if read is not None else -1
+        if read is not None and read[0].strip() and closing > brace >= 0:
+            # what follows the fence: nothing but closers, or a made-up next question (## Question: ...)
+            after = text[closing + 3 : _closing_start(text, closing + 3, hi)]
+            if not after.strip() or _NEXT_QUESTION.match(after):
+                return Extraction("answer", (_strip_math(read[0].strip()),), rule, read[1])
+            return Extraction("none", rule=f"prose after the JSON object after '{rule}' says more",
+                              span=(start, hi))  # fmt: skip
         return Extraction("none", rule=f"the JSON object after '{rule}' holds no answer (cut off, or empty)",
                           span=(start, hi))  # fmt: skip
     spans = _math_spans(text, start, hi)
@@ -807,9 +817,24 @@ def _without_layout(text: str, lo: int, hi: int) -> int:
 # "Final Answer"); models write LaTeX in it with single backslashes (\( x \)), which is not valid JSON, so the
 # value is read leniently: JSON's escapes, and any other backslash kept as written
 # a whole text that is one line after one to three hashes and a space ("# 18")
-_HASHED = re.compile(r"\s*#{1,3}[ \t]+([^\n#]{1,200}?)\s*")
+_HASHED = re.compile(r"\s*#[ \t]+([-+$(\\.\d][^\n#]{0,199}?)\s*")
+# what may stand before a JSON answer pair on its line for the pair to stand alone: nothing, or "Answer:"
+_PAIR_LEAD = re.compile(r"(?i)[ \t`]*(?:(?:final[ \t]+)?answer[ \t]*:[ \t]*`?[ \t]*)?")
+# the rest of a line after a value: a closing backtick or quote, a full stop
+_LINE_END = re.compile(r"[`\"']*\s*[.!]?[ \t]*(?:\r?\n|$)")
+# a question a model makes up after its answer (Phi-3.5: "## Question: ...")
+_NEXT_QUESTION = re.compile(r"\s*(?:#{1,6}\s*|\*\*)?(?:Question|Problem)\b")
 # a JSON answer pair right after an answer phrase, in backticks or not
 _PAIR_AFTER = re.compile(r'`?\s*"(?i:final[ _]?answer|answer)"\s*:\s*')
+# a unit after a number in a sentence with no math in it ("the wavelength is 2.78 m."): outside math a letter after a
+# number is a word, so a unit phrase there is the unit (wrapped in \text{} for the unit rules), never a variable
+_PROSE_UNIT = re.compile(r"(?<=\d)[ \t]+([A-Za-zµμΩÅ][A-Za-z/^\d.-]{0,15})(?=[ \t]*(?:≈|\\approx|=|,|;|$))")
+
+
+def _prose_unit(match: re.Match[str]) -> str:
+    return f" \\text{{{match.group(1)}}}" if outside_unit(match.group(1)) else match.group()
+
+
 # a code fence opening a JSON object right after an answer phrase
 _FENCED_OBJECT = re.compile(r"```(?:json)?[ \t]*\r?\n?\s*\{")
 _JSON_KEY = re.compile(r'"(?i:final[ _]?answer|answer)"\s*:\s*')
@@ -880,7 +905,8 @@ def _json_answer(text: str, lo: int, hi: int, restate: bool) -> Extraction | Non
         value, span = read
         after = span[1] + (1 if text.startswith('"', key.end()) else 0)
         end = text.find("}", after, hi)  # (the first brace after the value: a closer may hold braces, $a_{1331}$)
-        if end < 0 and text.startswith('"', key.end()) and not text[after:hi].strip(" \t\r\n`."):
+        if end < 0 and text.startswith('"', key.end()) and not text[after:hi].strip(" \t\r\n`.") \
+                and _PAIR_LEAD.fullmatch(text, text.rfind("\n", lo, key.start()) + 1, key.start()):  # fmt: skip
             end = after - 1  # "answer": "15" alone at the end (Phi-3.5 in ZeroEval): the pair without its braces
         if end < 0 or text[end + 1 : _closing_start(text, end + 1, hi)].strip(" \t\r\n`}"):
             return None  # the object does not end the response: prose after it says more (a closer says nothing)
@@ -1060,7 +1086,8 @@ def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
         return Extraction("none", rule="the response ends inside math it never closes (cut off)", span=(lo, hi))
     body = text[lo:hi]
     hashed = _HASHED.fullmatch(body)
-    if hashed and not _prose(hashed.group(1)):  # "# 18": ZeroEval's GSM8K golds, one hash for GSM8K's ####
+    if hashed and not _prose(hashed.group(1)) and not re.search(r"(?<![\\A-Za-z])[A-Za-z]{2,}", hashed.group(1)):
+        # "# 18": ZeroEval's GSM8K golds, one hash for GSM8K's #### (a value, no words: never a heading)
         return Extraction("answer", (_strip_math(hashed.group(1).strip()),), "####",
                           (lo + hashed.start(1), lo + hashed.end(1)))  # fmt: skip
     # a short line (a text answer: Evelyn, no solution); scripts written without spaces are measured by their

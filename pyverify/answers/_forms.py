@@ -44,7 +44,7 @@ _ANOTHER_CHOICE = re.compile(r"(?<![A-Za-z\\])[A-J][.．)](?:\s|$)|\([A-J]\)|(?i
 _NOT_OPTION = re.compile(r"(?i)^(?:is|are|was|were|or|and|but|maybe|perhaps|either)(?![A-Za-z])|(?<![A-Za-z])(?:wrong|"
                          r"incorrect|ruled|rejected|eliminated|excluded|unsure)(?![A-Za-z])")
 _CJK_WORDS = re.compile(r"\s*[\u4e00-\u9fff]+(?:[ \u3000]+[\u4e00-\u9fff]+)*\s*[。.]?\s*")
-_LETTER_BASE = re.compile(r"^\s*(\d+)\s*_\s*\{?\s*([a-z])\s*\}?\s*$")
+_LETTER_BASE = re.compile(r"^\s*(\d{2,})\s*_\s*\{?\s*(b)\s*\}?\s*$")  # (b, a base's usual name; x_1 stays a variable)
 _SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
 _BASE = re.compile(r"^\s*([-−]?)\s*([0-9A-Z]+(?:\.[0-9A-Z]+)?)\s*_\s*\{?\s*\(?\s*(\d{1,2})\s*\)?\s*\}?\s*$")
 _HOUR = re.compile(r"^\s*(\d{1,2})\s*(?:\\text\s*\{\s*)?([ap])\.?\s*m\.?\s*\}?\s*$", re.I)  # 5 p.m., 5am: 17:00, 5:00
@@ -153,7 +153,7 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
         if radix == 10:
             return Answer("number", terms=(number,))
         written = (whole_digits.lstrip("0") or "0") + (f".{point.rstrip('0')}" if point.rstrip("0") else "")
-        return Answer("base", terms=(number,), value=f"{'-' if sign else ''}{written}_{radix}")
+        return Answer("base", terms=(number,), value=f"{'-' if sign and value else ''}{written}_{radix}")
     timed = whole.group(1) if whole and (_HOUR.match(whole.group(1)) or _CLOCK.match(whole.group(1))) else text
     if timed is not text:  # \\text{4:30 p.m.}, \\text{5 p.m.}: a clock time written as text (MATH's golds)
         text = timed

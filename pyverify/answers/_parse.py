@@ -181,6 +181,8 @@ def _parse_text(text: str, decimal_comma: str | None = None) -> Answer:
             last = _last_side(text)  # E = (2.48e-19 J) / (1.602e-19 J/eV) = 1.55 eV: the value taken is in eV
             if last is not None:
                 units = _clean(last)[2]
+        elif len({u for u in units if u}) == 1 and re.search(r"=|≈|\\approx", text):
+            units = tuple(dict.fromkeys(u for u in units if u))  # 2.78 m ≈ 2.78 m: one quantity in one unit
         stated: list[str] = []
         for unit in units:  # one unit however spelled (1 hour, 3 hours): several only when they differ
             if unit and not any(_units.same_unit(unit, seen) for seen in stated):

@@ -53,7 +53,7 @@ _TEXT = r"\\(?:" + "|".join(TEXT_COMMANDS) + r")\s*\{"
 # what may follow a unit that is removed (spacing skipped): the end, a separator, a closing bracket, an operator,
 # more text; never a number, a letter or an opening bracket (1\text{ m}\,500 is not 1 500, \mathrm{min}(3,4) not (3,4))
 _AFTER_UNIT = (
-    r"(?=(?:\s|~|\\[,;:! ]|\\q?quad(?![A-Za-z]))*(?:$|[,;)\]}=+\-*/<>&|]|\.(?!\d)|\\[})\]\\]|\\(?:"
+    r"(?=(?:\s|~|\\[,;:! ]|\\q?quad(?![A-Za-z]))*(?:$|[,;)\]}=+\-*/<>&|≈≤≥≠]|\.(?!\d)|\\[})\]\\]|\\(?:"
     + "|".join(TEXT_COMMANDS)
     + r"|cdot|times|div|pm|mp|cup|right|end|le|ge|leq|geq|lt|gt|neq|approx|or|and)(?![A-Za-z])))"
 )
@@ -177,6 +177,16 @@ def _counted_in_brackets(match: re.Match[str]) -> str:
     return number
 
 
+def counted_words(pattern: str, match: re.Match[str]) -> str | None:
+    """The words a counted-noun rule drops from its match (kept as the answer's unit, so that 5 (milliseconds)
+    is never 5 seconds), or None when it drops none."""
+    if pattern == _COUNTED_IN_BRACKETS:
+        number, words = match.groups()
+        return words if _counted_in_brackets(match) == number else None
+    words = match.group(2)
+    return words if _counted_in_text(match) == "" else None
+
+
 _COUNTED_IN_TEXT = (r"(?<=[0-9])((?:\s|~|\\[,;: ])*\\text\s*\{\s*((?:[a-z]+\s+){0,2}[a-z]+s)\s*\})\s*\.?\s*$")
 # verbs of a sentence: \text{ apples are left} is no noun phrase
 _VERBS = re.compile(r"(?<![a-z])(?:is|are|was|were|be|been|seems|remains|makes|gives|equals|left|needs)(?![a-z])")
@@ -191,9 +201,15 @@ def _counted_in_text(match: re.Match[str]) -> str:
 
 
 # words that change or judge a value: never dropped as what a number counts (5 (million), 3 (not 4))
-_CHANGES_VALUE = re.compile(r"(?i)(?<![A-Za-z])(?:hundreds?|thousands?|millions?|billions?|trillions?|dozens?|half|halves|"
-                            r"quarters?|thirds?|percent|cent|squared|cubed|not|no|less|more|minus|plus|times|over|under|"
-                            r"approx\w*|about|around|roughly|at|least|most|wrong|maybe|or|and)(?![A-Za-z])")
+_CHANGES_VALUE = re.compile(
+    r"(?i)(?<![A-Za-z])(?:tens|hundreds?|thousands?|millions?|billions?|trillions?|lakhs?|crores?|dozens?|gross|grand|"
+    r"scores?|half|halves|quarters?|thirds?|fourths?|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?|hundredths?|"
+    r"thousandths?|millionths?|percents?|cent|squared|cubed|square|cube|roots?|reciprocal|inverse|double|triple|twice|"
+    r"repeating|recurring|negative|positive|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|fifty|"
+    r"not|no|less|more|minus|plus|times|over|under|approx\w*|about|around|roughly|nearly|almost|estimated?|rounded|"
+    r"at|least|most|wrong|incorrect|false|true|impossible|invalid|unsure|uncertain|probably|possibly|perhaps|likely|"
+    r"guess(?:ed)?|maybe|or|and|if|else|per)(?![A-Za-z])"
+)
 
 
 _ABOUT = r"(?i:approximately|approx\.?|about|roughly|around)(?![A-Za-z])"
@@ -958,6 +974,8 @@ def _clean(text: str) -> tuple[str, str, tuple[str, ...]]:
             units += (normalize(m.group()) for m in compiled.finditer(text) if not _in_script(text, m.start()))
         elif pattern == _CURRENCY:  # \$5: dollars (¥ is yen or yuan: kept as written, compared only as written)
             units += ({"\\$": "dollar", "€": "euro", "£": "GBP"}.get(m.group(), m.group()) for m in compiled.finditer(text))
+        elif pattern in (_COUNTED_IN_BRACKETS, _COUNTED_IN_TEXT):  # 5 (milliseconds): its words are its unit
+            units += (normalize(w) for m in compiled.finditer(text) if (w := counted_words(pattern, m)))
         elif pattern == _DEGREE_MARK and not units and _LONE_DEGREES.fullmatch(text):  # 90^\circ: 90 in degrees
             units.append("degree")
         elif pattern == _DEGREE_CF:  # 5^\circ C: degrees Celsius, a unit of its own (not converted: affine)

@@ -314,7 +314,9 @@ def test_a_finished_last_sentence_is_no_fragment(response: str, answer: str) -> 
      ("Work.\n\nTherefore, x is equal to 5.", "5"),
      # markdown bold or italic closing the last sentence is no dangling operator
      ("Thus, the number of ways is **12**", "12"), ("So the total is *12*", "12"),
-     ("Work.\n\nTherefore, the daily caloric requirement is 2000 calories.", "2000 calories"),
+     ("Work.\n\nTherefore, the daily caloric requirement is 2000 calories.", "2000 \\text{calories}"),
+     # a unit after a number in a sentence without math is the unit (gemma-2-27b-it on Minerva: '= 2.78 m ≈ **2.78 m**')
+     ("Work.\n\nThus the wavelength is 2.78 m.", "2.78 \\text{m}"), ("Work.\n\nSo the area is 2 xy.", "2 xy"),
      # a confident statement that the value is the answer (Sky-T1 on MATH-500: "so I'm confident that 44 is the
      # correct answer.", "I think $1250 is the right answer.")
      ("Work.\n\nThis matches my earlier result, so I'm confident that 44 is the correct answer.", "44"),
@@ -420,9 +422,9 @@ def test_a_json_answer_pair_without_its_braces(response: str, status: str, texts
 @pytest.mark.parametrize(
     ("response", "status", "texts"),
     [  # ZeroEval's GSM8K golds are written '# 18' (yuchenlin/ZeroEval@570c626 result_dirs/gsm/*.json)
-     ("# 18", "answer", ("18",)), ("## 3,000", "answer", ("3,000",)),
+     ("# 18", "answer", ("18",)), ("# 3,000", "answer", ("3,000",)),
      # a heading in words, or a heading with lines after it, is no answer of its own
-     ("# Solution", "answer", ("# Solution",)), ("# 18\n\nmore", "none", ()),
+     ("# Solution", "answer", ("# Solution",)), ("# 18\n\nmore", "none", ()), ("## 3 ways", "answer", ("## 3 ways",)),
      # Phi-3.5's answer phrase before a backticked JSON pair (the same outputs)
      ("Work.\n\nThe final answer is: `\"answer\": \"294\"`\n\nLloyd makes $294 on eggs per week.", "answer", ("294",))],
 )  # fmt: skip
@@ -431,3 +433,18 @@ def test_a_gold_written_after_hashes(response: str, status: str, texts: tuple[st
     assert found.status == status and found.texts == texts, found
     if status == "answer" and texts[0][0].isdigit():
         assert equivalent_answers(response, texts[0].replace(",", "")).status == "equal"
+
+
+@pytest.mark.parametrize(
+    "response",
+    [  # a second adversarial review: a JSON answer with more said after it, or a pair that does not stand alone
+     "The final answer is: `\"answer\": \"15\"` wait no, it is 9",
+     "The final answer is `\"answer\": \"15\"` -- no, 10", "The final answer is `\"answer\": \"15\"` or maybe 10",
+     "The final answer is:\n```json\n{\"answer\": \"15\"}\n```\nBut if we count the endpoints, we get 10.",
+     "{\"answer\": \"15\"}\nLet me know if you would like me to correct it to 10",
+     "{\"answer\": \"15\"} I hope this is correct, but it might be 10.", "{\"answer\": \"15\"}\nI hope not",
+     "The answer is not `\"answer\": \"15\"`", "Return your answer as \"answer\": \"15\"",
+     "If the answer were 15, you would write \"answer\": \"15\"", "My answer is:\n```json\n{\"answer\": \"15\""],
+)  # fmt: skip
+def test_a_json_answer_that_more_words_take_back_is_not_credited(response: str) -> None:
+    assert grade(response, "15").status != "correct", response
