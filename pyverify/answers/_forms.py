@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any, Callable, Sequence
 
 from pyverify.answers._answer import Answer
+from pyverify.answers._words import SUBSCRIPT_DIGITS
 from pyverify.logic._ast import Call, Node, Num, Op, Var, free_vars
 from pyverify.logic._ast import walk as _walk
 
@@ -45,7 +46,6 @@ _NOT_OPTION = re.compile(r"(?i)^(?:is|are|was|were|or|and|but|maybe|perhaps|eith
                          r"incorrect|ruled|rejected|eliminated|excluded|unsure)(?![A-Za-z])")
 _CJK_WORDS = re.compile(r"\s*[\u4e00-\u9fff]+(?:[ \u3000]+[\u4e00-\u9fff]+)*\s*[。.]?\s*")
 _LETTER_BASE = re.compile(r"^\s*(\d{2,})\s*_\s*\{?\s*(b)\s*\}?\s*$")  # (b, a base's usual name; x_1 stays a variable)
-_SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
 _BASE = re.compile(r"^\s*([-−]?)\s*([0-9A-Z]+(?:\.[0-9A-Z]+)?)\s*_\s*\{?\s*\(?\s*(\d{1,2})\s*\)?\s*\}?\s*$")
 _HOUR = re.compile(r"^\s*(\d{1,2})\s*(?:\\text\s*\{\s*)?([ap])\.?\s*m\.?\s*\}?\s*$", re.I)  # 5 p.m., 5am: 17:00, 5:00
 # (p.. is p.m. with its m deleted: Qwen2.5-Math's harness strips unit letters from golds, 4:30 p.m. became 4:30p..)
@@ -67,8 +67,8 @@ def normal_text(content: str) -> str:
 
 
 _NAME_WORD = r"([A-Z]{2,}|\\(?:text|textrm|mathrm)\s*\{\s*[A-Za-z]{2,}\s*\})"
-#: An equation between two names written as words: four capitals or more (a shorter run is a product of letters: AB =
-#: CD, segments), or a word in \\text{...}
+#: An equation between two names written as words: runs of capitals or words in \\text{...}, at least one side of four
+#: capitals or more or in \\text{...} (AB = CD, two short runs, is a product of letters: segments)
 _NAME_EQUATION = re.compile(rf"^\s*{_NAME_WORD}\s*=\s*{_NAME_WORD}\s*\.?\s*$")
 
 
@@ -131,7 +131,7 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
         return Answer("text", value=normal_text(text))
     if _CJK_WORDS.fullmatch(text):  # 充要条件, 不存在 (GAOKAO's fill-in-the-blank golds): Chinese words are text
         return Answer("text", value=normal_text(text.strip(" 。.")))
-    text = re.sub(r"(?<=[0-9A-Z])\s*([₀₁₂₃₄₅₆₇₈₉]+)\s*$", lambda m: "_{" + m.group(1).translate(_SUBSCRIPTS) + "}", text)
+    text = re.sub(r"(?<=[0-9A-Z])\s*([₀₁₂₃₄₅₆₇₈₉]+)\s*$", lambda m: "_{" + m.group(1).translate(SUBSCRIPT_DIGITS) + "}", text)
     lettered = _LETTER_BASE.match(text)
     if lettered:  # 100100_b: the digits in a base named by a letter (the question's b); compared digit by digit
         digits = lettered.group(1).lstrip("0") or "0"

@@ -21,6 +21,7 @@ from pyverify.answers._words import (
     ESCAPED_COMMANDS,
     SHORT_WORDS,
     SHOUTED_WORDS,
+    SUBSCRIPT_DIGITS,
     TEXT_UNIT_WORDS,
     UNIT_LETTERS,
     UNIT_PREFIXES,
@@ -236,7 +237,6 @@ _UNICODE = {"−": "-", "⋅": " \\cdot ", "π": " \\pi ", "∞": " \\infty "}
 _GREEK = dict(zip("αβγδεϵζηθϑικλνξρστυφϕχψωΓΔΘΛΞΣΦΨ", (
     "alpha beta gamma delta epsilon epsilon zeta eta theta theta iota kappa lambda nu xi rho sigma tau upsilon phi phi "
     "chi psi omega Gamma Delta Theta Lambda Xi Sigma Phi Psi").split()))
-_SUBSCRIPT = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
 _SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻", "0123456789+-")
 _RADICAL = r"([√∛])\s*(?:\(([^()]*)\)|\{([^{}]*)\}|(\d+(?:\.\d+)?|[A-Za-z]|\\[A-Za-z]+))"
 
@@ -583,12 +583,15 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("a leading 'either' (either 3 or 4: several answers) is removed",
      r"^\s*(?:\\text\s*\{\s*)?either(?![A-Za-z])\s*\}?", " "),
     ("a number with words in brackets after it, at the end (ASDiv's golds: 9 (apples), 13 (years old), 178 (dollars), "
-     "11 (square feet)) is the number, its words a unit when they are one (dollars, square feet) and otherwise what "
-     "it counts (dropped, compared by value as 5 ways is); words with a digit or a single letter are no such words",
+     "11 (square feet)) is the number with its words as its unit: a unit of the table (dollars, square feet) is "
+     "converted, other words are compared as written (against an answer without a unit, by value, as 5 ways is; "
+     "5 (milliseconds) against 5 seconds, unknown); words that change or judge the value (5 (tens), 3 (incorrect)), "
+     "a digit or a single letter leave it unread",
      _COUNTED_IN_BRACKETS, lambda m: _counted_in_brackets(m)),
     ("what a number counts, written in \\text{...} after it at the end (MATH's golds: 81\\text{ teachers}, "
-     "65 \\text{ children tickets }, 10\\;\\text{edges}: at most three lower-case words, the last a plural in -s, none "
-     "that changes or judges the value, no unit) is dropped: the number (units are read by the unit rules below)",
+     "65 \\text{ children tickets }, 10\\;\\text{edges}: at most three lower-case words, the last a plural of four "
+     "letters or more, no verb, nothing that changes or judges the value) is the number with those words as its "
+     "unit, as in brackets above (the table's units are read by the unit rules below)",
      _COUNTED_IN_TEXT, lambda m: _counted_in_text(m)),
     ("a leading 'approximately', 'approx.', 'about', 'roughly' or 'around' (also in \\text{...}) before a value is "
      "\\approx: the value is an approximation (never exactly equal; compared under a tolerance)", _APPROXIMATELY,
@@ -669,7 +672,7 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("superscript digits and signs are a power (x² is x^{2}, 10⁻³ is 10^{-3})", r"[⁺⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+",
      lambda m: "^{" + m.group().translate(_SUPERSCRIPT) + "}"),
     ("subscript digits are a subscript (x₀ is x_{0}, log₁₀ is log_{10})", r"[₀₁₂₃₄₅₆₇₈₉]+",
-     lambda m: "_{" + m.group().translate(_SUBSCRIPT) + "}"),
+     lambda m: "_{" + m.group().translate(SUBSCRIPT_DIGITS) + "}"),
     ("spacing and sizing commands, and no-break and thin spaces, are a space; so is a backslash or \\\\ that ends "
      "the answer (a control space whose space was trimmed, a line break: 185\\ is 185)",
      r"\\(?:left|right|bigl|bigr|Bigl|Bigr|big|Big|displaystyle)(?![A-Za-z])|(?<!\\)\\[,;:! ]|\\q?quad(?![A-Za-z])|~"
@@ -801,8 +804,8 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "different from a nonzero number (no solution may count zero solutions, so against 0 they stay unknown); words "
      "that say nothing exists are also different from a tuple, a list or set of values and an equation defining a "
      "value or a function (`No such function exists` against f(x) = x + 1; against the empty set, unknown); an "
-     "equation between two names written as words (SRMC = LRMC, \\text{SRAC} = \\text{LRAC}: four capitals or more, or "
-     "a word in \\text{...}; AB = CD stays an equation of letters) is the text of that equation, its sides in "
+     "equation between two names written as words (SRMC = LRMC, MR = SRMC, \\text{SRAC} = \\text{LRAC}: one side of four "
+     "capitals or more or in \\text{...}; AB = CD stays an equation of letters) is the text of that equation, its sides in "
      "alphabetical order: equal to the same names on either side"),
     ("`(C)`, `\\text{(C)}`, `\\textbf{(C)}`, `\\text{C}`, `C`, `(C) Cecile`, `\\textbf{(C)}\\ 7`, `C. 1-\\mathrm{i}`, "
      "`(D) (2,0)`, `(C) is wrong`",

@@ -59,3 +59,5 @@ ESCAPED_COMMANDS = frozenset(
     "text textbf textrm times tan tau theta tfrac tbinom to top triangle tilde right rho rangle rfloor rceil rm "
     "neq nabla neg not notin newline nmid frac boxed binom beta begin bar alpha approx vec vert varphi".split()
 )
+#: Subscript digits as the digits they stand for (x₀, log₁₀, 1112112₃).
+SUBSCRIPT_DIGITS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
