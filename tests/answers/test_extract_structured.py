@@ -362,6 +362,12 @@ def test_an_empty_box_states_no_answer(response: str, status: str, texts: tuple[
     assert (found.status, found.texts) == (status, texts), found
 
 
+def _assert_extracts(response: str, status: str, texts: tuple[str, ...]) -> None:
+    """The extraction of a response: its status and the texts it took."""
+    found = extract_answer(response)
+    assert found.status == status and found.texts == texts, found
+
+
 @pytest.mark.parametrize(
     ("response", "status", "texts"),
     [  # the header of the response's own turn, as trainers pass it on (SkyRL's aime tests: <|im_start|>Answer: ...)
@@ -375,8 +381,7 @@ def test_an_empty_box_states_no_answer(response: str, status: str, texts: tuple[
      ("So \\boxed{7}<|im_start|>user\nWhat about \\boxed{8}", "answer", ("7",))],
 )  # fmt: skip
 def test_the_responses_own_turn_header_is_skipped(response: str, status: str, texts: tuple[str, ...]) -> None:
-    found = extract_answer(response)
-    assert found.status == status and found.texts == texts, found
+    _assert_extracts(response, status, texts)
 
 
 @pytest.mark.parametrize(
@@ -389,8 +394,7 @@ def test_the_responses_own_turn_header_is_skipped(response: str, status: str, te
      ("分层抽样", "answer", ("分层抽样",))],
 )  # fmt: skip
 def test_chinese_statements_of_a_value(response: str, status: str, texts: tuple[str, ...]) -> None:
-    found = extract_answer(response)
-    assert found.status == status and found.texts == texts, found
+    _assert_extracts(response, status, texts)
     assert equivalent_answers("5", "所以 y = 5万").status == "unknown"  # 万 (ten thousand) is never dropped
 
 
@@ -415,8 +419,7 @@ def test_chinese_statements_of_a_value(response: str, status: str, texts: tuple[
      ("```json\n{\n    \"reasoning\": \"___\",\n    \"answer\": \"___\"\n}\n```", "none", ())],
 )  # fmt: skip
 def test_a_json_answer_pair_without_its_braces(response: str, status: str, texts: tuple[str, ...]) -> None:
-    found = extract_answer(response)
-    assert found.status == status and found.texts == texts, found
+    _assert_extracts(response, status, texts)
 
 
 @pytest.mark.parametrize(
@@ -429,8 +432,7 @@ def test_a_json_answer_pair_without_its_braces(response: str, status: str, texts
      ("Work.\n\nThe final answer is: `\"answer\": \"294\"`\n\nLloyd makes $294 on eggs per week.", "answer", ("294",))],
 )  # fmt: skip
 def test_a_gold_written_after_hashes(response: str, status: str, texts: tuple[str, ...]) -> None:
-    found = extract_answer(response)
-    assert found.status == status and found.texts == texts, found
+    _assert_extracts(response, status, texts)
     if status == "answer" and texts[0][0].isdigit():
         assert equivalent_answers(response, texts[0].replace(",", "")).status == "equal"
 
