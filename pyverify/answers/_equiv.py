@@ -11,6 +11,7 @@ remaining deadline.
 
 from __future__ import annotations
 
+import math
 import re
 import time
 from dataclasses import replace
@@ -19,6 +20,7 @@ from typing import Any
 
 from pyverify.answers import _units
 from pyverify.answers._answer import Answer, AnswerCertificate
+from pyverify.answers._forms import QUADRANT_ORDINALS as _QUADRANT_ORDINALS
 from pyverify.answers._parse import parse_answer, render
 
 # the verdict, the deadline context and the comparison of constants live in _verdict (importable from here)
@@ -863,7 +865,10 @@ def _forms(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
             # 1:10 and 2:20: different times, one ratio; written without a.m. or p.m., either may be meant
             return _Verdict("unknown", "none", reason=f"{a.value} and {b.value} are different clock times but one "
                             "ratio: which is meant is not stated")  # fmt: skip
-        return _Verdict("equal", "text") if a.value == b.value else \
+        values = [_QUADRANT_ORDINALS.get(v, v) for v in (a.value, b.value)]
+        if any(isinstance(v, int) for v in values) and any(v.startswith("quadrant ") for v in (a.value, b.value)):
+            values = [f"quadrant {v}" if isinstance(v, int) else v for v in values]  # \text{first}: which quadrant
+        return _Verdict("equal", "text") if values[0] == values[1] else \
             _Verdict("different", "text", {"text": [a.value, b.value]})  # fmt: skip
     for text, other in ((a, b), (b, a)):
         if text.kind == "text" and other.kind == "number" and _NO_VALUE.fullmatch(text.value or ""):
@@ -888,10 +893,13 @@ def _forms(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
         return _congruences(a, b)
     if "congruence" in (ka, kb):
         cls, other = (a, b) if ka == "congruence" else (b, a)
-        value = _literal(other.terms[0]) if other.kind == "number" else None
+        value = _fraction(other.terms[0]) if other.kind == "number" else None
         r, m = (t.value for t in cls.terms)  # type: ignore[attr-defined]
-        if value is not None and (value.denominator != 1 or (value - r) % m != 0):
-            return _Verdict("different", "structure", {"element": str(value), "not_in": f"{r} mod {m}"})
+        # a rational in a class of multiples of π only when it is 0 (π is irrational)
+        outside = value != 0 if cls.value else ((value - r) / m).denominator != 1 if value is not None else False
+        if value is not None and outside:
+            where = f"{r} mod {m}" + (f" (times {cls.value})" if cls.value else "")
+            return _Verdict("different", "structure", {"element": str(value), "not_in": where})
         return _Verdict("unknown", "none", reason="a number against a residue class: one representative is not the "
                         "class (write n \\equiv r \\pmod m)")  # fmt: skip
     if "relation" in (ka, kb) and {ka, kb} <= {"relation", "set", "tuple", *_REAL_SETS}:
@@ -981,20 +989,41 @@ def _decimal_text(value: Fraction) -> str | None:
     return ("-" if value < 0 else "") + text
 
 
+def _fraction(node: Node) -> Fraction | None:
+    """A numeral, a quotient of numerals or its negation (``\\frac13``, ``-\\frac{1}{2}``), read without arithmetic
+    on anything larger."""
+    if isinstance(node, Op) and node.op == "neg":
+        inner = _fraction(node.args[0])
+        return None if inner is None else -inner
+    if isinstance(node, Op) and node.op == "/":
+        num, den = (_literal(x) for x in node.args)
+        return None if num is None or not den else num / den
+    return _literal(node)
+
+
 def _congruences(a: Answer, b: Answer) -> _Verdict:
-    (ra, ma), (rb, mb) = ((int(t.value) for t in x.terms) for x in (a, b))  # type: ignore[attr-defined]
-    if ma == mb and (ra - rb) % ma == 0:
+    """Two residue classes r + mℤ (rational r and m; multiples of π when the congruence's value is π): equal when
+    they hold the same numbers, otherwise different with a number in one only."""
+    (ra, ma), (rb, mb) = ((Fraction(t.value) for t in x.terms) for x in (a, b))  # type: ignore[attr-defined]
+    if a.value != b.value:  # multiples of π against rationals: a nonzero rational is no rational multiple of π
+        plain, side = (a, "reference") if not a.value else (b, "candidate")
+        r, m = (Fraction(t.value) for t in plain.terms)  # type: ignore[attr-defined]
+        return _Verdict("different", "structure", {"element": str(r or r + m), "only_in": side})
+    unit = f"·{a.value}" if a.value else ""
+    if ma == mb and ((ra - rb) / ma).denominator == 1:
         return _Verdict("equal", "structure")
-    if max(ma, mb) > 10**6:
+    scale = math.lcm(*(x.denominator for x in (ra, ma, rb, mb)))  # in integers: the classes times the scale
+    ia, ja, ib, jb = (int(x * scale) for x in (ra, ma, rb, mb))
+    if max(ja, jb) > 10**6:
         return _Verdict("unknown", "none", reason="moduli over 10^6")
-    for k in range(mb + 1):
-        n = ra + k * ma
-        if (n - rb) % mb:
-            return _Verdict("different", "structure", {"element": str(n), "only_in": "reference"})
-    for k in range(ma + 1):
-        n = rb + k * mb
-        if (n - ra) % ma:
-            return _Verdict("different", "structure", {"element": str(n), "only_in": "candidate"})
+    for k in range(jb + 1):
+        n = ia + k * ja
+        if (n - ib) % jb:
+            return _Verdict("different", "structure", {"element": f"{Fraction(n, scale)}{unit}", "only_in": "reference"})
+    for k in range(ja + 1):
+        n = ib + k * jb
+        if (n - ia) % ja:
+            return _Verdict("different", "structure", {"element": f"{Fraction(n, scale)}{unit}", "only_in": "candidate"})
     return _Verdict("equal", "structure")
 
 

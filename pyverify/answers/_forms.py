@@ -15,7 +15,7 @@ from typing import Any, Callable, Sequence
 
 from pyverify.answers._answer import Answer
 from pyverify.answers._words import SUBSCRIPT_DIGITS
-from pyverify.logic._ast import Call, Node, Num, Op, Var, free_vars
+from pyverify.logic._ast import REAL, Call, Node, Num, Op, Var, free_vars
 from pyverify.logic._ast import walk as _walk
 
 #: Commands whose braces hold text.
@@ -56,14 +56,31 @@ _CONGRUENCE = re.compile(
     r"|\\b?mod\s*\{?\s*(\d+)\s*\}?)\s*$"
 )
 _ARTICLES = re.compile(r"^(?:a|an|the)\s+")
+_LONG_WORD = re.compile(r"[A-Za-z]{4,}")
 
 
 def normal_text(content: str) -> str:
-    """Text as compared: no ``\\text`` commands, lower case, single spaces, no final full stop or article."""
+    """Text as compared: no ``\\text`` commands, lower case, single spaces, no final full stop or article; a
+    quadrant named in any of its usual ways is ``quadrant N``."""
     content = re.sub(rf"{_TEXTS}\s*\{{([^{{}}]*)\}}", r"\1", content)
     content = re.sub(r"\\[,;:! ]|~", " ", content)
     content = " ".join(content.replace("{", " ").replace("}", " ").split()).strip(" .").lower()
-    return _ARTICLES.sub("", content)
+    content = _ARTICLES.sub("", content)
+    quadrant = _QUADRANT.fullmatch(content)
+    if quadrant:  # Quadrant I, the first quadrant, quadrant 1, 1st quadrant, 第一象限: one answer
+        return f"quadrant {_QUADRANT_NUMBER[next(g for g in quadrant.groups() if g)]}"
+    return content
+
+
+# the quadrants' numbers as written: ordinals, Roman and Arabic numerals, words, Chinese numerals (第一象限)
+_QUADRANT_NUMBER = {w: n for n, words in enumerate(("first 1st i 1 one 一", "second 2nd ii 2 two 二",
+                                                    "third 3rd iii 3 three 三", "fourth 4th iv 4 four 四"), 1)
+                    for w in words.split()}  # fmt: skip
+_NUMBERS = "|".join(sorted(_QUADRANT_NUMBER, key=len, reverse=True))
+_QUADRANT = re.compile(rf"quadrant ({_NUMBERS})|({_NUMBERS}) quadrant|第({_NUMBERS})象限")
+#: What a quadrant answer equals besides its other names: the ordinal alone (``\text{first}``, the question having
+#: asked which quadrant)
+QUADRANT_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 
 
 _NAME_WORD = r"([A-Z]{2,}|\\(?:text|textrm|mathrm)\s*\{\s*[A-Za-z]{2,}\s*\})"
@@ -127,7 +144,11 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
         if option.count("}") > option.count("{"):  # \text{(B) No}: the brace closes the text command
             option = re.sub(r"\}\s*\.?$", "", option).strip()
         return Answer("choice", value=labelled.group(1), items=(Answer("text", value=normal_text(option), text=option),))
-    if _WORDS.match(text) and all(word_rules(run) for run in re.findall(r"[A-Za-z]+", text)):
+    if re.fullmatch(r"quadrant [1-4]", normal_text(text)):  # Quadrant II, quadrant 3, \text{Quadrant 1}, 4th quadrant
+        return Answer("text", value=normal_text(text))
+    runs = re.findall(r"[A-Za-z]+", text)
+    if _WORDS.match(text) and all(word_rules(run) or run in ("a", "A", "I") and _LONG_WORD.search(text) for run in runs):
+        # Not a function, Quadrant I: the article a and the numeral I are words in a phrase with a long word
         return Answer("text", value=normal_text(text))
     if _CJK_WORDS.fullmatch(text):  # 充要条件, 不存在 (GAOKAO's fill-in-the-blank golds): Chinese words are text
         return Answer("text", value=normal_text(text.strip(" 。.")))
@@ -180,6 +201,88 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
             return Answer("unparsed", reason="outside the answer grammar: a congruence modulo 0")
         return Answer("congruence", terms=(Num(Fraction(residue % modulus)), Num(Fraction(modulus))))
     return None
+
+
+# ---------------------------------------------------------------- sets of an integer parameter
+
+# k \in \mathbb{Z}, k∈Z, (k \in \mathbf{Z}) as the clean-up leaves them: the parameter ranges over the integers
+_INTEGERS = re.compile(r"(?:\\in(?![A-Za-z])|∈)\s*(?:\\mathbb\s*\{\s*Z\s*\}|\\mathbb\s*Z|\{\s*Z\s*\}|Z|ℤ)\s*(?:\)\s*)?"
+                       r"(?:\.\s*)?(?:\\\}\s*(?:\.\s*)?)?$")  # (one space run between tokens: no backtracking)
+_SET_OPEN = re.compile(r"\s*\\\{")
+_SET_BAR = re.compile(r"\||\\mid(?![A-Za-z])|:")
+_NAMED = re.compile(r"\s*([A-Za-z])\s*=")
+
+
+def _integer_parameter(text: str) -> tuple[str | None, str, str] | None:
+    """(the set's variable or None, the value, the parameter) of ``x = 2k\\pi + 1, k \\in \\mathbb{Z}``, ``x = k\\pi
+    (k∈Z)``, ``\\{3k \\mid k \\in \\mathbb{Z}\\}``; None for other texts. Read from the end, by hand: a regular
+    expression with a lazy value before optional spaces and separators backtracked on long runs of spaces."""
+    at = max(text.rfind("\\in"), text.rfind("∈"))
+    domain = _INTEGERS.match(text, at) if at >= 0 else None
+    if domain is None:
+        return None
+    head = text[:at].rstrip()
+    if not head or not "a" <= head[-1] <= "z" or head[-2:-1].isalpha() or head[-2:-1] == "\\":
+        return None
+    k, head = head[-1], head[:-1].rstrip()
+    if domain.group().rstrip(" .").endswith("\\}"):  # {3k | k \in Z}: the value between the brace and the bar
+        opened = _SET_OPEN.match(head)
+        bars = list(_SET_BAR.finditer(head))
+        if opened is None or not bars or bars[-1].start() < opened.end():
+            return None
+        return None, head[opened.end() : bars[-1].start()], k
+    head = head[:-1].rstrip() if head.endswith("(") else head
+    for sep in (",", "\\quad", "\\,"):
+        if head.endswith(sep):
+            head = head[: -len(sep)].rstrip()
+            break
+    named = _NAMED.match(head)
+    return (named.group(1), head[named.end() :], k) if named else (None, head, k)
+
+
+def integer_lattice(text: str, parse: Parse) -> Answer | None:
+    """A set of values linear in an integer parameter, ``{x | x = 3k, k \\in \\mathbb{Z}}``, ``{3k | k \\in
+    \\mathbb{Z}}``, ``x = k\\pi + \\frac{\\pi}{4}, k \\in \\mathbb{Z}`` (gaokao's answers): the residue class of its
+    value at k = 0 modulo its step, a congruence (of multiples of π when both are rational multiples of π, the
+    congruence's value then ``π``). None when the text is not of that shape; a value that is not linear in the
+    parameter with rational (or rational-times-π) coefficients is refused with the reason."""
+    from pyverify.answers._values import polynomial  # (exact rational polynomials; _values imports no reader)
+
+    found = _integer_parameter(text)
+    if found is None or found[0] == found[2]:
+        return None
+    name, body, k = found
+    value = parse(body)
+    if value.kind not in _SCALAR or free_vars(value.terms[0]) - {k}:
+        return None
+    pi = Var("\x00pi", REAL)  # π as a letter, so that the value is a polynomial in k and π
+    poly = polynomial(_replace_calls(value.terms[0], "pi", pi))
+    refused = Answer("unparsed", reason=f"outside the answer grammar: a set over an integer {k} whose value is not "
+                     f"linear in {k} with rational (or rational multiples of π) coefficients")  # fmt: skip
+    if poly is None:
+        return refused
+    step = {m: c for m, c in poly.items() if any(v == k for v, _ in m)}
+    start = {m: c for m, c in poly.items() if not any(v == k for v, _ in m)}
+    monomials = {tuple(v for v in m if v[0] != k) for m in poly}
+    if not step:
+        return Answer("unparsed", reason=f"outside the answer grammar: a set over an integer {k} whose value does not "
+                      f"depend on {k}")  # fmt: skip
+    if any(e != 1 for m in poly for _, e in m) or len(monomials) > 1:
+        return refused  # k², k·π and a rational (2kπ + 1)
+    unit = "π" if monomials == {((pi.name, 1),)} else ""
+    modulus = abs(next(iter(step.values())))
+    residue = next(iter(start.values()), Fraction(0))
+    residue -= modulus * (residue // modulus)
+    return Answer("congruence", terms=(Num(residue), Num(modulus)), value=unit)
+
+
+def _replace_calls(node: Node, func: str, by: Node) -> Node:
+    """node with every nullary call ``func()`` (pi(), the constant) replaced by ``by``."""
+    if isinstance(node, Call):
+        return by if node.func == func and not node.args else Call(node.func, tuple(_replace_calls(a, func, by) for a in node.args))
+    if isinstance(node, Op):
+        return Op(node.op, tuple(_replace_calls(a, func, by) for a in node.args))
+    return node
 
 
 # ---------------------------------------------------------------- top-level splitting
@@ -487,6 +590,8 @@ def _chain(sides: list[str], ops: list[str], parse: Parse) -> tuple[Answer, str 
                 return right, None  # (p, q) = (3, 2): the values of the named unknowns, in their order
         if left.kind == "unparsed" and right.kind not in ("unparsed", "equation"):
             return right, None  # A + B = C with matrices A, B C: a computation written out, its last side
+        if left.kind in _REAL_SETS and right.kind in _REAL_SETS:
+            return right, None  # [\frac{\ln(1/18)}{-0.1}, \infty) = [10 \ln 18, \infty): a set simplified, its last form
         return None  # one equation: the grammar's
     if len(exact) == 1 and not exact[0].strip():
         head = Answer("unparsed")  # \\approx 3: only an approximation
@@ -514,6 +619,35 @@ def _chain(sides: list[str], ops: list[str], parse: Parse) -> tuple[Answer, str 
 
 class _Refuse(Exception):
     pass
+
+
+_REAL_SETS = ("interval", "union")
+
+
+def two_notations(text: str, parse: Parse) -> Answer | None:
+    """A solution set written twice, as conditions and then in interval notation after a colon (``x < -7 :
+    (-\\infty, -7)``, ``n \\le -9 \\text{ or } n \\ge 2 : (-\\infty, -9] \\cup [2, \\infty)``, as textbooks' answer
+    keys write it): the set, when the two agree; refused when they differ or their agreement cannot be checked
+    exactly. None when the text is not of that shape (ratios ``1:3`` and clock times have no relation before the
+    colon)."""
+    parts = _top_level_split(text, ":")
+    if len(parts) != 2 or not _top_level(parts[0], _RELATION):
+        return None
+    notation = parse(parts[1])
+    if notation.kind not in _REAL_SETS:
+        return None
+    conditions = relations(parts[0], parse)
+    if conditions is None or conditions.kind not in _REAL_SETS:
+        return None
+    exact = _intersection([conditions]), _intersection([notation])
+    if None in exact and conditions != notation:
+        return Answer("unparsed", reason="outside the answer grammar: a set written as conditions before ':' and in "
+                      "interval notation after it, with endpoints that are not rational: their agreement is not "
+                      "checked here")  # fmt: skip
+    if None not in exact and exact[0] != exact[1]:
+        return Answer("unparsed", reason="outside the answer grammar: the set written as conditions before ':' and "
+                      "in interval notation after it are not the same set")  # fmt: skip
+    return notation
 
 
 def relations(text: str, parse: Parse) -> Answer | None:

@@ -272,7 +272,8 @@ def _parse_cleaned(cleaned: str) -> Answer:
         if computed.kind == "unparsed":
             raise AnswerParseError(f"outside the answer grammar: {computed.reason}")
         return computed
-    related = _forms.relations(cleaned, _parse_side)
+    related = _forms.integer_lattice(cleaned, _parse_side) or _forms.two_notations(cleaned, _parse_side) \
+        or _forms.relations(cleaned, _parse_side)
     if related is not None:
         if related.kind == "unparsed":
             raise AnswerParseError(related.reason)

@@ -356,7 +356,8 @@ def _semicolons(text: str) -> str:
             seen[-1].add(ch)
             if len(seen[-1]) == 2:
                 return _assignment_groups(text)
-    return text.replace(";", ",")
+    # a comma and a space: ``0;3`` lists 0 and 3, and ``0,3`` would read as a decimal comma (ambiguous)
+    return re.sub(r"\s*;\s*", ", ", text)
 
 
 def _semicolon_matrix(text: str) -> str | None:
@@ -617,6 +618,8 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      "other text is left for the reading rules, which refuse it", _TEXT_UNIT, " "),
     ("a set-builder {x | condition} (with |, \\mid or :) of one variable is its condition, a set of reals",
      r"^\s*\\\{\s*([A-Za-z])\s*(?:\||\\mid(?![A-Za-z])|:)\s*((?:(?!\\\}).)*\1(?:(?!\\\}).)*)\\\}\s*$", r"\2"),
+    ("the bar of a set over an integer parameter ({3k | k \\in \\mathbb{Z}}) is \\mid, never an absolute value",
+     r"^(\s*\\\{[^|]*)\|(\s*[a-z]\s*(?:\\in(?![A-Za-z])|∈))", r"\1\\mid \2"),
     ("a leading 'x \\in' (membership of one variable: the answer is the set after it) is removed",
      r"^\s*[A-Za-z]\s*\\in(?![A-Za-z])\s*", ""),
     ("an ordinal suffix st, nd, rd, th after a whole number (12^{\\mathrm{th}}, 12^{th}, 12^\\text{th}, 12th, "
@@ -806,7 +809,10 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "value or a function (`No such function exists` against f(x) = x + 1; against the empty set, unknown); an "
      "equation between two names written as words (SRMC = LRMC, MR = SRMC, \\text{SRAC} = \\text{LRAC}: one side of four "
      "capitals or more or in \\text{...}; AB = CD stays an equation of letters) is the text of that equation, its sides in "
-     "alphabetical order: equal to the same names on either side"),
+     "alphabetical order: equal to the same names on either side; a quadrant however named (Quadrant I, the first "
+     "quadrant, quadrant 1, 4th quadrant, 第一象限) is one text, equal to its ordinal alone (`\\text{first}`, the "
+     "question having asked which quadrant); the article a and the numeral I are words in a phrase with a word of "
+     "four letters or more (`Not a function`)"),
     ("`(C)`, `\\text{(C)}`, `\\textbf{(C)}`, `\\text{C}`, `C`, `(C) Cecile`, `\\textbf{(C)}\\ 7`, `C. 1-\\mathrm{i}`, "
      "`(D) (2,0)`, `(C) is wrong`",
      "the choice C (a lone capital letter is a choice when the other answer is one; a letter A to J in parentheses, "
@@ -829,7 +835,9 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "`x \\in [0,1)`, `\\mathbb{R}`, `\\{-1\\} \\cup [0,7)`",
      "a set of reals: conditions linear in one variable (on one side of each relation) are intervals; `or` joins "
      "them, `and` or a comma intersects them; ≠ is two open intervals; a point set in a union is its points; "
-     "compared exactly with intervals and unions"),
+     "compared exactly with intervals and unions; written twice, as conditions and in interval notation after a "
+     "colon (`x < -7 : (-\\infty, -7)`, textbooks' answer keys), it is the set when both agree exactly (unknown "
+     "otherwise); a set = its simpler form (`[\\frac{\\ln 18}{0.1}, \\infty) = [10 \\ln 18, \\infty)`) is the last form"),
     ("`x^2 < 4`, `1 \\le |z| \\le \\frac{3}{2}`, `x^2-5x+6 > 0`, `|x-1| < 2`",
      "a polynomial relation in one letter (absolute values allowed; a side without the letter) compared with a set "
      "of reals or another relation: the set where it holds, solved exactly in the worker (sympy, degree at most 8); "
@@ -874,6 +882,11 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "v_C(t), and f(x) beside f'(x) (y' = a(x) keeps a·x)"),
     ("`n \\equiv 2 \\pmod 7`, `2 \\pmod{7}`, `n \\equiv 2 \\mod 7`",
      "the residue class 2 mod 7: equal to the same class, different from another class and from a number outside it"),
+    ("`\\{x \\mid x = 3k, k \\in \\mathbb{Z}\\}`, `\\{3k \\mid k \\in \\mathbb{Z}\\}`, `x = k\\pi + \\frac{\\pi}{4}, k \\in \\mathbb{Z}`",
+     "a set over an integer parameter, its value linear in the parameter with rational coefficients (or rational "
+     "multiples of π): the residue class of its value at 0 modulo its step (3k is 0 mod 3, the same set as "
+     "n \\equiv 0 \\pmod 3; kπ + π/4 is π/4 mod π): equal to the same class, different from another class (with a "
+     "number in one only) and from a number outside it; a value not of that form (k², 2kπ + 1) is unknown"),
     ("`3+4i`, `\\frac{1+i}{1-i}`, `(1+i)^2`, `\\sqrt{3}-5i`, `x i^2`, `\\frac{4A}{3+3i}e^{it}`, `e^{i\\pi}`",
      "i is the imaginary unit (i² = -1), also next to other letters (they are real variables; a sum's index i is its "
      "own letter, a subscript x_i part of a name): equal when the real and imaginary parts are (as numbers or as "

@@ -95,7 +95,11 @@ def render(answer: Answer) -> str:
         digits, base = answer.value.split("_")
         return f"{digits}_{{{base}}}"
     if k == "congruence":
-        return f"{render_term(answer.terms[0])} \\pmod{{{render_term(answer.terms[1])}}}"
+        residue, modulus = (render_term(t) for t in answer.terms)
+        if not answer.value and all(isinstance(t, Num) and t.value.denominator == 1 for t in answer.terms):
+            return f"{residue} \\pmod{{{modulus}}}"
+        unit = " \\pi" if answer.value == "π" else ""  # a lattice of multiples of π
+        return f"\\{{({residue} + {modulus} k){unit} \\mid k \\in \\mathbb{{Z}}\\}}"
     if k == "approx":
         return f"\\approx {render_term(answer.terms[0])}"
     if k == "relation":

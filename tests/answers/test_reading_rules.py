@@ -1144,3 +1144,67 @@ def test_what_a_number_counts_and_numerals_as_benchmarks_write_them(reference: s
 )  # fmt: skip
 def test_numerals_in_a_base_named_by_a_letter_or_subscript_digits(reference: str, candidate: str, status: str) -> None:
     assert equivalent_answers(reference, candidate, timeout=20).status == status
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, status",
+    [  # Qwen2.5-Math's evaluation data (QwenLM/Qwen2.5-Math@a45202b, evaluation/data): gaokao_math_cloze joins its
+     # blanks with a semicolon, never a decimal comma
+     ("0;3", "0;3", "equal"), ("0;3", "0, 3", "equal"), ("0;3", "0.3", "different"), ("1;000", "1000", "different"),
+     # college_math's golds: a solution set as conditions, then again in interval notation after a colon
+     (r"-1<x \leqslant 1:(-1,1]", "(-1, 1]", "equal"), (r"x<-7:(-\infty,-7)", "x < -7", "equal"),
+     (r"$m>4$ or $m \leqslant-1:(-\infty,-1] \cup(4, \infty)$", r"(-\infty,-1]\cup(4,\infty)", "equal"),
+     (r"x<-7:(-\infty,-7)", r"(-\infty,-7]", "different"),
+     (r"x<-7:(-\infty,-6)", "x < -7", "unknown"), (r"x<-7:(-\infty,-6)", r"(-\infty,-6)", "unknown"),  # they disagree
+     (r"x<\pi:(-\infty,\pi)", r"x<\pi", "unknown"),  # endpoints not rational: their agreement is not checked
+     ("1:3", r"\frac13", "equal"),  # a ratio has no relation before its colon
+     (r"\left[\frac{\ln \left(\frac{1}{18}\right)}{-0.1}, \infty\right)=[10 \ln (18), \infty)", r"[10\ln 18, \infty)",
+      "equal"),
+     # gaokao2023en's gold Quadrant I, and what Qwen2.5-Math-7B boxes for it
+     ("$Quadrant I$", r"\text{first}", "equal"), ("Quadrant I", "the first quadrant", "equal"),
+     ("第四象限", "Quadrant IV", "equal"), (r"\text{Quadrant 3}", "third quadrant", "equal"),
+     ("Quadrant I", r"\text{second}", "different"), ("Quadrant II", "quadrant 3", "different"),
+     ("Quadrant I", "1", "unknown"), (r"\text{first}", r"\text{second}", "different"),
+     ("Not a function", "not a function", "equal"), ("Not a function", "a function", "different"),
+     # gaokao2023en's sets over an integer parameter: residue classes, of multiples of π too
+     (r"\{x|x=3k,k\in \mathbb{Z}\}", r"\{3k | k \in \mathbb{Z}\}", "equal"),
+     (r"\{x|x=3k,k\in \mathbb{Z}\}", r"\{x \mid x = 3k, k \in \mathbb{Z}\}", "equal"),
+     (r"\{x|x=3k,k\in \mathbb{Z}\}", r"n \equiv 0 \pmod 3", "equal"),
+     (r"\{x|x=3k,k\in \mathbb{Z}\}", r"\{x|x=3k+1,k\in \mathbb{Z}\}", "different"),
+     (r"\{x|x=3k,k\in \mathbb{Z}\}", r"\{x|x=-3n+6,n\in \mathbf{Z}\}", "equal"),
+     (r"x = k\pi + \frac{\pi}{4}, k \in \mathbb{Z}", r"x = k\pi - \frac{3\pi}{4} \quad (k \in \mathbb{Z})", "equal"),
+     (r"x = k\pi + \frac{\pi}{4}, k \in \mathbb{Z}", r"x = 2k\pi + \frac{\pi}{4}, k∈Z", "different"),
+     (r"\{x \mid x = \frac{k\pi}{2}, k \in \mathbb{Z}\}", r"x = \frac{\pi}{2} k + \pi, k \in \mathbb{Z}", "equal"),
+     (r"x = k\pi, k \in \mathbb{Z}", r"x = k, k \in \mathbb{Z}", "different"),
+     (r"x = k\pi, k \in \mathbb{Z}", "1", "different"), (r"x = k\pi, k \in \mathbb{Z}", "0", "unknown"),
+     (r"\{x | x=\frac{k}{2}, k\in Z\}", r"\frac13", "different"), (r"\{x | x=\frac{k}{2}, k\in Z\}", r"\frac32", "unknown"),
+     (r"x = k^2, k \in \mathbb{Z}", r"x = k^2, k \in \mathbb{Z}", "unknown"),
+     (r"x = 2k\pi + 1, k \in \mathbb{Z}", r"x = 2k\pi + 1, k \in \mathbb{Z}", "unknown")],
+)  # fmt: skip
+def test_semicolon_blanks_two_notations_quadrants_and_sets_over_the_integers(reference: str, candidate: str,
+                                                                            status: str) -> None:
+    assert equivalent_answers(reference, candidate, timeout=20).status == status
+
+
+_SMALL_FRACTIONS = st.builds(Fraction, st.integers(-6, 6), st.integers(1, 4))
+
+
+@settings(max_examples=60, deadline=None)
+@given(_SMALL_FRACTIONS, _SMALL_FRACTIONS.filter(bool), _SMALL_FRACTIONS, _SMALL_FRACTIONS.filter(bool))
+def test_sets_over_the_integers_equal_exactly_when_they_hold_the_same_numbers(
+    r1: Fraction, m1: Fraction, r2: Fraction, m2: Fraction
+) -> None:
+    # the law, against membership counted over a window longer than both classes' common period
+    def text(r: Fraction, m: Fraction) -> str:
+        return rf"\{{x \mid x = \frac{{{m.numerator}}}{{{m.denominator}}} k + \frac{{{r.numerator}}}{{{r.denominator}}}, k \in \mathbb{{Z}}\}}"
+
+    def inside(x: Fraction, r: Fraction, m: Fraction) -> bool:
+        return ((x - r) / m).denominator == 1
+
+    window = range(-400, 400)
+    same = all(inside(r1 + k * m1, r2, m2) for k in window) and all(inside(r2 + k * m2, r1, m1) for k in window)
+    found = equivalent_answers(text(r1, m1), text(r2, m2), timeout=20)
+    assert found.status == ("equal" if same else "different"), (r1, m1, r2, m2, found.reason)
+    if not same:
+        element = Fraction(found.witness["element"])
+        assert inside(element, r1, m1) != inside(element, r2, m2)
