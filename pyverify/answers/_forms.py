@@ -83,6 +83,27 @@ _QUADRANT = re.compile(rf"quadrant ({_NUMBERS})|({_NUMBERS}) quadrant|第({_NUMB
 QUADRANT_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 
 
+# Roman numerals I to XXXIX, each valid (IIII and VX are not); the pieces of a list of them
+_ROMAN = re.compile(r"X{0,3}(?:IX|IV|V?I{0,3})")
+_ROMAN_VALUES = {"I": 1, "V": 5, "X": 10}
+_ROMAN_JOIN = re.compile(r"\s*(?:,(?:\s*and\b)?|，|、|;|\\text\s*\{\s*and\s*\}|\band\b|\\quad)\s*")
+
+
+def _roman_list(text: str) -> list[int] | None:
+    """The numbers of a list of two or more Roman numerals, one of them of two letters or more (``I, III, IV``,
+    ``\\text{I and III}``: gaokao's quadrants, statements I-IV), sorted; None for other texts (``I`` alone, ``I, V``:
+    letters)."""
+    inner = _WHOLE_TEXT.match(text)
+    pieces = [p.strip(" .$") for p in _ROMAN_JOIN.split((inner.group(1) if inner else text).strip(" .$"))]
+    if len(pieces) < 2 or not all(p and _ROMAN.fullmatch(p) for p in pieces) or all(len(p) == 1 for p in pieces):
+        return None
+    numbers = set()
+    for piece in pieces:
+        values = [_ROMAN_VALUES[c] for c in piece]
+        numbers.add(sum(-v if v < w else v for v, w in zip(values, [*values[1:], 0])))
+    return sorted(numbers)
+
+
 _NAME_WORD = r"([A-Z]{2,}|\\(?:text|textrm|mathrm)\s*\{\s*[A-Za-z]{2,}\s*\})"
 #: An equation between two names written as words: runs of capitals or words in \\text{...}, at least one side of four
 #: capitals or more or in \\text{...} (AB = CD, two short runs, is a product of letters: segments)
@@ -103,6 +124,9 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
     if circled:  # ①③④, \\textcircled{1}\\textcircled{3}: which numbered statements hold, in any order
         numbers = sorted({int(n) if n else ord(c) - 0x245F for n, c in _CIRCLED.findall(text)})
         return Answer("text", value="statements " + ", ".join(map(str, numbers)))
+    roman = _roman_list(text)
+    if roman is not None:  # I, III, IV; \\text{I and III}: numbered statements or quadrants, as ①③④
+        return Answer("text", value="statements " + ", ".join(map(str, roman)))
     named = _NAME_EQUATION.match(text)
     if named and not all(re.fullmatch(r"[A-Z]{2,3}", g) for g in named.groups()):
         # SRMC = LRMC, MR = SRMC (Minerva's economics golds): an equation between names, text with its sides sorted

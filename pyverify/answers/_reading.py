@@ -823,7 +823,9 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "unparsed)"),
     ("`①③④`, `\\textcircled{1}\\textcircled{3}\\textcircled{4}`, `②、③`",
      "the numbered statements picked (Chinese exams: which of ①–④ hold): the set of their numbers, in any order; "
-     "equal only to the same set, different from another set, unknown against a number"),
+     "equal only to the same set, different from another set, unknown against a number; a list of two or more Roman "
+     "numerals with one of two letters or more (`I, III, IV`, `\\text{I and III}`: statements, quadrants) is such a "
+     "set too (`I, V` and a lone `IV` stay letters)"),
     ("`52_8`, `4210_{5}`, `1A_{16}`, `52_{10}`, `-221_3`, `0.0011_{2}`, `52₈`, `100100_b`",
      "the numeral in its base (each digit checked; a sign and a point as in base ten: -221_3 is -25, 0.0011_2 is 3/16; "
      "subscript digits are the base; a base named by a letter is compared digit by digit, unknown against a number "

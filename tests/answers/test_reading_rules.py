@@ -1166,6 +1166,10 @@ def test_numerals_in_a_base_named_by_a_letter_or_subscript_digits(reference: str
      ("Quadrant I", r"\text{second}", "different"), ("Quadrant II", "quadrant 3", "different"),
      ("Quadrant I", "1", "unknown"), (r"\text{first}", r"\text{second}", "different"),
      ("Not a function", "not a function", "equal"), ("Not a function", "a function", "different"),
+     # gaokao2023en's gold I,II,III,IV (which quadrants): Roman numerals, never I·I·I
+     ("$I,II,III,IV$", r"\text{I, III, IV}", "different"), ("I,II,III,IV", "IV, III, II, I", "equal"),
+     ("I, III", r"\text{III and I}", "equal"), ("I, III, and IV", "①③④", "equal"), ("I, III", "1, 3", "unknown"),
+     ("I, V", "I, V", "equal"), ("IV", "I V", "equal"),  # letters: no numeral of two letters in a list
      # gaokao2023en's sets over an integer parameter: residue classes, of multiples of π too
      (r"\{x|x=3k,k\in \mathbb{Z}\}", r"\{3k | k \in \mathbb{Z}\}", "equal"),
      (r"\{x|x=3k,k\in \mathbb{Z}\}", r"\{x \mid x = 3k, k \in \mathbb{Z}\}", "equal"),
