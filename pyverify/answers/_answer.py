@@ -55,6 +55,9 @@ class Answer:
     unit: str = field(default="", compare=False)
     """The unit stated after the quantity (``5\\text{ cm}``: ``cm``), normalized (:func:`pyverify.answers._units.normalize`);
     empty when none is stated, or several different ones. Compared when both answers state one (``UNIT_RULE``)."""
+    condition: str = field(default="", compare=False)
+    """A condition the answer is stated under (``x(t) = 1 - e^{-t} \\text{ for } t > 0``: ``t > 0``); empty when none
+    is stated. An answer equal everywhere is equal; a difference found may lie outside the condition (unknown)."""
 
 
 @dataclass(frozen=True)

@@ -989,6 +989,14 @@ def _decimal_text(value: Fraction) -> str | None:
     return ("-" if value < 0 else "") + text
 
 
+def _states_a_value(ans: Answer) -> bool:
+    """A number or an expression, or a name given a value (``x(t) = 1 - e^{-t}``, ``A = \\frac{1}{4-\\omega^2}``): an
+    answer that a condition on its letters only restricts to where the value is stated, never changes."""
+    from pyverify.answers._forms import _is_name
+
+    return ans.kind in ("number", "expression") or ans.kind == "equation" and _is_name(ans.terms[0])
+
+
 def _fraction(node: Node) -> Fraction | None:
     """A numeral, a quotient of numerals or its negation (``\\frac13``, ``-\\frac{1}{2}``), read without arithmetic
     on anything larger."""
@@ -1252,6 +1260,18 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
             cand = replace(cand, terms=(Op("*", (Num(factor), cand.terms[0])),))  # type: ignore[arg-type]
     try:
         verdict = _compare(ref, cand, _Context(timeout, tol, percent, exact_witness))
+        stated = [f"the {label} is stated for {ans.condition}" for label, ans in (("reference", ref),
+                                                                                  ("candidate", cand)) if ans.condition]
+        if stated and verdict.status == "different":  # the values found to differ may lie outside the condition
+            return done(_Verdict("unknown", "none", reason=f"{'; '.join(stated)}: a difference was found, perhaps "
+                                 "only where that does not hold"))  # fmt: skip
+        if stated and verdict.status == "equal":  # equal everywhere, so also where the condition holds
+            if ref.condition.replace(" ", "") != cand.condition.replace(" ", "") and not all(
+                    _states_a_value(ans) for ans in (ref, cand) if ans.condition):  # fmt: skip
+                # (y > 0) after a curve's equation cuts the curve: a half ellipse is not the ellipse
+                return done(_Verdict("unknown", "none", reason=f"{'; '.join(stated)}, the other not: the condition "
+                                     "cuts the set the equation describes"))  # fmt: skip
+            verdict.conditions = (*verdict.conditions, *stated)
         if note and verdict.status in ("equal", "different"):
             verdict.reason = f"{verdict.reason}; {note}" if verdict.reason else note
             if verdict.witness is not None:  # the difference is in the reference's unit: say which

@@ -949,3 +949,48 @@ def _matrix_product(a: Any, b: Any) -> Any:
             entries.append(entry)
         out.append(tuple(entries))
     return tuple(out)
+
+
+# ---------------------------------------------------------------- a condition after the answer
+
+_CONDITION_TEXT = re.compile(r"\\text\s*\{\s*(?:for|if|when)(?![A-Za-z])", re.I)
+_EVERY = re.compile(r"^\s*(?:all|every|any)\s+(?:real\s+)?(?:\\text\s*\{\s*\}\s*)?\$?\s*([A-Za-z])\s*\$?\s*"
+                    r"(?:\\in\s*\\mathbb\s*\{?\s*R\s*\}?\s*)?\.?\s*$", re.I)
+_CONDITION_RELATION = re.compile(r"<|>|\\(?:leq?|geq?|leqslant|geqslant|lt|gt|neq?)(?![A-Za-z])|[≤≥≠]")
+_LEAD_OUT = re.compile(r"(?:\s|,|\\quad|\\qquad|\\[,;: ])+$")
+
+
+def trailing_condition(text: str) -> tuple[str, str] | None:
+    """(the answer, its condition) of an answer stated under a condition on its letters: ``x(t) = 1 - e^{-at}
+    \\text{ for } t > 0``, ``A = \\frac{1}{4 - \\omega^2}, \\quad \\text{for } \\omega^2 \\neq 4``,
+    ``\\frac{x^2}{16} + \\frac{y^2}{4} = 1 \\ (y > 0)``; the condition is empty when it holds everywhere (``\\text{ for
+    all } x``). None when the text ends in no such condition (``\\text{ for any integer } k`` names a parameter, not
+    a condition: it is left to the grammar). Read from the end, by hand (no backtracking)."""
+    stripped = text.rstrip(" .$")
+    found = next(reversed(list(_CONDITION_TEXT.finditer(stripped))), None)  # the last \\text{for ...}
+    if found is not None:
+        close = stripped.find("}", found.end())
+        if close < 0:
+            return None
+        words = stripped[found.end() : close] + " " + stripped[close + 1 :]
+        head = _LEAD_OUT.sub("", stripped[: found.start()])
+        if not head.strip():
+            return None
+        every = _EVERY.match(words.replace("\\text{", " ").replace("}", " "))
+        if every:
+            return head, ""
+        condition = " ".join(words.split())
+        if not _CONDITION_RELATION.search(condition) or re.search(r"[A-Za-z]{3,}", re.sub(r"\\[A-Za-z]+", "", condition)):
+            return None  # words (for any integer k, if x is even): not one relation between terms
+        return head, condition
+    if stripped.endswith(")"):  # = 1 (y>0): a final bracket holding a relation
+        depth = 0
+        for i in range(len(stripped) - 1, -1, -1):
+            depth += {")": 1, "(": -1}.get(stripped[i], 0)
+            if depth == 0:
+                break
+        inner, head = stripped[i + 1 : -1], _LEAD_OUT.sub("", stripped[:i].removesuffix("\\left").rstrip())
+        if depth == 0 and head.strip() and _CONDITION_RELATION.search(inner) and not re.search(r"[,;]", inner) \
+                and _top_level(head, re.compile("=")) and not head.rstrip().endswith(("=", "+", "-", "*", "/")):
+            return head, " ".join(inner.split())
+    return None

@@ -166,6 +166,11 @@ def _parse_text(text: str, decimal_comma: str | None = None) -> Answer:
         raise AnswerParseError(f"nested deeper than {MAX_NESTING} brackets")
     from pyverify.answers import _forms
 
+    conditioned = _forms.trailing_condition(text)
+    if conditioned is not None:  # x(t) = 1 - e^{-t} \text{ for } t > 0: the answer, stated where t > 0
+        answer = _parse_text(conditioned[0], decimal_comma)
+        return replace(answer, condition=conditioned[1]) if conditioned[1] else answer
+
     form = _forms.special(re.sub(r"^\s*(\$\$?|\\\(|\\\[)|(\$\$?|\\\)|\\\])\s*$", "", text), _is_word)
     if form is not None:
         if form.kind == "unparsed":

@@ -884,6 +884,13 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "v_C(t), and f(x) beside f'(x) (y' = a(x) keeps a·x)"),
     ("`n \\equiv 2 \\pmod 7`, `2 \\pmod{7}`, `n \\equiv 2 \\mod 7`",
      "the residue class 2 mod 7: equal to the same class, different from another class and from a number outside it"),
+    ("`x(t) = 1 - e^{-t} \\text{ for } t > 0`, `A = \\frac{1}{4-\\omega^2}, \\quad \\text{for } \\omega^2 \\neq 4`, "
+     "`\\frac{x^2}{16}+\\frac{y^2}{4}=1 (y>0)`, `f(x) = 1 \\text{ for all } x`",
+     "an answer stated under a condition on its letters (after `\\text{for}`, `\\text{if}`, `\\text{when}`, or in a final "
+     "bracket after an equation): the answer, with the condition; equal when equal everywhere (the verdict names the "
+     "condition), unless one side's condition cuts the set an equation describes (a half ellipse against the "
+     "ellipse: unknown); a difference found is unknown (it may lie where the condition fails); `for all x` is no "
+     "condition; `\\text{for any integer } k` and other words are not read"),
     ("`\\{x \\mid x = 3k, k \\in \\mathbb{Z}\\}`, `\\{3k \\mid k \\in \\mathbb{Z}\\}`, `x = k\\pi + \\frac{\\pi}{4}, k \\in \\mathbb{Z}`",
      "a set over an integer parameter, its value linear in the parameter with rational coefficients (or rational "
      "multiples of π): the residue class of its value at 0 modulo its step (3k is 0 mod 3, the same set as "

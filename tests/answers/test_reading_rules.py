@@ -1212,3 +1212,35 @@ def test_sets_over_the_integers_equal_exactly_when_they_hold_the_same_numbers(
     if not same:
         element = Fraction(found.witness["element"])
         assert inside(element, r1, m1) != inside(element, r2, m2)
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, status",
+    [  # Minerva's golds and what Sky-T1 and Qwen2.5 box for them (SkyThought's saved outputs): a value stated for t > 0
+     (r"b\delta(t)+1-e^{-at}", r"x(t) = b \delta(t) + 1 - e^{-at} \text{ for } t > 0", "equal"),
+     (r"\frac{1}{4-\omega^{2}}", r"A = \frac{1}{4 - \omega^2}, \quad \text{for } \omega^2 \neq 4", "equal"),
+     ("x^2", r"x^2 \text{ if } x \geq 0", "equal"), ("1", r"f(x) = 1 \text{ for all } x", "equal"),
+     ("2", r"f(x) = 1 \text{ for all real } x", "different"),
+     ("x", r"|x| \text{ for } x > 0", "unknown"),  # they differ only where the condition fails
+     (r"b\delta(t)+1-e^{-at}", r"b + 1 - ae^{-at}u(t) \text{ for } t > 0", "unknown"),
+     # gaokao2024's gold: half an ellipse; the whole ellipse is not it
+     (r"\frac{x^{2}}{16}+\frac{y^{2}}{4}=1 (y>0)", r"x^2 + 4y^2 = 16 \quad (y > 0)", "equal"),
+     (r"\frac{x^{2}}{16}+\frac{y^{2}}{4}=1 (y>0)", r"x^2 + 4y^2 = 16", "unknown"),
+     (r"\frac{x^{2}}{16}+\frac{y^{2}}{4}=1", r"x^2 + 4y^2 = 16 \quad (y > 0)", "unknown"),
+     # words are no condition: a parameter, a property
+     ("1,3,5", r"a = 4k, \text{ where } k \text{ is a positive integer}", "unknown"),
+     ("3", r"x \text{ for } x \text{ even}", "unknown"), ("2", "2(x>1)", "unknown")],
+)  # fmt: skip
+def test_an_answer_stated_under_a_condition(reference: str, candidate: str, status: str) -> None:
+    found = equivalent_answers(reference, candidate, timeout=20)
+    assert found.status == status, found.reason
+    if status == "equal" and "\\text{ for all" not in candidate:
+        assert any("is stated for" in c for c in found.conditions), found.conditions
+
+
+@pytest.mark.parametrize("text", ["x " + r"\text{ for } " * 300 + "t > 0", "x = 1 " + "(" * 40 + "y>0" + ")" * 40,
+                                  "x = 1 (y > 0" + " " * 3900 + ")"])
+def test_conditions_are_read_quickly(text: str) -> None:
+    start = time.monotonic()
+    parse_answer(text)
+    assert time.monotonic() - start < 2
