@@ -491,6 +491,11 @@ def _trig_degrees(text: str) -> str:
     return "".join(out)
 
 
+# \dot{x}, \ddot{\theta}, \dot{x}_0: a letter or a Greek letter dotted, its subscript after the dot's braces
+_GREEK_NAMES = (r"\\(?:alpha|beta|gamma|delta|epsilon|varepsilon|zeta|eta|theta|vartheta|kappa|lambda|mu|nu|xi|rho|sigma|tau|"
+                r"phi|varphi|chi|psi|omega|Theta|Phi|Psi|Omega)(?![A-Za-z])")
+_DOTTED = re.compile(r"\\(d)?dot(?:\s*\{\s*([A-Za-z]|" + _GREEK_NAMES + r")\s*\}|\s+([A-Za-z])(?![A-Za-z])|\s*("
+                     + _GREEK_NAMES + r"))(\s*_\s*(?:\{[^{}]*\}|[A-Za-z0-9]))?")  # fmt: skip
 # a name a derivative may be taken of: a letter or a Greek letter, with a subscript
 _DERIVED = r"(?:\\d?dot\s*\{[^{}]*\}|[A-Za-z]|\\(?:alpha|beta|gamma|delta|epsilon|varepsilon|zeta|eta|theta|vartheta|kappa|lambda|mu|nu|xi|" \
     r"rho|sigma|tau|phi|varphi|chi|psi|omega|Theta|Phi|Psi|Omega)(?![A-Za-z]))(?:\s*_\s*(?:\{[^{}]*\}|[A-Za-z0-9]))?"
@@ -653,6 +658,9 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      "minutes: 4:30, 2: 15) is never a ratio",
      r"^(?!\s*(?:[01]?\d|2[0-4])\s*:\s*[0-5]\d\s*$)"  # 2: 15 may be a quarter past two: not a ratio
      r"\s*(-?\d+(?:\.\d+)?)\s*(?::|\\colon(?![A-Za-z])|∶)\s*(\d+(?:\.\d+)?)\s*$", r"\\frac{\1}{\2}"),
+    ("a dotted letter \\dot{x}, \\ddot{\\theta}, \\dot{x}_0 is its time derivative in prime form x', \\theta'', x_0' (as "
+     "\\frac{dx}{dt} is x')", _DOTTED.pattern,
+     lambda m: (m.group(2) or m.group(3) or m.group(4)) + (m.group(5) or "") + "'" * (2 if m.group(1) else 1)),
     ("primes after a letter, ^\\prime, ^{\\prime\\prime}, ′ and ″, are apostrophes: f^{\\prime} is f' (a letter with primes "
      "is one variable, as x_1 is)", r"(?<=[A-Za-z}])\s*(?:\^\s*(?:\{\s*((?:\\prime\s*){1,3})\}|(\\prime))(?![A-Za-z])|([′″]))",
      lambda m: "'" * ((m.group(1) or "").count("prime") + (1 if m.group(2) else 0) + {"′": 1, "″": 2, None: 0}[m.group(3)])),
@@ -769,8 +777,8 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "a label, never a word) is one variable; `\\log _{2} 8` (a space before the subscript) is still the base-2 "
      "logarithm"),
     ("`\\dot{x}`, `\\ddot{\\theta}`, `\\dot{x}_0`, `\\hbar`, `\\ell`",
-     "a dotted letter is one variable, the name of a time derivative (neither x nor x'); `\\hbar` is h/(2π) (its "
-     "definition) and `\\ell` the letter l"),
+     "a dotted letter is its time derivative, in prime form as a Leibniz derivative by t is (\\dot{x} is x', "
+     "\\ddot{\\theta} is \\theta'', \\dot{x}_0 is x_0': never x); `\\hbar` is h/(2π) (its definition) and `\\ell` the letter l"),
     ("`4\\piG`, `\\cos(\\omegat)`, `\\lambdakT`, `\\lceiln/2\\rceil`, `\\cost`",
      "`4\\pi G`, `\\cos(\\omega t)`, `\\lambda kT`, `\\lceil n/2\\rceil`, `\\cos t`: a Greek letter, function or "
      "bracket glued to one to three letters (a harness that removes every space writes so) is the command, then the "

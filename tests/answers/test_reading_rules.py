@@ -828,7 +828,12 @@ def test_nested_sums_and_a_sequence_written_both_ways(reference: str, candidate:
      (r"T_{\mathrm{eff}}^4", r"T_{\rm eff}^{4}", "equal"), (r"v_{\text{esc}}", r"v_{esc}", "equal"),
      (r"x_{0}\cos(\omegat)+\dot{x}_{0}\sin(\omegat)/\omega", r"x(t)=x_0\cos(\omega t)+\frac{\dot x_0}{\omega}\sin(\omega t)",
       "equal"),
-     (r"\dot{x}", "x'", "different"), (r"\dot{x}", "x", "different"), (r"\ddot{\theta}", r"\dot{\theta}", "different"),
+     (r"\dot{x}", "x'", "equal"), (r"\dot{x}", "x", "different"), (r"\ddot{\theta}", r"\dot{\theta}", "different"),
+     (r"\ddot{\theta}", "\\theta''", "equal"), (r"\dot x_0", "x_0'", "equal"), (r"\dot{x}_0", "x_0", "different"),
+     # Minerva's golds against Sky-T1's and Qwen2.5's state equations (SkyThought's saved outputs): \dot{v} is dv/dt
+     (r"m\frac{dv}{dt}+bv=f", r"\dot{v} = -\frac{b}{m} v + \frac{f}{m}", "equal"),
+     (r"I\frac{d\omega}{dt}+2B\omega=T", r"\dot{\omega} = -\frac{2B}{I} \omega + \frac{1}{I} T", "equal"),
+     (r"I\frac{d\omega}{dt}+2B\omega=T", r"\dot{\omega} = -\frac{B}{I} \omega + \frac{1}{I} T", "unknown"),
      (r"\hbar\omega(v+1/2)", r"\hbar \omega v + \frac{\hbar\omega}{2}", "equal"), (r"2\pi\ell", r"\ell \cdot 2\pi", "equal")],
 )  # fmt: skip
 def test_glued_commands_python_names_labels_and_dotted_letters(reference: str, candidate: str, expected: str) -> None:
