@@ -990,11 +990,26 @@ def _decimal_text(value: Fraction) -> str | None:
 
 
 def _states_a_value(ans: Answer) -> bool:
-    """A number or an expression, or a name given a value (``x(t) = 1 - e^{-t}``, ``A = \\frac{1}{4-\\omega^2}``): an
-    answer that a condition on its letters only restricts to where the value is stated, never changes."""
+    """A number or an expression, or a name given a value (``x(t) = 1 - e^{-t}``, ``A = \\frac{1}{4-\\omega^2}``),
+    under a condition on the letters of the value only: an answer the condition restricts to where the value is
+    stated, never changes (``x = \\pm 2`` under x > 0 is a choice among the solutions: not such an answer)."""
     from pyverify.answers._forms import _is_name
 
-    return ans.kind in ("number", "expression") or ans.kind == "equation" and _is_name(ans.terms[0])
+    letters = {w.lstrip("\\") for w in re.findall(r"\\[A-Za-z]+|[A-Za-z]", ans.condition)}
+    if ans.kind in ("number", "expression"):
+        return True
+    if ans.kind != "equation" or not _is_name(ans.terms[0]):
+        return False
+    named = {v.lstrip("\\") for v in free_vars(ans.terms[0]) - free_vars(ans.terms[1])}
+    return not named & letters
+
+
+def _condition_text(condition: str) -> str:
+    """A condition as compared: no spaces, one spelling of each relation (\\geq, \\geqslant, ≥ as \\ge)."""
+    for pattern, canon in ((r"\\geq(?:slant)?(?![A-Za-z])|≥", "\\ge"), (r"\\leq(?:slant)?(?![A-Za-z])|≤", "\\le"),
+                           (r"\\neq(?![A-Za-z])|≠", "\\ne"), (r"\\gt(?![A-Za-z])", ">"), (r"\\lt(?![A-Za-z])", "<")):
+        condition = re.sub(pattern, canon.replace("\\", "\\\\"), condition)  # (the replacement escapes its backslash)
+    return "".join(condition.split())
 
 
 def _fraction(node: Node) -> Fraction | None:
@@ -1013,10 +1028,9 @@ def _congruences(a: Answer, b: Answer) -> _Verdict:
     """Two residue classes r + mℤ (rational r and m; multiples of π when the congruence's value is π): equal when
     they hold the same numbers, otherwise different with a number in one only."""
     (ra, ma), (rb, mb) = ((Fraction(t.value) for t in x.terms) for x in (a, b))  # type: ignore[attr-defined]
-    if a.value != b.value:  # multiples of π against rationals: a nonzero rational is no rational multiple of π
-        plain, side = (a, "reference") if not a.value else (b, "candidate")
-        r, m = (Fraction(t.value) for t in plain.terms)  # type: ignore[attr-defined]
-        return _Verdict("different", "structure", {"element": str(r or r + m), "only_in": side})
+    if a.value != b.value:  # multiples of π against rationals: degrees perhaps, their sign dropped (30° + 360°k)
+        return _Verdict("unknown", "none", reason="a class of multiples of π against a class of rational numbers: "
+                        "the rational one may be in degrees, and a degree is never converted")  # fmt: skip
     unit = f"·{a.value}" if a.value else ""
     if ma == mb and ((ra - rb) / ma).denominator == 1:
         return _Verdict("equal", "structure")
@@ -1266,11 +1280,13 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
             return done(_Verdict("unknown", "none", reason=f"{'; '.join(stated)}: a difference was found, perhaps "
                                  "only where that does not hold"))  # fmt: skip
         if stated and verdict.status == "equal":  # equal everywhere, so also where the condition holds
-            if ref.condition.replace(" ", "") != cand.condition.replace(" ", "") and not all(
-                    _states_a_value(ans) for ans in (ref, cand) if ans.condition):  # fmt: skip
-                # (y > 0) after a curve's equation cuts the curve: a half ellipse is not the ellipse
-                return done(_Verdict("unknown", "none", reason=f"{'; '.join(stated)}, the other not: the condition "
-                                     "cuts the set the equation describes"))  # fmt: skip
+            same = _condition_text(ref.condition) == _condition_text(cand.condition)
+            if not same and (ref.condition or not _states_a_value(cand)):
+                # (y > 0) after a curve's equation cuts the curve (a half ellipse is not the ellipse), x = \\pm 2 (x > 0)
+                # picks a solution, y = x^2 on x >= 0 is another function than on x <= 0, and a reference's condition
+                # (an inverse function's domain) is part of the answer; only a candidate's own domain of a value is not
+                return done(_Verdict("unknown", "none", reason=f"{'; '.join(stated)}: the condition changes what "
+                                     "the answer states, and the two answers do not state the same one"))  # fmt: skip
             verdict.conditions = (*verdict.conditions, *stated)
         if note and verdict.status in ("equal", "different"):
             verdict.reason = f"{verdict.reason}; {note}" if verdict.reason else note

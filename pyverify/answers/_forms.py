@@ -21,7 +21,7 @@ from pyverify.logic._ast import walk as _walk
 #: Commands whose braces hold text.
 _TEXTS = r"\\(?:text|textbf|textnormal|textrm|textit|mbox|mathrm|mathbf|textsf)"
 _WHOLE_TEXT = re.compile(rf"^\s*{_TEXTS}\s*\{{(.*)\}}\s*\.?\s*$", re.S)
-_CHOICE = re.compile(r"^\s*\(?\s*([A-Z])\s*\)?\s*\.?\s*$")
+_CHOICE = re.compile(r"^\s*\(?\s*([A-Z])(?:\s*\))?(?:\s*\.)?\s*$")  # (each run of spaces once: no backtracking)
 _BRACKETED_TEXT_CHOICE = re.compile(rf"^\s*\(\s*{_TEXTS}\s*\{{\s*([A-Z])\s*\}}\s*\)\s*\.?\s*$")
 _NUMBER_TEXT = re.compile(r"\s*-?\d{1,30}(?:\.\d{1,30})?\s*")
 _WORDS = re.compile(r"^\s*[A-Za-z][A-Za-z'\- ]*[A-Za-z]\s*\.?\s*$")
@@ -69,6 +69,10 @@ def normal_text(content: str) -> str:
     quadrant = _QUADRANT.fullmatch(content)
     if quadrant:  # Quadrant I, the first quadrant, quadrant 1, 1st quadrant, 第一象限: one answer
         return f"quadrant {_QUADRANT_NUMBER[next(g for g in quadrant.groups() if g)]}"
+    several = _QUADRANTS.fullmatch(content)
+    if several:  # quadrants II and IV, the second and fourth quadrants: the numbers, as the Roman list II, IV is
+        numbers = sorted({_QUADRANT_NUMBER[w] for w in re.split(r",? and |, ", several.group(1) or several.group(2))})
+        return "statements " + ", ".join(map(str, numbers))
     return content
 
 
@@ -78,21 +82,26 @@ _QUADRANT_NUMBER = {w: n for n, words in enumerate(("first 1st i 1 one 一", "se
                     for w in words.split()}  # fmt: skip
 _NUMBERS = "|".join(sorted(_QUADRANT_NUMBER, key=len, reverse=True))
 _QUADRANT = re.compile(rf"quadrant ({_NUMBERS})|({_NUMBERS}) quadrant|第({_NUMBERS})象限")
+_SEVERAL_NUMBERS = rf"(?:{_NUMBERS})(?:(?:,? and |, )(?:{_NUMBERS}))+"
+_QUADRANTS = re.compile(rf"quadrants ({_SEVERAL_NUMBERS})|({_SEVERAL_NUMBERS}) quadrants")
 #: What a quadrant answer equals besides its other names: the ordinal alone (``\text{first}``, the question having
 #: asked which quadrant)
-QUADRANT_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+QUADRANT_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4,
+                     "i": 1, "ii": 2, "iii": 3, "iv": 4}
 
 
 # Roman numerals I to XXXIX, each valid (IIII and VX are not); the pieces of a list of them
 _ROMAN = re.compile(r"X{0,3}(?:IX|IV|V?I{0,3})")
 _ROMAN_VALUES = {"I": 1, "V": 5, "X": 10}
-_ROMAN_JOIN = re.compile(r"\s*(?:,(?:\s*and\b)?|，|、|;|\\text\s*\{\s*and\s*\}|\band\b|\\quad)\s*")
+_ROMAN_JOIN = re.compile(r"\s*(?:,(?:\s*and\b)?|，|、|;|；|\\text\s*\{\s*and\s*\}|\band\b|\\quad)\s*")
 
 
 def _roman_list(text: str) -> list[int] | None:
     """The numbers of a list of two or more Roman numerals, one of them of two letters or more (``I, III, IV``,
     ``\\text{I and III}``: gaokao's quadrants, statements I-IV), sorted; None for other texts (``I`` alone, ``I, V``:
     letters)."""
+    if len(text) > 200 or not re.search(r"[IVX]{2}", text):  # (a list of numerals is short; one has two letters)
+        return None
     inner = _WHOLE_TEXT.match(text)
     pieces = [p.strip(" .$") for p in _ROMAN_JOIN.split((inner.group(1) if inner else text).strip(" .$"))]
     if len(pieces) < 2 or not all(p and _ROMAN.fullmatch(p) for p in pieces) or all(len(p) == 1 for p in pieces):
@@ -168,11 +177,14 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
         if option.count("}") > option.count("{"):  # \text{(B) No}: the brace closes the text command
             option = re.sub(r"\}\s*\.?$", "", option).strip()
         return Answer("choice", value=labelled.group(1), items=(Answer("text", value=normal_text(option), text=option),))
-    if re.fullmatch(r"quadrant [1-4]", normal_text(text)):  # Quadrant II, quadrant 3, \text{Quadrant 1}, 4th quadrant
-        return Answer("text", value=normal_text(text))
+    normal = normal_text(text)
+    if re.fullmatch(r"quadrant [1-4]", normal) or "quadrant" in text.lower() and normal.startswith("statements "):
+        return Answer("text", value=normal)  # Quadrant II, quadrant 3, \text{Quadrant 1}, 4th quadrant, Quadrants I, II
     runs = re.findall(r"[A-Za-z]+", text)
-    if _WORDS.match(text) and all(word_rules(run) or run in ("a", "A", "I") and _LONG_WORD.search(text) for run in runs):
-        # Not a function, Quadrant I: the article a and the numeral I are words in a phrase with a long word
+    if _WORDS.match(text) and all(word_rules(run) or run == "a" and k and _LONG_WORD.search(text)
+                                  for k, run in enumerate(runs)):  # fmt: skip
+        # Not a function: the article a is a word after the first, in a phrase with a long word (a first a may be
+        # the letter: a can be any real number)
         return Answer("text", value=normal_text(text))
     if _CJK_WORDS.fullmatch(text):  # 充要条件, 不存在 (GAOKAO's fill-in-the-blank golds): Chinese words are text
         return Answer("text", value=normal_text(text.strip(" 。.")))
@@ -233,6 +245,7 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
 _INTEGERS = re.compile(r"(?:\\in(?![A-Za-z])|∈)\s*(?:\\mathbb\s*\{\s*Z\s*\}|\\mathbb\s*Z|\{\s*Z\s*\}|Z|ℤ)\s*(?:\)\s*)?"
                        r"(?:\.\s*)?(?:\\\}\s*(?:\.\s*)?)?$")  # (one space run between tokens: no backtracking)
 _SET_OPEN = re.compile(r"\s*\\\{")
+_PARAMETERS = frozenset("kmnjl")  # the letters an integer parameter is written with
 _SET_BAR = re.compile(r"\||\\mid(?![A-Za-z])|:")
 _NAMED = re.compile(r"\s*([A-Za-z])\s*=")
 
@@ -252,8 +265,8 @@ def _integer_parameter(text: str) -> tuple[str | None, str, str] | None:
     if domain.group().rstrip(" .").endswith("\\}"):  # {3k | k \in Z}: the value between the brace and the bar
         opened = _SET_OPEN.match(head)
         bars = list(_SET_BAR.finditer(head))
-        if opened is None or not bars or bars[-1].start() < opened.end():
-            return None
+        if opened is None or not bars or bars[-1].start() < opened.end() or head[bars[-1].end() :].strip():
+            return None  # {2k | k > 0, k \\in Z}: a condition before the domain is not read
         return None, head[opened.end() : bars[-1].start()], k
     head = head[:-1].rstrip() if head.endswith("(") else head
     for sep in (",", "\\quad", "\\,"):
@@ -273,9 +286,12 @@ def integer_lattice(text: str, parse: Parse) -> Answer | None:
     from pyverify.answers._values import polynomial  # (exact rational polynomials; _values imports no reader)
 
     found = _integer_parameter(text)
-    if found is None or found[0] == found[2]:
-        return None
+    if found is None or found[0] == found[2] or found[2] not in _PARAMETERS:
+        return None  # (y = 2x + 1, x \\in Z may be a function on the integers: only the usual parameter letters)
     name, body, k = found
+    if re.search(r"\\circ|°|\\degree", body):
+        return Answer("unparsed", reason="outside the answer grammar: a set over an integer parameter in degrees is not "
+                      "read (a degree is never converted to radians)")  # fmt: skip
     value = parse(body)
     if value.kind not in _SCALAR or free_vars(value.terms[0]) - {k}:
         return None
@@ -494,6 +510,28 @@ def _intersection(answers: Sequence[Answer | None]) -> Answer | None:
     return items[0] if len(items) == 1 else Answer("union", items=items)
 
 
+def _same_set(a: Answer, b: Answer) -> bool | None:
+    """Whether two sets of reals (intervals or unions) hold the same numbers; None when an endpoint is not rational."""
+    merged = []
+    for answer in (a, b):
+        pieces = _pieces(answer)
+        if pieces is None:
+            return None
+        pieces.sort(key=lambda p: (p[0] is not None, p[0] or 0, not p[2]))
+        out: list[_Piece] = []
+        for lo, hi, cl, ch in pieces:
+            if out:
+                plo, phi, pcl, pch = out[-1]
+                touching = phi is None or lo is None or lo < phi or lo == phi and (pch or cl)
+                if touching:
+                    if phi is not None and (hi is None or hi > phi or hi == phi and ch):
+                        out[-1] = (plo, hi, pcl, ch)
+                    continue
+            out.append((lo, hi, cl, ch))
+        merged.append(out)
+    return merged[0] == merged[1]
+
+
 def _pieces(answer: Answer | None) -> list[_Piece] | None:
     if answer is None or answer.kind not in ("interval", "union"):
         return None
@@ -615,6 +653,8 @@ def _chain(sides: list[str], ops: list[str], parse: Parse) -> tuple[Answer, str 
         if left.kind == "unparsed" and right.kind not in ("unparsed", "equation"):
             return right, None  # A + B = C with matrices A, B C: a computation written out, its last side
         if left.kind in _REAL_SETS and right.kind in _REAL_SETS:
+            if _same_set(left, right) is False:
+                raise _Refuse("a set = another set that is not the same set")
             return right, None  # [\frac{\ln(1/18)}{-0.1}, \infty) = [10 \ln 18, \infty): a set simplified, its last form
         return None  # one equation: the grammar's
     if len(exact) == 1 and not exact[0].strip():
@@ -663,12 +703,12 @@ def two_notations(text: str, parse: Parse) -> Answer | None:
     conditions = relations(parts[0], parse)
     if conditions is None or conditions.kind not in _REAL_SETS:
         return None
-    exact = _intersection([conditions]), _intersection([notation])
-    if None in exact and conditions != notation:
+    same = _same_set(conditions, notation)
+    if same is None and conditions != notation:
         return Answer("unparsed", reason="outside the answer grammar: a set written as conditions before ':' and in "
                       "interval notation after it, with endpoints that are not rational: their agreement is not "
                       "checked here")  # fmt: skip
-    if None not in exact and exact[0] != exact[1]:
+    if same is False:
         return Answer("unparsed", reason="outside the answer grammar: the set written as conditions before ':' and "
                       "in interval notation after it are not the same set")  # fmt: skip
     return notation
@@ -954,43 +994,59 @@ def _matrix_product(a: Any, b: Any) -> Any:
 # ---------------------------------------------------------------- a condition after the answer
 
 _CONDITION_TEXT = re.compile(r"\\text\s*\{\s*(?:for|if|when)(?![A-Za-z])", re.I)
-_EVERY = re.compile(r"^\s*(?:all|every|any)\s+(?:real\s+)?(?:\\text\s*\{\s*\}\s*)?\$?\s*([A-Za-z])\s*\$?\s*"
-                    r"(?:\\in\s*\\mathbb\s*\{?\s*R\s*\}?\s*)?\.?\s*$", re.I)
+# (matched against the words with single spaces, no dollar signs and no \text braces: no runs to backtrack over)
+_EVERY = re.compile(r"^(?:all|every|any) (?:real )?([A-Za-z])(?: ?\\in ?\\mathbb ?\{? ?R ?\}?)?\.?$", re.I)
 _CONDITION_RELATION = re.compile(r"<|>|\\(?:leq?|geq?|leqslant|geqslant|lt|gt|neq?)(?![A-Za-z])|[≤≥≠]")
-_LEAD_OUT = re.compile(r"(?:\s|,|\\quad|\\qquad|\\[,;: ])+$")
+_SPACING = ("\\qquad", "\\quad", "\\,", "\\;", "\\:", "\\ ", ",")
+
+
+def _without_lead_out(text: str) -> str:
+    """text without the spaces, commas and spacing commands it ends with (by hand: a regular expression anchored at
+    the end is tried from every position of a long run of spaces)."""
+    while True:
+        stripped = text.rstrip()
+        for spacing in _SPACING:
+            if stripped.endswith(spacing):
+                stripped = stripped[: -len(spacing)]
+                break
+        if stripped == text:
+            return text
+        text = stripped
 
 
 def trailing_condition(text: str) -> tuple[str, str] | None:
-    """(the answer, its condition) of an answer stated under a condition on its letters: ``x(t) = 1 - e^{-at}
+    """(the answer, its condition) of an answer stated under one condition on its letters: ``x(t) = 1 - e^{-at}
     \\text{ for } t > 0``, ``A = \\frac{1}{4 - \\omega^2}, \\quad \\text{for } \\omega^2 \\neq 4``,
     ``\\frac{x^2}{16} + \\frac{y^2}{4} = 1 \\ (y > 0)``; the condition is empty when it holds everywhere (``\\text{ for
-    all } x``). None when the text ends in no such condition (``\\text{ for any integer } k`` names a parameter, not
-    a condition: it is left to the grammar). Read from the end, by hand (no backtracking)."""
+    all } x``). None when the text ends in no such condition: words (``\\text{ for any integer } k`` names a
+    parameter), several conditions (a piecewise answer, ``x \\text{ if } x \\ge 0, -x \\text{ if } x < 0``), a bracket
+    right after a name (``P(X > 2)`` is a function applied). Read from the end, by hand (no backtracking)."""
     stripped = text.rstrip(" .$")
     found = next(reversed(list(_CONDITION_TEXT.finditer(stripped))), None)  # the last \\text{for ...}
     if found is not None:
         close = stripped.find("}", found.end())
-        if close < 0:
+        head = _without_lead_out(stripped[: found.start()])
+        if close < 0 or not head.strip() or _CONDITION_TEXT.search(head):
             return None
         words = stripped[found.end() : close] + " " + stripped[close + 1 :]
-        head = _LEAD_OUT.sub("", stripped[: found.start()])
-        if not head.strip():
-            return None
-        every = _EVERY.match(words.replace("\\text{", " ").replace("}", " "))
+        every = _EVERY.match(" ".join(words.replace("$", " ").replace("\\text{", " ").replace("}", " ").split()))
         if every:
             return head, ""
         condition = " ".join(words.split())
-        if not _CONDITION_RELATION.search(condition) or re.search(r"[A-Za-z]{3,}", re.sub(r"\\[A-Za-z]+", "", condition)):
-            return None  # words (for any integer k, if x is even): not one relation between terms
+        if not _CONDITION_RELATION.search(condition) or re.search(r"[,;=]|[A-Za-z]{3,}",
+                                                                  re.sub(r"\\[A-Za-z]+", "", condition)):
+            return None  # words (for any integer k, if x is even), or more than one relation
         return head, condition
-    if stripped.endswith(")"):  # = 1 (y>0): a final bracket holding a relation
+    if stripped.endswith(")"):  # = 1 (y>0): a final bracket holding one relation, after a space
         depth = 0
         for i in range(len(stripped) - 1, -1, -1):
             depth += {")": 1, "(": -1}.get(stripped[i], 0)
             if depth == 0:
                 break
-        inner, head = stripped[i + 1 : -1], _LEAD_OUT.sub("", stripped[:i].removesuffix("\\left").rstrip())
-        if depth == 0 and head.strip() and _CONDITION_RELATION.search(inner) and not re.search(r"[,;]", inner) \
-                and _top_level(head, re.compile("=")) and not head.rstrip().endswith(("=", "+", "-", "*", "/")):
-            return head, " ".join(inner.split())
+        before = stripped[:i].removesuffix("\\left")
+        head = _without_lead_out(before)
+        if depth == 0 and head.strip() and head != before and not head[-1].isalpha() \
+                and _CONDITION_RELATION.search(stripped[i + 1 : -1]) and not re.search(r"[,;=]", stripped[i + 1 : -1]) \
+                and _top_level(head, re.compile("=")) and not head.endswith(("=", "+", "-", "*", "/")):  # fmt: skip
+            return head, " ".join(stripped[i + 1 : -1].split())
     return None

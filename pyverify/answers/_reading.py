@@ -819,8 +819,10 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "capitals or more or in \\text{...}; AB = CD stays an equation of letters) is the text of that equation, its sides in "
      "alphabetical order: equal to the same names on either side; a quadrant however named (Quadrant I, the first "
      "quadrant, quadrant 1, 4th quadrant, 第一象限) is one text, equal to its ordinal alone (`\\text{first}`, the "
-     "question having asked which quadrant); the article a and the numeral I are words in a phrase with a word of "
-     "four letters or more (`Not a function`)"),
+     "question having asked which quadrant, or its Roman numeral); several quadrants (`quadrants II and IV`, `the "
+     "second and fourth quadrants`) are the set of their numbers, as the Roman list `II, IV` is; the article a is "
+     "a word after the first word of a phrase with a word of four letters or more (`Not a function`; in `a can be "
+     "any real number` a is the letter)"),
     ("`(C)`, `\\text{(C)}`, `\\textbf{(C)}`, `\\text{C}`, `C`, `(C) Cecile`, `\\textbf{(C)}\\ 7`, `C. 1-\\mathrm{i}`, "
      "`(D) (2,0)`, `(C) is wrong`",
      "the choice C (a lone capital letter is a choice when the other answer is one; a letter A to J in parentheses, "
@@ -895,15 +897,20 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`x(t) = 1 - e^{-t} \\text{ for } t > 0`, `A = \\frac{1}{4-\\omega^2}, \\quad \\text{for } \\omega^2 \\neq 4`, "
      "`\\frac{x^2}{16}+\\frac{y^2}{4}=1 (y>0)`, `f(x) = 1 \\text{ for all } x`",
      "an answer stated under a condition on its letters (after `\\text{for}`, `\\text{if}`, `\\text{when}`, or in a final "
-     "bracket after an equation): the answer, with the condition; equal when equal everywhere (the verdict names the "
-     "condition), unless one side's condition cuts the set an equation describes (a half ellipse against the "
-     "ellipse: unknown); a difference found is unknown (it may lie where the condition fails); `for all x` is no "
-     "condition; `\\text{for any integer } k` and other words are not read"),
+     "bracket after a space, after an equation): the answer, with the condition; equal when equal everywhere and "
+     "the conditions are the same, or only the candidate states one and it restricts a value to where it is stated "
+     "(`x(t) = ... for t > 0` against the gold's value: the verdict names the condition); otherwise unknown: a "
+     "reference's condition is part of the answer (an inverse function's domain), a condition on a curve cuts it (a "
+     "half ellipse is not the ellipse), one on the unknown picks solutions (`x = \\pm 2 (x > 0)`); a difference "
+     "found is unknown (it may lie where the condition fails); `for all x` is no condition; words (`\\text{for any "
+     "integer } k`), several conditions (a piecewise answer) and a bracket after a name (`P(X > 2)`) are not read"),
     ("`\\{x \\mid x = 3k, k \\in \\mathbb{Z}\\}`, `\\{3k \\mid k \\in \\mathbb{Z}\\}`, `x = k\\pi + \\frac{\\pi}{4}, k \\in \\mathbb{Z}`",
-     "a set over an integer parameter, its value linear in the parameter with rational coefficients (or rational "
-     "multiples of π): the residue class of its value at 0 modulo its step (3k is 0 mod 3, the same set as "
-     "n \\equiv 0 \\pmod 3; kπ + π/4 is π/4 mod π): equal to the same class, different from another class (with a "
-     "number in one only) and from a number outside it; a value not of that form (k², 2kπ + 1) is unknown"),
+     "a set over an integer parameter (k, m, n, j or l), its value linear in the parameter with rational "
+     "coefficients (or rational multiples of π): the residue class of its value at 0 modulo its step (3k is 0 mod 3, "
+     "the same set as n \\equiv 0 \\pmod 3; kπ + π/4 is π/4 mod π): equal to the same class, different from another "
+     "class (with a number in one only) and from a number outside it; unknown against a class of rationals when "
+     "one is of multiples of π (degrees may have been dropped), for a value not of that form (k², 2kπ + 1), in "
+     "degrees, or with a condition on the parameter (`\\{2k \\mid k > 0, k \\in \\mathbb{Z}\\}`)"),
     ("`3+4i`, `\\frac{1+i}{1-i}`, `(1+i)^2`, `\\sqrt{3}-5i`, `x i^2`, `\\frac{4A}{3+3i}e^{it}`, `e^{i\\pi}`",
      "i is the imaginary unit (i² = -1), also next to other letters (they are real variables; a sum's index i is its "
      "own letter, a subscript x_i part of a name): equal when the real and imaginary parts are (as numbers or as "
