@@ -1000,7 +1000,9 @@ def _states_a_value(ans: Answer) -> bool:
         return True
     if ans.kind != "equation" or not _is_name(ans.terms[0]):
         return False
-    named = {v.lstrip("\\") for v in free_vars(ans.terms[0]) - free_vars(ans.terms[1])}
+    # by the letter each name is written with: x_1, x_{1}, x' and \\dot{x} are all x here (a condition on x_1 picks
+    # solutions of x_1 = \\pm 2 as one on x does)
+    named = {re.sub(r"[^A-Za-z].*", "", v.lstrip("\\")) for v in free_vars(ans.terms[0]) - free_vars(ans.terms[1])}
     return not named & letters
 
 

@@ -81,9 +81,9 @@ _QUADRANT_NUMBER = {w: n for n, words in enumerate(("first 1st i 1 one 一", "se
                                                     "third 3rd iii 3 three 三", "fourth 4th iv 4 four 四"), 1)
                     for w in words.split()}  # fmt: skip
 _NUMBERS = "|".join(sorted(_QUADRANT_NUMBER, key=len, reverse=True))
-_QUADRANT = re.compile(rf"quadrant ({_NUMBERS})|({_NUMBERS}) quadrant|第({_NUMBERS})象限")
+_QUADRANT = re.compile(rf"(?:in (?:the )?)?(?:quadrant ({_NUMBERS})|({_NUMBERS}) quadrant|第({_NUMBERS})象限)")
 _SEVERAL_NUMBERS = rf"(?:{_NUMBERS})(?:(?:,? and |, )(?:{_NUMBERS}))+"
-_QUADRANTS = re.compile(rf"quadrants ({_SEVERAL_NUMBERS})|({_SEVERAL_NUMBERS}) quadrants")
+_QUADRANTS = re.compile(rf"(?:in (?:the )?)?(?:quadrants? ({_SEVERAL_NUMBERS})|({_SEVERAL_NUMBERS}) quadrants?)")
 #: What a quadrant answer equals besides its other names: the ordinal alone (``\text{first}``, the question having
 #: asked which quadrant)
 QUADRANT_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4,
@@ -517,6 +517,7 @@ def _same_set(a: Answer, b: Answer) -> bool | None:
         pieces = _pieces(answer)
         if pieces is None:
             return None
+        pieces = [p for p in pieces if p[0] is None or p[1] is None or p[0] < p[1] or p[0] == p[1] and p[2] and p[3]]
         pieces.sort(key=lambda p: (p[0] is not None, p[0] or 0, not p[2]))
         out: list[_Piece] = []
         for lo, hi, cl, ch in pieces:
@@ -675,6 +676,9 @@ def _chain(sides: list[str], ops: list[str], parse: Parse) -> tuple[Answer, str 
     last = parse(exact[-1])
     if last.kind == "unparsed":
         raise _Refuse(last.reason)
+    if last.kind in _REAL_SETS and any(_same_set(side, last) is False for side in map(parse, exact[:-1])
+                                       if side.kind in _REAL_SETS):  # fmt: skip
+        raise _Refuse("a set = another set that is not the same set")  # [0,1] = [0,2] = [0,3]
     # the sides before the last are the working (read or not): the answer is the last side
     if named and last.kind in _SCALAR:
         return Answer("equation", terms=(head.terms[0], last.terms[0])), None
@@ -1036,7 +1040,7 @@ def trailing_condition(text: str) -> tuple[str, str] | None:
         if not _CONDITION_RELATION.search(condition) or re.search(r"[,;=]|[A-Za-z]{3,}",
                                                                   re.sub(r"\\[A-Za-z]+", "", condition)):
             return None  # words (for any integer k, if x is even), or more than one relation
-        return head, condition
+        return None if trailing_condition(head) else (head, condition)
     if stripped.endswith(")"):  # = 1 (y>0): a final bracket holding one relation, after a space
         depth = 0
         for i in range(len(stripped) - 1, -1, -1):
@@ -1048,5 +1052,7 @@ def trailing_condition(text: str) -> tuple[str, str] | None:
         if depth == 0 and head.strip() and head != before and not head[-1].isalpha() \
                 and _CONDITION_RELATION.search(stripped[i + 1 : -1]) and not re.search(r"[,;=]", stripped[i + 1 : -1]) \
                 and _top_level(head, re.compile("=")) and not head.endswith(("=", "+", "-", "*", "/")):  # fmt: skip
-            return head, " ".join(stripped[i + 1 : -1].split())
+            if trailing_condition(head):
+                return None  # two conditions: not read
+            return head, " ".join(stripped[i + 1 : -1].removesuffix("\\right").split())
     return None

@@ -252,7 +252,13 @@ _UNENDING = re.compile(r",\s*(?:\\[lc]?dots|\.{2,3}|…)\s*$")  # (a final full 
 #: Notations read wrongly by the grammar, refused with what they are: n!! is the double factorial, never (n!)!;
 #: \\Gamma(x) is Euler's Gamma function, never Γ·x
 _NOT_READ = ((re.compile(r"!\s*!"), "a double factorial (n!!) is not read"),
-             (re.compile(r"\\Gamma\s*\("), "the Gamma function \\Gamma(x) is not read"))
+             (re.compile(r"\\Gamma\s*\("), "the Gamma function \\Gamma(x) is not read"),
+             # what the Leibniz rule leaves (by another letter than t, or an operator d/dx): never d·y / (d·x); a
+             # numerator d, a power, one name; a denominator d, one letter, a power (\frac{def}{de+df+ef} is no derivative)
+             (re.compile(r"\\[dt]?frac\s*\{\s*(?:d|\\mathrm\s*\{\s*d\s*\})\s*(?:\^\s*(?:\{[^{}]*\}|\d))?\s*"
+                         r"(?:(?:[A-Za-z]|\\[A-Za-z]+)(?:\s*_\s*(?:\{[^{}]*\}|[A-Za-z0-9]))?'*(?:\s*\([^()]*\))?)?\s*\}\s*"
+                         r"\{\s*(?:d|\\mathrm\s*\{\s*d\s*\})\s*[A-Za-z]\s*(?:\^\s*(?:\{[^{}]*\}|\d))?\s*\}"),
+              "a derivative written d/dx (by a letter other than t) is not read"))
 
 
 def _parse_cleaned(cleaned: str) -> Answer:

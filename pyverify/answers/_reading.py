@@ -500,7 +500,7 @@ _DOTTED = re.compile(r"\\(d)?dot(?:\s*\{\s*([A-Za-z]|" + _GREEK_NAMES + r")\s*\}
 _DERIVED = r"(?:\\d?dot\s*\{[^{}]*\}|[A-Za-z]|\\(?:alpha|beta|gamma|delta|epsilon|varepsilon|zeta|eta|theta|vartheta|kappa|lambda|mu|nu|xi|" \
     r"rho|sigma|tau|phi|varphi|chi|psi|omega|Theta|Phi|Psi|Omega)(?![A-Za-z]))(?:\s*_\s*(?:\{[^{}]*\}|[A-Za-z0-9]))?"
 _D = r"(?:d|\\mathrm\s*\{\s*d\s*\})"
-_LEIBNIZ = re.compile(r"\\[dt]?frac\s*\{\s*" + _D + r"\s*(?:\^\s*\{?\s*([23])\s*\}?)?\s*(" + _DERIVED + r")\s*\}\s*\{\s*"
+_LEIBNIZ = re.compile(r"\\[dt]?frac\s*\{\s*" + _D + r"\s*(?:\^\s*\{?\s*([23])\s*\}?)?\s*(" + _DERIVED + r"'*)\s*\}\s*\{\s*"
                       + _D + r"\s*([A-Za-z])\s*(?:\^\s*\{?\s*([23])\s*\}?)?\s*\}")  # fmt: skip
 _APPLIED = re.compile(r"(?<!\\)(" + _DERIVED + r"'*)\s*\(\s*([A-Za-z])\s*\)")
 _HAS_DERIVATIVE = re.compile(r"(?:[A-Za-z}]|\\[A-Za-z]+)'|\\d?dot\s*\{")

@@ -1269,7 +1269,17 @@ def test_conditions_are_read_quickly(text: str) -> None:
      ("a can be any real number", r"\text{any real number}", "unknown"), ("A only", r"\text{only}", "unknown"),
      ("I；III", "I, III", "equal"),
      ("[0, 1] = [0, 2]", "[0,2]", "unknown"), (r"[0,1] \cup [2,3] = [0,3]", "[0,3]", "unknown"),
-     (r"[0,1] \cup (1,3] = [0,3]", "[0,3]", "equal"), (r"(-\infty,1] \cup [1,\infty) = \mathbb{R}", r"\mathbb{R}", "equal")],
+     (r"[0,1] \cup (1,3] = [0,3]", "[0,3]", "equal"), (r"(-\infty,1] \cup [1,\infty) = \mathbb{R}", r"\mathbb{R}", "equal"),
+     # a second review: subscripted unknowns, d/dx, longer chains, more quadrant wordings, two conditions
+     (r"x_1 = \pm 2", r"x_1 = \pm 2 \text{ for } x_1 > 0", "unknown"), ("x_0 = -2", r"x_0 = -2 \text{ for } x_0 > 0", "unknown"),
+     (r"\frac{dy}{dx}", r"\frac{y}{x}", "unknown"), ("y'", r"\frac{dy}{dx}", "unknown"),
+     (r"\frac{d}{dt}\dot{x}", r"\frac{\dot{x}}{t}", "unknown"), (r"\ddot{x}", r"\frac{d\dot{x}}{dt}", "equal"),
+     (r"\frac{\dot{x}}{t}", r"\frac{d\dot{x}}{dt}", "different"),
+     ("[0,3]", "[0,1] = [0,2] = [0,3]", "unknown"), ("[0,3]", r"[0,1]\cup[1,3] = [0,3] = [0,3]", "equal"),
+     ("II, IV", r"\text{second and fourth quadrant}", "equal"), ("II, IV", r"\text{Quadrant II and IV}", "equal"),
+     (r"\text{Quadrant II}", r"\text{in the second quadrant}", "equal"),
+     (r"y = \sqrt{x} (x > 0)", r"y = \sqrt{x} (x < 0) (x > 0)", "unknown"),
+     (r"y = \sqrt{x} \left(x > 0\right)", r"y = \sqrt{x} (x > 0)", "equal")],
 )  # fmt: skip
 def test_conditions_sets_and_words_that_must_not_be_misread(reference: str, candidate: str, status: str) -> None:
     assert equivalent_answers(reference, candidate, timeout=20).status == status
