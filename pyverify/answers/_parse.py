@@ -150,8 +150,6 @@ def _parse_one(text: str, decimal_comma: str | None) -> Answer:
         return Answer("unparsed", reason=exc.reason, text=text[:200])
 
 
-#: A vector written as one (bold, an arrow): its products with \\times are cross products, never read as numbers
-_VECTOR = re.compile(r"\\(?:vec|overrightarrow|mathbf|boldsymbol|bm)(?![A-Za-z])")
 #: A plain integer or decimal, the commonest final answer: read directly, to the same Answer the grammar gives.
 _PLAIN = re.compile(r"[ \t]*(-?)(\d{1,30}(?:\.\d{1,30})?)[ \t]*")
 
@@ -168,8 +166,6 @@ def _parse_text(text: str, decimal_comma: str | None = None) -> Answer:
         raise AnswerParseError(f"nested deeper than {MAX_NESTING} brackets")
     from pyverify.answers import _forms
 
-    if _VECTOR.search(text) and re.search(r"\\times(?![A-Za-z])|×", text):
-        raise AnswerParseError("outside the answer grammar: a cross product of vectors is not read")
     conditioned = _forms.trailing_condition(text)
     if conditioned is not None:  # x(t) = 1 - e^{-t} \text{ for } t > 0: the answer, stated where t > 0
         answer = _parse_text(conditioned[0], decimal_comma)

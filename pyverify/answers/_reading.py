@@ -580,13 +580,8 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      lambda m: _e_notation(m)),
     ("C or F after a degree sign (^\\circ\\text{C}, °F) is part of it (the degree sign is removed below)",
      _DEGREE_CF, r"\1"),
-    ("bold in mathematics, \\mathbf{5}, \\boldsymbol{v}, \\bm{x}, is its content (not a bold i or e: a unit vector, never "
-     "the imaginary unit or Euler's number)", r"\\(?:mathbf|boldsymbol|bm)\s*\{(?!\s*[ie]\s*\})([^{}]*)\}", r"{\1}"),
-    ("an arrow over one letter, \\vec{a}, \\vec a, \\overrightarrow{a}, is that letter, as bold is (not i or e, unit "
-     "vectors that would read as constants; a vector named by points, \\overrightarrow{AB}, is not read: AB would be "
-     "A·B, the same as BA)",
-     r"\\(?:vec|overrightarrow)\s*(?:\{\s*([A-Za-df-hj-z])\s*\}|\s([A-Za-df-hj-z])(?![A-Za-z]))",
-     lambda m: f"{{{m.group(1) or m.group(2)}}}"),
+    ("bold in mathematics, \\mathbf{5}, \\boldsymbol{v}, \\bm{x}, is its content", r"\\(?:mathbf|boldsymbol|bm)\s*\{([^{}]*)\}",
+     r"{\1}"),
     ("an empty \\text{} (or \\mbox{}, \\mathrm{}, ...) is a space", rf"{_TEXT}\s*\}}", " "),
     ("\\text{or} / \\text{and} between answers become the connectors \\or / \\and (a comma between answers, or "
      "between conditions on one variable: 'or' joins their sets, 'and' intersects them)",
@@ -948,9 +943,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`f^{-1}(x) = \\frac{x-3}{2}`", "the inverse function at x names the expression on the right, like `p(x) = …`"),
     ("`f'`, `y''`, `f^{\\prime}`, `x_1'`", "a letter with primes is one variable (the name of a derivative, or another "
      "variable): f' is neither f nor f''"),
-    ("`\\mathbf{5}`, `\\boldsymbol{v}`, `\\vec{a}`", "5, v, a: bold in mathematics is its content, and an arrow over one "
-     "letter is that letter (`\\overrightarrow{AB}` is not read; a cross product `\\times` of vectors is not read: "
-     "it is no product of numbers)"),
+    ("`\\mathbf{5}`, `\\boldsymbol{v}`", "5, v: bold in mathematics is its content"),
     ("`\\mathrm{e}`, `\\mathrm{i}`, `\\text{ }`",
      "e (Euler's number), i: a single letter in `\\mathrm{…}` is that letter; an empty `\\text{}` is a space"),
     ("`1 000`, `1\\,000`, `1{,}000`, `1,\\!000`, `12 345 678`, `16,\\!386.20`",

@@ -1279,14 +1279,7 @@ def test_conditions_are_read_quickly(text: str) -> None:
      ("II, IV", r"\text{second and fourth quadrant}", "equal"), ("II, IV", r"\text{Quadrant II and IV}", "equal"),
      (r"\text{Quadrant II}", r"\text{in the second quadrant}", "equal"),
      (r"y = \sqrt{x} (x > 0)", r"y = \sqrt{x} (x < 0) (x > 0)", "unknown"),
-     (r"y = \sqrt{x} \left(x > 0\right)", r"y = \sqrt{x} (x > 0)", "equal"),
-     # gaokao2023en's vector gold: an arrow over one letter is the letter; cross products and unit vectors i, e are
-     # not read (college_math's (\mathbf{i} \times \mathbf{j}) \times \mathbf{j} = -\mathbf{i} was i read as √-1)
-     (r"\frac{1}{4}\overrightarrow{a} + \frac{1}{2}\overrightarrow{b}", r"\frac14\vec a+\frac12\vec{b}", "equal"),
-     (r"\frac{1}{4}\vec{a} + \frac{1}{2}\vec{b}", r"\frac{1}{2}\vec{a} + \frac{1}{4}\vec{b}", "different"),
-     (r"\vec{a} \times \vec{b}", r"\vec{b} \times \vec{a}", "unknown"), (r"\mathbf{a} \times \mathbf{b}", r"-\mathbf{b} \times \mathbf{a}", "unknown"),
-     (r"\overrightarrow{AB}", r"\overrightarrow{BA}", "unknown"), (r"\vec{v} = (1,2)", "(1,2)", "equal"),
-     (r"\mathbf{i}", "i", "unknown"), (r"\vec{e}", "e", "unknown"), (r"2 \times 3", "6", "equal")],
+     (r"y = \sqrt{x} \left(x > 0\right)", r"y = \sqrt{x} (x > 0)", "equal")],
 )  # fmt: skip
 def test_conditions_sets_and_words_that_must_not_be_misread(reference: str, candidate: str, status: str) -> None:
     assert equivalent_answers(reference, candidate, timeout=20).status == status
