@@ -253,19 +253,21 @@ _UNENDING = re.compile(r",\s*(?:\\[lc]?dots|\.{2,3}|…)\s*$")  # (a final full 
 #: \\Gamma(x) is Euler's Gamma function, never Γ·x
 _NOT_READ = ((re.compile(r"!\s*!"), "a double factorial (n!!) is not read"),
              (re.compile(r"\\Gamma\s*\("), "the Gamma function \\Gamma(x) is not read"),
-             # what the Leibniz rule leaves (by another letter than t, or an operator d/dx): never d·y / (d·x); a
-             # numerator d, a power, one name; a denominator d, one letter, a power (\frac{def}{de+df+ef} is no derivative)
-             (re.compile(r"\\[dt]?frac\s*\{\s*(?:d|\\mathrm\s*\{\s*d\s*\})\s*(?:\^\s*(?:\{[^{}]*\}|\d))?\s*"
-                         r"(?:(?:[A-Za-z]|\\[A-Za-z]+)(?:\s*_\s*(?:\{[^{}]*\}|[A-Za-z0-9]))?'*(?:\s*\([^()]*\))?)?\s*\}\s*"
-                         r"\{\s*(?:d|\\mathrm\s*\{\s*d\s*\})\s*[A-Za-z]\s*(?:\^\s*(?:\{[^{}]*\}|\d))?\s*\}"),
-              "a derivative written d/dx (by a letter other than t) is not read"))
+             # what the Leibniz rule leaves (by another letter than t, a higher order, of an expression, or an operator
+             # d/dx): never d·y / (d·x); a denominator d, one name, a power (\frac{def}{de+df+ef} is no derivative).
+             # Searched in the text with single spaces (_parse_cleaned), so that its runs of \s* cannot backtrack
+             (re.compile(r"\\[dt]?frac ?\{ ?(?:d|\\mathrm ?\{ ?d ?\})(?![A-Za-z]{2})(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\} ?"
+                         r"\{ ?(?:d|\\mathrm ?\{ ?d ?\}) ?(?:[A-Za-z]|\\[A-Za-z]+)(?: ?_ ?(?:\{[^{}]*\}|[A-Za-z0-9]))?"
+                         r" ?(?:\^ ?(?:\{[^{}]*\}|\d))? ?\}"),
+              "a derivative written d/dx (by a letter other than t, of a higher order or of an expression) is not read"))
 
 
 def _parse_cleaned(cleaned: str) -> Answer:
     from pyverify.answers import _forms
 
+    squeezed = " ".join(cleaned.split())  # (one space in each run: the patterns' \\s* cannot backtrack over runs)
     for pattern, why in _NOT_READ:
-        if pattern.search(cleaned):
+        if pattern.search(squeezed):
             raise AnswerParseError(f"outside the answer grammar: {why}")
     points = assignment_points(cleaned)
     if points is not None:  # p = 5, q = 2 \\or p = 7, q = 2: the points (5, 2), (7, 2)

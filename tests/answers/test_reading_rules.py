@@ -1244,7 +1244,8 @@ def test_an_answer_stated_under_a_condition(reference: str, candidate: str, stat
 
 
 @pytest.mark.parametrize("text", ["x " + r"\text{ for } " * 300 + "t > 0", "x = 1 " + "(" * 40 + "y>0" + ")" * 40,
-                                  "x = 1 (y > 0" + " " * 3900 + ")"])
+                                  "x = 1 (y > 0" + " " * 3900 + ")", r"\frac{d" + " " * 3900 + "x",
+                                  r"x = 1 \text{ for all } x" + " " * 3900 + "!"])
 def test_conditions_are_read_quickly(text: str) -> None:
     start = time.monotonic()
     parse_answer(text)
@@ -1279,7 +1280,12 @@ def test_conditions_are_read_quickly(text: str) -> None:
      ("II, IV", r"\text{second and fourth quadrant}", "equal"), ("II, IV", r"\text{Quadrant II and IV}", "equal"),
      (r"\text{Quadrant II}", r"\text{in the second quadrant}", "equal"),
      (r"y = \sqrt{x} (x > 0)", r"y = \sqrt{x} (x < 0) (x > 0)", "unknown"),
-     (r"y = \sqrt{x} \left(x > 0\right)", r"y = \sqrt{x} (x > 0)", "equal")],
+     (r"y = \sqrt{x} \left(x > 0\right)", r"y = \sqrt{x} (x > 0)", "equal"),
+     # a third review: derivatives of expressions, by a Greek or subscripted letter, of a higher order
+     (r"\frac{d(x^2)}{dx}", "x", "unknown"), (r"\frac{d\left(x^2\right)}{dx}", "x", "unknown"), (r"\frac{d(xy)}{dx}", "y", "unknown"),
+     (r"\frac{d \sin x}{dx}", r"\frac{\sin x}{x}", "unknown"), (r"\frac{d\theta}{d\phi}", r"\frac{\theta}{\phi}", "unknown"),
+     (r"\frac{dy}{dx_1}", r"\frac{y}{x_1}", "unknown"), (r"\frac{def}{de+df+ef}", r"\frac{ef}{e+f+ef/d}", "equal"),
+     (r"\frac{d^{2}x}{dt^{2}}+x=0", "x''+x=0", "equal")],
 )  # fmt: skip
 def test_conditions_sets_and_words_that_must_not_be_misread(reference: str, candidate: str, status: str) -> None:
     assert equivalent_answers(reference, candidate, timeout=20).status == status
