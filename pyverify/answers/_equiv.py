@@ -1007,11 +1007,11 @@ def _states_a_value(ans: Answer) -> bool:
 
 
 def _condition_text(condition: str) -> str:
-    """A condition as compared: no spaces, one spelling of each relation (\\geq, \\geqslant, ≥ as \\ge)."""
-    for pattern, canon in ((r"\\geq(?:slant)?(?![A-Za-z])|≥", "\\ge"), (r"\\leq(?:slant)?(?![A-Za-z])|≤", "\\le"),
-                           (r"\\neq(?![A-Za-z])|≠", "\\ne"), (r"\\gt(?![A-Za-z])", ">"), (r"\\lt(?![A-Za-z])", "<")):
-        condition = re.sub(pattern, canon.replace("\\", "\\\\"), condition)  # (the replacement escapes its backslash)
-    return "".join(condition.split())
+    """A condition as compared: no spaces, each relation in the one spelling the relation reader gives it (\\geq,
+    \\geqslant and ≥ are >=)."""
+    from pyverify.answers._forms import _CANON, _RELATION
+
+    return "".join(_RELATION.sub(lambda m: _CANON[m.group()], condition).split())
 
 
 def _fraction(node: Node) -> Fraction | None:

@@ -496,14 +496,13 @@ _GREEK_NAMES = (r"\\(?:alpha|beta|gamma|delta|epsilon|varepsilon|zeta|eta|theta|
                 r"phi|varphi|chi|psi|omega|Theta|Phi|Psi|Omega)(?![A-Za-z])")
 _DOTTED = re.compile(r"\\(d)?dot(?:\s*\{\s*([A-Za-z]|" + _GREEK_NAMES + r")\s*\}|\s+([A-Za-z])(?![A-Za-z])|\s*("
                      + _GREEK_NAMES + r"))(\s*_\s*(?:\{[^{}]*\}|[A-Za-z0-9]))?")  # fmt: skip
-# a name a derivative may be taken of: a letter or a Greek letter, with a subscript
-_DERIVED = r"(?:\\d?dot\s*\{[^{}]*\}|[A-Za-z]|\\(?:alpha|beta|gamma|delta|epsilon|varepsilon|zeta|eta|theta|vartheta|kappa|lambda|mu|nu|xi|" \
-    r"rho|sigma|tau|phi|varphi|chi|psi|omega|Theta|Phi|Psi|Omega)(?![A-Za-z]))(?:\s*_\s*(?:\{[^{}]*\}|[A-Za-z0-9]))?"
+# a name a derivative may be taken of: a letter or a Greek letter, with a subscript (a dotted one is x' by then)
+_DERIVED = r"(?:[A-Za-z]|" + _GREEK_NAMES + r")(?:\s*_\s*(?:\{[^{}]*\}|[A-Za-z0-9]))?"
 _D = r"(?:d|\\mathrm\s*\{\s*d\s*\})"
 _LEIBNIZ = re.compile(r"\\[dt]?frac\s*\{\s*" + _D + r"\s*(?:\^\s*\{?\s*([23])\s*\}?)?\s*(" + _DERIVED + r"'*)\s*\}\s*\{\s*"
                       + _D + r"\s*([A-Za-z])\s*(?:\^\s*\{?\s*([23])\s*\}?)?\s*\}")  # fmt: skip
 _APPLIED = re.compile(r"(?<!\\)(" + _DERIVED + r"'*)\s*\(\s*([A-Za-z])\s*\)")
-_HAS_DERIVATIVE = re.compile(r"(?:[A-Za-z}]|\\[A-Za-z]+)'|\\d?dot\s*\{")
+_HAS_DERIVATIVE = re.compile(r"(?:[A-Za-z}]|\\[A-Za-z]+)'")  # (a dotted letter is x' by then)
 
 
 def _leibniz(m: re.Match[str]) -> str:
@@ -525,12 +524,12 @@ def _applied(m: re.Match[str]) -> str:
 @lru_cache(maxsize=64)
 def _application_variable(text: str) -> str | None:
     """The variable that names applied to it are functions of, in an answer with a derivative: the one letter a
-    derivative is applied to (f'(x), \\dot{x}(t)), t when none is (an ODE's time); None without a derivative or
+    derivative is applied to (f'(x), \\dot{x}(t) as x'(t)), t when none is (an ODE's time); None without a derivative or
     with derivatives applied to two letters. One pass per answer (cached: every application asks)."""
     if not _HAS_DERIVATIVE.search(text):
         return None
-    derived = {found.group(2) for found in _APPLIED.finditer(text) if (found.group(1).endswith("'") or
-               found.group(1).startswith("\\d")) and not _command_tail(text, found.start(), found.group(1))}  # fmt: skip
+    derived = {found.group(2) for found in _APPLIED.finditer(text)
+               if found.group(1).endswith("'") and not _command_tail(text, found.start(), found.group(1))}  # fmt: skip
     if len(derived) > 1:
         return None
     return next(iter(derived), "t")
