@@ -9,12 +9,13 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from pyverify.answers import Answer, equivalent_answers, parse_answer
 from pyverify.answers._engine import rational
 from pyverify.answers._parse import READING_RULES
+from pyverify.answers._reading import GLUED_REAL
 from pyverify.logic import REAL, Call, Num, Op, Var
 
 MATH500 = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "outside" / "math500.jsonl"
@@ -860,7 +861,9 @@ GREEK = ("alpha", "beta", "gamma", "delta", "epsilon", "theta", "kappa", "lambda
 @given(st.sampled_from(GREEK), st.text("abcdfghjkmnpqrsuvwyzABCDFGHJKMNPQRSTUVWXYZ", min_size=1, max_size=2),
        st.integers(1, 9))  # fmt: skip
 def test_a_greek_letter_glued_to_letters_is_the_letter_then_them(greek: str, letters: str, factor: int) -> None:
-    # the law: whatever harness removed the space, \\omegat reads as \\omega t (or is refused as it would be)
+    # the law: whatever harness removed the space, \\omegat reads as \\omega t (or is refused as it would be); a
+    # glued text that is a real command (\\nu + m is \\num, siunitx's) is never split, so it is not drawn
+    assume(f"{greek}{letters}" not in GLUED_REAL)
     spaced, glued = parse_answer(rf"{factor}\{greek} {letters}"), parse_answer(rf"{factor}\{greek}{letters}")
     assert (spaced.kind == "unparsed") == (glued.kind == "unparsed"), (greek, letters, spaced, glued)
     if spaced.kind != "unparsed":
