@@ -82,6 +82,7 @@ from pyverify.audit._oracle_meaning import _q as _q
 from pyverify.audit._oracle_notations import integer_term, number_side, radical_term, rational_term
 from pyverify.audit._oracle_pairs import CATEGORIES, AnswerPair, Intent, Made, generate_pairs, judge
 from pyverify.audit._oracle_report import OracleRun, UniversalKeyRun, iter_failures, markdown
+from pyverify.parallel._deadline import time_limit
 
 # Everything the checks are made of stays importable from here, as before the split: the runner's own
 # code uses a few of these names and re-exports the rest for its callers (``_q``, imported as itself, is a
@@ -135,10 +136,6 @@ def _decide(reference: str, candidate: str, timeout: float) -> Any:
 HANG_GRACE = 5.0
 
 
-class _Hung(Exception):
-    """A call ran past its hard limit and was interrupted."""
-
-
 @dataclass(frozen=True)
 class _Outcome:
     value: Any = None
@@ -151,33 +148,17 @@ def _guarded(call: Callable[[], Any], limit: float) -> _Outcome:
     """Run ``call``; an exception is an ``error``. In the main thread, a call still running after ``limit``
     seconds is interrupted (SIGALRM) and ``hung``: pure-Python work stuck in this process would otherwise stop
     the whole check. After a hang the engine worker is restarted, since it may still owe an answer."""
-    import signal
-    import threading
-
-    armed = threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
-    previous: Any = None
-
-    def fire(signum: int, frame: Any) -> None:
-        raise _Hung()
-
     t0 = time.monotonic()
     try:
-        if armed:
-            previous = signal.signal(signal.SIGALRM, fire)
-            signal.setitimer(signal.ITIMER_REAL, limit)
-        try:
+        with time_limit(limit) as hard:
             value = call()
-        finally:
-            if armed:
-                signal.setitimer(signal.ITIMER_REAL, 0)
-                signal.signal(signal.SIGALRM, previous)
-    except _Hung:
+    except Exception as exc:  # a crash is a failure of its own, never a verdict
+        return _Outcome(error=f"{type(exc).__name__}: {exc}", seconds=time.monotonic() - t0)
+    if hard.expired:
         from pyverify.certify._worker import shutdown  # the runner's housekeeping, never the oracle's
 
         shutdown()
         return _Outcome(hung=True, seconds=time.monotonic() - t0)
-    except Exception as exc:  # a crash is a failure of its own, never a verdict
-        return _Outcome(error=f"{type(exc).__name__}: {exc}", seconds=time.monotonic() - t0)
     return _Outcome(value=value, seconds=time.monotonic() - t0)
 
 

@@ -20,12 +20,11 @@ of pyverify's evaluation code and knows nothing of the generator or of the engin
 from __future__ import annotations
 
 import math
-import signal
-import threading
 from collections import Counter
-from contextlib import contextmanager
 from fractions import Fraction
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Mapping, Sequence
+
+from pyverify.parallel._deadline import time_limit
 
 #: The semantics cross-checked, in report order.
 SEMANTICS = ("exact", "mathlib")
@@ -47,30 +46,6 @@ class Skip(Exception):
         super().__init__(f"{kind}: {reason}")
         self.kind = kind
         self.reason = reason
-
-
-class _Timeout(Exception):
-    pass
-
-
-@contextmanager
-def _time_limit(seconds: float) -> Iterator[None]:
-    """SIGALRM-based deadline in the main thread (sympy cannot be interrupted otherwise); elsewhere
-    only the size limits below bound the work."""
-    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
-        yield
-        return
-
-    def expire(signum: int, frame: Any) -> None:
-        raise _Timeout()
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 _MAX_EXPONENT = 400
@@ -607,13 +582,14 @@ def term_value(term: Any, env: Mapping[str, Fraction | int], semantics: str, car
     """A term's value at a point (sympy number). Under mathlib the term is computed at ``carrier``
     (default: its own carrier). Raises :class:`Skip`."""
     values = {k: _rational(v) for k, v in env.items()}
-    with _time_limit(POINT_DEADLINE):
-        try:
-            if semantics == "exact":
-                return _Exact().term(term, values)
-            return _Mathlib().term(term, carrier or _carrier(term), values)
-        except _Timeout:
-            raise Skip("undecided", "deadline") from None
+    with time_limit(POINT_DEADLINE) as limit:
+        if semantics == "exact":
+            value = _Exact().term(term, values)
+        else:
+            value = _Mathlib().term(term, carrier or _carrier(term), values)
+    if limit.expired:
+        raise Skip("undecided", "deadline")
+    return value
 
 
 def truth_at(claim: Any, point: Mapping[str, Fraction | int], semantics: str,
@@ -627,14 +603,14 @@ def truth_at(claim: Any, point: Mapping[str, Fraction | int], semantics: str,
         if why is not None:
             raise Skip("unreadable", why)
     env = {k: _rational(v) for k, v in point.items()}
-    with _time_limit(POINT_DEADLINE):
+    with time_limit(POINT_DEADLINE) as limit:
         try:
             hyps = [evaluator.formula(a, env) for a in claim.assumptions]
             body = evaluator.formula(claim.body, env)
-        except _Timeout:
-            raise Skip("undecided", "deadline") from None
         except (ZeroDivisionError, ValueError, TypeError, OverflowError) as exc:
             raise Skip("undecided", f"{type(exc).__name__}: {exc}") from None
+    if limit.expired:
+        raise Skip("undecided", "deadline")
     assumed = all(hyps)
     if claim.quantifiers == {"exists"}:
         return assumed, assumed and body

@@ -363,7 +363,8 @@ def _decide_mixed(claim: Claim, run: _Run) -> Certificate:
 
 def decide_local(claim: Claim | str, timeout: float = DEFAULT_TIMEOUT, seed: int = 0,
                  semantics: str = "exact") -> Certificate:  # fmt: skip
-    """Decide in this process (cooperative deadlines only; see :func:`decide`)."""
+    """Decide in this process (cooperative deadlines, and a hard limit on sympy's point evaluation in the main
+    thread; see :func:`decide`)."""
     claim = _as_claim(claim)
     check_semantics(semantics)
     run = _Run(timeout, semantics=semantics)
@@ -636,7 +637,8 @@ def decide(claim: Claim | str, timeout: float = DEFAULT_TIMEOUT, *, seed: int = 
     :mod:`pyverify.logic._semantics`). ``timeout`` (seconds) bounds the whole call. With
     ``isolate`` (the default) the engines run in a worker process that is killed if it overruns, so
     no input can hang or crash the caller; ``isolate=False`` runs in this process with cooperative
-    deadlines only. Raises :class:`pyverify.logic.ParseError` for claim text that does not parse
+    deadlines, and a hard time limit (SIGALRM, main thread only) on sympy's evaluation at a point, which
+    checks no deadline of its own. Raises :class:`pyverify.logic.ParseError` for claim text that does not parse
     and ValueError for an unknown semantics.
     """
     claim = _as_claim(claim)

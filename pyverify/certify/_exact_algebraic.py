@@ -10,19 +10,35 @@ closures over flint values; it shares only the value types with the compiler.
 
 from __future__ import annotations
 
+import time
 from typing import Any, Mapping
 
 from flint import fmpq, fmpq_mat
 
-from pyverify.certify._exact_values import Env, Sequence
+from pyverify.certify._exact_values import DEADLINE, Env, Sequence
 from pyverify.logic._ast import Node
+from pyverify.parallel._deadline import time_limit
+
+SYMPY_LIMIT = 60.0  # seconds, where no evaluation deadline is set (the isolated fallback's own cap)
 
 
 def sympy_truth(node: Node, env: Env, variables: Mapping[str, Any]) -> bool | None:
     """Decide a formula at a point with sympy's exact algebraic numbers (for √, exp, log).
 
-    Returns None when sympy cannot decide. Only called with a deadline from the engine.
+    Returns None when sympy cannot decide, or when it has not decided by the evaluation deadline
+    (:data:`DEADLINE`, at most :data:`SYMPY_LIMIT` seconds): sympy's own evaluation checks no deadline (an
+    alternating sum of square roots to 10⁴ ran for half a minute in its Euler–Maclaurin step), so the call
+    runs under a hard time limit in the main thread, and elsewhere only inside a worker that is killed.
     """
+    left = min(DEADLINE.get() - time.monotonic(), SYMPY_LIMIT)
+    if left <= 0:
+        return None
+    with time_limit(left) as limit:
+        verdict = _sympy_truth(node, env)
+    return None if limit.expired else verdict
+
+
+def _sympy_truth(node: Node, env: Env) -> bool | None:
     import sympy
 
     from pyverify.logic._convert import SympyTranslator

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -123,3 +124,16 @@ def test_a_pole_inside_a_floored_sum_is_undecided_at_that_point_not_an_engine_er
     cert = decide(parse(text), 4, isolate=False)
     assert "engine error" not in (cert.reason or ""), cert
     assert cert.status == "vacuous", cert  # √(−0!) and 1/0 are never defined: nothing to certify
+
+
+def test_sympys_own_evaluation_stops_at_the_deadline_in_this_process() -> None:
+    # found by test_soundness' law, which hung for 15 minutes in sympy's Euler–Maclaurin step: the point's
+    # alternating sum of square roots is irrational, so the search hands it to sympy, whose evaluation checks
+    # no deadline (this one ran 34 s under a 3 s deadline before the hard limit)
+    text = "forall n : N, sum(k, 1, 10000 + n, (-1)^k * sqrt(k + n)) > 3"
+    t0 = time.monotonic()
+    cert = decide(parse(text), 3, isolate=False)
+    elapsed = time.monotonic() - t0
+    assert cert.status == "unknown", cert
+    assert "deadline" in (cert.reason or ""), cert
+    assert elapsed < 20, elapsed  # a bound a user notices (the call returns), not a speed measurement
