@@ -44,7 +44,8 @@ class Answer:
     reason: str = ""
     """Unparsed and ambiguous only: why the text is outside the grammar or its limits, or which readings it has."""
     value: str = ""
-    """text, choice, base and relation only: what is compared besides the terms (see ``kind``)."""
+    """text, choice, base and relation only: what is compared besides the terms (see ``kind``); a tuple written
+    ``(m, n) = (4, 2)``: the names of its positions, ``m,n``."""
     text: str = field(default="", compare=False)
     """The text that was parsed (after extraction and clean-up)."""
     rule: str = field(default="", compare=False)

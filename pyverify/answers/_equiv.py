@@ -16,12 +16,14 @@ import re
 import time
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any
+from itertools import product
+from typing import Any, Callable
 
 from pyverify.answers import _units
 from pyverify.answers._answer import Answer, AnswerCertificate
 from pyverify.answers._forms import QUADRANT_ORDINALS as _QUADRANT_ORDINALS
-from pyverify.answers._parse import parse_answer, render
+from pyverify.answers._forms import implicit_lattice
+from pyverify.answers._parse import _parse_side, parse_answer, render
 
 # the verdict, the deadline context and the comparison of constants live in _verdict (importable from here)
 from pyverify.answers._verdict import MAX_PM as MAX_PM
@@ -30,6 +32,7 @@ from pyverify.answers._verdict import SMALL_NUMERAL as SMALL_NUMERAL
 from pyverify.answers._verdict import (
     _article,
     _call,
+    _choose_signs,
     _constants,
     _Context,
     _literal,
@@ -710,8 +713,8 @@ def _real_sets(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
 # ---------------------------------------------------------------- sets, tuples, lists, matrices
 
 
-def _values(ans: Answer) -> list[Answer]:
-    """Members of a set or list, with ``x = 3`` read as 3 and ± expanded."""
+def _values(ans: Answer, together: bool = False) -> list[Answer]:
+    """Members of a set or list, with ``x = 3`` read as 3 and ± expanded (in a tuple: :func:`_tuple_signs`)."""
     out: list[Answer] = []
     members = ans.items if ans.kind in ("set", "list") else (ans,)
     for m in members:
@@ -719,9 +722,45 @@ def _values(ans: Answer) -> list[Answer]:
             m = Answer("number", (_value_of_equation(m),))  # type: ignore[arg-type]
         if m.kind in ("number", "expression"):
             out.extend(Answer(m.kind, (v,)) for v in expand_pm(m.terms[0]))
+        elif m.kind == "tuple":
+            out.extend(_tuple_signs(m, together))
         else:
             out.append(m)
     return out
+
+
+def _pm_count(ans: Answer) -> int:
+    return sum(1 for i in ans.items if i.kind in _SCALAR for n in walk(i.terms[0]) if isinstance(n, Op) and n.op == "pm")
+
+
+def _tuple_signs(t: Answer, together: bool) -> list[Answer]:
+    """The tuples a tuple with ± denotes: ``(\\frac52, 2 \\pm \\frac32 i)`` is two. With several signs, every choice of
+    signs (``together`` False: (±1, ±1) is four points) or one sign for all (True: two points)."""
+    count = _pm_count(t)
+    if count == 0:
+        return [t]
+    if count > MAX_PM:
+        raise _Unknown(f"more than {MAX_PM} ± signs")
+    choices = [[sign] * count for sign in "+-"] if together else [list(c) for c in product("+-", repeat=count)]
+    out = []
+    for choice in choices:
+        signs = iter(choice)
+        items = tuple(replace(i, terms=(_choose_signs(i.terms[0], signs),)) if i.kind in _SCALAR else i for i in t.items)
+        out.append(replace(t, items=items))
+    return out
+
+
+def _sign_readings(a: Answer, b: Answer, run: Callable[[bool], _Verdict]) -> _Verdict:
+    """``run`` with ± in tuples expanded: one verdict when a tuple has at most one sign, or when every choice of signs
+    and one sign for all agree; otherwise unknown."""
+    first = run(False)
+    if not any(_pm_count(t) > 1 for x in (a, b) for t in (x, *x.items) if t.kind == "tuple"):
+        return first
+    second = run(True)
+    if first.status == second.status:
+        return first
+    return _Verdict("unknown", "none", reason="a tuple with several ± signs reads as every choice of signs or as one "
+                    "sign for all ((\\pm 1, \\pm 1): four points or two), and the two readings give different verdicts")  # fmt: skip
 
 
 def _same_defined(x: Answer, y: Answer) -> bool:
@@ -894,11 +933,12 @@ def _forms(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
     if "congruence" in (ka, kb):
         cls, other = (a, b) if ka == "congruence" else (b, a)
         value = _fraction(other.terms[0]) if other.kind == "number" else None
-        r, m = (t.value for t in cls.terms)  # type: ignore[attr-defined]
-        # a rational in a class of multiples of π only when it is 0 (π is irrational)
-        outside = value != 0 if cls.value else ((value - r) / m).denominator != 1 if value is not None else False
+        rs, m = _residues(cls)
+        # a rational in a class of multiples of π only when it is 0 and 0 is a residue (π is irrational)
+        outside = (value != 0 or 0 not in rs) if cls.value else all(((value - r) / m).denominator != 1 for r in rs) \
+            if value is not None else False  # fmt: skip
         if value is not None and outside:
-            where = f"{r} mod {m}" + (f" (times {cls.value})" if cls.value else "")
+            where = f"{', '.join(map(str, rs))} mod {m}" + (f" (times {cls.value})" if cls.value else "")
             return _Verdict("different", "structure", {"element": str(value), "not_in": where})
         return _Verdict("unknown", "none", reason="a number against a residue class: one representative is not the "
                         "class (write n \\equiv r \\pmod m)")  # fmt: skip
@@ -1027,28 +1067,56 @@ def _fraction(node: Node) -> Fraction | None:
 
 
 def _congruences(a: Answer, b: Answer) -> _Verdict:
-    """Two residue classes r + mℤ (rational r and m; multiples of π when the congruence's value is π): equal when
-    they hold the same numbers, otherwise different with a number in one only."""
-    (ra, ma), (rb, mb) = ((Fraction(t.value) for t in x.terms) for x in (a, b))  # type: ignore[attr-defined]
+    """Two unions of residue classes r + mℤ (rational residues and modulus; multiples of π when the congruence's
+    value is π): equal when they hold the same numbers, otherwise different with a number in one only."""
     if a.value != b.value:  # multiples of π against rationals: degrees perhaps, their sign dropped (30° + 360°k)
         return _Verdict("unknown", "none", reason="a class of multiples of π against a class of rational numbers: "
                         "the rational one may be in degrees, and a degree is never converted")  # fmt: skip
+    (ra, ma), (rb, mb) = (_residues(x) for x in (a, b))
     unit = f"·{a.value}" if a.value else ""
-    if ma == mb and ((ra - rb) / ma).denominator == 1:
-        return _Verdict("equal", "structure")
-    scale = math.lcm(*(x.denominator for x in (ra, ma, rb, mb)))  # in integers: the classes times the scale
-    ia, ja, ib, jb = (int(x * scale) for x in (ra, ma, rb, mb))
-    if max(ja, jb) > 10**6:
-        return _Verdict("unknown", "none", reason="moduli over 10^6")
-    for k in range(jb + 1):
-        n = ia + k * ja
-        if (n - ib) % jb:
-            return _Verdict("different", "structure", {"element": f"{Fraction(n, scale)}{unit}", "only_in": "reference"})
-    for k in range(ja + 1):
-        n = ib + k * jb
-        if (n - ia) % ja:
-            return _Verdict("different", "structure", {"element": f"{Fraction(n, scale)}{unit}", "only_in": "candidate"})
+    scale = math.lcm(*(x.denominator for x in (*ra, ma, *rb, mb)))  # in integers: the classes times the scale
+    ja, jb = int(ma * scale), int(mb * scale)
+    period = math.lcm(ja, jb)
+    if period // min(ja, jb) * max(len(ra), len(rb)) > 10**6:
+        return _Verdict("unknown", "none", reason="residue classes whose common period has over 10^6 residues")
+    sets = [{(int(r * scale) + k * j) % period for r in rs for k in range(period // j)} for rs, j in ((ra, ja), (rb, jb))]
+    for side, mine, other in (("reference", sets[0], sets[1]), ("candidate", sets[1], sets[0])):
+        extra = mine - other
+        if extra:
+            return _Verdict("different", "structure", {"element": f"{Fraction(min(extra), scale)}{unit}", "only_in": side})
     return _Verdict("equal", "structure")
+
+
+def _parameter_readings(ref: Answer, cand: Answer, ctx: _Context) -> _Verdict | None:
+    """``x = \\frac{\\pi}{4} + k\\pi`` written without ``k \\in \\mathbb{Z}`` reads two ways: as the residue class over an
+    integer k (the general solution of a trigonometric equation) or as an expression in a constant k. Against an
+    answer that states its parameter is an integer it is read as a class, the condition said; otherwise a verdict
+    holds only when both readings give it (or when the two are equal as expressions in k, so also as sets). None when
+    neither answer has the class reading."""
+    implicit = [implicit_lattice(x.text, _parse_side) if x.kind in ("expression", "equation", "list") and x.text
+                else None for x in (ref, cand)]  # fmt: skip
+    if implicit == [None, None]:
+        return None
+    as_classes = _compare(implicit[0] or ref, implicit[1] or cand, ctx)
+    read = "the reference's and the candidate's" if all(implicit) else "the reference's" if implicit[0] else \
+        "the candidate's"  # fmt: skip
+    if "congruence" in (ref.kind, cand.kind):  # the other answer says its parameter is an integer
+        if as_classes.status == "equal":
+            as_classes.conditions = (*as_classes.conditions, f"{read} parameter read as an integer, as the other "
+                                     "answer states")  # fmt: skip
+        return as_classes
+    as_written = _compare(ref, cand, ctx)
+    if as_written.status == as_classes.status or as_written.status == "equal":
+        return as_written  # (equal as functions of k is equal on the integers too: the same set)
+    return _Verdict("unknown", "none", reason=f"{read} parameter is not said to be an integer: read as residue "
+                    f"classes over the integers the answers are {as_classes.status}, read as expressions in a constant "
+                    f"they are {as_written.status}")  # fmt: skip
+
+
+def _residues(cls: Answer) -> tuple[list[Fraction], Fraction]:
+    """A congruence's residues and modulus (terms: the residues, then the modulus)."""
+    values = [Fraction(t.value) for t in cls.terms]  # type: ignore[attr-defined]
+    return values[:-1], values[-1]
 
 
 def _unending(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
@@ -1108,6 +1176,10 @@ def _assignments(a: Answer, b: Answer, ctx: _Context) -> _Verdict | None:
                 found = _Verdict(found.status, found.method, {"unknown": name, **(found.witness or {})}, found.reason)
                 return _parametrized(found, [*named.values(), *other.values()])
         return _Verdict("equal", "structure")
+    if sorted(_names(b)) == sorted(named) and len(b.items) == len(named):  # m = 4, n = 2 against (n, m) = (2, 4)
+        values = [_scalar(named[n]) for n in _names(b)]
+        return _parametrized(_sequences(values, list(b.items), ctx, "position"),
+                             [*named.values(), *(t for i in b.items for t in i.terms)])
     if b.kind in ("tuple", "list") and len(b.items) == len(named) and b.value != "or":
         order = list(named)
         if order != sorted(order, key=lambda n: n.lstrip("\\").lower()):
@@ -1173,20 +1245,35 @@ def _compare(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
             return _real_sets(points[0] or a, points[1] or b, ctx)
     if ka in ("set", "list") or kb in ("set", "list"):
         if {ka, kb} <= {"set", "list", *_SCALAR, "equation"}:
-            return _sets(_values(a), _values(b), ctx)
+            return _sign_readings(a, b, lambda together: _sets(_values(a, together), _values(b, together), ctx))
         for many, one in ((a, b), (b, a)):
             if many.kind in ("set", "list") and one.kind == "tuple" and many.items and \
                     all(m.kind == "tuple" for m in many.items) and not any(i.kind == "tuple" for i in one.items):  # fmt: skip
                 # (1,2,3),(1,3,2) against (1, 2, 3): solutions as tuples, one of them given: the tuple is a
                 # one-solution list (a list of numbers against a tuple stays unknown: 1,2,3 may be the triple; so
                 # does a tuple of tuples, ((1,2),(3,4)), which may be the list written in brackets)
-                return _sets(_values(a), [b], ctx) if many is a else _sets([a], _values(b), ctx)
+                return _sign_readings(a, b, lambda together: _sets(_values(a, together), _values(b, together), ctx))
     if ka == "tuple" and kb == "tuple":
-        return _sequences(list(a.items), list(b.items), ctx, "position")
+        return _sequences(list(a.items), list(_in_order_of(a, b).items), ctx, "position")
     if ka == "matrix" and kb == "matrix":
         return _matrices(a, b, ctx)
     return _Verdict("different", "structure", {"kinds": [ka, kb]}) if _definite_kinds(ka, kb) else \
         _Verdict("unknown", "none", reason=f"cannot compare {_article(ka)} {ka} with {_article(kb)} {kb}")  # fmt: skip
+
+
+def _names(ans: Answer) -> list[str]:
+    """The names of a tuple's positions, ``(m, n) = (4, 2)``; empty for a tuple written without them."""
+    return ans.value.split(",") if ans.kind == "tuple" and ans.value else []
+
+
+def _in_order_of(a: Answer, b: Answer) -> Answer:
+    """``b`` with its positions in ``a``'s order of names, when both tuples name the same unknowns: ``(m, n) = (4, 2)``
+    against ``(n, m) = (2, 4)``. Otherwise ``b`` as written (a tuple without names is in its written order)."""
+    na, nb = _names(a), _names(b)
+    if not na or not nb or na == nb or sorted(na) != sorted(nb) or len(set(nb)) != len(nb):
+        return b
+    by_name = dict(zip(nb, b.items))
+    return replace(b, items=tuple(by_name[n] for n in na), value=a.value)
 
 
 def _as_points(ans: Answer) -> Answer | None:
@@ -1275,7 +1362,8 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
                                                                 f"{cand.kind}"))  # fmt: skip
             cand = replace(cand, terms=(Op("*", (Num(factor), cand.terms[0])),))  # type: ignore[arg-type]
     try:
-        verdict = _compare(ref, cand, _Context(timeout, tol, percent, exact_witness))
+        ctx = _Context(timeout, tol, percent, exact_witness)
+        verdict = _parameter_readings(ref, cand, ctx) or _compare(ref, cand, ctx)
         stated = [f"the {label} is stated for {ans.condition}" for label, ans in (("reference", ref),
                                                                                   ("candidate", cand)) if ans.condition]
         if stated and verdict.status == "different":  # the values found to differ may lie outside the condition

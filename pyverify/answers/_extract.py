@@ -40,7 +40,8 @@ The rules, in order (:data:`EXTRACTION_RULES` is the table docs/answers-and-rewa
    after it) with a key ``answer``, ``final_answer`` or ``Final Answer`` gives the answer: the value of its last such
    key, read leniently (models write ``\\(`` and ``\\frac`` with single backslashes, which JSON does not allow) and
    then read by these rules. Before the markers.
-9. A yes-or-no answer stated first (``No, the series diverges.``) after a marker or as a JSON answer is the word.
+9. A yes-or-no answer stated first (``No, the series diverges.``) after a marker, in a box or as a JSON answer is
+   the word.
 10. LaTeX layout that ends the text (``\\\\``, ``\\noindent``, ``\\par``, ``\\vspace{...}``: a gold copied out of
    a document) is not part of it; a ``$`` right before a digit never closes math (``0.9 * $3 = $2.7``: money).
 11. A response that ends inside math it opened (``\\[`` never closed: cut off by a token limit), or whose last
@@ -149,7 +150,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "`answer`, `final_answer`, `Final Answer`)", "structured output: the value of its last answer key, read as an "
      "answer by these rules (LaTeX written with single backslashes is kept: `\\frac` is not a form feed); prose "
      "after the object leaves it to the other rules"),
-    ("`Answer: No, because the series diverges.`, `{\"answer\": \"Yes, y = 0 is a solution.\"}`",
+    ("`Answer: No, because the series diverges.`, `{\"answer\": \"Yes, y = 0 is a solution.\"}`, "
+     "`\\boxed{\\text{No, it is not possible}}`",
      "a yes-or-no answer stated first (Yes, No, True, False, then a comma, a full stop or the end) is that word"),
     ("`7 \\\\ \\noindent`, `$-5$. \\\\ \\noindent` (a gold copied out of a LaTeX document)",
      "layout that ends the text (`\\\\`, `\\noindent`, `\\par`, `\\vspace{…}`, ...) is not part of the answer"),
@@ -314,7 +316,11 @@ _CONNECTOR = re.compile(
 # "I think that's it " repeated)
 _CLOSER = re.compile(
     r"(?is)(?:I\s+hope\s+(?:it|this)\s+is\s+correct|hope\s+(?:it|this)\s+helps|I\s+hope"
-    r"|let\s+me\s+know\s+if\s+you|feel\s+free\s+to\s+ask)"  # (an offer of more help: gemma-2's "Let me know if ...")
+    r"|let\s+me\s+know\s+if\s+you|feel\s+free\s+to\s+ask"  # (an offer of more help: gemma-2's "Let me know if ...")
+    # (Bard's in MathVista's saved outputs: "Is there anything else I can help you with?", "Do you have other
+    # questions for me?")
+    r"|is\s+there\s+anything\s+else\s+(?:I\s+can|you\s+would\s+like|you'?d\s+like)|do\s+you\s+have\s+(?:any\s+)?"
+    r"(?:other|more|further)\s+questions)"
     # (never with a number or words that doubt, retract or correct: "I hope not", "Let me know if you prefer 6")
     r"(?![^.!\n]*(?:\d|(?<![A-Za-z])(?:not|no|but|otherwise|wrong|error|mistake|incorrect|instead|prefer|rather|might|"
     r"could|unsure|sure|agree|correct\s+it|fix)(?![A-Za-z])))[^.!\n]*"
@@ -339,8 +345,9 @@ def _closing_start(text: str, lo: int, hi: int) -> int:
     end = hi
     for _ in range(8):
         stop = lo + len(text[lo:end].rstrip())
-        core = stop - 1 if stop > lo and text[stop - 1] in ".!" else stop
-        start = max(text.rfind(".", lo, core), text.rfind("!", lo, core), text.rfind("\n", lo, core)) + 1
+        core = stop - 1 if stop > lo and text[stop - 1] in ".!?" else stop
+        start = max(text.rfind(".", lo, core), text.rfind("!", lo, core), text.rfind("?", lo, core),
+                    text.rfind("\n", lo, core)) + 1
         start = max(start, lo)
         if core <= start or not _CLOSER.fullmatch(text[start:core].strip()):
             break
@@ -842,6 +849,7 @@ _JSON_SCALAR = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?![\w.])|true|false
 _JSON_LIST = re.compile(r"\[[^\[\]{}\"]{0,2000}\]")  # an array of numbers: "answer": [4, 5]
 _YES_NO = re.compile(r"(?i)\s*(yes|no|true|false)(?=\s*(?:[,.;:!]|\s[-–—]|$))")
 _POLARITY = {"yes": "no|false", "true": "no|false", "no": "yes|true", "false": "yes|true"}
+_TEXT_BOX = re.compile(r"\s*\\(?:text|textbf|textrm|mathrm)\s*\{([^{}]*)\}\s*\.?\s*")  # a box holding one \text{...}
 
 
 def _yes_no(text: str) -> re.Match[str] | None:
@@ -1079,6 +1087,11 @@ def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
             return Extraction("none", rule="an alternative or a retraction follows the last box", span=(span[0], hi))
         if len(contents) > 1:
             return Extraction("several", tuple(contents), "several boxes", span)
+        words = _TEXT_BOX.fullmatch(contents[0])
+        said = words.group(1) if words else contents[0]
+        yes_no = _yes_no(said)
+        if yes_no and _prose(said):  # \boxed{\text{No, it is not possible}} (Omni-MATH's responses): the word
+            return Extraction("answer", (yes_no.group(1),), "boxed", span)
         return Extraction("answer", (contents[0],), "boxed", span)
     if found_boxes and not boxes:
         return Extraction("none", rule="every box is empty", span=(found_boxes[-1][0], found_boxes[-1][1]))

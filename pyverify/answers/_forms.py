@@ -9,7 +9,9 @@ terms, then turned into what it denotes (an interval, a union, a named value). T
 
 from __future__ import annotations
 
+import math
 import re
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Callable, Sequence
 
@@ -279,12 +281,10 @@ def _integer_parameter(text: str) -> tuple[str | None, str, str] | None:
 
 def integer_lattice(text: str, parse: Parse) -> Answer | None:
     """A set of values linear in an integer parameter, ``{x | x = 3k, k \\in \\mathbb{Z}}``, ``{3k | k \\in
-    \\mathbb{Z}}``, ``x = k\\pi + \\frac{\\pi}{4}, k \\in \\mathbb{Z}`` (gaokao's answers): the residue class of its
-    value at k = 0 modulo its step, a congruence (of multiples of π when both are rational multiples of π, the
-    congruence's value then ``π``). None when the text is not of that shape; a value that is not linear in the
-    parameter with rational (or rational-times-π) coefficients is refused with the reason."""
-    from pyverify.answers._values import polynomial  # (exact rational polynomials; _values imports no reader)
-
+    \\mathbb{Z}}``, ``x = k\\pi + \\frac{\\pi}{4}, k \\in \\mathbb{Z}`` (gaokao's answers), or a union of such sets,
+    ``x = 2k\\pi \\pm \\frac{\\pi}{3}``, ``x = \\frac{\\pi}{6} + 2k\\pi \\text{ or } \\frac{5\\pi}{6} + 2k\\pi, k \\in
+    \\mathbb{Z}``: residue classes (:func:`_classes`). None when the text is not of that shape; a value that is not
+    linear in the parameter with rational (or rational-times-π) coefficients is refused with the reason."""
     found = _integer_parameter(text)
     if found is None or found[0] == found[2] or found[2] not in _PARAMETERS:
         return None  # (y = 2x + 1, x \\in Z may be a function on the integers: only the usual parameter letters)
@@ -292,28 +292,105 @@ def integer_lattice(text: str, parse: Parse) -> Answer | None:
     if re.search(r"\\circ|°|\\degree", body):
         return Answer("unparsed", reason="outside the answer grammar: a set over an integer parameter in degrees is not "
                       "read (a degree is never converted to radians)")  # fmt: skip
-    value = parse(body)
-    if value.kind not in _SCALAR or free_vars(value.terms[0]) - {k}:
+    return _classes(name, body, k, parse)
+
+
+_PI_STEP = re.compile(r"\\pi(?![A-Za-z])|π")
+
+
+def implicit_lattice(text: str, parse: Parse) -> Answer | None:
+    """The other reading of ``x = \\frac{\\pi}{4} + k\\pi`` written without ``k \\in \\mathbb{Z}``: the residue class
+    over an integer k, when k (or n, m, ...) is the only letter and every value steps by a multiple of π, as
+    general solutions of trigonometric equations are written. None otherwise; the caller keeps both readings,
+    since k may also be a constant of the problem."""
+    if len(text) > 400 or not _PI_STEP.search(text) or re.search(r"\\circ|°|\\degree", text):
         return None
+    named = _NAMED.match(text)
+    name, body = (named.group(1), text[named.end() :]) if named else (None, text)
+    letters = set()
+    for piece in _class_pieces(name, body):
+        value = parse(piece)
+        if value.kind not in _SCALAR:
+            return None
+        letters |= free_vars(value.terms[0])
+    if len(letters) != 1 or not letters <= _PARAMETERS or name in letters:
+        return None
+    found = _classes(name, body, letters.pop(), parse)
+    return found if found is not None and found.kind == "congruence" and found.value == "π" else None
+
+
+def _class_pieces(name: str | None, body: str) -> list[str]:
+    """The alternatives of ``a + 2k\\pi \\or x = b + 2k\\pi`` or ``a, b``, each without its ``x =``."""
+    pieces = _split(connectors_to_commas(body), re.compile(","))[0]
+    if name is not None:
+        pieces = [re.sub(rf"^\s*{name}\s*=", "", p) for p in pieces]
+    return [p.strip() for p in pieces]
+
+
+#: Bounds of a union of residue classes (in units of the common denominator): its modulus, its residues.
+_MAX_CLASS_MODULUS, _MAX_RESIDUES = 10**5, 10**3
+
+
+def _classes(name: str | None, body: str, k: str, parse: Parse) -> Answer | None:
+    """The union of the residue classes each alternative of ``body`` denotes (a ± denotes two), as one
+    congruence: its residues, then their common modulus, in lowest terms (the least period of the union)."""
+    from pyverify.answers._values import polynomial  # (exact rational polynomials; _values imports no reader)
+    from pyverify.answers._verdict import MAX_PM, expand_pm
+
     pi = Var("\x00pi", REAL)  # π as a letter, so that the value is a polynomial in k and π
-    poly = polynomial(_replace_calls(value.terms[0], "pi", pi))
     refused = Answer("unparsed", reason=f"outside the answer grammar: a set over an integer {k} whose value is not "
                      f"linear in {k} with rational (or rational multiples of π) coefficients")  # fmt: skip
-    if poly is None:
-        return refused
-    step = {m: c for m, c in poly.items() if any(v == k for v, _ in m)}
-    start = {m: c for m, c in poly.items() if not any(v == k for v, _ in m)}
-    monomials = {tuple(v for v in m if v[0] != k) for m in poly}
-    if not step:
-        return Answer("unparsed", reason=f"outside the answer grammar: a set over an integer {k} whose value does not "
-                      f"depend on {k}")  # fmt: skip
-    if any(e != 1 for m in poly for _, e in m) or len(monomials) > 1:
-        return refused  # k², k·π and a rational (2kπ + 1)
-    unit = "π" if monomials == {((pi.name, 1),)} else ""
-    modulus = abs(next(iter(step.values())))
-    residue = next(iter(start.values()), Fraction(0))
-    residue -= modulus * (residue // modulus)
-    return Answer("congruence", terms=(Num(residue), Num(modulus)), value=unit)
+    classes, units = [], set()
+    for piece in _class_pieces(name, body):
+        value = parse(piece)
+        if value.kind not in _SCALAR or free_vars(value.terms[0]) - {k}:
+            return None
+        if sum(1 for n in _walk(value.terms[0]) if isinstance(n, Op) and n.op == "pm") > MAX_PM:
+            return refused
+        for term in expand_pm(value.terms[0]):
+            poly = polynomial(_replace_calls(term, "pi", pi))
+            if poly is None:
+                return refused
+            step = {m: c for m, c in poly.items() if any(v == k for v, _ in m)}
+            start = {m: c for m, c in poly.items() if not any(v == k for v, _ in m)}
+            monomials = {tuple(v for v in m if v[0] != k) for m in poly}
+            if not step:
+                return Answer("unparsed", reason=f"outside the answer grammar: a set over an integer {k} whose value "
+                              f"does not depend on {k}")  # fmt: skip
+            if any(e != 1 for m in poly for _, e in m) or len(monomials) > 1:
+                return refused  # k², k·π and a rational (2kπ + 1)
+            units.add("π" if monomials == {((pi.name, 1),)} else "")
+            classes.append((next(iter(start.values()), Fraction(0)), abs(next(iter(step.values())))))
+    if len(units) > 1:
+        return Answer("unparsed", reason=f"outside the answer grammar: a union of sets over an integer {k}, some of "
+                      "multiples of π and some not")  # fmt: skip
+    union = union_of_classes(classes)
+    if union is None:
+        return Answer("unparsed", reason=f"outside the answer grammar: a union of sets over an integer {k} with a "
+                      f"common period of more than {_MAX_CLASS_MODULUS} steps")  # fmt: skip
+    residues, modulus = union
+    return Answer("congruence", terms=(*(Num(r) for r in residues), Num(modulus)), value=units.pop())
+
+
+def union_of_classes(classes: Sequence[tuple[Fraction, Fraction]]) -> tuple[list[Fraction], Fraction] | None:
+    """The union of the classes r + mℤ (m > 0) as residues modulo one modulus, the least one that describes it:
+    ``[(1/3, 2), (-1/3, 2)]`` is ``([1/3, 5/3], 2)``, ``[(0, 2), (1, 2)]`` is ``([0], 1)``. None past the bounds."""
+    if len(classes) == 1:  # one class, however large its modulus: its residue in [0, m)
+        r, m = classes[0]
+        return [r - m * (r // m)], m
+    scale = math.lcm(*(x.denominator for c in classes for x in c))  # in integers: the classes times the scale
+    ints = [(int(r * scale), int(m * scale)) for r, m in classes]
+    modulus = math.lcm(*(m for _, m in ints))
+    if modulus > _MAX_CLASS_MODULUS or sum(modulus // m for _, m in ints) > _MAX_CLASS_MODULUS:
+        return None
+    residues = {(r + j * m) % modulus for r, m in ints for j in range(modulus // m)}
+    for period in range(1, modulus + 1):  # the least period of the union (a divisor of the common modulus)
+        if modulus % period == 0 and all((x + period) % modulus in residues for x in residues):
+            kept = sorted(x for x in residues if x < period)
+            if len(kept) > _MAX_RESIDUES:
+                return None
+            return [Fraction(x, scale) for x in kept], Fraction(period, scale)
+    return None  # (unreachable: the modulus itself is a period)
 
 
 def _replace_calls(node: Node, func: str, by: Node) -> Node:
@@ -650,7 +727,8 @@ def _chain(sides: list[str], ops: list[str], parse: Parse) -> tuple[Answer, str 
         if _names_tuple(left) and right.kind == "tuple" and len(right.items) == len(left.items):
             unknowns = {v.name for t in left.items for v in t.terms if isinstance(v, Var)}
             if not any(free_vars(t.terms[0]) & unknowns for t in right.items if t.kind in _SCALAR):
-                return right, None  # (p, q) = (3, 2): the values of the named unknowns, in their order
+                # (p, q) = (3, 2): the values of the named unknowns, in their order, which the tuple keeps (its value)
+                return replace(right, value=",".join(t.terms[0].name for t in left.items)), None  # type: ignore[attr-defined]
         if left.kind == "unparsed" and right.kind not in ("unparsed", "equation"):
             return right, None  # A + B = C with matrices A, B C: a computation written out, its last side
         if left.kind in _REAL_SETS and right.kind in _REAL_SETS:

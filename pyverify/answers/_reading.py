@@ -853,9 +853,13 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "a polynomial relation in one letter (absolute values allowed; a side without the letter) compared with a set "
      "of reals or another relation: the set where it holds, solved exactly in the worker (sympy, degree at most 8); "
      "an endpoint that is no radical (a root of x^5 - x - 1) leaves it unknown"),
-    ("`x = 1, y = 2`, `p = 5, q = 2`",
+    ("`x = 1, y = 2`, `p = 5, q = 2`, `(m, n) = (4, 2)`, `(\\frac52, 2 \\pm \\frac32 i)`",
      "the values of named unknowns (one point): against the same assignment in another order, equal; against a "
      "tuple, in the order written when it is the alphabetical order of the names ((x, y), (p, q)), else unknown; "
+     "a tuple that names its positions, (m, n) = (4, 2), is compared by name with an assignment or a tuple naming "
+     "the same unknowns ((n, m) = (2, 4) is equal), and in its written order with a tuple without names; a ± in a "
+     "tuple makes it two tuples, and several ± in one tuple read as every choice of signs or one sign for all "
+     "((\\pm 1, \\pm 1): four points or two), a verdict only when both readings give it; "
      "`x = 1, x = 2` (one unknown) is a list of solutions"),
     ("`[0, 8, 2, -2]`, `[8, 4]`",
      "a list in order, like a tuple: square brackets around three or more items, or around two numbers whose first "
@@ -903,13 +907,20 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "half ellipse is not the ellipse), one on the unknown picks solutions (`x = \\pm 2 (x > 0)`); a difference "
      "found is unknown (it may lie where the condition fails); `for all x` is no condition; words (`\\text{for any "
      "integer } k`), several conditions (a piecewise answer) and a bracket after a name (`P(X > 2)`) are not read"),
-    ("`\\{x \\mid x = 3k, k \\in \\mathbb{Z}\\}`, `\\{3k \\mid k \\in \\mathbb{Z}\\}`, `x = k\\pi + \\frac{\\pi}{4}, k \\in \\mathbb{Z}`",
+    ("`\\{x \\mid x = 3k, k \\in \\mathbb{Z}\\}`, `\\{3k \\mid k \\in \\mathbb{Z}\\}`, `x = k\\pi + \\frac{\\pi}{4}, k \\in \\mathbb{Z}`, "
+     "`x = 2k\\pi \\pm \\frac{\\pi}{3}`, `x = \\frac{\\pi}{6} + 2k\\pi \\text{ or } \\frac{5\\pi}{6} + 2k\\pi`",
      "a set over an integer parameter (k, m, n, j or l), its value linear in the parameter with rational "
      "coefficients (or rational multiples of π): the residue class of its value at 0 modulo its step (3k is 0 mod 3, "
      "the same set as n \\equiv 0 \\pmod 3; kπ + π/4 is π/4 mod π): equal to the same class, different from another "
      "class (with a number in one only) and from a number outside it; unknown against a class of rationals when "
      "one is of multiples of π (degrees may have been dropped), for a value not of that form (k², 2kπ + 1), in "
-     "degrees, or with a condition on the parameter (`\\{2k \\mid k > 0, k \\in \\mathbb{Z}\\}`)"),
+     "degrees, or with a condition on the parameter (`\\{2k \\mid k > 0, k \\in \\mathbb{Z}\\}`). Alternatives (`\\pm`, "
+     "`or`, commas) are the union of their classes, compared as residues modulo a common period (2kπ ± π/3 is "
+     "2kπ + π/3 or 2kπ + 5π/3; a value such as kπ + (-1)^k π/6 is not read). Written without `k \\in "
+     "\\mathbb{Z}`, a value whose only letter is the parameter and whose step is a multiple of π reads two ways, a "
+     "class or an expression in a constant k: against a stated class it is the class (the verdict says so), "
+     "otherwise a verdict needs both readings (π/4 + kπ against 5π/4 + kπ is unknown, against π/3 + kπ "
+     "different)"),
     ("`3+4i`, `\\frac{1+i}{1-i}`, `(1+i)^2`, `\\sqrt{3}-5i`, `x i^2`, `\\frac{4A}{3+3i}e^{it}`, `e^{i\\pi}`",
      "i is the imaginary unit (i² = -1), also next to other letters (they are real variables; a sum's index i is its "
      "own letter, a subscript x_i part of a name): equal when the real and imaginary parts are (as numbers or as "

@@ -95,11 +95,12 @@ def render(answer: Answer) -> str:
         digits, base = answer.value.split("_")
         return f"{digits}_{{{base}}}"
     if k == "congruence":
-        residue, modulus = (render_term(t) for t in answer.terms)
+        *residues, modulus = (render_term(t) for t in answer.terms)
         if not answer.value and all(isinstance(t, Num) and t.value.denominator == 1 for t in answer.terms):
-            return f"{residue} \\pmod{{{modulus}}}"
+            return " \\text{ or } ".join(f"{r} \\pmod{{{modulus}}}" for r in residues)
         unit = " \\pi" if answer.value == "π" else ""  # a lattice of multiples of π
-        return f"\\{{({residue} + {modulus} k){unit} \\mid k \\in \\mathbb{{Z}}\\}}"
+        values = ", ".join(f"({r} + {modulus} k){unit}" for r in residues)
+        return f"\\{{{values} \\mid k \\in \\mathbb{{Z}}\\}}"
     if k == "approx":
         return f"\\approx {render_term(answer.terms[0])}"
     if k == "relation":

@@ -450,3 +450,22 @@ def test_a_gold_written_after_hashes(response: str, status: str, texts: tuple[st
 )  # fmt: skip
 def test_a_json_answer_that_more_words_take_back_is_not_credited(response: str) -> None:
     assert grade(response, "15").status != "correct", response
+
+
+@pytest.mark.parametrize(
+    "response, status, texts",
+    [  # Omni-MATH's saved responses (KbsdJames/omni-math-rule@7c5fe7d, evaluation/data/math): a boxed yes or no with
+     # its reason is the word, as after a marker
+     (r"it's impossible to represent 1986 as the sum of six odd squares. \boxed{\text{No, it is not possible}}",
+      "answer", ("No",)),
+     (r"\boxed{\text{Yes, it is possible}}", "answer", ("Yes",)), (r"\boxed{No, because 3 is odd}", "answer", ("No",)),
+     (r"\boxed{\text{No}}", "answer", ("No",)), (r"\boxed{\text{Yes, no}}", "answer", (r"\text{Yes, no}",)),
+     # Bard's closing offers in MathVista's saved outputs (lupantech/MathVista@ed0d56d, results/bard): they state nothing
+     ("So the answer is 3.\n\nIs there anything else I can help you with?", "answer", ("3",)),
+     ("So the answer is 3.\n\nDo you have other questions for me?", "answer", ("3",)),
+     ("The perimeter is 4 m + 4 m + 4 m + 4 m = **16 m**.\n\nIs there anything else I can help you with?", "answer",
+      ("16 \\text{m}",)),
+     ("So the area is 12.\n\nIs there anything else wrong with 14?", "none", ())],  # a question, no closer
+)  # fmt: skip
+def test_a_boxed_yes_or_no_with_its_reason_and_chat_closers(response: str, status: str, texts: tuple[str, ...]) -> None:
+    _assert_extracts(response, status, texts)

@@ -1222,6 +1222,69 @@ def test_sets_over_the_integers_equal_exactly_when_they_hold_the_same_numbers(
         assert inside(element, r1, m1) != inside(element, r2, m2)
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(-6, 6), st.integers(1, 6)), min_size=1, max_size=3),
+       st.lists(st.tuples(st.integers(-6, 6), st.integers(1, 6)), min_size=1, max_size=3))
+def test_unions_of_classes_equal_exactly_when_they_hold_the_same_numbers(
+    first: list[tuple[int, int]], second: list[tuple[int, int]]
+) -> None:
+    # the law for unions written with "or", in multiples of π/4, against membership counted over a window longer
+    # than the common period of all the classes (lcm(1..6) steps of π/4)
+    def text(classes: list[tuple[int, int]]) -> str:
+        values = r" \text{ or } ".join(rf"x = \frac{{{m}k\pi}}{{4}} + \frac{{{r}\pi}}{{4}}" for r, m in classes)
+        return rf"{values}, k \in \mathbb{{Z}}"
+
+    def members(classes: list[tuple[int, int]]) -> set[int]:  # in units of π/4
+        return {n for n in range(-200, 200) if any((n - r) % m == 0 for r, m in classes)}
+
+    same = members(first) == members(second)
+    found = equivalent_answers(text(first), text(second), timeout=20)
+    assert found.status == ("equal" if same else "different"), (first, second, found.reason)
+    if not same:
+        element = Fraction(found.witness["element"].removesuffix("·π")) * 4
+        assert element.denominator == 1
+        n = int(element)
+        assert any((n - r) % m == 0 for r, m in first) != any((n - r) % m == 0 for r, m in second)
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, status",
+    [  # gaokao's and college_math's general solutions: unions of classes, with k \in Z stated or not
+     (r"x = 2k\pi \pm \frac{\pi}{3}, k \in \mathbb{Z}",
+      r"x = 2k\pi + \frac{\pi}{3} \text{ or } x = 2k\pi + \frac{5\pi}{3}, k \in \mathbb{Z}", "equal"),
+     (r"x = 2k\pi \pm \frac{\pi}{3}, k \in \mathbb{Z}",
+      r"x = 2k\pi + \frac{\pi}{3} \text{ or } x = 2k\pi + \frac{4\pi}{3}, k \in \mathbb{Z}", "different"),
+     (r"x=k\pi+\frac{\pi}{6}或x=k\pi-\frac{\pi}{6}(k\in Z)", r"x = k\pi \pm \frac{\pi}{6}, k \in \mathbb{Z}", "equal"),
+     (r"x = k\pi, k \in \mathbb{Z}", r"x = 2k\pi \text{ or } x = 2k\pi + \pi, k \in \mathbb{Z}", "equal"),
+     (r"x = \frac{\pi}{6} + 2k\pi, \frac{5\pi}{6} + 2k\pi, k \in \mathbb{Z}", r"x = 2k\pi + \frac{\pi}{6}, k \in \mathbb{Z}",
+      "different"),
+     (r"\{x|x=3k \text{ or } x = 3k+1,k\in \mathbb{Z}\}", "5", "different"),
+     (r"\{x|x=3k \text{ or } x = 3k+1,k\in \mathbb{Z}\}", "4", "unknown"),  # one member is not the set
+     (r"x = 2k\pi \pm \frac{\pi}{3}, k \in \mathbb{Z}", "0", "different"),
+     (r"x = k\pi + \frac{\pi}{2}, k \in \mathbb{Z}", "0", "different"),  # 0 is not in it (it was unknown)
+     (r"x = k\pi \pm \frac{\pi}{6}, k \in \mathbb{Z}", r"x = k\pi + (-1)^k \frac{\pi}{6}, k \in \mathbb{Z}", "unknown"),
+     (r"x = k\pi \pm \frac{\pi}{6}, k \in \mathbb{Z}", r"x = 2k\pi \pm 30, k \in \mathbb{Z}", "unknown"),  # mixed
+     # no k \in Z: against a stated class, the class; otherwise a verdict needs both readings
+     (r"x = k\pi + \frac{\pi}{4}, k \in \mathbb{Z}", r"x = \frac{5\pi}{4} + k\pi", "equal"),
+     (r"x = k\pi + \frac{\pi}{4}, k \in \mathbb{Z}", r"x = \frac{\pi}{4} + 2k\pi", "different"),
+     (r"x=\frac{\pi}{3}+\pi k \text{ or } x=\frac{2 \pi}{3}+\pi k", r"x = k\pi \pm \frac{\pi}{3}, k \in \mathbb{Z}", "equal"),
+     (r"x = \frac{\pi}{4} + k\pi", r"x = \frac{\pi}{4} + k\pi", "equal"),
+     (r"x = \frac{\pi}{4} + k\pi", r"x = \frac{5\pi}{4} + k\pi", "unknown"),  # was "different" at k = 3/7
+     (r"x = \frac{\pi}{4} + k\pi", r"x = \frac{\pi}{4} + n\pi", "unknown"),  # was "different" too
+     (r"x = \frac{\pi}{4} + k\pi", r"x = \frac{\pi}{3} + k\pi", "different"),
+     (r"x = \frac{\pi}{4} + k\pi", r"\frac{\pi}{4}", "unknown"),
+     (r"2k\pi \pm \frac{\pi}{3}", r"x = 2k\pi + \frac{\pi}{3} \text{ or } x = 2k\pi - \frac{\pi}{3}", "equal"),
+     ("2n\\pi", "n\\pi", "different"), ("2n\\pi", "(2n+2)\\pi", "unknown"),
+     ("a_n = n\\pi", "a_n = (n+1)\\pi", "different"),  # a sequence's term: n is its index, never a class
+     ("2k+1", "2k-1", "different")],  # no π: an expression in k (a sequence's general term), not the odd numbers
+)  # fmt: skip
+def test_unions_of_classes_and_parameters_not_said_to_be_integers(reference: str, candidate: str, status: str) -> None:
+    found = equivalent_answers(reference, candidate, timeout=20)
+    assert found.status == status, found
+    if status == "equal" and "mathbb" in reference and "mathbb" not in candidate:
+        assert any("read as an integer" in c for c in found.conditions), found
+
+
 @pytest.mark.parametrize(
     "reference, candidate, status",
     [  # Minerva's golds and what Sky-T1 and Qwen2.5 box for them (SkyThought's saved outputs): a value stated for t > 0
@@ -1322,3 +1385,24 @@ def test_a_set_equal_to_its_simpler_form_against_membership(
     written = r" \cup ".join(text(*p) for p in union) + " = " + text(*target)
     parsed = parse_answer(written)
     assert (parsed.kind != "unparsed") == same, (written, parsed.reason)
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, status",
+    [  # Omni-MATH's golds and responses (KbsdJames/omni-math-rule@7c5fe7d): tuples that name their positions, and ±
+     # inside a tuple; both were "different" before
+     ("(m, n) = (4, 2)", "(n, m) = (2, 4)", "equal"), ("(m, n) = (4, 2)", "(n, m) = (4, 2)", "different"),
+     ("(m, n) = (4, 2)", "(4, 2)", "equal"), ("(n, m) = (2, 4)", "(2, 4)", "equal"),  # the named order is the order
+     ("m = 4, n = 2", "(n, m) = (2, 4)", "equal"), ("m = 4, n = 2", "(n, m) = (4, 2)", "different"),
+     (r"(1,2),(4,2),\left(\frac{5}{2}, 2 \pm \frac{3}{2} i\right)",
+      r"(1,2),(4,2),(\frac{5}{2}, 2+\frac{3}{2}i),(\frac{5}{2}, 2-\frac{3}{2}i)", "equal"),
+     ("(0, 2), (0, -2), (4, 23), (4, -23)", r"(0,\pm 2),\ (4,\pm 23)", "equal"),
+     ("(0, 2), (0, -2), (4, 23)", r"(0,\pm 2),\ (4,\pm 23)", "different"),
+     (r"(1 \pm 2, 3)", "(3,3), (-1, 3)", "equal"), (r"(1 \pm 2, 3)", "(3,3)", "different"),
+     # several signs in one tuple: every choice of signs, or one sign for all? a verdict only when both agree
+     (r"(\pm 1, \pm 1)", "(1,1),(1,-1),(-1,1),(-1,-1)", "unknown"), (r"(\pm 1, \pm 1)", "(1,1),(-1,-1)", "unknown"),
+     (r"(\pm 1, \pm 1)", "(1,1),(1,-1)", "different"), (r"(\pm 1, \pm 1)", r"(\pm 1, \pm 1)", "equal")],
+)  # fmt: skip
+def test_tuples_that_name_their_positions_and_plus_minus_inside_tuples(reference: str, candidate: str,
+                                                                       status: str) -> None:
+    assert equivalent_answers(reference, candidate, timeout=20).status == status
