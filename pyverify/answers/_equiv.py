@@ -16,7 +16,7 @@ import re
 import time
 from dataclasses import replace
 from fractions import Fraction
-from itertools import product
+from itertools import permutations, product
 from typing import Any, Callable
 
 from pyverify.answers import _units
@@ -907,8 +907,16 @@ def _forms(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
         values = [_QUADRANT_ORDINALS.get(v, v) for v in (a.value, b.value)]
         if any(isinstance(v, int) for v in values) and any(v.startswith("quadrant ") for v in (a.value, b.value)):
             values = [f"quadrant {v}" if isinstance(v, int) else v for v in values]  # \text{first}: which quadrant
-        return _Verdict("equal", "text") if values[0] == values[1] else \
-            _Verdict("different", "text", {"text": [a.value, b.value]})  # fmt: skip
+        if values[0] == values[1]:
+            return _Verdict("equal", "text")
+        if max(len(v.split()) for v in (a.value, b.value)) > _SHORT_TEXT and \
+                not any(v.startswith(("statements ", "quadrant")) for v in (a.value, b.value)):  # fmt: skip
+            # "every sufficiently large number appears" against "every sufficiently large positive integer appears",
+            # "not a rational number" against "irrational" (Omni-MATH's judge-correct answers): a sentence may say
+            # the same in other words, and words are compared only as written
+            return _Verdict("unknown", "none", reason=f"texts in other words (one of more than {_SHORT_TEXT} words): "
+                            "what a sentence means is not compared, only its words")  # fmt: skip
+        return _Verdict("different", "text", {"text": [a.value, b.value]})
     for text, other in ((a, b), (b, a)):
         if text.kind == "text" and other.kind == "number" and _NO_VALUE.fullmatch(text.value or ""):
             # "No solution", "does not exist", "infinitely many" against 49: whether the words say that no value
@@ -1111,6 +1119,59 @@ def _parameter_readings(ref: Answer, cand: Answer, ctx: _Context) -> _Verdict | 
     return _Verdict("unknown", "none", reason=f"{read} parameter is not said to be an integer: read as residue "
                     f"classes over the integers the answers are {as_classes.status}, read as expressions in a constant "
                     f"they are {as_written.status}")  # fmt: skip
+
+
+def _letters(ans: Answer) -> dict[str, Var]:
+    """The letters of an answer (its free variables), by name."""
+    out: dict[str, Var] = {}
+    for term in (*ans.terms, *(t for row in ans.rows for t in row)):
+        out.update((n.name, n) for n in walk(term) if isinstance(n, Var) and n.name in free_vars(term))
+    for item in ans.items:
+        out.update(_letters(item))
+    return out
+
+
+def _renamed(ans: Answer, mapping: dict[str, Node]) -> Answer:
+    return replace(ans, terms=tuple(substitute(t, mapping) for t in ans.terms),
+                   items=tuple(_renamed(i, mapping) for i in ans.items),
+                   rows=tuple(tuple(substitute(t, mapping) for t in row) for row in ans.rows))  # fmt: skip
+
+
+#: The most words a text answer may have for another text to be "different" from it (a name, a direction, a day);
+#: longer texts that differ are unknown.
+_SHORT_TEXT = 3
+
+#: The names an arbitrary constant is written with: one letter, perhaps with a number as subscript (c, C, k, A,
+#: c_1, C_{2}); never a letter that usually names a variable (x, y, z, t, n), the imaginary unit or Euler's number.
+_CONSTANT_NAME = re.compile(r"(?![xyztnie](?:_|$))[A-Za-z](?:_\{?\d\}?)?")
+
+
+def _renaming(ref: Answer, cand: Answer, verdict: _Verdict, ctx: _Context) -> _Verdict:
+    """A difference that renaming the candidate's own letters undoes is unknown: ``f(x) = ax + b`` against the gold's
+    ``f(x) = cx + d`` (Omni-MATH) is the same answer when a, b are arbitrary constants, and another when they are
+    constants the problem gives; which, the text does not say. Only letters in one answer and not the other are
+    renamed (at most three), and only beside a letter both share (the function's variable), so ``ax + b`` against
+    ``bx + a`` and ``x_1`` against ``x_2`` stay different."""
+    if verdict.status != "different":
+        return verdict
+    ours, theirs = _letters(ref), _letters(cand)
+    only_ref = sorted(n for n in set(ours) - set(theirs) if _CONSTANT_NAME.fullmatch(n))
+    only_cand = sorted(n for n in set(theirs) - set(ours) if _CONSTANT_NAME.fullmatch(n))
+    if len(only_ref) != len(set(ours) - set(theirs)) or len(only_cand) != len(set(theirs) - set(ours)):
+        return verdict  # (a variable or a named quantity among them: t against F_0 is no renamed constant)
+    if not only_ref or len(only_ref) != len(only_cand) or len(only_ref) > 3 or not set(ours) & set(theirs):
+        return verdict  # (x_1 against x_2, β against α: one letter each, nothing in common, never renamed)
+    outer, ctx.witness = ctx.witness, False
+    try:
+        for order in permutations(only_ref):
+            mapping: dict[str, Node] = {c: ours[r] for c, r in zip(only_cand, order)}
+            if _compare(ref, _renamed(cand, mapping), ctx).status == "equal":
+                renamed = ", ".join(f"{c} as {r}" for c, r in zip(only_cand, order))
+                return _Verdict("unknown", "none", reason=f"equal with the candidate's letters renamed ({renamed}): "
+                                "the same answer if they are arbitrary constants, another if the problem gives them")  # fmt: skip
+    finally:
+        ctx.witness = outer
+    return verdict
 
 
 def _residues(cls: Answer) -> tuple[list[Fraction], Fraction]:
@@ -1363,7 +1424,7 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
             cand = replace(cand, terms=(Op("*", (Num(factor), cand.terms[0])),))  # type: ignore[arg-type]
     try:
         ctx = _Context(timeout, tol, percent, exact_witness)
-        verdict = _parameter_readings(ref, cand, ctx) or _compare(ref, cand, ctx)
+        verdict = _renaming(ref, cand, _parameter_readings(ref, cand, ctx) or _compare(ref, cand, ctx), ctx)
         stated = [f"the {label} is stated for {ans.condition}" for label, ans in (("reference", ref),
                                                                                   ("candidate", cand)) if ans.condition]
         if stated and verdict.status == "different":  # the values found to differ may lie outside the condition

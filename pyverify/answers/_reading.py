@@ -809,7 +809,9 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "`\\operatorname` is not a function of the grammar"),
     ("`\\text{Evelyn}`, `\\textbf{East}.`, `Evelyn`, `no solution`, `DNE`, `12:00`, `SRMC = LRMC`",
      "a text answer: the words normalized (lower case, single spaces, no final full stop or leading article; a clock "
-     "time as h:mm on 24 hours, seconds kept unless :00: 8:34 p.m. is 20:34, 5am is 5:00, 4:30p.. (a harness deleted the m) is 16:30, a time without a.m. or p.m. is read on 24 hours; two such times that are one ratio, 1:10 and 2:20, are unknown), equal only to the same text, different from other text, unknown against a number, except words that say no "
+     "time as h:mm on 24 hours, seconds kept unless :00: 8:34 p.m. is 20:34, 5am is 5:00, 4:30p.. (a harness deleted the m) is 16:30, a time without a.m. or p.m. is read on 24 hours; two such times that are one ratio, 1:10 and 2:20, are unknown), equal only to the same text, different from other text of at most three words (a name, a "
+     "direction, a day; longer texts in other words are unknown: a sentence may say the same otherwise, and its "
+     "meaning is not compared), unknown against a number, except words that say no "
      "value exists or that there are infinitely many (`No solution`, `does not exist`, `None`, `infinitely many`): "
      "different from a nonzero number (no solution may count zero solutions, so against 0 they stay unknown); words "
      "that say nothing exists are also different from a tuple, a list or set of values and an equation defining a "
@@ -821,7 +823,12 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "question having asked which quadrant, or its Roman numeral); several quadrants (`quadrants II and IV`, `the "
      "second and fourth quadrants`) are the set of their numbers, as the Roman list `II, IV` is; the article a is "
      "a word after the first word of a phrase with a word of four letters or more (`Not a function`; in `a can be "
-     "any real number` a is the letter)"),
+     "any real number` a is the letter)"),    ("`f(x) = ax + b` against `f(x) = cx + d`, `x/2 - 1/4 + ce^{-2x}` against `\\frac{x}{2} - \\frac14 + Ce^{-2x}`",
+     "letters in one answer only, beside a letter both share, each one letter with at most a number as subscript (c, "
+     "C, k, C_1; not x, y, z, t, n, i or e): when renaming them (at most three) makes the answers equal, unknown: the "
+     "same answer if they are arbitrary constants, another if the problem gives them; never equal (letters both "
+     "answers use keep their names: `ax + b` against `bx + a` is different, as are `x + 2y` and `x + 2z`)"),
+
     ("`(C)`, `\\text{(C)}`, `\\textbf{(C)}`, `\\text{C}`, `C`, `(C) Cecile`, `\\textbf{(C)}\\ 7`, `C. 1-\\mathrm{i}`, "
      "`(D) (2,0)`, `(C) is wrong`",
      "the choice C (a lone capital letter is a choice when the other answer is one; a letter A to J in parentheses, "

@@ -1406,3 +1406,29 @@ def test_a_set_equal_to_its_simpler_form_against_membership(
 def test_tuples_that_name_their_positions_and_plus_minus_inside_tuples(reference: str, candidate: str,
                                                                        status: str) -> None:
     assert equivalent_answers(reference, candidate, timeout=20).status == status
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, status",
+    [  # Omni-MATH's judge-correct answers that pyverify called different (KbsdJames/omni-math-rule@7c5fe7d): arbitrary
+     # constants named otherwise, and sentences in other words
+     ("f(x) = cx+d", "f(x) = ax + b", "unknown"), ("f(x) = cx", "f(x) = kx", "unknown"),
+     # Minerva's golds and what Qwen2.5-14B boxes (SkyThought's saved outputs): the ODE's constant written C
+     ("x/2-1/4+ce^{-2x}", r"\frac{1}{2} x - \frac{1}{4} + Ce^{-2x}", "unknown"),
+     (r"\frac{1}{m}t", r"\frac{F_0}{m}", "different"),  # t is a variable, F_0 a given quantity: never renamed
+     ("x + 2y", "x + 2z", "different"),  # nor are y and z (letters of variables)
+     ("ax+b", "bx+a", "different"),  # letters both answers use keep their names
+     ("f(x) = cx+d", "f(x) = ax^2 + b", "different"),  # no renaming makes them equal
+     ("x_1", "x_2", "different"), (r"\beta", "α", "different"), ("3i", "3k", "different"),  # nothing shared; i fixed
+     (r"\text{Every sufficiently large number appears in the sequence}",
+      r"\text{Every sufficiently large positive integer appears in the sequence}", "unknown"),
+     (r"\text{not a rational number}", r"\text{Irrational}", "unknown"),
+     (r"\text{Evelyn}", r"\text{Bob}", "different"), ("Not a function", r"\text{a function}", "different"),
+     (r"\text{the sequence is bounded}", r"\text{The sequence is bounded.}", "equal")],
+)  # fmt: skip
+def test_renamed_constants_and_sentences_in_other_words_are_unknown(reference: str, candidate: str,
+                                                                   status: str) -> None:
+    found = equivalent_answers(reference, candidate, timeout=20)
+    assert found.status == status, found
+    if status == "unknown" and "text" not in reference:
+        assert "renamed" in (found.reason or ""), found
