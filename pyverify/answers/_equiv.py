@@ -474,8 +474,8 @@ def _value_of_equation(ans: Answer) -> Node | None:
     lhs, rhs = ans.terms
     if _function_of(ans):
         return rhs
-    if _is_name(lhs) and not free_vars(rhs):
-        return rhs  # r = 4, QM = 30
+    if _is_name(lhs) and not free_vars(lhs) & free_vars(rhs):
+        return rhs  # r = 4, QM = 30, XY = R\\sqrt{3} (Omni-MATH): a name and its value, in other letters
     if _is_name(rhs) and not free_vars(lhs):
         return lhs
     if isinstance(lhs, Var) and lhs.name not in free_vars(rhs):
@@ -909,8 +909,17 @@ def _forms(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
             values = [f"quadrant {v}" if isinstance(v, int) else v for v in values]  # \text{first}: which quadrant
         if values[0] == values[1]:
             return _Verdict("equal", "text")
-        if max(len(v.split()) for v in (a.value, b.value)) > _SHORT_TEXT and \
-                not any(v.startswith(("statements ", "quadrant")) for v in (a.value, b.value)):  # fmt: skip
+        if {a.value, b.value} in ({"yes", "true"}, {"no", "false"}):  # the answer to a yes-or-no question, either way
+            return _Verdict("equal", "text", conditions=("yes read as true and no as false",))
+        # (statement numbers, quadrants, equations between names and clock times are read forms, not sentences)
+        structured = any(v.startswith(("statements ", "quadrant")) or re.search(r"[=:]", v) for v in (a.value, b.value))
+        shorter, longer = sorted((a.value.split(), b.value.split()), key=len)
+        if _within(shorter, longer) and not set(longer) & _NEGATING and not structured:
+            # "converges" against "the series converges", "yoga" against "doing some yoga": the longer says the
+            # shorter and more, which may only name what the question asked about
+            return _Verdict("unknown", "none", reason="one text is the other with words added: whether they say the "
+                            "same is not compared")  # fmt: skip
+        if max(len(v.split()) for v in (a.value, b.value)) > _SHORT_TEXT and not structured:
             # "every sufficiently large number appears" against "every sufficiently large positive integer appears",
             # "not a rational number" against "irrational" (Omni-MATH's judge-correct answers): a sentence may say
             # the same in other words, and words are compared only as written
@@ -1140,6 +1149,16 @@ def _renamed(ans: Answer, mapping: dict[str, Node]) -> Answer:
 #: The most words a text answer may have for another text to be "different" from it (a name, a direction, a day);
 #: longer texts that differ are unknown.
 _SHORT_TEXT = 3
+
+#: Words that turn a text into its opposite: "not a function" is never "a function" with a word added.
+_NEGATING = frozenset({"not", "no", "never", "non", "neither", "nor", "none", "cannot", "isn't", "doesn't", "without"})
+
+
+def _within(shorter: list[str], longer: list[str]) -> bool:
+    """Whether the words of ``shorter`` occur in ``longer`` in the same order."""
+    rest = iter(longer)
+    return bool(shorter) and all(word in rest for word in shorter)
+
 
 #: The names an arbitrary constant is written with: one letter, perhaps with a number as subscript (c, C, k, A,
 #: c_1, C_{2}); never a letter that usually names a variable (x, y, z, t, n), the imaginary unit or Euler's number.

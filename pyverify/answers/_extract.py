@@ -585,9 +585,16 @@ def _doubted(masked: str, lo: int, copula: re.Match[str]) -> bool:
 
 def _qualified(masked: str, start: int, span: _Span, hi: int) -> bool:
     """Whether a word before the math span (from ``start``) changes or bounds its value (at least $5$, anything but
-    $5$, we reject $x=5$), or one after it judges it ($5$ is wrong, $x = 5$ is extraneous)."""
+    $5$, we reject $x=5$), or one after it judges it ($5$ is wrong, $x = 5$ is extraneous) or adds to it ($(2, 3, 3)$
+    and its permutations)."""
     return bool(_QUALIFIER.search(masked, start, span.start) or _JUDGED.search(masked, span.end, hi)
-                or _DENIAL.search(masked, span.end, hi))
+                or _DENIAL.search(masked, span.end, hi) or _EXTENDED.search(masked, span.end, hi))
+
+
+# words after a math span that add to what it states: (2, 3, 3) and its permutations (an Omni-MATH gold), in any order,
+# up to sign: the span alone is not the answer
+_EXTENDED = re.compile(r"(?i)(?<![A-Za-z])(?:permutations?|permuted|rotations?|in\s+(?:any|some)\s+order|up\s+to\s+"
+                       r"(?:permutation|order|sign|symmetry|rotation|reflection|swapping)|and\s+vice\s+versa)(?![A-Za-z])")
 
 
 # words between a copula and its value that confirm it rather than change it: is indeed 12, is equal to 5 (a word that

@@ -809,9 +809,11 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "`\\operatorname` is not a function of the grammar"),
     ("`\\text{Evelyn}`, `\\textbf{East}.`, `Evelyn`, `no solution`, `DNE`, `12:00`, `SRMC = LRMC`",
      "a text answer: the words normalized (lower case, single spaces, no final full stop or leading article; a clock "
-     "time as h:mm on 24 hours, seconds kept unless :00: 8:34 p.m. is 20:34, 5am is 5:00, 4:30p.. (a harness deleted the m) is 16:30, a time without a.m. or p.m. is read on 24 hours; two such times that are one ratio, 1:10 and 2:20, are unknown), equal only to the same text, different from other text of at most three words (a name, a "
-     "direction, a day; longer texts in other words are unknown: a sentence may say the same otherwise, and its "
-     "meaning is not compared), unknown against a number, except words that say no "
+     "time as h:mm on 24 hours, seconds kept unless :00: 8:34 p.m. is 20:34, 5am is 5:00, 4:30p.. (a harness deleted the m) is 16:30, a time without a.m. or p.m. is read on 24 hours; two such times that are one ratio, 1:10 and 2:20, are unknown), equal only to the same text (and yes to true, no to false), different from other text of at most "
+     "three words (a name, a direction, a day); unknown when one is the other with words added and none that negates "
+     "(`converges`, `the series converges`; `not a function` and `a function` stay different), and when one has "
+     "more than three words (a sentence may say the same otherwise, and its meaning is not compared); unknown against "
+     "a number, except words that say no "
      "value exists or that there are infinitely many (`No solution`, `does not exist`, `None`, `infinitely many`): "
      "different from a nonzero number (no solution may count zero solutions, so against 0 they stay unknown); words "
      "that say nothing exists are also different from a tuple, a list or set of values and an equation defining a "
