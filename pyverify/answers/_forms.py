@@ -1077,7 +1077,10 @@ def _matrix_product(a: Any, b: Any) -> Any:
 
 _CONDITION_TEXT = re.compile(r"\\text\s*\{\s*(?:for|if|when)(?![A-Za-z])", re.I)
 # (matched against the words with single spaces, no dollar signs and no \text braces: no runs to backtrack over)
-_EVERY = re.compile(r"^(?:all|every|any) (?:real )?([A-Za-z])(?: ?\\in ?\\mathbb ?\{? ?R ?\}?)?\.?$", re.I)
+# (all real numbers x, every real value of x: the whole real line, no condition; a sign or an integer domain is not
+# read, since an answer equal only there would be 'different' at a point outside it: |x| against x for positive x)
+_EVERY = re.compile(r"^(?:for )?(?:all|every|any|each) (?:real (?:numbers? |values? (?:of )?)?)?([A-Za-z])"
+                    r"(?: ?\\in ?\\mathbb ?\{? ?R ?\}?)?\.?$", re.I)
 _CONDITION_RELATION = re.compile(r"<|>|\\(?:leq?|geq?|leqslant|geqslant|lt|gt|neq?)(?![A-Za-z])|[≤≥≠]")
 _SPACING = ("\\qquad", "\\quad", "\\,", "\\;", "\\:", "\\ ", ",")
 
