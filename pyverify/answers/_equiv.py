@@ -474,13 +474,20 @@ def _value_of_equation(ans: Answer) -> Node | None:
     lhs, rhs = ans.terms
     if _function_of(ans):
         return rhs
-    if _is_name(lhs) and not free_vars(lhs) & free_vars(rhs):
+    if _is_name(lhs) and (not free_vars(rhs) or _one_name(lhs) and not free_vars(lhs) & free_vars(rhs)):
         return rhs  # r = 4, QM = 30, XY = R\\sqrt{3} (Omni-MATH): a name and its value, in other letters
     if _is_name(rhs) and not free_vars(lhs):
         return lhs
     if isinstance(lhs, Var) and lhs.name not in free_vars(rhs):
         return rhs  # y = 2x + 3 names the expression 2x + 3
     return None
+
+
+def _one_name(node: Node) -> bool:
+    """One letter, or a segment of capitals (XY): never a product like ax, where ax = b may solve for x."""
+    from pyverify.answers._forms import _is_segment
+
+    return isinstance(node, Var) or _is_segment(node)
 
 
 def _equations(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
@@ -717,16 +724,29 @@ def _values(ans: Answer, together: bool = False) -> list[Answer]:
     """Members of a set or list, with ``x = 3`` read as 3 and ± expanded (in a tuple: :func:`_tuple_signs`)."""
     out: list[Answer] = []
     members = ans.items if ans.kind in ("set", "list") else (ans,)
+    named = next((m for m in members if _names(m)), None)
+    if named is not None:  # (y, x) = (2, 1) or (1, 2): two values of (y, x), the names said once
+        members = tuple(replace(m, value=named.value) if m.kind == "tuple" and not m.value
+                        and len(m.items) == len(named.items) else m for m in members)  # fmt: skip
+    total = 0
     for m in members:
         if m.kind == "equation" and _value_of_equation(m) is not None:
             m = Answer("number", (_value_of_equation(m),))  # type: ignore[arg-type]
         if m.kind in ("number", "expression"):
             out.extend(Answer(m.kind, (v,)) for v in expand_pm(m.terms[0]))
         elif m.kind == "tuple":
-            out.extend(_tuple_signs(m, together))
+            signed = _tuple_signs(m, together)
+            total += len(signed) if len(signed) > 1 else 0
+            if total > _MAX_SIGNED:
+                raise _Unknown(f"more than {_MAX_SIGNED} tuples from ± signs")
+            out.extend(signed)
         else:
             out.append(m)
     return out
+
+
+#: The most tuples the ± signs of one answer may make (each is matched against every tuple of the other answer).
+_MAX_SIGNED = 64
 
 
 def _pm_count(ans: Answer) -> int:
@@ -745,9 +765,17 @@ def _tuple_signs(t: Answer, together: bool) -> list[Answer]:
     out = []
     for choice in choices:
         signs = iter(choice)
-        items = tuple(replace(i, terms=(_choose_signs(i.terms[0], signs),)) if i.kind in _SCALAR else i for i in t.items)
+        items = tuple(replace(i, terms=(_unsigned(_choose_signs(i.terms[0], signs)),)) if i.kind in _SCALAR else i
+                      for i in t.items)  # fmt: skip
         out.append(replace(t, items=items))
     return out
+
+
+def _unsigned(node: Node) -> Node:
+    """``0 + x`` as x and ``0 - x`` as -x: what a leading ± leaves once its sign is chosen."""
+    if isinstance(node, Op) and node.op in ("+", "-") and len(node.args) == 2 and node.args[0] == Num(Fraction(0)):
+        return node.args[1] if node.op == "+" else Op("neg", (node.args[1],))
+    return node
 
 
 def _sign_readings(a: Answer, b: Answer, run: Callable[[bool], _Verdict]) -> _Verdict:
@@ -794,6 +822,7 @@ def _sets(xs: list[Answer], ys: list[Answer], ctx: _Context) -> _Verdict:
     undecided = False
     for side, first, second in (("reference", xs, ys), ("candidate", ys, xs)):
         for x in first:
+            ctx.left()  # (raises past the deadline: a long list of elements is matched pair by pair)
             found = _matches(x, second, ctx)
             if found == "equal":
                 continue
@@ -1104,23 +1133,25 @@ def _congruences(a: Answer, b: Answer) -> _Verdict:
     return _Verdict("equal", "structure")
 
 
-def _parameter_readings(ref: Answer, cand: Answer, ctx: _Context) -> _Verdict | None:
+def _parameter_readings(ref: Answer, cand: Answer, ctx: _Context, texts: tuple[str, str]) -> _Verdict | None:
     """``x = \\frac{\\pi}{4} + k\\pi`` written without ``k \\in \\mathbb{Z}`` reads two ways: as the residue class over an
-    integer k (the general solution of a trigonometric equation) or as an expression in a constant k. Against an
-    answer that states its parameter is an integer it is read as a class, the condition said; otherwise a verdict
-    holds only when both readings give it (or when the two are equal as expressions in k, so also as sets). None when
-    neither answer has the class reading."""
+    integer k (the general solution of a trigonometric equation) or as an expression in a constant k. Against a
+    reference that states its parameter is an integer it is read as a class, the condition said; otherwise a verdict
+    holds only when both readings give it (or when the two are equal as expressions in k, so also as sets). An answer
+    stated under a condition (``\\text{ for } 0 < k < 1``) or with words after it in its sentence (``, where ...``)
+    has no class reading. None when neither answer has one."""
     implicit = [implicit_lattice(x.text, _parse_side) if x.kind in ("expression", "equation", "list") and x.text
-                else None for x in (ref, cand)]  # fmt: skip
+                and not x.condition and _stated_alone(raw, x) else None
+                for x, raw in ((ref, texts[0]), (cand, texts[1]))]  # fmt: skip
     if implicit == [None, None]:
         return None
     as_classes = _compare(implicit[0] or ref, implicit[1] or cand, ctx)
     read = "the reference's and the candidate's" if all(implicit) else "the reference's" if implicit[0] else \
         "the candidate's"  # fmt: skip
-    if "congruence" in (ref.kind, cand.kind):  # the other answer says its parameter is an integer
+    if ref.kind == "congruence":  # the reference says its parameter is an integer (a candidate's word never decides it)
         if as_classes.status == "equal":
-            as_classes.conditions = (*as_classes.conditions, f"{read} parameter read as an integer, as the other "
-                                     "answer states")  # fmt: skip
+            as_classes.conditions = (*as_classes.conditions, f"{read} parameter read as an integer, as the reference "
+                                     "states")  # fmt: skip
         return as_classes
     as_written = _compare(ref, cand, ctx)
     if as_written.status == as_classes.status or as_written.status == "equal":
@@ -1128,6 +1159,16 @@ def _parameter_readings(ref: Answer, cand: Answer, ctx: _Context) -> _Verdict | 
     return _Verdict("unknown", "none", reason=f"{read} parameter is not said to be an integer: read as residue "
                     f"classes over the integers the answers are {as_classes.status}, read as expressions in a constant "
                     f"they are {as_written.status}")  # fmt: skip
+
+
+def _stated_alone(raw: str, ans: Answer) -> bool:
+    """Whether nothing but closing marks follows the answer in its sentence (``The answer is $x = k\\pi$, where $0 < k <
+    1$`` has a condition the extraction left out)."""
+    if ans.rule in ("", "whole") or not raw:
+        return True
+    rest = raw[ans.span[1] :]
+    end = min((i for i in (rest.find("\n"), rest.find(". "), rest.find("? "), rest.find("! ")) if i >= 0), default=len(rest))
+    return not re.sub(r"[\s$.,;:!?*)\]}\\]", "", rest[:end])
 
 
 def _letters(ans: Answer) -> dict[str, Var]:
@@ -1334,6 +1375,21 @@ def _compare(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
                 # does a tuple of tuples, ((1,2),(3,4)), which may be the list written in brackets)
                 return _sign_readings(a, b, lambda together: _sets(_values(a, together), _values(b, together), ctx))
     if ka == "tuple" and kb == "tuple":
+        if _pm_count(a) or _pm_count(b):  # (\\pm 1, 2) against (\\pm 1, -2): the sets of tuples they make
+            return _sign_readings(a, b, lambda together: _sets(_values(a, together), _values(b, together), ctx))
+        if bool(_names(a)) != bool(_names(b)):
+            named = a if _names(a) else b
+            order = sorted(_names(named), key=lambda n: n.lstrip("\\").lower())
+            if _names(named) != order:  # the tuple without names: in the written order, or in the names' alphabetical one?
+                by_name = dict(zip(_names(named), named.items))
+                other = replace(named, items=tuple(by_name[n] for n in order))
+                written = _sequences(list(a.items), list(b.items), ctx, "position")
+                alphabetical = _sequences(list((other if a is named else a).items),
+                                          list((other if b is named else b).items), ctx, "position")  # fmt: skip
+                if written.status == alphabetical.status:
+                    return written
+                return _Verdict("unknown", "none", reason=f"a tuple named ({', '.join(_names(named))}), not in the "
+                                "alphabetical order, against one without names: which position is which is not stated")  # fmt: skip
         return _sequences(list(a.items), list(_in_order_of(a, b).items), ctx, "position")
     if ka == "matrix" and kb == "matrix":
         return _matrices(a, b, ctx)
@@ -1443,7 +1499,8 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
             cand = replace(cand, terms=(Op("*", (Num(factor), cand.terms[0])),))  # type: ignore[arg-type]
     try:
         ctx = _Context(timeout, tol, percent, exact_witness)
-        verdict = _renaming(ref, cand, _parameter_readings(ref, cand, ctx) or _compare(ref, cand, ctx), ctx)
+        texts = (reference if isinstance(reference, str) else "", candidate if isinstance(candidate, str) else "")
+        verdict = _renaming(ref, cand, _parameter_readings(ref, cand, ctx, texts) or _compare(ref, cand, ctx), ctx)
         stated = [f"the {label} is stated for {ans.condition}" for label, ans in (("reference", ref),
                                                                                   ("candidate", cand)) if ans.condition]
         if stated and verdict.status == "different":  # the values found to differ may lie outside the condition

@@ -316,11 +316,7 @@ _CONNECTOR = re.compile(
 # "I think that's it " repeated)
 _CLOSER = re.compile(
     r"(?is)(?:I\s+hope\s+(?:it|this)\s+is\s+correct|hope\s+(?:it|this)\s+helps|I\s+hope"
-    r"|let\s+me\s+know\s+if\s+you|feel\s+free\s+to\s+ask"  # (an offer of more help: gemma-2's "Let me know if ...")
-    # (Bard's in MathVista's saved outputs: "Is there anything else I can help you with?", "Do you have other
-    # questions for me?")
-    r"|is\s+there\s+anything\s+else\s+(?:I\s+can|you\s+would\s+like|you'?d\s+like)|do\s+you\s+have\s+(?:any\s+)?"
-    r"(?:other|more|further)\s+questions)"
+    r"|let\s+me\s+know\s+if\s+you|feel\s+free\s+to\s+ask)"  # (an offer of more help: gemma-2's "Let me know if ...")
     # (never with a number or words that doubt, retract or correct: "I hope not", "Let me know if you prefer 6")
     r"(?![^.!\n]*(?:\d|(?<![A-Za-z])(?:not|no|but|otherwise|wrong|error|mistake|incorrect|instead|prefer|rather|might|"
     r"could|unsure|sure|agree|correct\s+it|fix)(?![A-Za-z])))[^.!\n]*"
@@ -336,7 +332,11 @@ _CLOSER = re.compile(
     r"|(?:that|this|everything|it\s+all)\s+(?:seems|looks)\s+(?:right|correct|good|fine|consistent|to\s+(?:add\s+up|check\s+out|be\s+"
     r"(?:right|correct|consistent)))(?:\s+correctly)?"
     r"|(?:that|this|everything|it\s+all)\s+(?:checks\s+out|adds\s+up)(?:\s+correctly)?"
-    r"|(?:it|that)(?:'s|\s+is)\s+(?:consistent|correct|right))"
+    r"|(?:it|that)(?:'s|\s+is)\s+(?:consistent|correct|right)"
+    # Bard's offers in MathVista's saved outputs, whole and as written (nothing may follow in the sentence: "... since
+    # x = 7 seems right too?" is no closer)
+    r"|is\s+there\s+anything\s+else\s+(?:I\s+can\s+(?:help\s+you\s+with|do\s+for\s+you)|you\s+would\s+like\s+to\s+know)\??"
+    r"|do\s+you\s+have\s+(?:any\s+)?(?:other|more|further)\s+questions(?:\s+(?:for\s+me|or\s+requests))?\??)"
 )
 
 def _closing_start(text: str, lo: int, hi: int) -> int:
@@ -588,13 +588,17 @@ def _qualified(masked: str, start: int, span: _Span, hi: int) -> bool:
     $5$, we reject $x=5$), or one after it judges it ($5$ is wrong, $x = 5$ is extraneous) or adds to it ($(2, 3, 3)$
     and its permutations)."""
     return bool(_QUALIFIER.search(masked, start, span.start) or _JUDGED.search(masked, span.end, hi)
-                or _DENIAL.search(masked, span.end, hi) or _EXTENDED.search(masked, span.end, hi))
+                or _DENIAL.search(masked, span.end, hi) or _EXTENDED.match(masked, span.end, hi))
 
 
 # words after a math span that add to what it states: (2, 3, 3) and its permutations (an Omni-MATH gold), in any order,
 # up to sign: the span alone is not the answer
-_EXTENDED = re.compile(r"(?i)(?<![A-Za-z])(?:permutations?|permuted|rotations?|in\s+(?:any|some)\s+order|up\s+to\s+"
-                       r"(?:permutation|order|sign|symmetry|rotation|reflection|swapping)|and\s+vice\s+versa)(?![A-Za-z])")
+# (right after the span, past closing brackets, a comma or a connector: "no rotations are needed" later in the sentence
+# adds nothing)
+_EXTENDED = re.compile(r"(?i)[\s,;:)\]$\\*]*(?:(?:(?:and|with|plus|or)\s+)?(?:(?:all|each|every)\s+(?:of\s+)?)?"
+                       r"(?:(?:its|their|the)\s+)?(?:(?:cyclic|possible|other)\s+)?(?:permutations?|rotations?|"
+                       r"reflections?|rearrangements?)|in\s+(?:any|some)\s+order|up\s+to\s+(?:permutation|order|sign|"
+                       r"symmetry|rotation|reflection|swapping)|and\s+vice\s+versa)(?![A-Za-z])")
 
 
 # words between a copula and its value that confirm it rather than change it: is indeed 12, is equal to 5 (a word that
@@ -854,9 +858,12 @@ _FENCED_OBJECT = re.compile(r"```(?:json)?[ \t]*\r?\n?\s*\{")
 _JSON_KEY = re.compile(r'"(?i:final[ _]?answer|answer)"\s*:\s*')
 _JSON_SCALAR = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?![\w.])|true|false")
 _JSON_LIST = re.compile(r"\[[^\[\]{}\"]{0,2000}\]")  # an array of numbers: "answer": [4, 5]
-_YES_NO = re.compile(r"(?i)\s*(yes|no|true|false)(?=\s*(?:[,.;:!]|\s[-–—]|$))")
+_YES_NO = re.compile(r"(?i)\s*(yes|no|true|false)(?=\s*(?:[,.;:!]|\s[-–—]|$))(?!\.\s*of(?![A-Za-z]))")  # (No. of ways)
 _POLARITY = {"yes": "no|false", "true": "no|false", "no": "yes|true", "false": "yes|true"}
-_TEXT_BOX = re.compile(r"\s*\\(?:text|textbf|textrm|mathrm)\s*\{([^{}]*)\}\s*\.?\s*")  # a box holding one \text{...}
+_TEXT_BOX = re.compile(r"\s*\\(?:text|textbf|textrm|mathrm)\s*\{([^{}]*)\}\s*(?:\.\s*)?")  # a box holding one \text{...}
+# words after a yes or no in a box that hedge it, take it back or turn it (Yes, or maybe not; Yes. Wait, actually ...)
+_TAKEN_BACK = re.compile(r"(?i)(?<![A-Za-z])(?:or|alternatively|maybe|perhaps|possibly|wait|actually|however|but|unless|"
+                         r"not\s+sure|unsure|otherwise|hmm+|oops|correction|instead|rather)(?![A-Za-z])")
 
 
 def _yes_no(text: str) -> re.Match[str] | None:
@@ -1069,6 +1076,9 @@ def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
         found = _after_phrase(text, phrase.end(), hi, rule, foreign)
         if found.status == "answer" and not any(_unbox(undouble(t).strip()) for t in found.texts):
             found = Extraction("none", rule="an empty box")  # The answer is: \boxed{}
+        if found.status != "none" and _EXTENDED.match(text, found.span[1], hi):
+            return Extraction("none", rule="words after the stated answer add to it (and its permutations, in any order)",
+                              span=(phrase.start(), hi))  # fmt: skip
         if found.status != "none":
             if (_HEDGE_AFTER.match(text, found.span[1], hi) or _RETRACTION.search(text, found.span[1], hi) or
                     _VERDICT_AFTER.match(text, found.span[1], hi)) and \
@@ -1092,12 +1102,17 @@ def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
                 _VERDICT_AFTER.match(text, span[1], hi)) and not (restate and _restated(text, span[1], hi, contents)):  # fmt: skip
             # \boxed{5} Wait, actually it should be 6.  \boxed{5} is wrong.
             return Extraction("none", rule="an alternative or a retraction follows the last box", span=(span[0], hi))
+        if _EXTENDED.match(text, span[1], hi):  # \boxed{(2, 3, 3)} and its permutations: the box is not all
+            return Extraction("none", rule="words after the last box add to it (and its permutations, in any order)",
+                              span=(span[0], hi))  # fmt: skip
         if len(contents) > 1:
             return Extraction("several", tuple(contents), "several boxes", span)
         words = _TEXT_BOX.fullmatch(contents[0])
         said = words.group(1) if words else contents[0]
         yes_no = _yes_no(said)
-        if yes_no and _prose(said):  # \boxed{\text{No, it is not possible}} (Omni-MATH's responses): the word
+        if yes_no and _prose(said) and not _TAKEN_BACK.search(said, yes_no.end()):
+            # \boxed{\text{No, it is not possible}} (Omni-MATH's responses): the word; never with a hedge or a
+            # retraction after it (\boxed{\text{Yes, or maybe not}}), which the marker path refuses too
             return Extraction("answer", (yes_no.group(1),), "boxed", span)
         return Extraction("answer", (contents[0],), "boxed", span)
     if found_boxes and not boxes:

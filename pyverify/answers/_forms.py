@@ -328,7 +328,7 @@ def _class_pieces(name: str | None, body: str) -> list[str]:
 
 
 #: Bounds of a union of residue classes (in units of the common denominator): its modulus, its residues.
-_MAX_CLASS_MODULUS, _MAX_RESIDUES = 10**5, 10**3
+_MAX_CLASS_MODULUS, _MAX_RESIDUES = 10**4, 10**3
 
 
 def _classes(name: str | None, body: str, k: str, parse: Parse) -> Answer | None:
@@ -366,8 +366,8 @@ def _classes(name: str | None, body: str, k: str, parse: Parse) -> Answer | None
                       "multiples of π and some not")  # fmt: skip
     union = union_of_classes(classes)
     if union is None:
-        return Answer("unparsed", reason=f"outside the answer grammar: a union of sets over an integer {k} with a "
-                      f"common period of more than {_MAX_CLASS_MODULUS} steps")  # fmt: skip
+        return Answer("unparsed", reason=f"outside the answer grammar: a union of sets over an integer {k} with more "
+                      f"than {_MAX_CLASS_MODULUS} steps in a common period or more than {_MAX_RESIDUES} residues")  # fmt: skip
     residues, modulus = union
     return Answer("congruence", terms=(*(Num(r) for r in residues), Num(modulus)), value=units.pop())
 
@@ -1115,8 +1115,10 @@ def trailing_condition(text: str) -> tuple[str, str] | None:
             return None
         words = stripped[found.end() : close] + " " + stripped[close + 1 :]
         every = _EVERY.match(" ".join(words.replace("$", " ").replace("\\text{", " ").replace("}", " ").split()))
-        if every:
+        if every and every.group(1) not in _PARAMETERS:  # (for any real k: k is no integer parameter, never dropped)
             return head, ""
+        if every:
+            return None
         condition = " ".join(words.split())
         if not _CONDITION_RELATION.search(condition) or re.search(r"[,;=]|[A-Za-z]{3,}",
                                                                   re.sub(r"\\[A-Za-z]+", "", condition)):

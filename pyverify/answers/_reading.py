@@ -866,8 +866,9 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "the values of named unknowns (one point): against the same assignment in another order, equal; against a "
      "tuple, in the order written when it is the alphabetical order of the names ((x, y), (p, q)), else unknown; "
      "a tuple that names its positions, (m, n) = (4, 2), is compared by name with an assignment or a tuple naming "
-     "the same unknowns ((n, m) = (2, 4) is equal), and in its written order with a tuple without names; a ± in a "
-     "tuple makes it two tuples, and several ± in one tuple read as every choice of signs or one sign for all "
+     "the same unknowns ((n, m) = (2, 4) is equal), and against a tuple without names as an assignment is; in a list, "
+     "tuples without names take the names said once ((y, x) = (2, 1) or (1, 2)); a ± in a "
+     "tuple makes it two tuples (at most 64 in an answer), and several ± in one tuple read as every choice of signs or one sign for all "
      "((\\pm 1, \\pm 1): four points or two), a verdict only when both readings give it; "
      "`x = 1, x = 2` (one unknown) is a list of solutions"),
     ("`[0, 8, 2, -2]`, `[8, 4]`",
@@ -928,8 +929,9 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "`or`, commas) are the union of their classes, compared as residues modulo a common period (2kπ ± π/3 is "
      "2kπ + π/3 or 2kπ + 5π/3; a value such as kπ + (-1)^k π/6 is not read). Written without `k \\in "
      "\\mathbb{Z}`, a value whose only letter is the parameter and whose step is a multiple of π reads two ways, a "
-     "class or an expression in a constant k: against a stated class it is the class (the verdict says so), "
-     "otherwise a verdict needs both readings (π/4 + kπ against 5π/4 + kπ is unknown, against π/3 + kπ "
+     "class or an expression in a constant k: against a reference's stated class it is the class (the verdict says "
+     "so), otherwise a verdict needs both readings; under a condition (`for 0 < k < 1`, `for any real k`) or with words "
+     "after it in its sentence (`, where ...`) it is only the expression (π/4 + kπ against 5π/4 + kπ is unknown, against π/3 + kπ "
      "different)"),
     ("`3+4i`, `\\frac{1+i}{1-i}`, `(1+i)^2`, `\\sqrt{3}-5i`, `x i^2`, `\\frac{4A}{3+3i}e^{it}`, `e^{i\\pi}`",
      "i is the imaginary unit (i² = -1), also next to other letters (they are real variables; a sum's index i is its "

@@ -465,7 +465,16 @@ def test_a_json_answer_that_more_words_take_back_is_not_credited(response: str) 
      ("So the answer is 3.\n\nDo you have other questions for me?", "answer", ("3",)),
      ("The perimeter is 4 m + 4 m + 4 m + 4 m = **16 m**.\n\nIs there anything else I can help you with?", "answer",
       ("16 \\text{m}",)),
-     ("So the area is 12.\n\nIs there anything else wrong with 14?", "none", ())],  # a question, no closer
+     ("So the area is 12.\n\nIs there anything else wrong with 14?", "none", ()),  # a question, no closer
+     # the second review: hedges and retractions inside the box, an abbreviation, closers with more in them, words
+     # after a box or a stated answer that add to it
+     (r"\boxed{\text{Yes. Wait, actually it is impossible}}", "answer", (r"\text{Yes. Wait, actually it is impossible}",)),
+     (r"\boxed{\text{Yes, or maybe not}}", "answer", (r"\text{Yes, or maybe not}",)),
+     (r"\boxed{No. of ways = 12}", "answer", ("No. of ways = 12",)),
+     ("So $x = 5$. Is there anything else you would like me to recheck, since x = seven seems right too?", "none", ()),
+     (r"\boxed{(2, 3, 3)} and its permutations.", "none", ()), (r"Final answer: $(2,3,3)$ up to permutation", "none", ()),
+     (r"The answer is $(2, 3, 3)$ and its permutations.", "none", ()),
+     (r"So we get $x = 5$, and no rotations are needed.", "answer", ("x = 5",))],
 )  # fmt: skip
 def test_a_boxed_yes_or_no_with_its_reason_and_chat_closers(response: str, status: str, texts: tuple[str, ...]) -> None:
     _assert_extracts(response, status, texts)

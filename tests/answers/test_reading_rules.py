@@ -1267,7 +1267,18 @@ def test_unions_of_classes_equal_exactly_when_they_hold_the_same_numbers(
      # no k \in Z: against a stated class, the class; otherwise a verdict needs both readings
      (r"x = k\pi + \frac{\pi}{4}, k \in \mathbb{Z}", r"x = \frac{5\pi}{4} + k\pi", "equal"),
      (r"x = k\pi + \frac{\pi}{4}, k \in \mathbb{Z}", r"x = \frac{\pi}{4} + 2k\pi", "different"),
-     (r"x=\frac{\pi}{3}+\pi k \text{ or } x=\frac{2 \pi}{3}+\pi k", r"x = k\pi \pm \frac{\pi}{3}, k \in \mathbb{Z}", "equal"),
+     # the second review: a condition or a domain on k, or words after the answer, leave no class reading; a
+     # candidate's k \in Z never decides how the reference's k is read
+     (r"x = k\pi + \frac{\pi}{4}, k \in \mathbb{Z}", r"x = \frac{\pi}{4} + k\pi \text{ for } 0 < k < 1", "unknown"),
+     (r"x = k\pi + \frac{\pi}{4}, k \in \mathbb{Z}", r"x = \frac{\pi}{4} + k\pi \text{ for any } k \in \mathbb{R}", "unknown"),
+     (r"x = k\pi + \frac{\pi}{4}, k \in \mathbb{Z}", r"x = \frac{\pi}{4} + k\pi \text{ for } k \geq 0", "unknown"),
+     (r"x = k\pi + \frac{\pi}{4}, k \in \mathbb{Z}", r"The answer is $x = \frac{\pi}{4} + k\pi$, where $0 < k < 1$.",
+      "unknown"),
+     (r"x = k\pi + \frac{\pi}{4}, k \in \mathbb{Z}", r"The answer is $x = \frac{\pi}{4} + k\pi$.", "equal"),
+     (r"\frac{\pi}{4} + k\pi", r"\frac{5\pi}{4} + k\pi, k \in \mathbb{Z}", "unknown"),
+     (r"x = k\pi \pm \frac{\pi}{3}, k \in \mathbb{Z}", r"x=\frac{\pi}{3}+\pi k \text{ or } x=\frac{2 \pi}{3}+\pi k", "equal"),
+     (r"x=\frac{\pi}{3}+\pi k \text{ or } x=\frac{2 \pi}{3}+\pi k", r"x = k\pi \pm \frac{\pi}{3}, k \in \mathbb{Z}",
+      "unknown"),  # only the reference's own k \in Z makes its k an integer
      (r"x = \frac{\pi}{4} + k\pi", r"x = \frac{\pi}{4} + k\pi", "equal"),
      (r"x = \frac{\pi}{4} + k\pi", r"x = \frac{5\pi}{4} + k\pi", "unknown"),  # was "different" at k = 3/7
      (r"x = \frac{\pi}{4} + k\pi", r"x = \frac{\pi}{4} + n\pi", "unknown"),  # was "different" too
@@ -1392,7 +1403,12 @@ def test_a_set_equal_to_its_simpler_form_against_membership(
     [  # Omni-MATH's golds and responses (KbsdJames/omni-math-rule@7c5fe7d): tuples that name their positions, and ±
      # inside a tuple; both were "different" before
      ("(m, n) = (4, 2)", "(n, m) = (2, 4)", "equal"), ("(m, n) = (4, 2)", "(n, m) = (4, 2)", "different"),
-     ("(m, n) = (4, 2)", "(4, 2)", "equal"), ("(n, m) = (2, 4)", "(2, 4)", "equal"),  # the named order is the order
+     ("(m, n) = (4, 2)", "(4, 2)", "equal"),  # names in alphabetical order: the tuple's order, as for assignments
+     ("(n, m) = (2, 4)", "(2, 4)", "unknown"), ("(4, 2)", "(n, m) = (4, 2)", "unknown"),  # which position is which?
+     # the second review: a list's unnamed tuples take the names said once; ± on both sides; ax = b solves for x
+     ("(x, y) = (1, 2)", r"(y, x) = (2, 1) \text{ or } (1, 2)", "different"),
+     (r"(\pm 1, \pm 2)", r"(\pm 1, -(\pm 2))", "unknown"), (r"(\pm 1, 2)", r"(\pm 1, 2)", "equal"),
+     (r"(\pm 1, 2)", "(1, 2)", "different"), ("b", "ax = b", "different"),
      ("m = 4, n = 2", "(n, m) = (2, 4)", "equal"), ("m = 4, n = 2", "(n, m) = (4, 2)", "different"),
      (r"(1,2),(4,2),\left(\frac{5}{2}, 2 \pm \frac{3}{2} i\right)",
       r"(1,2),(4,2),(\frac{5}{2}, 2+\frac{3}{2}i),(\frac{5}{2}, 2-\frac{3}{2}i)", "equal"),
