@@ -24,6 +24,7 @@ from pyverify.answers._answer import Answer, AnswerCertificate
 from pyverify.answers._forms import QUADRANT_ORDINALS as _QUADRANT_ORDINALS
 from pyverify.answers._forms import implicit_lattice
 from pyverify.answers._parse import _parse_side, parse_answer, render
+from pyverify.answers._values import choose_signs
 
 # the verdict, the deadline context and the comparison of constants live in _verdict (importable from here)
 from pyverify.answers._verdict import MAX_PM as MAX_PM
@@ -32,7 +33,6 @@ from pyverify.answers._verdict import SMALL_NUMERAL as SMALL_NUMERAL
 from pyverify.answers._verdict import (
     _article,
     _call,
-    _choose_signs,
     _constants,
     _Context,
     _literal,
@@ -765,7 +765,7 @@ def _tuple_signs(t: Answer, together: bool) -> list[Answer]:
     out = []
     for choice in choices:
         signs = iter(choice)
-        items = tuple(replace(i, terms=(_unsigned(_choose_signs(i.terms[0], signs)),)) if i.kind in _SCALAR else i
+        items = tuple(replace(i, terms=(_unsigned(choose_signs(i.terms[0], signs)),)) if i.kind in _SCALAR else i
                       for i in t.items)  # fmt: skip
         out.append(replace(t, items=items))
     return out
@@ -942,6 +942,9 @@ def _forms(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
             return _Verdict("equal", "text", conditions=("yes read as true and no as false",))
         # (statement numbers, quadrants, equations between names and clock times are read forms, not sentences)
         structured = any(v.startswith(("statements ", "quadrant")) or re.search(r"[=:]", v) for v in (a.value, b.value))
+        polarity = [_POLE.get(v.split()[0].strip(",.;:!")) if v.split() else None for v in (a.value, b.value)]
+        if None not in polarity and polarity[0] != polarity[1]:  # "no" against "yes yes yes yes": opposite answers
+            return _Verdict("different", "text", {"text": [a.value, b.value]})
         shorter, longer = sorted((a.value.split(), b.value.split()), key=len)
         if _within(shorter, longer) and not set(longer) & _NEGATING and not structured:
             # "converges" against "the series converges", "yoga" against "doing some yoga": the longer says the
@@ -962,7 +965,8 @@ def _forms(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
             infinite = any(isinstance(n, Call) and n.func == "infinity" for n in walk(other.terms[0]))
             if not infinite and _terms(other.terms[0], Num(Fraction(0)), ctx).status == "different":
                 return _Verdict("different", "structure", {"text": text.value, "number": render(other)})
-        if text.kind == "text" and other.kind in ("tuple", "list", "set", "equation") and _states_values(other) \
+        if text.kind == "text" and other.kind in ("tuple", "list", "set", "equation", "congruence") \
+                and (other.kind == "congruence" or _states_values(other)) \
                 and _NO_VALUE.fullmatch(text.value or "") and not text.value.startswith("infinite") \
                 and not ("real" in text.value.split() and _imaginary(other)):  # fmt: skip
             # "There are no solutions" against (2, 4), "No such function exists" against f(x) = x + 1: the words say
@@ -980,6 +984,17 @@ def _forms(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
         cls, other = (a, b) if ka == "congruence" else (b, a)
         value = _fraction(other.terms[0]) if other.kind == "number" else None
         rs, m = _residues(cls)
+        stated = other.terms[0] if other.kind in _SCALAR else _value_of_equation(other) if other.kind == "equation" \
+            else None  # fmt: skip
+        times_pi = _pi_multiple(stated) if cls.value and stated is not None and value is None else None
+        if times_pi is not None:  # \frac{\pi}{3} against π/4 + kπ: a rational multiple of π, in the class or not
+            value, rs = times_pi, [r for r in rs]
+            outside = all(((value - r) / m).denominator != 1 for r in rs)
+            if outside:
+                return _Verdict("different", "structure", {"element": f"{value}·π", "not_in": f"{', '.join(map(str, rs))} "
+                                                           f"mod {m} (times π)"})  # fmt: skip
+            return _Verdict("unknown", "none", reason="a number against a residue class: one representative is not "
+                            "the class")  # fmt: skip
         # a rational in a class of multiples of π only when it is 0 and 0 is a residue (π is irrational)
         outside = (value != 0 or 0 not in rs) if cls.value else all(((value - r) / m).denominator != 1 for r in rs) \
             if value is not None else False  # fmt: skip
@@ -1141,10 +1156,13 @@ def _parameter_readings(ref: Answer, cand: Answer, ctx: _Context, texts: tuple[s
     stated under a condition (``\\text{ for } 0 < k < 1``) or with words after it in its sentence (``, where ...``)
     has no class reading. None when neither answer has one."""
     implicit = [implicit_lattice(x.text, _parse_side) if x.kind in ("expression", "equation", "list") and x.text
-                and not x.condition and _stated_alone(raw, x) else None
+                and not x.condition and _unrestricted(raw or x.text, x.text) else None
                 for x, raw in ((ref, texts[0]), (cand, texts[1]))]  # fmt: skip
     if implicit == [None, None]:
         return None
+    if implicit[1] is None and (cand.kind not in ("number", "expression", "equation", "list", "congruence", "text")
+                                or _is_assignment(cand)):
+        return None  # m = 4, n = 2 or a tuple against a family of values: the comparison as written decides
     as_classes = _compare(implicit[0] or ref, implicit[1] or cand, ctx)
     read = "the reference's and the candidate's" if all(implicit) else "the reference's" if implicit[0] else \
         "the candidate's"  # fmt: skip
@@ -1161,14 +1179,20 @@ def _parameter_readings(ref: Answer, cand: Answer, ctx: _Context, texts: tuple[s
                     f"they are {as_written.status}")  # fmt: skip
 
 
-def _stated_alone(raw: str, ans: Answer) -> bool:
-    """Whether nothing but closing marks follows the answer in its sentence (``The answer is $x = k\\pi$, where $0 < k <
-    1$`` has a condition the extraction left out)."""
-    if ans.rule in ("", "whole") or not raw:
-        return True
-    rest = raw[ans.span[1] :]
-    end = min((i for i in (rest.find("\n"), rest.find(". "), rest.find("? "), rest.find("! ")) if i >= 0), default=len(rest))
-    return not re.sub(r"[\s$.,;:!?*)\]}\\]", "", rest[:end])
+# what restricts a parameter when written near it: a relation, a domain other than the integers
+_RESTRICTS = re.compile(r"<|>|≤|≥|≠|\\(?:le|ge|leq|geq|lt|gt|ne|neq|leqslant|geqslant)(?![A-Za-z])|(?i:real|natural|"
+                        r"positive|negative|rational|between|interval)|\\mathbb\s*\{?\s*[RNQC]|[ℝℕℚ]|[Zℤ]\s*\^|\\mathbb\s*\{?\s*Z\s*\}?\s*[\^_]")
+
+
+def _unrestricted(raw: str, stated: str) -> bool:
+    """Whether the text the answer came from says nothing near its parameter letter that restricts it (``where
+    $0 < k < 1$``, ``For $k > 0$``, ``k is any real number``, on the same line or elsewhere in the response): only
+    then may the letter be read as an integer."""
+    for letter in {c for c in "kmnjl" if re.search(rf"(?<![A-Za-z\\]){c}(?![A-Za-z])", stated)}:
+        for found in re.finditer(rf"(?<![A-Za-z\\]){letter}(?![A-Za-z])", raw):
+            if _RESTRICTS.search(raw, max(0, found.start() - 50), found.end() + 50):
+                return False
+    return True
 
 
 def _letters(ans: Answer) -> dict[str, Var]:
@@ -1181,6 +1205,15 @@ def _letters(ans: Answer) -> dict[str, Var]:
     return out
 
 
+_VARIABLE_LETTERS = frozenset("xyzt")
+
+
+def _value_letters(ans: Answer) -> dict[str, Var]:
+    """The letters of an answer's value: of an equation that names one (``x = a``, ``f(x) = cx + d``), its value's."""
+    value = _value_of_equation(ans) if ans.kind == "equation" else None
+    return _letters(Answer("expression", (value,))) if value is not None else _letters(ans)
+
+
 def _renamed(ans: Answer, mapping: dict[str, Node]) -> Answer:
     return replace(ans, terms=tuple(substitute(t, mapping) for t in ans.terms),
                    items=tuple(_renamed(i, mapping) for i in ans.items),
@@ -1191,6 +1224,7 @@ def _renamed(ans: Answer, mapping: dict[str, Node]) -> Answer:
 #: longer texts that differ are unknown.
 _SHORT_TEXT = 3
 
+_POLE = {"yes": True, "true": True, "no": False, "false": False}
 #: Words that turn a text into its opposite: "not a function" is never "a function" with a word added.
 _NEGATING = frozenset({"not", "no", "never", "non", "neither", "nor", "none", "cannot", "isn't", "doesn't", "without"})
 
@@ -1214,7 +1248,9 @@ def _renaming(ref: Answer, cand: Answer, verdict: _Verdict, ctx: _Context) -> _V
     ``bx + a`` and ``x_1`` against ``x_2`` stay different."""
     if verdict.status != "different":
         return verdict
-    ours, theirs = _letters(ref), _letters(cand)
+    ours, theirs = _value_letters(ref), _value_letters(cand)
+    if not any(n in _VARIABLE_LETTERS for n in set(ours) & set(theirs)):
+        return verdict  # (x = a against x = b, ab/2 against ac/2: no variable both answers are written in)
     only_ref = sorted(n for n in set(ours) - set(theirs) if _CONSTANT_NAME.fullmatch(n))
     only_cand = sorted(n for n in set(theirs) - set(ours) if _CONSTANT_NAME.fullmatch(n))
     if len(only_ref) != len(set(ours) - set(theirs)) or len(only_cand) != len(set(theirs) - set(ours)):
@@ -1232,6 +1268,20 @@ def _renaming(ref: Answer, cand: Answer, verdict: _Verdict, ctx: _Context) -> _V
     finally:
         ctx.witness = outer
     return verdict
+
+
+def _pi_multiple(node: Node) -> Fraction | None:
+    """c of a term that is c·π with c rational (``\\frac{\\pi}{3}`` is 1/3); None for any other term."""
+    from pyverify.answers._forms import _replace_calls
+    from pyverify.answers._values import polynomial
+
+    if free_vars(node):
+        return None
+    poly = polynomial(_replace_calls(node, "pi", Var("\x00pi", REAL)))
+    if poly is None or len(poly) != 1:
+        return None
+    (monomial, coefficient), = poly.items()
+    return coefficient if monomial == (("\x00pi", 1),) else None
 
 
 def _residues(cls: Answer) -> tuple[list[Fraction], Fraction]:

@@ -41,7 +41,8 @@ The rules, in order (:data:`EXTRACTION_RULES` is the table docs/answers-and-rewa
    key, read leniently (models write ``\\(`` and ``\\frac`` with single backslashes, which JSON does not allow) and
    then read by these rules. Before the markers.
 9. A yes-or-no answer stated first (``No, the series diverges.``) after a marker, in a box or as a JSON answer is
-   the word.
+   the word; in a box only when the words after it neither doubt it nor turn it (``No, it is not possible`` is No;
+   ``Yes, probably not`` and ``No, it is possible`` stay as written).
 10. LaTeX layout that ends the text (``\\\\``, ``\\noindent``, ``\\par``, ``\\vspace{...}``: a gold copied out of
    a document) is not part of it; a ``$`` right before a digit never closes math (``0.9 * $3 = $2.7``: money).
 11. A response that ends inside math it opened (``\\[`` never closed: cut off by a token limit), or whose last
@@ -117,6 +118,10 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "denial or doubt right before 为 / 是 / 等于) states no answer; 'the value that f may take is $5$' states 5"),
     ("`x is $5$ or is $6$.`, `所以x是$5$或是$6$。`, `不是$5$就是$6$`",
      "no answer: the final sentence states alternatives (or, 或, 要么, 还是, 也, 又, 就 between two copulas)"),
+    ("`Is it $7$?`, `Why would it be $7$?` (the final sentence)", "no answer: a question states none"),
+    ("`(2, 3, 3)` and its permutations, `\\boxed{(1, 2)}` and vice versa, `$(2,3,3)$` up to permutation",
+     "no answer: words right after an answer of several values that add to it (and its permutations, in any order, up "
+     "to sign, and vice versa); after a single value they describe a count (`\\boxed{24}` permutations is 24)"),
     ("`\\boxed{5} Wait, actually it should be 6.`, `\\boxed{5} is wrong.`, `The answer is $5$. No wait, $6$.`, "
      "`答案是$5$。不对，应该是$6$。`",
      "no answer: a retraction after the final answer (a sentence opening with wait, actually, hmm, correction, no "
@@ -588,17 +593,24 @@ def _qualified(masked: str, start: int, span: _Span, hi: int) -> bool:
     $5$, we reject $x=5$), or one after it judges it ($5$ is wrong, $x = 5$ is extraneous) or adds to it ($(2, 3, 3)$
     and its permutations)."""
     return bool(_QUALIFIER.search(masked, start, span.start) or _JUDGED.search(masked, span.end, hi)
-                or _DENIAL.search(masked, span.end, hi) or _EXTENDED.match(masked, span.end, hi))
+                or _DENIAL.search(masked, span.end, hi) or _extended(masked, span.inner, span.end, hi))
 
 
 # words after a math span that add to what it states: (2, 3, 3) and its permutations (an Omni-MATH gold), in any order,
 # up to sign: the span alone is not the answer
 # (right after the span, past closing brackets, a comma or a connector: "no rotations are needed" later in the sentence
 # adds nothing)
-_EXTENDED = re.compile(r"(?i)[\s,;:)\]$\\*]*(?:(?:(?:and|with|plus|or)\s+)?(?:(?:all|each|every)\s+(?:of\s+)?)?"
-                       r"(?:(?:its|their|the)\s+)?(?:(?:cyclic|possible|other)\s+)?(?:permutations?|rotations?|"
-                       r"reflections?|rearrangements?)|in\s+(?:any|some)\s+order|up\s+to\s+(?:permutation|order|sign|"
-                       r"symmetry|rotation|reflection|swapping)|and\s+vice\s+versa)(?![A-Za-z])")
+_EXTENDED = re.compile(r"(?i)[\s,;:)\]$\\*(]*(?:\\text\s*\{\s*)?(?:(?:(?:and|with|plus|or|&|together\s+with)\s+)(?:(?:all|each|"
+                       r"every|any)\s+(?:of\s+)?)?(?:(?:its|their|the)\s+)?(?:(?:cyclic|possible|other)\s+)?"
+                       r"(?:permutations?|rotations?|reflections?|rearrangements?|(?:cyclic\s+)?shifts?|sign\s+changes?)"
+                       r"|in\s+(?:any|some)\s+order|up\s+to\s+(?:permutation|order|sign|symmetry|rotation|reflection|"
+                       r"swapping)|and\s+vice\s+versa)(?![A-Za-z])")
+
+
+def _extended(text: str, stated: str, at: int, hi: int) -> bool:
+    """Words right after an answer of several values that add to it (``(2, 3, 3)`` and its permutations); a single
+    value is a count they describe (``\\boxed{24}`` permutations, ``6``, up to rotation)."""
+    return "," in stated and bool(_EXTENDED.match(text, at, hi))
 
 
 # words between a copula and its value that confirm it rather than change it: is indeed 12, is equal to 5 (a word that
@@ -861,9 +873,26 @@ _JSON_LIST = re.compile(r"\[[^\[\]{}\"]{0,2000}\]")  # an array of numbers: "ans
 _YES_NO = re.compile(r"(?i)\s*(yes|no|true|false)(?=\s*(?:[,.;:!]|\s[-–—]|$))(?!\.\s*of(?![A-Za-z]))")  # (No. of ways)
 _POLARITY = {"yes": "no|false", "true": "no|false", "no": "yes|true", "false": "yes|true"}
 _TEXT_BOX = re.compile(r"\s*\\(?:text|textbf|textrm|mathrm)\s*\{([^{}]*)\}\s*(?:\.\s*)?")  # a box holding one \text{...}
-# words after a yes or no in a box that hedge it, take it back or turn it (Yes, or maybe not; Yes. Wait, actually ...)
-_TAKEN_BACK = re.compile(r"(?i)(?<![A-Za-z])(?:or|alternatively|maybe|perhaps|possibly|wait|actually|however|but|unless|"
-                         r"not\s+sure|unsure|otherwise|hmm+|oops|correction|instead|rather)(?![A-Za-z])")
+# words after a yes or no in a box that hedge it, doubt it or take it back (Yes, or maybe not; Yes, probably not; Yes.
+# Wait, actually ...; Yes, just kidding)
+_TAKEN_BACK = re.compile(r"(?i)(?<![A-Za-z])(?:or|alternatively|maybe|perhaps|possibly|probably|likely|unlikely|wait|"
+                         r"actually|however|but|though|although|unless|unsure|otherwise|hmm+|oops|correction|instead|"
+                         r"rather|kidding|retract\w*|unknown|unclear|undetermined|determined|depends|necessarily|"
+                         r"sometimes|opposite|either)(?![A-Za-z])")
+_NEGATIVE = re.compile(r"(?i)(?<![A-Za-z])(?:not|no|never|cannot|can't|impossible|none|neither|nor|false|isn't|aren't|"
+                       r"doesn't|don't|didn't|won't|fails?|nothing|nowhere)(?![A-Za-z])")
+
+
+def _plain_yes_no(word: str, rest: str) -> bool:
+    """Whether the words after a boxed yes or no only give its reason: none doubts it, and they agree with it (after
+    yes or true no negation; after no or false a negation: \\boxed{\\text{No, it is not possible}}, never \\boxed{\\text{No,
+    it is possible}})."""
+    if not rest.strip(" .,;:!"):
+        return True
+    if _TAKEN_BACK.search(rest):
+        return False
+    negated = bool(_NEGATIVE.search(rest))
+    return negated if word.lower() in ("no", "false") else not negated
 
 
 def _yes_no(text: str) -> re.Match[str] | None:
@@ -1076,7 +1105,7 @@ def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
         found = _after_phrase(text, phrase.end(), hi, rule, foreign)
         if found.status == "answer" and not any(_unbox(undouble(t).strip()) for t in found.texts):
             found = Extraction("none", rule="an empty box")  # The answer is: \boxed{}
-        if found.status != "none" and _EXTENDED.match(text, found.span[1], hi):
+        if found.status != "none" and found.texts and _extended(text, found.texts[-1], found.span[1], hi):
             return Extraction("none", rule="words after the stated answer add to it (and its permutations, in any order)",
                               span=(phrase.start(), hi))  # fmt: skip
         if found.status != "none":
@@ -1102,7 +1131,7 @@ def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
                 _VERDICT_AFTER.match(text, span[1], hi)) and not (restate and _restated(text, span[1], hi, contents)):  # fmt: skip
             # \boxed{5} Wait, actually it should be 6.  \boxed{5} is wrong.
             return Extraction("none", rule="an alternative or a retraction follows the last box", span=(span[0], hi))
-        if _EXTENDED.match(text, span[1], hi):  # \boxed{(2, 3, 3)} and its permutations: the box is not all
+        if _extended(text, contents[-1], span[1], hi):  # \boxed{(2, 3, 3)} and its permutations: the box is not all
             return Extraction("none", rule="words after the last box add to it (and its permutations, in any order)",
                               span=(span[0], hi))  # fmt: skip
         if len(contents) > 1:
@@ -1110,7 +1139,7 @@ def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
         words = _TEXT_BOX.fullmatch(contents[0])
         said = words.group(1) if words else contents[0]
         yes_no = _yes_no(said)
-        if yes_no and _prose(said) and not _TAKEN_BACK.search(said, yes_no.end()):
+        if yes_no and _prose(said) and _plain_yes_no(yes_no.group(1), said[yes_no.end() :]):
             # \boxed{\text{No, it is not possible}} (Omni-MATH's responses): the word; never with a hedge or a
             # retraction after it (\boxed{\text{Yes, or maybe not}}), which the marker path refuses too
             return Extraction("answer", (yes_no.group(1),), "boxed", span)
@@ -1136,6 +1165,8 @@ def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
         start = lo + body.find(stripped[:1]) if stripped else lo
         return _undoubled(Extraction("answer", (_strip_math(stripped),), "whole", (start, start + len(stripped))))
     start, end = _last_sentence(text, lo, _closing_start(text, lo, hi))
+    if text[end : end + 1] in ("?", "？"):  # Is it $7$? Why would it be $7$? (asked, never stated)
+        return Extraction("none", rule="the final sentence is a question", span=(start, end + 1))
     if not text[end:hi].strip() and _unfinished(text[start:end]):
         return Extraction("none", rule="the response ends inside an unfinished expression (cut off)", span=(start, end))
     return _undoubled(_statement(text, start, end, "final sentence"))

@@ -327,6 +327,7 @@ def _class_pieces(name: str | None, body: str) -> list[str]:
     return [p.strip() for p in pieces]
 
 
+_MAX_PM = 4  # ± signs in one value of a set over an integer (as the comparison's MAX_PM)
 #: Bounds of a union of residue classes (in units of the common denominator): its modulus, its residues.
 _MAX_CLASS_MODULUS, _MAX_RESIDUES = 10**4, 10**3
 
@@ -334,8 +335,7 @@ _MAX_CLASS_MODULUS, _MAX_RESIDUES = 10**4, 10**3
 def _classes(name: str | None, body: str, k: str, parse: Parse) -> Answer | None:
     """The union of the residue classes each alternative of ``body`` denotes (a ± denotes two), as one
     congruence: its residues, then their common modulus, in lowest terms (the least period of the union)."""
-    from pyverify.answers._values import polynomial  # (exact rational polynomials; _values imports no reader)
-    from pyverify.answers._verdict import MAX_PM, expand_pm
+    from pyverify.answers._values import polynomial, sign_choices  # (exact rational terms; _values imports no reader)
 
     pi = Var("\x00pi", REAL)  # π as a letter, so that the value is a polynomial in k and π
     refused = Answer("unparsed", reason=f"outside the answer grammar: a set over an integer {k} whose value is not "
@@ -345,9 +345,9 @@ def _classes(name: str | None, body: str, k: str, parse: Parse) -> Answer | None
         value = parse(piece)
         if value.kind not in _SCALAR or free_vars(value.terms[0]) - {k}:
             return None
-        if sum(1 for n in _walk(value.terms[0]) if isinstance(n, Op) and n.op == "pm") > MAX_PM:
+        if sum(1 for n in _walk(value.terms[0]) if isinstance(n, Op) and n.op == "pm") > _MAX_PM:
             return refused
-        for term in expand_pm(value.terms[0]):
+        for term in sign_choices(value.terms[0]):
             poly = polynomial(_replace_calls(term, "pi", pi))
             if poly is None:
                 return refused
@@ -1115,10 +1115,8 @@ def trailing_condition(text: str) -> tuple[str, str] | None:
             return None
         words = stripped[found.end() : close] + " " + stripped[close + 1 :]
         every = _EVERY.match(" ".join(words.replace("$", " ").replace("\\text{", " ").replace("}", " ").split()))
-        if every and every.group(1) not in _PARAMETERS:  # (for any real k: k is no integer parameter, never dropped)
-            return head, ""
         if every:
-            return None
+            return head, ""
         condition = " ".join(words.split())
         if not _CONDITION_RELATION.search(condition) or re.search(r"[,;=]|[A-Za-z]{3,}",
                                                                   re.sub(r"\\[A-Za-z]+", "", condition)):

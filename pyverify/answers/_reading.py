@@ -810,7 +810,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`\\text{Evelyn}`, `\\textbf{East}.`, `Evelyn`, `no solution`, `DNE`, `12:00`, `SRMC = LRMC`",
      "a text answer: the words normalized (lower case, single spaces, no final full stop or leading article; a clock "
      "time as h:mm on 24 hours, seconds kept unless :00: 8:34 p.m. is 20:34, 5am is 5:00, 4:30p.. (a harness deleted the m) is 16:30, a time without a.m. or p.m. is read on 24 hours; two such times that are one ratio, 1:10 and 2:20, are unknown), equal only to the same text (and yes to true, no to false), different from other text of at most "
-     "three words (a name, a direction, a day); unknown when one is the other with words added and none that negates "
+     "three words (a name, a direction, a day) and from a text that starts with the opposite yes or no; unknown when one is the other with words added and none that negates "
      "(`converges`, `the series converges`; `not a function` and `a function` stay different), and when one has "
      "more than three words (a sentence may say the same otherwise, and its meaning is not compared); unknown against "
      "a number, except words that say no "
@@ -826,8 +826,8 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "second and fourth quadrants`) are the set of their numbers, as the Roman list `II, IV` is; the article a is "
      "a word after the first word of a phrase with a word of four letters or more (`Not a function`; in `a can be "
      "any real number` a is the letter)"),    ("`f(x) = ax + b` against `f(x) = cx + d`, `x/2 - 1/4 + ce^{-2x}` against `\\frac{x}{2} - \\frac14 + Ce^{-2x}`",
-     "letters in one answer only, beside a letter both share, each one letter with at most a number as subscript (c, "
-     "C, k, C_1; not x, y, z, t, n, i or e): when renaming them (at most three) makes the answers equal, unknown: the "
+     "letters in one answer only, beside a variable both values are written in (x, y, z or t), each one letter with at "
+     "most a number as subscript (c, C, k, C_1; not x, y, z, t, n, i or e): when renaming them (at most three) makes the answers equal, unknown: the "
      "same answer if they are arbitrary constants, another if the problem gives them; never equal (letters both "
      "answers use keep their names: `ax + b` against `bx + a` is different, as are `x + 2y` and `x + 2z`)"),
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import product
-from typing import Any, Iterator
+from typing import Any
 
-from pyverify.logic._ast import Call, Node, Num, Op, walk
+from pyverify.answers._values import sign_choices
+from pyverify.logic._ast import Node, Num, Op, walk
 from pyverify.logic._semantics import _literal as _literal  # a numeral or its negation: the logic layer's
 
 MAX_PM = 4  # at most 2^4 values from ± signs
@@ -66,23 +66,9 @@ class _Context:
 def expand_pm(node: Node) -> list[Node]:
     """The values a term with ± denotes: ``1 ± √2`` is ``[1 + √2, 1 - √2]``."""
     count = sum(1 for n in walk(node) if isinstance(n, Op) and n.op == "pm")
-    if count == 0:
-        return [node]
     if count > MAX_PM:
         raise _Unknown(f"more than {MAX_PM} ± signs")
-    out = []
-    for signs in product("+-", repeat=count):
-        out.append(_choose_signs(node, iter(signs)))
-    return out
-
-
-def _choose_signs(n: Node, signs: Iterator[str]) -> Node:
-    if isinstance(n, Op):
-        args = tuple(_choose_signs(a, signs) for a in n.args)
-        return Op(next(signs) if n.op == "pm" else n.op, args)
-    if isinstance(n, Call):
-        return Call(n.func, tuple(_choose_signs(a, signs) for a in n.args))
-    return n
+    return sign_choices(node)
 
 
 def _call(fn: Any, args: tuple[Any, ...], ctx: _Context) -> Any:

@@ -69,6 +69,11 @@ class time_limit:  # lower-case: used as a context manager, like contextlib's he
             raise _Expired(self)
         # the timer was set for the outer limit, due before this one: its handler stops the outer block
         self._outer_fired = True
+        self._outer_due = None
+        # this limit still holds whatever the outer handler does: it may only record the signal (a timer left over),
+        # or raise an exception that the work swallows (sympy catches Exception in places); the timer is set again
+        # for this limit first, and cleared on leaving the block
+        signal.setitimer(signal.ITIMER_REAL, max(self._due - time.monotonic(), 1e-4))
         if callable(self._previous):
             self._previous(signum, frame)
 

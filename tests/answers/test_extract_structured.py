@@ -458,7 +458,12 @@ def test_a_json_answer_that_more_words_take_back_is_not_credited(response: str) 
      # its reason is the word, as after a marker
      (r"it's impossible to represent 1986 as the sum of six odd squares. \boxed{\text{No, it is not possible}}",
       "answer", ("No",)),
-     (r"\boxed{\text{Yes, it is possible}}", "answer", ("Yes",)), (r"\boxed{No, because 3 is odd}", "answer", ("No",)),
+     (r"\boxed{\text{Yes, it is possible}}", "answer", ("Yes",)), (r"\boxed{No, because 3 is odd}", "answer", ("No, because 3 is odd",)),  # no negation that agrees: as written
+     (r"\boxed{\text{No, it is possible}}", "answer", (r"\text{No, it is possible}",)),
+     (r"The answer is $\boxed{\text{Yes, probably not}}$.", "answer", (r"\text{Yes, probably not}",)),
+     (r"So there are $\boxed{24}$ permutations.", "answer", ("24",)),  # a count the words describe
+     (r"The answer is $\boxed{(2,3,3)}$ (and permutations).", "none", ()),
+     ("$8$. Is it $7$? Do you have any other questions?", "none", ()),
      (r"\boxed{\text{No}}", "answer", ("No",)), (r"\boxed{\text{Yes, no}}", "answer", (r"\text{Yes, no}",)),
      # Bard's closing offers in MathVista's saved outputs (lupantech/MathVista@ed0d56d, results/bard): they state nothing
      ("So the answer is 3.\n\nIs there anything else I can help you with?", "answer", ("3",)),

@@ -1276,6 +1276,16 @@ def test_unions_of_classes_equal_exactly_when_they_hold_the_same_numbers(
       "unknown"),
      (r"x = k\pi + \frac{\pi}{4}, k \in \mathbb{Z}", r"The answer is $x = \frac{\pi}{4} + k\pi$.", "equal"),
      (r"\frac{\pi}{4} + k\pi", r"\frac{5\pi}{4} + k\pi, k \in \mathbb{Z}", "unknown"),
+     # the third review: a condition on k anywhere in the response; a value outside the family; other kinds
+     (r"x = k\pi + \frac{\pi}{4}, k \in \mathbb{Z}", r"For $0<k<1$, the answer is \boxed{x = \frac{5\pi}{4} + k\pi}.", "unknown"),
+     (r"x = k\pi + \frac{\pi}{4}, k \in \mathbb{Z}", "\\boxed{x = \\frac{5\\pi}{4} + k\\pi}\nwhere $0 < k < 1$.", "unknown"),
+     (r"x = k\pi + \frac{\pi}{4}, k \in \mathbb{Z}", r"\boxed{x = \frac{5\pi}{4} + k\pi}. Here $k$ is any real number.",
+      "unknown"),
+     (r"x = k\pi + \frac{\pi}{4}, k \in \mathbb{Z}", r"The answer is $x = \frac{5\pi}{4} + k\pi$, where $k$ is an integer.",
+      "equal"),
+     (r"x = \frac{\pi}{4} + k\pi", r"x = \frac{\pi}{3}", "different"), (r"x = \frac{\pi}{4} + k\pi", r"\text{no solution}", "different"),
+     (r"x = \frac{\pi}{4} + k\pi", "m = 4, n = 2", "different"), (r"x = k\pi + \frac{\pi}{4}, k \in \mathbb{Z}", r"x = \frac{\pi}{2}", "different"),
+     (r"f(x) = kx \text{ for any real } k", "f(x) = kx", "equal"),
      (r"x = k\pi \pm \frac{\pi}{3}, k \in \mathbb{Z}", r"x=\frac{\pi}{3}+\pi k \text{ or } x=\frac{2 \pi}{3}+\pi k", "equal"),
      (r"x=\frac{\pi}{3}+\pi k \text{ or } x=\frac{2 \pi}{3}+\pi k", r"x = k\pi \pm \frac{\pi}{3}, k \in \mathbb{Z}",
       "unknown"),  # only the reference's own k \in Z makes its k an integer
@@ -1433,6 +1443,8 @@ def test_tuples_that_name_their_positions_and_plus_minus_inside_tuples(reference
      ("x/2-1/4+ce^{-2x}", r"\frac{1}{2} x - \frac{1}{4} + Ce^{-2x}", "unknown"),
      (r"\frac{1}{m}t", r"\frac{F_0}{m}", "different"),  # t is a variable, F_0 a given quantity: never renamed
      ("x + 2y", "x + 2z", "different"),  # nor are y and z (letters of variables)
+     ("x = a", "x = b", "different"), (r"\frac{1}{2}ab", r"\frac{1}{2}ac", "different"),  # no variable both are written in
+     ("No", r"\boxed{\text{Yes Yes Yes Yes}}", "different"),  # opposite answers, however many words
      ("ax+b", "bx+a", "different"),  # letters both answers use keep their names
      ("f(x) = cx+d", "f(x) = ax^2 + b", "different"),  # no renaming makes them equal
      ("x_1", "x_2", "different"), (r"\beta", "α", "different"), ("3i", "3k", "different"),  # nothing shared; i fixed

@@ -91,3 +91,45 @@ def test_off_the_main_thread_the_limit_is_not_armed() -> None:
     thread.start()
     thread.join()
     assert seen == [(False, False, "finished")]
+
+
+def test_a_left_over_timer_whose_handler_returns_does_not_cancel_the_limit() -> None:
+    # found by the full test run: a timer due before the limit, with a handler that only records it, took the
+    # limit's one signal, and the work ran on (38 s under a 3 s limit)
+    fired: list[int] = []
+    previous = signal.signal(signal.SIGALRM, lambda signum, frame: fired.append(signum))
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.05)
+        t0 = time.monotonic()
+        with time_limit(0.3) as limit:
+            _spin(5)
+        assert limit.expired and fired == [signal.SIGALRM]
+        assert time.monotonic() - t0 < 2
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def test_an_outer_exception_the_work_swallows_does_not_cancel_the_inner_limit() -> None:
+    # an outer handler that raises an Exception inside work that catches Exception (as sympy does in places)
+    class Outer(Exception):
+        pass
+
+    def outer(signum: int, frame: object) -> None:
+        raise Outer()
+
+    previous = signal.signal(signal.SIGALRM, outer)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.05)
+        t0 = time.monotonic()
+        with time_limit(0.3) as limit:
+            for _ in range(50):
+                try:
+                    _spin(0.1)
+                except Outer:
+                    pass
+        assert limit.expired
+        assert time.monotonic() - t0 < 2
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
