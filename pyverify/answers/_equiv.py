@@ -988,7 +988,7 @@ def _forms(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
             else None  # fmt: skip
         times_pi = _pi_multiple(stated) if cls.value and stated is not None and value is None else None
         if times_pi is not None:  # \frac{\pi}{3} against π/4 + kπ: a rational multiple of π, in the class or not
-            value, rs = times_pi, [r for r in rs]
+            value = times_pi
             outside = all(((value - r) / m).denominator != 1 for r in rs)
             if outside:
                 return _Verdict("different", "structure", {"element": f"{value}·π", "not_in": f"{', '.join(map(str, rs))} "
@@ -1153,8 +1153,9 @@ def _parameter_readings(ref: Answer, cand: Answer, ctx: _Context, texts: tuple[s
     integer k (the general solution of a trigonometric equation) or as an expression in a constant k. Against a
     reference that states its parameter is an integer it is read as a class, the condition said; otherwise a verdict
     holds only when both readings give it (or when the two are equal as expressions in k, so also as sets). An answer
-    stated under a condition (``\\text{ for } 0 < k < 1``) or with words after it in its sentence (``, where ...``)
-    has no class reading. None when neither answer has one."""
+    stated under a condition (``\\text{ for } 0 < k < 1``), or from a text that restricts k near any k it writes
+    (``where $0 < k < 1$``, ``for k > 0``, ``k real``: :func:`_unrestricted`), has no class reading. None when neither
+    answer has one."""
     implicit = [implicit_lattice(x.text, _parse_side) if x.kind in ("expression", "equation", "list") and x.text
                 and not x.condition and _unrestricted(raw or x.text, x.text) else None
                 for x, raw in ((ref, texts[0]), (cand, texts[1]))]  # fmt: skip
