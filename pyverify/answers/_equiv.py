@@ -45,6 +45,7 @@ from pyverify.answers._verdict import (
     expand_pm,
 )
 from pyverify.logic._ast import REAL, Call, Node, Num, Op, SumOf, Var, free_vars, substitute, walk
+from pyverify.parallel._deadline import time_limit
 
 DEFAULT_TIMEOUT = 10.0
 _CLAIM_FUNCS = {"sqrt", "factorial", "binomial", "exp"}
@@ -1503,14 +1504,23 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
     if percent not in ("value", "unit"):
         raise ValueError(f"percent must be 'value' or 'unit', not {percent!r}")
     start = time.monotonic()
-    ref = reference if isinstance(reference, Answer) else parse_answer(reference, decimal_comma=decimal_comma)
-    cand = candidate if isinstance(candidate, Answer) else parse_answer(candidate, decimal_comma=decimal_comma)
     tol = None if tolerance is None else str(Fraction(str(tolerance)))
     policy = "exact" if tol is None else f"tolerance={tolerance}"
     if decimal_comma is not None:
         policy += f", decimal_comma={decimal_comma}"
     if percent != "value":
         policy += f", percent={percent}"
+    # reading is bounded too (the timeout bounds the whole call): extraction and parsing are linear by design, and
+    # this limit stops what a hostile text might still find (in the main thread; a pool's worker is killed instead)
+    with time_limit(timeout) as reading:
+        ref = reference if isinstance(reference, Answer) else parse_answer(reference, decimal_comma=decimal_comma)
+        cand = candidate if isinstance(candidate, Answer) else parse_answer(candidate, decimal_comma=decimal_comma)
+    if reading.expired:
+        return AnswerCertificate("unknown", "none", None, policy, f"reading the answers took longer than the time "
+                                 f"limit ({timeout:g} s): nothing was compared", round(time.monotonic() - start, 6),
+                                 reference.text if isinstance(reference, Answer) else "",
+                                 candidate.text if isinstance(candidate, Answer) else "")  # fmt: skip
+    timeout = max(timeout - (time.monotonic() - start), 1e-3)  # what is left of it for the comparison
 
     def done(v: _Verdict) -> AnswerCertificate:
         extraction = {label: {"rule": ans.rule, "span": list(ans.span)} for label, ans in

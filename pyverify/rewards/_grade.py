@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
+
+from pyverify.parallel._deadline import time_limit
 
 GradeStatus = Literal["correct", "wrong", "several answers", "no answer", "unparsed", "undefined", "unknown"]
 
@@ -145,8 +148,13 @@ def grade(response: str, gold: str, *, policy: Policy = DEFAULT_POLICY) -> Grade
         return Grade("unknown", policy.on_unknown, reason="the response and the gold answer must be text or finite "
                      f"numbers of at most 4,300 digits: {', '.join(wrong)}")  # fmt: skip
     response, gold = texts  # type: ignore[assignment]  # a number as its decimal text (amc23's golds are 27.0)
-    candidate = parse_answer(response, decimal_comma=policy.decimal_comma)
-    reference = _gold(gold, policy.decimal_comma)
+    start = time.monotonic()
+    with time_limit(policy.timeout) as reading:  # the timeout bounds reading too (a pool's worker is killed instead)
+        candidate = parse_answer(response, decimal_comma=policy.decimal_comma)
+        reference = _gold(gold, policy.decimal_comma)
+    if reading.expired:
+        return Grade("unknown", policy.on_unknown, reason=f"reading the response took longer than the time limit "
+                     f"({policy.timeout:g} s)", seconds=round(time.monotonic() - start, 6))  # fmt: skip
     if policy.require_box and candidate.kind != "no_answer" and candidate.rule not in ("boxed", "several boxes"):
         return _done("no answer", policy, candidate.text, f"no boxed answer (found by '{candidate.rule}' instead; "
                      "the policy requires a box)", candidate.rule, candidate.span)  # fmt: skip

@@ -194,3 +194,17 @@ def test_infinity_against_a_number_or_the_other_infinity() -> None:
     assert equivalent_answers(r"2^{N-2}", r"\frac{2^N}{4}", timeout=20).status == "equal"
     assert equivalent_answers(r"2^{N-2}+1", r"2^{N-1}+1", timeout=20).status == "different"
     assert equivalent_answers(r"\sqrt{-1-x^2}", r"\sqrt{-1-x^2}", timeout=20).status == "undefined"
+
+
+def test_the_timeout_bounds_reading_the_answers_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pyverify.answers._equiv as equiv
+
+    def endless(text: str, **_: object) -> None:
+        while True:
+            pass
+
+    monkeypatch.setattr(equiv, "parse_answer", endless)  # a reading that never ends (a pattern gone quadratic)
+    start = time.monotonic()
+    cert = equivalent_answers("5", "The answer is 5.", timeout=0.5)
+    assert cert.status == "unknown" and "reading the answers took longer than the time limit" in (cert.reason or "")
+    assert time.monotonic() - start < 5

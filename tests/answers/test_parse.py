@@ -87,12 +87,27 @@ def test_boxed_is_the_last_box_brace_matched() -> None:
      "__import__('os')", "1 +", r"\frac{1}", "x" * 20_000, "\\(" * 50_000, "$" * 99_999, "\\boxed{" * 30_000,
      "is " * 30_000, "<think>" * 10_000 + "</think>" + "1 +", "\\boxed{" * 14_000, "The answer is . " * 6_000,
      "Final answer: \n" * 6_000, '{"answer": "' * 20_000, '{"answer": "' + '{\\"answer\\": \\"' * 3_000 + "1 +",
-     "<answer>" * 30_000 + "1 +", "<answer>" + "{" * 5_000],
+     "<answer>" * 30_000 + "1 +", "<answer>" + "{" * 5_000,
+     "**Answer " + " " * 20_000 + "y +", "**Answer:** " + " " * 20_000 + "** +"],
 )  # fmt: skip
 def test_hostile_input_is_unparsed_quickly(text: str) -> None:
     start = time.monotonic()
     answer = parse_answer(text)
     assert answer.kind in ("unparsed", "no_answer") and answer.reason
+    assert time.monotonic() - start < 2
+
+
+@pytest.mark.parametrize(
+    ("text", "answer"),
+    [("Answer: 3" + "\n" * 20_000 + "y", "3"), ("The answer is $5$" + "\n" * 20_000 + ".", "5"),
+     ("the answer is 5" + "\n" * 20_000 + "7 and", "5"), ("Answer: 3" + " " * 20_000, "3"),
+     ("The answer is 5." + "\n" * 20_000 + "Wait, it is 6.", None), ("\\boxed{5}" + "\n" * 20_000 + "Hmm.", None)],
+)  # fmt: skip
+def test_long_runs_of_layout_after_an_answer_are_read_quickly(text: str, answer: str | None) -> None:
+    # degenerate model output: each of these once took 2 to 40 s (a pattern retried from every line break of the run)
+    start = time.monotonic()
+    read = parse_answer(text)
+    assert (read.text if answer else read.kind) == (answer or "no_answer")
     assert time.monotonic() - start < 2
 
 

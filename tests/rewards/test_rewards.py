@@ -212,3 +212,16 @@ def test_a_gold_stored_as_a_number_is_its_decimal_text(gold: object, status: str
     if status == "unknown":
         assert "text or finite numbers" in (graded.reason or ""), graded
     assert equivalent_answers(gold, "27").status == {"correct": "equal", "wrong": "different"}.get(status, "unknown")  # type: ignore[arg-type]
+
+
+def test_the_timeout_bounds_reading_the_response(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pyverify.answers
+
+    def endless(text: str, **_: object) -> None:
+        while True:
+            pass
+
+    monkeypatch.setattr(pyverify.answers, "parse_answer", endless)
+    result = grade("The answer is $5$.", "5", policy=Policy(timeout=0.5))
+    assert result.status == "unknown" and result.reward == 0.0
+    assert "reading the response took longer than the time limit" in (result.reason or "")
