@@ -111,6 +111,18 @@ def test_long_runs_of_layout_after_an_answer_are_read_quickly(text: str, answer:
     assert time.monotonic() - start < 2
 
 
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="a\\\"'* \t\n\u00a0x", max_size=14))
+def test_the_trim_around_a_marked_answer_equals_its_pattern(text: str) -> None:
+    # the trailing quotes, \" and ** are walked from the right by hand (a $-anchored pattern is quadratic): the
+    # oracle is that pattern itself, which was the rule before
+    import re
+
+    from pyverify.answers._extract import _trimmed
+
+    assert _trimmed(text) == re.sub(r"^(?:\\?[\"'*]|\s)+|(?:\\?[\"'*]|\s)+$", "", text)
+
+
 def test_huge_power_parses_as_a_term() -> None:
     assert parse_answer("10^{10^{10}}").kind == "number"
 
