@@ -6,6 +6,9 @@ baseline's source tree (``git worktree add /tmp/base REV``), alternating so that
 hits both alike; it prints the medians, their ratio and the status counts of each side.
 
     .venv/bin/python benchmarks/answers_speed.py --baseline /tmp/base [--rounds 3] [--timeout 5]
+
+With ``--hostile N`` it times instead the reading (``extract_answer``) of degenerate responses, a run of N
+line breaks or spaces after a stated answer, as a model stuck in a loop writes them: seconds per response.
 """
 
 from __future__ import annotations
@@ -35,10 +38,44 @@ print(json.dumps({"seconds": time.perf_counter() - start, "pairs": len(rows), "s
 """
 
 
+_HOSTILE_CHILD = """
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+from pyverify.answers import extract_answer
+n = int(sys.argv[2])
+texts = {"Answer: 3, line breaks, y": "Answer: 3" + "\\n" * n + "y",
+         "The answer is $5$, line breaks, .": "The answer is $5$" + "\\n" * n + ".",
+         "the answer is 5, line breaks, 7 and": "the answer is 5" + "\\n" * n + "7 and",
+         "**Answer:**, spaces, **": "**Answer:** " + " " * n + "**",
+         "**Answer, spaces, y": "**Answer " + " " * n + "y",
+         "\\\\boxed{5}, line breaks, y": "\\\\boxed{5}" + "\\n" * n + "y"}
+seconds = {}
+for name, text in texts.items():
+    start = time.perf_counter()
+    extract_answer(text)
+    seconds[name] = time.perf_counter() - start
+print(json.dumps(seconds))
+"""
+
+
 def _round(source: Path, timeout: float) -> dict:  # type: ignore[type-arg]
     out = subprocess.run([sys.executable, "-c", _CHILD, str(source), str(PAIRS), str(timeout)],
                          capture_output=True, text=True, check=True)  # fmt: skip
     return json.loads(out.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
+def _hostile(baseline: Path, n: int, rounds: int) -> int:
+    runs: dict[str, list[dict[str, float]]] = {"baseline": [], "this": []}
+    for _ in range(rounds):
+        for label, source in (("baseline", baseline), ("this", ROOT)):
+            out = subprocess.run([sys.executable, "-c", _HOSTILE_CHILD, str(source), str(n)],
+                                 capture_output=True, text=True, check=True)  # fmt: skip
+            runs[label].append(json.loads(out.stdout.strip().splitlines()[-1]))
+    print(f"{'response (' + format(n, ',') + ' characters of layout)':44} {'baseline s':>11} {'this s':>9} {'ratio':>8}")
+    for name in runs["this"][0]:
+        base, this = (statistics.median(r[name] for r in runs[label]) for label in ("baseline", "this"))
+        print(f"{name:44} {base:11.3f} {this:9.4f} {base / this:7.0f}x")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -46,7 +83,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--baseline", type=Path, required=True, help="source tree of the baseline commit")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--timeout", type=float, default=5.0, help="deadline per pair (s)")
+    parser.add_argument("--hostile", type=int, default=0, metavar="N",
+                        help="time the reading of degenerate responses with N characters of layout instead")  # fmt: skip
     args = parser.parse_args(argv)
+    if args.hostile:
+        return _hostile(args.baseline.resolve(), args.hostile, args.rounds)
     runs: dict[str, list[dict]] = {"baseline": [], "this": []}  # type: ignore[type-arg]
     for _ in range(args.rounds):
         for label, source in (("baseline", args.baseline.resolve()), ("this", ROOT)):
