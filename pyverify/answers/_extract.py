@@ -126,6 +126,10 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "`答案是$5$。不对，应该是$6$。`",
      "no answer: a retraction after the final answer (a sentence opening with wait, actually, hmm, correction, no "
      "wait, 不对, ...) or a verdict on it in its own sentence (is wrong, not the final answer, ❌)"),
+    ("`\\boxed{3}. It could also be 4.`, `The answer is 3. Another possible answer is 4.`, `So the answer is 3. I think "
+     "it is 4.`, `\\boxed{3} (or 4)`",
+     "no answer: a later sentence offers another value as the answer (it or the answer could, might, may or can also "
+     "be; another answer is; I think it is); one that states the same answer again keeps it"),
     ("`Answer: $5$ is incorrect.`, `So $5$ is incorrect.`, `We reject $x=5$.`, `The answer is at least $5$.`, "
      "`Die Antwort ist nicht $5$.`, `Ответ: $5$ или $6$.`",
      "never the value: a word after it that judges it, a word before it that changes or bounds it (at least, twice, "
@@ -1037,8 +1041,22 @@ _HYPOTHETICAL = re.compile(r"(?i)(?<![A-Za-z])(?:think|thinks|thought|believe[sd
                            r"suppos(?:e|es|ed|ing)|claim(?:s|ed)?|mistake[sn]?|mistakenly|wrongly|incorrectly|if|whether|"
                            r"might|may|could|would|expect(?:s|ed)?|guess(?:es|ed)?|pretend(?:s|ed)?)(?![A-Za-z])")
 # an alternative right after the stated answer: a hedge, never the answer it follows
-_HEDGE_AFTER = re.compile(r"(?i)[\s.,;)\]*$\\]*(?:or|alternatively|maybe|perhaps|possibly|或者|或|也可能|也许|也許)"
-                          r"(?![A-Za-z])")
+# right after the answer: an alternative (5 or 6, \boxed{5} (or 6), 5. Maybe 6.), not the same answer written again
+# (5 (or equivalently 5.0), 1/2, or in decimal form 0.5)
+_HEDGE_AFTER = re.compile(r"(?i)[\s.,;()\]*$\\]*(?:or(?![A-Za-z])(?![\s,]{0,3}(?:equivalently|simply|written|expressed|as\s+a|"
+                          r"in\s+(?:decimal|fraction|simplest|exact|radical|lowest|interval|set)))|alternatively|maybe|"
+                          r"perhaps|possibly|或者|或|也可能|也许|也許)(?![A-Za-z])")
+# later in the text after the answer: another value offered as the answer (It could also be 4. Another possible
+# answer is 4. I think it is 4.): the response does not commit to one, unless that follower restates the same answer
+# (``_restated``). Bounded spaces and no leading \s*: searched over the whole rest of a response, it stays linear
+_VALUE_NEXT = r"\s{1,3}(?:equal\s{1,3}to\s{1,3})?(?=[-+$(\d]|\\(?:\(|boxed|frac|dfrac|sqrt|pi)|[A-Ea-e](?![A-Za-z]))"
+_ALTERNATIVE_AFTER = re.compile(
+    r"(?i)(?<![A-Za-z])(?:(?:it|answer|result|value)\s{1,3}(?:could|might|may|can)\s{1,3}(?:also\s{1,3})?be"
+    r"|(?:another|other|alternative|second)\s{1,3}(?:possible\s{1,3}|valid\s{1,3}|correct\s{1,3})?answer\s{0,3}"
+    r"(?:is|:|=|would\s{1,3}be|could\s{1,3}be|might\s{1,3}be)"
+    r"|(?:i\s{1,3}think|i\s{1,3}believe|probably|perhaps|maybe)\s{1,3}(?:it|the\s{1,3}answer)\s{1,3}(?:is|was|should\s{1,3}be))"
+    + _VALUE_NEXT
+)
 
 
 def _hypothetical(text: str, lo: int, start: int) -> bool:
@@ -1132,7 +1150,7 @@ def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
                               span=(phrase.start(), hi))  # fmt: skip
         if found.status != "none":
             if (_HEDGE_AFTER.match(text, found.span[1], hi) or _RETRACTION.search(text, found.span[1], hi) or
-                    _VERDICT_AFTER.match(text, found.span[1], hi)) and \
+                    _VERDICT_AFTER.match(text, found.span[1], hi) or _ALTERNATIVE_AFTER.search(text, found.span[1], hi)) and \
                     not (restate and _restated(text, found.span[1], hi, found.texts)):  # fmt: skip
                 # The answer is (A) 5. Or maybe (B) 6.  The answer is 5. Hmm, no, that's not right.
                 return Extraction("none", rule="an alternative or a retraction follows the stated answer",
@@ -1150,7 +1168,7 @@ def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
         if not contents:  # \boxed{} (a base model repeating its instructions): nothing is stated in it
             return Extraction("none", rule="the last box is empty", span=span)
         if (_RETRACTION.search(text, span[1], hi) or _HEDGE_AFTER.match(text, span[1], hi) or
-                _VERDICT_AFTER.match(text, span[1], hi)) and not (restate and _restated(text, span[1], hi, contents)):  # fmt: skip
+                _VERDICT_AFTER.match(text, span[1], hi) or _ALTERNATIVE_AFTER.search(text, span[1], hi)) and not (restate and _restated(text, span[1], hi, contents)):  # fmt: skip
             # \boxed{5} Wait, actually it should be 6.  \boxed{5} is wrong.
             return Extraction("none", rule="an alternative or a retraction follows the last box", span=(span[0], hi))
         if _extended(text, contents[-1], span[1], hi):  # \boxed{(2, 3, 3)} and its permutations: the box is not all

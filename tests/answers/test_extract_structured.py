@@ -270,6 +270,28 @@ def test_common_correct_formats_are_credited(response: str, gold: str) -> None:
 
 @pytest.mark.parametrize(
     "response",
+    ["The answer is 3. But the answer could also be 4.", "So the answer is 3. I think it is 4.",
+     "The answer is \\boxed{3}. It could also be 4.", "\\boxed{3}\n\nIt might also be $4$.",
+     "The final answer is 3. Though it may be 4.", "\\boxed{3}. Another possible answer is 4.", "\\boxed{3} (or 4)",
+     "Final answer: 3. Another answer: 4", "The answer is 3. Answer could be 4 as well."],
+)  # fmt: skip
+def test_another_value_offered_after_the_answer_is_no_single_answer(response: str) -> None:
+    # a hedge in a later sentence: crediting 3 would reward a response that never commits to it
+    assert grade(response, "3").status == "no answer", response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold"),
+    [("So the answer is 3. I think it is 3.", "3"), ("\\boxed{3}. It could also be written as $\\frac{6}{2}$.", "3"),
+     ("\\boxed{3}. The answer can be checked by substituting 3.", "3"), ("\\boxed{3}. It can be shown that 3 is minimal.", "3"),
+     ("\\boxed{3}. You might have also simplified $\\frac{6}{2}$ first.", "3")],
+)  # fmt: skip
+def test_prose_after_the_answer_that_offers_no_other_value_keeps_it(response: str, gold: str) -> None:
+    assert grade(response, gold).status == "correct", response
+
+
+@pytest.mark.parametrize(
+    "response",
     [  # the last words of Llama-3.1-8B-Instruct's responses cut off by the harness's token limit (PRIME's outputs)
      "## Step 27:  Now that we have the value of $PB$, we can find the area. We have $PB = \\frac{14}{\\sqrt{3}}$ "
      "and $BC =",
