@@ -123,9 +123,11 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "no answer: words right after an answer of several values that add to it (and its permutations, in any order, up "
      "to sign, and vice versa); after a single value they describe a count (`\\boxed{24}` permutations is 24)"),
     ("`\\boxed{5} Wait, actually it should be 6.`, `\\boxed{5} is wrong.`, `The answer is $5$. No wait, $6$.`, "
-     "`答案是$5$。不对，应该是$6$。`",
-     "no answer: a retraction after the final answer (a sentence opening with wait, actually, hmm, correction, no "
-     "wait, 不对, ...) or a verdict on it in its own sentence (is wrong, not the final answer, ❌)"),
+     "`答案是$5$。不对，应该是$6$。`, `\\boxed{5} (wrong)`, `\\boxed{5}. Never mind, it is 4.`",
+     "no answer: a retraction after the final answer (right after it or opening a sentence: wait, actually, hmm, "
+     "correction, never mind, nope, I take that back, I don't know, that is wrong, 不对, ...) or a verdict on it in its "
+     "own sentence (is wrong, is false, isn't correct, (wrong), not the final answer, falsch, ❌); boxes joined by a "
+     "hedge (`\\boxed{3} (or \\boxed{4})`, maybe, OR, 或, `\\lor`, /) are several answers"),
     ("`\\boxed{3}. It could also be 4.`, `The answer is 3. Another possible answer is 4.`, `So the answer is 3. I think "
      "it is 4.`, `\\boxed{3} (or 4)`",
      "no answer: a later sentence offers another value as the answer (it or the answer could, might, may or can also "
@@ -312,7 +314,9 @@ def _laid_out(inner: str) -> bool:
 
 
 _CONNECTOR = re.compile(
-    r"(?:\s|\$|\\[\[\]()]|\\q?quad(?![A-Za-z])|\\[,;:! ]|[,;&]|(?<![A-Za-z])(?:and|or)(?![A-Za-z])"
+    # (a hedge between two boxes joins them too: \boxed{3} (or \boxed{4}), \boxed{3}, maybe \boxed{4}, OR, 或, \lor, /)
+    r"(?:\s|\$|\\[\[\]()]|\\q?quad(?![A-Za-z])|\\[,;:! ]|[,;&()/]|(?i:(?<![A-Za-z])(?:and|or|maybe|perhaps|possibly)"
+    r"(?![A-Za-z]))|或者|或|\\lor(?![A-Za-z])"
     r"|\\(?:text|mbox|textrm|mathrm)\s*\{\s*(?:,|and|or)?\s*\}|\\\\"
     # one word right after a box, before "and", "or" or a comma: the unit or noun of that answer
     # (\boxed{1} papers and \boxed{2} bins; \boxed{3} cm, \boxed{4} cm), never a word that reasons or states
@@ -561,12 +565,19 @@ _OR_BETWEEN = re.compile(r"(?i)(?<![^\W\d_])(?:or|oder|ou|o|или|либо|oppu
 # after a final answer: a retraction or a verdict on it (Wait, actually 6; \boxed{5} is wrong; 不对，应该是6). At most
 # 40 spaces between the sentence's end and the word (a line break starts afresh): an unbounded \s* is tried from
 # every line break of a long run of them, which takes time quadratic in the run (20,000 line breaks: 40 s)
-_RETRACTION = re.compile(r"(?i)(?:^|[.!?。！？\n][^\S\n]{0,40})(?:wait|actually|hmm+|oops|correction|scratch\s+that|"
-                         r"no,|no\s+wait|on\s+second\s+thought|hold\s+on|not\s+sure|i'm\s+not\s+sure|nein|non,|нет|"
-                         r"不对|不對|等等|其实|其實)(?![A-Za-z])")
+_RETRACTING = (r"\*{0,2}(?:wait|actually|hmm+|oops|correction|scratch\s+that|no,|no\s+wait|no\.(?!\s*(?:of(?![A-Za-z])|\d))|nope|never\s*mind|"
+               r"just\s+kidding|i\s+take\s+(?:that|it)\s+back|instead\s*,|on\s+second\s+thought|hold\s+on|not\s+sure|"
+               r"i'm\s+not\s+sure|i\s+don'?t\s+know|(?:that|this|it)\s+is\s+(?:wrong|incorrect|false)|"
+               r"that'?s\s+(?:wrong|incorrect|not\s+right)|das\s+ist\s+falsch|c'est\s+faux|это\s+неверно|nein|non,|нет|"
+               r"不对|不對|等等|其实|其實|这是错的|這是錯的)(?![A-Za-z])")
+_RETRACTION = re.compile(r"(?i)(?:^|[.!?。！？\n][^\S\n]{0,40})" + _RETRACTING)
+# the same words right after the answer, with no sentence between (\boxed{5} Wait, it is 6; \boxed{3} -- actually 4)
+_RETRACTION_NEXT = re.compile(r"(?i)[^\S\n]{0,3}[,;:(\[\-—–]{0,3}[^\S\n]{0,3}" + _RETRACTING)
 # a verdict on the answer in its own sentence: \boxed{5} is wrong, \boxed{5} (not the final answer), \boxed{5} ❌
-_VERDICT_AFTER = re.compile(r"(?i)[^.!?。\n]{0,40}?(?:(?<![A-Za-z])(?:is|was)\s+(?:wrong|incorrect|not\s+(?:right|correct|the))"
-                            r"(?![A-Za-z])|not\s+the\s+final|❌|✗)")
+_VERDICT_AFTER = re.compile(r"(?i)[^.!?。\n]{0,40}?(?:(?<![A-Za-z])(?:(?:is|was)\s+(?:wrong|incorrect|false|not\s+(?:right|"
+                            r"correct|true|the))|isn'?t\s+(?:right|correct|true)|falsch|faux|неверно|неправильно|incorrecto|"
+                            r"errado|sbagliato)(?![A-Za-z])|[(\[]\s*(?:wrong|incorrect|false)\s*[)\]]|not\s+the\s+final|❌|✗|"
+                            r"是错的|是錯的|不正确|不正確)")
 # what the predicate may say of a subject that judges it rather than states it (5 is wrong, 5 is ruled out)
 _JUDGED = re.compile(r"(?i)(?<![A-Za-z])(?:wrong|incorrect|false|impossible|invalid|unlikely|excluded|eliminated|ruled|"
                      r"rejected|discarded|nonsense|guess|absurd|mistaken?|error|erroneous|implausible|unreasonable|"
@@ -1059,6 +1070,13 @@ _ALTERNATIVE_AFTER = re.compile(
 )
 
 
+def _taken_back(text: str, end: int, hi: int) -> bool:
+    """Whether what follows an answer ending at ``end`` hedges, retracts or judges it, or offers another value."""
+    return bool(_HEDGE_AFTER.match(text, end, hi) or _RETRACTION_NEXT.match(text, end, hi) or
+                _RETRACTION.search(text, end, hi) or _VERDICT_AFTER.match(text, end, hi) or
+                _ALTERNATIVE_AFTER.search(text, end, hi))  # fmt: skip
+
+
 def _hypothetical(text: str, lo: int, start: int) -> bool:
     """Whether the clause before a phrase at ``start`` makes it someone else's belief or a supposition (many think
     the answer is 5; if the answer is 5); the writer's own claim states it (we claim that the answer is 5, I think
@@ -1149,8 +1167,7 @@ def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
             return Extraction("none", rule="words after the stated answer add to it (and its permutations, in any order)",
                               span=(phrase.start(), hi))  # fmt: skip
         if found.status != "none":
-            if (_HEDGE_AFTER.match(text, found.span[1], hi) or _RETRACTION.search(text, found.span[1], hi) or
-                    _VERDICT_AFTER.match(text, found.span[1], hi) or _ALTERNATIVE_AFTER.search(text, found.span[1], hi)) and \
+            if _taken_back(text, found.span[1], hi) and \
                     not (restate and _restated(text, found.span[1], hi, found.texts)):  # fmt: skip
                 # The answer is (A) 5. Or maybe (B) 6.  The answer is 5. Hmm, no, that's not right.
                 return Extraction("none", rule="an alternative or a retraction follows the stated answer",
@@ -1167,8 +1184,7 @@ def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
         span = (group[0][0], group[-1][1])
         if not contents:  # \boxed{} (a base model repeating its instructions): nothing is stated in it
             return Extraction("none", rule="the last box is empty", span=span)
-        if (_RETRACTION.search(text, span[1], hi) or _HEDGE_AFTER.match(text, span[1], hi) or
-                _VERDICT_AFTER.match(text, span[1], hi) or _ALTERNATIVE_AFTER.search(text, span[1], hi)) and not (restate and _restated(text, span[1], hi, contents)):  # fmt: skip
+        if _taken_back(text, span[1], hi) and not (restate and _restated(text, span[1], hi, contents)):
             # \boxed{5} Wait, actually it should be 6.  \boxed{5} is wrong.
             return Extraction("none", rule="an alternative or a retraction follows the last box", span=(span[0], hi))
         if _extended(text, contents[-1], span[1], hi):  # \boxed{(2, 3, 3)} and its permutations: the box is not all

@@ -280,6 +280,28 @@ def test_another_value_offered_after_the_answer_is_no_single_answer(response: st
     assert grade(response, "3").status == "no answer", response
 
 
+_TAKEN_BACK = [" is false.", " isn't correct.", " (wrong)", " [wrong]", " Never mind, it is 4.", " Nope, it's 4.",
+               " Just kidding, 4.", " Instead, 4.", " I take that back.", "\n\n**Correction**: 4.", " I don't know.",
+               " Das ist falsch.", " C'est faux.", " Это неверно.", " Wait, actually it should be 4.", ", wait, it's 4.",
+               "; actually it is 4.", " -- actually 4.", " (actually 4)"]  # fmt: skip
+
+
+@pytest.mark.parametrize("response", [f"\\boxed{{3}}{after}" for after in _TAKEN_BACK] +
+                         ["\\boxed{3} (or \\boxed{4})", "\\boxed{3} or perhaps \\boxed{4}", "\\boxed{3}, maybe \\boxed{4}",
+                          "\\boxed{3} OR \\boxed{4}", "\\boxed{3} 或 \\boxed{4}", "\\boxed{3} \\lor \\boxed{4}"])  # fmt: skip
+def test_what_a_fourth_review_found_is_never_credited(response: str) -> None:
+    # retractions right after the box (no sentence between), more words that take an answer back or judge it, and
+    # hedges between two boxes (several answers): each was credited as 3 (or 4, the last box)
+    assert not grade(response, "3").correct and not grade(response, "4").correct, response
+
+
+@pytest.mark.parametrize("response", ["\\boxed{3}. No other value works.", "\\boxed{3}\n\nNo. of ways is 3.",
+                                      "\\boxed{3} is correct.", "\\boxed{3} (in cm)", "$\\boxed{3}$ and $\\boxed{3}$"])
+def test_words_after_a_box_that_take_nothing_back_keep_it(response: str) -> None:
+    assert grade(response, "3").correct, response
+
+
+
 @pytest.mark.parametrize(
     ("response", "gold"),
     [("So the answer is 3. I think it is 3.", "3"), ("\\boxed{3}. It could also be written as $\\frac{6}{2}$.", "3"),
