@@ -88,6 +88,12 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "several answers, read as the list -2, 1 (equal only to that set or list); a box repeated is one answer; one "
      "word may follow a box before `and`, `or` or a comma (its unit or noun), never a word that reasons (`so`, "
      "`then`, `is`, ...)"),
+    ("`$-\\boxed{3}$`, `$\\boxed{3}\\pi$`, `$\\boxed{3} \\times 10^{5}$`, `$\\frac{1}{\\boxed{3}}$`, `$x \\neq \\boxed{3}$`, "
+     "`at least \\boxed{3}`, `Is it \\boxed{3}?`",
+     "the box holds the answer whatever surrounds it (`x \\in \\boxed{(3,4]}`, `\\equiv \\boxed{3} \\pmod{7}`, "
+     "`\\boxed{10}\\%`), except where the math around it changes its value: a sign, an order or `\\neq` before it, a "
+     "factor, power or `!` right after it, a fraction around it; then the math it sits in is the answer, read as "
+     "written. A bound or a denial before a box (at least, not) or a question mark after it: no answer"),
     ("`The answer is $\\frac{1}{3}$.`, `Final Answer: The largest $n$ is 34.`",
      "after a phrase: the math that follows it, or the words to the end of the sentence read as below"),
     ("`Final Answer: Jane started growing Sphere 3 hours ago.`",
@@ -1070,6 +1076,48 @@ _ALTERNATIVE_AFTER = re.compile(
 )
 
 
+# The box holds the answer whatever surrounds it in its math (x \in \boxed{(3,4]}, \equiv \boxed{3} \pmod{7},
+# \approx \boxed{\$32,\!348}, \boxed{10}\% where the question asks for a percent: MATH's own solutions), except
+# where the math around it changes its value or makes it a bound: a sign before it (-\boxed{3}), an order or \neq
+# before it (x \neq \boxed{3}), a factor or power after it (\boxed{3}\pi, \boxed{3} \times 10^{5}, \boxed{3}x), or a
+# fraction around it (\frac{1}{\boxed{3}}). Then the math expression it sits in is the answer, read as written.
+_BOX_BEFORE = re.compile(r"(?:(?:^|[=(,]|\\(?:therefore|Rightarrow|implies)(?![A-Za-z]))\s*[-+]|\\(?:neq?|le|ge|leq|geq|lt|gt|"
+                         r"leqslant|geqslant)(?![A-Za-z])|[<>]|\\frac\s*\{[^{}]*\}\s*\{|\\frac\s*\{)\s*$")
+_BOX_AFTER = re.compile(r"\s*(?:\\(?:pi|times|cdot|sqrt)(?![A-Za-z])|\^(?!\s*\{?\s*\\circ)|/|!)|[A-Za-z0-9(]")
+# outside math: a bound or a denial before the box, or a question mark after it, make it something other than the
+# answer as it stands (at least \boxed{3}, The answer is not \boxed{3}., Is it \boxed{3}?); a sign before it is its sign
+_BOX_SIGN = re.compile(r"(?:^|(?<=[\s(=:]))-\s{0,2}$")
+_BOX_BOUND = re.compile(r"(?i)(?<![A-Za-z])(?:at\s+least|at\s+most|more\s+than|less\s+than|fewer\s+than|greater\s+than|"
+                        r"not|never|isn't|is\s+not)\s{0,3}\$?\s{0,3}$|(?:≥|≤|≠|<|>)\s{0,3}\$?\s{0,3}$")
+_BOX_QUESTION = re.compile(r"\s{0,3}\$?\s{0,3}[?？]")
+
+
+def _embedded(text: str, lo: int, hi: int, start: int, end: int, content: str) -> Extraction | None:
+    """The answer a single last box at text[start:end] states when what surrounds it changes it (None: the box's own
+    content is the answer): the math expression it sits in, read as written, or no answer at all."""
+    if _TEXT_BOX.fullmatch(content):
+        return None  # \boxed{\text{(B)}} 3(1 + r/10)^x = 7: a choice, then the option's text
+    for span in _math_spans(text, max(lo, start - 2000), min(hi, end + 2000)):
+        if span.start < start and end <= span.end:
+            inner_start = span.start + next(len(o) for o, _ in _OPENERS if text.startswith(o, span.start))
+            inner_end = inner_start + len(span.inner)
+            before, after = text[inner_start:start], text[end:inner_end]
+            if _BOX_BEFORE.search(before[-200:]) or _BOX_AFTER.match(after):
+                return Extraction("answer", (f"{before}{{{content}}}{after}".strip(),), "boxed, in its expression",
+                                  (inner_start, inner_end))  # fmt: skip
+            return None
+        if span.start > end:
+            break
+    before = text[max(lo, start - 40) : start]
+    if _BOX_BOUND.search(before) or _BOX_QUESTION.match(text, end, hi):
+        return Extraction("none", rule="a bound, a denial or a question around the last box: it is not the answer "
+                          "as it stands", span=(start, end))  # fmt: skip
+    sign = _BOX_SIGN.search(before)
+    if sign:
+        return Extraction("answer", (f"-{{{content}}}",), "boxed, in its expression", (start - len(sign.group()), end))
+    return None
+
+
 def _taken_back(text: str, end: int, hi: int) -> bool:
     """Whether what follows an answer ending at ``end`` hedges, retracts or judges it, or offers another value."""
     return bool(_HEDGE_AFTER.match(text, end, hi) or _RETRACTION_NEXT.match(text, end, hi) or
@@ -1192,6 +1240,9 @@ def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
                               span=(span[0], hi))  # fmt: skip
         if len(contents) > 1:
             return Extraction("several", tuple(contents), "several boxes", span)
+        around = _embedded(text, lo, hi, span[0], span[1], contents[0]) if len(group) == 1 else None
+        if around is not None:  # -\boxed{3}, \boxed{3}\pi, \frac{1}{\boxed{3}}, at least \boxed{3}, \boxed{3} thousand
+            return around
         words = _TEXT_BOX.fullmatch(contents[0])
         said = words.group(1) if words else contents[0]
         yes_no = _yes_no(said)

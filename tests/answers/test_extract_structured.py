@@ -527,3 +527,21 @@ def test_a_json_answer_that_more_words_take_back_is_not_credited(response: str) 
 )  # fmt: skip
 def test_a_boxed_yes_or_no_with_its_reason_and_chat_closers(response: str, status: str, texts: tuple[str, ...]) -> None:
     _assert_extracts(response, status, texts)
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "correct"),
+    [("$-\\boxed{3}$", "3", False), ("$-\\boxed{3}$", "-3", True), ("$x = -\\boxed{3}$", "-3", True),
+     ("$\\boxed{3}\\pi$", "3", False), ("$\\boxed{3}\\pi$", "3\\pi", True),
+     ("$\\boxed{3} \\times 10^{5}$", "300000", True), ("$\\frac{1}{\\boxed{3}}$", "\\frac13", True),
+     ("$x \\neq \\boxed{3}$", "3", False), ("$\\boxed{3}!$", "6", True), ("at least \\boxed{3}", "3", False),
+     ("The answer is not \\boxed{3}.", "3", False), ("Is the answer \\boxed{3}?", "3", False),
+     # the box holds the answer in MATH's own solutions, whatever surrounds it
+     ("$r = x - 1 = \\boxed{10}\\%$.", "10", True), ("$24 \\equiv \\boxed{3} \\pmod{7}$", "3", True),
+     ("$\\lambda \\in \\boxed{(3,4]}.$", "(3,4]", True), ("$36 - 7 - 2 - 10 = \\boxed{17} = x$", "17", True),
+     ("$\\$24,\\!000 \\cdot 1.01^{30} \\approx \\boxed{\\$32,\\!348}$", "\\$32,\\!348", True),
+     ("$\\boxed{30}^\\circ$", "30", True), ("$\\boxed{3}\\text{ cm}$", "3", True)],
+)  # fmt: skip
+def test_math_around_the_last_box_that_changes_its_value_is_read(response: str, gold: str, correct: bool) -> None:
+    # an adversarial review: -\boxed{3}, \boxed{3}\pi, x \neq \boxed{3} and 'at least \boxed{3}' were credited as 3
+    assert grade(response, gold).correct is correct, response
