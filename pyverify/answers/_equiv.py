@@ -1066,6 +1066,8 @@ def _bases(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
                 _Verdict("different", "structure", {"numerals": [a.value, b.value]})  # fmt: skip
         return _constants(a.terms[0], b.terms[0], ctx)
     numeral, other = (a, b) if a.kind == "base" else (b, a)
+    if numeral.value.endswith("_10") and other.kind in ("number", "expression") and other.terms:
+        return _constants(numeral.terms[0], other.terms[0], ctx)  # 52_{10}: base ten, its value is the answer
     value = _literal(other.terms[0]) if other.kind == "number" else None
     if value is None:
         return _Verdict("unknown", "none", reason=f"a numeral in a base against {_article(other.kind)} {other.kind}")

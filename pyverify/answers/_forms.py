@@ -209,8 +209,6 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
         whole_digits, _, point = digits.partition(".")
         value = Fraction(int(whole_digits, radix)) + Fraction(int(point or "0", radix), radix ** len(point))
         number: Node = Num(-value if sign else value)
-        if radix == 10:
-            return Answer("number", terms=(number,))
         written = (whole_digits.lstrip("0") or "0") + (f".{point.rstrip('0')}" if point.rstrip("0") else "")
         return Answer("base", terms=(number,), value=f"{'-' if sign and value else ''}{written}_{radix}")
     timed = whole.group(1) if whole and (_HOUR.match(whole.group(1)) or _CLOCK.match(whole.group(1))) else text

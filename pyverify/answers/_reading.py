@@ -850,7 +850,8 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "base); "
      "equal to the same base and value, and to a plain number written "
      "with the same digits (52: the base the question asked for is implied); its decimal value (42) or another base "
-     "is different; a subscript 10 is a plain number"),
+     "is different; a subscript 10 is base ten, written out: the plain number with those digits, never a numeral "
+     "of another base (52_{10} is not 52_8)"),
     ("`x \\le 3`, `x > 2 \\text{ or } x < -1`, `-1 < x \\leq 4`, `5 \\geq x`, `-x > -1`, `x \\neq 3`, "
      "`x \\in [0,1)`, `\\mathbb{R}`, `\\{-1\\} \\cup [0,7)`",
      "a set of reals: conditions linear in one variable (on one side of each relation) are intervals; `or` joins "

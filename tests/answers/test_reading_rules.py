@@ -1148,7 +1148,10 @@ def test_what_a_number_counts_and_numerals_as_benchmarks_write_them(reference: s
      ("1112112_3", "1112112₃", "equal"), ("52_8", "52₈", "equal"), ("52_8", "53₈", "different"), ("x_2", "x₂", "equal"),
      # the word infinity in any case, negative infinity (gemini-1.5-pro's and Mistral-Large-2's JSON answers)
      (r"\infty", "Infinity", "equal"), (r"-\infty", "negative infinity", "equal"), (r"\infty", "negative infinity", "different"),
-     ("2", "Infinity", "different")],
+     ("2", "Infinity", "different"),
+     # a subscript 10 states base ten: never the digits of another base (an adversarial review: 52_{10} was 52_8)
+     ("52_8", "52_{10}", "different"), ("52_8", "42_{10}", "different"), ("52", "52_{10}", "equal"),
+     ("52_{10}", "50+2", "equal"), ("52_{10}", "53", "different")],
 )  # fmt: skip
 def test_numerals_in_a_base_named_by_a_letter_or_subscript_digits(reference: str, candidate: str, status: str) -> None:
     assert equivalent_answers(reference, candidate, timeout=20).status == status
