@@ -1545,6 +1545,17 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
         if _units.SEVERAL in ans.unit:  # 5 cm + 5 mm: its numbers are in different units, never added as they stand
             return done(_Verdict("unknown", "none", reason=f"the {label} states several units ({ans.unit}): its values "
                                                            "are not compared"))  # fmt: skip
+    converted = ""
+    for label, ans, other in (("reference", ref, cand), ("candidate", cand, ref)):
+        if ans.unit == "degree" and not other.unit and ans.kind == "number" and len(ans.terms) == 1 and \
+                any(isinstance(n, Call) and n.func == "pi" for t in other.terms for n in walk(t)):  # fmt: skip
+            # 135^\circ against \frac{3\pi}{4}: the other is in radians; the degrees are converted exactly (× π/180)
+            # rather than their number compared with the radians' (135 against 2.356 would be called different)
+            radians = replace(ans, terms=(Op("*", (ans.terms[0], Op("/", (Call("pi", ()), Num(Fraction(180)))))),),
+                              unit="")  # fmt: skip
+            ref, cand = (radians, cand) if label == "reference" else (ref, radians)
+            converted = f"the {label}'s degrees are read as radians (× π/180) against the other's multiple of π"
+            break
     if ref.unit and cand.unit and ref.unit != cand.unit:
         how, factor, note = _units.conversion(ref.unit, cand.unit)
         if how == "dimension":
@@ -1578,6 +1589,10 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
                 return done(_Verdict("unknown", "none", reason=f"{'; '.join(stated)}: the condition changes what "
                                      "the answer states, and the two answers do not state the same one"))  # fmt: skip
             verdict.conditions = (*verdict.conditions, *stated)
+        if converted and verdict.status == "equal":
+            verdict.conditions = (*verdict.conditions, converted)
+        elif converted and verdict.status == "different":
+            verdict.reason = f"{verdict.reason}; {converted}" if verdict.reason else converted
         if note and verdict.status in ("equal", "different"):
             verdict.reason = f"{verdict.reason}; {note}" if verdict.reason else note
             if verdict.witness is not None:  # the difference is in the reference's unit: say which

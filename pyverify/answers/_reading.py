@@ -635,7 +635,8 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      "sign); elsewhere, and after an inverse function (\\sin^{-1}), an angle is its number of degrees",
      _TRIG_WITH_DEGREES, lambda m: _trig_degrees(m.group())),
     ("degrees ^\\circ and ° are removed (an angle alone is its number of degrees: 90^\\circ is 90; a number alone "
-     "in degrees states the unit, as `90 degrees` does: against 90 radians it is no number of the same unit)",
+     "in degrees states the unit, as `90 degrees` does: against 90 radians it is no number of the same unit, and "
+     "against a multiple of π with no unit it is converted exactly: 135^\\circ is \\frac{3\\pi}{4} radians)",
      _DEGREE_MARK, ""),
     ("a determinant written with vmatrix (\\begin{vmatrix} a & b \\\\ c & d \\end{vmatrix}, at most 4 × 4, no environment "
      "inside) is its expansion by the Leibniz formula ((a)(d) - (b)(c))", _DETERMINANT, lambda m: _determinant(m)),

@@ -208,3 +208,15 @@ def test_the_timeout_bounds_reading_the_answers_too(monkeypatch: pytest.MonkeyPa
     cert = equivalent_answers("5", "The answer is 5.", timeout=0.5)
     assert cert.status == "unknown" and "reading the answers took longer than the time limit" in (cert.reason or "")
     assert time.monotonic() - start < 5
+
+
+@pytest.mark.parametrize(
+    ("reference", "candidate", "status"),
+    [(r"\frac{3\pi}{4}", r"135^\circ", "equal"), (r"60^\circ", r"\frac{\pi}{3}", "equal"), (r"\pi", "180°", "equal"),
+     (r"90^{\circ}", r"\pi", "different"), ("60", r"60^\circ", "equal"), (r"\frac{\pi}{3}", "60", "different"),
+     (r"\sin 30^\circ", r"\frac12", "equal")],
+)  # fmt: skip
+def test_degrees_against_a_multiple_of_pi_are_converted(reference: str, candidate: str, status: str) -> None:
+    # the same angle in two units (an adversarial review: 135° against 3π/4 was 'different', 135 against 2.356);
+    # GAOKAO's 90° against a response's π stays different, now for the right reason
+    assert equivalent_answers(reference, candidate, timeout=20).status == status
