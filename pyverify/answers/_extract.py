@@ -139,10 +139,11 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "no answer: a later sentence offers another value as the answer (it or the answer could, might, may or can also "
      "be; another answer is; I think it is); one that states the same answer again keeps it"),
     ("`Answer: $5$ is incorrect.`, `So $5$ is incorrect.`, `We reject $x=5$.`, `The answer is at least $5$.`, "
-     "`Die Antwort ist nicht $5$.`, `Ответ: $5$ или $6$.`",
-     "never the value: a word after it that judges it, a word before it that changes or bounds it (at least, twice, "
-     "anything but, about, reject, 至少, ...), a denial or doubt in any of the phrase languages (nicht, no es, "
-     "n'est pas, не, ではない, 아니, ...), or an 'or' between two values"),
+     "`Die Antwort ist nicht $5$.`, `Ответ: $5$ или $6$.`, `The answer is $5$ thousand.`, `Answer: ~~5~~`",
+     "never the value: a word after it that judges it or changes it (thousand, squared, divided, at most, to $6$), a "
+     "word before it that changes or bounds it (at least, twice, anything but, about, reject, unlikely, 至少, ...), a "
+     "denial or doubt in any of the phrase languages (nicht, no es, n'est pas, не, ではない, 아니, ...), an 'or' between "
+     "two values, a strike-through or a question mark; after `</answer>`, a retraction or a verdict takes it back"),
     ("`Many think the answer is $5$, but we get $6$.`, `The answer is (A) 5. Or maybe (B) 6.`",
      "a phrase in a clause of belief or supposition (think, believe, assume, if, might, ...) is no marker; an answer "
      "followed by `Or maybe …`, `Alternatively …` (或者, 也可能) is no answer"),
@@ -547,7 +548,7 @@ def _masked(text: str, lo: int, hi: int) -> str:
 
 # a statement that denies or doubts (the answer is not 5; 5 or maybe 6) states no answer
 _DENIAL = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|isn't|aren't|cannot|can't|unsure|maybe|perhaps|might|possibly|"
-                     r"probably|doesn't|don't|didn't|won't|wouldn't|shouldn't|mustn't|needn't|rejected|discarded)"
+                     r"probably|unlikely|doesn't|don't|didn't|won't|wouldn't|shouldn't|mustn't|needn't|rejected|discarded)"
                      r"(?![A-Za-z])"
                      # in Chinese: is not, cannot, impossible, there is no, maybe, perhaps, about, approximately
                      r"|不是|不为|不為|不等于|不等於|不能|不可能|不会|不會|无法|無法|没有|沒有|并非|並非|未必|可能|也许|也許"
@@ -813,6 +814,14 @@ def _trimmed(piece: str) -> str:
     return piece[:end]
 
 
+# words right after the math of a stated answer that change its value or make it conditional or a bound (The answer
+# is $3$ thousand, $3$ squared, $3$ divided by $2$, $3$ to $5$, $3$ at most): refused as written (a condition after
+# it, $5$ when $x = 2$, is read by the final-sentence rules)
+_VALUE_CHANGED = re.compile(r"(?i)\s{0,3}(?:thousands?|millions?|billions?|trillions?|squared|cubed|divided|times|plus|minus|"
+                            r"over|at\s+(?:most|least)|or\s+(?:more|less|fewer|so))(?![A-Za-z])")
+_RANGE_TO = re.compile(r"\s{0,3}(?:to|through|–|--?)\s{0,3}(?:\$|\\\(|\d)")  # $3$ to $5$: a range, not 3
+
+
 def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = False) -> Extraction:
     while start < hi and (text[start] in " \t\r\n*\"'" or text.startswith('\\"', start)):
         start += 2 if text[start] == "\\" else 1
@@ -844,6 +853,9 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
     piece = _trimmed(text[start:end])  # quotes, \" and ** around it
     if not piece:
         return Extraction("none", rule=f"nothing after '{rule}'", span=(start, end))
+    if (piece.startswith("~~") and piece.endswith("~~")) or text[end : end + 1] in ("?", "？") or piece.endswith("?"):
+        # Answer: ~~3~~ (struck out in Markdown), Answer: 3? (asked, never stated)
+        return Extraction("none", rule=f"what follows '{rule}' is struck out or asked", span=(start, end))
     yes_no = _yes_no(piece)
     if yes_no and _prose(piece):  # Answer: No, the series diverges. (a yes-or-no question answered first)
         first = start + text[start:end].find(yes_no.group(1))
@@ -852,7 +864,9 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
     if math and _prose(piece):
         after = _masked(text, start, end)[math.end : end]
         later = [m for m in spans if m.start >= math.end and m.start < end]
-        if _DENIAL.search(after) or _JUDGED.search(after) or (later and _OR_BETWEEN.search(after[: later[0].start - math.end])):
+        if _DENIAL.search(after) or _JUDGED.search(after) or _VALUE_CHANGED.match(after) or \
+                _RANGE_TO.match(text, math.end, end) or \
+                (later and _OR_BETWEEN.search(after[: later[0].start - math.end])):  # fmt: skip
             return Extraction("answer", (piece,), rule, (start, end))  # $5$ is wrong, $5$ oder $6$: refused as written
         return Extraction("answer", (math.inner.strip(" "),), rule, math.span())
     if _DENIAL.search(_masked(text, start, end), start, end):
@@ -1046,6 +1060,11 @@ def _answer_tag(text: str, lo: int, hi: int, structured: bool, restate: bool) ->
     content = text[start:end]
     if not content.strip():
         return Extraction("none", rule="an empty <answer> tag", span=(start, end))
+    after = end + len("</answer>") if closed >= 0 else hi
+    if after < hi and _taken_back(text, after, hi):  # <answer>3</answer> is wrong. / Actually, 4.
+        stated = _extract(text[after:hi], structured=False, restate=False) if restate else None
+        if stated is None or stated.status != "answer" or "".join(stated.texts[0].split()) != "".join(content.split()):
+            return Extraction("none", rule="an alternative or a retraction follows the <answer> tag", span=(start, hi))
     inner = _extract(content, structured, restate)
     offset = start + len(content) - len(content.lstrip())
     if inner.status == "none":
@@ -1056,7 +1075,7 @@ def _answer_tag(text: str, lo: int, hi: int, structured: bool, restate: bool) ->
 # a phrase someone else believes or that is supposed (many think the answer is 5; if the answer is 5): no marker
 _HYPOTHETICAL = re.compile(r"(?i)(?<![A-Za-z])(?:think|thinks|thought|believe[sd]?|assum(?:e|es|ed|ing)|"
                            r"suppos(?:e|es|ed|ing)|claim(?:s|ed)?|mistake[sn]?|mistakenly|wrongly|incorrectly|if|whether|"
-                           r"might|may|could|would|expect(?:s|ed)?|guess(?:es|ed)?|pretend(?:s|ed)?)(?![A-Za-z])")
+                           r"might|may|could|would|expect(?:s|ed)?|guess(?:es|ed)?|pretend(?:s|ed)?|says?|said|suggest(?:s|ed)?)(?![A-Za-z])")
 # an alternative right after the stated answer: a hedge, never the answer it follows
 # right after the answer: an alternative (5 or 6, \boxed{5} (or 6), 5. Maybe 6.), not the same answer written again
 # (5 (or equivalently 5.0), 1/2, or in decimal form 0.5)

@@ -545,3 +545,24 @@ def test_a_boxed_yes_or_no_with_its_reason_and_chat_closers(response: str, statu
 def test_math_around_the_last_box_that_changes_its_value_is_read(response: str, gold: str, correct: bool) -> None:
     # an adversarial review: -\boxed{3}, \boxed{3}\pi, x \neq \boxed{3} and 'at least \boxed{3}' were credited as 3
     assert grade(response, gold).correct is correct, response
+
+
+@pytest.mark.parametrize(
+    "response",
+    ["<answer>3</answer> is wrong.", "<answer>3</answer>\n\nActually, 4.", "<answer>3</answer> (or 4)",
+     "Answer: ~~3~~", "Answer: 3?", "The answer is $3$ thousand.", "The answer is $3$ squared.",
+     "The answer is $3$ divided by $2$.", "The answer is $3$ at most.", "The answer is unlikely to be $3$.",
+     "The answer is $3$ to $5$."],
+)  # fmt: skip
+def test_an_answer_tag_or_phrase_taken_back_or_changed_is_never_credited(response: str) -> None:
+    # the adversarial review: each was credited as 3
+    assert not grade(response, "3").correct, response
+
+
+@pytest.mark.parametrize(
+    "response",
+    ["<answer>3</answer>", "<answer>3</answer> I hope it is correct.", "<answer>3</answer>\n\nWait, let me check: yes, "
+     "the answer is 3.", "The answer is $3$ to the nearest integer.", "The answer is $3$ cm.", "The answer is: 3"],
+)  # fmt: skip
+def test_an_answer_tag_or_phrase_with_harmless_words_after_it_is_credited(response: str) -> None:
+    assert grade(response, "3").correct, response
