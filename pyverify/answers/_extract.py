@@ -94,6 +94,9 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "`\\boxed{10}\\%`), except where the math around it changes its value: a sign, an order or `\\neq` before it, a "
      "factor, power or `!` right after it, a fraction around it; then the math it sits in is the answer, read as "
      "written. A bound or a denial before a box (at least, not) or a question mark after it: no answer"),
+    ("`\\phantom{\\boxed{4}}`, `{\\color{white} \\boxed{4}}`, `~~\\boxed{4}~~`, `<!-- \\boxed{4} -->`, `\\iffalse … \\fi`, "
+     "`<del>…</del>`, `\\begin{comment}…\\end{comment}`",
+     "a box a reader does not see, or sees struck out, is no box (the last box shown is read)"),
     ("`The answer is $\\frac{1}{3}$.`, `Final Answer: The largest $n$ is 34.`",
      "after a phrase: the math that follows it, or the words to the end of the sentence read as below"),
     ("`Final Answer: Jane started growing Sphere 3 hours ago.`",
@@ -432,6 +435,43 @@ def _boxes(text: str, lo: int, hi: int) -> list[tuple[int, int, str]]:
         return False
 
     return [(start, end, content) for start, (end, content) in sorted(closed.items()) if not enclosed(start)]
+
+
+# What a reader never sees, or sees struck out: a box there is no answer (\boxed{3} \phantom{\boxed{4}} shows 3; a
+# grader that read the hidden 4 could be fooled by a response built for it). Paired delimiters, and commands whose
+# braced argument is hidden or struck (each opener's argument matched over at most 5,000 characters, 64 openers)
+_HIDDEN_PAIRS = (("<!--", "-->"), ("\\iffalse", "\\fi"), ("\\begin{comment}", "\\end{comment}"), ("<del>", "</del>"),
+                 ("<s>", "</s>"), ("<strike>", "</strike>"))  # fmt: skip
+_HIDDEN_COMMAND = re.compile(r"\\(?:[hv]?phantom|sout|st|cancel|xcancel|bcancel|textcolor\s*\{\s*white\s*\})\s*\{|~~|"
+                             r"\\color\s*\{\s*white\s*\}")
+
+
+def _hidden(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
+    """The ranges of text[lo:hi] hidden from a reader or struck out (comments, \\phantom, white text, ~~...~~)."""
+    ranges = []
+    for opener, closer in _HIDDEN_PAIRS:
+        at = text.find(opener, lo, hi)
+        while at >= 0:
+            end = text.find(closer, at + len(opener), hi)
+            end = hi if end < 0 else end + len(closer)
+            ranges.append((at, end))
+            at = text.find(opener, end, hi)
+    for k, m in enumerate(_HIDDEN_COMMAND.finditer(text, lo, hi)):
+        if k >= 64:
+            break
+        if m.group() == "~~":  # Markdown strike-through, to the next ~~ on the same line
+            end = text.find("~~", m.end(), min(hi, m.end() + 5000))
+            if 0 <= end and "\n" not in text[m.end() : end]:
+                ranges.append((m.start(), end + 2))
+            continue
+        depth, at = 1, m.end()
+        stop = min(hi, at + 5000)
+        while at < stop and depth:
+            depth += {"{": 1, "}": -1}.get(text[at], 0) if text[at - 1] != "\\" else 0
+            at += 1
+        if not depth:  # (\color{white} hides the rest of its group: the scan ends at the group's closing brace)
+            ranges.append((m.start(), at))
+    return ranges
 
 
 def _unbox(content: str) -> str:
@@ -1211,6 +1251,9 @@ def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
         if json_answer is not None:
             return _undoubled(json_answer)
     found_boxes = _boxes(text, lo, hi)
+    if found_boxes and ("<" in text or "\\" in text or "~~" in text):
+        hidden = _hidden(text, lo, hi)
+        found_boxes = [b for b in found_boxes if not any(a <= b[0] < z for a, z in hidden)]
     # an empty box is no box (\boxed{} in instructions a model repeats after its answer: "put it in \boxed{}")
     boxes = [b for b in found_boxes if _unbox(undouble(b[2]).strip())]
     # every marker holds "answer" (any case), "####" or "A:": a text with none of them is not scanned for one

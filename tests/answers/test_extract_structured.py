@@ -566,3 +566,16 @@ def test_an_answer_tag_or_phrase_taken_back_or_changed_is_never_credited(respons
 )  # fmt: skip
 def test_an_answer_tag_or_phrase_with_harmless_words_after_it_is_credited(response: str) -> None:
     assert grade(response, "3").correct, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "correct"),
+    [("\\boxed{3} \\phantom{\\boxed{4}}", "4", False), ("\\boxed{3} \\phantom{\\boxed{4}}", "3", True),
+     ("\\boxed{3} {\\color{white} \\boxed{4}}", "4", False), ("\\boxed{3} \\textcolor{white}{\\boxed{4}}", "4", False),
+     ("~~\\boxed{4}~~ \\boxed{3}", "3", True), ("~~\\boxed{3}~~", "3", False), ("\\iffalse \\boxed{3} \\fi", "3", False),
+     ("<!-- \\boxed{3} --> I could not solve it.", "3", False), ("<del>\\boxed{3}</del> I do not know.", "3", False),
+     ("\\begin{comment}\\boxed{3}\\end{comment}\nNo idea.", "3", False), ("{\\color{red} \\boxed{3}}", "3", True)],
+)  # fmt: skip
+def test_a_box_a_reader_cannot_see_is_no_answer(response: str, gold: str, correct: bool) -> None:
+    # a response built to game the grader: what it shows and what a careless grader reads must not differ
+    assert grade(response, gold).correct is correct, response
