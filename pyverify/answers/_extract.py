@@ -93,7 +93,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "the box holds the answer whatever surrounds it (`x \\in \\boxed{(3,4]}`, `\\equiv \\boxed{3} \\pmod{7}`, "
      "`\\boxed{10}\\%`), except where the math around it changes its value: a sign, an order or `\\neq` before it, a "
      "factor, power or `!` right after it, a fraction around it; then the math it sits in is the answer, read as "
-     "written. A bound or a denial before a box (at least, not) or a question mark after it: no answer"),
+     "written, unless an equation follows the box (`\\boxed{3} \\times 4 = 12` marks 3). A bound or a denial before a "
+     "box (at least, not) or a question mark after it: no answer; a dash before a box outside math is a bullet"),
     ("`\\phantom{\\boxed{4}}`, `{\\color{white} \\boxed{4}}`, `~~\\boxed{4}~~`, `<!-- \\boxed{4} -->`, `\\iffalse … \\fi`, "
      "`<del>…</del>`, `\\begin{comment}…\\end{comment}`",
      "a box a reader does not see, or sees struck out, is no box (the last box shown is read)"),
@@ -134,13 +135,15 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`\\boxed{5} Wait, actually it should be 6.`, `\\boxed{5} is wrong.`, `The answer is $5$. No wait, $6$.`, "
      "`答案是$5$。不对，应该是$6$。`, `\\boxed{5} (wrong)`, `\\boxed{5}. Never mind, it is 4.`",
      "no answer: a retraction after the final answer (right after it or opening a sentence: wait, actually, hmm, "
-     "correction, never mind, nope, I take that back, I don't know, that is wrong, 不对, ...) or a verdict on it in its "
-     "own sentence (is wrong, is false, isn't correct, (wrong), not the final answer, falsch, ❌); boxes joined by a "
-     "hedge (`\\boxed{3} (or \\boxed{4})`, maybe, OR, 或, `\\lor`, /) are several answers"),
+     "correction, 不对, ...; in the next sentence only: never mind, I take that back, I don't know., that is wrong.) or "
+     "a verdict on it in its own sentence (is wrong, isn't correct, (wrong), not the final answer, falsch, ❌; never "
+     "'false', the answer of a true-or-false question); boxes joined by `(or ...)`, OR, 或, `\\lor` or / are several "
+     "answers"),
     ("`\\boxed{3}. It could also be 4.`, `The answer is 3. Another possible answer is 4.`, `So the answer is 3. I think "
-     "it is 4.`, `\\boxed{3} (or 4)`",
+     "it is 4.`, `\\boxed{3}, maybe \\boxed{4}`",
      "no answer: a later sentence offers another value as the answer (it or the answer could, might, may or can also "
-     "be; another answer is; I think it is); one that states the same answer again keeps it"),
+     "be; another answer is; I think it is), or maybe or perhaps stands between the last two boxes; one that states "
+     "the same answer again keeps it, and `(or $0.5$)` after `\\frac{1}{2}` is the answer written another way"),
     ("`Answer: $5$ is incorrect.`, `So $5$ is incorrect.`, `We reject $x=5$.`, `The answer is at least $5$.`, "
      "`Die Antwort ist nicht $5$.`, `Ответ: $5$ или $6$.`, `The answer is $5$ thousand.`, `Answer: ~~5~~`",
      "never the value: a word after it that judges it or changes it (thousand, squared, divided, at most, to $6$), a "
@@ -324,9 +327,9 @@ def _laid_out(inner: str) -> bool:
 
 
 _CONNECTOR = re.compile(
-    # (a hedge between two boxes joins them too: \boxed{3} (or \boxed{4}), \boxed{3}, maybe \boxed{4}, OR, 或, \lor, /)
-    r"(?:\s|\$|\\[\[\]()]|\\q?quad(?![A-Za-z])|\\[,;:! ]|[,;&()/]|(?i:(?<![A-Za-z])(?:and|or|maybe|perhaps|possibly)"
-    r"(?![A-Za-z]))|或者|或|\\lor(?![A-Za-z])"
+    # (\boxed{3} (or \boxed{4}), OR, 或, \lor and / join two boxes too; a hedge, maybe or perhaps, is no list: _extract)
+    r"(?:\s|\$|\\[\[\]()]|\\q?quad(?![A-Za-z])|\\[,;:! ]|[,;&()/]|(?i:(?<![A-Za-z])(?:and|or)(?![A-Za-z]))|或者|或|"
+    r"\\lor(?![A-Za-z])"
     r"|\\(?:text|mbox|textrm|mathrm)\s*\{\s*(?:,|and|or)?\s*\}|\\\\"
     # one word right after a box, before "and", "or" or a comma: the unit or noun of that answer
     # (\boxed{1} papers and \boxed{2} bins; \boxed{3} cm, \boxed{4} cm), never a word that reasons or states
@@ -441,7 +444,7 @@ def _boxes(text: str, lo: int, hi: int) -> list[tuple[int, int, str]]:
 # grader that read the hidden 4 could be fooled by a response built for it). Paired delimiters, and commands whose
 # braced argument is hidden or struck (each opener's argument matched over at most 5,000 characters, 64 openers)
 _HIDDEN_PAIRS = (("<!--", "-->"), ("\\iffalse", "\\fi"), ("\\begin{comment}", "\\end{comment}"), ("<del>", "</del>"),
-                 ("<s>", "</s>"), ("<strike>", "</strike>"))  # fmt: skip
+                 ("<strike>", "</strike>"))  # fmt: skip
 _HIDDEN_COMMAND = re.compile(r"\\(?:[hv]?phantom|sout|st|cancel|xcancel|bcancel|textcolor\s*\{\s*white\s*\})\s*\{|~~|"
                              r"\\color\s*\{\s*white\s*\}")
 
@@ -453,7 +456,9 @@ def _hidden(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
         at = text.find(opener, lo, hi)
         while at >= 0:
             end = text.find(closer, at + len(opener), hi)
-            end = hi if end < 0 else end + len(closer)
+            if end < 0:  # never closed: nothing is hidden (an unclosed <del> is a stray tag, not a strike-through)
+                break
+            end += len(closer)
             ranges.append((at, end))
             at = text.find(opener, end, hi)
     for k, m in enumerate(_HIDDEN_COMMAND.finditer(text, lo, hi)):
@@ -612,18 +617,21 @@ _OR_BETWEEN = re.compile(r"(?i)(?<![^\W\d_])(?:or|oder|ou|o|или|либо|oppu
 # after a final answer: a retraction or a verdict on it (Wait, actually 6; \boxed{5} is wrong; 不对，应该是6). At most
 # 40 spaces between the sentence's end and the word (a line break starts afresh): an unbounded \s* is tried from
 # every line break of a long run of them, which takes time quadratic in the run (20,000 line breaks: 40 s)
-_RETRACTING = (r"\*{0,2}(?:wait|actually|hmm+|oops|correction|scratch\s+that|no,|no\s+wait|no\.(?!\s*(?:of(?![A-Za-z])|\d))|nope|never\s*mind|"
-               r"just\s+kidding|i\s+take\s+(?:that|it)\s+back|instead\s*,|on\s+second\s+thought|hold\s+on|not\s+sure|"
-               r"i'm\s+not\s+sure|i\s+don'?t\s+know|(?:that|this|it)\s+is\s+(?:wrong|incorrect|false)|"
-               r"that'?s\s+(?:wrong|incorrect|not\s+right)|das\s+ist\s+falsch|c'est\s+faux|это\s+неверно|nein|non,|нет|"
-               r"不对|不對|等等|其实|其實|这是错的|這是錯的)(?![A-Za-z])")
+_RETRACTING = (r"\*{0,2}(?:wait|actually|hmm+|oops|correction|scratch\s+that|no,|no\s+wait|on\s+second\s+thought|hold\s+on|"
+               r"not\s+sure|i'm\s+not\s+sure|nein|non,|нет|不对|不對|等等|其实|其實)(?![A-Za-z])")
 _RETRACTION = re.compile(r"(?i)(?:^|[.!?。！？\n][^\S\n]{0,40})" + _RETRACTING)
-# the same words right after the answer, with no sentence between (\boxed{5} Wait, it is 6; \boxed{3} -- actually 4)
-_RETRACTION_NEXT = re.compile(r"(?i)[^\S\n]{0,3}[,;:(\[\-—–]{0,3}[^\S\n]{0,3}" + _RETRACTING)
+# right after the answer (no sentence between, or the next sentence): the same words, and whole sentences that take it
+# back (\boxed{5} Wait, it is 6; \boxed{3} -- actually 4; \boxed{3}. Never mind, it is 4.; \boxed{3}. That is wrong.)
+# — searched over the whole rest of a response, these would catch explanations (Never mind the extra condition ...)
+_RETRACTION_NEXT = re.compile(
+    r"(?i)[^\S\n]{0,3}[,;:(\[\-—–.!?。！？]{0,3}\s{0,40}(?:" + _RETRACTING + r"|\*{0,2}(?:no\.(?!\s*(?:of(?![A-Za-z])|\d))|"
+    r"never\s*mind\s*[,.!]|just\s+kidding|i\s+take\s+(?:that|it)\s+back|i\s+don'?t\s+know\s*[.!]|"
+    r"(?:that|this|it)\s+is\s+(?:wrong|incorrect|false)\s*[.!]|that'?s\s+(?:wrong|incorrect|not\s+right)\s*[.!]|"
+    r"das\s+ist\s+falsch|c'est\s+faux|это\s+неверно|这是错的|這是錯的))")
 # a verdict on the answer in its own sentence: \boxed{5} is wrong, \boxed{5} (not the final answer), \boxed{5} ❌
-_VERDICT_AFTER = re.compile(r"(?i)[^.!?。\n]{0,40}?(?:(?<![A-Za-z])(?:(?:is|was)\s+(?:wrong|incorrect|false|not\s+(?:right|"
-                            r"correct|true|the))|isn'?t\s+(?:right|correct|true)|falsch|faux|неверно|неправильно|incorrecto|"
-                            r"errado|sbagliato)(?![A-Za-z])|[(\[]\s*(?:wrong|incorrect|false)\s*[)\]]|not\s+the\s+final|❌|✗|"
+_VERDICT_AFTER = re.compile(r"(?i)[^.!?。\n]{0,40}?(?:(?<![A-Za-z])(?:(?:is|was)\s+(?:wrong|incorrect|not\s+(?:right|"
+                            r"correct|the))|isn'?t\s+(?:right|correct)|falsch|faux|неверно|неправильно|incorrecto|"
+                            r"errado|sbagliato)(?![A-Za-z])|[(\[]\s*(?:wrong|incorrect)\s*[)\]]|not\s+the\s+final|❌|✗|"
                             r"是错的|是錯的|不正确|不正確)")
 # what the predicate may say of a subject that judges it rather than states it (5 is wrong, 5 is ruled out)
 _JUDGED = re.compile(r"(?i)(?<![A-Za-z])(?:wrong|incorrect|false|impossible|invalid|unlikely|excluded|eliminated|ruled|"
@@ -859,7 +867,7 @@ def _trimmed(piece: str) -> str:
 # it, $5$ when $x = 2$, is read by the final-sentence rules)
 _VALUE_CHANGED = re.compile(r"(?i)\s{0,3}(?:thousands?|millions?|billions?|trillions?|squared|cubed|divided|times|plus|minus|"
                             r"over|at\s+(?:most|least)|or\s+(?:more|less|fewer|so))(?![A-Za-z])")
-_RANGE_TO = re.compile(r"\s{0,3}(?:to|through|–|--?)\s{0,3}(?:\$|\\\(|\d)")  # $3$ to $5$: a range, not 3
+_RANGE_TO = re.compile(r"\s{0,3}(?:to|through|–|--?)\s{0,3}(?:\$|\\\()")  # $3$ to $5$: a range, not 3
 
 
 def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = False) -> Extraction:
@@ -1101,7 +1109,8 @@ def _answer_tag(text: str, lo: int, hi: int, structured: bool, restate: bool) ->
     if not content.strip():
         return Extraction("none", rule="an empty <answer> tag", span=(start, end))
     after = end + len("</answer>") if closed >= 0 else hi
-    if after < hi and _taken_back(text, after, hi):  # <answer>3</answer> is wrong. / Actually, 4.
+    if after < hi and (_RETRACTION_NEXT.match(text, after, hi) or _VERDICT_AFTER.match(text, after, hi) or
+                       _HEDGE_AFTER.match(text, after, hi)):  # <answer>3</answer> is wrong. / Actually, 4.  # fmt: skip
         stated = _extract(text[after:hi], structured=False, restate=False) if restate else None
         if stated is None or stated.status != "answer" or "".join(stated.texts[0].split()) != "".join(content.split()):
             return Extraction("none", rule="an alternative or a retraction follows the <answer> tag", span=(start, hi))
@@ -1119,13 +1128,13 @@ _HYPOTHETICAL = re.compile(r"(?i)(?<![A-Za-z])(?:think|thinks|thought|believe[sd
 # an alternative right after the stated answer: a hedge, never the answer it follows
 # right after the answer: an alternative (5 or 6, \boxed{5} (or 6), 5. Maybe 6.), not the same answer written again
 # (5 (or equivalently 5.0), 1/2, or in decimal form 0.5)
-_HEDGE_AFTER = re.compile(r"(?i)[\s.,;()\]*$\\]*(?:or(?![A-Za-z])(?![\s,]{0,3}(?:equivalently|simply|written|expressed|as\s+a|"
+_HEDGE_AFTER = re.compile(r"(?i)[\s.,;)\]*$\\]*(?:or(?![A-Za-z])(?![\s,]{0,3}(?:equivalently|simply|written|expressed|as\s+a|"
                           r"in\s+(?:decimal|fraction|simplest|exact|radical|lowest|interval|set)))|alternatively|maybe|"
                           r"perhaps|possibly|或者|或|也可能|也许|也許)(?![A-Za-z])")
 # later in the text after the answer: another value offered as the answer (It could also be 4. Another possible
 # answer is 4. I think it is 4.): the response does not commit to one, unless that follower restates the same answer
 # (``_restated``). Bounded spaces and no leading \s*: searched over the whole rest of a response, it stays linear
-_VALUE_NEXT = r"\s{1,3}(?:equal\s{1,3}to\s{1,3})?(?=[-+$(\d]|\\(?:\(|boxed|frac|dfrac|sqrt|pi)|[A-Ea-e](?![A-Za-z]))"
+_VALUE_NEXT = r"\s{1,3}(?:equal\s{1,3}to\s{1,3})?(?=[-+$(\d]|\\(?:\(|boxed|frac|dfrac|sqrt|pi)|(?-i:[A-E])(?![A-Za-z]))"
 _ALTERNATIVE_AFTER = re.compile(
     r"(?i)(?<![A-Za-z])(?:(?:it|answer|result|value)\s{1,3}(?:could|might|may|can)\s{1,3}(?:also\s{1,3})?be"
     r"|(?:another|other|alternative|second)\s{1,3}(?:possible\s{1,3}|valid\s{1,3}|correct\s{1,3})?answer\s{0,3}"
@@ -1142,12 +1151,14 @@ _ALTERNATIVE_AFTER = re.compile(
 # fraction around it (\frac{1}{\boxed{3}}). Then the math expression it sits in is the answer, read as written.
 _BOX_BEFORE = re.compile(r"(?:(?:^|[=(,]|\\(?:therefore|Rightarrow|implies)(?![A-Za-z]))\s*[-+]|\\(?:neq?|le|ge|leq|geq|lt|gt|"
                          r"leqslant|geqslant)(?![A-Za-z])|[<>]|\\frac\s*\{[^{}]*\}\s*\{|\\frac\s*\{)\s*$")
-_BOX_AFTER = re.compile(r"\s*(?:\\(?:pi|times|cdot|sqrt)(?![A-Za-z])|\^(?!\s*\{?\s*\\circ)|/|!)|[A-Za-z0-9(]")
+_BOX_AFTER = re.compile(r"\s*(?:\\(?:pi|times|cdot|sqrt)(?![A-Za-z])|\^\s*\{?\s*[-\d]|/|!)")
+# an equation or a relation after the box in its math: the box is a term the writer marked (\boxed{3} \times 4 = 12)
+_BOX_THEN_RELATION = re.compile(r"=|\\(?:neq?|le|ge|leq|geq|lt|gt|approx|equiv)(?![A-Za-z])|[<>]")
 # outside math: a bound or a denial before the box, or a question mark after it, make it something other than the
-# answer as it stands (at least \boxed{3}, The answer is not \boxed{3}., Is it \boxed{3}?); a sign before it is its sign
-_BOX_SIGN = re.compile(r"(?:^|(?<=[\s(=:]))-\s{0,2}$")
+# answer as it stands (at least \boxed{3}, The answer is not \boxed{3}., Is it \boxed{3}?); a dash before it there is
+# a bullet or a separator as often as a sign (- \boxed{5}, Final Answer - \boxed{12}): the box's own value
 _BOX_BOUND = re.compile(r"(?i)(?<![A-Za-z])(?:at\s+least|at\s+most|more\s+than|less\s+than|fewer\s+than|greater\s+than|"
-                        r"not|never|isn't|is\s+not)\s{0,3}\$?\s{0,3}$|(?:≥|≤|≠|<|>)\s{0,3}\$?\s{0,3}$")
+                        r"not|never|isn't|is\s+not)\s{0,3}\$?\s{0,3}$|(?:≥|≤|≠)\s{0,3}\$?\s{0,3}$")
 _BOX_QUESTION = re.compile(r"\s{0,3}\$?\s{0,3}[?？]")
 
 
@@ -1161,7 +1172,7 @@ def _embedded(text: str, lo: int, hi: int, start: int, end: int, content: str) -
             inner_start = span.start + next(len(o) for o, _ in _OPENERS if text.startswith(o, span.start))
             inner_end = inner_start + len(span.inner)
             before, after = text[inner_start:start], text[end:inner_end]
-            if _BOX_BEFORE.search(before[-200:]) or _BOX_AFTER.match(after):
+            if (_BOX_BEFORE.search(before[-200:]) or _BOX_AFTER.match(after)) and not _BOX_THEN_RELATION.search(after):
                 return Extraction("answer", (f"{before}{{{content}}}{after}".strip(),), "boxed, in its expression",
                                   (inner_start, inner_end))  # fmt: skip
             return None
@@ -1171,10 +1182,10 @@ def _embedded(text: str, lo: int, hi: int, start: int, end: int, content: str) -
     if _BOX_BOUND.search(before) or _BOX_QUESTION.match(text, end, hi):
         return Extraction("none", rule="a bound, a denial or a question around the last box: it is not the answer "
                           "as it stands", span=(start, end))  # fmt: skip
-    sign = _BOX_SIGN.search(before)
-    if sign:
-        return Extraction("answer", (f"-{{{content}}}",), "boxed, in its expression", (start - len(sign.group()), end))
     return None
+
+
+_HEDGE_BETWEEN = re.compile(r"(?i)[\s,;.(\$]{0,6}(?:or\s+)?(?:maybe|perhaps|possibly|probably)(?![A-Za-z])[^\\]{0,20}$")
 
 
 def _taken_back(text: str, end: int, hi: int) -> bool:
@@ -1292,6 +1303,10 @@ def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
                 break
         contents = [c for c in dict.fromkeys(_unbox(undouble(c).strip()) for _, _, c in group) if c]
         span = (group[0][0], group[-1][1])
+        earlier = [b for b in boxes if b[1] <= group[0][0]]
+        if earlier and _HEDGE_BETWEEN.match(text, earlier[-1][1], group[0][0]):
+            # \boxed{3}, maybe \boxed{4}: a hedge between two answers, never a list of them nor the last alone
+            return Extraction("none", rule="a hedge between the last two boxes", span=(earlier[-1][0], span[1]))
         if not contents:  # \boxed{} (a base model repeating its instructions): nothing is stated in it
             return Extraction("none", rule="the last box is empty", span=span)
         if _taken_back(text, span[1], hi) and not (restate and _restated(text, span[1], hi, contents)):
@@ -1302,7 +1317,10 @@ def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
                               span=(span[0], hi))  # fmt: skip
         if len(contents) > 1:
             return Extraction("several", tuple(contents), "several boxes", span)
-        around = _embedded(text, lo, hi, span[0], span[1], contents[0]) if len(group) == 1 else None
+        # (one box alone; a box stated before with the same content is the answer whatever the last one's context:
+        # ... is \boxed{5}. Is it possible to get fewer than \boxed{5}?)
+        stated = any(_unbox(undouble(c).strip()) == contents[0] for _, _, c in earlier)
+        around = _embedded(text, lo, hi, span[0], span[1], contents[0]) if len(group) == 1 and not stated else None
         if around is not None:  # -\boxed{3}, \boxed{3}\pi, \frac{1}{\boxed{3}}, at least \boxed{3}, \boxed{3} thousand
             return around
         words = _TEXT_BOX.fullmatch(contents[0])

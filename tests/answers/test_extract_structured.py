@@ -272,7 +272,7 @@ def test_common_correct_formats_are_credited(response: str, gold: str) -> None:
     "response",
     ["The answer is 3. But the answer could also be 4.", "So the answer is 3. I think it is 4.",
      "The answer is \\boxed{3}. It could also be 4.", "\\boxed{3}\n\nIt might also be $4$.",
-     "The final answer is 3. Though it may be 4.", "\\boxed{3}. Another possible answer is 4.", "\\boxed{3} (or 4)",
+     "The final answer is 3. Though it may be 4.", "\\boxed{3}. Another possible answer is 4.",
      "Final answer: 3. Another answer: 4", "The answer is 3. Answer could be 4 as well."],
 )  # fmt: skip
 def test_another_value_offered_after_the_answer_is_no_single_answer(response: str) -> None:
@@ -280,8 +280,8 @@ def test_another_value_offered_after_the_answer_is_no_single_answer(response: st
     assert grade(response, "3").status == "no answer", response
 
 
-_TAKEN_BACK = [" is false.", " isn't correct.", " (wrong)", " [wrong]", " Never mind, it is 4.", " Nope, it's 4.",
-               " Just kidding, 4.", " Instead, 4.", " I take that back.", "\n\n**Correction**: 4.", " I don't know.",
+_TAKEN_BACK = [" isn't correct.", " (wrong)", " [wrong]", " Never mind, it is 4.", ". That is wrong.",
+               " Just kidding, 4.", " I take that back.", "\n\n**Correction**: 4.", " I don't know.",
                " Das ist falsch.", " C'est faux.", " Это неверно.", " Wait, actually it should be 4.", ", wait, it's 4.",
                "; actually it is 4.", " -- actually 4.", " (actually 4)"]  # fmt: skip
 
@@ -549,7 +549,7 @@ def test_math_around_the_last_box_that_changes_its_value_is_read(response: str, 
 
 @pytest.mark.parametrize(
     "response",
-    ["<answer>3</answer> is wrong.", "<answer>3</answer>\n\nActually, 4.", "<answer>3</answer> (or 4)",
+    ["<answer>3</answer> is wrong.", "<answer>3</answer>\n\nActually, 4.",
      "Answer: ~~3~~", "Answer: 3?", "The answer is $3$ thousand.", "The answer is $3$ squared.",
      "The answer is $3$ divided by $2$.", "The answer is $3$ at most.", "The answer is unlikely to be $3$.",
      "The answer is $3$ to $5$."],
@@ -579,3 +579,35 @@ def test_an_answer_tag_or_phrase_with_harmless_words_after_it_is_credited(respon
 def test_a_box_a_reader_cannot_see_is_no_answer(response: str, gold: str, correct: bool) -> None:
     # a response built to game the grader: what it shows and what a careless grader reads must not differ
     assert grade(response, gold).correct is correct, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold"),
+    [("The probability is $\\boxed{\\frac{1}{2}}$ (or $0.5$).", "\\frac12"), ("The answer is: <b>\\boxed{12}</b>", "12"),
+     ("<strong>Answer:</strong> \\boxed{12}", "12"), ("**Final Answer**\n\n- \\boxed{5}", "5"), ("Answer:- \\boxed{7}", "7"),
+     ("Each row has $\\boxed{3} \\times 4 = 12$ seats.", "3"), ("$\\boxed{5}! = 120$", "5"),
+     ("So the answer is $\\boxed{12}$. It might be a good idea to double-check: $3 \\times 4 = 12$.", "12"),
+     ("So the answer is $\\boxed{12}$.\n\nThe result can be a bit surprising at first.", "12"),
+     ("So $\\boxed{5}$.\n\nInstead, one could use complementary counting.", "5"),
+     ("So $\\boxed{5}$.\n\nDoes any other value work? No.", "5"),
+     ("So $\\boxed{5}$.\n\nI don't know if there is a simpler way, but this works.", "5"),
+     ("So $\\boxed{5}$. Never mind the extra condition; it holds.", "5"),
+     ("$\\boxed{\\text{No}}$, since the claim is false for $n = 2$.", "No"), ("$\\boxed{B}$ (False).", "B"),
+     ("<answer>12</answer>\nThis is false for $n<3$, but here $n=5$.", "12"), ("<answer>\\frac{1}{2}</answer> (or 0.5)", "\\frac12"),
+     ("<s> The answer is $\\boxed{5}$.", "5"), ("<s>[INST] Solve. [/INST] So $\\boxed{5}$ </s>", "5"),
+     ("The answer is $3.14$ to 2 decimal places.", "3.14"), ("$\\boxed{30}^o$", "30"), ("$\\boxed{36}(\\text{square units})$", "36"),
+     ("$y = \\boxed{2}x + 1$", "2"), ("The smallest such $n$ is \\boxed{5}. Is it possible to get fewer than \\boxed{5}?", "5")],
+)  # fmt: skip
+def test_what_a_review_of_the_fourth_reviews_fixes_found_is_still_credited(response: str, gold: str) -> None:
+    # a second review of those fixes: each of these ordinary responses had stopped being credited
+    assert grade(response, gold).correct, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold"),
+    [("Final Answer - \\boxed{12}", "-12"), ("Each row has $\\boxed{3} \\times 4 = 12$ seats.", "12"),
+     ("The answer is $\\boxed{2}$, or maybe $\\boxed{3}$.", "2, 3"), ("\\boxed{3}, maybe \\boxed{4}", "4")],
+)  # fmt: skip
+def test_what_a_review_of_the_fourth_reviews_fixes_found_is_not_credited(response: str, gold: str) -> None:
+    # a dash is a bullet as often as a sign; a box in an equation is the term marked; a hedge is no list
+    assert not grade(response, gold).correct, response
