@@ -89,12 +89,13 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "word may follow a box before `and`, `or` or a comma (its unit or noun), never a word that reasons (`so`, "
      "`then`, `is`, ...)"),
     ("`$-\\boxed{3}$`, `$\\boxed{3}\\pi$`, `$\\boxed{3} \\times 10^{5}$`, `$\\frac{1}{\\boxed{3}}$`, `$x \\neq \\boxed{3}$`, "
-     "`at least \\boxed{3}`, `Is it \\boxed{3}?`",
+     "`The answer is not \\boxed{3}.`, `Is it \\boxed{3}?`",
      "the box holds the answer whatever surrounds it (`x \\in \\boxed{(3,4]}`, `\\equiv \\boxed{3} \\pmod{7}`, "
      "`\\boxed{10}\\%`), except where the math around it changes its value: a sign, an order or `\\neq` before it, a "
      "factor, power or `!` right after it, a fraction around it; then the math it sits in is the answer, read as "
      "written, unless an equation follows the box (`\\boxed{3} \\times 4 = 12` marks 3). A bound or a denial before a "
-     "box (at least, not) or a question mark after it: no answer; a dash before a box outside math is a bullet"),
+     "box (not, ≥) or a question mark after it: no answer (at most and at least state a maximum or a minimum); a dash "
+     "before a box outside math is a bullet"),
     ("`\\phantom{\\boxed{4}}`, `{\\color{white} \\boxed{4}}`, `~~\\boxed{4}~~`, `<!-- \\boxed{4} -->`, `\\iffalse … \\fi`, "
      "`<del>…</del>`, `\\begin{comment}…\\end{comment}`",
      "a box a reader does not see, or sees struck out, is no box (the last box shown is read)"),
@@ -1154,11 +1155,11 @@ _BOX_BEFORE = re.compile(r"(?:(?:^|[=(,]|\\(?:therefore|Rightarrow|implies)(?![A
 _BOX_AFTER = re.compile(r"\s*(?:\\(?:pi|times|cdot|sqrt)(?![A-Za-z])|\^\s*\{?\s*[-\d]|/|!)")
 # an equation or a relation after the box in its math: the box is a term the writer marked (\boxed{3} \times 4 = 12)
 _BOX_THEN_RELATION = re.compile(r"=|\\(?:neq?|le|ge|leq|geq|lt|gt|approx|equiv)(?![A-Za-z])|[<>]")
-# outside math: a bound or a denial before the box, or a question mark after it, make it something other than the
-# answer as it stands (at least \boxed{3}, The answer is not \boxed{3}., Is it \boxed{3}?); a dash before it there is
+# outside math: a denial or an order sign before the box, or a question mark after it, make it something other than
+# the answer as it stands (The answer is not \boxed{3}., ≥ \boxed{3}, Is it \boxed{3}?); never 'at most' or 'at least',
+# which state the answer of a maximum or minimum (MATH's own: Zach can have at most $\boxed{2}$ pencils left over); a dash before it there is
 # a bullet or a separator as often as a sign (- \boxed{5}, Final Answer - \boxed{12}): the box's own value
-_BOX_BOUND = re.compile(r"(?i)(?<![A-Za-z])(?:at\s+least|at\s+most|more\s+than|less\s+than|fewer\s+than|greater\s+than|"
-                        r"not|never|isn't|is\s+not)\s{0,3}\$?\s{0,3}$|(?:≥|≤|≠)\s{0,3}\$?\s{0,3}$")
+_BOX_BOUND = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|isn't|is\s+not)\s{0,3}\$?\s{0,3}$|(?:≥|≤|≠)\s{0,3}\$?\s{0,3}$")
 _BOX_QUESTION = re.compile(r"\s{0,3}\$?\s{0,3}[?？]")
 
 
@@ -1175,6 +1176,11 @@ def _embedded(text: str, lo: int, hi: int, start: int, end: int, content: str) -
             if (_BOX_BEFORE.search(before[-200:]) or _BOX_AFTER.match(after)) and not _BOX_THEN_RELATION.search(after):
                 return Extraction("answer", (f"{before}{{{content}}}{after}".strip(),), "boxed, in its expression",
                                   (inner_start, inner_end))  # fmt: skip
+            if not before.strip() and (_BOX_BOUND.search(text[max(lo, span.start - 40) : span.start]) or
+                                       _BOX_QUESTION.match(text, span.end, hi)):  # fmt: skip
+                # not $\boxed{3}$, Is it $\boxed{3}$?: as without the dollars
+                return Extraction("none", rule="a bound, a denial or a question around the last box: it is not the "
+                                  "answer as it stands", span=(span.start, span.end))  # fmt: skip
             return None
         if span.start > end:
             break
@@ -1321,7 +1327,7 @@ def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
         # ... is \boxed{5}. Is it possible to get fewer than \boxed{5}?)
         stated = any(_unbox(undouble(c).strip()) == contents[0] for _, _, c in earlier)
         around = _embedded(text, lo, hi, span[0], span[1], contents[0]) if len(group) == 1 and not stated else None
-        if around is not None:  # -\boxed{3}, \boxed{3}\pi, \frac{1}{\boxed{3}}, at least \boxed{3}, \boxed{3} thousand
+        if around is not None:  # -\boxed{3}, \boxed{3}\pi, \frac{1}{\boxed{3}}, not \boxed{3}, Is it \boxed{3}?
             return around
         words = _TEXT_BOX.fullmatch(contents[0])
         said = words.group(1) if words else contents[0]

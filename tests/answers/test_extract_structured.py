@@ -534,7 +534,7 @@ def test_a_boxed_yes_or_no_with_its_reason_and_chat_closers(response: str, statu
     [("$-\\boxed{3}$", "3", False), ("$-\\boxed{3}$", "-3", True), ("$x = -\\boxed{3}$", "-3", True),
      ("$\\boxed{3}\\pi$", "3", False), ("$\\boxed{3}\\pi$", "3\\pi", True),
      ("$\\boxed{3} \\times 10^{5}$", "300000", True), ("$\\frac{1}{\\boxed{3}}$", "\\frac13", True),
-     ("$x \\neq \\boxed{3}$", "3", False), ("$\\boxed{3}!$", "6", True), ("at least \\boxed{3}", "3", False),
+     ("$x \\neq \\boxed{3}$", "3", False), ("$\\boxed{3}!$", "6", True),
      ("The answer is not \\boxed{3}.", "3", False), ("Is the answer \\boxed{3}?", "3", False),
      # the box holds the answer in MATH's own solutions, whatever surrounds it
      ("$r = x - 1 = \\boxed{10}\\%$.", "10", True), ("$24 \\equiv \\boxed{3} \\pmod{7}$", "3", True),
@@ -543,7 +543,7 @@ def test_a_boxed_yes_or_no_with_its_reason_and_chat_closers(response: str, statu
      ("$\\boxed{30}^\\circ$", "30", True), ("$\\boxed{3}\\text{ cm}$", "3", True)],
 )  # fmt: skip
 def test_math_around_the_last_box_that_changes_its_value_is_read(response: str, gold: str, correct: bool) -> None:
-    # an adversarial review: -\boxed{3}, \boxed{3}\pi, x \neq \boxed{3} and 'at least \boxed{3}' were credited as 3
+    # an adversarial review: -\boxed{3}, \boxed{3}\pi and x \neq \boxed{3} were credited as 3
     assert grade(response, gold).correct is correct, response
 
 
@@ -611,3 +611,13 @@ def test_what_a_review_of_the_fourth_reviews_fixes_found_is_still_credited(respo
 def test_what_a_review_of_the_fourth_reviews_fixes_found_is_not_credited(response: str, gold: str) -> None:
     # a dash is a bullet as often as a sign; a box in an equation is the term marked; a hedge is no list
     assert not grade(response, gold).correct, response
+
+
+@pytest.mark.parametrize(("response", "correct"), [("Is it $\\boxed{5}$?", False), ("The answer is not $\\boxed{5}$.", False),
+                                                  ("Thus $x = \\boxed{5}$.", True), ("at least $\\boxed{5}$", True),
+                                                  ("Zach can have at most $\\boxed{5}$ pencils left over.", True),
+                                                  ("We need at least \\boxed{5} colors.", True)])
+def test_a_denial_or_question_around_a_boxs_math_is_read_as_around_the_box(response: str, correct: bool) -> None:
+    # the second review: 'not \boxed{5}' and 'not $\boxed{5}$' were read differently; 'at most' and 'at least' state
+    # the answer of a maximum or a minimum (MATH-500's worked solution 141: at most $\boxed{2}$ pencils)
+    assert grade(response, "5").correct is correct, response
