@@ -151,9 +151,10 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "word before it that changes or bounds it (at least, twice, anything but, about, reject, unlikely, 至少, ...), a "
      "denial or doubt in any of the phrase languages (nicht, no es, n'est pas, не, ではない, 아니, ...), an 'or' between "
      "two values, a strike-through or a question mark; after `</answer>`, a retraction or a verdict takes it back"),
-    ("`Many think the answer is $5$, but we get $6$.`, `The answer is (A) 5. Or maybe (B) 6.`",
-     "a phrase in a clause of belief or supposition (think, believe, assume, if, might, ...) is no marker; an answer "
-     "followed by `Or maybe …`, `Alternatively …` (或者, 也可能) is no answer"),
+    ("`Many think the answer is $5$, but we get $6$.`, `The answer is (A) 5. Or maybe (B) 6.`, `Suppose $x = 5$.`",
+     "a phrase in a clause of belief or supposition (think, believe, assume, if, say, might, ...) is no marker; an "
+     "answer followed by `Or maybe …`, `Alternatively …` (或者, 也可能) is no answer; a final sentence whose value is "
+     "supposed or someone else's (suppose, assume, if, many think, some say) states none (the answer would be 5 does)"),
     ("`\\boxed{10}. Alternatively, every multiple of 6 is a multiple of 3, … which is 10.`",
      "an answer stands when what follows it (a second method opened by `Alternatively`, a check opened by `Wait`) "
      "ends by stating the same answer written the same way, read once by these rules; any other ending (another "
@@ -698,6 +699,9 @@ def _statement(text: str, lo: int, hi: int, rule: str) -> Extraction:
     masked = _masked(text, lo, hi)
     copulas = list(_COPULA.finditer(masked, lo, hi))
     last = copulas[-1] if copulas else None
+    if rule == "final sentence" and spans and _hypothetical(text, lo, spans[-1].start, modal=False):
+        # Suppose $x = 3$.  Many think the answer is $3$.  If the answer were $3$, ...: supposed, never stated
+        return Extraction("none", rule="the final sentence supposes its value or gives someone else's", span=(lo, hi))
     # a denial or a doubt where the answer would be taken: after the last copula, or anywhere when no copula
     # marks the answer (the number is not 10 which is 1,000.99 states 1,000.99; the answer is not 5 states none)
     if _DENIAL.search(masked, last.end() if last is not None else lo, hi) or (
@@ -1201,12 +1205,15 @@ def _taken_back(text: str, end: int, hi: int) -> bool:
                 _ALTERNATIVE_AFTER.search(text, end, hi))  # fmt: skip
 
 
-def _hypothetical(text: str, lo: int, start: int) -> bool:
+def _hypothetical(text: str, lo: int, start: int, modal: bool = True) -> bool:
     """Whether the clause before a phrase at ``start`` makes it someone else's belief or a supposition (many think
     the answer is 5; if the answer is 5); the writer's own claim states it (we claim that the answer is 5, I think
-    the answer is 5)."""
+    the answer is 5). ``modal``: whether might, may, could and would count (not in a final sentence, where the
+    answer would be 5 states it)."""
     clause = re.split(r"[.!?\n,;:。，；！？]", text[max(lo, start - 80) : start])[-1]
     for found in _HYPOTHETICAL.finditer(clause):
+        if not modal and found.group().lower() in ("might", "may", "could", "would"):
+            continue
         own = re.search(r"(?i)(?<![A-Za-z])(?:i|we)\s+(?:do\s+|now\s+|still\s+)?$", clause[: found.start()])
         if own and found.group().lower().startswith(("think", "thought", "believe", "claim", "guess", "expect")):
             continue

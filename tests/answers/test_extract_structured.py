@@ -621,3 +621,15 @@ def test_a_denial_or_question_around_a_boxs_math_is_read_as_around_the_box(respo
     # the second review: 'not \boxed{5}' and 'not $\boxed{5}$' were read differently; 'at most' and 'at least' state
     # the answer of a maximum or a minimum (MATH-500's worked solution 141: at most $\boxed{2}$ pencils)
     assert grade(response, "5").correct is correct, response
+
+
+@pytest.mark.parametrize(
+    ("response", "correct"),
+    [("Some people say the answer is $3$.", False), ("Many think the answer is $3$.", False), ("Suppose $x = 3$.", False),
+     ("If the answer were $3$, we would be done.", False), ("Assume that $x=3$.", False),
+     ("We get $x = 3$.", True), ("If we add them, we get $3$.", True), ("So $x$ must be $3$.", True),
+     ("We claim that $x = 3$.", True), ("Therefore, the answer would be $3$.", True)],
+)  # fmt: skip
+def test_a_final_sentence_that_supposes_its_value_states_none(response: str, correct: bool) -> None:
+    # the adversarial review: a response ending in a supposition or someone else's belief was credited
+    assert grade(response, "3").correct is correct, response
