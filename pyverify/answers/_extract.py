@@ -1130,7 +1130,6 @@ def _answer_tag(text: str, lo: int, hi: int, structured: bool, restate: bool) ->
 _HYPOTHETICAL = re.compile(r"(?i)(?<![A-Za-z])(?:think|thinks|thought|believe[sd]?|assum(?:e|es|ed|ing)|"
                            r"suppos(?:e|es|ed|ing)|claim(?:s|ed)?|mistake[sn]?|mistakenly|wrongly|incorrectly|if|whether|"
                            r"might|may|could|would|expect(?:s|ed)?|guess(?:es|ed)?|pretend(?:s|ed)?|says?|said|suggest(?:s|ed)?)(?![A-Za-z])")
-# an alternative right after the stated answer: a hedge, never the answer it follows
 # right after the answer: an alternative (5 or 6, \boxed{5} (or 6), 5. Maybe 6.), not the same answer written again
 # (5 (or equivalently 5.0), 1/2, or in decimal form 0.5)
 _HEDGE_AFTER = re.compile(r"(?i)[\s.,;)\]*$\\]*(?:or(?![A-Za-z])(?![\s,]{0,3}(?:equivalently|simply|written|expressed|as\s+a|"
@@ -1151,18 +1150,18 @@ _ALTERNATIVE_AFTER = re.compile(
 
 # The box holds the answer whatever surrounds it in its math (x \in \boxed{(3,4]}, \equiv \boxed{3} \pmod{7},
 # \approx \boxed{\$32,\!348}, \boxed{10}\% where the question asks for a percent: MATH's own solutions), except
-# where the math around it changes its value or makes it a bound: a sign before it (-\boxed{3}), an order or \neq
-# before it (x \neq \boxed{3}), a factor or power after it (\boxed{3}\pi, \boxed{3} \times 10^{5}, \boxed{3}x), or a
-# fraction around it (\frac{1}{\boxed{3}}). Then the math expression it sits in is the answer, read as written.
+# where the math around it changes its value: a sign before it (-\boxed{3}), an order or \neq before it
+# (x \neq \boxed{3}), a factor, power or ! right after it (\boxed{3}\pi, \boxed{3} \times 10^{5}; a letter or ^o is a
+# mark), or a fraction around it (\frac{1}{\boxed{3}}). Then the math it sits in is the answer, read as written.
 _BOX_BEFORE = re.compile(r"(?:(?:^|[=(,]|\\(?:therefore|Rightarrow|implies)(?![A-Za-z]))\s*[-+]|\\(?:neq?|le|ge|leq|geq|lt|gt|"
                          r"leqslant|geqslant)(?![A-Za-z])|[<>]|\\frac\s*\{[^{}]*\}\s*\{|\\frac\s*\{)\s*$")
 _BOX_AFTER = re.compile(r"\s*(?:\\(?:pi|times|cdot|sqrt)(?![A-Za-z])|\^\s*\{?\s*[-\d]|/|!)")
 # an equation or a relation after the box in its math: the box is a term the writer marked (\boxed{3} \times 4 = 12)
 _BOX_THEN_RELATION = re.compile(r"=|\\(?:neq?|le|ge|leq|geq|lt|gt|approx|equiv)(?![A-Za-z])|[<>]")
 # outside math: a denial or an order sign before the box, or a question mark after it, make it something other than
-# the answer as it stands (The answer is not \boxed{3}., ≥ \boxed{3}, Is it \boxed{3}?); never 'at most' or 'at least',
-# which state the answer of a maximum or minimum (MATH's own: Zach can have at most $\boxed{2}$ pencils left over); a dash before it there is
-# a bullet or a separator as often as a sign (- \boxed{5}, Final Answer - \boxed{12}): the box's own value
+# the answer as it stands (The answer is not \boxed{3}., ≥ \boxed{3}, Is it \boxed{3}?); never 'at most' or 'at
+# least', which state a maximum's or minimum's answer (MATH's own: Zach can have at most $\boxed{2}$ pencils left
+# over); a dash before it there is a bullet as often as a sign (- \boxed{5}, Final Answer - \boxed{12}): its own value
 _BOX_BOUND = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|isn't|is\s+not)\s{0,3}\$?\s{0,3}$|(?:≥|≤|≠)\s{0,3}\$?\s{0,3}$")
 _BOX_QUESTION = re.compile(r"\s{0,3}\$?\s{0,3}[?？]")
 
