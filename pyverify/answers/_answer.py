@@ -59,6 +59,9 @@ class Answer:
     condition: str = field(default="", compare=False)
     """A condition the answer is stated under (``x(t) = 1 - e^{-t} \\text{ for } t > 0``: ``t > 0``); empty when none
     is stated. An answer equal everywhere is equal; a difference found may lie outside the condition (unknown)."""
+    forms: tuple[Answer, ...] = field(default=(), compare=False)
+    """Candidate only: the same answer written again right after it (``\\boxed{\\frac12}`` (or ``$0.5$``)); an
+    answer is credited only when each of its forms equals the reference too (``\\boxed{3}`` (or 4) is no answer)."""
 
 
 @dataclass(frozen=True)

@@ -1523,6 +1523,9 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
                                  reference.text if isinstance(reference, Answer) else "",
                                  candidate.text if isinstance(candidate, Answer) else "")  # fmt: skip
     timeout = max(timeout - (time.monotonic() - start), 1e-3)  # what is left of it for the comparison
+    if cand.forms:  # \boxed{\frac12} (or $0.5$): the answer, then each other form it is written in, must be the gold
+        return _with_forms(ref, cand, timeout, start, tolerance=tolerance, decimal_comma=decimal_comma, percent=percent,
+                           exact_witness=exact_witness)  # fmt: skip
 
     def done(v: _Verdict) -> AnswerCertificate:
         extraction = {label: {"rule": ans.rule, "span": list(ans.span)} for label, ans in
@@ -1606,6 +1609,30 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
         return done(_Verdict("unknown", "none", reason=f"resource limit: {type(exc).__name__}"))
     except Exception as exc:  # a bug of ours is never a verdict, and never crashes a caller (a trainer, a batch)
         return done(_Verdict("unknown", "none", reason=f"internal error: {type(exc).__name__}: {exc}"[:300]))
+
+
+def _with_forms(ref: Answer, cand: Answer, timeout: float, start: float, **options: Any) -> AnswerCertificate:
+    """equivalent_answers for a candidate written in several forms joined by 'or' (``Answer.forms``): equal only when
+    the answer and every form are equal to the reference; a form that differs makes the 'or' a hedge between two
+    values (no answer, as ``\\boxed{3} or \\boxed{4}``); a form not decided leaves the whole unknown."""
+    main = equivalent_answers(ref, replace(cand, forms=()), timeout, **options)
+    if main.status != "equal":
+        return replace(main, seconds=round(time.monotonic() - start, 6))
+    for form in cand.forms:
+        other = equivalent_answers(ref, form, max(timeout - (time.monotonic() - start), 1e-3), **options)
+        if other.status == "different":
+            return replace(main, status="no_answer", method="none", witness=None, conditions=(),
+                           seconds=round(time.monotonic() - start, 6),
+                           reason=f"the candidate gives no final answer: its answer, {cand.text}, is followed by "
+                                  f"another value, {form.text} ('or ...'), that differs from it")  # fmt: skip
+        if other.status != "equal":
+            return replace(main, status="unknown", method="none", witness=None, conditions=(),
+                           seconds=round(time.monotonic() - start, 6),
+                           reason=f"the candidate also writes its answer as {form.text} ('or ...'), and that form was "
+                                  f"not proved equal to the reference: {other.reason or other.status}")  # fmt: skip
+    written = ", ".join(f.text for f in cand.forms)
+    return replace(main, conditions=(*main.conditions, f"the candidate also writes its answer as {written}: equal too"),
+                   seconds=round(time.monotonic() - start, 6))  # fmt: skip
 
 
 def _literal_no_value(ans: Answer) -> str | None:

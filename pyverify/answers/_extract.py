@@ -56,7 +56,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from pyverify.answers._reading import outside_unit
@@ -159,6 +159,10 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "an answer stands when what follows it (a second method opened by `Alternatively`, a check opened by `Wait`) "
      "ends by stating the same answer written the same way, read once by these rules; any other ending (another "
      "value, a hedge, no answer, the same value written otherwise) leaves no answer"),
+    ("`\\boxed{\\frac12} (or $0.5$)`, `The answer is $\\frac12$, or equivalently $0.5$.`, `\\boxed{3} (or 4)`",
+     "'or' and one value right after the answer (in parentheses or brackets, or ending the sentence; `or "
+     "equivalently`, `or in decimal form`) write it again: credited only when that form equals the gold too; a form "
+     "that differs makes it a hedge (no answer), one not decided leaves it unknown"),
     ("`Therefore, there are 12 sequences.`, an empty response",
      "no answer: a number in prose without a marker is not taken"),
     ("`答案：13`, `【答案】13`, `答えは5です。`, `Ответ: 7`, `La respuesta es $7$.`, `Die Antwort ist 42.`, `الإجابة هي 12`",
@@ -209,6 +213,9 @@ class Extraction:
     ``final sentence``, or for none why nothing was taken."""
     span: tuple[int, int] = (0, 0)
     """Where the answer lies in the text given (start, end)."""
+    forms: tuple[str, ...] = ()
+    """Another writing of the answer given right after it (``\\boxed{\\frac12} (or $0.5$)``, ``5 or equivalently
+    \\frac{10}{2}``): the grader credits the answer only when each form equals the gold too."""
 
     @property
     def text(self) -> str:
@@ -722,6 +729,9 @@ def _statement(text: str, lo: int, hi: int, rule: str) -> Extraction:
         after = next((m for m in spans if m.start == rest_start), None)
         if after is not None and not text[after.end : hi].strip(" .,;!\"'*"):
             return Extraction("answer", (after.inner.strip(" "),), rule, after.span())
+        form = _another_form(text, after.end, hi, bare=False) if after is not None else None
+        if form and not text[form[1] : hi].strip(" .,;!\"'*"):  # is $\frac12$ (or $0.5$).
+            return Extraction("answer", (after.inner.strip(" "),), rule, after.span(), (form[0],))  # type: ignore[union-attr]
         if spans and _qualified(masked, last.end(), spans[-1], hi):
             return Extraction("none", rule="a word changes, bounds or judges the value stated", span=(lo, hi))
         rest = text[rest_start:hi].strip().rstrip(" \t.*")  # the midpoint is **(-1, 6)**.: bold closed after it
@@ -914,6 +924,9 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
         first = start + text[start:end].find(yes_no.group(1))
         return Extraction("answer", (yes_no.group(1),), rule, (first, first + len(yes_no.group(1))))
     math = spans[0] if spans and spans[0].start == start else None
+    form = _another_form(text, math.end, end, bare=False) if math else None
+    if form and not text[form[1] : end].strip(" .,;!\"'*"):  # Answer: $\frac12$ (or $0.5$)
+        return Extraction("answer", (math.inner.strip(" "),), rule, math.span(), (form[0],))  # type: ignore[union-attr]
     if math and _prose(piece):
         after = _masked(text, start, end)[math.end : end]
         later = [m for m in spans if m.start >= math.end and m.start < end]
@@ -1114,6 +1127,8 @@ def _answer_tag(text: str, lo: int, hi: int, structured: bool, restate: bool) ->
     if not content.strip():
         return Extraction("none", rule="an empty <answer> tag", span=(start, end))
     after = end + len("</answer>") if closed >= 0 else hi
+    form = _another_form(text, after, hi) if after < hi else None  # <answer>\frac12</answer> (or 0.5)
+    forms, after = ((form[0],), form[1]) if form else ((), after)
     if after < hi and (_RETRACTION_NEXT.match(text, after, hi) or _VERDICT_AFTER.match(text, after, hi) or
                        _HEDGE_AFTER.match(text, after, hi)):  # <answer>3</answer> is wrong. / Actually, 4.  # fmt: skip
         stated = _extract(text[after:hi], structured=False, restate=False) if restate else None
@@ -1122,17 +1137,19 @@ def _answer_tag(text: str, lo: int, hi: int, structured: bool, restate: bool) ->
     inner = _extract(content, structured, restate)
     offset = start + len(content) - len(content.lstrip())
     if inner.status == "none":
-        return Extraction("answer", (content.strip(),), "<answer> tag", (offset, offset + len(content.strip())))
-    return Extraction(inner.status, inner.texts, "<answer> tag", (start + inner.span[0], start + inner.span[1]))
+        return Extraction("answer", (content.strip(),), "<answer> tag", (offset, offset + len(content.strip())), forms)
+    return Extraction(inner.status, inner.texts, "<answer> tag", (start + inner.span[0], start + inner.span[1]),
+                      forms if inner.status == "answer" and len(inner.texts) == 1 else ())  # fmt: skip
 
 
 # a phrase someone else believes or that is supposed (many think the answer is 5; if the answer is 5): no marker
 _HYPOTHETICAL = re.compile(r"(?i)(?<![A-Za-z])(?:think|thinks|thought|believe[sd]?|assum(?:e|es|ed|ing)|"
                            r"suppos(?:e|es|ed|ing)|claim(?:s|ed)?|mistake[sn]?|mistakenly|wrongly|incorrectly|if|whether|"
                            r"might|may|could|would|expect(?:s|ed)?|guess(?:es|ed)?|pretend(?:s|ed)?|says?|said|suggest(?:s|ed)?)(?![A-Za-z])")
-# right after the answer: an alternative (5 or 6, \boxed{5} (or 6), 5. Maybe 6.), not the same answer written again
+# right after the answer: an alternative (5 or 6, \boxed{5} (or 6), \boxed{5} [or 6], \boxed{5} — or 6, 5. Maybe 6.),
+# not the same answer written again
 # (5 (or equivalently 5.0), 1/2, or in decimal form 0.5)
-_HEDGE_AFTER = re.compile(r"(?i)[\s.,;)\]*$\\]*(?:or(?![A-Za-z])(?![\s,]{0,3}(?:equivalently|simply|written|expressed|as\s+a|"
+_HEDGE_AFTER = re.compile(r"(?i)[\s.,;:()\[\]*$\\—–-]*(?:or(?![A-Za-z])(?![\s,]{0,3}(?:equivalently|simply|written|expressed|as\s+a|"
                           r"in\s+(?:decimal|fraction|simplest|exact|radical|lowest|interval|set)))|alternatively|maybe|"
                           r"perhaps|possibly|或者|或|也可能|也许|也許)(?![A-Za-z])")
 # later in the text after the answer: another value offered as the answer (It could also be 4. Another possible
@@ -1195,6 +1212,29 @@ def _embedded(text: str, lo: int, hi: int, start: int, end: int, content: str) -
 
 
 _HEDGE_BETWEEN = re.compile(r"(?i)[\s,;.(\$]{0,6}(?:or\s+)?(?:maybe|perhaps|possibly|probably)(?![A-Za-z])[^\\]{0,20}$")
+
+
+# right after the answer: "or" and one value, alone in parentheses or brackets or ending the sentence
+# (\boxed{\frac12} (or $0.5$), \boxed{5} [or \frac{10}{2}], $3$, or equivalently $3.0$.). Read as another form of
+# the answer: the grader credits it only when the form equals the gold too, so a restatement in decimal form is
+# credited and a hedge (\boxed{3} (or 4)) never is. Anything more (or $4$ if n is even) is a hedge (_HEDGE_AFTER).
+_FORM_VALUE = (r"(?:\$(?P<d>[^$\n]{1,80})\$|\\\((?P<p>[^\n]{1,80}?)\\\)|(?P<n>[-+]?\d(?:[\d.,/]{0,40}\d)?%?|\\[dt]?frac\{\d{1,20}\}\{\d{1,20}\}))")
+_ANOTHER_FORM = re.compile(
+    r"(?i)(?:\$\$?|\\[)\]])?[^\S\n]{0,3}(?:[,;][^\S\n]{0,3})?(?P<open>[(\[][^\S\n]{0,3})?or,?[^\S\n]{1,3}(?P<lead>(?:equivalently|simply|written\s{1,3}as|"
+    r"expressed\s{1,3}as|as\s{1,3}a\s{1,3}(?:decimal|fraction|percent(?:age)?)|in\s{1,3}(?:decimal|fraction|simplest|exact|"
+    r"radical|lowest)(?:\s{1,3}(?:form|terms))?),?[^\S\n]{1,3})?" + _FORM_VALUE
+    + r"[^\S\n]{0,3}(?P<close>[)\]])?[^\S\n]{0,3}[.!]?(?=\s|$)")
+
+
+def _another_form(text: str, end: int, hi: int, bare: bool = True) -> tuple[str, int] | None:
+    """Another form of the answer ending at ``end`` (``_ANOTHER_FORM``) and where it ends, or None. ``bare``: whether
+    a plain ``or 4`` counts (after a box; after math in a sentence, ``x is $2$ or $3$`` is a list of solutions)."""
+    found = _ANOTHER_FORM.match(text, end, hi)
+    if not found or bool(found.group("open")) != bool(found.group("close")):
+        return None
+    if not bare and not found.group("open") and not found.group("lead"):
+        return None
+    return next(v for v in found.group("d", "p", "n") if v is not None).strip(), found.end()
 
 
 def _taken_back(text: str, end: int, hi: int) -> bool:
@@ -1300,8 +1340,12 @@ def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
             return Extraction("none", rule="words after the stated answer add to it (and its permutations, in any order)",
                               span=(phrase.start(), hi))  # fmt: skip
         if found.status != "none":
-            if _taken_back(text, found.span[1], hi) and \
-                    not (restate and _restated(text, found.span[1], hi, found.texts)):  # fmt: skip
+            form = _another_form(text, found.span[1], hi, bare=False) if found.status == "answer" and \
+                len(found.texts) == 1 else None  # fmt: skip
+            if form and not found.forms:  # The answer is $\frac12$ (or $0.5$).
+                found = Extraction(found.status, found.texts, found.rule, found.span, (form[0],))
+            after = form[1] if form else found.span[1]
+            if _taken_back(text, after, hi) and not (restate and _restated(text, after, hi, found.texts)):
                 # The answer is (A) 5. Or maybe (B) 6.  The answer is 5. Hmm, no, that's not right.
                 return Extraction("none", rule="an alternative or a retraction follows the stated answer",
                                   span=(phrase.start(), hi))  # fmt: skip
@@ -1321,10 +1365,12 @@ def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
             return Extraction("none", rule="a hedge between the last two boxes", span=(earlier[-1][0], span[1]))
         if not contents:  # \boxed{} (a base model repeating its instructions): nothing is stated in it
             return Extraction("none", rule="the last box is empty", span=span)
-        if _taken_back(text, span[1], hi) and not (restate and _restated(text, span[1], hi, contents)):
+        form = _another_form(text, span[1], hi) if len(contents) == 1 else None
+        forms, after = ((form[0],), form[1]) if form else ((), span[1])  # \boxed{\frac12} (or $0.5$)
+        if _taken_back(text, after, hi) and not (restate and _restated(text, after, hi, contents)):
             # \boxed{5} Wait, actually it should be 6.  \boxed{5} is wrong.
             return Extraction("none", rule="an alternative or a retraction follows the last box", span=(span[0], hi))
-        if _extended(text, contents[-1], span[1], hi):  # \boxed{(2, 3, 3)} and its permutations: the box is not all
+        if _extended(text, contents[-1], after, hi):  # \boxed{(2, 3, 3)} and its permutations: the box is not all
             return Extraction("none", rule="words after the last box add to it (and its permutations, in any order)",
                               span=(span[0], hi))  # fmt: skip
         if len(contents) > 1:
@@ -1334,15 +1380,15 @@ def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
         stated = any(_unbox(undouble(c).strip()) == contents[0] for _, _, c in earlier)
         around = _embedded(text, lo, hi, span[0], span[1], contents[0]) if len(group) == 1 and not stated else None
         if around is not None:  # -\boxed{3}, \boxed{3}\pi, \frac{1}{\boxed{3}}, not \boxed{3}, Is it \boxed{3}?
-            return around
+            return replace(around, forms=forms) if around.status == "answer" else around
         words = _TEXT_BOX.fullmatch(contents[0])
         said = words.group(1) if words else contents[0]
         yes_no = _yes_no(said)
         if yes_no and _prose(said) and _plain_yes_no(yes_no.group(1), said[yes_no.end() :]):
             # \boxed{\text{No, it is not possible}} (Omni-MATH's responses): the word; never with a hedge or a
             # retraction after it (\boxed{\text{Yes, or maybe not}}), which the marker path refuses too
-            return Extraction("answer", (yes_no.group(1),), "boxed", span)
-        return Extraction("answer", (contents[0],), "boxed", span)
+            return Extraction("answer", (yes_no.group(1),), "boxed", span, forms)
+        return Extraction("answer", (contents[0],), "boxed", span, forms)
     if found_boxes and not boxes:
         return Extraction("none", rule="every box is empty", span=(found_boxes[-1][0], found_boxes[-1][1]))
     if _cut_off(text, lo, hi):
@@ -1402,4 +1448,5 @@ def _cut_off(text: str, lo: int, hi: int) -> bool:
 def _undoubled(found: Extraction) -> Extraction:
     if found.status == "none":
         return found
-    return Extraction(found.status, tuple(undouble(t) for t in found.texts), found.rule, found.span)
+    return Extraction(found.status, tuple(undouble(t) for t in found.texts), found.rule, found.span,
+                      tuple(undouble(t) for t in found.forms))  # fmt: skip

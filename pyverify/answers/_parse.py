@@ -137,7 +137,8 @@ def _parse(text: str, decimal_comma: str | None = None) -> Answer:
         bad = next((p for p in parts if p.kind in ("unparsed", "ambiguous")), None)
         answer = bad or Answer("list", items=tuple(i for p in parts for i in (p.items if p.kind == "list" else (p,))),
                                text=found.text)  # fmt: skip
-    return replace(answer, rule=found.rule, span=found.span)
+    forms = tuple(_parse_one(t, decimal_comma) for t in found.forms) if len(parts) == 1 else ()
+    return replace(answer, rule=found.rule, span=found.span, forms=forms)
 
 
 @lru_cache(maxsize=8192)

@@ -273,7 +273,8 @@ def test_common_correct_formats_are_credited(response: str, gold: str) -> None:
     ["The answer is 3. But the answer could also be 4.", "So the answer is 3. I think it is 4.",
      "The answer is \\boxed{3}. It could also be 4.", "\\boxed{3}\n\nIt might also be $4$.",
      "The final answer is 3. Though it may be 4.", "\\boxed{3}. Another possible answer is 4.",
-     "Final answer: 3. Another answer: 4", "The answer is 3. Answer could be 4 as well."],
+     "Final answer: 3. Another answer: 4", "The answer is 3. Answer could be 4 as well.",
+     "The answer is \\boxed{3} (or 4).", "$\\boxed{3}$ (or $4$ if $n$ is even)", "\\boxed{3} [or 4]", "\\boxed{3} — or 4"],
 )  # fmt: skip
 def test_another_value_offered_after_the_answer_is_no_single_answer(response: str) -> None:
     # a hedge in a later sentence: crediting 3 would reward a response that never commits to it
@@ -633,3 +634,22 @@ def test_a_denial_or_question_around_a_boxs_math_is_read_as_around_the_box(respo
 def test_a_final_sentence_that_supposes_its_value_states_none(response: str, correct: bool) -> None:
     # the adversarial review: a response ending in a supposition or someone else's belief was credited
     assert grade(response, "3").correct is correct, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [("The probability is $\\boxed{\\frac{1}{2}}$ (or $0.5$).", "\\frac12", "correct"),
+     ("\\boxed{3} (or equivalently 3.0)", "3", "correct"), ("<answer>\\frac{1}{2}</answer> (or 0.5)", "\\frac12", "correct"),
+     ("The answer is $\\frac12$, or equivalently $0.5$.", "\\frac12", "correct"),
+     ("Final answer: $\\frac12$ (or $0.5$)", "0.5", "correct"), ("\\boxed{\\frac12} (or 50%)", "50\\%", "correct"),
+     ("The answer is \\boxed{3} (or 4).", "3", "no answer"), ("\\boxed{3} (or equivalently 4)", "3", "no answer"),
+     ("\\boxed{3} [or 4]", "4", "wrong"), ("The answer is $3$ (or $4$).", "3", "no answer"),
+     ("<answer>3</answer> (or 4)", "3", "no answer"), ("\\boxed{\\frac12} (or $0.7$).", "0.7", "wrong"),
+     ("\\boxed{\\frac12} (or $x^{$).", "\\frac12", "unknown")],
+)  # fmt: skip
+def test_an_answer_written_again_after_or_is_credited_only_when_both_forms_are_the_gold(
+    response: str, gold: str, status: str
+) -> None:
+    # \boxed{3} (or 4) was credited as 3 (the parenthesis read as a restatement); a restatement in another form is
+    # credited when that form is the gold too, never when it offers another value
+    assert grade(response, gold).status == status, response
