@@ -1260,6 +1260,17 @@ def _hypothetical(text: str, lo: int, start: int, modal: bool = True) -> bool:
     return False
 
 
+def after_thought(text: str) -> int | None:
+    """Where the reply after a reasoning model's last closed thought starts (0 when there is none), or None when a
+    thought opens and never closes."""
+    last = None
+    for last in _THOUGHT_END.finditer(text):
+        pass
+    if last is not None:
+        return last.end()
+    return None if _THOUGHT_START.search(text) else 0
+
+
 def extract_answer(text: str) -> Extraction:
     """The final answer of ``text`` under the extraction policy (see the module docstring)."""
     return _extract(text, structured=True)

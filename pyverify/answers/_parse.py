@@ -50,6 +50,9 @@ from pyverify.logic._ast import Node, Num, Op
 MAX_CHARS = 4000
 #: The longest text (a whole response) the extraction policy reads; its answer has at most MAX_CHARS characters.
 MAX_RESPONSE = 100_000
+#: The longest text read at all: a reasoning model's thought before ``</think>`` is not counted in MAX_RESPONSE (R1 or
+#: QwQ at a 32k-token budget write more than 100,000 characters of it), and is skipped in linear time up to this.
+MAX_TEXT = 4_000_000
 MAX_NESTING = 60
 
 DECIMAL_COMMA_CHOICES = (None, "decimal", "list")
@@ -117,8 +120,14 @@ def _parse(text: str, decimal_comma: str | None = None) -> Answer:
 
     from pyverify.answers._extract import extract_answer
 
+    if len(text) > MAX_TEXT:
+        raise AnswerParseError(f"a response longer than {MAX_TEXT:,} characters")
     if len(text) > MAX_RESPONSE:
-        raise AnswerParseError(f"a response longer than {MAX_RESPONSE} characters")
+        from pyverify.answers._extract import after_thought
+
+        reply = after_thought(text)  # None: a thought opened and never closed (no answer, whatever its length)
+        if reply is not None and len(text) - reply > MAX_RESPONSE:
+            raise AnswerParseError(f"a response longer than {MAX_RESPONSE:,} characters after its thought")
     # "\b" in "\boxed" may be the control character itself; TAB, CR, LF before a command name only in a short
     # answer (a response's prose may indent with a TAB), and in a long response no other stray control character
     # either (a model's degenerate tail): the answer extracted from it is checked whole below

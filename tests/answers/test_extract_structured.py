@@ -653,3 +653,15 @@ def test_an_answer_written_again_after_or_is_credited_only_when_both_forms_are_t
     # \boxed{3} (or 4) was credited as 3 (the parenthesis read as a restatement); a restatement in another form is
     # credited when that form is the gold too, never when it offers another value
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "status"),
+    [("<think>" + "Let me think. 2+3=5. " * 7500 + "</think>\nSo the answer is \\boxed{5}.", "correct"),
+     ("Wait, maybe 6. " * 12000 + "</think>\\boxed{5}", "correct"), ("<think>" + "hmm 5 " * 40000, "no answer"),
+     ("hmm 5 " * 30000 + "\\boxed{5}", "unparsed"), ("<think>" + "a" * 4_000_001 + "</think>\\boxed{5}", "unparsed")],
+)  # fmt: skip
+def test_a_long_thought_is_skipped_before_the_length_limit_counts(response: str, status: str) -> None:
+    # the outside review: R1 and QwQ outputs at a 32k-token budget pass 100,000 characters in their thought alone,
+    # and every one was unparsed before its </think> was found
+    assert grade(response, "5").status == status
