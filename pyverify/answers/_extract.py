@@ -1263,11 +1263,9 @@ def _hypothetical(text: str, lo: int, start: int, modal: bool = True) -> bool:
 def after_thought(text: str) -> int | None:
     """Where the reply after a reasoning model's last closed thought starts (0 when there is none), or None when a
     thought opens and never closes."""
-    last = None
-    for last in _THOUGHT_END.finditer(text):
-        pass
-    if last is not None:
-        return last.end()
+    ends = [m.end() for m in _THOUGHT_END.finditer(text)]
+    if ends:
+        return ends[-1]
     return None if _THOUGHT_START.search(text) else 0
 
 
