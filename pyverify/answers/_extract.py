@@ -157,12 +157,20 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "supposed or someone else's (suppose, assume, if, many think, some say) states none (the answer would be 5 does)"),
     ("`\\boxed{10}. Alternatively, every multiple of 6 is a multiple of 3, … which is 10.`",
      "an answer stands when what follows it (a second method opened by `Alternatively`, a check opened by `Wait`) "
-     "ends by stating the same answer written the same way, read once by these rules; any other ending (another "
-     "value, a hedge, no answer, the same value written otherwise) leaves no answer"),
+     "ends by stating the same answer written the same way (or a chain of equalities ending in it), read once by "
+     "these rules, or ends by confirming it (`Correct.`, `Yes.`, `That seems right.`, `yes, 5`; the last number it "
+     "computes on the way, if any, the answer as written); any other ending (another value, a hedge, a doubt, no "
+     "answer, the same value written otherwise) leaves no answer"),
     ("`\\boxed{\\frac12} (or $0.5$)`, `The answer is $\\frac12$, or equivalently $0.5$.`, `\\boxed{3} (or 4)`",
      "'or' and one value right after the answer (in parentheses or brackets, or ending the sentence; `or "
-     "equivalently`, `or in decimal form`) write it again: credited only when that form equals the gold too; a form "
-     "that differs makes it a hedge (no answer), one not decided leaves it unknown"),
+     "equivalently`, `or in decimal form`; also `\\lor`, `\\text{ or }`, `/`, `also`, an arrow `\\to` `->` "
+     "`\\implies`, 或, oder, ou, или) write it again: credited only when that form equals the gold too; a form that "
+     "differs makes it a hedge (no answer), one not decided leaves it unknown"),
+    ("`\\boxed{3}. Therefore $x = 4$.`, `<answer>3</answer> ... The final answer is \\boxed{4}.`",
+     "the last word decides: a concluding final sentence after the last box (therefore, hence, so, in conclusion, "
+     "... or one naming the result: the correct count is, Final:) and a later marker after an `<answer>` tag state "
+     "the answer again, credited only when that value is the gold too; a note after the box that concludes nothing "
+     "changes nothing"),
     ("`Therefore, there are 12 sequences.`, an empty response",
      "no answer: a number in prose without a marker is not taken"),
     ("`答案：13`, `【答案】13`, `答えは5です。`, `Ответ: 7`, `La respuesta es $7$.`, `Die Antwort ist 42.`, `الإجابة هي 12`",
@@ -1129,6 +1137,17 @@ def _answer_tag(text: str, lo: int, hi: int, structured: bool, restate: bool) ->
     after = end + len("</answer>") if closed >= 0 else hi
     form = _another_form(text, after, hi) if after < hi else None  # <answer>\frac12</answer> (or 0.5)
     forms, after = ((form[0],), form[1]) if form else ((), after)
+    if after < hi and restate and text[after:hi].strip():
+        # a later marker or a concluding sentence (<answer>3</answer> ... The final answer is \boxed{4}.): the last
+        # marker wins, so the tag is credited only when that later answer is the gold too
+        later = _extract(text[after:hi], structured=True, restate=False)
+        if later.status == "several":
+            return Extraction("none", rule="several answers follow the <answer> tag", span=(start, hi))
+        if later.status == "answer" and later.rule not in ("whole", "final sentence") and len(later.texts) == 1:
+            forms = (*forms, later.texts[0])
+        else:
+            concluded = _concluded_after(text, after, hi)
+            forms = (*forms, concluded) if concluded is not None else forms
     if after < hi and (_RETRACTION_NEXT.match(text, after, hi) or _VERDICT_AFTER.match(text, after, hi) or
                        _HEDGE_AFTER.match(text, after, hi)):  # <answer>3</answer> is wrong. / Actually, 4.  # fmt: skip
         stated = _extract(text[after:hi], structured=False, restate=False) if restate else None
@@ -1220,10 +1239,10 @@ _HEDGE_BETWEEN = re.compile(r"(?i)[\s,;.(\$]{0,6}(?:or\s+)?(?:maybe|perhaps|poss
 # credited and a hedge (\boxed{3} (or 4)) never is. Anything more (or $4$ if n is even) is a hedge (_HEDGE_AFTER).
 _FORM_VALUE = (r"(?:\$(?P<d>[^$\n]{1,80})\$|\\\((?P<p>[^\n]{1,80}?)\\\)|(?P<n>[-+]?\d(?:[\d.,/]{0,40}\d)?%?|\\[dt]?frac\{\d{1,20}\}\{\d{1,20}\}))")
 _ANOTHER_FORM = re.compile(
-    r"(?i)(?:\$\$?|\\[)\]])?[^\S\n]{0,3}(?:[,;][^\S\n]{0,3})?(?P<open>[(\[][^\S\n]{0,3})?or,?[^\S\n]{1,3}(?P<lead>(?:equivalently|simply|written\s{1,3}as|"
+    r"(?i)(?:\$\$?|\\[)\]])?[^\S\n]{0,3}(?:[,;][^\S\n]{0,3})?(?P<open>[(\[（][^\S\n]{0,3})?(?:or,?|\\lor|\\vee|\\text\s{0,3}\{\s{0,3}or\s{0,3}\}|\\to|->|→|\\implies|\\Rightarrow|/|also|或者?|oder|ou|или|o)[^\S\n]{0,3}(?P<lead>(?:equivalently|simply|written\s{1,3}as|"
     r"expressed\s{1,3}as|as\s{1,3}a\s{1,3}(?:decimal|fraction|percent(?:age)?)|in\s{1,3}(?:decimal|fraction|simplest|exact|"
-    r"radical|lowest)(?:\s{1,3}(?:form|terms))?),?[^\S\n]{1,3})?" + _FORM_VALUE
-    + r"[^\S\n]{0,3}(?P<close>[)\]])?[^\S\n]{0,3}[.!]?(?=\s|$)")
+    r"radical|lowest)(?:\s{1,3}(?:form|terms))?),?[^\S\n]{0,3})?" + _FORM_VALUE
+    + r"[^\S\n]{0,3}(?P<close>[)\]）])?[^\S\n]{0,3}[.!。]?(?=\s|$)")
 
 
 def _another_form(text: str, end: int, hi: int, bare: bool = True) -> tuple[str, int] | None:
@@ -1235,6 +1254,31 @@ def _another_form(text: str, end: int, hi: int, bare: bool = True) -> tuple[str,
     if not bare and not found.group("open") and not found.group("lead"):
         return None
     return next(v for v in found.group("d", "p", "n") if v is not None).strip(), found.end()
+
+
+# a sentence that concludes (Therefore $x = 4$. Hence the final result is $4$. In conclusion, $n = 4$.)
+_CONCLUSION = re.compile(r"(?i)[\s*#>-]*(?:thus|hence|so|therefore|finally|overall|in\s+conclusion|in\s+summary|"
+                         r"to\s+conclude|we\s+(?:find|get|obtain|conclude)|this\s+gives)(?![A-Za-z])")
+
+
+# or one that names the result it states (the correct count is 4; the answer to the question is $4$; Final: $4$)
+_RESULT_IS = re.compile(r"(?i)(?<![A-Za-z])(?:(?:(?:final|correct|actual|true|right)\s{1,3}(?:answer|result|count|value|total|"
+                        r"number)|answer\s{1,3}to\s{1,3}(?:the|this)\s{1,3}(?:question|problem))\s{0,3}(?:is|was|would\s{1,3}be|=|:)"
+                        r"(?![A-Za-z])|final\s{0,3}:)")
+
+
+def _concluded_after(text: str, at: int, hi: int) -> str | None:
+    """The value a concluding final sentence after an answer ending at ``at`` states (\\boxed{3}. Therefore $x = 4$.),
+    or None: the last marker is not the last word when the response concludes again after it."""
+    if not text[at:hi].strip():
+        return None
+    around = [m for m in _math_spans(text, max(0, at - 2000), min(hi, at + 8)) if m.start < at < m.end]
+    at = around[-1].end if around else at  # $\boxed{3}$. Final: $4$.: from after the math the box is in
+    start, end = _last_sentence(text, at, _closing_start(text, at, hi))
+    if end <= start or not (_CONCLUSION.match(text, start, end) or _RESULT_IS.search(text, start, end)):
+        return None
+    stated = _statement(text, start, end, "final sentence")
+    return undouble(stated.texts[0]) if stated.status == "answer" and len(stated.texts) == 1 else None
 
 
 def _taken_back(text: str, end: int, hi: int) -> bool:
@@ -1280,6 +1324,29 @@ _DOUBTING_FOLLOWER = re.compile(r"(?i)(?<![A-Za-z])(?:wrong|incorrect|mistakes?|
                                 r"(?![A-Za-z])|\?")
 
 
+# a follower that ends by confirming (Wait, let me verify: 2 + 3 = 5. Correct. / Hmm, that seems right. / ... yes, 5.)
+_CONFIRMING = (r"(?:yes|yep|correct|confirmed|verified|good|great|right|ok(?:ay)?|consistent|"
+               r"(?:that|this|it)(?:'s|\s+is|\s+was|\s+seems|\s+looks)\s+(?:\w+\s+)?(?:correct|right|good|consistent|fine|"
+               r"what\s+I\s+had)|(?:that|this|it)\s+checks\s+out|(?:it|that|this)\s+matches)")
+_CONFIRMED_END = re.compile(r"(?i)(?:^|(?<=[.!:;,\n]))\s*" + _CONFIRMING + r"(?:[\s.!,]+" + _CONFIRMING +
+                            r")*(?:\s*,\s*(?P<value>[^\s.!,]{1,40}))?[\s.!]*$")  # fmt: skip
+
+
+def _confirmed(text: str, end: int, hi: int, answer: str) -> bool:
+    """Whether a follower (no doubting word in it) ends by confirming the answer: a confirming word last, and the
+    last value it computes on the way, if any, the answer as written (2 + 3 = 5. Correct.; never 6 items. Correct.)."""
+    ending = _CONFIRMED_END.search(text, max(end, hi - 400), hi)  # bounded: the search is quadratic in its window
+    if ending is None:
+        return False
+    plain = "".join(answer.split())
+    if ending.group("value") is not None:
+        return "".join(ending.group("value").split()).strip("$") == plain
+    said = "".join(text[end : ending.start()].split()).rstrip(".!:;,$\\])")
+    if said.endswith(plain) and not (said[: -len(plain)][-1:].isdigit() or said[: -len(plain)][-1:] == "."):
+        return True
+    return not re.search(r"\d", said)  # Hmm, that seems right. (no value computed)
+
+
 def _restated(text: str, end: int, hi: int, answer: Sequence[str]) -> bool:
     """Whether what follows a stated answer that an alternative or a retraction opens (``Alternatively, …``, a second
     method; ``Wait, let me check …``) ends by stating that same answer, written the same way (spacing aside): then it
@@ -1287,10 +1354,14 @@ def _restated(text: str, end: int, hi: int, answer: Sequence[str]) -> bool:
     (its own followers are not given this chance), so hostile text repeating ``\boxed{5} Wait`` stays linear."""
     if _DOUBTING_FOLLOWER.search(text, end, hi):
         return False  # Wait, that's wrong. ... is 5; if the die were fair the answer would be 5; whether it is 5?
+    if len(answer) == 1 and _confirmed(text, end, hi, answer[0]):
+        return True
     after = _extract(text[end:hi], structured=False, restate=False)
     if after.status != "answer" or after.rule == "whole" or len(after.texts) != 1 or len(answer) != 1:
         return False
-    return "".join(after.texts[0].split()) == "".join(answer[0].split())
+    said, plain = "".join(after.texts[0].split()), "".join(answer[0].split())
+    # the same answer, or a chain of equalities ending in it (giving 10 - 5 = 5): its last side, as READING_RULES
+    return said == plain or ("=" in said and "=" not in plain and said.rsplit("=", 1)[1] == plain)
 
 
 def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
@@ -1376,6 +1447,9 @@ def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
             return Extraction("none", rule="the last box is empty", span=span)
         form = _another_form(text, span[1], hi) if len(contents) == 1 else None
         forms, after = ((form[0],), form[1]) if form else ((), span[1])  # \boxed{\frac12} (or $0.5$)
+        concluded = _concluded_after(text, after, hi) if len(contents) == 1 and restate else None
+        if concluded is not None and "".join(concluded.split()) != "".join(contents[0].split()):
+            forms = (*forms, concluded)  # \boxed{3}. Therefore $x = 4$.: credited only if 4 is the gold too
         if _taken_back(text, after, hi) and not (restate and _restated(text, after, hi, contents)):
             # \boxed{5} Wait, actually it should be 6.  \boxed{5} is wrong.
             return Extraction("none", rule="an alternative or a retraction follows the last box", span=(span[0], hi))

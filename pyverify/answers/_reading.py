@@ -164,7 +164,9 @@ def _unit_chain(tail: str, before: str = "") -> bool:
 def outside_unit(text: str) -> bool:
     """Whether text outside math is a unit phrase: at most eight unit tokens (see ``_CHAIN_TOKEN``) joined by spaces,
     ``/``, ``-``, ``*`` (checked token by token: no backtracking over the words)."""
-    tokens = [t for t in re.split(r"[\s/*.]+|(?<!\^)-", re.sub(r"\s*\^\s*", "^", text)) if t]
+    # (?<!\s): a run of spaces is tried once, from its start (a bare \s* is tried from each of its characters:
+    # quadratic on a degenerate response's 40,000 line breaks)
+    tokens = [t for t in re.split(r"[\s/*.]+|(?<!\^)-", re.sub(r"(?<!\s)\s*\^\s*", "^", text)) if t]
     return 0 < len(tokens) <= 8 and all(_CHAIN_TOKEN.fullmatch(t) for t in tokens)
 _COUNTED_IN_BRACKETS = r"^\s*([-+]?\d[\d,]*(?:\.\d+)?)\s*\(\s*([A-Za-z][A-Za-z'’ .-]*[A-Za-z.])\s*\)\s*\.?\s*$"
 

@@ -665,3 +665,33 @@ def test_a_long_thought_is_skipped_before_the_length_limit_counts(response: str,
     # the outside review: R1 and QwQ outputs at a 32k-token budget pass 100,000 characters in their thought alone,
     # and every one was unparsed before its </think> was found
     assert grade(response, "5").status == status
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [("\\boxed{3}. Therefore $x = 4$.", "3", "no answer"), ("\\boxed{3}\n\nHence the final result is $4$.", "3", "no answer"),
+     ("\\boxed{3} was my first guess; the correct count is 4.", "3", "no answer"),
+     ("Intermediate: $\\boxed{3}$. Final: $4$.", "3", "no answer"),
+     ("\\boxed{3}\n\nTherefore, the number of ways is 4.", "4", "wrong"),
+     ("\\boxed{12}\n\nTherefore, the number of ways is 12.", "12", "correct"),
+     ("\\boxed{12}. So $n = 12$.", "12", "correct"),
+     ("<answer>3</answer>\n\nThe final answer is \\boxed{4}.", "3", "no answer"),
+     ("<answer>3</answer>\n```json\n{\"answer\": 4}\n```", "3", "no answer"),
+     ("<answer>3</answer> So the answer is $3$.", "3", "correct"),
+     ("\\boxed{3} \\to 4", "3", "no answer"), ("\\boxed{3} \\lor 4", "3", "no answer"), ("\\boxed{3} -> $4$", "3", "no answer"),
+     ("\\boxed{3} (also 4)", "3", "no answer"), ("\\boxed{3}（或4）", "3", "no answer"), ("\\boxed{3} oder 4", "3", "no answer"),
+     ("\\boxed{3}\\text{ or }4", "3", "no answer"),
+     # and what a reader calls the answer still is: a note after it, a check that confirms it
+     ("\\boxed{5}\n\nThis is the number of ways to choose 2 items from 4 with one fixed.", "5", "correct"),
+     ("So the answer is $\\boxed{5}$.\n\nWait, let me verify: 2 + 3 = 5. Correct.", "5", "correct"),
+     ("So the answer is $\\boxed{5}$.\n\nHmm, that seems right.", "5", "correct"),
+     ("\\boxed{5}\n\nWait, that's what I had. Good.", "5", "correct"),
+     ("**Final Answer**\n\\[\n\\boxed{5}\n\\]\n\nWait, just to be thorough, I'll check again... yes, 5.", "5", "correct"),
+     ("\\boxed{5}\n\nWait, recount: 6 items. Correct.", "5", "no answer"), ("\\boxed{5}\n\nWait, yes, 6.", "5", "no answer"),
+     ("\\boxed{5}\n\nWait, it is 15. Correct.", "5", "no answer")],
+)  # fmt: skip
+def test_the_last_word_after_the_last_marker_decides(response: str, gold: str, status: str) -> None:
+    # the third adversarial review: a later conclusion, a later marker after an <answer> tag, or a value joined by
+    # an arrow or 'or' in another notation was ignored (credited as the box); a check that ends by confirming the
+    # answer was refused as a retraction
+    assert grade(response, gold).status == status, response
