@@ -134,7 +134,8 @@ def _identity(a: Node, b: Node, ctx: _Context, names: set[str] | None = None) ->
             where = "together they are" if generic["side"] == "together" else f"the {generic['side']} is"
             raise _Undefined(f"{where} defined only where {' ∧ '.join(generic['conditions'])}, "
                              "a set with no interior: no generic point")  # fmt: skip
-    cert = decide(claim, ctx.left())
+    left = ctx.left()  # the engine's own deadline a little before the call's, at which the worker is killed
+    cert = decide(claim, left - min(1.0, 0.2 * left), deadline=ctx.deadline)
     if cert.status == "vacuous":
         raise _Undefined("the answers are defined at no common point: no point satisfies "
                          + " ∧ ".join(cert.conditions))  # fmt: skip

@@ -74,7 +74,7 @@ def expand_pm(node: Node) -> list[Node]:
 def _call(fn: Any, args: tuple[Any, ...], ctx: _Context) -> Any:
     from pyverify.certify._worker import call_isolated
 
-    result = call_isolated(fn, args, ctx.left())
+    result = call_isolated(fn, args, ctx.left(), ctx.deadline)  # killed at the call's deadline, not after it
     if result is None:
         raise _Unknown(f"{fn.__name__}: deadline exceeded or the engine failed")
     return result
@@ -182,7 +182,7 @@ def _difference_text(a: Node, b: Node, info: dict[str, Any], ctx: _Context) -> s
     if not ctx.exact_witness:  # the enclosure beside it proves the difference nonzero; sympy would only simplify
         return f"({_text(a)}) - ({_text(b)})"
     try:
-        exact = call_isolated(_engine.exact_difference, (a, b), min(ctx.left(), 5.0))
+        exact = call_isolated(_engine.exact_difference, (a, b), min(ctx.left(), 5.0), ctx.deadline)
     except _Unknown:
         exact = None
     return str(exact) if exact is not None else f"({_text(a)}) - ({_text(b)})"

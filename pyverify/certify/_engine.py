@@ -628,7 +628,7 @@ def _pointwise_refutation(a: Claim, b: Claim, mapping: dict[str, str], pointwise
 
 
 def decide(claim: Claim | str, timeout: float = DEFAULT_TIMEOUT, *, seed: int = 0, isolate: bool = True,
-           semantics: str = "exact") -> Certificate:  # fmt: skip
+           semantics: str = "exact", deadline: float | None = None) -> Certificate:  # fmt: skip
     """Decide a claim: certified, refuted (with an exact, re-verified witness) or unknown.
 
     ``semantics`` is ``exact`` (partial operations restrict the domain; a certification that relied
@@ -638,8 +638,10 @@ def decide(claim: Claim | str, timeout: float = DEFAULT_TIMEOUT, *, seed: int = 
     ``isolate`` (the default) the engines run in a worker process that is killed if it overruns, so
     no input can hang or crash the caller; ``isolate=False`` runs in this process with cooperative
     deadlines, and a hard time limit (SIGALRM, main thread only) on sympy's evaluation at a point, which
-    checks no deadline of its own. Raises :class:`pyverify.logic.ParseError` for claim text that does not parse
-    and ValueError for an unknown semantics.
+    checks no deadline of its own. ``deadline`` (time.monotonic(), isolated only): the worker is killed then at the
+    latest, where a caller's own time limit bounds more than this call (else ``timeout`` plus a grace to answer).
+    Raises :class:`pyverify.logic.ParseError` for claim text that does not parse and ValueError for an unknown
+    semantics.
     """
     claim = _as_claim(claim)
     check_semantics(semantics)
@@ -647,7 +649,7 @@ def decide(claim: Claim | str, timeout: float = DEFAULT_TIMEOUT, *, seed: int = 
         return decide_local(claim, timeout, seed, semantics)
     from pyverify.certify._worker import run_isolated
 
-    cert = run_isolated(decide_local, (claim, timeout, seed, semantics), timeout, to_text(claim))
+    cert = run_isolated(decide_local, (claim, timeout, seed, semantics), timeout, to_text(claim), deadline)
     return cert if cert.semantics == semantics else replace(cert, semantics=semantics)
 
 

@@ -149,8 +149,16 @@ def probe(seconds: float) -> None:
         pass
 
 
-def call_isolated(fn: Callable[..., Any], args: tuple[Any, ...], timeout: float) -> Any:
-    """``fn(*args)`` in the worker; None after a kill, a crash or an error."""
+def _limit(timeout: float, deadline: float | None) -> float:
+    """How long to wait for the worker: its own deadline plus GRACE for it to answer, but never past the caller's
+    absolute ``deadline`` (time.monotonic()), which bounds a whole call of which this is a part."""
+    limit = timeout + GRACE
+    return limit if deadline is None else max(min(limit, deadline - time.monotonic()), 0.01)
+
+
+def call_isolated(fn: Callable[..., Any], args: tuple[Any, ...], timeout: float, deadline: float | None = None) -> Any:
+    """``fn(*args)`` in the worker; None after a kill, a crash or an error. ``deadline`` (time.monotonic()): the
+    worker is killed then at the latest."""
     global _worker
     with _lock:
         if _worker is None or not _worker.alive():
@@ -162,7 +170,7 @@ def call_isolated(fn: Callable[..., Any], args: tuple[Any, ...], timeout: float)
             if not worker.ready:
                 worker.wait_ready(STARTUP)
             worker.load(fn.__module__)
-            status, payload = worker.call((fn, args), timeout + GRACE)
+            status, payload = worker.call((fn, args), _limit(timeout, deadline))
         except (TimeoutError, EOFError, OSError, pickle.UnpicklingError, struct.error):
             worker.kill()
             _worker = None
@@ -170,9 +178,10 @@ def call_isolated(fn: Callable[..., Any], args: tuple[Any, ...], timeout: float)
     return payload if status == "ok" else None
 
 
-def run_isolated(fn: Callable[..., Any], args: tuple[Any, ...], timeout: float, claim_text: str) -> Certificate:
+def run_isolated(fn: Callable[..., Any], args: tuple[Any, ...], timeout: float, claim_text: str,
+                 deadline: float | None = None) -> Certificate:  # fmt: skip
     """``fn(*args)`` (an engine call returning a certificate) in the worker; a kill, a crash or an
-    error becomes an ``unknown`` certificate."""
+    error becomes an ``unknown`` certificate. ``deadline``: as for :func:`call_isolated`."""
     global _worker
     start = time.monotonic()
     with _lock:
@@ -187,7 +196,7 @@ def run_isolated(fn: Callable[..., Any], args: tuple[Any, ...], timeout: float, 
             if not worker.ready:
                 worker.wait_ready(STARTUP)
             worker.load(fn.__module__)
-            status, payload = worker.call((fn, args), timeout + GRACE)
+            status, payload = worker.call((fn, args), _limit(timeout, deadline))
         except TimeoutError:
             worker.kill()
             _worker = None

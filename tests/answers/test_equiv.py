@@ -109,6 +109,17 @@ def test_huge_numbers_finish_within_the_deadline() -> None:
     assert time.monotonic() - start < 15
 
 
+def test_an_engine_that_overruns_is_stopped_at_the_calls_deadline() -> None:
+    # the adversarial review: a product of 40 factors minus its reversal ran 7 s under timeout=5 (the worker was
+    # killed a grace period after the call's deadline); the whole call now ends at its deadline (plus the kill)
+    product = "".join(f"(x_{{{i}}}+1)" for i in range(40))
+    reversed_product = "".join(f"(x_{{{i}}}+1)" for i in reversed(range(40)))
+    start = time.monotonic()
+    cert = equivalent_answers("3", f"\\boxed{{{product}-{reversed_product}+3}}", timeout=2)
+    assert cert.status in ("equal", "unknown")
+    assert time.monotonic() - start < 3.2  # 2 s and the kill; it was 4.2 s
+
+
 def test_certificate_to_dict() -> None:
     data = equivalent_answers("1/2", "0.5").to_dict()
     assert set(data) >= {"status", "method", "witness", "policy", "reason", "seconds"}
