@@ -447,7 +447,8 @@ def _complex(a: Node, b: Node, ctx: _Context) -> _Verdict:
 # ---------------------------------------------------------------- equations
 
 
-_FUNCTION_OF = re.compile(r"^\s*([A-Za-z])\s*(?:\^\s*\{\s*-\s*1\s*\}|\^\s*-\s*1)?\s*(?:\\left\s*)?\(\s*([A-Za-z])\s*"
+# (a name may carry a subscript: f_1(x), g_n(x), Y_{s}(p) = 100\sqrt{p} (Minerva's golds))
+_FUNCTION_OF = re.compile(r"^\s*([A-Za-z](?:_\s*(?:\{\s*[A-Za-z0-9]{1,6}\s*\}|[A-Za-z0-9]))?)\s*(?:\^\s*\{\s*-\s*1\s*\}|\^\s*-\s*1)?\s*(?:\\left\s*)?\(\s*([A-Za-z])\s*"
                           r"(?:\\right\s*)?\)\s*=(?!=)")
 
 
@@ -457,6 +458,7 @@ def _function_of(ans: Answer) -> str | None:
     found = _FUNCTION_OF.match(ans.text or "")
     if found is None or found.group(1) == found.group(2):
         return None
+    function = re.sub(r"[\s{}]", "", found.group(1))  # Y_{s} is the letter Y_s
     lhs, rhs = ans.terms
 
     def name(node: Node) -> str | None:  # f, or f^{-1} (the inverse function f^{-1}(x), read as f^{-1}·x)
@@ -465,7 +467,7 @@ def _function_of(ans: Answer) -> str | None:
         return node.name if isinstance(node, Var) else None
 
     names = [name(v) for v in lhs.args] if isinstance(lhs, Op) and lhs.op == "*" else []
-    return found.group(2) if names == [found.group(1), found.group(2)] and found.group(1) not in free_vars(rhs) else None
+    return found.group(2) if names == [function, found.group(2)] and function not in free_vars(rhs) else None
 
 
 def _value_of_equation(ans: Answer) -> Node | None:

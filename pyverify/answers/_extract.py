@@ -707,6 +707,27 @@ def _extended(text: str, stated: str, at: int, hi: int) -> bool:
 _AFFIRMING = re.compile(r"(?i)(?:(?:indeed|exactly|precisely|simply|just|equal\s+to)\s+)+")
 
 
+# a value given to a named unknown in plain text (x = 2, y_1 = -3) and what may join two of them
+_PLAIN_NAME_EQ = re.compile(r"(?<![A-Za-z\\_])[A-Za-z](?:_\{?\w{1,6}\}?)?\s{0,3}=(?!=)")
+_PLAIN_JOIN = re.compile(r"\s{0,3}[^=,;\s][^=,;]{0,60}?\s{0,3}(?:,|;|,?\s{1,3}and|,?\s{1,3}or)\s{1,3}$")
+
+
+def _plain_assignments(text: str, lo: int, hi: int) -> tuple[int, int] | None:
+    """Where a sentence without math delimiters ends in several values given to unknowns, joined by commas, and or
+    or (x = 2 and x = -2; x = 2, y = 3): from the first name to the end (full stop excluded); else None."""
+    found = list(_PLAIN_NAME_EQ.finditer(text, lo, hi))[-8:]
+    if len(found) < 2:
+        return None
+    first = len(found) - 1
+    while first > 0 and _PLAIN_JOIN.fullmatch(text, found[first - 1].end(), found[first].start()):
+        first -= 1
+    if first == len(found) - 1:
+        return None
+    end = len(text[:hi].rstrip(" .!\n"))
+    value = text[found[-1].end() : end]
+    return (found[first].start(), end) if value.strip() and "=" not in value else None
+
+
 def _statement(text: str, lo: int, hi: int, rule: str) -> Extraction:
     """The answer stated by the sentence text[lo:hi] (rule 6): the math right after its last copula, else the
     words after it when they are not prose (``is 34``), else its one math span."""
@@ -727,6 +748,9 @@ def _statement(text: str, lo: int, hi: int, rule: str) -> Extraction:
             and _ALTERNATIVE.search(masked, copulas[-2].end(), last.start()):  # fmt: skip
         # x is $5$ or is $6$, x是$5$或是$6$, 不是$5$就是$6$: alternatives, the last one no more stated than the first
         return Extraction("none", rule="the final sentence states alternatives, none as the answer", span=(lo, hi))
+    joined = _plain_assignments(text, lo, hi) if not spans and last is not None and last.group() == "=" else None
+    if joined is not None:  # So x = 2 and x = -2. (no math delimiters): every value, never only the last
+        return Extraction("answer", (text[joined[0] : joined[1]],), rule, joined)
     if last is not None:
         rest_start = last.end()
         while rest_start < hi and text[rest_start] in " \t*\"'":

@@ -83,6 +83,9 @@ def test_a_function_at_its_variable_names_the_expression() -> None:
     assert status("f(x) = 2x + 3", "y = 2x + 3") == "equal" and status("f(x) = 2x+3", "g(x) = 3 + 2x") == "equal"
     assert status("x^2+1", "p(x) = x^2 + 2") == "different"
     assert status("x^2+1", "f(x) = f x^2 + 1") != "equal"  # f on both sides: no function named
+    # a subscripted name (the outside review: Minerva's Y_s(p) = 100\sqrt{p} against 100p^{1/2} was 'different')
+    assert status("100p^{1/2}", "\\boxed{Y_s(p) = 100\\sqrt{p}}") == "equal" and status("x^2", "g_{n}(x) = x^2") == "equal"
+    assert status("x^2+1", "f_1(x) = x^2") == "different" and status("x^2", "f_x(x) = f_x x^2") != "equal"
 
 
 def test_short_answer_words_and_segment_names() -> None:
@@ -535,7 +538,9 @@ def test_what_a_review_of_the_matrix_ratio_and_choice_readings_found(reference: 
     "reference, candidate, expected",
     [("(2,3)", "Therefore, $x = 2$ and $y = 3$.", "equal"), ("(2,3)", "So $x=2$, $y=3$.", "equal"),
      ("2, 3", "Thus $x = 2$ or $x = 3$.", "equal"), ("(2,4)", "Therefore, $x = 2$ and $y = 3$.", "different"),
-     ("3", "Thus x = 3.", "equal"), ("6", "Hence 2 + 4 = 6.", "equal"), ("3", "Hence x = 2 and y = 3.", "equal"),
+     ("3", "Thus x = 3.", "equal"), ("6", "Hence 2 + 4 = 6.", "equal"), ("3", "Hence x = 2 and y = 3.", "different"),
+     ("(2,3)", "Hence x = 2 and y = 3.", "equal"), ("2, -2", "So x = 2 and x = -2.", "equal"),
+     ("2", "So x = -2 and x = 2.", "different"),
      ("(1,2)", "Thus $x = 1$ or $y = 2$.", "no_answer"),
      ("(2,3)", "We get $x = 2$ and $y = 3$ from the first equation.", "no_answer"),  # more words after them
      ("5", "So $x=2$ and $y = 3$, giving $5$.", "no_answer"),
@@ -546,5 +551,6 @@ def test_what_a_review_of_the_matrix_ratio_and_choice_readings_found(reference: 
      ("3", "Thus x >= 3.", "no_answer")],
 )  # fmt: skip
 def test_values_of_unknowns_joined_in_a_final_sentence(reference: str, candidate: str, expected: str) -> None:
-    # 'Hence x = 2 and y = 3.' took 3 (the last '='), and 'Therefore, $x = 2$ and $y = 3$.' was no answer
+    # 'Hence x = 2 and y = 3.' took 3 (the last '='), and 'Therefore, $x = 2$ and $y = 3$.' was no answer; without
+    # math delimiters the values are read together too (the outside review: So x = -2 and x = 2. was credited as 2)
     assert status(reference, candidate) == expected
