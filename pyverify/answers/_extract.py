@@ -76,7 +76,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`\\boxed{…}`, `\\fbox{…}`, `final answer is …`, `Final Answer: …`, `The answer is …`, `The correct answer is …`, "
      "`Answer: …`, "
      "`Answer $…$`, `#### …`, `A: …` at the start of a line (GSM8K)", "markers; the last one in the response wins (an earlier box does not beat a later "
-     "stated final answer)"),
+     "stated final answer); `\\framebox`, `\\colorbox{…}{…}`, `\\fcolorbox`, `\\boxed\\relax{…}` and `\\boxed6` (one "
+     "token) are boxes too"),
     ("`# 18`, `# 3,000` (the whole text: one hash, a space and a value on one line)",
      "the value, as after `####` (ZeroEval's GSM8K golds are written `# 18`); a Markdown heading in words (`# Solution`, "
      "`## 3 ways`) or followed by more lines is no answer of its own"),
@@ -91,11 +92,14 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`$-\\boxed{3}$`, `$\\boxed{3}\\pi$`, `$\\boxed{3} \\times 10^{5}$`, `$\\frac{1}{\\boxed{3}}$`, `$x \\neq \\boxed{3}$`, "
      "`The answer is not \\boxed{3}.`, `Is it \\boxed{3}?`",
      "the box holds the answer whatever surrounds it (`x \\in \\boxed{(3,4]}`, `\\equiv \\boxed{3} \\pmod{7}`, "
-     "`\\boxed{10}\\%`), except where the math around it changes its value: a sign, an order or `\\neq` before it, a "
-     "factor, power or `!` right after it, a fraction around it; then the math it sits in is the answer, read as "
-     "written, unless an equation follows the box (`\\boxed{3} \\times 4 = 12` marks 3). A bound or a denial before a "
-     "box (not, ≥) or a question mark after it: no answer (at most and at least state a maximum or a minimum); a dash "
-     "before a box outside math is a bullet"),
+     "`\\boxed{10}\\%`), except where the math around it changes its value: a sign, an order, `\\neq`, a factor, a sum "
+     "or a function before it (`2\\boxed{3}`, `1 + \\boxed{3}`, `\\sqrt{\\boxed{3}}`, `f(\\boxed{3})`), a factor, a sum, a "
+     "power or `!` right after it, a fraction around it; then the math it sits in is the answer, read as written, "
+     "unless an equation follows the box (`\\boxed{3} \\times 4 = 12` marks 3). A bound or a denial before a box (not, "
+     "≥), a question mark after it (`?`, `\\text{?}`, `(?)`), a minus sign before it (`−`, `$-$`) or, outside math, "
+     "characters that continue its number (`\\boxed{3}4`, `\\boxed{3}.5`, `\\boxed{3}e2`): no answer (at most and at "
+     "least state a maximum or a minimum; a scale word states the unit: `\\boxed{946} million dollars`); a dash before "
+     "a box outside math is a bullet"),
     ("`\\phantom{\\boxed{4}}`, `{\\color{white} \\boxed{4}}`, `~~\\boxed{4}~~`, `<!-- \\boxed{4} -->`, `\\iffalse … \\fi`, "
      "`<del>…</del>`, `\\begin{comment}…\\end{comment}`",
      "a box a reader does not see, or sees struck out, is no box (the last box shown is read)"),
@@ -243,7 +247,11 @@ _THOUGHT_END = re.compile(r"(?i)</think>|<\|end_of_thought\|>")
 _THOUGHT_START = re.compile(r"(?i)<think>|<\|begin_of_thought\|>")
 _SOLUTION_START = re.compile(r"\s*<\|begin_of_solution\|>")
 # what the brace pass of _boxes visits: a box opener, an escaped brace, a brace
-_BRACES = re.compile(r"\\(?:boxed|fbox)\s*\{|\\[{}]|[{}]")
+# (\framebox[2cm]{5}, \colorbox{yellow}{5}, \fcolorbox{red}{white}{5} and \boxed\relax{5} draw a box too)
+_BRACES = re.compile(r"\\(?:boxed|fbox|framebox\s*(?:\[[^\]{}]{0,20}\]\s*){0,2}|colorbox\s*\{[^{}]{0,30}\}|"
+                     r"fcolorbox\s*\{[^{}]{0,30}\}\s*\{[^{}]{0,30}\})\s*(?:\\relax\s*)?\{|\\[{}]|[{}]")
+# a box whose argument is one token, unbraced (\boxed6 draws 6 boxed)
+_BARE_BOX = re.compile(r"\\(?:boxed|fbox)\s*([0-9A-Za-z])")
 # "final answer is / :" and "the (correct) answer is" anywhere; "Answer:" and "Answer $...$" only where a line or a sentence
 # starts ("check our answer: ..." is no marker)
 _PHRASE = re.compile(
@@ -454,7 +462,9 @@ def _boxes(text: str, lo: int, hi: int) -> list[tuple[int, int, str]]:
             up = parent.get(up)
         return False
 
-    return [(start, end, content) for start, (end, content) in sorted(closed.items()) if not enclosed(start)]
+    found = [(start, end, content) for start, (end, content) in sorted(closed.items()) if not enclosed(start)]
+    bare = [(m.start(), m.end(), m.group(1)) for m in _BARE_BOX.finditer(text, found[-1][1] if found else lo, hi)]
+    return found + bare[-1:]  # (only after the last braced box: the last one, to be read beside it)
 
 
 # What a reader never sees, or sees struck out: a box there is no answer (\boxed{3} \phantom{\boxed{4}} shows 3; a
@@ -1214,8 +1224,13 @@ _ALTERNATIVE_AFTER = re.compile(
 # (x \neq \boxed{3}), a factor, power or ! right after it (\boxed{3}\pi, \boxed{3} \times 10^{5}; a letter or ^o is a
 # mark), or a fraction around it (\frac{1}{\boxed{3}}). Then the math it sits in is the answer, read as written.
 _BOX_BEFORE = re.compile(r"(?:(?:^|[=(,]|\\(?:therefore|Rightarrow|implies)(?![A-Za-z]))\s*[-+]|\\(?:neq?|le|ge|leq|geq|lt|gt|"
-                         r"leqslant|geqslant)(?![A-Za-z])|[<>]|\\frac\s*\{[^{}]*\}\s*\{|\\frac\s*\{)\s*$")
-_BOX_AFTER = re.compile(r"\s*(?:\\(?:pi|times|cdot|sqrt)(?![A-Za-z])|\^\s*\{?\s*[-\d]|/|!)")
+                         r"leqslant|geqslant)(?![A-Za-z])|[<>]|\\frac\s*\{[^{}]*\}\s*\{|\\frac\s*\{"
+                         # a factor, a sum, a function or a bracket around it: 2\boxed{3}, 1 + \boxed{3}, 2 \cdot \boxed{3},
+                         # \sqrt{\boxed{3}}, \log \boxed{3}, f(\boxed{3}), (\boxed{3})^2, \binom{\boxed{3}}{2}
+                         r"|[\d)]|[+*]|\\(?:cdot|times|div|log|ln|lg|exp|sin|cos|tan)(?![A-Za-z])|\\sqrt\s*(?:\[[^\]]*\]\s*)?\{"
+                         r"|\\binom\s*\{|\\left\s*\(|\()\s*$")
+_BOX_AFTER = re.compile(r"\s*(?:\\(?:pi|times|cdot|sqrt|over|div)(?![A-Za-z])|\^\s*\{?\s*[-\d]|/|!|[-+*\d]|"
+                        r"\\text\s*\{\s*(?:squared|cubed)(?![A-Za-z]))")
 # an equation or a relation after the box in its math: the box is a term the writer marked (\boxed{3} \times 4 = 12)
 _BOX_THEN_RELATION = re.compile(r"=|\\(?:neq?|le|ge|leq|geq|lt|gt|approx|equiv)(?![A-Za-z])|[<>]")
 # outside math: a denial or an order sign before the box, or a question mark after it, make it something other than
@@ -1223,14 +1238,20 @@ _BOX_THEN_RELATION = re.compile(r"=|\\(?:neq?|le|ge|leq|geq|lt|gt|approx|equiv)(
 # least', which state a maximum's or minimum's answer (MATH's own: Zach can have at most $\boxed{2}$ pencils left
 # over); a dash before it there is a bullet as often as a sign (- \boxed{5}, Final Answer - \boxed{12}): its own value
 _BOX_BOUND = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|isn't|is\s+not)\s{0,3}\$?\s{0,3}$|(?:≥|≤|≠)\s{0,3}\$?\s{0,3}$")
-_BOX_QUESTION = re.compile(r"\s{0,3}\$?\s{0,3}[?？]")
+_BOX_QUESTION = re.compile(r"\s{0,3}(?:\\[,;:! ]\s{0,3}|\\q?quad\s{0,3}|~)?\$?\s{0,3}(?:\\text\s*\{\s*\(?\s*|\(\s*)?[?？¿]")
+# outside math, right after the box: characters that continue its number (\boxed{3}4, \boxed{3}.5, \boxed{3}e2,
+# \boxed{3}!) or a power word (squared); never a scale (\boxed{946} million dollars states the answer in millions,
+# as the question asks: the gaokao outputs); before it, a minus sign (−\boxed{3}, $-$\boxed{3})
+_BOX_CONTINUED = re.compile(r"(?:\.?\d|!|[eE][-+]?\d|\s{0,3}(?:squared|cubed)(?![A-Za-z])|\s{0,3}[²³])")
+_BOX_NEGATED = re.compile(r"(?:−|\$\s*-\s*\$)\s{0,3}\$?\s{0,3}$")
 
 
 def _embedded(text: str, lo: int, hi: int, start: int, end: int, content: str) -> Extraction | None:
     """The answer a single last box at text[start:end] states when what surrounds it changes it (None: the box's own
     content is the answer): the math expression it sits in, read as written, or no answer at all."""
-    if _TEXT_BOX.fullmatch(content):
-        return None  # \boxed{\text{(B)}} 3(1 + r/10)^x = 7: a choice, then the option's text
+    if _TEXT_BOX.fullmatch(content):  # \boxed{\text{(B)}} 3(1 + r/10)^x = 7: a choice, then the option's text
+        return Extraction("none", rule="a question mark after the last box: it is not the answer as it stands",
+                          span=(start, end)) if _BOX_QUESTION.match(text, end, hi) else None  # fmt: skip
     for span in _math_spans(text, max(lo, start - 2000), min(hi, end + 2000)):
         if span.start < start and end <= span.end:
             inner_start = span.start + next(len(o) for o, _ in _OPENERS if text.startswith(o, span.start))
@@ -1240,7 +1261,9 @@ def _embedded(text: str, lo: int, hi: int, start: int, end: int, content: str) -
                 return Extraction("answer", (f"{before}{{{content}}}{after}".strip(),), "boxed, in its expression",
                                   (inner_start, inner_end))  # fmt: skip
             if not before.strip() and (_BOX_BOUND.search(text[max(lo, span.start - 40) : span.start]) or
-                                       _BOX_QUESTION.match(text, span.end, hi)):  # fmt: skip
+                                       _BOX_QUESTION.match(text, span.end, hi) or
+                                       _BOX_NEGATED.search(text[max(lo, span.start - 40) : span.start]) or
+                                       (not after.strip() and _BOX_CONTINUED.match(text, span.end, hi))):  # fmt: skip
                 # not $\boxed{3}$, Is it $\boxed{3}$?: as without the dollars
                 return Extraction("none", rule="a bound, a denial or a question around the last box: it is not the "
                                   "answer as it stands", span=(span.start, span.end))  # fmt: skip
@@ -1248,7 +1271,8 @@ def _embedded(text: str, lo: int, hi: int, start: int, end: int, content: str) -
         if span.start > end:
             break
     before = text[max(lo, start - 40) : start]
-    if _BOX_BOUND.search(before) or _BOX_QUESTION.match(text, end, hi):
+    if _BOX_BOUND.search(before) or _BOX_QUESTION.match(text, end, hi) or _BOX_NEGATED.search(before) or \
+            _BOX_CONTINUED.match(text, end, hi):  # fmt: skip
         return Extraction("none", rule="a bound, a denial or a question around the last box: it is not the answer "
                           "as it stands", span=(start, end))  # fmt: skip
     return None

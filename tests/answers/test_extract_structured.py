@@ -541,7 +541,17 @@ def test_a_boxed_yes_or_no_with_its_reason_and_chat_closers(response: str, statu
      ("$r = x - 1 = \\boxed{10}\\%$.", "10", True), ("$24 \\equiv \\boxed{3} \\pmod{7}$", "3", True),
      ("$\\lambda \\in \\boxed{(3,4]}.$", "(3,4]", True), ("$36 - 7 - 2 - 10 = \\boxed{17} = x$", "17", True),
      ("$\\$24,\\!000 \\cdot 1.01^{30} \\approx \\boxed{\\$32,\\!348}$", "\\$32,\\!348", True),
-     ("$\\boxed{30}^\\circ$", "30", True), ("$\\boxed{3}\\text{ cm}$", "3", True)],
+     ("$\\boxed{30}^\\circ$", "30", True), ("$\\boxed{3}\\text{ cm}$", "3", True),
+     # the third review: a factor, a sum, a function or a bracket around the box, and characters that continue it
+     ("$2\\boxed{3}$", "3", False), ("$2 \\cdot \\boxed{3}$", "6", True), ("$\\boxed{3} + 1$", "3", False),
+     ("$1 + \\boxed{3}$", "4", True), ("$(\\boxed{3})^2$", "3", False), ("$\\sqrt{\\boxed{3}}$", "3", False),
+     ("$f(\\boxed{3})$", "3", False), ("$\\boxed{3} \\over 2$", "3", False), ("\\boxed{3}4", "3", False),
+     ("\\boxed{3}.5", "3", False), ("\\boxed{3}e2", "3", False), ("−\\boxed{3}", "3", False),
+     ("$-$\\boxed{3}", "3", False), ("\\boxed{3}\\text{?}", "3", False), ("\\boxed{3} (?)", "3", False),
+     ("\\boxed{\\text{Evelyn}}?", "\\text{Evelyn}", False), ("\\boxed{5}\\framebox{6}", "5", False),
+     ("\\boxed{5}\\colorbox{yellow}{6}", "5", False), ("\\boxed{5}\\boxed6", "5", False),
+     ("The answer is \\boxed{3}.", "3", True), ("\\boxed{946} million dollars", "946", True),
+     ("$\\left(\\boxed{3}\\right)$", "3", True), ("\\fbox{6}", "6", True)],
 )  # fmt: skip
 def test_math_around_the_last_box_that_changes_its_value_is_read(response: str, gold: str, correct: bool) -> None:
     # an adversarial review: -\boxed{3}, \boxed{3}\pi and x \neq \boxed{3} were credited as 3
