@@ -1627,12 +1627,12 @@ def _with_forms(ref: Answer, cand: Answer, timeout: float, start: float, **optio
             return replace(main, status="no_answer", method="none", witness=None, conditions=(),
                            seconds=round(time.monotonic() - start, 6),
                            reason=f"the candidate gives no final answer: its answer, {cand.text}, is followed by "
-                                  f"another value, {form.text} ('or ...'), that differs from it")  # fmt: skip
+                                  f"another value, {form.text}, that differs from it")  # fmt: skip
         if other.status != "equal":
             return replace(main, status="unknown", method="none", witness=None, conditions=(),
                            seconds=round(time.monotonic() - start, 6),
-                           reason=f"the candidate also writes its answer as {form.text} ('or ...'), and that form was "
-                                  f"not proved equal to the reference: {other.reason or other.status}")  # fmt: skip
+                           reason=f"the candidate also writes its answer as {form.text}, and that form was not proved "
+                                  f"equal to the reference: {other.reason or other.status}")  # fmt: skip
     written = ", ".join(f.text for f in cand.forms)
     return replace(main, conditions=(*main.conditions, f"the candidate also writes its answer as {written}: equal too"),
                    seconds=round(time.monotonic() - start, 6))  # fmt: skip

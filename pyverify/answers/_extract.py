@@ -157,7 +157,10 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "two values, a strike-through or a question mark; after `</answer>`, a retraction or a verdict takes it back"),
     ("`Many think the answer is $5$, but we get $6$.`, `The answer is (A) 5. Or maybe (B) 6.`, `Suppose $x = 5$.`",
      "a phrase in a clause of belief or supposition (think, believe, assume, if, say, might, ...) is no marker; an "
-     "answer followed by `Or maybe …`, `Alternatively …` (或者, 也可能) is no answer; a final sentence whose value is "
+     "answer followed by `Or maybe …`, `Alternatively …` (或者, 也可能), a doubt (`(guess)`, `probably`, `I am not confident`) "
+     "or another value said to work too (`4 also works`, `the other root is 4`, `both 3 and 4 satisfy`, 也可以是, "
+     "también puede ser, vielleicht, peut-être, может быть) is no answer; a yes or no qualified (`depending on n`) "
+     "states none; a final sentence whose value is "
      "supposed or someone else's (suppose, assume, if, many think, some say) states none (the answer would be 5 does)"),
     ("`\\boxed{10}. Alternatively, every multiple of 6 is a multiple of 3, … which is 10.`",
      "an answer stands when what follows it (a second method opened by `Alternatively`, a check opened by `Wait`) "
@@ -353,7 +356,7 @@ def _laid_out(inner: str) -> bool:
 
 _CONNECTOR = re.compile(
     # (\boxed{3} (or \boxed{4}), OR, 或, \lor and / join two boxes too; a hedge, maybe or perhaps, is no list: _extract)
-    r"(?:\s|\$|\\[\[\]()]|\\q?quad(?![A-Za-z])|\\[,;:! ]|[,;&()/]|(?i:(?<![A-Za-z])(?:and|or)(?![A-Za-z]))|或者|或|"
+    r"(?:\s|\$|\\[\[\]()]|\\q?quad(?![A-Za-z])|\\[,;:! ]|[,;&()/，、]|(?i:(?<![A-Za-z])(?:and|or|und|oder|ou|et|o|y|e|или|и|o\s+bien)(?![A-Za-z]))|或者|或|和|"
     r"\\lor(?![A-Za-z])"
     r"|\\(?:text|mbox|textrm|mathrm)\s*\{\s*(?:,|and|or)?\s*\}|\\\\"
     # one word right after a box, before "and", "or" or a comma: the unit or noun of that answer
@@ -645,7 +648,8 @@ _OR_BETWEEN = re.compile(r"(?i)(?<![^\W\d_])(?:or|oder|ou|o|или|либо|oppu
 # 40 spaces between the sentence's end and the word (a line break starts afresh): an unbounded \s* is tried from
 # every line break of a long run of them, which takes time quadratic in the run (20,000 line breaks: 40 s)
 _RETRACTING = (r"\*{0,2}(?:wait|actually|hmm+|oops|correction|scratch\s+that|no,|no\s+wait|on\s+second\s+thought|hold\s+on|"
-               r"not\s+sure|i'm\s+not\s+sure|nein|non,|нет|不对|不對|等等|其实|其實)(?![A-Za-z])")
+               r"not\s+sure|i'm\s+not\s+sure|(?:i\s+am|i'm)\s+not\s+(?:confident|certain)|this\s+is\s+(?:just\s+)?a\s+guess|"
+               r"nein|non,|нет|不对|不對|等等|其实|其實)(?![A-Za-z])")
 _RETRACTION = re.compile(r"(?i)(?:^|[.!?。！？\n][^\S\n]{0,40})" + _RETRACTING)
 # right after the answer (no sentence between, or the next sentence): the same words, and whole sentences that take it
 # back (\boxed{5} Wait, it is 6; \boxed{3} -- actually 4; \boxed{3}. Never mind, it is 4.; \boxed{3}. That is wrong.)
@@ -962,6 +966,8 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
         # Answer: ~~3~~ (struck out in Markdown), Answer: 3? (asked, never stated)
         return Extraction("none", rule=f"what follows '{rule}' is struck out or asked", span=(start, end))
     yes_no = _yes_no(piece)
+    if yes_no and _prose(piece) and _TAKEN_BACK.search(piece, yes_no.end()):  # Answer: Yes, depending on n.
+        return Extraction("none", rule=f"the yes or no after '{rule}' is qualified or hedged", span=(start, end))
     if yes_no and _prose(piece):  # Answer: No, the series diverges. (a yes-or-no question answered first)
         first = start + text[start:end].find(yes_no.group(1))
         return Extraction("answer", (yes_no.group(1),), rule, (first, first + len(yes_no.group(1))))
@@ -1043,7 +1049,8 @@ _TEXT_BOX = re.compile(r"\s*\\(?:text|textbf|textrm|mathrm)\s*\{([^{}]*)\}\s*(?:
 _TAKEN_BACK = re.compile(r"(?i)(?<![A-Za-z])(?:or|alternatively|maybe|perhaps|possibly|probably|likely|unlikely|wait|"
                          r"actually|however|but|though|although|unless|unsure|otherwise|hmm+|oops|correction|instead|"
                          r"rather|kidding|retract\w*|unknown|unclear|undetermined|determined|depends|necessarily|"
-                         r"sometimes|opposite|either)(?![A-Za-z])")
+                         r"sometimes|opposite|either|depending|partially|partly|conditionally|generally|usually)(?![A-Za-z])"
+                         r"|(?i:(?<![A-Za-z])only\s+(?:if|when)(?![A-Za-z]))")
 _NEGATIVE = re.compile(r"(?i)(?<![A-Za-z])(?:not|no|never|cannot|can't|impossible|none|neither|nor|false|isn't|aren't|"
                        r"doesn't|don't|didn't|won't|fails?|nothing|nowhere)(?![A-Za-z])")
 
@@ -1204,7 +1211,7 @@ _HYPOTHETICAL = re.compile(r"(?i)(?<![A-Za-z])(?:think|thinks|thought|believe[sd
 # (5 (or equivalently 5.0), 1/2, or in decimal form 0.5)
 _HEDGE_AFTER = re.compile(r"(?i)[\s.,;:()\[\]*$\\—–-]*(?:or(?![A-Za-z])(?![\s,]{0,3}(?:equivalently|simply|written|expressed|as\s+a|"
                           r"in\s+(?:decimal|fraction|simplest|exact|radical|lowest|interval|set)))|alternatively|maybe|"
-                          r"perhaps|possibly|或者|或|也可能|也许|也許)(?![A-Za-z])")
+                          r"perhaps|possibly|probably|uncertain|unsure|(?:just\s+)?a\s+guess|guess(?:ed|ing)?|或者|或|也可能|也许|也許)(?![A-Za-z])")
 # later in the text after the answer: another value offered as the answer (It could also be 4. Another possible
 # answer is 4. I think it is 4.): the response does not commit to one, unless that follower restates the same answer
 # (``_restated``). Bounded spaces and no leading \s*: searched over the whole rest of a response, it stays linear
@@ -1215,6 +1222,16 @@ _ALTERNATIVE_AFTER = re.compile(
     r"(?:is|:|=|would\s{1,3}be|could\s{1,3}be|might\s{1,3}be)"
     r"|(?:i\s{1,3}think|i\s{1,3}believe|probably|perhaps|maybe)\s{1,3}(?:it|the\s{1,3}answer)\s{1,3}(?:is|was|should\s{1,3}be))"
     + _VALUE_NEXT
+    # a value said to work too (4 also works; $4$ is also a solution; the other root is 4; both 3 and 4 satisfy ...)
+    + r"|(?:(?<![\d.,/])\d[\d.,/]{0,30}|\$[^$\n]{1,40}\$)\s{1,3}(?:is\s{1,3}|would\s{1,3}be\s{1,3})?(?:also|too)\s{1,3}(?:works?|"
+    r"valid|acceptable|possible|correct|right|fine|a\s{1,3}(?:valid\s{1,3})?(?:solution|root|possibility|answer|option))"
+    r"|(?<![A-Za-z])(?:the\s{1,3})?other\s{1,3}(?:root|solution|answer|value|reading|interpretation|possibility|option|case)"
+    r"\s{0,3}(?:is|:|=|gives|would\s{1,3}be)" + _VALUE_NEXT
+    + r"|(?<![A-Za-z])both\s{1,3}(?:\$[^$\n]{1,40}\$|\d[\d.,/]{0,30})\s{1,3}and\s{1,3}(?:\$[^$\n]{1,40}\$|\d[\d.,/]{0,30})"
+    r"\s{1,3}(?:work|satisfy|are\s{1,3}(?:valid|possible|correct|solutions|answers|acceptable))(?![A-Za-z])"
+    # the same in the phrase languages (也可能是4, 4也对, también puede ser 4, vielleicht auch 4, peut-être 4, может быть 4)
+    r"|也可能是|也可以是|也可能|也对|也對|也可以|也正确|也正確|かもしれ|también\s{1,3}(?:puede|podría)|tal\s{1,3}vez|quizás?|"
+    r"vielleicht|auch\s{1,3}möglich|peut-être|может\s{1,3}быть|возможно|ou\s{1,3}bien"
 )
 
 
@@ -1315,6 +1332,10 @@ _RESULT_IS = re.compile(r"(?i)(?<![A-Za-z])(?:(?:(?:final|correct|actual|true|ri
                         r"(?![A-Za-z])|final\s{0,3}:)")
 
 
+# what may follow an answer that is one value alone (Answer: 3.\n4.)
+_BARE_VALUE = re.compile(r"[\s.,;:!)\]*]{0,6}(?:(?P<v>[-+]?\d[\d,]{0,30}(?:\.\d{1,30})?)|\$(?P<m>[^$\n]{1,60})\$)\s{0,3}[.!]?\s*")
+
+
 def _concluded_after(text: str, at: int, hi: int) -> str | None:
     """The value a concluding final sentence after an answer ending at ``at`` states (\\boxed{3}. Therefore $x = 4$.),
     or None: the last marker is not the last word when the response concludes again after it."""
@@ -1322,6 +1343,9 @@ def _concluded_after(text: str, at: int, hi: int) -> str | None:
         return None
     around = [m for m in _math_spans(text, max(0, at - 2000), min(hi, at + 8)) if m.start < at < m.end]
     at = around[-1].end if around else at  # $\boxed{3}$. Final: $4$.: from after the math the box is in
+    bare = _BARE_VALUE.fullmatch(text, at, _closing_start(text, at, hi))
+    if bare:  # Answer: 3. 4. (a value alone after the answer: said again, or another one)
+        return bare.group("v") or bare.group("m")
     start, end = _last_sentence(text, at, _closing_start(text, at, hi))
     if end <= start or not (_CONCLUSION.match(text, start, end) or _RESULT_IS.search(text, start, end)):
         return None
@@ -1473,6 +1497,10 @@ def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
             if form and not found.forms:  # The answer is $\frac12$ (or $0.5$).
                 found = Extraction(found.status, found.texts, found.rule, found.span, (form[0],))
             after = form[1] if form else found.span[1]
+            concluded = _concluded_after(text, after, hi) if restate and found.status == "answer" and \
+                len(found.texts) == 1 else None  # fmt: skip
+            if concluded is not None and "".join(concluded.split()) != "".join(found.texts[0].split()):
+                found = replace(found, forms=(*found.forms, concluded))  # Answer: 3. 4. / The answer is 3. So x = 4.
             if _taken_back(text, after, hi) and not (restate and _restated(text, after, hi, found.texts)):
                 # The answer is (A) 5. Or maybe (B) 6.  The answer is 5. Hmm, no, that's not right.
                 return Extraction("none", rule="an alternative or a retraction follows the stated answer",

@@ -705,3 +705,29 @@ def test_the_last_word_after_the_last_marker_decides(response: str, gold: str, s
     # an arrow or 'or' in another notation was ignored (credited as the box); a check that ends by confirming the
     # answer was refused as a retraction
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    "response",
+    ["\\boxed{3}. 4 also works.", "\\boxed{3}. But $4$ is also valid.", "\\boxed{3}\n\nHowever, 4 is also a solution.",
+     "\\boxed{3}\n\nThe other root is 4.", "\\boxed{3}. Both 3 and 4 satisfy the conditions.", "Answer: 3. 4.",
+     "答案：3。也可能是4。", "\\boxed{3}。不过4也可以。", "La respuesta es 3. También puede ser 4.",
+     "Die Antwort ist 3. Vielleicht auch 4.", "La réponse est 3. Peut-être 4.", "Ответ: 3. Может быть, 4.",
+     "\\boxed{3} (uncertain)", "\\boxed{3} (guess)", "\\boxed{3}, probably.", "\\boxed{3}\n\nI am not confident in this answer.",
+     "\\boxed{3} ou \\boxed{4}", "\\boxed{3} или \\boxed{4}", "\\boxed{3}，或者\\boxed{4}"],
+)  # fmt: skip
+def test_a_value_offered_beside_the_answer_in_any_phrasing_is_not_credited(response: str) -> None:
+    # the third adversarial review: other values said to work too, in English and the phrase languages, doubts
+    # in parentheses, and two boxes joined by another language's 'or'
+    assert grade(response, "3").status != "correct", response
+    assert grade(response, "4").status != "correct", response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold"),
+    [("Therefore, there are $\\boxed{3}$ positive two-digit integers that are factors of both 100 and 150.", "3"),
+     ("Answer: 3.\n3", "3"), ("\\boxed{3}\n\n$3$", "3"), ("Answer: No, the series diverges.", "\\text{No}"),
+     ("\\boxed{2} and \\boxed{3}", "2, 3"), ("\\boxed{2} und \\boxed{3}", "2, 3")],
+)  # fmt: skip
+def test_what_the_third_reviews_fixes_still_credit(response: str, gold: str) -> None:
+    assert grade(response, gold).status == "correct", response
