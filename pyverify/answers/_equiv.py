@@ -1586,6 +1586,11 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
         if stated and verdict.status == "different":  # the values found to differ may lie outside the condition
             return done(_Verdict("unknown", "none", reason=f"{'; '.join(stated)}: a difference was found, perhaps "
                                  "only where that does not hold"))  # fmt: skip
+        nowhere = [f"the {label}'s condition {ans.condition} holds nowhere" for label, ans in
+                   (("reference", ref), ("candidate", cand)) if ans.condition and verdict.status == "equal" and
+                   _holds_nowhere(ans.condition, decimal_comma, ctx)]  # fmt: skip
+        if nowhere:  # \boxed{3 \text{ if } x^2 < 0}: stated under a condition nothing satisfies, it states nothing
+            return done(_Verdict("undefined", "claim", reason="; ".join(nowhere) + ": the answer is stated for no case"))
         if stated and verdict.status == "equal":  # equal everywhere, so also where the condition holds
             same = _condition_text(ref.condition) == _condition_text(cand.condition)
             if not same and (ref.condition or not _states_a_value(cand)):
@@ -1636,6 +1641,29 @@ def _with_forms(ref: Answer, cand: Answer, timeout: float, start: float, **optio
     written = ", ".join(f.text for f in cand.forms)
     return replace(main, conditions=(*main.conditions, f"the candidate also writes its answer as {written}: equal too"),
                    seconds=round(time.monotonic() - start, 6))  # fmt: skip
+
+
+def _holds_nowhere(condition: str, decimal_comma: str | None, ctx: _Context) -> bool:
+    """Whether a condition an answer is stated under (a relation of terms in real letters: ``1 > 2``, ``x^2 < 0``,
+    ``x \\neq x``, or a set of reals: ``x < 0 \\text{ and } x > 1``) is satisfied by no point, proved by the engine;
+    False when it is satisfiable, undecided or of another form."""
+    from pyverify.certify import decide
+    from pyverify.logic import ParseError, parse, term_text
+
+    stated = parse_answer(condition, decimal_comma=decimal_comma)
+    if stated.kind in ("set", "union") and not stated.items:
+        return True  # the empty set of reals (two conditions that exclude each other)
+    if stated.kind != "relation" or len(stated.terms) < 2:
+        return False
+    ops = stated.value.split()
+    try:
+        sides = [term_text(_claim_term(t)) for t in stated.terms]
+        names = sorted(set().union(*(free_vars(t) for t in stated.terms)))
+        binder = f"exists {' '.join(names)} : R, " if names else ""
+        claim = parse(binder + " and ".join(f"{a} {op} {b}" for a, op, b in zip(sides, ops, sides[1:])))
+    except (_Unknown, ParseError, ValueError):
+        return False
+    return decide(claim, min(2.0, ctx.left()), deadline=ctx.deadline).status == "refuted"
 
 
 def _literal_no_value(ans: Answer) -> str | None:

@@ -919,7 +919,9 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "(`x(t) = ... for t > 0` against the gold's value: the verdict names the condition); otherwise unknown: a "
      "reference's condition is part of the answer (an inverse function's domain), a condition on a curve cuts it (a "
      "half ellipse is not the ellipse), one on the unknown picks solutions (`x = \\pm 2 (x > 0)`); a difference "
-     "found is unknown (it may lie where the condition fails); `for all x` and `for all real numbers x` are no condition; a domain of a sign or of integers in words "
+     "found is unknown (it may lie where the condition fails); a condition no point satisfies (`3 \\text{ if } x^2 < 0`, "
+     "`1 > 2`: proved by the engine) states the answer for no case: undefined, never equal; `for all x` and `for "
+     "all real numbers x` are no condition; a domain of a sign or of integers in words "
      "(`for all positive real numbers x`, `for all x \\in \\mathbb{N}`) is not read, nor are other words (`\\text{for any "
      "integer } k`), several conditions (a piecewise answer) and a bracket after a name (`P(X > 2)`) are not read"),
     ("`\\{x \\mid x = 3k, k \\in \\mathbb{Z}\\}`, `\\{3k \\mid k \\in \\mathbb{Z}\\}`, `x = k\\pi + \\frac{\\pi}{4}, k \\in \\mathbb{Z}`, "

@@ -120,6 +120,16 @@ def test_an_engine_that_overruns_is_stopped_at_the_calls_deadline() -> None:
     assert time.monotonic() - start < 3.2  # 2 s and the kill; it was 4.2 s
 
 
+@pytest.mark.parametrize(
+    ("candidate", "status"),
+    [("\\boxed{3 \\text{ if } 1 > 2}", "undefined"), ("\\boxed{3 \\text{ if } x^2 < 0}\\text{, else } 4", "undefined"),
+     ("\\boxed{3 \\text{ if } x \\neq x}", "undefined"), ("\\boxed{3 \\text{ for } x > 0}", "equal")],
+)  # fmt: skip
+def test_an_answer_stated_under_a_condition_that_holds_nowhere_is_undefined(candidate: str, status: str) -> None:
+    # the third adversarial review: a condition no point satisfies was accepted as the answer's own domain
+    assert equivalent_answers("3", candidate, timeout=5).status == status
+
+
 def test_certificate_to_dict() -> None:
     data = equivalent_answers("1/2", "0.5").to_dict()
     assert set(data) >= {"status", "method", "witness", "policy", "reason", "seconds"}
