@@ -194,7 +194,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`{\"reasoning\": \"…\", \"answer\": 7}` (a JSON object ending the response, fenced as json or not; keys "
      "`answer`, `final_answer`, `Final Answer`)", "structured output: the value of its last answer key, read as an "
      "answer by these rules (LaTeX written with single backslashes is kept: `\\frac` is not a form feed); prose "
-     "after the object leaves it to the other rules"),
+     "after the object leaves it to the other rules; another answer offered beside it in the object (a key such as "
+     "`alternatives`, `answer_alt`, `other`, or `or 4`, `maybe` after it) leaves no answer"),
     ("`Answer: No, because the series diverges.`, `{\"answer\": \"Yes, y = 0 is a solution.\"}`, "
      "`\\boxed{\\text{No, it is not possible}}`",
      "a yes-or-no answer stated first (Yes, No, True, False, then a comma, a full stop or the end) is that word"),
@@ -1117,6 +1118,12 @@ def _json_value(text: str, start: int, hi: int) -> tuple[str, tuple[int, int]] |
     return None if scalar is None else (scalar.group(), scalar.span())
 
 
+# beside a JSON answer, in the same object: a key that offers another answer, or a hedge in a value
+_JSON_ALTERNATIVE_KEY = re.compile(r'(?i)"(?:[a-z]{1,12}[_ -])?(?:alt|alternatives?|others?|second|also|backup|candidates?|'
+                                   r'possible|options?|or)(?:[_ -][a-z]{1,12})?"\s{0,3}:')
+_HEDGE_WORDS = re.compile(r"(?i)(?<![A-Za-z])(?:or\s{1,3}(?:[-+$\d(]|\\)|maybe|perhaps|possibly|probably|alternatively)")
+
+
 def _json_answer(text: str, lo: int, hi: int, restate: bool) -> Extraction | None:
     """The answer of a JSON object that ends the response (the last answer key in it), or None."""
     keys = list(_JSON_KEY.finditer(text, lo, hi))[-4:]
@@ -1134,6 +1141,11 @@ def _json_answer(text: str, lo: int, hi: int, restate: bool) -> Extraction | Non
         if end < 0 or text[end + 1 : _closing_start(text, end + 1, hi)].strip(" \t\r\n`}"):
             return None  # the object does not end the response: prose after it says more (a closer says nothing)
         opening = text.rfind("{", lo, key.start())
+        if opening >= 0 and (_JSON_ALTERNATIVE_KEY.search(text, opening, end + 1) or
+                             _HEDGE_WORDS.search(text, after, end + 1)):  # (a reasoning before the answer may say "or")
+            # {"answer": 3, "alternatives": [4]}, {"answer": 3, "note": "or 4"}: other answers offered beside it
+            return Extraction("none", rule="the JSON object offers another answer beside its answer",
+                              span=(opening, end + 1))  # fmt: skip
         others = [o[0] for k in keys if k.start() > opening and (o := _json_value(text, k.end(), hi)) is not None]
         if any(o.strip() != value.strip() for o in others):
             return Extraction("several", tuple(dict.fromkeys(o.strip() for o in (*others, value) if o)),

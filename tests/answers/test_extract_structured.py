@@ -731,3 +731,14 @@ def test_a_value_offered_beside_the_answer_in_any_phrasing_is_not_credited(respo
 )  # fmt: skip
 def test_what_the_third_reviews_fixes_still_credit(response: str, gold: str) -> None:
     assert grade(response, gold).status == "correct", response
+
+
+@pytest.mark.parametrize(
+    ("response", "status"),
+    [('{"answer": 3, "alternatives": [4]}', "no answer"), ('{"answer": 3, "note": "or 4"}', "no answer"),
+     ('{"answer": 3, "answer_alt": 4}', "no answer"), ('{"reasoning": "it is 2 or 3, so 3", "answer": "3"}', "correct"),
+     ('{"answer": 3, "work": "2+1"}', "correct")],
+)  # fmt: skip
+def test_a_json_answer_with_another_offered_beside_it_is_no_answer(response: str, status: str) -> None:
+    # the third adversarial review: keys beside the answer offered other values, and the answer was credited
+    assert grade(response, "3").status == status, response
