@@ -1620,14 +1620,21 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
 
 
 def _with_forms(ref: Answer, cand: Answer, timeout: float, start: float, **options: Any) -> AnswerCertificate:
-    """equivalent_answers for a candidate written in several forms joined by 'or' (``Answer.forms``): equal only when
-    the answer and every form are equal to the reference; a form that differs makes the 'or' a hedge between two
-    values (no answer, as ``\\boxed{3} or \\boxed{4}``); a form not decided leaves the whole unknown."""
-    main = equivalent_answers(ref, replace(cand, forms=()), timeout, **options)
+    """equivalent_answers for a candidate written in several forms (``Answer.forms``): equal only when the answer
+    equals the reference and every form equals the answer (so the reference too; \\boxed{5 \\text{ cm}} (or 50 mm) is
+    one length); a form that differs makes it a hedge between two values (no answer, as ``\\boxed{3} or
+    \\boxed{4}``); a form not decided leaves the whole unknown. A choice's forms that are no letters are the option's
+    content (\\boxed{B}: $x = 2$), not compared."""
+    said = replace(cand, forms=())
+    main = equivalent_answers(ref, said, timeout, **options)
     if main.status != "equal":
         return replace(main, seconds=round(time.monotonic() - start, 6))
     for form in cand.forms:
-        other = equivalent_answers(ref, form, max(timeout - (time.monotonic() - start), 1e-3), **options)
+        letter = cand.kind == "choice" or (cand.kind == "expression" and isinstance(cand.terms[0], Var)
+                                           and re.fullmatch(r"[A-E]", cand.terms[0].name) is not None)  # fmt: skip
+        if letter and form.kind != "choice" and not (form.kind == "expression" and isinstance(form.terms[0], Var)):
+            continue
+        other = equivalent_answers(said, form, max(timeout - (time.monotonic() - start), 1e-3), **options)
         if other.status == "different":
             return replace(main, status="no_answer", method="none", witness=None, conditions=(),
                            seconds=round(time.monotonic() - start, 6),
@@ -1637,7 +1644,7 @@ def _with_forms(ref: Answer, cand: Answer, timeout: float, start: float, **optio
             return replace(main, status="unknown", method="none", witness=None, conditions=(),
                            seconds=round(time.monotonic() - start, 6),
                            reason=f"the candidate also writes its answer as {form.text}, and that form was not proved "
-                                  f"equal to the reference: {other.reason or other.status}")  # fmt: skip
+                                  f"equal to it: {other.reason or other.status}")  # fmt: skip
     written = ", ".join(f.text for f in cand.forms)
     return replace(main, conditions=(*main.conditions, f"the candidate also writes its answer as {written}: equal too"),
                    seconds=round(time.monotonic() - start, 6))  # fmt: skip

@@ -165,19 +165,26 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`\\boxed{10}. Alternatively, every multiple of 6 is a multiple of 3, … which is 10.`",
      "an answer stands when what follows it (a second method opened by `Alternatively`, a check opened by `Wait`) "
      "ends by stating the same answer written the same way (or a chain of equalities ending in it), read once by "
-     "these rules, or ends by confirming it (`Correct.`, `Yes.`, `That seems right.`, `yes, 5`; the last number it "
-     "computes on the way, if any, the answer as written); any other ending (another value, a hedge, a doubt, no "
+     "these rules, or ends by confirming it (`Correct.`, `Yes.`, `That seems right.`, `yes, 5`, `so 12 is right.`, "
+     "`✓`, `... = 12 holds.`) with no word that finds it wrong (wrong, mistake, instead, rather, should be) and the "
+     "last value it computes on the way, if any, the answer as written where a statement states it (`= 12`, `leaves "
+     "5 apples`; never `-5`, `5!`, `one more than 5`, `six`); any other ending (another value, a hedge, a doubt, no "
      "answer, the same value written otherwise) leaves no answer"),
     ("`\\boxed{\\frac12} (or $0.5$)`, `The answer is $\\frac12$, or equivalently $0.5$.`, `\\boxed{3} (or 4)`",
      "'or' and one value right after the answer (in parentheses or brackets, or ending the sentence; `or "
      "equivalently`, `or in decimal form`; also `\\lor`, `\\text{ or }`, `/`, `also`, an arrow `\\to` `->` "
-     "`\\implies`, 或, oder, ou, или) write it again: credited only when that form equals the gold too; a form that "
-     "differs makes it a hedge (no answer), one not decided leaves it unknown"),
+     "`\\implies`, 或, oder, ou, или) write it again: credited only when that form equals the answer (and so the "
+     "gold: `\\boxed{5 \\text{ cm}} (or 50 mm)` is one length); a form that differs makes it a hedge (no answer), one "
+     "not decided leaves it unknown; words that change the form (`or 5 thousand`, `or 5!`, `or $5$ and $6$`) make it "
+     "a hedge; an approximation (`or about 1.414`) is neither; a choice's option text (`\\boxed{B}: $x = 2$`) is not "
+     "compared"),
     ("`\\boxed{3}. Therefore $x = 4$.`, `<answer>3</answer> ... The final answer is \\boxed{4}.`",
      "the last word decides: a concluding final sentence after the last box (therefore, hence, so, in conclusion, "
      "... or one naming the result: the correct count is, Final:) and a later marker after an `<answer>` tag state "
-     "the answer again, credited only when that value is the gold too; a note after the box that concludes nothing "
-     "changes nothing"),
+     "the answer again (the last side of its equation: `Therefore $f(3) = 12$.` states 12), credited only when that "
+     "value is the answer too, and so is a number alone after a stated answer (`Answer: 3. 4.`; a unit in its own "
+     "math, `$\\text{cm}^2$`, is none); a sentence with several values concludes none; a note after the box that "
+     "concludes nothing changes nothing"),
     ("`Therefore, there are 12 sequences.`, an empty response",
      "no answer: a number in prose without a marker is not taken"),
     ("`答案：13`, `【答案】13`, `答えは5です。`, `Ответ: 7`, `La respuesta es $7$.`, `Die Antwort ist 42.`, `الإجابة هي 12`",
@@ -649,7 +656,8 @@ _OR_BETWEEN = re.compile(r"(?i)(?<![^\W\d_])(?:or|oder|ou|o|или|либо|oppu
 # 40 spaces between the sentence's end and the word (a line break starts afresh): an unbounded \s* is tried from
 # every line break of a long run of them, which takes time quadratic in the run (20,000 line breaks: 40 s)
 _RETRACTING = (r"\*{0,2}(?:wait|actually|hmm+|oops|correction|scratch\s+that|no,|no\s+wait|on\s+second\s+thought|hold\s+on|"
-               r"not\s+sure|i'm\s+not\s+sure|(?:i\s+am|i'm)\s+not\s+(?:confident|certain)|this\s+is\s+(?:just\s+)?a\s+guess|"
+               r"not\s+sure|i'm\s+not\s+sure|(?:i\s+am|i'm)\s+not\s+(?:100\s*%\s+)?(?:sure|confident|certain)|"
+               r"this\s+is\s+(?:just\s+)?(?:a|my\s+best)\s+guess|i\s+could\s+be\s+wrong|"
                r"nein|non,|нет|不对|不對|等等|其实|其實)(?![A-Za-z])")
 _RETRACTION = re.compile(r"(?i)(?:^|[.!?。！？\n][^\S\n]{0,40})" + _RETRACTING)
 # right after the answer (no sentence between, or the next sentence): the same words, and whole sentences that take it
@@ -1222,8 +1230,11 @@ _HYPOTHETICAL = re.compile(r"(?i)(?<![A-Za-z])(?:think|thinks|thought|believe[sd
 # not the same answer written again
 # (5 (or equivalently 5.0), 1/2, or in decimal form 0.5)
 _HEDGE_AFTER = re.compile(r"(?i)[\s.,;:()\[\]*$\\—–-]*(?:or(?![A-Za-z])(?![\s,]{0,3}(?:equivalently|simply|written|expressed|as\s+a|"
+                          r"about|approximately|approx|roughly|around|nearly|≈|\\approx|"
                           r"in\s+(?:decimal|fraction|simplest|exact|radical|lowest|interval|set)))|alternatively|maybe|"
-                          r"perhaps|possibly|probably|uncertain|unsure|(?:just\s+)?a\s+guess|guess(?:ed|ing)?|或者|或|也可能|也许|也許)(?![A-Za-z])")
+                          r"perhaps|possibly|probably|uncertain|unsure|(?:just\s+)?a\s+guess|guess(?:ed|ing)?|(?:my\s+)?best\s+guess|"
+                          r"unverified|low\s+confidence|most\s+likely|though\s+i'?m\s+not|i\s+could\s+be\s+wrong|not\s+100\s*%|"
+                          r"或者|或|也可能|也许|也許)(?![A-Za-z])")
 # later in the text after the answer: another value offered as the answer (It could also be 4. Another possible
 # answer is 4. I think it is 4.): the response does not commit to one, unless that follower restates the same answer
 # (``_restated``). Bounded spaces and no leading \s*: searched over the whole rest of a response, it stays linear
@@ -1239,8 +1250,21 @@ _ALTERNATIVE_AFTER = re.compile(
     r"valid|acceptable|possible|correct|right|fine|a\s{1,3}(?:valid\s{1,3})?(?:solution|root|possibility|answer|option))"
     r"|(?<![A-Za-z])(?:the\s{1,3})?other\s{1,3}(?:root|solution|answer|value|reading|interpretation|possibility|option|case)"
     r"\s{0,3}(?:is|:|=|gives|would\s{1,3}be)" + _VALUE_NEXT
+    + r"(?![^.\n]{0,60}(?:discard|reject|extraneous|invalid|not\s+valid|does\s+not\s+work|doesn't\s+work|"
+    r"not\s+(?:allowed|possible|a\s+solution)|excluded|impossible|too\s+(?:large|small)|negative))"
     + r"|(?<![A-Za-z])both\s{1,3}(?:\$[^$\n]{1,40}\$|\d[\d.,/]{0,30})\s{1,3}and\s{1,3}(?:\$[^$\n]{1,40}\$|\d[\d.,/]{0,30})"
     r"\s{1,3}(?:work|satisfy|are\s{1,3}(?:valid|possible|correct|solutions|answers|acceptable))(?![A-Za-z])"
+    # conditional alternatives (otherwise 4; in which case 4; we would get 4 instead; (4 if order matters))
+    + r"|(?<![A-Za-z])(?:otherwise|in\s{1,3}which\s{1,3}case|(?:we|it|one)\s{1,3}would\s{1,3}(?:get|be|give|have))\s{0,3},?"
+    r"(?:\s{0,3}(?:it\s{1,3}is|it's|we\s{1,3}get|the\s{1,3}answer\s{1,3}is))?" + _VALUE_NEXT
+    + r"|\(\s{0,3}(?:\$[^$\n]{1,40}\$|\d[\d.,/]{0,30})\s{1,3}if(?![A-Za-z])"
+    # and other ways to say a value works too (works as well; is another solution; so does 4; the second root is 4)
+    + r"|(?:works|holds|is\s{1,3}valid|is\s{1,3}correct)\s{1,3}as\s{1,3}well"
+    r"|is\s{1,3}another\s{1,3}(?:valid\s{1,3})?(?:solution|root|answer|possibility|option)"
+    r"|(?<![A-Za-z])so\s{1,3}does" + _VALUE_NEXT
+    + r"|(?<![A-Za-z])(?:second|other)\s{1,3}(?:root|solution)\s{1,3}(?:is|=)" + _VALUE_NEXT
+    + r"(?![^.\n]{0,60}(?:discard|reject|extraneous|invalid|not\s+valid|negative))"
+    r"|both\s{1,3}work|也行|también|может(?![A-Za-z])"
     # the same in the phrase languages (也可能是4, 4也对, también puede ser 4, vielleicht auch 4, peut-être 4, может быть 4)
     r"|也可能是|也可以是|也可能|也对|也對|也可以|也正确|也正確|かもしれ|también\s{1,3}(?:puede|podría)|tal\s{1,3}vez|quizás?|"
     r"vielleicht|auch\s{1,3}möglich|peut-être|может\s{1,3}быть|возможно|ou\s{1,3}bien"
@@ -1256,9 +1280,11 @@ _BOX_BEFORE = re.compile(r"(?:(?:^|[=(,]|\\(?:therefore|Rightarrow|implies)(?![A
                          r"leqslant|geqslant)(?![A-Za-z])|[<>]|\\frac\s*\{[^{}]*\}\s*\{|\\frac\s*\{"
                          # a factor, a sum, a function or a bracket around it: 2\boxed{3}, 1 + \boxed{3}, 2 \cdot \boxed{3},
                          # \sqrt{\boxed{3}}, \log \boxed{3}, f(\boxed{3}), (\boxed{3})^2, \binom{\boxed{3}}{2}
-                         r"|[\d)]|[+*]|\\(?:cdot|times|div|log|ln|lg|exp|sin|cos|tan)(?![A-Za-z])|\\sqrt\s*(?:\[[^\]]*\]\s*)?\{"
-                         r"|\\binom\s*\{|\\left\s*\(|\()\s*$")
-_BOX_AFTER = re.compile(r"\s*(?:\\(?:pi|times|cdot|sqrt|over|div)(?![A-Za-z])|\^\s*\{?\s*[-\d]|/|!|[-+*\d]|"
+                         r"|[\d)]|\d\.|[+*]|\\(?:cdot|times|div|log|ln|lg|exp|sin|cos|tan|cot|sec|csc|arcsin|arccos|arctan|pm|mp|"
+                         r"pi|lfloor|lceil)(?![A-Za-z])|\\sqrt\s*(?:\[[^\]]*\]\s*)?\{|\\sqrt\s*\[|\\[dt]frac\s*\{|"
+                         r"\\binom\s*\{(?:[^{}]*\}\s*\{)?|\^\s*\{?|\\left\s*\(|\()\s*$")
+_BOX_AFTER = re.compile(r"(?:\s|\\[,;:! ])*(?:\\(?:pi|times|cdot|sqrt|over|div|sin|cos|tan|log|ln|exp)(?![A-Za-z])|"
+                        r"\^\s*\{?\s*[-\d]|/|!|[-+*\d_]|\((?!\s*\\(?:text|mathrm|mbox))|e\^|"
                         r"\\text\s*\{\s*(?:squared|cubed)(?![A-Za-z]))")
 # an equation or a relation after the box in its math: the box is a term the writer marked (\boxed{3} \times 4 = 12)
 _BOX_THEN_RELATION = re.compile(r"=|\\(?:neq?|le|ge|leq|geq|lt|gt|approx|equiv)(?![A-Za-z])|[<>]")
@@ -1266,12 +1292,24 @@ _BOX_THEN_RELATION = re.compile(r"=|\\(?:neq?|le|ge|leq|geq|lt|gt|approx|equiv)(
 # the answer as it stands (The answer is not \boxed{3}., ≥ \boxed{3}, Is it \boxed{3}?); never 'at most' or 'at
 # least', which state a maximum's or minimum's answer (MATH's own: Zach can have at most $\boxed{2}$ pencils left
 # over); a dash before it there is a bullet as often as a sign (- \boxed{5}, Final Answer - \boxed{12}): its own value
-_BOX_BOUND = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|isn't|is\s+not)\s{0,3}\$?\s{0,3}$|(?:≥|≤|≠)\s{0,3}\$?\s{0,3}$")
+_BOX_BOUND = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|isn't|is\s+not)\s{0,3}\$?\s{0,3}$|(?:≥|≤|≠)\s{0,3}\$?\s{0,3}$|"
+                        # a doubt right before it: So probably \boxed{3}, Perhaps $\boxed{3}$, my guess is \boxed{3}
+                        r"(?<![A-Za-z])(?:probably|maybe|perhaps|possibly|my\s{1,3}(?:best\s{1,3})?guess\s{1,3}is|i\s{1,3}guess|"
+                        r"i'?m\s{1,3}not\s{1,3}sure,?\s{1,3}but)\s{0,3}(?:it'?s\s{1,3}|is\s{1,3}|the\s{1,3}answer\s{1,3}is\s{1,3})?"
+                        r"\$?\s{0,3}$")
 _BOX_QUESTION = re.compile(r"\s{0,3}(?:\\[,;:! ]\s{0,3}|\\q?quad\s{0,3}|~)?\$?\s{0,3}(?:\\text\s*\{\s*\(?\s*|\(\s*)?[?？¿]")
 # outside math, right after the box: characters that continue its number (\boxed{3}4, \boxed{3}.5, \boxed{3}e2,
 # \boxed{3}!) or a power word (squared); never a scale (\boxed{946} million dollars states the answer in millions,
 # as the question asks: the gaokao outputs); before it, a minus sign (−\boxed{3}, $-$\boxed{3})
-_BOX_CONTINUED = re.compile(r"(?:\.?\d|!|[eE][-+]?\d|\s{0,3}(?:squared|cubed)(?![A-Za-z])|\s{0,3}[²³])")
+_BOX_CONTINUED = re.compile(r"(?:\.?\d|!|[eE][-+]?\d|\{,\}\d|\\,\d|\s{0,3}(?:squared|cubed)(?![A-Za-z])|\s{0,3}[²³]|"
+                            r"\s{1,3}(?:times|plus|minus|divided\s{1,3}by|multiplied\s{1,3}by|over)\s{1,3}(?:\$\s{0,3})?[-\d\\(])")
+# outside math: math written right after the box without delimiters (\boxed{3}\sqrt{2}, \boxed{3} \times 10^5,
+# \boxed{3}\pi): read with the box, as written; before it (2\boxed{3}, 1 + \boxed{3}) its extent is unknown: no answer
+_OUTSIDE_AFTER = re.compile(r"(?:[ ]?\\(?:times|cdot)[ ]*|×[ ]*)?(?:\\(?:pi|sqrt)(?![A-Za-z])\s*(?:\{[^{}]{0,40}\}|\d)?|"
+                            r"\^\s*(?:\{[^{}]{0,20}\}|\d)|(?<=[ {}×])\d{1,30}(?:\^\s*(?:\{[^{}]{0,20}\}|\d{1,5}))?|π|√\d{1,30}|"
+                            r"[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,5})+")
+_OUTSIDE_BEFORE = re.compile(r"(?:(?<![\w*])\d|\\pi|π|(?:(?<![*])[+/^]|\\cdot|\\times|\\pm|\\sqrt\s*\{|"
+                             r"\\frac\s*\{[^{}]{0,40}\}\s*\{)[ \t]*)$")  # (never Markdown's ** or a line break)
 _BOX_NEGATED = re.compile(r"(?:−|\$\s*-\s*\$)\s{0,3}\$?\s{0,3}$")
 
 
@@ -1292,7 +1330,8 @@ def _embedded(text: str, lo: int, hi: int, start: int, end: int, content: str) -
             if not before.strip() and (_BOX_BOUND.search(text[max(lo, span.start - 40) : span.start]) or
                                        _BOX_QUESTION.match(text, span.end, hi) or
                                        _BOX_NEGATED.search(text[max(lo, span.start - 40) : span.start]) or
-                                       (not after.strip() and _BOX_CONTINUED.match(text, span.end, hi))):  # fmt: skip
+                                       (not after.strip() and (_BOX_CONTINUED.match(text, span.end, hi) or
+                                                               _OUTSIDE_AFTER.match(text, span.end, hi)))):  # fmt: skip
                 # not $\boxed{3}$, Is it $\boxed{3}$?: as without the dollars
                 return Extraction("none", rule="a bound, a denial or a question around the last box: it is not the "
                                   "answer as it stands", span=(span.start, span.end))  # fmt: skip
@@ -1300,6 +1339,13 @@ def _embedded(text: str, lo: int, hi: int, start: int, end: int, content: str) -
         if span.start > end:
             break
     before = text[max(lo, start - 40) : start]
+    if _OUTSIDE_BEFORE.search(before) and not _BOX_BOUND.search(before):  # 2\boxed{3}, 1 + \boxed{3}, \sqrt{\boxed{3}}
+        return Extraction("none", rule="math before the last box changes its value, and where that math starts is "
+                          "not marked", span=(max(lo, start - 40), end))  # fmt: skip
+    written = _OUTSIDE_AFTER.match(text, end, hi) if not _BOX_CONTINUED.match(text, end, hi) else None
+    if written and not _BOX_QUESTION.match(text, written.end(), hi):  # \boxed{3}\sqrt{2}: 3\sqrt{2}, as written
+        return Extraction("answer", (f"{{{content}}}{text[end : written.end()]}".strip(),), "boxed, in its expression",
+                          (start, written.end()))  # fmt: skip
     if _BOX_BOUND.search(before) or _BOX_QUESTION.match(text, end, hi) or _BOX_NEGATED.search(before) or \
             _BOX_CONTINUED.match(text, end, hi):  # fmt: skip
         return Extraction("none", rule="a bound, a denial or a question around the last box: it is not the answer "
@@ -1319,7 +1365,7 @@ _ANOTHER_FORM = re.compile(
     r"(?i)(?:\$\$?|\\[)\]])?[^\S\n]{0,3}(?:[,;][^\S\n]{0,3})?(?P<open>[(\[（][^\S\n]{0,3})?(?:or,?|\\lor|\\vee|\\text\s{0,3}\{\s{0,3}or\s{0,3}\}|\\to|->|→|\\implies|\\Rightarrow|/|also|或者?|oder|ou|или|o)[^\S\n]{0,3}(?P<lead>(?:equivalently|simply|written\s{1,3}as|"
     r"expressed\s{1,3}as|as\s{1,3}a\s{1,3}(?:decimal|fraction|percent(?:age)?)|in\s{1,3}(?:decimal|fraction|simplest|exact|"
     r"radical|lowest)(?:\s{1,3}(?:form|terms))?),?[^\S\n]{0,3})?" + _FORM_VALUE
-    + r"[^\S\n]{0,3}(?P<close>[)\]）])?[^\S\n]{0,3}[.!。]?(?=\s|$)")
+    + r"[^\S\n]{0,3}(?P<close>[)\]）])?[^\S\n]{0,3}(?:\$\$?|\\[)\]])?[^\S\n]{0,3}[.!。]?(?=\s|$)")
 
 
 def _another_form(text: str, end: int, hi: int, bare: bool = True) -> tuple[str, int] | None:
@@ -1330,6 +1376,10 @@ def _another_form(text: str, end: int, hi: int, bare: bool = True) -> tuple[str,
         return None
     if not bare and not found.group("open") and not found.group("lead"):
         return None
+    value_end = max(found.end(g) for g in ("d", "p", "n"))
+    if text.startswith("!", value_end) or _VALUE_CHANGED.match(text, found.end(), hi) or \
+            re.match(r"\s{0,3}(?:and|&)\s", text[found.end() : found.end() + 8]):  # fmt: skip
+        return None  # or 5!, or 5 thousand, or $5$ and $6$: not the same value written again (a hedge: _HEDGE_AFTER)
     return next(v for v in found.group("d", "p", "n") if v is not None).strip(), found.end()
 
 
@@ -1345,7 +1395,9 @@ _RESULT_IS = re.compile(r"(?i)(?<![A-Za-z])(?:(?:(?:final|correct|actual|true|ri
 
 
 # what may follow an answer that is one value alone (Answer: 3.\n4.)
-_BARE_VALUE = re.compile(r"[\s.,;:!)\]*]{0,6}(?:(?P<v>[-+]?\d[\d,]{0,30}(?:\.\d{1,30})?)|\$(?P<m>[^$\n]{1,60})\$)\s{0,3}[.!]?\s*")
+# (a number, or math that starts as one: a unit in its own math, $\text{cm}^2$, $m/s$, $^\circ$, is no value)
+_BARE_VALUE = re.compile(r"[\s.,;:!)\]*]{0,6}(?:(?P<v>[-+]?\d[\d,]{0,30}(?:\.\d{1,30})?)|\$(?P<m>\s{0,3}[-+]?\s{0,3}"
+                         r"(?:\d|\\[dt]?frac|\\sqrt|\\pi)[^$\n]{0,60})\$)\s{0,3}[.!]?\s*")
 
 
 def _concluded_after(text: str, at: int, hi: int) -> str | None:
@@ -1361,8 +1413,14 @@ def _concluded_after(text: str, at: int, hi: int) -> str | None:
     start, end = _last_sentence(text, at, _closing_start(text, at, hi))
     if end <= start or not (_CONCLUSION.match(text, start, end) or _RESULT_IS.search(text, start, end)):
         return None
+    if len(_math_spans(text, start, end)) > 1:
+        return None  # Thus the value of $x$ is $12$, and $y = 5$.: several values, none alone the conclusion
     stated = _statement(text, start, end, "final sentence")
-    return undouble(stated.texts[0]) if stated.status == "answer" and len(stated.texts) == 1 else None
+    if stated.status != "answer" or len(stated.texts) != 1:
+        return None
+    value = undouble(stated.texts[0])
+    # Therefore $f(3) = 12$. / Therefore $x = 4$.: the value concluded is the last side of its equation
+    return value.rsplit("=", 1)[-1].strip() if value.count("=") and not re.search(r"[<>]|\\[lg]eq?\b", value) else value
 
 
 def _taken_back(text: str, end: int, hi: int) -> bool:
@@ -1412,23 +1470,49 @@ _DOUBTING_FOLLOWER = re.compile(r"(?i)(?<![A-Za-z])(?:wrong|incorrect|mistakes?|
 _CONFIRMING = (r"(?:yes|yep|correct|confirmed|verified|good|great|right|ok(?:ay)?|consistent|"
                r"(?:that|this|it)(?:'s|\s+is|\s+was|\s+seems|\s+looks)\s+(?:\w+\s+)?(?:correct|right|good|consistent|fine|"
                r"what\s+I\s+had)|(?:that|this|it)\s+checks\s+out|(?:it|that|this)\s+matches)")
-_CONFIRMED_END = re.compile(r"(?i)(?:^|(?<=[.!:;,\n]))\s*" + _CONFIRMING + r"(?:[\s.!,]+" + _CONFIRMING +
-                            r")*(?:\s*,\s*(?P<value>[^\s.!,]{1,40}))?[\s.!]*$")  # fmt: skip
+_CONFIRMED_END = re.compile(r"(?i)(?:(?:^|(?<=[.!:;,\n]))\s*" + _CONFIRMING + r"(?:[\s.!,]+" + _CONFIRMING +
+                            r")*(?:\s*,\s*(?:so\s+)?(?P<value>[^\s.!,]{1,40}))?|(?:(?:^|(?<=[.!:;,\n]))\s*(?:yes,?\s*)?"
+                            r"(?:so|and)?\s*(?P<subject>\$?[-\w.,/\\{}]{1,30}\$?)\s+is\s+(?:right|correct|confirmed)|"
+                            r"\s+(?:holds|checks\s+out)|\s*[✓✔]))$")  # fmt: skip (searched up to the last word: _confirmed)
+# words that say a follower found the answer wrong, whatever else it says (never a confirmation of it)
+_REFUTING = re.compile(r"(?i)(?<![A-Za-z])(?:wrong|incorrect|mistakes?|mistaken|errors?|redo|instead|rather|miscount\w*|"
+                       r"not\s+(?:right|correct)|isn't\s+(?:right|correct)|no,|oops|actually\s+(?:it|the)|should\s+be)"
+                       r"(?![A-Za-z])")
+# the values a follower computes on its way: numerals (with a sign, a factorial or a percent that change them), math,
+# number words; the last one must be the answer, where a statement states it (= 5, is 5, leaves 5, a sentence's start)
+_COMPUTED = re.compile(r"(?i)(?P<num>(?<![\w.])[-−]?\d[\d,]*(?:\.\d+)?[!%]?(?!\w|\.\d))|\$(?P<math>[^$\n]{1,200})\$|"
+                       r"\\frac|(?<![A-Za-z])(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+                       r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|hundred|"
+                       r"thousand|million|half|third|quarter|twice|double|triple)(?![A-Za-z])")
+_STATING = re.compile(r"(?i)(?:^|[.!:;\n]\s*|(?:=|\bis|\bare|\bwas|\bwere|\bequals|\bgives?|\bget|\bgets|\bgot|\bleaves|"
+                      r"\bmakes|\bhas|\bhave|\btotal|\byes,?|\bso|\bcount)\s*)$")
 
 
 def _confirmed(text: str, end: int, hi: int, answer: str) -> bool:
-    """Whether a follower (no doubting word in it) ends by confirming the answer: a confirming word last, and the
-    last value it computes on the way, if any, the answer as written (2 + 3 = 5. Correct.; never 6 items. Correct.)."""
-    ending = _CONFIRMED_END.search(text, max(end, hi - 400), hi)  # bounded: the search is quadratic in its window
-    if ending is None:
+    """Whether a follower ends by confirming the answer: a confirming word last (Correct., Yes, 5., so 12 is right.,
+    ✓, ... holds), no word that finds it wrong, and the last value it computes on the way, if any, the answer as
+    written where a statement states it (2 + 3 = 5. Correct.; leaves 5 apples. Correct.; never 6 items. Correct.,
+    it's six. Yes., one more than 5. Right., -5. Correct.)."""
+    stop = len(text[:hi].rstrip(" \t\r\n.!"))  # the ending is searched up to its last word, over 200 characters
+    ending = _CONFIRMED_END.search(text, max(end, stop - 200), stop)  # at most: its search is quadratic in them
+    if ending is None or _REFUTING.search(text, end, hi):
         return False
     plain = "".join(answer.split())
-    if ending.group("value") is not None:
-        return "".join(ending.group("value").split()).strip("$") == plain
-    said = "".join(text[end : ending.start()].split()).rstrip(".!:;,$\\])")
-    if said.endswith(plain) and not (said[: -len(plain)][-1:].isdigit() or said[: -len(plain)][-1:] == "."):
-        return True
-    return not re.search(r"\d", said)  # Hmm, that seems right. (no value computed)
+    for named in (ending.group("value"), ending.group("subject")):
+        if named is not None and "".join(named.split()).strip("$") != plain:
+            return False  # Yes, 6. / so 6 is right.
+    computed = list(_COMPUTED.finditer(text, max(end, ending.start() - 2000), ending.start()))
+    if not computed:
+        return True  # Hmm, that seems right. (no value computed)
+    last = computed[-1]
+    value = last.group("num") or last.group("math")
+    if value is None:
+        return False  # a number word or a fraction written out: not the answer as written
+    value = "".join(value.split()).rstrip(",")
+    if last.group("math"):
+        value = value.rsplit("=", 1)[-1] if "=" in value and "=" not in plain else value  # $3 \cdot 4 = 12$
+        return value == plain
+    return value == plain and bool(_STATING.search(text, max(end, last.start() - 40), last.start()))
 
 
 def _restated(text: str, end: int, hi: int, answer: Sequence[str]) -> bool:
@@ -1436,16 +1520,19 @@ def _restated(text: str, end: int, hi: int, answer: Sequence[str]) -> bool:
     method; ``Wait, let me check …``) ends by stating that same answer, written the same way (spacing aside): then it
     confirms the answer rather than replacing it. The follower is read once by the same policy, never recursively
     (its own followers are not given this chance), so hostile text repeating ``\boxed{5} Wait`` stays linear."""
+    if len(answer) == 1 and _confirmed(text, end, hi, answer[0]):
+        return True  # (a check may ask itself: Wait, is that right? 3 × 4 = 12. Yes.)
     if _DOUBTING_FOLLOWER.search(text, end, hi):
         return False  # Wait, that's wrong. ... is 5; if the die were fair the answer would be 5; whether it is 5?
-    if len(answer) == 1 and _confirmed(text, end, hi, answer[0]):
-        return True
     after = _extract(text[end:hi], structured=False, restate=False)
     if after.status != "answer" or after.rule == "whole" or len(after.texts) != 1 or len(answer) != 1:
         return False
     said, plain = "".join(after.texts[0].split()), "".join(answer[0].split())
     # the same answer, or a chain of equalities ending in it (giving 10 - 5 = 5): its last side, as READING_RULES
-    return said == plain or ("=" in said and "=" not in plain and said.rsplit("=", 1)[1] == plain)
+    if said == plain or ("=" in said and "=" not in plain and said.rsplit("=", 1)[1] == plain):
+        return True
+    # the answer and the noun it counts (... double them for order: 12 ordered pairs.)
+    return said.startswith(plain) and re.fullmatch(r"[A-Za-z-]{1,40}", said[len(plain) :]) is not None
 
 
 def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:

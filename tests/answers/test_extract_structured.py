@@ -742,3 +742,45 @@ def test_what_the_third_reviews_fixes_still_credit(response: str, gold: str) -> 
 def test_a_json_answer_with_another_offered_beside_it_is_no_answer(response: str, status: str) -> None:
     # the third adversarial review: keys beside the answer offered other values, and the answer was credited
     assert grade(response, "3").status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold"),
+    [("Therefore, the answer is $\\boxed{12}$.\n\nWait, I should double-check: $3 \\cdot 4 = 12$. Good.", "12"),
+     ("\\boxed{12}\n\nWait, let me double check. 12 edges for a cube. Correct!", "12"),
+     ("\\boxed{12}\n\nHmm, let me make sure: by Euler, E = V + F - 2 = 12. ✓", "12"),
+     ("\\boxed{12}\n\nWait — is that right? 3 × 4 = 12. Yes.", "12"),
+     ("\\boxed{12}\n\nWait, does the problem ask for edges? Yes, so 12 is right.", "12"),
+     ("\\boxed{12}\n\nActually, to be thorough, the count 4 × 3 = 12 holds.", "12"),
+     ("So the answer is $\\boxed{5}$. Wait, let me double check: total 12 apples, minus 7 eaten, leaves 5 apples. Correct.", "5"),
+     ("The answer is $\\boxed{12}$ $\\text{cm}^2$.", "12"), ("The speed is $\\boxed{12}$ $m/s$.", "12"),
+     ("The angle is $\\boxed{12}$ $^\\circ$.", "12"), ("The answer is $\\boxed{2}$; the other root is $-3$, which we discard.", "2"),
+     ("The answer is $\\boxed{12}$.\n\nTherefore $f(3) = 12$.", "12"), ("So $x = \\boxed{12}$. Thus the value of $x$ is $12$, and $y = 5$.", "12"),
+     ("So the answer is $\\boxed{B}$ or $x = 2$.", "B"), ("The answer is $\\boxed{\\sqrt{2}}$, or about $1.414$.", "\\sqrt{2}"),
+     ("The answer is $\\boxed{\\pi}$ (or approximately $3.14$).", "\\pi"), ("\\boxed{5 \\text{ cm}} (or $50 \\text{ mm}$)", "5"),
+     ("The side is \\boxed{3}\\sqrt{2}.", "3\\sqrt{2}"), ("The result is \\boxed{3} \\times 10^5.", "3\\times 10^{5}"),
+     ("The area is $\\boxed{3}\\,\\pi$.", "3\\pi"), ("So $x = \\pm\\boxed{3}$.", "\\pm 3"),
+     ("**Final Answer:**  \\boxed{\\frac{2}{21}}", "\\frac{2}{21}")],
+)  # fmt: skip
+def test_honest_checks_units_and_restatements_after_the_box_are_credited(response: str, gold: str) -> None:
+    # the fourth review's false refusals: checks that ask themselves or end in a noun or ✓, units in their own math,
+    # a discarded root, conclusions that restate the answer, approximations, a unit converted, math written around
+    # a box without delimiters
+    assert grade(response, gold).status == "correct", response
+
+
+@pytest.mark.parametrize(
+    "response",
+    ["\\boxed{5}. Wait, actually it's six. Yes.", "\\boxed{5}. Wait, let me recount: two plus four is six. Yes.",
+     "\\boxed{5}. Wait, it's -5. Correct.", "\\boxed{5}. Wait, it's 5!. Correct.", "\\boxed{5}. Wait, it is one more than 5. Right.",
+     "\\boxed{5}. Wait, 6 rather than 5. Correct.", "\\boxed{5}. Wait, 2 + 4 = 6. Yes, 5.",
+     "\\boxed{5} or 5 thousand", "\\boxed{5} or 5!", "\\boxed{5} (4 if order matters)", "\\boxed{5}; otherwise 4.",
+     "\\boxed{5}. We would get 4 instead.", "\\boxed{5}. 4 works as well.", "\\boxed{5}. 4 is another solution.",
+     "\\boxed{5} (my best guess)", "\\boxed{5}, though I'm not 100% sure.", "So probably $\\boxed{5}$.",
+     "Perhaps \\boxed{5}.", "The result is \\boxed{5}\\sqrt{2}.", "The result is 2\\boxed{5}.", "The result is $\\boxed{5}$\\pi.",
+     "The result is $\\boxed{5}$ times 2.", "$10^{\\boxed{5}}$", "$\\sqrt[\\boxed{5}]{2}$"],
+)  # fmt: skip
+def test_what_the_fourth_review_found_credited_is_not(response: str) -> None:
+    # the fourth review: confirmations after another value, forms with words that change them, conditional and
+    # paraphrased alternatives, doubts before or after the box, math around a box outside or just past its math
+    assert grade(response, "5").status != "correct", response
