@@ -102,7 +102,9 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "a box outside math is a bullet"),
     ("`\\phantom{\\boxed{4}}`, `{\\color{white} \\boxed{4}}`, `~~\\boxed{4}~~`, `<!-- \\boxed{4} -->`, `\\iffalse … \\fi`, "
      "`<del>…</del>`, `\\begin{comment}…\\end{comment}`",
-     "a box a reader does not see, or sees struck out, is no box (the last box shown is read)"),
+     "a box a reader does not see, or sees struck out, is no box (the last box shown is read); white is also "
+     "`White`, `#FFFFFF`, `rgb(255,255,255)` and a box drawn white on white (`\\fcolorbox{white}{white}`); "
+     "`\\color{white}` outside a group hides the rest of its paragraph; `\\xout` strikes out"),
     ("`The answer is $\\frac{1}{3}$.`, `Final Answer: The largest $n$ is 34.`",
      "after a phrase: the math that follows it, or the words to the end of the sentence read as below"),
     ("`Final Answer: Jane started growing Sphere 3 hours ago.`",
@@ -483,8 +485,9 @@ def _boxes(text: str, lo: int, hi: int) -> list[tuple[int, int, str]]:
 # braced argument is hidden or struck (each opener's argument matched over at most 5,000 characters, 64 openers)
 _HIDDEN_PAIRS = (("<!--", "-->"), ("\\iffalse", "\\fi"), ("\\begin{comment}", "\\end{comment}"), ("<del>", "</del>"),
                  ("<strike>", "</strike>"))  # fmt: skip
-_HIDDEN_COMMAND = re.compile(r"\\(?:[hv]?phantom|sout|st|cancel|xcancel|bcancel|textcolor\s*\{\s*white\s*\})\s*\{|~~|"
-                             r"\\color\s*\{\s*white\s*\}")
+_WHITE = r"\{\s*(?i:white|#fff(?:fff)?|rgb\s*\(\s*255\s*,\s*255\s*,\s*255\s*\))\s*\}"
+_HIDDEN_COMMAND = re.compile(r"\\(?:[hv]?phantom|sout|st|xout|cancel|xcancel|bcancel|textcolor\s*" + _WHITE +
+                             r"|fcolorbox\s*" + _WHITE + r"\s*" + _WHITE + r")\s*\{|~~|\\color\s*" + _WHITE)
 
 
 def _hidden(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
@@ -514,6 +517,9 @@ def _hidden(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
             at += 1
         if not depth:  # (\color{white} hides the rest of its group: the scan ends at the group's closing brace)
             ranges.append((m.start(), at))
+        elif m.group().startswith("\\color"):  # at the top level it hides the rest of its paragraph
+            blank = text.find("\n\n", m.end(), hi)
+            ranges.append((m.start(), blank if blank >= 0 else hi))
     return ranges
 
 

@@ -585,7 +585,11 @@ def test_an_answer_tag_or_phrase_with_harmless_words_after_it_is_credited(respon
      ("\\boxed{3} {\\color{white} \\boxed{4}}", "4", False), ("\\boxed{3} \\textcolor{white}{\\boxed{4}}", "4", False),
      ("~~\\boxed{4}~~ \\boxed{3}", "3", True), ("~~\\boxed{3}~~", "3", False), ("\\iffalse \\boxed{3} \\fi", "3", False),
      ("<!-- \\boxed{3} --> I could not solve it.", "3", False), ("<del>\\boxed{3}</del> I do not know.", "3", False),
-     ("\\begin{comment}\\boxed{3}\\end{comment}\nNo idea.", "3", False), ("{\\color{red} \\boxed{3}}", "3", True)],
+     ("\\begin{comment}\\boxed{3}\\end{comment}\nNo idea.", "3", False), ("{\\color{red} \\boxed{3}}", "3", True),
+     # the fourth review: other spellings of white, a box drawn in white, \xout, \color{white} at the top level
+     ("\\boxed{3} \\fcolorbox{white}{white}{\\boxed{4}}", "4", False), ("\\boxed{3} \\color{white}\\boxed{4}", "4", False),
+     ("\\boxed{3} \\textcolor{White}{\\boxed{4}}", "4", False), ("\\boxed{3} {\\color{#FFFFFF} \\boxed{4}}", "4", False),
+     ("\\boxed{3} \\xout{\\boxed{4}}", "3", True)],
 )  # fmt: skip
 def test_a_box_a_reader_cannot_see_is_no_answer(response: str, gold: str, correct: bool) -> None:
     # a response built to game the grader: what it shows and what a careless grader reads must not differ
