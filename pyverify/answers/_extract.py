@@ -1416,7 +1416,10 @@ def _concluded_after(text: str, at: int, hi: int) -> str | None:
     bare = _BARE_VALUE.fullmatch(text, at, _closing_start(text, at, hi))
     if bare:  # Answer: 3. 4. (a value alone after the answer: said again, or another one)
         return bare.group("v") or bare.group("m")
-    start, end = _last_sentence(text, at, _closing_start(text, at, hi))
+    stop = _closing_start(text, at, hi)
+    # (the last 2,000 characters: a concluding sentence is shorter, and a degenerate tail is not walked sentence by
+    # sentence for it)
+    start, end = _last_sentence(text, max(at, len(text[:stop].rstrip()) - 2000), stop)
     if end <= start or not (_CONCLUSION.match(text, start, end) or _RESULT_IS.search(text, start, end)):
         return None
     if len(_math_spans(text, start, end)) > 1:
