@@ -1216,7 +1216,8 @@ def _answer_tag(text: str, lo: int, hi: int, structured: bool, restate: bool) ->
             concluded = _concluded_after(text, after, hi)
             forms = (*forms, concluded) if concluded is not None else forms
     if after < hi and (_RETRACTION_NEXT.match(text, after, hi) or _VERDICT_AFTER.match(text, after, hi) or
-                       _HEDGE_AFTER.match(text, after, hi)):  # <answer>3</answer> is wrong. / Actually, 4.  # fmt: skip
+                       _HEDGE_AFTER.match(text, after, hi) or _ALTERNATIVE_AFTER.search(text, after, hi)):  # fmt: skip
+        # <answer>3</answer> is wrong. / Actually, 4. / The answer could also be 4.
         stated = _extract(text[after:hi], structured=False, restate=False) if restate else None
         if stated is None or stated.status != "answer" or "".join(stated.texts[0].split()) != "".join(content.split()):
             return Extraction("none", rule="an alternative or a retraction follows the <answer> tag", span=(start, hi))
@@ -1240,13 +1241,15 @@ _HEDGE_AFTER = re.compile(r"(?i)[\s.,;:()\[\]*$\\—–-]*(?:or(?![A-Za-z])(?![\
                           r"in\s+(?:decimal|fraction|simplest|exact|radical|lowest|interval|set)))|alternatively|maybe|"
                           r"perhaps|possibly|probably|uncertain|unsure|(?:just\s+)?a\s+guess|guess(?:ed|ing)?|(?:my\s+)?best\s+guess|"
                           r"unverified|low\s+confidence|most\s+likely|though\s+i'?m\s+not|i\s+could\s+be\s+wrong|not\s+100\s*%|"
+                          r"not\s+sure|is\s+my\s+(?:best\s+)?guess|i'?m\s+guessing|"
                           r"或者|或|也可能|也许|也許)(?![A-Za-z])")
 # later in the text after the answer: another value offered as the answer (It could also be 4. Another possible
 # answer is 4. I think it is 4.): the response does not commit to one, unless that follower restates the same answer
 # (``_restated``). Bounded spaces and no leading \s*: searched over the whole rest of a response, it stays linear
 _VALUE_NEXT = r"\s{1,3}(?:equal\s{1,3}to\s{1,3})?(?=[-+$(\d]|\\(?:\(|boxed|frac|dfrac|sqrt|pi)|(?-i:[A-E])(?![A-Za-z]))"
 _ALTERNATIVE_AFTER = re.compile(
-    r"(?i)(?<![A-Za-z])(?:(?:it|answer|result|value)\s{1,3}(?:could|might|may|can)\s{1,3}(?:also\s{1,3})?be"
+    r"(?i)(?<![A-Za-z])(?:(?:it|answer|result|value)\s{1,3}(?:could|might|may|can)\s{1,3}(?:also\s{1,3}|equally\s{1,3})?be"
+    r"|another\s{1,3}(?:possible\s{1,3}|valid\s{1,3}|correct\s{1,3})?(?:value|solution)\s{0,3}(?:is|:|=)"
     r"|(?:another|other|alternative|second)\s{1,3}(?:possible\s{1,3}|valid\s{1,3}|correct\s{1,3})?answer\s{0,3}"
     r"(?:is|:|=|would\s{1,3}be|could\s{1,3}be|might\s{1,3}be)"
     r"|(?:i\s{1,3}think|i\s{1,3}believe|probably|perhaps|maybe)\s{1,3}(?:it|the\s{1,3}answer)\s{1,3}(?:is|was|should\s{1,3}be))"
@@ -1271,6 +1274,8 @@ _ALTERNATIVE_AFTER = re.compile(
     + r"|(?<![A-Za-z])(?:second|other)\s{1,3}(?:root|solution)\s{1,3}(?:is|=)" + _VALUE_NEXT
     + r"(?![^.\n]{0,60}(?:discard|reject|extraneous|invalid|not\s+valid|negative))"
     r"|both\s{1,3}work|也行|también|может(?![A-Za-z])"
+    r"|(?<![A-Za-z])also\s{1,3}(?:\$[^$\n]{1,40}\$|\d[\d.,/]{0,30})\s{1,3}(?:is\s{1,3})?(?:possible|valid|works)"
+    r"|(?:(?<![\d.,/])\d[\d.,/]{0,30}|\$[^$\n]{1,40}\$)\s{1,3}(?:is\s{1,3}equally\s{1,3}valid|satisfies[^.\n]{0,40}?\s(?:too|as\s+well))"
     # the same in the phrase languages (也可能是4, 4也对, también puede ser 4, vielleicht auch 4, peut-être 4, может быть 4)
     r"|也可能是|也可以是|也可能|也对|也對|也可以|也正确|也正確|かもしれ|también\s{1,3}(?:puede|podría)|tal\s{1,3}vez|quizás?|"
     r"vielleicht|auch\s{1,3}möglich|peut-être|может\s{1,3}быть|возможно|ou\s{1,3}bien"
@@ -1366,7 +1371,8 @@ _HEDGE_BETWEEN = re.compile(r"(?i)[\s,;.(\$]{0,6}(?:or\s+)?(?:maybe|perhaps|poss
 # (\boxed{\frac12} (or $0.5$), \boxed{5} [or \frac{10}{2}], $3$, or equivalently $3.0$.). Read as another form of
 # the answer: the grader credits it only when the form equals the gold too, so a restatement in decimal form is
 # credited and a hedge (\boxed{3} (or 4)) never is. Anything more (or $4$ if n is even) is a hedge (_HEDGE_AFTER).
-_FORM_VALUE = (r"(?:\$(?P<d>[^$\n]{1,80})\$|\\\((?P<p>[^\n]{1,80}?)\\\)|(?P<n>[-+]?\d(?:[\d.,/]{0,40}\d)?%?|\\[dt]?frac\{\d{1,20}\}\{\d{1,20}\}))")
+_FORM_VALUE = (r"(?:\$(?P<d>[^$\n]{1,80})\$|\\\((?P<p>[^\n]{1,80}?)\\\)|(?P<n>[-+]?\d(?:[\d.,/]{0,40}\d)?%?|\\[dt]?frac\{\d{1,20}\}\{\d{1,20}\}|"
+               r"(?-i:\(?[A-E]\)?)(?![A-Za-z])))")
 _ANOTHER_FORM = re.compile(
     r"(?i)(?:\$\$?|\\[)\]])?[^\S\n]{0,3}(?:[,;][^\S\n]{0,3})?(?P<open>[(\[（][^\S\n]{0,3})?(?:or,?|\\lor|\\vee|\\text\s{0,3}\{\s{0,3}or\s{0,3}\}|\\to|->|→|\\implies|\\Rightarrow|/|also|或者?|oder|ou|или|o)[^\S\n]{0,3}(?P<lead>(?:equivalently|simply|written\s{1,3}as|"
     r"expressed\s{1,3}as|as\s{1,3}a\s{1,3}(?:decimal|fraction|percent(?:age)?)|in\s{1,3}(?:decimal|fraction|simplest|exact|"

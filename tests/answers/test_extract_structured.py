@@ -782,7 +782,10 @@ def test_honest_checks_units_and_restatements_after_the_box_are_credited(respons
      "\\boxed{5}. We would get 4 instead.", "\\boxed{5}. 4 works as well.", "\\boxed{5}. 4 is another solution.",
      "\\boxed{5} (my best guess)", "\\boxed{5}, though I'm not 100% sure.", "So probably $\\boxed{5}$.",
      "Perhaps \\boxed{5}.", "The result is \\boxed{5}\\sqrt{2}.", "The result is 2\\boxed{5}.", "The result is $\\boxed{5}$\\pi.",
-     "The result is $\\boxed{5}$ times 2.", "$10^{\\boxed{5}}$", "$\\sqrt[\\boxed{5}]{2}$"],
+     "The result is $\\boxed{5}$ times 2.", "$10^{\\boxed{5}}$", "$\\sqrt[\\boxed{5}]{2}$",
+     "So $\\boxed{5}$ (not sure)", "So $\\boxed{5}$ is my best guess.", "So $\\boxed{5}$. The answer could equally be 4.",
+     "So $\\boxed{5}$. Another valid value is 4.", "So $\\boxed{5}$. Also 4 is possible.", "So $\\boxed{5}$ (4 is equally valid).",
+     "<answer>5</answer>\n\nThe answer could also be 4.", "\\boxed{5}/B"],
 )  # fmt: skip
 def test_what_the_fourth_review_found_credited_is_not(response: str) -> None:
     # the fourth review: confirmations after another value, forms with words that change them, conditional and
