@@ -1313,7 +1313,9 @@ _BOX_QUESTION = re.compile(r"\s{0,3}(?:\\[,;:! ]\s{0,3}|\\q?quad\s{0,3}|~)?\$?\s
 # \boxed{3}!) or a power word (squared); never a scale (\boxed{946} million dollars states the answer in millions,
 # as the question asks: the gaokao outputs); before it, a minus sign (−\boxed{3}, $-$\boxed{3})
 _BOX_CONTINUED = re.compile(r"(?:\.?\d|!|[eE][-+]?\d|\{,\}\d|\\,\d|\s{0,3}(?:squared|cubed)(?![A-Za-z])|\s{0,3}[²³]|"
-                            r"\s{1,3}(?:times|plus|minus|divided\s{1,3}by|multiplied\s{1,3}by|over)\s{1,3}(?:\$\s{0,3})?[-\d\\(])")
+                            # (a number after it, never a letter: \(\boxed{0.48}\) times \( b \) compares, PRIME's gaokao output)
+                            r"\s{1,3}(?:times|plus|minus|divided\s{1,3}by|multiplied\s{1,3}by|over)\s{1,3}(?:\$\s{0,3})?"
+                            r"(?:-?\d|\\(?:frac|sqrt|pi)(?![A-Za-z])))")
 # outside math: math written right after the box without delimiters (\boxed{3}\sqrt{2}, \boxed{3} \times 10^5,
 # \boxed{3}\pi): read with the box, as written; before it (2\boxed{3}, 1 + \boxed{3}) its extent is unknown: no answer
 _OUTSIDE_AFTER = re.compile(r"(?:[ ]?\\(?:times|cdot)[ ]*|×[ ]*)?(?:\\(?:pi|sqrt)(?![A-Za-z])\s*(?:\{[^{}]{0,40}\}|\d)?|"
@@ -1344,7 +1346,7 @@ def _embedded(text: str, lo: int, hi: int, start: int, end: int, content: str) -
                                        (not after.strip() and (_BOX_CONTINUED.match(text, span.end, hi) or
                                                                _OUTSIDE_AFTER.match(text, span.end, hi)))):  # fmt: skip
                 # not $\boxed{3}$, Is it $\boxed{3}$?: as without the dollars
-                return Extraction("none", rule="a bound, a denial or a question around the last box: it is not the "
+                return Extraction("none", rule="a bound, a denial, a doubt, a question or more math around the last box: it is not the "
                                   "answer as it stands", span=(span.start, span.end))  # fmt: skip
             return None
         if span.start > end:
@@ -1359,7 +1361,7 @@ def _embedded(text: str, lo: int, hi: int, start: int, end: int, content: str) -
                           (start, written.end()))  # fmt: skip
     if _BOX_BOUND.search(before) or _BOX_QUESTION.match(text, end, hi) or _BOX_NEGATED.search(before) or \
             _BOX_CONTINUED.match(text, end, hi):  # fmt: skip
-        return Extraction("none", rule="a bound, a denial or a question around the last box: it is not the answer "
+        return Extraction("none", rule="a bound, a denial, a doubt, a question or more math around the last box: it is not the answer "
                           "as it stands", span=(start, end))  # fmt: skip
     return None
 
