@@ -55,6 +55,7 @@ The rules, in order (:data:`EXTRACTION_RULES` is the table docs/answers-and-rewa
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
@@ -74,7 +75,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "start (`<|im_start|>assistant`, a bare `<|im_start|>`, `<|start_header_id|>assistant<|end_header_id|>`, "
      "`<start_of_turn>model`), which is skipped"),
     ("`\\boxed{…}`, `\\fbox{…}`, `final answer is …`, `Final Answer: …`, `The answer is …`, `The correct answer is …`, "
-     "`Answer: …`, "
+     "`Answer: …`, `My answer: …`, `Correct answer: …`, `Ans: …`, `Final answer -> …`, "
      "`Answer $…$`, `#### …`, `A: …` at the start of a line (GSM8K)", "markers; the last one in the response wins (an earlier box does not beat a later "
      "stated final answer); `\\framebox`, `\\colorbox{…}{…}`, `\\fcolorbox`, `\\boxed\\relax{…}` and `\\boxed6` (one "
      "token) are boxes too"),
@@ -270,8 +271,10 @@ _BARE_BOX = re.compile(r"\\(?:boxed|fbox)\s*([0-9A-Za-z])")
 _PHRASE = re.compile(
     # a Markdown heading that is the phrase alone (### Final Answer, ## Answer): the answer is on the lines after it
     r"(?i:(?:^|(?<=\n))[ \t]*(?:#{1,6}[ \t]*(?:\*\*)?|\*\*)(?:final[ \t]+)?answer:?(?:\*\*)?[ \t]*(?::[ \t]*)?(?=\r?\n))|"
-    r"(?i:(?<![A-Za-z])(?:final\s+answer|the\s+(?:correct\s+|right\s+)?answer)(?:\*\*)?\s*(?:(?:is|would\s+be|will\s+be)(?![A-Za-z])\s*:?|:|=)"
-    r"|(?:^|(?<=\n)|(?<=[.!?]\s)|(?<=[.!?]\s\s)|(?<=\*\*))[ \t]*(?:\*\*)?answer(?:\*\*)?\s*(?::|=|(?=\$|\\\(|\\\[)))"
+    r"(?i:(?<![A-Za-z])(?:final\s+answer|the\s+(?:correct\s+|right\s+)?answer)(?:\*\*)?\s*(?:(?:is|would\s+be|will\s+be)(?![A-Za-z])\s*:?|:|=|->|=>|→)"
+    # (My answer:, My final answer:, Correct answer:, Ans: where a line or a sentence starts too)
+    r"|(?:^|(?<=\n)|(?<=[.!?]\s)|(?<=[.!?]\s\s)|(?<=\*\*))[ \t]*(?:\*\*)?(?:answer|ans\.?|my\s+(?:final\s+)?answer|"
+    r"correct\s+answer)(?:\*\*)?\s*(?::|=|->|=>|→|(?=\$|\\\(|\\\[)))"
     r"(?:\s*\*\*)?|(?<!#)####(?!#)|(?:^|(?<=\n))[ \t]*A:(?=[ \t]*\S)"
     # the same phrases in other languages (MGSM, lighteval's multilingual tasks): "the answer is", "answer:"
     r"|(?:【\s*)?(?:最终)?答案\s*(?:】\s*[：:]?|(?:应)?(?:是|为|為)\s*[：:]?|：|:)|答え\s*(?:は|：|:)|정답\s*(?:은|는|:|：)"
@@ -281,7 +284,7 @@ _PHRASE = re.compile(
     r"|ответ\s*(?::|—|-)|(?:الإجابة|الجواب)\s*(?:هي|هو|:)|उत्तर\s*(?::|है)))(?![^\W\d_])"
 )
 #: the words every marker holds: a text with none of them is not scanned for one (hostile text stays cheap)
-_MARKER_WORDS = ("answer", "####", "a:", "答案", "答え", "정답", "ponse", "respuesta", "resposta", "risposta",
+_MARKER_WORDS = ("answer", "ans:", "ans.", "####", "a:", "答案", "答え", "정답", "ponse", "respuesta", "resposta", "risposta",
                  "antwort", "ответ", "الإجابة", "الجواب", "उत्तर")  # fmt: skip
 # math spans, at most 2,000 characters each (so that text with unclosed delimiters stays linear to scan)
 
@@ -590,11 +593,13 @@ def _prose(text: str) -> bool:
     return False
 
 
-def _sentence_end(text: str, start: int, spans: list[_Span] | None = None) -> int:
+def _sentence_end(text: str, start: int, spans: list[_Span] | None = None,
+                  inside: dict[int, int] | None = None) -> int:  # fmt: skip
     """The end of the sentence starting at ``start``: a full stop, ! or ? outside math followed by white space
-    and not a decimal point, or a blank line, or the end."""
-    spans = _math_spans(text, start) if spans is None else spans
-    inside = {m.start: m.end for m in spans}
+    and not a decimal point, or a blank line, or the end. ``inside``: the spans as {start: end}, made once by a
+    caller that walks many sentences (made per call, walking them was quadratic)."""
+    if inside is None:
+        inside = {m.start: m.end for m in (_math_spans(text, start) if spans is None else spans)}
     i, n = start, len(text)
     while i < n:
         if i in inside:
@@ -615,10 +620,10 @@ def _last_sentence(text: str, lo: int, hi: int) -> tuple[int, int]:
     end = lo + len(body)
     while end > lo and text[end - 1] in ".!?。！？।":
         end -= 1
-    spans = _math_spans(text, lo, end)
+    inside = {m.start: m.end for m in _math_spans(text, lo, end)}
     start, i = lo, lo
     while i < end:
-        stop = _sentence_end(text, i, spans)
+        stop = _sentence_end(text, i, inside=inside)
         if stop >= end:
             break
         start = i = stop + 1
@@ -1590,11 +1595,18 @@ def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
     # every marker holds "answer" (any case), "####" or "A:": a text with none of them is not scanned for one
     lowered = text.lower()
     marked = any(word in lowered for word in _MARKER_WORDS)
-    phrases = [p for p in _PHRASE.finditer(text, lo, hi) if not any(b[0] < p.start() < b[1] for b in boxes)
-               and not _hypothetical(text, lo, p.start())] if marked else []  # fmt: skip
     # the last marker wins; a phrase after which no answer is stated gives way to the marker before it (the last
-    # eight phrases are tried: each reads to the end of its sentence, and hostile text may repeat one thousands of times)
-    phrases = phrases[-8:]
+    # eight phrases are tried: each reads to the end of its sentence, and hostile text may repeat one thousands of times;
+    # a phrase inside a box is none: top-level boxes do not nest, so the one starting last before it is the only one
+    # that may hold it, found by bisection: checking every box for every phrase was quadratic)
+    starts = [b[0] for b in boxes]
+    phrases: list[re.Match[str]] = []
+    for p in reversed(list(_PHRASE.finditer(text, lo, hi)) if marked else []):
+        k = bisect_right(starts, p.start()) - 1
+        if not (k >= 0 and boxes[k][0] < p.start() < boxes[k][1]) and not _hypothetical(text, lo, p.start()):
+            phrases.insert(0, p)
+            if len(phrases) == 8:
+                break
     while phrases and not (boxes and boxes[-1][0] > phrases[-1].start()):
         phrase = phrases.pop()
         word = phrase.group().lower()

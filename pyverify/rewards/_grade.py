@@ -162,7 +162,8 @@ def grade(response: str, gold: str, *, policy: Policy = DEFAULT_POLICY) -> Grade
         # several answers against one: never credited, so nothing to compute (a ± gold is compared: it is a set)
         return Grade("several answers", 0.0, candidate.text, candidate.rule, candidate.span,
                      {"answers": len(candidate.items), "gold": "one answer"})  # fmt: skip
-    cert = equivalent_answers(reference, candidate, policy.timeout, tolerance=policy.tolerance,
+    left = max(policy.timeout - (time.monotonic() - start), 1e-3)  # reading and comparing share one timeout
+    cert = equivalent_answers(reference, candidate, left, tolerance=policy.tolerance,
                               decimal_comma=policy.decimal_comma, percent=policy.percent,
                               exact_witness=policy.exact_witness)  # fmt: skip
     reason = cert.reason or ""

@@ -98,6 +98,16 @@ def test_hostile_input_is_unparsed_quickly(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "text", ["So $x$. " * 6_000, "####\\boxed{3}" * 7_700, "The answer is \\boxed{3}. " * 4_000],
+)  # fmt: skip
+def test_many_sentences_phrases_and_boxes_are_read_quickly(text: str) -> None:
+    # the fifth review: every sentence rebuilt the math spans' index, every phrase was checked against every box
+    start = time.monotonic()
+    parse_answer(text)
+    assert time.monotonic() - start < 2
+
+
+@pytest.mark.parametrize(
     ("text", "answer"),
     [("Answer: 3" + "\n" * 20_000 + "y", "3"), ("The answer is $5$" + "\n" * 20_000 + ".", "5"),
      ("the answer is 5" + "\n" * 20_000 + "7 and", "5"), ("Answer: 3" + " " * 20_000, "3"),

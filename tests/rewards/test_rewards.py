@@ -225,3 +225,26 @@ def test_the_timeout_bounds_reading_the_response(monkeypatch: pytest.MonkeyPatch
     result = grade("The answer is $5$.", "5", policy=Policy(timeout=0.5))
     assert result.status == "unknown" and result.reward == 0.0
     assert "reading the response took longer than the time limit" in (result.reason or "")
+
+
+def test_reading_and_comparing_share_one_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the fifth review: reading had the whole timeout and comparing the whole timeout again (9 s under timeout=5)
+    import time as clock
+
+    import pyverify.answers
+
+    read, compared = pyverify.answers.parse_answer, pyverify.answers.equivalent_answers
+    given: list[float] = []
+
+    def slow(text: str, **kwargs: object) -> object:
+        clock.sleep(0.3)
+        return read(text, **kwargs)  # type: ignore[arg-type]
+
+    def compare(reference: object, candidate: object, timeout: float, **kwargs: object) -> object:
+        given.append(timeout)
+        return compared(reference, candidate, timeout, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pyverify.answers, "parse_answer", slow)
+    monkeypatch.setattr(pyverify.answers, "equivalent_answers", compare)
+    grade("The answer is $5$.", "5", policy=Policy(timeout=1.0))
+    assert given and given[0] <= 1.0 - 0.25  # the time reading took is not given again
