@@ -163,7 +163,11 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "answer followed by `Or maybe …`, `Alternatively …` (或者, 也可能), a doubt (`(guess)`, `probably`, `I am not confident`) "
      "or another value said to work too (`4 also works`, `the other root is 4`, `both 3 and 4 satisfy`, 也可以是, "
      "también puede ser, vielleicht, peut-être, может быть) is no answer; a yes or no qualified (`depending on n`) "
-     "states none; a final sentence whose value is "
+     "states none; a retraction in Markdown (`> Wait`, `- Actually`) or other words (But wait, Sorry, Edit:, Nope, "
+     "Wacht, 等一下, 잠깐, ...), a verdict symbol (✘, 🤔, (jk)), another value wrapped or after an arrow (`**4**`, "
+     "`\\[4\\]`, `= 4`, `\\Rightarrow 4`), or a JSON key or tag that corrects the answer (`corrected_answer`, "
+     "`\"correct\": false`, `<alternative>`) leave no answer; after an answer phrase, a property or a guess (`a "
+     "multiple of 3`, `likely 3`) is read as written; a final sentence whose value is "
      "supposed or someone else's (suppose, assume, if, many think, some say) states none (the answer would be 5 does)"),
     ("`\\boxed{10}. Alternatively, every multiple of 6 is a multiple of 3, … which is 10.`",
      "an answer stands when what follows it (a second method opened by `Alternatively`, a check opened by `Wait`) "
@@ -666,7 +670,12 @@ _OR_BETWEEN = re.compile(r"(?i)(?<![^\W\d_])(?:or|oder|ou|o|или|либо|oppu
 # after a final answer: a retraction or a verdict on it (Wait, actually 6; \boxed{5} is wrong; 不对，应该是6). At most
 # 40 spaces between the sentence's end and the word (a line break starts afresh): an unbounded \s* is tried from
 # every line break of a long run of them, which takes time quadratic in the run (20,000 line breaks: 40 s)
-_RETRACTING = (r"\*{0,2}(?:wait|actually|hmm+|oops|correction|scratch\s+that|no,|no\s+wait|on\s+second\s+thought|hold\s+on|"
+_RETRACTING = (r"(?:[*_`>#(\-][^\S\n]{0,2}){0,4}(?:wait|actually|hmm+|oops|correction|scratch\s+that|no,|no\s+wait|"
+               r"on\s+second\s+thought|hold\s+on|but\s+wait|oh\s+wait|but\s+actually|sorry|let\s+me\s+reconsider|"
+               r"on\s+reflection|err|erm|edit\s*:|update\s*:|erratum|oh\s+no|nope|i\s+made\s+an?\s+(?:error|mistake)|"
+               r"(?:however|in\s+fact|instead),?\s+(?:it'?s|it\s+is|the\s+(?:answer|result)\s+is)\s{0,3}(?=[-$\d]|\\\()|"
+               r"wacht|chờ\s+đã|bekle|tunggu|espera\s*[,!]|attends\s*[,!]|moment\s*(?:mal)?\s*[,!]|стоп|погоди|"
+               r"잠깐|ちょっと待って|待って|等一下|错了|錯了|更正|"
                r"not\s+sure|i'm\s+not\s+sure|(?:i\s+am|i'm)\s+not\s+(?:100\s*%\s+)?(?:sure|confident|certain)|"
                r"this\s+is\s+(?:just\s+)?(?:a|my\s+best)\s+guess|i\s+could\s+be\s+wrong|"
                r"nein|non,|нет|不对|不對|等等|其实|其實)(?![A-Za-z])")
@@ -682,7 +691,8 @@ _RETRACTION_NEXT = re.compile(
 # a verdict on the answer in its own sentence: \boxed{5} is wrong, \boxed{5} (not the final answer), \boxed{5} ❌
 _VERDICT_AFTER = re.compile(r"(?i)[^.!?。\n]{0,40}?(?:(?<![A-Za-z])(?:(?:is|was)\s+(?:wrong|incorrect|not\s+(?:right|"
                             r"correct|the))|isn'?t\s+(?:right|correct)|falsch|faux|неверно|неправильно|incorrecto|"
-                            r"errado|sbagliato)(?![A-Za-z])|[(\[]\s*(?:wrong|incorrect)\s*[)\]]|not\s+the\s+final|❌|✗|"
+                            r"errado|sbagliato)(?![A-Za-z])|[(\[]\s*(?:wrong|incorrect|jk|not)\s*[)\]]|not\s+the\s+final|❌|✗|"
+                            r"✘|🚫|🤔|‽|⁇|;\)|(?<![A-Za-z])(?:lol|NOT)(?![A-Za-z])|(?<![\w}\\])/s(?![A-Za-z])|×(?!\s*\d)|"
                             r"是错的|是錯的|不正确|不正確)")
 # what the predicate may say of a subject that judges it rather than states it (5 is wrong, 5 is ruled out)
 _JUDGED = re.compile(r"(?i)(?<![A-Za-z])(?:wrong|incorrect|false|impossible|invalid|unlikely|excluded|eliminated|ruled|"
@@ -910,6 +920,12 @@ _COUNTED = re.compile(r"\s*(-?\d+(?:\.\d+)?)\s*(?:只|个|個|页|頁|颗|顆|�
                       r"|分钟|秒|小时|度|升|吨|噸|平方米|です|個|円|개|명|원)?\s*[.。]?\s*")
 
 
+# words after an answer phrase that make the number in them a property of the answer or a guess, not its value
+_PROPERTY_OR_HEDGE = re.compile(r"(?i)(?<![A-Za-z])(?:(?:multiple|factor|divisor|power)\s+of|divisible\s+by|\d+-digit|digits?\s+long|"
+                                r"likely|presumably|apparently|seemingly|supposedly|probably|possibly|perhaps|maybe|"
+                                r"upwards\s+of|(?:more|less|greater|fewer|larger|smaller)\s+than|at\s+(?:least|most))(?![A-Za-z])")
+
+
 def _number_in_words(text: str, start: int, end: int, piece: str, foreign: bool) -> tuple[int, int] | None:
     """The span of the one number the words of text[start:end] (``piece``) state; after a phrase of another
     language, or in words of another script, only a number with at most a counter word after it (3万, 根号3,
@@ -1009,6 +1025,8 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
         stated = _statement(text, start, end, rule)
         if stated.status != "none":
             return stated
+        if _PROPERTY_OR_HEDGE.search(piece):  # The answer is a multiple of 3. / The answer is likely 3.
+            return Extraction("answer", (piece,), rule, (start, end))  # read as written: refused, never the 3 in it
         number = _number_in_words(text, start, end, piece, foreign)
         if number is not None:  # Final Answer: Jane started it 3 hours ago. (the marker is there: no format skipped)
             return Extraction("answer", (text[number[0] : number[1]],), rule, number)
@@ -1139,8 +1157,10 @@ def _json_value(text: str, start: int, hi: int) -> tuple[str, tuple[int, int]] |
 
 # beside a JSON answer, in the same object: a key that offers another answer, or a hedge in a value
 _JSON_ALTERNATIVE_KEY = re.compile(r'(?i)"(?:[a-z]{1,12}[_ -])?(?:alt|alternatives?|others?|second|also|backup|candidates?|'
-                                   r'possible|options?|or)(?:[_ -][a-z]{1,12})?"\s{0,3}:')
-_HEDGE_WORDS = re.compile(r"(?i)(?<![A-Za-z])(?:or\s{1,3}(?:[-+$\d(]|\\)|maybe|perhaps|possibly|probably|alternatively)")
+                                   r'possible|options?|or|corrected|revised|updated|fallback|answer_?\d)(?:[_ -][a-z]{1,12})?"\s{0,3}:|'
+                                   r'"(?:is_?)?(?:correct|verified|confident)"\s{0,3}:\s{0,3}(?:false|0(?![.\d]))')
+_HEDGE_WORDS = re.compile(r"(?i)(?<![A-Za-z])(?:or\s{1,3}(?:[-+$\d(]|\\)|maybe|perhaps|possibly|probably|alternatively|"
+                          r"wait|actually|wrong|incorrect|mistake|not\s+sure)")
 
 
 def _json_answer(text: str, lo: int, hi: int, restate: bool) -> Extraction | None:
@@ -1279,6 +1299,8 @@ _ALTERNATIVE_AFTER = re.compile(
     + r"|(?<![A-Za-z])(?:second|other)\s{1,3}(?:root|solution)\s{1,3}(?:is|=)" + _VALUE_NEXT
     + r"(?![^.\n]{0,60}(?:discard|reject|extraneous|invalid|not\s+valid|negative))"
     r"|both\s{1,3}work|也行|también|может(?![A-Za-z])"
+    r"|<\s{0,3}(?:alternative|alt|correction|retract|answer\s{0,3}\d)(?![A-Za-z])"
+    r"|(?:^|\n)[ \t]{0,8}(?:alternative|alt|correction|erratum|other)\s{0,3}:\s{0,3}(?=[-+$\d(]|\\)"
     r"|(?<![A-Za-z])also\s{1,3}(?:\$[^$\n]{1,40}\$|\d[\d.,/]{0,30})\s{1,3}(?:is\s{1,3})?(?:possible|valid|works)"
     r"|(?:(?<![\d.,/])\d[\d.,/]{0,30}|\$[^$\n]{1,40}\$)\s{1,3}(?:is\s{1,3}equally\s{1,3}valid|satisfies[^.\n]{0,40}?\s(?:too|as\s+well))"
     # the same in the phrase languages (也可能是4, 4也对, también puede ser 4, vielleicht auch 4, peut-être 4, может быть 4)
@@ -1300,7 +1322,7 @@ _BOX_BEFORE = re.compile(r"(?:(?:^|[=(,]|\\(?:therefore|Rightarrow|implies)(?![A
                          r"pi|lfloor|lceil)(?![A-Za-z])|\\sqrt\s*(?:\[[^\]]*\]\s*)?\{|\\sqrt\s*\[|\\[dt]frac\s*\{|"
                          r"\\binom\s*\{(?:[^{}]*\}\s*\{)?|\^\s*\{?|\\left\s*\(|\()\s*$")
 _BOX_AFTER = re.compile(r"(?:\s|\\[,;:! ])*(?:\\(?:pi|times|cdot|sqrt|over|div|sin|cos|tan|log|ln|exp)(?![A-Za-z])|"
-                        r"\^\s*\{?\s*[-\d]|/|!|[-+*\d_]|\((?!\s*\\(?:text|mathrm|mbox))|e\^|"
+                        r"\^\s*\{?\s*[-\d]|/|!|[-+*\d_]|\((?!\s*\\(?:text|mathrm|mbox))|e\^|\\(?:cup|cap|setminus)(?![A-Za-z])|"
                         r"\\text\s*\{\s*(?:squared|cubed)(?![A-Za-z]))")
 # an equation or a relation after the box in its math: the box is a term the writer marked (\boxed{3} \times 4 = 12)
 _BOX_THEN_RELATION = re.compile(r"=|\\(?:neq?|le|ge|leq|geq|lt|gt|approx|equiv)(?![A-Za-z])|[<>]")
@@ -1310,7 +1332,10 @@ _BOX_THEN_RELATION = re.compile(r"=|\\(?:neq?|le|ge|leq|geq|lt|gt|approx|equiv)(
 # over); a dash before it there is a bullet as often as a sign (- \boxed{5}, Final Answer - \boxed{12}): its own value
 _BOX_BOUND = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|isn't|is\s+not)\s{0,3}\$?\s{0,3}$|(?:≥|≤|≠)\s{0,3}\$?\s{0,3}$|"
                         # a doubt right before it: So probably \boxed{3}, Perhaps $\boxed{3}$, my guess is \boxed{3}
-                        r"(?<![A-Za-z])(?:probably|maybe|perhaps|possibly|my\s{1,3}(?:best\s{1,3})?guess\s{1,3}is|i\s{1,3}guess|"
+                        r"(?<![A-Za-z])(?:(?:greater|less|more|fewer|larger|smaller|bigger|higher|lower)\s{1,3}than|exceeds|"
+                        r"divisible\s{1,3}by|(?:a\s{1,3})?"
+                        r"(?:multiple|factor|divisor)\s{1,3}of|(?:square|cube|root)\s{1,3}of|one\s{1,3}(?:less|more)\s{1,3}than|"
+                        r"twice|half\s{1,3}of|probably|maybe|perhaps|possibly|my\s{1,3}(?:best\s{1,3})?guess\s{1,3}is|i\s{1,3}guess|"
                         r"i'?m\s{1,3}not\s{1,3}sure,?\s{1,3}but)\s{0,3}(?:it'?s\s{1,3}|is\s{1,3}|the\s{1,3}answer\s{1,3}is\s{1,3})?"
                         r"\$?\s{0,3}$")
 _BOX_QUESTION = re.compile(r"\s{0,3}(?:\\[,;:! ]\s{0,3}|\\q?quad\s{0,3}|~)?\$?\s{0,3}(?:\\text\s*\{\s*\(?\s*|\(\s*)?[?？¿]")
@@ -1318,6 +1343,14 @@ _BOX_QUESTION = re.compile(r"\s{0,3}(?:\\[,;:! ]\s{0,3}|\\q?quad\s{0,3}|~)?\$?\s
 # \boxed{3}!) or a power word (squared); never a scale (\boxed{946} million dollars states the answer in millions,
 # as the question asks: the gaokao outputs); before it, a minus sign (−\boxed{3}, $-$\boxed{3})
 _BOX_CONTINUED = re.compile(r"(?:\.?\d|!|[eE][-+]?\d|\{,\}\d|\\,\d|\s{0,3}(?:squared|cubed)(?![A-Za-z])|\s{0,3}[²³]|"
+                            # an order or an operator then a value (\boxed{3} ≠ 4, \boxed{3} + 4, \boxed{3} vs 4)
+                            r"\s{0,3}(?:≈|≠|≤|≥|<|>|∪|∩|±|\\pm|\+|vs\.?)\s{0,3}(?:\$\s{0,3})?[-\d\\(\[{]|"
+                            # a scale or a letter glued to it (\boxed{3}k, \boxed{3}M, \boxed{3}万, \boxed{3}x, \boxed{3}½)
+                            r"\s?(?:[kKM]|bn|万|亿|千|百)(?![A-Za-z])|[ixn](?![A-Za-z])|‰|ppm|⁻|÷|[½¼¾⅓⅔]|[\u200b-\u200d\u2060\u00ad]\d|"
+                            # words that qualify it (\boxed{3} up to sign, (approx.), on average, for part (a))
+                            r",?\s{1,3}(?:up\s{1,3}to\s{1,3}sign|on\s{1,3}average|"
+                            r"for\s{1,3}part)(?![A-Za-z])|"
+                            r"\s{0,3}\(\s{0,3}approx|"
                             # (a number after it, never a letter: \(\boxed{0.48}\) times \( b \) compares, PRIME's gaokao output)
                             r"\s{1,3}(?:times|plus|minus|divided\s{1,3}by|multiplied\s{1,3}by|over)\s{1,3}(?:\$\s{0,3})?"
                             r"(?:-?\d|\\(?:frac|sqrt|pi)(?![A-Za-z])))")
@@ -1419,6 +1452,28 @@ _BARE_VALUE = re.compile(r"[\s.,;:!)\]*]{0,6}(?:(?P<v>[-+]?\d[\d,]{0,30}(?:\.\d{
                          r"(?:\d|\\[dt]?frac|\\sqrt|\\pi)[^$\n]{0,60})\$)\s{0,3}[.!]?\s*")
 
 
+_WRAP_OPEN = re.compile(r"^(?:\*\*|__|`+|\$\$|\$|\\\[|\\\(|>|-|\(|=>|=|⇒|→|\\Rightarrow|\\implies|i\.e\.,?|namely|so,?|"
+                        r"becomes)\s*")
+_WRAP_CLOSE = re.compile(r"\s*(?:\*\*|__|`+|\$\$|\$|\\\]|\\\)|\)|\.|!)$")
+_PLAIN_VALUE = re.compile(r"[-+]?\s?(?:\d[\d,]*(?:\.\d+)?|\\[dt]?frac\{[^{}]{1,20}\}\{[^{}]{1,20}\}|\\sqrt\{[^{}]{1,20}\}|\d*\\pi)")
+
+
+def _wrapped_value(text: str, at: int, stop: int) -> str | None:
+    """A value alone after an answer, in Markdown or math wrappers or after an arrow or 'i.e.' (peeled one by one,
+    at most six: hand-written rather than one regex, whose nested optional wrappers would backtrack), or None."""
+    if at < stop and not (text[at].isspace() or text[at] in ".,;:!)]*"):
+        return None  # \boxed{3}\sqrt{2}: math written on from the answer, not a value after it
+    tail = text[at:stop].strip().lstrip(".,;:!)]* \n")
+    if not tail or len(tail) > 80:
+        return None
+    for _ in range(6):
+        peeled = _WRAP_CLOSE.sub("", _WRAP_OPEN.sub("", tail)).strip()
+        if peeled == tail:
+            break
+        tail = peeled
+    return tail if _PLAIN_VALUE.fullmatch(tail) else None
+
+
 def _concluded_after(text: str, at: int, hi: int) -> str | None:
     """The value a concluding final sentence after an answer ending at ``at`` states (\\boxed{3}. Therefore $x = 4$.),
     or None: the last marker is not the last word when the response concludes again after it."""
@@ -1429,6 +1484,9 @@ def _concluded_after(text: str, at: int, hi: int) -> str | None:
     bare = _BARE_VALUE.fullmatch(text, at, _closing_start(text, at, hi))
     if bare:  # Answer: 3. 4. (a value alone after the answer: said again, or another one)
         return bare.group("v") or bare.group("m")
+    wrapped = _wrapped_value(text, at, _closing_start(text, at, hi))
+    if wrapped is not None:  # **4**, $$4$$, \[4\], `4`, > 4, (= 4), => 4, i.e. 4 alone after the answer
+        return wrapped
     stop = _closing_start(text, at, hi)
     # (the last 2,000 characters: a concluding sentence is shorter, and a degenerate tail is not walked sentence by
     # sentence for it)

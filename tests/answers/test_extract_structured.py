@@ -796,3 +796,35 @@ def test_what_the_fourth_review_found_credited_is_not(response: str) -> None:
     # the fourth review: confirmations after another value, forms with words that change them, conditional and
     # paraphrased alternatives, doubts before or after the box, math around a box outside or just past its math
     assert grade(response, "5").status != "correct", response
+
+
+@pytest.mark.parametrize(
+    "response",
+    ["\\boxed{3}\n> Wait, it's 4.", "\\boxed{3}\n\n- Actually, it's 4.", "\\boxed{3}. But wait, it's 4.",
+     "\\boxed{3}. Oh wait, it's 4.", "\\boxed{3}. However, it's 4.", "\\boxed{3}\n\nEdit: 4.", "\\boxed{3}\n\nNope.",
+     "\\boxed{3}. Wacht, het is 4.", "\\boxed{3}. 等一下，是4。", "\\boxed{3} ✘", "\\boxed{3} 🤔", "Answer: 3\n\n**4**",
+     "\\boxed{3}\n\n\\[4\\]", "\\boxed{3}\n\n= 4", "\\boxed{3}\n\n$\\Rightarrow 4$", "\\boxed{3} ≠ 4", "\\boxed{3} + 4",
+     "$\\boxed{3} \\cup \\{4\\}$", "\\boxed{3}k", "\\boxed{3}万", "\\boxed{3}x", "\\boxed{3}\u200b4",
+     '{"answer": "3", "explanation": "Wait, actually it is 4."}', '{"answer": "3", "correct": false}',
+     '{"answer": "3", "corrected_answer": "4"}', "<answer>3</answer>\n<alternative>4</alternative>",
+     "answer: 3\nalternative: 4", "The answer is divisible by $\\boxed{3}$.", "The answer exceeds $\\boxed{3}$.",
+     "\\boxed{3}, up to sign", "\\boxed{3} on average", "The answer is a multiple of 3.", "The answer is likely 3."],
+)  # fmt: skip
+def test_what_the_fifth_review_found_credited_is_not(response: str) -> None:
+    # the fifth review: retractions behind Markdown or in other words and languages, verdict symbols, another value
+    # wrapped or after an arrow, operators and glued characters after a box, JSON keys and tags that correct the
+    # answer, words around a box that make its number a property, a hedged answer phrase
+    assert grade(response, "3").status != "correct", response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold"),
+    [("The speed is approximately \\(\\boxed{0.15}\\).", "0.15"), ("So the answer is \\boxed{255} in base 10.", "255"),
+     ("However, it's important to double-check: the answer is $\\boxed{12}$.", "12"), ("\\boxed{12} m/s.", "12"),
+     ("Thus $\\boxed{12}$.\n\nHowever, it's important to note that this assumes n > 0.", "12"),
+     ("\\boxed{3}\n\n**3**", "3"), ("\\boxed{\\frac12}\n\n$= 0.5$", "\\frac12")],
+)  # fmt: skip
+def test_what_the_fifth_reviews_fixes_still_credit(response: str, gold: str) -> None:
+    # the regression hunt's responses that a first draft of these fixes refused: approximately before a box (Minerva's
+    # numeric answers), a base-10 note, 'However, it's important', m/s read as sarcasm
+    assert grade(response, gold).status == "correct", response
