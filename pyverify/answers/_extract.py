@@ -921,7 +921,7 @@ _COUNTED = re.compile(r"\s*(-?\d+(?:\.\d+)?)\s*(?:只|个|個|页|頁|颗|顆|�
 
 
 # words after an answer phrase that make the number in them a property of the answer or a guess, not its value
-_PROPERTY_OR_HEDGE = re.compile(r"(?i)(?<![A-Za-z])(?:(?:multiple|factor|divisor|power)\s+of|divisible\s+by|\d+-digit|digits?\s+long|"
+_PROPERTY_OR_HEDGE = re.compile(r"(?i)(?<![A-Za-z])(?:(?:multiple|factor|divisor|power)\s+of|divisible\s+by|(?<!\d)\d{1,4}-digit|digits?\s+long|"
                                 r"likely|presumably|apparently|seemingly|supposedly|probably|possibly|perhaps|maybe|"
                                 r"upwards\s+of|(?:more|less|greater|fewer|larger|smaller)\s+than|at\s+(?:least|most))(?![A-Za-z])")
 

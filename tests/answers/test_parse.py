@@ -98,7 +98,8 @@ def test_hostile_input_is_unparsed_quickly(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["So $x$. " * 6_000, "####\\boxed{3}" * 7_700, "The answer is \\boxed{3}. " * 4_000],
+    "text", ["So $x$. " * 6_000, "####\\boxed{3}" * 7_700, "The answer is \\boxed{3}. " * 4_000,
+             "Answer: 5" + "5" * 40_000 + "Correct."],
 )  # fmt: skip
 def test_many_sentences_phrases_and_boxes_are_read_quickly(text: str) -> None:
     # the fifth review: every sentence rebuilt the math spans' index, every phrase was checked against every box
