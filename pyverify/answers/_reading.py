@@ -581,8 +581,10 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      lambda m: _e_notation(m)),
     ("C or F after a degree sign (^\\circ\\text{C}, °F) is part of it (the degree sign is removed below)",
      _DEGREE_CF, r"\1"),
-    ("bold in mathematics, \\mathbf{5}, \\boldsymbol{v}, \\bm{x}, is its content", r"\\(?:mathbf|boldsymbol|bm)\s*\{([^{}]*)\}",
-     r"{\1}"),
+    ("bold or underlined in mathematics, \\mathbf{5}, \\boldsymbol{v}, \\bm{x}, \\underline{5}, is its content",
+     r"\\(?:mathbf|boldsymbol|bm|underline)\s*\{([^{}]*)\}", r"{\1}"),
+    ("a size command (\\large, \\small, \\Huge, ...) says nothing about the value: removed", r"\\(?:tiny|scriptsize|footnotesize|small|normalsize|large|Large|LARGE|huge|Huge)(?![A-Za-z])\s*", " "),
+    ("\\nicefrac{a}{b} and \\sfrac{a}{b} (fractions set inline) are \\frac{a}{b}", r"\\(?:nicefrac|sfrac)(?![A-Za-z])", r"\\frac"),
     ("an empty \\text{} (or \\mbox{}, \\mathrm{}, ...) is a space", rf"{_TEXT}\s*\}}", " "),
     ("\\text{or} / \\text{and} between answers become the connectors \\or / \\and (a comma between answers, or "
      "between conditions on one variable: 'or' joins their sets, 'and' intersects them)",
@@ -971,7 +973,8 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`f^{-1}(x) = \\frac{x-3}{2}`", "the inverse function at x names the expression on the right, like `p(x) = …`"),
     ("`f'`, `y''`, `f^{\\prime}`, `x_1'`", "a letter with primes is one variable (the name of a derivative, or another "
      "variable): f' is neither f nor f''"),
-    ("`\\mathbf{5}`, `\\boldsymbol{v}`", "5, v: bold in mathematics is its content"),
+    ("`\\mathbf{5}`, `\\boldsymbol{v}`, `\\underline{5}`, `\\large 5`, `\\nicefrac{1}{2}`",
+     "5, v, 5, 5, 1/2: bold, underlining and size in mathematics are their content; \\nicefrac and \\sfrac are \\frac"),
     ("`\\mathrm{e}`, `\\mathrm{i}`, `\\text{ }`",
      "e (Euler's number), i: a single letter in `\\mathrm{…}` is that letter; an empty `\\text{}` is a space"),
     ("`1 000`, `1\\,000`, `1{,}000`, `1,\\!000`, `12 345 678`, `16,\\!386.20`",

@@ -1475,3 +1475,13 @@ def test_renamed_constants_and_sentences_in_other_words_are_unknown(reference: s
     assert found.status == status, found
     if status == "unknown" and reference in ("f(x) = cx+d", "f(x) = cx", "x/2-1/4+ce^{-2x}"):
         assert "renamed" in (found.reason or ""), found
+
+
+@pytest.mark.parametrize(
+    ("written", "gold"),
+    [("\\boxed{\\nicefrac{1}{2}}", "\\frac12"), ("\\boxed{\\sfrac{3}{4}}", "\\frac34"), ("\\boxed{\\large 5}", "5"),
+     ("\\boxed{\\underline{5}}", "5"), ("$\\Huge \\frac{1}{2}$", "0.5")],
+)  # fmt: skip
+def test_underlining_size_and_inline_fractions_are_read(written: str, gold: str) -> None:
+    # the fifth review: honest answers set with \underline, a size command or \nicefrac were unparsed
+    assert equivalent_answers(gold, written).status == "equal", written
