@@ -582,7 +582,11 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("C or F after a degree sign (^\\circ\\text{C}, °F) is part of it (the degree sign is removed below)",
      _DEGREE_CF, r"\1"),
     ("bold or underlined in mathematics, \\mathbf{5}, \\boldsymbol{v}, \\bm{x}, \\underline{5}, is its content",
-     r"\\(?:mathbf|boldsymbol|bm|underline)\s*\{([^{}]*)\}", r"{\1}"),
+     r"\\(?:mathbf|boldsymbol|bm|underline|ensuremath)\s*\{((?:[^{}]|\{[^{}]*\})*)\}", r"{\1}"),
+    ("a colour says nothing about the value: \\textcolor{blue}{x} is x, \\color{blue} is removed (never white)",
+     # (never white: what a reader cannot see stays unread)
+     r"\\textcolor\s*\{(?!\s*(?i:white|#fff))[^{}]*\}\s*\{((?:[^{}]|\{[^{}]*\})*)\}|\\color\s*\{(?!\s*(?i:white|#fff))[^{}]*\}",
+     lambda m: f"{{{m.group(1)}}}" if m.group(1) is not None else " "),
     ("a size command (\\large, \\small, \\Huge, ...) says nothing about the value: removed", r"\\(?:tiny|scriptsize|footnotesize|small|normalsize|large|Large|LARGE|huge|Huge)(?![A-Za-z])\s*", " "),
     ("\\nicefrac{a}{b} and \\sfrac{a}{b} (fractions set inline) are \\frac{a}{b}", r"\\(?:nicefrac|sfrac)(?![A-Za-z])", r"\\frac"),
     ("an empty \\text{} (or \\mbox{}, \\mathrm{}, ...) is a space", rf"{_TEXT}\s*\}}", " "),
@@ -974,7 +978,8 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`f'`, `y''`, `f^{\\prime}`, `x_1'`", "a letter with primes is one variable (the name of a derivative, or another "
      "variable): f' is neither f nor f''"),
     ("`\\mathbf{5}`, `\\boldsymbol{v}`, `\\underline{5}`, `\\large 5`, `\\nicefrac{1}{2}`",
-     "5, v, 5, 5, 1/2: bold, underlining and size in mathematics are their content; \\nicefrac and \\sfrac are \\frac"),
+     "5, v, 5, 5, 1/2: bold, underlining, size and colour (never white) in mathematics are their content; \\nicefrac "
+     "and \\sfrac are \\frac"),
     ("`\\mathrm{e}`, `\\mathrm{i}`, `\\text{ }`",
      "e (Euler's number), i: a single letter in `\\mathrm{…}` is that letter; an empty `\\text{}` is a space"),
     ("`1 000`, `1\\,000`, `1{,}000`, `1,\\!000`, `12 345 678`, `16,\\!386.20`",

@@ -1480,8 +1480,16 @@ def test_renamed_constants_and_sentences_in_other_words_are_unknown(reference: s
 @pytest.mark.parametrize(
     ("written", "gold"),
     [("\\boxed{\\nicefrac{1}{2}}", "\\frac12"), ("\\boxed{\\sfrac{3}{4}}", "\\frac34"), ("\\boxed{\\large 5}", "5"),
-     ("\\boxed{\\underline{5}}", "5"), ("$\\Huge \\frac{1}{2}$", "0.5")],
+     ("\\boxed{\\underline{5}}", "5"), ("$\\Huge \\frac{1}{2}$", "0.5"),
+     ("$\\boxed{\\mathbf{\\frac{1}{2}}}$", "0.5"), ("$\\boxed{\\textcolor{blue}{\\frac{1}{2}}}$", "0.5"),
+     ("$\\boxed{\\color{blue}\\frac{1}{2}}$", "0.5"), ("$\\boxed{\\ensuremath{\\frac{1}{2}}}$", "0.5"),
+     ("The answer is __42__.", "42"), ("Answer: `42`", "42")],
 )  # fmt: skip
 def test_underlining_size_and_inline_fractions_are_read(written: str, gold: str) -> None:
     # the fifth review: honest answers set with \underline, a size command or \nicefrac were unparsed
     assert equivalent_answers(gold, written).status == "equal", written
+
+
+def test_a_white_colour_inside_a_box_is_not_read() -> None:
+    # what a reader cannot see stays unread, as a white box outside one is no box
+    assert equivalent_answers("4", "\\boxed{\\textcolor{white}{4}}").status != "equal"
