@@ -274,8 +274,8 @@ _BARE_BOX = re.compile(r"\\(?:boxed|fbox)\s*([0-9A-Za-z])")
 # starts ("check our answer: ..." is no marker)
 _PHRASE = re.compile(
     # a Markdown heading that is the phrase alone (### Final Answer, ## Answer): the answer is on the lines after it
-    r"(?i:(?:^|(?<=\n))[ \t]*(?:#{1,6}[ \t]*(?:\*\*)?|\*\*)(?:final[ \t]+)?answer:?(?:\*\*)?[ \t]*(?::[ \t]*)?(?=\r?\n))|"
-    r"(?i:(?<![A-Za-z])(?:final\s+answer|the\s+(?:correct\s+|right\s+)?answer)(?:\*\*)?\s*(?:(?:is|would\s+be|will\s+be)(?![A-Za-z])\s*:?|:|=|->|=>|→)"
+    r"(?i:(?:^|(?<=\n))[ \t]*(?:#{1,6}[ \t]*(?:\*\*)?|\*\*)?(?:final[ \t]+)?answer:?(?:\*\*)?[ \t]*(?::[ \t]*)?(?=\r?\n))|"
+    r"(?i:(?<![A-Za-z])(?:final\s+answer|the\s+(?:correct\s+|right\s+)?answer)(?:\*\*)?\s*(?:(?:is|would\s+be|will\s+be)(?![A-Za-z])\s*:?|:|=|->|=>|→|—)"
     # (My answer:, My final answer:, Correct answer:, Ans: where a line or a sentence starts too)
     r"|(?:^|(?<=\n)|(?<=[.!?]\s)|(?<=[.!?]\s\s)|(?<=\*\*))[ \t]*(?:\*\*)?(?:answer|ans\.?|my\s+(?:final\s+)?answer|"
     r"correct\s+answer)(?:\*\*)?\s*(?::|=|->|=>|→|(?=\$|\\\(|\\\[)))"
@@ -829,7 +829,7 @@ def _statement(text: str, lo: int, hi: int, rule: str) -> Extraction:
             confident = [m for m in _CONFIDENT.finditer(masked, lo, first.start())
                          if _LEAD.fullmatch(masked, lo, m.start()) or _SO_CLAUSE.search(masked, lo, m.start())]
             start = confident[-1].end() if confident else _LEAD.match(masked, lo, first.start()).end()  # type: ignore[union-attr]
-        subject = text[start : first.start()].strip() if first else ""
+        subject = text[start : first.start()].strip().strip("*_`") if first else ""  # **7** is the answer.
         if not spans and subject and not _prose(subject) and not (first and _JUDGED.search(masked, first.end(), hi)):
             start = text.index(subject, start)
             return Extraction("answer", (subject,), rule, (start, start + len(subject)))  # x = 4 is the answer

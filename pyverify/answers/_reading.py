@@ -161,6 +161,20 @@ def _unit_chain(tail: str, before: str = "") -> bool:
 
 #: A unit written outside math, in prose (``$108$ m``, ``$0.123$ nm``, ``km/h``): there a letter is a word, never a
 #: variable (the extraction wraps it in \\text{} for the unit rules).
+_VULGAR = {"½": (1, 2), "⅓": (1, 3), "⅔": (2, 3), "¼": (1, 4), "¾": (3, 4), "⅕": (1, 5), "⅖": (2, 5), "⅗": (3, 5),
+           "⅘": (4, 5), "⅙": (1, 6), "⅚": (5, 6), "⅛": (1, 8), "⅜": (3, 8), "⅝": (5, 8), "⅞": (7, 8)}
+
+
+def _typography(match: re.Match[str]) -> str:
+    """The plain form of a typographic minus, vulgar fraction, fraction slash, Arabic decimal point or bullet."""
+    if match.group(2):
+        numerator, denominator = _VULGAR[match.group(2)]
+        whole = match.group(1)
+        fraction = f"\\frac{{{numerator}}}{{{denominator}}}"
+        return f"({whole} + {fraction})" if whole else fraction
+    return {"⁄": "/", "٫": ".", "∙": " \\cdot "}.get(match.group(), "-")
+
+
 def outside_unit(text: str) -> bool:
     """Whether text outside math is a unit phrase: at most eight unit tokens (see ``_CHAIN_TOKEN``) joined by spaces,
     ``/``, ``-``, ``*`` (checked token by token: no backtracking over the words)."""
@@ -550,6 +564,10 @@ def _command_tail(text: str, start: int, name: str) -> bool:
 
 CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("math delimiters $ $$ \\( \\) \\[ \\] at the ends", r"^\s*(\$\$?|\\\(|\\\[)|(\$\$?|\\\)|\\\])\s*$", ""),
+    ("typography: a dash before a number (– ‐ ‑ －), not after one (2–3 may be a range), is a minus sign; vulgar "
+     "fractions (½ ¾ ⅓ ...) are fractions, after a whole number a mixed number (3½ is 3 + 1/2); the fraction slash ⁄ is /; the Arabic decimal separator ٫ "
+     "is a decimal point; a bullet operator ∙ is a product",
+     r"(?<![\w)}\]\s])[–‐‑－](?=\s?\d)|(?<=^\s)[–‐‑－](?=\s?\d)|(\d?)([½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])|⁄|(?<=\d)٫(?=\d)|∙", lambda m: _typography(m)),
     ("a known command glued to one to three letters after it, as a harness leaves it when it removes every space "
      "(\\piG, \\omegat, \\lambdakT, \\lceiln, \\cost: GLUED_HEADS, Greek letters and functions) is the command, "
      "then those letters (\\pi G); a real command of that shape (\\lnot, \\cdots, \\coth: GLUED_REAL) is as written, "
@@ -980,6 +998,9 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`\\mathbf{5}`, `\\boldsymbol{v}`, `\\underline{5}`, `\\large 5`, `\\nicefrac{1}{2}`",
      "5, v, 5, 5, 1/2: bold, underlining, size and colour (never white) in mathematics are their content; \\nicefrac "
      "and \\sfrac are \\frac"),
+    ("`–1/2`, `－3`, `¾`, `3½`, `3⁄4`, `3٫5`, `3∙4`",
+     "typography: a dash before a number is a minus sign (never after one: `2–3` may be a range), vulgar fractions are "
+     "fractions (`3½` is 7/2), ⁄ is /, ٫ a decimal point, ∙ a product"),
     ("`\\mathrm{e}`, `\\mathrm{i}`, `\\text{ }`",
      "e (Euler's number), i: a single letter in `\\mathrm{…}` is that letter; an empty `\\text{}` is a space"),
     ("`1 000`, `1\\,000`, `1{,}000`, `1,\\!000`, `12 345 678`, `16,\\!386.20`",

@@ -769,7 +769,8 @@ def test_a_json_answer_with_another_offered_beside_it_is_no_answer(response: str
      ("Therefore, the number \\( c \\) is \\(\\boxed{0.48}\\) times \\( b \\).", "0.48"),
      # the fifth review: other answer labels
      ("Ans: 42", "42"), ("My answer: 42", "42"), ("My final answer: 42", "42"), ("Correct answer: 42", "42"),
-     ("Final answer -> 42", "42")],
+     ("Final answer -> 42", "42"), ("Final answer — 42", "42"), ("Final Answer\n\n42", "42"), ("Answer\n42", "42"),
+     ("**7** is the answer.", "7")],
 )  # fmt: skip
 def test_honest_checks_units_and_restatements_after_the_box_are_credited(response: str, gold: str) -> None:
     # the fourth review's false refusals: checks that ask themselves or end in a noun or ✓, units in their own math,

@@ -1493,3 +1493,14 @@ def test_underlining_size_and_inline_fractions_are_read(written: str, gold: str)
 def test_a_white_colour_inside_a_box_is_not_read() -> None:
     # what a reader cannot see stays unread, as a white box outside one is no box
     assert equivalent_answers("4", "\\boxed{\\textcolor{white}{4}}").status != "equal"
+
+
+@pytest.mark.parametrize(
+    ("written", "gold", "status"),
+    [("–1/2", "-1/2", "equal"), ("\\boxed{－3}", "-3", "equal"), ("\\boxed{‐3}", "-3", "equal"), ("¾", "0.75", "equal"),
+     ("3½", "3.5", "equal"), ("3⁄4", "0.75", "equal"), ("3٫5", "3.5", "equal"), ("3∙4", "12", "equal"),
+     ("2–3", "-1", "unknown")],
+)  # fmt: skip
+def test_typographic_minus_fractions_and_separators_are_read(written: str, gold: str, status: str) -> None:
+    # the fifth review: typeset answers were unparsed; a dash after a number may be a range, never a minus
+    assert equivalent_answers(gold, written).status == status, written
