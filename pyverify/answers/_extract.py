@@ -1446,32 +1446,35 @@ _RESULT_IS = re.compile(r"(?i)(?<![A-Za-z])(?:(?:(?:final|correct|actual|true|ri
                         r"(?![A-Za-z])|final\s{0,3}:)")
 
 
-# what may follow an answer that is one value alone (Answer: 3.\n4.)
-# (a number, or math that starts as one: a unit in its own math, $\text{cm}^2$, $m/s$, $^\circ$, is no value)
-_BARE_VALUE = re.compile(r"[\s.,;:!)\]*]{0,6}(?:(?P<v>[-+]?\d[\d,]{0,30}(?:\.\d{1,30})?)|\$(?P<m>\s{0,3}[-+]?\s{0,3}"
-                         r"(?:\d|\\[dt]?frac|\\sqrt|\\pi)[^$\n]{0,60})\$)\s{0,3}[.!]?\s*")
-
-
+# a value alone after an answer, said again or another one (Answer: 3.\n4. / \boxed{3} **4** / => 4 / i.e. $4$): a
+# number, a short fraction, root or multiple of pi, in Markdown or math wrappers or after an arrow or 'i.e.'; or inline
+# math that starts as a number ($4 \text{ cm}$; a unit in its own math, $\text{cm}^2$, $m/s$, $^\circ$, is no value)
 _WRAP_OPEN = re.compile(r"^(?:\*\*|__|`+|\$\$|\$|\\\[|\\\(|>|-|\(|=>|=|⇒|→|\\Rightarrow|\\implies|i\.e\.,?|namely|so,?|"
                         r"becomes)\s*")
 _WRAP_CLOSE = re.compile(r"\s*(?:\*\*|__|`+|\$\$|\$|\\\]|\\\)|\)|\.|!)$")
 _PLAIN_VALUE = re.compile(r"[-+]?\s?(?:\d[\d,]*(?:\.\d+)?|\\[dt]?frac\{[^{}]{1,20}\}\{[^{}]{1,20}\}|\\sqrt\{[^{}]{1,20}\}|\d*\\pi)")
+_MATH_VALUE = re.compile(r"\$(\s{0,3}[-+]?\s{0,3}(?:\d|\\[dt]?frac|\\sqrt|\\pi)[^$\n]{0,60})\$\s{0,3}[.!]?")
 
 
-def _wrapped_value(text: str, at: int, stop: int) -> str | None:
-    """A value alone after an answer, in Markdown or math wrappers or after an arrow or 'i.e.' (peeled one by one,
-    at most six: hand-written rather than one regex, whose nested optional wrappers would backtrack), or None."""
-    if at < stop and not (text[at].isspace() or text[at] in ".,;:!)]*"):
-        return None  # \boxed{3}\sqrt{2}: math written on from the answer, not a value after it
+def _value_after(text: str, at: int, stop: int) -> str | None:
+    """The value alone in text[at:stop] after an answer (see above), or None. Wrappers are peeled one by one, at most
+    six: hand-written rather than one regex, whose nested optional wrappers would backtrack."""
+    if at < stop and not (text[at].isspace() or text[at] in ".,;:!)]*$+-0123456789"):
+        return None  # \boxed{3}\sqrt{2}, \boxed{3}(4): math written on from the answer, not a value after it
     tail = text[at:stop].strip().lstrip(".,;:!)]* \n")
     if not tail or len(tail) > 80:
         return None
-    for _ in range(6):
+    math = _MATH_VALUE.fullmatch(tail)
+    if math:
+        return math.group(1)
+    for _ in range(7):
+        if _PLAIN_VALUE.fullmatch(tail.rstrip(".! ")):
+            return tail.rstrip(".! ")  # (before peeling: the sign of -4 is the value's, not a bullet)
         peeled = _WRAP_CLOSE.sub("", _WRAP_OPEN.sub("", tail)).strip()
         if peeled == tail:
-            break
+            return None
         tail = peeled
-    return tail if _PLAIN_VALUE.fullmatch(tail) else None
+    return None
 
 
 def _concluded_after(text: str, at: int, hi: int) -> str | None:
@@ -1481,13 +1484,10 @@ def _concluded_after(text: str, at: int, hi: int) -> str | None:
         return None
     around = [m for m in _math_spans(text, max(0, at - 2000), min(hi, at + 8)) if m.start < at < m.end]
     at = around[-1].end if around else at  # $\boxed{3}$. Final: $4$.: from after the math the box is in
-    bare = _BARE_VALUE.fullmatch(text, at, _closing_start(text, at, hi))
-    if bare:  # Answer: 3. 4. (a value alone after the answer: said again, or another one)
-        return bare.group("v") or bare.group("m")
-    wrapped = _wrapped_value(text, at, _closing_start(text, at, hi))
-    if wrapped is not None:  # **4**, $$4$$, \[4\], `4`, > 4, (= 4), => 4, i.e. 4 alone after the answer
-        return wrapped
     stop = _closing_start(text, at, hi)
+    alone = _value_after(text, at, stop)
+    if alone is not None:  # Answer: 3. 4. / **4**, $$4$$, \[4\], `4`, > 4, (= 4), => 4, i.e. 4 alone after the answer
+        return alone
     # (the last 2,000 characters: a concluding sentence is shorter, and a degenerate tail is not walked sentence by
     # sentence for it)
     start, end = _last_sentence(text, max(at, len(text[:stop].rstrip()) - 2000), stop)

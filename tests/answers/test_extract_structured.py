@@ -819,6 +819,19 @@ def test_what_the_fifth_review_found_credited_is_not(response: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [("Answer: -4.\n-4", "-4", "correct"), ("Answer: -4.\n- 4.", "-4", "correct"), ("\\boxed{3}\n\n$3 \\text{ cm}$.", "3", "correct"),
+     ("\\boxed{3}\n\n**$3$**", "3", "correct"), ("\\boxed{3}\n\ni.e. $\\frac{6}{2}$", "3", "correct"),
+     ("\\boxed{3}\n\n$4 \\text{ cm}$.", "3", "no answer"), ("Answer: 3.\n-4", "3", "no answer"),
+     ("\\boxed{3}\n\n> $$4$$", "3", "no answer"), ("\\boxed{3}\n\n$\\text{cm}^2$", "3", "correct")],
+)  # fmt: skip
+def test_a_value_alone_after_the_answer_is_read_in_every_wrapper(response: str, gold: str, status: str) -> None:
+    # one reading (_value_after) for a value alone after the answer: bare, in inline math that starts as a number, or
+    # peeled out of Markdown, math and arrow wrappers; a sign is the value's before it is a bullet
+    assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
     ("response", "gold"),
     [("The speed is approximately \\(\\boxed{0.15}\\).", "0.15"), ("So the answer is \\boxed{255} in base 10.", "255"),
      ("However, it's important to double-check: the answer is $\\boxed{12}$.", "12"), ("\\boxed{12} m/s.", "12"),
