@@ -838,6 +838,46 @@ def _sets(xs: list[Answer], ys: list[Answer], ctx: _Context) -> _Verdict:
     return _Verdict("equal", "structure")
 
 
+def _multiplicities(a: Answer, b: Answer, ctx: _Context) -> _Verdict | None:
+    """A reference list that repeats a value (``2, 2, 3``: an eigenvalue or a root with its multiplicity) against a
+    candidate list or set equal to it as a set: different when the candidate writes a value a different number of
+    times (a set in braces writes each once), else None (equal as they are). The reference decides: a candidate that
+    repeats a value the reference writes once is read as the set (a double root listed twice). One value against
+    ``-2, -2`` stays equal (OlympiadBench writes the values of a and b so, and a repeated box is one answer), and so
+    do equations whose values coincide (``\angle A = 90, \angle B = 90``), a list of alternatives (x = 2 or x = 2)
+    and values from ±."""
+    if a.kind != "list" or b.kind not in ("list", "set") or "or" in (a.value, b.value) or _pm_count(a) or \
+            _pm_count(b) or any(m.kind not in ("number", "expression", "tuple") for m in (*a.items, *b.items)):  # fmt: skip
+        return None
+    sides = (_values(a), _values(b))
+    if max(len(sides[0]), len(sides[1])) > _MAX_COUNTED:
+        return None
+    reps: list[Answer] = []
+    counts: list[list[int]] = []
+    for side, values in enumerate(sides):
+        for x in values:
+            ctx.left()
+            at = next((k for k, r in enumerate(reps) if _same_defined(x, r) or _compare(x, r, ctx).status == "equal"),
+                      None)  # fmt: skip
+            if at is None:
+                if side == 1:
+                    return None  # (equal as sets: an element not matched here was undecided, so no count is certain)
+                reps.append(x)
+                counts.append([0, 0])
+                at = len(reps) - 1
+            counts[at][side] += 1
+    if len(reps) == len(sides[0]):
+        return None  # the reference repeats nothing
+    for rep, (left, right) in zip(reps, counts):
+        if left != right:
+            return _Verdict("different", "structure", {"element": render(rep), "times": {"reference": left, "candidate": right}})
+    return None
+
+
+#: The longest list whose repeated values are counted (each value is compared with every distinct one before it).
+_MAX_COUNTED = 64
+
+
 def _sequences(xs: list[Answer], ys: list[Answer], ctx: _Context, what: str) -> _Verdict:
     if len(xs) != len(ys):
         return _Verdict("different", "structure", {"length": [len(xs), len(ys)]})
@@ -1423,7 +1463,8 @@ def _compare(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
             return _real_sets(points[0] or a, points[1] or b, ctx)
     if ka in ("set", "list") or kb in ("set", "list"):
         if {ka, kb} <= {"set", "list", *_SCALAR, "equation"}:
-            return _sign_readings(a, b, lambda together: _sets(_values(a, together), _values(b, together), ctx))
+            found = _sign_readings(a, b, lambda together: _sets(_values(a, together), _values(b, together), ctx))
+            return (_multiplicities(a, b, ctx) or found) if found.status == "equal" else found
         for many, one in ((a, b), (b, a)):
             if many.kind in ("set", "list") and one.kind == "tuple" and many.items and \
                     all(m.kind == "tuple" for m in many.items) and not any(i.kind == "tuple" for i in one.items):  # fmt: skip
