@@ -161,7 +161,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`Many think the answer is $5$, but we get $6$.`, `The answer is (A) 5. Or maybe (B) 6.`, `Suppose $x = 5$.`",
      "a phrase in a clause of belief or supposition (think, believe, assume, if, say, might, ...) is no marker; an "
      "answer followed by `Or maybe …`, `Alternatively …` (或者, 也可能), a doubt (`(guess)`, `probably`, `I am not confident`) "
-     "or another value said to work too (`4 also works`, `the other root is 4`, `both 3 and 4 satisfy`, 也可以是, "
+     "or another value said to work too (`4 also works`, `the other root is 4`, `Four also works`, `both 3 and 4 satisfy`, 也可以是, "
      "también puede ser, vielleicht, peut-être, может быть) is no answer; a yes or no qualified (`depending on n`) "
      "states none; a retraction in Markdown (`> Wait`, `- Actually`) or other words (But wait, Sorry, Edit:, Nope, "
      "Wacht, 等一下, 잠깐, ...), a verdict symbol (✘, 🤔, (jk)), another value wrapped or after an arrow (`**4**`, "
@@ -1271,7 +1271,11 @@ _HEDGE_AFTER = re.compile(r"(?i)[\s.,;:()\[\]*$\\—–-]*(?:or(?![A-Za-z])(?![\
 # later in the text after the answer: another value offered as the answer (It could also be 4. Another possible
 # answer is 4. I think it is 4.): the response does not commit to one, unless that follower restates the same answer
 # (``_restated``). Bounded spaces and no leading \s*: searched over the whole rest of a response, it stays linear
-_VALUE_NEXT = r"\s{1,3}(?:equal\s{1,3}to\s{1,3})?(?=[-+$(\d]|\\(?:\(|boxed|frac|dfrac|sqrt|pi)|(?-i:[A-E])(?![A-Za-z]))"
+# a value written as a number word (Four also works. The other root is four.), up to twenty
+_VALUE_WORD = (r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+                r"seventeen|eighteen|nineteen|twenty)(?![A-Za-z])")
+_VALUE_NEXT = (r"\s{1,3}(?:equal\s{1,3}to\s{1,3})?(?=[-+$(\d]|\\(?:\(|boxed|frac|dfrac|sqrt|pi)|(?-i:[A-E])(?![A-Za-z])|"
+               + _VALUE_WORD + ")")
 _ALTERNATIVE_AFTER = re.compile(
     r"(?i)(?<![A-Za-z])(?:(?:it|answer|result|value)\s{1,3}(?:could|might|may|can)\s{1,3}(?:also\s{1,3}|equally\s{1,3})?be"
     r"|another\s{1,3}(?:possible\s{1,3}|valid\s{1,3}|correct\s{1,3})?(?:value|solution)\s{0,3}(?:is|:|=)"
@@ -1280,7 +1284,7 @@ _ALTERNATIVE_AFTER = re.compile(
     r"|(?:i\s{1,3}think|i\s{1,3}believe|probably|perhaps|maybe)\s{1,3}(?:it|the\s{1,3}answer)\s{1,3}(?:is|was|should\s{1,3}be))"
     + _VALUE_NEXT
     # a value said to work too (4 also works; $4$ is also a solution; the other root is 4; both 3 and 4 satisfy ...)
-    + r"|(?:(?<![\d.,/])\d[\d.,/]{0,30}|\$[^$\n]{1,40}\$)\s{1,3}(?:is\s{1,3}|would\s{1,3}be\s{1,3})?(?:also|too)\s{1,3}(?:works?|"
+    + r"|(?:(?<![\d.,/])\d[\d.,/]{0,30}|\$[^$\n]{1,40}\$|(?<![A-Za-z])" + _VALUE_WORD + r")\s{1,3}(?:is\s{1,3}|would\s{1,3}be\s{1,3})?(?:also|too)\s{1,3}(?:works?|"
     r"valid|acceptable|possible|correct|right|fine|a\s{1,3}(?:valid\s{1,3})?(?:solution|root|possibility|answer|option))"
     r"|(?<![A-Za-z])(?:the\s{1,3})?other\s{1,3}(?:root|solution|answer|value|reading|interpretation|possibility|option|case)"
     r"\s{0,3}(?:is|:|=|gives|would\s{1,3}be)" + _VALUE_NEXT

@@ -718,7 +718,8 @@ def test_the_last_word_after_the_last_marker_decides(response: str, gold: str, s
      "答案：3。也可能是4。", "\\boxed{3}。不过4也可以。", "La respuesta es 3. También puede ser 4.",
      "Die Antwort ist 3. Vielleicht auch 4.", "La réponse est 3. Peut-être 4.", "Ответ: 3. Может быть, 4.",
      "\\boxed{3} (uncertain)", "\\boxed{3} (guess)", "\\boxed{3}, probably.", "\\boxed{3}\n\nI am not confident in this answer.",
-     "\\boxed{3} ou \\boxed{4}", "\\boxed{3} или \\boxed{4}", "\\boxed{3}，或者\\boxed{4}"],
+     "\\boxed{3} ou \\boxed{4}", "\\boxed{3} или \\boxed{4}", "\\boxed{3}，或者\\boxed{4}", "\\boxed{3}. Four also works.",
+     "\\boxed{3}. The other root is four.", "\\boxed{3}. Otherwise four."],
 )  # fmt: skip
 def test_a_value_offered_beside_the_answer_in_any_phrasing_is_not_credited(response: str) -> None:
     # the third adversarial review: other values said to work too, in English and the phrase languages, doubts
