@@ -7,7 +7,8 @@ The rules, in order (:data:`EXTRACTION_RULES` is the table docs/answers-and-rewa
 1. ``<think>...</think>`` (Sky-T1: ``<|begin_of_thought|>...<|end_of_thought|>``) is dropped (everything before
    the last ``</think>``); a ``<think>`` never closed
    leaves **no answer**. The response ends at the first end-of-turn token (``<|im_start|>``, ``<|im_end|>``,
-   ``<|eot_id|>``, ``<|eom_id|>``, ``<|endoftext|>``, ``<end_of_turn>``, ``</s>``): what follows is another turn;
+   ``<|eot_id|>``, ``<|eom_id|>``, ``<|endoftext|>``, ``<end_of_turn>``, ``</s>``, ``<eos>``, ``<|return|>``, ...): what
+   follows is another turn; gpt-oss's analysis channel is a thought, its final channel the response;
    the header of the response's own turn at its start (``<|im_start|>assistant``) is skipped.
 2. Markers: every top-level ``\\boxed{...}`` / ``\\fbox{...}``, and the phrases ``final answer is`` /
    ``final answer:`` and ``the answer is`` (``the correct answer is``) anywhere, ``**Final Answer**`` alone on a line, ``Answer:`` (or ``Answer`` before a math delimiter) where a
@@ -65,12 +66,15 @@ from pyverify.answers._units import symbols
 from pyverify.answers._words import ESCAPED_COMMANDS, SHORT_WORDS, SHOUTED_WORDS, UNIT_WORDS
 
 EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
-    ("`<think>…</think>`, `<|begin_of_thought|>…<|end_of_thought|>` (Sky-T1)", "ignored: the answer is looked for "
-     "after the last `</think>` (or `<|end_of_thought|>`, then inside `<|begin_of_solution|>…`); an unclosed "
-     "`<think>` is no answer"),
+    ("`<think>…</think>`, `<|begin_of_thought|>…<|end_of_thought|>` (Sky-T1), `<|channel|>analysis<|message|>…` (gpt-oss)",
+     "ignored: the answer is looked for "
+     "after the last `</think>` (or `<|end_of_thought|>`, then inside `<|begin_of_solution|>…`; gpt-oss: after "
+     "`<|channel|>final<|message|>`, or after `assistantfinal` where its special tokens were dropped); an unclosed "
+     "`<think>` (an analysis channel with no final one) is no answer"),
     ("`<|im_start|>`, `<|im_end|>`, `<|eot_id|>`, `<|eom_id|>`, `<|start_header_id|>`, `<|endoftext|>`, `<end_of_turn>`, "
      "`</s>`, `<eoa>` (GAOKAO-Bench), "
-     "`<|end_of_solution|>` (Sky-T1)",
+     "`<|end_of_solution|>` (Sky-T1), `<|return|>`, `<|call|>` (gpt-oss), `<eos>` (Gemma), `<|end_of_text|>` (Llama 3), "
+     "`<｜end▁of▁sentence｜>` (DeepSeek)",
      "the response ends there (what follows is another turn), except the header of the response's own turn at its "
      "start (`<|im_start|>assistant`, a bare `<|im_start|>`, `<|start_header_id|>assistant<|end_header_id|>`, "
      "`<start_of_turn>model`), which is skipped"),
@@ -253,16 +257,20 @@ class Extraction:
 
 
 _TURN_END = re.compile(r"<\|im_start\|>|<\|im_end\|>|<\|eot_id\|>|<\|eom_id\|>|<\|start_header_id\|>|<\|endoftext\|>"
-                       r"|<end_of_turn>|</s>|<\|end\|>|<eoa>|<\|end_of_solution\|>")
+                       r"|<end_of_turn>|</s>|<\|end\|>|<eoa>|<\|end_of_solution\|>"
+                       # gpt-oss's <|return|> and <|call|>, Gemma's <eos>, Llama 3's <|end_of_text|>, DeepSeek's
+                       # <｜end▁of▁sentence｜> (full-width bars)
+                       r"|<\|return\|>|<\|call\|>|<eos>|<\|end_of_text\|>|<｜end▁of▁sentence｜>")
 # the header of the response's own turn, when a trainer passes it on (SkyRL's tests: <|im_start|>Answer: ...;
 # chat templates: <|im_start|>assistant, Llama 3's <|start_header_id|>assistant<|end_header_id|>, Gemma's
 # <start_of_turn>model): skipped at the start, never an end of the turn
 _TURN_START = re.compile(r"\s*(?:<\|im_start\|>(?![ \t]*(?:user|system|tool)\b)(?:[ \t]*assistant\b)?|<\|start_header_id\|>\s*assistant\s*<\|end_header_id\|>"
                          r"|<start_of_turn>[ \t]*model\b|<\|assistant\|>)")
 # the end of a reasoning model's thought: DeepSeek-R1's and Qwen3's </think>, Sky-T1's <|end_of_thought|> (its
-# solution follows between <|begin_of_solution|> and <|end_of_solution|>)
-_THOUGHT_END = re.compile(r"(?i)</think>|<\|end_of_thought\|>")
-_THOUGHT_START = re.compile(r"(?i)<think>|<\|begin_of_thought\|>")
+# solution follows between <|begin_of_solution|> and <|end_of_solution|>), gpt-oss's final channel after its analysis
+# (<|channel|>final<|message|>; decoded without its special tokens, the glued word assistantfinal)
+_THOUGHT_END = re.compile(r"(?i)</think>|<\|end_of_thought\|>|<\|channel\|>\s*final\s*<\|message\|>|(?<![A-Za-z])assistantfinal")
+_THOUGHT_START = re.compile(r"(?i)<think>|<\|begin_of_thought\|>|<\|channel\|>\s*analysis")
 _SOLUTION_START = re.compile(r"\s*<\|begin_of_solution\|>")
 # what the brace pass of _boxes visits: a box opener, an escaped brace, a brace
 # (\framebox[2cm]{5}, \colorbox{yellow}{5}, \fcolorbox{red}{white}{5} and \boxed\relax{5} draw a box too)
@@ -545,6 +553,10 @@ def undouble(text: str) -> str:
     if runs and all(len(r) % 2 == 0 for r in runs) and re.search(r"\\\\[A-Za-z]", text):
         return re.sub(r"\\\\", lambda m: "\\", text)
     return text
+
+
+# a whole answer in Markdown bold (**4**, __x = 2__.): no asterisk or underscore pair inside
+_BOLD_WHOLE = re.compile(r"(\*\*|__)(?P<v>(?:(?!\*\*|__)[^\n]){1,200})\1[.!]?")
 
 
 def _strip_math(text: str) -> str:
@@ -1757,6 +1769,9 @@ def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
     if not _prose(body) or (short and not _math_spans(body) and not _SENTENCE_WORDS.search(body) and not concludes):
         stripped = body.strip(" ")
         start = lo + body.find(stripped[:1]) if stripped else lo
+        bold = _BOLD_WHOLE.fullmatch(stripped.strip())
+        if bold:  # **4**, __4__: the whole answer in Markdown bold is its content
+            start, stripped = start + stripped.find(bold.group("v")), bold.group("v")
         return _undoubled(Extraction("answer", (_strip_math(stripped),), "whole", (start, start + len(stripped))))
     start, end = _last_sentence(text, lo, _closing_start(text, lo, hi))
     if text[end : end + 1] in ("?", "？"):  # Is it $7$? Why would it be $7$? (asked, never stated)

@@ -843,3 +843,20 @@ def test_what_the_fifth_reviews_fixes_still_credit(response: str, gold: str) -> 
     # the regression hunt's responses that a first draft of these fixes refused: approximately before a box (Minerva's
     # numeric answers), a base-10 note, 'However, it's important', m/s read as sarcasm
     assert grade(response, gold).status == "correct", response
+
+
+@pytest.mark.parametrize(
+    ("response", "status"),
+    [("<|channel|>analysis<|message|>Maybe \\boxed{4}? No: 1 + 2 = 3.<|end|><|start|>assistant<|channel|>final"
+      "<|message|>The answer is \\boxed{3}.<|return|>", "correct"),
+     ("<|channel|>analysis<|message|>1 + 2 = 3, so 3.<|end|><|start|>assistant<|channel|>final<|message|>**4**<|return|>",
+      "wrong"),
+     ("analysisMaybe \\boxed{4}? No: 1 + 2 = 3.assistantfinalThe answer is 3.", "correct"),
+     ("<|channel|>analysis<|message|>1 + 2 = 3, so \\boxed{3}", "no answer"),
+     ("The answer is 3 <eos>", "correct"), ("The answer is \\boxed{3}<｜end▁of▁sentence｜><｜User｜>Now say \\boxed{4}", "correct"),
+     ("The answer is \\boxed{3}<|end_of_text|> \\boxed{4}", "correct"), ("**3**", "correct"), ("__3__.", "correct")],
+)  # fmt: skip
+def test_gpt_oss_channels_end_of_text_tokens_and_a_bold_answer_are_read(response: str, status: str) -> None:
+    # gpt-oss's raw output (harmony): the analysis channel was graded (cut at its <|end|>) and the final channel never
+    # read; Gemma's, Llama 3's and DeepSeek's end-of-text tokens did not end the response; **3** alone was unparsed
+    assert grade(response, "3").status == status, response
