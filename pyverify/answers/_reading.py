@@ -968,8 +968,10 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "own letter, a subscript x_i part of a name): equal when the real and imaginary parts are (as numbers or as "
      "identities), different with the part that differs; e^(a+bi) is e^a(cos b + i sin b); i inside another "
      "function (`\\sqrt{i}`, `\\cos(it)`) is unknown"),
-    ("`\\sin^2 t`, `\\sin^{-1} x`, `\\cot x`, `\\frac{\\pi r}{h+r}`",
-     "(sin t)², arcsin x; with trigonometry or π in variables: different where they differ at a rational point "
+    ("`\\sin^2 t`, `\\sin^{-1} x`, `\\cot x`, `\\frac{\\pi r}{h+r}`, `\\sin 2x`, `\\sin x \\cos x`, `\\sin(2)x`",
+     "(sin t)², arcsin x; a function's argument without brackets is the product that follows, up to a sign, a "
+     "\\cdot, a / or another function (sin(2x), sin(x)·cos(x)), one in brackets is that group alone (sin(2)·x, and "
+     "`\\sin(x)^2` is (sin x)²); with trigonometry or π in variables: different where they differ at a rational point "
      "(proved there), equal when they agree at points and sympy simplifies the difference to 0, else unknown"),
     ("`{1, 3}`, `\\cfrac{1}{3}`, `19, 46, and 82`, `either 3 or 4`, `\\$32,\\!348`, `1,000.99€`, `14 {, }916`",
      "the set {1, 3} (plain braces with a comma, the whole answer); 1/3; the lists 19, 46, 82 and 3, 4; 32348; "

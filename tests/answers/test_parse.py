@@ -218,3 +218,35 @@ def test_a_plain_numeral_reads_as_the_grammar_reads_it(text: str) -> None:
     finally:
         _parse._PLAIN = plain
     assert fast == slow
+
+
+@pytest.mark.parametrize(
+    ("text", "tree"),
+    [("\\sin 2x", Call("sin", (Op("*", (Num(Fraction(2)), Var("x", REAL))),))),
+     ("\\sin(2)x", Op("*", (Call("sin", (Num(Fraction(2)),)), Var("x", REAL)))),
+     ("\\sin x \\cos x", Op("*", (Call("sin", (Var("x", REAL),)), Call("cos", (Var("x", REAL),))))),
+     ("\\sin(x)^2", Op("^", (Call("sin", (Var("x", REAL),)), Num(Fraction(2))))),
+     ("\\sin x^2", Call("sin", (Op("^", (Var("x", REAL), Num(Fraction(2)))),))),
+     ("\\sin 2x + 1", Op("+", (Call("sin", (Op("*", (Num(Fraction(2)), Var("x", REAL))),)), Num(Fraction(1))))),
+     ("\\tan 2x / 2", Op("/", (Call("tan", (Op("*", (Num(Fraction(2)), Var("x", REAL))),)), Num(Fraction(2)))))],
+)  # fmt: skip
+def test_a_function_argument_without_brackets_is_the_product_that_follows(text: str, tree: object) -> None:
+    # a labelled outside source (RealCritic's college_math): \sin 2x was read as sin(2)·x, so c_3 \sin(4x) was
+    # different from the gold c_3\sin4x, and \sin(2)x was equal to \sin 2x
+    assert parse_answer(text).terms[0] == tree
+
+
+@given(st.integers(min_value=1, max_value=9), st.sampled_from(["sin", "cos", "tan", "ln"]), st.sampled_from(["x", "\\theta", "\\pi x"]))
+@settings(max_examples=40, deadline=None)
+def test_a_function_of_a_product_agrees_with_sympy(k: int, name: str, var: str) -> None:
+    # oracle: sympy's name(k·var), built directly, against pyverify's tree for \name k var, at a rational point
+    import sympy
+
+    from pyverify.answers._engine import sympy_of
+
+    found = sympy_of(parse_answer(f"\\{name} {k}{var}").terms[0])
+    point = {s: sympy.Rational(3, 7) for s in found.free_symbols}
+    x = sympy.Rational(3, 7)
+    inner = {"x": k * x, "\\theta": k * x, "\\pi x": k * sympy.pi * x}[var]
+    expected = {"sin": sympy.sin, "cos": sympy.cos, "tan": sympy.tan, "ln": sympy.log}[name](inner)
+    assert abs(sympy.N(found.subs(point) - expected, 30)) < 1e-20
