@@ -487,6 +487,39 @@ def _value_of_equation(ans: Answer) -> Node | None:
     return None
 
 
+def _equation_against_value(eq: Answer, value: Answer, ctx: _Context) -> _Verdict | None:
+    """A candidate equation that names no value, with a constant on one side (x^3 = 12, x + y = 4027, 2x = 12,
+    |r - s| = 16), against a reference number: it states the value its letter side takes, or, in one letter, it is solved by that letter's
+    value; which one the question asked for is not known (x^3 = 12 answers "find x^3" with 12 and leaves "find x"
+    unsolved). Different when the number is neither; unknown when it is one of them (the reason says which); None
+    when no side is a constant or the value has letters (the kinds alone decide)."""
+    if _value_of_equation(eq) is not None or free_vars(value.terms[0]):
+        return None
+    lhs, rhs = eq.terms
+    if bool(free_vars(lhs)) == bool(free_vars(rhs)):
+        return None
+    side, constant = (lhs, rhs) if free_vars(lhs) else (rhs, lhs)
+    stated = _terms(constant, value.terms[0], ctx)
+    names = free_vars(side)
+    solves = _terms(substitute(side, {next(iter(names)): value.terms[0]}), constant, ctx) if len(names) == 1 else None
+    shown = {"side": render(Answer("expression", (side,))), "value": render(Answer("number", (constant,)))}
+    written = [t.strip() for t in (eq.text or "").split("=")]
+    if len(written) == 2 and all(written):  # as written (x^3 = 12), not as rendered ({(x)}^{3})
+        shown = dict(zip(("side", "value"), written if side is lhs else written[::-1]))
+    if stated.status == "different" and (solves is None or solves.status == "different"):
+        return _Verdict("different", "structure", {"equation": shown, "reference": render(value)})
+    letter = f"{next(iter(names))} = {render(value)}" if len(names) == 1 else None
+    if stated.status == "equal":
+        why = (f"the equation states {shown['side']} = {shown['value']}, the reference's value: equal if the "
+               f"question asked for {shown['side']}" + (f", different if it asked for {next(iter(names))}" if letter else ""))
+    elif solves is not None and solves.status == "equal":
+        why = (f"the equation is solved by {letter}: equal if the question asked for {next(iter(names))} (and this "
+               f"is its only solution), different if it asked for {shown['side']}, whose value it states as {shown['value']}")
+    else:
+        why = "the equation's stated value or its solution could not be compared with the reference"
+    return _Verdict("unknown", "none", reason=why)
+
+
 def _one_name(node: Node) -> bool:
     """One letter, or a segment of capitals (XY): never a product like ax, where ax = b may solve for x."""
     from pyverify.answers._forms import _is_segment
@@ -1426,6 +1459,10 @@ def _compare(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
         a = Answer("number", (_value_of_equation(a),))  # type: ignore[arg-type]
     if b.kind == "equation" and a.kind in _SCALAR and _value_of_equation(b) is not None:
         b = Answer("number", (_value_of_equation(b),))  # type: ignore[arg-type]
+    if b.kind == "equation" and a.kind in _SCALAR:  # (a reference equation asked for a relation: never a number)
+        stated = _equation_against_value(b, a, ctx)
+        if stated is not None:
+            return stated
     ka, kb = a.kind, b.kind
     if ka in _SCALAR and kb in _SCALAR:
         first = _terms(a.terms[0], b.terms[0], ctx)

@@ -911,14 +911,17 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`f(2) < f(1) < f(4)`", "an ordering (the letter on every side): equal to the same relations between equal "
      "terms, otherwise unknown; never solved"),
     ("`x = 5+5+1 = 11`, `z = 1+1 = 2`, `5 \\times 6 \\times 4 = 120`, `D = (0, 1)`, `QM = 30`, `|AB| = 1`, `\\tan A = 2`, "
-     "`y = 2x+3`, `p(x) = x^2+1`",
+     "`y = 2x+3`, `p(x) = x^2+1`, `x^3 = 12`",
      "chained equalities take the last side (x = 11, z = 2, 120), whatever the sides before it (working: read or "
      "not, `A + B = C` of matrices is C); an equation between numbers is its last side; a "
      "name before `=` is dropped against a value (QM = 30 equals 30, the length |AB| = 1 equals 1, not |x| = 3; "
      "a trigonometric ratio of an angle named by a capital or Greek letter too: \\tan A = 2 equals 2, not \\cos x = 1; "
      "a ratio of names too: \\frac{NO}{BO} = \\frac{1}{\\sqrt6} equals \\frac{1}{\\sqrt6}; "
      "y = 2x+3 equals 2x+3, and so does f(x) = 2x+3, also against y = 2x+3) and a point's name "
-     "against its coordinates; an equation that names no value (2x + z = 1) is never a number"),
+     "against its coordinates; a reference equation that names no value (2x + z = 1: a relation asked for) is never a "
+     "number; a candidate one with a constant side (x^3 = 12, x + y = 4027, 2x = 12) against a reference number states "
+     "the value of its other side, or is solved by its one letter's value, and which the question asked for is not "
+     "known: unknown when the number is one of them (the reason says which), different when it is neither"),
     ("`x = \\frac13 \\approx 0.33`, `\\frac{70}{9} \\approx 7.78`, `x \\approx 11`, `\\approx 3`, `approximately 3`",
      "the exact side before `\\approx`; an approximation alone (also in words: approximately, approx., about, "
      "roughly, around) is never exactly equal to a value (unknown; compared under `--tolerance`)"),

@@ -47,7 +47,11 @@ def test_text_choices_bases_clocks_congruences(reference: str, candidate: str, e
      ("QM = 30", "30", "equal"), ("D = (0, 1)", "(0, 1)", "equal"), ("2x + z = 1", "1", "different"),
      # Sky-T1 on MATH-500 ("find tan A"): a trigonometric ratio of a lettered angle names the quantity
      ("2", r"\tan A = 2", "equal"), ("3", r"\tan A = 2", "different"), (r"\frac35", r"\cos\theta = \frac{3}{5}", "equal"),
-     ("2", r"\tan x = 2x", "different"), ("1", r"\cos x = 1", "different"),  # x: an unknown, no angle's name
+     ("2", r"\tan x = 2x", "different"),  # x: an unknown, no angle's name
+     # a candidate equation with a constant side against a number: its stated value, or what solves it (which the
+     # question asked for is not known: unknown when one of them is the number)
+     ("1", r"\cos x = 1", "unknown"), ("12", "x^3 = 12", "unknown"), ("6", "2x = 12", "unknown"),
+     ("4027", "x + y = 4027", "unknown"), ("5", "2x = 12", "different"), ("7", "x + y = 4027", "different"),
      ("2x+4y-3=0", r"y=-\frac{1}{2}x+\frac{3}{4}", "equal"), ("x^2/4 + y^2/3 = 1", "x^2/16 + y^2/12 = 1/4", "equal"),
      (r"\tan^2(y)+1", r"\sec^2(y)", "equal"), (r"2 \sin b \cos a", r"\sin(a+b) - \sin(a-b)", "equal"),
      (r"\frac{\pi r}{h+r}", r"\frac{r \pi}{r+h}", "equal"), (r"\cot x", r"\frac{\cos x}{\sin x}", "equal"),
