@@ -42,6 +42,11 @@ def equiv_answer(
         help="Percent policy: value (28% is 28/100 only) or unit (28% also equals 28 when the other answer has no "
              "percent sign, as in MATH's 'what percent' answers).",
     ),  # fmt: skip
+    order: str = typer.Option(
+        "any", "--order", metavar="any|written",
+        help="List policy: any (two lists of values are compared as sets, as in 'enter all the solutions') or "
+             "written (the gold is a sequence, T(10), T(11), T(12): 2, 4, 3 is not 2, 3, 4).",
+    ),  # fmt: skip
 ) -> None:
     """Decide whether two final answers are equal: exactly, with a witness when they differ."""
     from pyverify.answers import ANSWER_EXIT_CODES, equivalent_answers, parse_answer
@@ -50,11 +55,13 @@ def equiv_answer(
         _fail(f"--decimal-comma: {decimal_comma!r} is not one of decimal, list")
     if percent not in ("value", "unit"):
         _fail(f"--percent: {percent!r} is not one of value, unit")
+    if order not in ("any", "written"):
+        _fail(f"--order: {order!r} is not one of any, written")
     parsed = [parse_answer(reference, decimal_comma=decimal_comma), parse_answer(candidate, decimal_comma=decimal_comma)]
     for label, answer in zip(("reference", "candidate"), parsed):
         if answer.kind == "unparsed":
             _fail(f"{label}: {answer.reason}")
-    cert = equivalent_answers(parsed[0], parsed[1], timeout, tolerance=tolerance, percent=percent)
+    cert = equivalent_answers(parsed[0], parsed[1], timeout, tolerance=tolerance, percent=percent, order=order)
     if as_json:
         typer.echo(json.dumps(cert.to_dict(), ensure_ascii=False, default=str))
     else:

@@ -1499,6 +1499,9 @@ def _compare(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
         if None not in points:
             return _real_sets(points[0] or a, points[1] or b, ctx)
     if ka in ("set", "list") or kb in ("set", "list"):
+        if ctx.order == "written" and ka == kb == "list" and "or" not in (a.value, b.value) and \
+                not _pm_count(a) and not _pm_count(b):  # fmt: skip
+            return _sequences(_values(a), _values(b), ctx, "position")  # order="written": T(10), T(11), T(12)
         if {ka, kb} <= {"set", "list", *_SCALAR, "equation"}:
             found = _sign_readings(a, b, lambda together: _sets(_values(a, together), _values(b, together), ctx))
             return (_multiplicities(a, b, ctx) or found) if found.status == "equal" else found
@@ -1569,7 +1572,7 @@ def _definite_kinds(ka: str, kb: str) -> bool:
 def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout: float = DEFAULT_TIMEOUT,
                        tolerance: float | str | Fraction | None = None, *,
                        decimal_comma: str | None = None, percent: str = "value",
-                       exact_witness: bool = True) -> AnswerCertificate:  # fmt: skip
+                       exact_witness: bool = True, order: str = "any") -> AnswerCertificate:  # fmt: skip
     """Decide whether ``candidate`` equals ``reference``: equal, different (with a witness), unknown, or
     undefined (either answer, or a part of it, has no value: ``0/0``, ``\\log 0``, ``\\sqrt{-1}``, an
     expression defined at no point or only on a set with no interior; never equal to anything).
@@ -1582,10 +1585,14 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
     bounds the whole call. The text given may be a whole response: its final answer is taken by the extraction
     policy (:data:`pyverify.answers.EXTRACTION_RULES`). ``exact_witness`` (default True) simplifies the difference
     of two irrational constants exactly (sympy, a few milliseconds); False shows it as written, beside the arb
-    enclosure that proves it nonzero (what a reward function needs: the verdict, fast).
+    enclosure that proves it nonzero (what a reward function needs: the verdict, fast). ``order`` is the list
+    policy: ``"any"`` (default: two lists of values are compared as sets, as MATH's "enter all the solutions" asks) or
+    ``"written"`` (a gold that lists T(10), T(11), T(12) is a sequence: 2, 4, 3 is not 2, 3, 4).
     """
     if percent not in ("value", "unit"):
         raise ValueError(f"percent must be 'value' or 'unit', not {percent!r}")
+    if order not in ("any", "written"):
+        raise ValueError(f"order must be 'any' or 'written', not {order!r}")
     start = time.monotonic()
     tol = None if tolerance is None else str(Fraction(str(tolerance)))
     policy = "exact" if tol is None else f"tolerance={tolerance}"
@@ -1593,6 +1600,8 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
         policy += f", decimal_comma={decimal_comma}"
     if percent != "value":
         policy += f", percent={percent}"
+    if order != "any":
+        policy += f", order={order}"
     # reading is bounded too (the timeout bounds the whole call): extraction and parsing are linear by design, and
     # this limit stops what a hostile text might still find (in the main thread; a pool's worker is killed instead)
     with time_limit(timeout) as reading:
@@ -1606,7 +1615,7 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
     timeout = max(timeout - (time.monotonic() - start), 1e-3)  # what is left of it for the comparison
     if cand.forms:  # \boxed{\frac12} (or $0.5$): the answer, then each other form it is written in, must be the gold
         return _with_forms(ref, cand, timeout, start, tolerance=tolerance, decimal_comma=decimal_comma, percent=percent,
-                           exact_witness=exact_witness)  # fmt: skip
+                           exact_witness=exact_witness, order=order)  # fmt: skip
 
     def done(v: _Verdict) -> AnswerCertificate:
         extraction = {label: {"rule": ans.rule, "span": list(ans.span)} for label, ans in
@@ -1656,7 +1665,7 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
                                                                 f"{cand.kind}"))  # fmt: skip
             cand = replace(cand, terms=(Op("*", (Num(factor), cand.terms[0])),))  # type: ignore[arg-type]
     try:
-        ctx = _Context(timeout, tol, percent, exact_witness)
+        ctx = _Context(timeout, tol, percent, exact_witness, order)
         texts = (reference if isinstance(reference, str) else "", candidate if isinstance(candidate, str) else "")
         verdict = _renaming(ref, cand, _parameter_readings(ref, cand, ctx, texts) or _compare(ref, cand, ctx), ctx)
         stated = [f"the {label} is stated for {ans.condition}" for label, ans in (("reference", ref),

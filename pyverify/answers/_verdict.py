@@ -47,10 +47,12 @@ class _Verdict:
 
 class _Context:
     def __init__(self, timeout: float, tolerance: str | None, percent: str = "value",
-                 exact_witness: bool = True) -> None:  # fmt: skip
+                 exact_witness: bool = True, order: str = "any") -> None:  # fmt: skip
         self.deadline = time.monotonic() + timeout
         self.tolerance = tolerance
         self.percent = percent
+        self.order = order
+        """``any``: two lists are compared as sets (MATH's "enter all solutions"); ``written``: in their order."""
         self.exact_witness = exact_witness
         """False: a difference of irrationals is shown as written with its enclosure (the proof), not simplified."""
         self.witness = True

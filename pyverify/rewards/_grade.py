@@ -39,6 +39,8 @@ class Policy:
     """``value`` (28% is 28/100) or ``unit`` (28% also equals 28 against a gold without a percent sign)."""
     decimal_comma: str | None = None
     """None (0,5 is ambiguous, so unknown), ``decimal`` or ``list``."""
+    order: str = "any"
+    """``any`` (two lists are compared as sets: "enter all the solutions") or ``written`` (golds that are sequences)."""
     require_box: bool = False
     """Only a ``\\boxed{}`` answer counts; any other extraction rule is ``no answer``."""
     on_unknown: float | None = 0.0
@@ -52,6 +54,8 @@ class Policy:
     def __post_init__(self) -> None:
         if self.percent not in ("value", "unit"):
             raise ValueError(f"percent must be 'value' or 'unit', not {self.percent!r}")
+        if self.order not in ("any", "written"):
+            raise ValueError(f"order must be 'any' or 'written', not {self.order!r}")
         if self.decimal_comma not in (None, "decimal", "list"):
             raise ValueError(f"decimal_comma must be None, 'decimal' or 'list', not {self.decimal_comma!r}")
         if self.timeout <= 0:
@@ -165,7 +169,7 @@ def grade(response: str, gold: str, *, policy: Policy = DEFAULT_POLICY) -> Grade
     left = max(policy.timeout - (time.monotonic() - start), 1e-3)  # reading and comparing share one timeout
     cert = equivalent_answers(reference, candidate, left, tolerance=policy.tolerance,
                               decimal_comma=policy.decimal_comma, percent=policy.percent,
-                              exact_witness=policy.exact_witness)  # fmt: skip
+                              exact_witness=policy.exact_witness, order=policy.order)  # fmt: skip
     reason = cert.reason or ""
     status: GradeStatus
     if cert.status == "equal":

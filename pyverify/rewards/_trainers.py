@@ -81,7 +81,7 @@ def compute_score(data_source: str, solution_str: str, ground_truth: Any, extra_
     """verl's reward signature (``custom_reward_function.name=compute_score``): a dict whose ``score`` is the
     reward, as verl's own ``math_dapo`` returns it, with ``acc`` (proved correct), ``pred`` (the answer taken)
     and ``status`` (the grade) for verl's logs. ``custom_reward_function.reward_kwargs`` may set the policy
-    (``percent``, ``tolerance``, ``timeout``, ``require_box``, ``on_unknown``, ``on_invalid``)."""
+    (``percent``, ``order``, ``tolerance``, ``timeout``, ``require_box``, ``on_unknown``, ``on_invalid``)."""
     g = grade_any(solution_str, ground_truth, policy=_policy(policy, kwargs))
     return {"score": float(g.reward or 0.0), "acc": g.correct, "pred": g.answer, "status": g.status}
 

@@ -30,3 +30,11 @@ def test_json_and_tolerance() -> None:
     proc = run("--json", "--tolerance", "0.0001", r"\pi", "3.14159")
     data = json.loads(proc.stdout)
     assert proc.returncode == 0 and data["policy"] == "tolerance=0.0001" and data["method"] == "tolerance"
+
+
+
+def test_equiv_answer_takes_the_list_policy_and_refuses_an_unknown_one() -> None:
+    found = run("--order", "written", "--", "2,4,3", "2, 3, 4")
+    assert found.returncode == 1 and found.stdout.startswith("different") and "order=written" in found.stdout
+    bad = run("--order", "sorted", "--", "1", "1")
+    assert bad.returncode == 2 and "--order" in bad.stderr and "Traceback" not in bad.stderr

@@ -270,3 +270,15 @@ def test_lists_compare_as_multisets_when_the_reference_repeats_and_as_sets_other
     expected = Counter(ref) == Counter(cand) if len(set(ref)) < len(ref) else set(ref) == set(cand)
     found = equivalent_answers(", ".join(map(str, ref)), ", ".join(map(str, cand)))
     assert found.status == ("equal" if expected else "different"), (ref, cand, found)
+
+
+def test_the_list_policy_written_compares_lists_in_their_order() -> None:
+    # a new labelled source (ProcessBench, OlympiadBench "find T(10), T(11), T(12)"): gold 2,4,3 and the response's
+    # \boxed{2, 3, 4} were equal (lists as sets, MATH's default); order="written" is the policy for sequences
+    assert equivalent_answers("2,4,3", "\\boxed{2, 3, 4}").status == "equal"
+    written = equivalent_answers("2,4,3", "\\boxed{2, 3, 4}", order="written")
+    assert (written.status, written.witness["position"], "order=written" in written.policy) == ("different", 1, True)
+    assert equivalent_answers("2,4,3", "2, 4, 3", order="written").status == "equal"
+    assert equivalent_answers("x = 2 \\text{ or } x = 3", "3, 2", order="written").status == "equal"  # alternatives
+    with pytest.raises(ValueError, match="order"):
+        equivalent_answers("1", "1", order="sorted")

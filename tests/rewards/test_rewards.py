@@ -67,8 +67,12 @@ def test_policy_knobs() -> None:
     assert grade(r"\boxed{\approx 3}", "3").reward == 0.0
     assert grade(r"\boxed{\approx 3}", "3", policy=Policy(on_unknown=None)).reward is None
     assert grade("The result is unclear, sorry.", "3", policy=Policy(on_invalid=None)).reward is None
+    assert grade(r"\boxed{2, 3, 4}", "2,4,3").status == "correct"
+    assert grade(r"\boxed{2, 3, 4}", "2,4,3", policy=Policy(order="written")).status == "wrong"
     with pytest.raises(ValueError):
         Policy(percent="ratio")
+    with pytest.raises(ValueError):
+        Policy(order="sorted")
 
 
 def test_the_trl_reward_is_called_as_grpo_trainer_calls_it() -> None:
