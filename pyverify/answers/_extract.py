@@ -115,14 +115,17 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`Final Answer: Jane started growing Sphere 3 hours ago.`",
      "after a phrase, words that no rule below reads but that hold exactly one number and no math: that number, "
      "unless a word makes it inexact (`about`, `at least`, `more than`, ...) or judges it (`Answer: 5 is wrong`; with no phrase, a number in prose is "
-     "never taken)"),
+     "taken only from a concluding final sentence)"),
     ("`$28$ %`, `$125$ miles`, `$1$ and $2$`", "the whole text, when its only words are units, percent words, "
      "`and`, `or`"),
-    ("`Therefore $x \\geq 5$ is the solution.`, `We find that $x \\lt 3$.`, `所以最小值为$2$。`",
+    ("`Therefore $x \\geq 5$ is the solution.`, `We find that $x \\lt 3$.`, `所以最小值为$2$。`, "
+     "`Therefore, Lara read 128 pages on the first day.`",
      "the final sentence's one math span, or the last one after `is`, `are`, `=`, `:`, `be`, `equals` (为, 是, 等于, "
      "：), or the math spans after it joined by `and`, `or`, commas or units (`The solutions are $x=2$ and $x=3$.`: "
      "the list; `x is $2$ or $3$`: several answers); with no math, the words after its last `is` / `are` / `equals` "
-     "/ `:`"),
+     "/ `:`, else, in a concluding sentence (therefore, thus, so, hence, finally, in conclusion, we find), its one "
+     "number when no other digit, number word or word of approximation is there and it labels nothing (`step 3`, "
+     "`part 2`): GSM8K-style prose, `So, it took James 2 hours.`"),
     ("`Therefore, $x = 2$ and $y = 3$.`, `So $x=2$, $y=3$.`, `Thus x = 3.`",
      "values given to unknowns, each in its own math, joined only by `and`, `or` or commas, with at most a "
      "concluding word before them (therefore, thus, hence, so, then, finally) and nothing after: together the "
@@ -196,8 +199,9 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "value is the answer too, and so is a number alone after a stated answer (`Answer: 3. 4.`; a unit in its own "
      "math, `$\\text{cm}^2$`, is none); a sentence with several values concludes none; a note after the box that "
      "concludes nothing changes nothing"),
-    ("`Therefore, there are 12 sequences.`, an empty response",
-     "no answer: a number in prose without a marker is not taken"),
+    ("`There are 12 sequences.`, `Therefore, there are about 12 sequences.`, an empty response",
+     "no answer: a number in prose without a marker is not taken, except the one exact number of a concluding final "
+     "sentence (`Therefore, there are 12 sequences.`: see the final-sentence rule)"),
     ("`答案：13`, `【答案】13`, `答えは5です。`, `Ответ: 7`, `La respuesta es $7$.`, `Die Antwort ist 42.`, `الإجابة هي 12`",
      "the answer phrases of Chinese, Japanese, Korean, French, Spanish, Portuguese, Italian, German, Russian, "
      "Arabic and Hindi are markers like `The answer is` (a counter word may follow the number: 13只; a word that "
@@ -857,7 +861,19 @@ def _statement(text: str, lo: int, hi: int, rule: str) -> Extraction:
     if len(spans) > 1:
         return Extraction("none", rule="several math spans in the final sentence, none stated as the answer",
                           span=(lo, hi))  # fmt: skip
+    concluding = _CONCLUSION.match(text, lo, hi) if rule == "final sentence" and not spans else None
+    alone = _one_number(text, concluding.end(), hi) if concluding and \
+        not re.search(r"[=<>≠≤≥≈^*/+]", text[concluding.end() : hi].replace("**", "")) else None  # (So x != 3)
+    if alone is not None and not _NUMBERED.search(text, max(lo, alone[0] - 12), alone[0]):
+        # Therefore, Lara read 128 pages on the first day. / So, it took James 2 hours. (GSM8K-style prose: a
+        # concluding final sentence whose one number, in no math, is exact and no label of a step or a part)
+        return Extraction("answer", (text[alone[0] : alone[1]],), rule, alone)
     return Extraction("none", rule="no marker, and the final sentence states no answer", span=(lo, hi))
+
+
+# a number that labels rather than counts (step 3, part 2, case 1, equation (4), page 12 of a proof)
+_NUMBERED = re.compile(r"(?i)(?<![A-Za-z])(?:step|part|case|question|problem|equation|eq\.|line|figure|fig\.|section|stage|"
+                       r"round|option|method|approach|lemma|theorem|claim|item|no\.|number|#)\s*\(?$")
 
 
 # a value given to a named unknown (x = 2, y_1 = -\frac{1}{2}), alone in its math span; what may join two of them

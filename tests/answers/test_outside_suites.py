@@ -93,7 +93,8 @@ def test_mathverify_suite_row_by_row() -> None:
      (r"\frac{1}{3}", r"The answer is $\frac{1}{3}.$", "equal", "answer phrase"),
      ("34", "Final Answer: The largest $n$ is 34.", "equal", "final answer"),
      ("x < 3", r"We find that $x \lt 3$.", "equal", "final sentence"),
-     ("17", "Therefore, there are 17 distinct arithmetic sequences that meet all the given conditions.", "no_answer", ""),
+     ("17", "Therefore, there are 17 distinct arithmetic sequences that meet all the given conditions.", "equal",
+      "final sentence"),  # a concluding sentence with one exact number (GSM8K-style prose) states it
      ("5", r"The answer is 5.<|im_start|>user The answer is 6.", "equal", "answer phrase"),
      ("220", r"$\fbox{220}$ values.", "equal", "boxed"),
      ("(-1,6)", "The midpoint is the average.\n\nThe midpoint is **(-1, 6)**.", "equal", "final sentence"),
