@@ -813,6 +813,8 @@ def _statement(text: str, lo: int, hi: int, rule: str) -> Extraction:
         return Extraction("answer", (text[joined[0] : joined[1]],), rule, joined)
     if last is not None:
         rest_start = last.end()
+        if text[last.start() - 1 : last.start()] == "(" and text[rest_start : rest_start + 1] == ")":
+            rest_start += 1  # is (are) 81: the copula in parentheses, and then the answer
         while rest_start < hi and text[rest_start] in " \t*\"'":
             rest_start += 1
         affirming = _AFFIRMING.match(text, rest_start, hi)  # is indeed 12, is equal to 5, is exactly 12

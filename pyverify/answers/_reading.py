@@ -564,6 +564,8 @@ def _command_tail(text: str, start: int, name: str) -> bool:
 
 CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("math delimiters $ $$ \\( \\) \\[ \\] at the ends", r"^\s*(\$\$?|\\\(|\\\[)|(\$\$?|\\\)|\\\])\s*$", ""),
+    ("choice letters listed in one \\text{...} (\\text{A,D}, \\textbf{(A), (D)}, \\text{A and D}) are that list of choices",
+     r"\\(?:text|textbf|mathrm)\s*\{\s*(\(?[A-J]\)?(?:\s*(?:,|and|&)\s*\(?[A-J]\)?)+)\s*\}", r"\1"),
     ("typography: a dash before a number (– ‐ ‑ －), not after one (2–3 may be a range), is a minus sign; vulgar "
      "fractions (½ ¾ ⅓ ...) are fractions, after a whole number a mixed number (3½ is 3 + 1/2); the fraction slash ⁄ is /; the Arabic decimal separator ٫ "
      "is a decimal point; a bullet operator ∙ is a product",
@@ -859,13 +861,13 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "answers use keep their names: `ax + b` against `bx + a` is different, as are `x + 2y` and `x + 2z`)"),
 
     ("`(C)`, `\\text{(C)}`, `\\textbf{(C)}`, `\\text{C}`, `C`, `(C) Cecile`, `\\textbf{(C)}\\ 7`, `C. 1-\\mathrm{i}`, "
-     "`(D) (2,0)`, `(C) is wrong`",
+     "`(D) (2,0)`, `(C) is wrong`, `\\text{A,D}`",
      "the choice C (a lone capital letter is a choice when the other answer is one; a letter A to J in parentheses, "
      "or before a full stop and a space, followed by its option is that choice (the option may hold brackets after a "
      "space, `(D) (2,0)`; `(C)(x+1)` is a product; an option holding a second choice, `(A) 12 (B) 13`, is unparsed); against an answer that is no choice, its option is compared: "
      "`(B) nonlinear` equals the gold `nonlinear`, `(D) 30 minutes` equals 30, and which letter the question gave "
      "that option is not checked; words that judge or hedge the choice, `(C) is wrong`, `(C) or D`, are no option: "
-     "unparsed)"),
+     "unparsed); several letters in one `\\text{...}` are their list, as `A, D` is"),
     ("`①③④`, `\\textcircled{1}\\textcircled{3}\\textcircled{4}`, `②、③`",
      "the numbered statements picked (Chinese exams: which of ①–④ hold): the set of their numbers, in any order; "
      "equal only to the same set, different from another set, unknown against a number; a list of two or more Roman "

@@ -282,3 +282,16 @@ def test_the_list_policy_written_compares_lists_in_their_order() -> None:
     assert equivalent_answers("x = 2 \\text{ or } x = 3", "3, 2", order="written").status == "equal"  # alternatives
     with pytest.raises(ValueError, match="order"):
         equivalent_answers("1", "1", order="sorted")
+
+
+@pytest.mark.parametrize(
+    ("reference", "candidate", "status"),
+    [("nosolution", "\\text{No solution}", "equal"), ("convergesabsolutely", "\\text{converges absolutely}", "equal"),
+     ("convergesabsolutely", "\\text{converges conditionally}", "different"), ("\\text{A,D}", "A,D", "equal"),
+     ("\\text{(A), (D)}", "\\boxed{D, A}", "equal"), ("\\text{A,D}", "\\boxed{A}", "different"),
+     ("81", "Hence, the house(s) less than 100 that is (are) closest to City Hall is (are) 81.", "equal")],
+)  # fmt: skip
+def test_what_realcritic_and_processbench_golds_write_is_read(reference: str, candidate: str, status: str) -> None:
+    # labelled outside sources: RealCritic's golds went through Qwen2.5-Math's normalization, which removes every
+    # space (convergesabsolutely); a ProcessBench gold \text{A,D} lists two choices; 'is (are) 81' was read as ') 81'
+    assert equivalent_answers(reference, candidate).status == status
