@@ -125,7 +125,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "the list; `x is $2$ or $3$`: several answers); with no math, the words after its last `is` / `are` / `equals` "
      "/ `:`, else, in a concluding sentence (therefore, thus, so, hence, finally, in conclusion, we find), its one "
      "number when no other digit, number word or word of approximation is there and it labels nothing (`step 3`, "
-     "`part 2`): GSM8K-style prose, `So, it took James 2 hours.`"),
+     "`part 2`): GSM8K-style prose, `So, it took James 2 hours.`; `is approximately $18.8$` states the approximation "
+     "≈ 18.8 (unknown exactly, compared under a tolerance)"),
     ("`Therefore, $x = 2$ and $y = 3$.`, `So $x=2$, $y=3$.`, `Thus x = 3.`",
      "values given to unknowns, each in its own math, joined only by `and`, `or` or commas, with at most a "
      "concluding word before them (therefore, thus, hence, so, then, finally) and nothing after: together the "
@@ -737,6 +738,10 @@ def _doubted(masked: str, lo: int, copula: re.Match[str]) -> bool:
     return bool(_DOUBT_BEFORE_ZH.search(before))
 
 
+# a word of approximation alone between a copula and its math (is approximately $18.8$, is about $3$)
+_APPROXIMATELY = re.compile(r"(?i)\s*(?:approximately|approx\.?|about|around|roughly|nearly|≈|~)\s*")
+
+
 def _qualified(masked: str, start: int, span: _Span, hi: int) -> bool:
     """Whether a word before the math span (from ``start``) changes or bounds its value (at least $5$, anything but
     $5$, we reject $x=5$), or one after it judges it ($5$ is wrong, $x = 5$ is extraneous) or adds to it ($(2, 3, 3)$
@@ -826,6 +831,13 @@ def _statement(text: str, lo: int, hi: int, rule: str) -> Extraction:
         form = _another_form(text, after.end, hi, bare=False) if after is not None else None
         if form and not text[form[1] : hi].strip(" .,;!\"'*"):  # is $\frac12$ (or $0.5$).
             return Extraction("answer", (after.inner.strip(" "),), rule, after.span(), (form[0],))  # type: ignore[union-attr]
+        approximate = _APPROXIMATELY.fullmatch(masked, rest_start, spans[-1].start) if spans else None
+        if approximate and not text[spans[-1].end : hi].strip(" .,;!\"'*") and \
+                not _qualified(masked, spans[-1].end, spans[-1], hi):  # fmt: skip
+            # the angle is approximately $18.8^\circ$: an approximation, as \approx 18.8 (unknown exactly, equal under
+            # a tolerance), never no answer
+            inner = spans[-1].inner.strip(" ")
+            return Extraction("answer", (f"\\approx {inner}",), rule, spans[-1].span())
         if spans and _qualified(masked, last.end(), spans[-1], hi):
             return Extraction("none", rule="a word changes, bounds or judges the value stated", span=(lo, hi))
         rest = text[rest_start:hi].strip().rstrip(" \t.*")  # the midpoint is **(-1, 6)**.: bold closed after it

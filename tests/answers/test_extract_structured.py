@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from pyverify.answers import equivalent_answers, extract_answer
-from pyverify.rewards import grade
+from pyverify.rewards import Policy, grade
 
 # DeepSeek-V3 on MathOdyssey: LaTeX with single backslashes in a JSON string (\( is not a JSON escape)
 DEEPSEEK = (
@@ -880,3 +880,12 @@ def test_a_concluding_sentence_with_one_exact_number_states_it(response: str, go
     # ProcessBench's GSM8K and MATH responses (Qwen2.5 and Llama models, labelled): prose endings with no marker
     # were no answer; on 3,893 labelled and 14,421 real responses each new reading agrees with its label
     assert grade(response, gold).status == status, response
+
+
+def test_an_approximation_stated_in_a_final_sentence_is_an_approximation() -> None:
+    # ProcessBench (OlympiadBench, 'to the nearest tenth'): 'is approximately \(18.8^\circ\).' was no answer; it is the
+    # approximation ≈ 18.8: unknown exactly, equal under a tolerance, and still no answer with a bound after it
+    response = "Thus the angle is approximately \\(18.8^\\circ\\)."
+    assert grade(response, "18.8").status == "unknown"
+    assert grade(response, "18.8", policy=Policy(tolerance=0.05)).status == "correct"
+    assert grade("Thus the angle is approximately \\(18.8^\\circ\\) or less.", "18.8").status == "no answer"
