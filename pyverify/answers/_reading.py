@@ -566,6 +566,12 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("math delimiters $ $$ \\( \\) \\[ \\] at the ends", r"^\s*(\$\$?|\\\(|\\\[)|(\$\$?|\\\)|\\\])\s*$", ""),
     ("choice letters listed in one \\text{...} (\\text{A,D}, \\textbf{(A), (D)}, \\text{A and D}) are that list of choices",
      r"\\(?:text|textbf|mathrm)\s*\{\s*(\(?[A-J]\)?(?:\s*(?:,|and|&)\s*\(?[A-J]\)?)+)\s*\}", r"\1"),
+    ("an integer parameter declared in words (\\text{ for } k \\in \\mathbb{Z}, \\text{ where } k \\text{ is an integer}, "
+     "\\text{ for any integer } k) is declared as `, k \\in \\mathbb{Z}` is",
+     r"(?:\\[,;:]|\\q?quad|\s|,)*\\text\s*\{\s*(?:for(?:\s+(?:all|any|every|each|some))?|where|with)\s*\}\s*([kmnjl])\s*(?=\\in(?![A-Za-z])|∈)"
+     r"|(?:\\[,;:]|\\q?quad|\s|,)*\\text\s*\{\s*(?:for|where)\s*\}\s*([kmnjl])\s*\\text\s*\{\s*(?:is\s+)?an?\s+integer\s*\}"
+     r"|(?:\\[,;:]|\\q?quad|\s|,)*\\text\s*\{\s*(?:for|where)\s+(?:(?:all|any|every|each|some)\s+)?integers?\s*\}\s*([kmnjl])(?![A-Za-z])",
+     lambda m: f", {m.group(1) or m.group(2) or m.group(3)}" + ("" if m.group(1) else " \\in \\mathbb{Z}")),
     ("typography: a dash before a number (– ‐ ‑ －), not after one (2–3 may be a range), is a minus sign; vulgar "
      "fractions (½ ¾ ⅓ ...) are fractions, after a whole number a mixed number (3½ is 3 + 1/2); the fraction slash ⁄ is /; the Arabic decimal separator ٫ "
      "is a decimal point; a bullet operator ∙ is a product",

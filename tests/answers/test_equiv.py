@@ -295,3 +295,14 @@ def test_what_realcritic_and_processbench_golds_write_is_read(reference: str, ca
     # labelled outside sources: RealCritic's golds went through Qwen2.5-Math's normalization, which removes every
     # space (convergesabsolutely); a ProcessBench gold \text{A,D} lists two choices; 'is (are) 81' was read as ') 81'
     assert equivalent_answers(reference, candidate).status == status
+
+
+@pytest.mark.parametrize(
+    "candidate",
+    ["\\frac{\\pi}{6} + k\\pi \\text{ for } k \\in \\mathbb{Z}", "\\frac{\\pi}{6} + k\\pi \\text{ where } k \\text{ is an integer}",
+     "\\frac{\\pi}{6} + k\\pi \\quad \\text{for any integer } k", "\\frac{\\pi}{6} + k\\pi, \\text{ for all } k \\in \\mathbb{Z}"],
+)  # fmt: skip
+def test_an_integer_parameter_declared_in_words_is_declared(candidate: str) -> None:
+    # ProcessBench (OlympiadBench): \boxed{... + k\pi \text{ for } k \in \mathbb{Z}} was unparsed
+    assert equivalent_answers("\\frac{\\pi}{6} + k\\pi, k \\in \\mathbb{Z}", candidate).status == "equal"
+    assert equivalent_answers("\\frac{\\pi}{6} + 2k\\pi, k \\in \\mathbb{Z}", candidate).status == "different"
