@@ -1721,7 +1721,7 @@ def _with_forms(ref: Answer, cand: Answer, timeout: float, start: float, **optio
         return replace(main, seconds=round(time.monotonic() - start, 6))
     for form in cand.forms:
         letter = cand.kind == "choice" or (cand.kind == "expression" and isinstance(cand.terms[0], Var)
-                                           and re.fullmatch(r"[A-E]", cand.terms[0].name) is not None)  # fmt: skip
+                                           and re.fullmatch(r"[A-J]", cand.terms[0].name) is not None)  # fmt: skip
         if letter and form.kind != "choice" and not (form.kind == "expression" and isinstance(form.terms[0], Var)):
             continue
         other = equivalent_answers(said, form, max(timeout - (time.monotonic() - start), 1e-3), **options)

@@ -984,6 +984,15 @@ def _number_in_words(text: str, start: int, end: int, piece: str, foreign: bool)
 _LEADING_QUOTES = re.compile(r"^(?:\\?[\"'*_`]|\s)+")
 
 
+# after an answer phrase: a choice in parentheses first ((C) 12 cans, \textbf{(C)} 7), and what says why it was chosen
+_CHOICE_LED = re.compile(r"(?:\\textbf\s*\{\s*)?(\([A-J]\))(?:\s*\})?")
+_EXPLAINED = re.compile(r"\s*(?:[:,;—–]|-\s|(?:because|since|as|which|this|that|due|given)(?![A-Za-z]))")
+_EITHER = re.compile(r"(?i)either(?![A-Za-z])")
+# a reason clause right after a stated answer: its words say why, never that the answer is taken back
+_REASON_AFTER = re.compile(r"(?i)\s*(?:[,:;]\s*)?(?:because|since|as|due\s+to|given\s+that)(?![A-Za-z])")  # (one \s* per run)
+_SECOND_LABEL = re.compile(r"\([A-J]\)|(?<![A-Za-z\\])[A-J][.．)](?:\s|$)")
+
+
 def _trimmed(piece: str) -> str:
     """``piece`` without the quotes, ``\\"``, ``**``, ``__`` and backticks (and spaces) around it. The leading run is one anchored
     match; the trailing run is walked from the right by hand, because a pattern anchored with ``$`` is tried at
@@ -1043,6 +1052,18 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
     if (piece.startswith("~~") and piece.endswith("~~")) or text[end : end + 1] in ("?", "？") or piece.endswith("?"):
         # Answer: ~~3~~ (struck out in Markdown), Answer: 3? (asked, never stated)
         return Extraction("none", rule=f"what follows '{rule}' is struck out or asked", span=(start, end))
+    if _EITHER.match(piece) and re.search(r"(?i)(?<![A-Za-z])or(?![A-Za-z])", text[start : text.find("\n", end, hi) % (hi + 1)]):
+        # The correct answer is either F. 397 or G. 406: the full stop of a choice cut the sentence before its 'or'
+        return Extraction("none", rule=f"'either ... or ...' after '{rule}': several answers, none stated", span=(start, end))
+    led = _CHOICE_LED.match(piece)
+    if led and _EXPLAINED.match(piece, led.end()):
+        # The answer is (F): When using ..., The answer is (A), as ...: the choice, then why (MMLU-Pro's responses)
+        first = start + text[start:end].find(led.group(1))
+        return Extraction("answer", (led.group(1),), rule, (first, first + len(led.group(1))))
+    if led and piece[led.end() :].strip() and not _SECOND_LABEL.search(piece, led.end()):
+        # The answer is (C) 12 cans.: the choice with its option, read by the labelled-choice rule (never the 12 alone)
+        first = start + text[start:end].find(piece)
+        return Extraction("answer", (piece,), rule, (first, first + len(piece)))
     yes_no = _yes_no(piece)
     if yes_no and _prose(piece) and _TAKEN_BACK.search(piece, yes_no.end()):  # Answer: Yes, depending on n.
         return Extraction("none", rule=f"the yes or no after '{rule}' is qualified or hedged", span=(start, end))
@@ -1316,7 +1337,7 @@ _HEDGE_AFTER = re.compile(r"(?i)[\s.,;:()\[\]*$\\—–-]*(?:or(?![A-Za-z])(?![\
 # a value written as a number word (Four also works. The other root is four.), up to twenty
 _VALUE_WORD = (r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
                 r"seventeen|eighteen|nineteen|twenty)(?![A-Za-z])")
-_VALUE_NEXT = (r"\s{1,3}(?:equal\s{1,3}to\s{1,3})?(?=[-+$(\d]|\\(?:\(|boxed|frac|dfrac|sqrt|pi)|(?-i:[A-E])(?![A-Za-z])|"
+_VALUE_NEXT = (r"\s{1,3}(?:equal\s{1,3}to\s{1,3})?(?=[-+$(\d]|\\(?:\(|boxed|frac|dfrac|sqrt|pi)|(?-i:[A-J])(?![A-Za-z])|"
                + _VALUE_WORD + ")")
 _ALTERNATIVE_AFTER = re.compile(
     r"(?i)(?<![A-Za-z])(?:(?:it|answer|result|value)\s{1,3}(?:could|might|may|can)\s{1,3}(?:also\s{1,3}|equally\s{1,3})?be"
@@ -1458,7 +1479,7 @@ _HEDGE_BETWEEN = re.compile(r"(?i)[\s,;.(\$]{0,6}(?:or\s+)?(?:maybe|perhaps|poss
 # the answer: the grader credits it only when the form equals the gold too, so a restatement in decimal form is
 # credited and a hedge (\boxed{3} (or 4)) never is. Anything more (or $4$ if n is even) is a hedge (_HEDGE_AFTER).
 _FORM_VALUE = (r"(?:\$(?P<d>[^$\n]{1,80})\$|\\\((?P<p>[^\n]{1,80}?)\\\)|(?P<n>[-+]?\d(?:[\d.,/]{0,40}\d)?%?|\\[dt]?frac\{\d{1,20}\}\{\d{1,20}\}|"
-               r"(?-i:\(?[A-E]\)?)(?![A-Za-z])))")
+               r"(?-i:\(?[A-J]\)?)(?![A-Za-z])))")
 _ANOTHER_FORM = re.compile(
     r"(?i)(?:\$\$?|\\[)\]])?[^\S\n]{0,3}(?:[,;][^\S\n]{0,3})?(?P<open>[(\[（][^\S\n]{0,3})?(?:or,?|\\lor|\\vee|\\text\s{0,3}\{\s{0,3}or\s{0,3}\}|\\to|->|→|\\implies|\\Rightarrow|/|also|或者?|oder|ou|или|o)[^\S\n]{0,3}(?P<lead>(?:equivalently|simply|written\s{1,3}as|"
     r"expressed\s{1,3}as|as\s{1,3}a\s{1,3}(?:decimal|fraction|percent(?:age)?)|in\s{1,3}(?:decimal|fraction|simplest|exact|"
@@ -1733,6 +1754,8 @@ def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
                 len(found.texts) == 1 else None  # fmt: skip
             if concluded is not None and "".join(concluded.split()) != "".join(found.texts[0].split()):
                 found = replace(found, forms=(*found.forms, concluded))  # Answer: 3. 4. / The answer is 3. So x = 4.
+            if _REASON_AFTER.match(text, after, hi):  # The answer is (A), as it is not true that ...: a reason (MMLU-Pro
+                after = min(_sentence_end(text, after, _math_spans(text, after, hi)), hi)  # asks which is NOT true)
             if _taken_back(text, after, hi) and not (restate and _restated(text, after, hi, found.texts)):
                 # The answer is (A) 5. Or maybe (B) 6.  The answer is 5. Hmm, no, that's not right.
                 return Extraction("none", rule="an alternative or a retraction follows the stated answer",

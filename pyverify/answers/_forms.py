@@ -29,7 +29,7 @@ _NUMBER_TEXT = re.compile(r"\s*-?\d{1,30}(?:\.\d{1,30})?\s*")
 _WORDS = re.compile(r"^\s*[A-Za-z][A-Za-z'\- ]*[A-Za-z]\s*\.?\s*$")
 # a choice with its option after it, as multiple-choice golds are written: (D) Alina, \textbf{(C)} 12
 _LABELLED = re.compile(rf"^\s*(?:{_TEXTS}\s*\{{\s*)?\(([A-J])\)(?:\s|\\[ ,;:!]|~)*\}}?(?:\s|\\[ ,;:!]|~)*"
-                       r"([A-Za-z0-9$\\{(-].*)$", re.S)  # (D) Alina, \textbf{(C)}\ 7, \textbf{(C) }7 (AMC golds),
+                       r"([A-Za-z0-9$\\{(\[-].*)$", re.S)  # (D) Alina, \textbf{(C)}\ 7, \textbf{(C) }7 (AMC golds),
 # (D) (2,0), (D) $4(x+1)=4x$ (an option may hold brackets; one that holds another choice is refused below)
 # a second choice inside a choice's option: (A) 12 (B) 13, (A) 12 B. 13
 _SECOND_LABEL = re.compile(r"\([A-J]\)|(?<![A-Za-z\\])[A-J][.．)](?:\s|$)")

@@ -889,3 +889,23 @@ def test_an_approximation_stated_in_a_final_sentence_is_an_approximation() -> No
     assert grade(response, "18.8").status == "unknown"
     assert grade(response, "18.8", policy=Policy(tolerance=0.05)).status == "correct"
     assert grade("Thus the angle is approximately \\(18.8^\\circ\\) or less.", "18.8").status == "no answer"
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [("The answer is G. 4096", "G", "correct"), ("The answer is I. 2.", "I", "correct"), ("$\\boxed{G}$ (0.4772).", "G", "correct"),
+     ("the correct answer is:\n\nJ. 0", "J", "correct"), ("The answer is G. 4096", "F", "wrong"),
+     ("The correct answer is (F): When using the sample standard deviation, we divide by n-1.", "F", "correct"),
+     ("The answer is (G) [1, 6].", "G", "correct"), ("The answer is (C) 12 cans.", "C", "correct"),
+     ("The answer is (A), as it is not true that x > 2.", "A", "correct"),
+     ("The answer is (C) because it is the statement that is not true.", "C", "correct"),
+     ("The answer is (C) because it is right. Actually, (D).", "C", "no answer"),
+     ("The correct answer is either F. 397 or G. 406, as both are within the range.", "F", "no answer"),
+     ("The correct answer is either F. 397 or G. 406, as both are within the range.", "G", "no answer"),
+     ("The answer is (C) and (G).", "C", "unparsed")],
+)  # fmt: skip
+def test_ten_option_choices_and_the_reasons_after_them_are_read(response: str, gold: str, status: str) -> None:
+    # MMLU-Pro's saved outputs (gpt-4o, DeepSeek; options A to J): letters F to J followed by their option's value
+    # were no answer (another value after the answer: the letter check knew A to E only), a choice followed by a
+    # reason or its option was read as the number in it, and 'either F. 397 or G. 406' was credited as F
+    assert grade(response, gold).status == status, response
