@@ -1701,6 +1701,17 @@ def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
     turn = _TURN_END.search(text, lo)
     if turn:
         hi = turn.start()
+    if (lo, hi) != (0, len(text)):
+        # the reply alone (after a thought, a turn's header; before the next turn) is read as a text of its own, so
+        # that its start is a start (</think>Answer: 3, <|channel|>final<|message|>Answer: 3); spans are the text's
+        found = _extract_reply(text[lo:hi], structured, restate)
+        return replace(found, span=(found.span[0] + lo, found.span[1] + lo))
+    return _extract_reply(text, structured, restate)
+
+
+def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
+    """_extract on a reply: no thought, no other turn."""
+    lo, hi = 0, len(text)
     hi = _without_layout(text, lo, hi)
     if not text[lo:hi].strip():
         return Extraction("none", rule="empty response")

@@ -909,3 +909,16 @@ def test_ten_option_choices_and_the_reasons_after_them_are_read(response: str, g
     # were no answer (another value after the answer: the letter check knew A to E only), a choice followed by a
     # reason or its option was read as the number in it, and 'either F. 397 or G. 406' was credited as F
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    "response",
+    ["<think>hmm</think>Answer: 3", "<think>hmm</think>A: 3", "analysisx.assistantfinalAnswer: 3",
+     "<|channel|>analysis<|message|>hmm<|end|><|start|>assistant<|channel|>final<|message|>Answer: 3<|return|>"],
+)  # fmt: skip
+def test_a_reply_right_after_a_thought_starts_where_the_thought_ends(response: str) -> None:
+    # the sixth review: 'Answer:' (and A:, ####) count only where a line or a sentence starts, and the reply after
+    # </think> or gpt-oss's final channel did not start there: unparsed
+    found = grade(response, "3")
+    assert found.status == "correct", response
+    assert response[found.span[0] : found.span[1]] == "3"
