@@ -124,8 +124,11 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "：), or the math spans after it joined by `and`, `or`, commas or units (`The solutions are $x=2$ and $x=3$.`: "
      "the list; `x is $2$ or $3$`: several answers); with no math, the words after its last `is` / `are` / `equals` "
      "/ `:`, else, in a concluding sentence (therefore, thus, so, hence, finally, in conclusion, we find), its one "
-     "number when no other digit, number word or word of approximation is there and it labels nothing (`step 3`, "
-     "`part 2`): GSM8K-style prose, `So, it took James 2 hours.`; `is approximately $18.8$` states the approximation "
+     "number when no other digit, numeral, number word, relation, verdict, hedge, bound, supposition, negation, "
+     "reference or step still to take is there, nothing follows it after a comma or a bracket, it labels nothing "
+     "(`step 3`, `part 2`, `by (2)`) and counts no set already named (`the 5 apples`): GSM8K-style prose, `So, it "
+     "took James 2 hours.` (never in a note after a marked answer: `\\boxed{6}. So we used 2 steps.` is 6); a final "
+     "sentence without a marker that hedges or supposes (perhaps, seems, my best guess, assume) states nothing; `is approximately $18.8$` states the approximation "
      "≈ 18.8 (unknown exactly, compared under a tolerance)"),
     ("`Therefore, $x = 2$ and $y = 3$.`, `So $x=2$, $y=3$.`, `Thus x = 3.`",
      "values given to unknowns, each in its own math, joined only by `and`, `or` or commas, with at most a "
@@ -420,7 +423,10 @@ _CLOSER = re.compile(
     # Bard's offers in MathVista's saved outputs, whole and as written (nothing may follow in the sentence: "... since
     # x = 7 seems right too?" is no closer)
     r"|is\s+there\s+anything\s+else\s+(?:I\s+can\s+(?:help\s+you\s+with|do\s+for\s+you)|you\s+would\s+like\s+to\s+know)\??"
-    r"|do\s+you\s+have\s+(?:any\s+)?(?:other|more|further)\s+questions(?:\s+(?:for\s+me|or\s+requests))?\??)"
+    r"|do\s+you\s+have\s+(?:any\s+)?(?:other|more|further)\s+questions(?:\s+(?:for\s+me|or\s+requests))?\??"
+    # thanks and a bare offer, a Markdown rule or an emoji alone (a chat model's sign-off)
+    r"|thanks?(?:\s+you)?(?:\s+for\s+(?:asking|reading|your\s+question))?|is\s+there\s+anything\s+else\??"
+    r"|[*_=~-]{3,}|[\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]+)"
 )
 
 def _closing_start(text: str, lo: int, hi: int) -> int:
@@ -738,6 +744,12 @@ def _doubted(masked: str, lo: int, copula: re.Match[str]) -> bool:
     return bool(_DOUBT_BEFORE_ZH.search(before))
 
 
+# in a final sentence without a marker: a word that hedges or supposes what it states
+_UNMARKED_HEDGE = re.compile(r"(?i)(?<![A-Za-z])(?:perhaps|maybe|possibly|probably|likely|unlikely|seems?|seemingly|appears?|"
+                             r"apparently|looks?\s+like|guess|estimate[sd]?|suppose|supposing|assume|assuming|presumably|"
+                             r"supposedly)(?![A-Za-z])")
+
+
 # a word of approximation alone between a copula and its math (is approximately $18.8$, is about $3$)
 _APPROXIMATELY = re.compile(r"(?i)\s*(?:approximately|approx\.?|about|around|roughly|nearly|≈|~)\s*")
 
@@ -793,9 +805,11 @@ def _plain_assignments(text: str, lo: int, hi: int) -> tuple[int, int] | None:
     return (found[first].start(), end) if value.strip() and "=" not in value else None
 
 
-def _statement(text: str, lo: int, hi: int, rule: str) -> Extraction:
+def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True) -> Extraction:
     """The answer stated by the sentence text[lo:hi] (rule 6): the math right after its last copula, else the
-    words after it when they are not prose (``is 34``), else its one math span."""
+    words after it when they are not prose (``is 34``), else its one math span; with ``prose_number`` (a final sentence
+    that is the whole answer, never a note after a marked answer: \\boxed{6}. So we used 2 steps.), in a concluding
+    final sentence, its one exact number, and nothing from a sentence that hedges (So perhaps 5.)."""
     spans = _math_spans(text, lo, hi)
     masked = _masked(text, lo, hi)
     copulas = list(_COPULA.finditer(masked, lo, hi))
@@ -809,6 +823,9 @@ def _statement(text: str, lo: int, hi: int, rule: str) -> Extraction:
         last is not None and _doubted(masked, lo, last)
     ):
         return Extraction("none", rule="the final statement denies or doubts its answer", span=(lo, hi))
+    if rule == "final sentence" and prose_number and _UNMARKED_HEDGE.search(masked, lo, hi):
+        # So perhaps there are 5 apples. / So the answer seems to be 5. / So my best guess is 5. (no marker, a hedge)
+        return Extraction("none", rule="the final sentence hedges or supposes its value", span=(lo, hi))
     if last is not None and len(copulas) >= 2 and any(copulas[-2].end() <= m.start < last.start() for m in spans) \
             and _ALTERNATIVE.search(masked, copulas[-2].end(), last.start()):  # fmt: skip
         # x is $5$ or is $6$, x是$5$或是$6$, 不是$5$就是$6$: alternatives, the last one no more stated than the first
@@ -875,16 +892,40 @@ def _statement(text: str, lo: int, hi: int, rule: str) -> Extraction:
     if len(spans) > 1:
         return Extraction("none", rule="several math spans in the final sentence, none stated as the answer",
                           span=(lo, hi))  # fmt: skip
-    concluding = _CONCLUSION.match(text, lo, hi) if rule == "final sentence" and not spans else None
-    alone = _one_number(text, concluding.end(), hi) if concluding and \
-        not re.search(r"[=<>≠≤≥≈^*/+]", text[concluding.end() : hi].replace("**", "")) else None  # (So x != 3)
-    if alone is not None and not _NUMBERED.search(text, max(lo, alone[0] - 12), alone[0]):
+    concluding = _CONCLUSION.match(text, lo, hi) if rule == "final sentence" and not spans and prose_number else None
+    said = text[concluding.end() : hi] if concluding else ""
+    alone = _one_number(text, concluding.end(), hi) if concluding and not re.search(r"[=<>≠≤≥≈^/+]", said) and \
+        not _PROSE_NUMBER_BLOCKED.search(said) else None  # fmt: skip (So x != 3, So 5 is wrong, So perhaps 5)
+    before, after = (text[concluding.end() : alone[0]], text[alone[1] : hi]) if alone else ("", "")
+    if alone is not None and not _NUMBERED.search(text, max(lo, alone[0] - 12), alone[0]) and \
+            not _KNOWN_SET.search(before) and not re.match(r"\s*(?:!|-\s*\d|-odd|\()|[^,;:(]*[,;:(]", after) and \
+            (re.search(r"[A-Za-z]", before) or _NOUN_ONLY.fullmatch(after)):  # fmt: skip
         # Therefore, Lara read 128 pages on the first day. / So, it took James 2 hours. (GSM8K-style prose: a
         # concluding final sentence whose one number, in no math, is exact and no label of a step or a part)
         return Extraction("answer", (text[alone[0] : alone[1]],), rule, alone)
     return Extraction("none", rule="no marker, and the final sentence states no answer", span=(lo, hi))
 
 
+# in a concluding sentence without a marker, what makes its one number other than the answer stated: a verdict, a
+# hedge, a bound or an approximation, a supposition or a step still to take, a negation, a reference, a property, a
+# quantity word, a scale, a contrast, another numeral (So 5 is wrong. So perhaps 5. So 5 or so. So let's try 5. So
+# nobody had 5. Hence by (2) ... So it is divisible by 5. So both boxes have 5. So 5 grand. Tom has 5 and Jane III.)
+_PROSE_NUMBER_BLOCKED = re.compile(
+    r"(?i)(?<![A-Za-z])(?:wrong|incorrect|fails?|failed|impossible|invalid|too|not|no|none|nobody|nothing|never|hardly|"
+    r"barely|cannot|can't|isn't|aren't|wasn't|weren't|doesn't|don't|didn't|won't|perhaps|maybe|likely|unlikely|"
+    r"probably|possibly|guess|believe|think|seems?|appears?|suppose|supposing|assume|assuming|if|unless|whether|let|"
+    r"let's|try|trying|check|checking|verify|test|divide|multiply|add|subtract|next|far|by|using|via|rule|property|"
+    r"corollary|example|remark|condition|base|multiple|divisible|exceeds?|upwards|something|rounded|rounding|odd|"
+    r"give\s+or\s+take|or\s+so|both|couple|few|several|grand|but|however|although|though|question|could|might|may|"
+    r"estimat\w*|approx\w*|about|around|roughly|nearly|almost|over|under|least|most|more|less|fewer|than|I|me|my|"
+    r"contradict\w*|absurd|apparently|presumably|supposedly|hmm+|thereabouts|order|excess|north|south|shy|beyond|"
+    r"nearest|another|single|rest|find|want|now|then|looks?|like)"
+    r"(?![A-Za-z])|[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞¹²³⁰⁴-⁹Ⅰ-Ⅻ?]|(?<![A-Za-z])[IVX]{2,}(?![A-Za-z])")
+# before a concluding sentence's number: a set already known (the 5 apples, each of the 5 boxes, O(5)); after a number
+# right after the concluding word, a noun at most (So, 6 apples.), never a verb (So 5 is wrong.)
+_KNOWN_SET = re.compile(r"(?i)(?:(?<![A-Za-z])(?:the|these|those|all|each|every|its|their|his|her|our|your)\s*\**|\()$")
+_NOUN_ONLY = re.compile(r"(?i)\**\s*(?!(?:is|was|are|were|be|fails?|works?|holds?|gives?|remains?|seems?)\b)[A-Za-z]+"
+                        r"(?:\s+(?!(?:is|was|are|were|be)\b)[A-Za-z]+)?\s*\**\s*[.!]?\s*")
 # a number that labels rather than counts (step 3, part 2, case 1, equation (4), page 12 of a proof)
 _NUMBERED = re.compile(r"(?i)(?<![A-Za-z])(?:step|part|case|question|problem|equation|eq\.|line|figure|fig\.|section|stage|"
                        r"round|option|method|approach|lemma|theorem|claim|item|no\.|number|#)\s*\(?$")
@@ -1562,7 +1603,7 @@ def _concluded_after(text: str, at: int, hi: int) -> str | None:
         return None
     if len(_math_spans(text, start, end)) > 1:
         return None  # Thus the value of $x$ is $12$, and $y = 5$.: several values, none alone the conclusion
-    stated = _statement(text, start, end, "final sentence")
+    stated = _statement(text, start, end, "final sentence", prose_number=False)
     if stated.status != "answer" or len(stated.texts) != 1:
         return None
     value = undouble(stated.texts[0])
@@ -1829,7 +1870,8 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
     short = "\n" not in body.strip() and len(body.split()) <= 6 and len(body.strip()) <= 60 \
         and not re.search(r"[，。：；！？、।]", body) and not _CJK_STATES.search(body)  # fmt: skip
     # (a short line that concludes with an = states its answer: Thus x = 3. is read by rule 6, never as text)
-    concludes = "=" in body and _CONCLUDING.match(body) is not None
+    # (and so does one with a number: Therefore, she has 3 apples. is read by the final-sentence rule, never as text)
+    concludes = ("=" in body or re.search(r"\d", body) is not None) and _CONCLUDING.match(body) is not None
     if not _prose(body) or (short and not _math_spans(body) and not _SENTENCE_WORDS.search(body) and not concludes):
         stripped = body.strip(" ")
         start = lo + body.find(stripped[:1]) if stripped else lo

@@ -922,3 +922,22 @@ def test_a_reply_right_after_a_thought_starts_where_the_thought_ends(response: s
     found = grade(response, "3")
     assert found.status == "correct", response
     assert response[found.span[0] : found.span[1]] == "3"
+
+
+@pytest.mark.parametrize(
+    ("response", "status"),
+    [("The answer is \\boxed{6}.\n\nSo we used 2 steps.", "correct"), ("#### 6\n\nSo we used 2 steps.", "correct"),
+     ("Final Answer: 6\n\nHence by (2) we are done.", "correct"), ("Work.\n\nSo 6 is wrong.", "no answer"),
+     ("Work.\n\nSo perhaps there are 6 apples.", "no answer"), ("Work.\n\nSo the answer seems to be 6.", "no answer"),
+     ("Work.\n\nSo my best guess is 6.", "no answer"), ("Work.\n\nSo she ate 6 apples, a contradiction.", "no answer"),
+     ("Work.\n\nSo let's try 6 next.", "no answer"), ("Work.\n\nSo nobody had 6 dollars.", "no answer"),
+     ("Work.\n\nHence by (6) we are done.", "no answer"), ("Work.\n\nSo the 6 cases give the result.", "no answer"),
+     ("Work.\n\nSo far, 6 apples are eaten.", "no answer"), ("Work.\n\nSo it is divisible by 6.", "no answer"),
+     ("Work.\n\nSo Tom has 6 apples and Jane has III.", "no answer"), ("Work.\n\nSo the total is 6 grand.", "no answer"),
+     ("Therefore, she has 6 apples.", "correct"), ("4 + 2 = 6.\nSo, 6 apples. Thank you for asking!", "correct"),
+     ("4 + 2 = 6.\nSo, 6 apples.\n\n***", "correct")],
+)  # fmt: skip
+def test_what_the_sixth_review_found_in_concluding_sentences(response: str, status: str) -> None:
+    # the sixth review (adversarial, of today's rules): a concluding note with another number voided a boxed answer,
+    # and a verdict, a hedge, a reference, a supposition or a set already named around the one number was credited
+    assert grade(response, "6").status == status, response
