@@ -893,13 +893,14 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
         return Extraction("none", rule="several math spans in the final sentence, none stated as the answer",
                           span=(lo, hi))  # fmt: skip
     concluding = _CONCLUSION.match(text, lo, hi) if rule == "final sentence" and not spans and prose_number else None
-    said = text[concluding.end() : hi] if concluding else ""
-    alone = _one_number(text, concluding.end(), hi) if concluding and not re.search(r"[=<>≠≤≥≈^/+]", said) and \
+    told = concluding.end() if concluding else hi
+    said = text[told:hi]
+    alone = _one_number(text, told, hi) if concluding and not re.search(r"[=<>≠≤≥≈^/+]", said) and \
         not _PROSE_NUMBER_BLOCKED.search(said) else None  # fmt: skip (So x != 3, So 5 is wrong, So perhaps 5)
-    before, after = (text[concluding.end() : alone[0]], text[alone[1] : hi]) if alone else ("", "")
+    lead, rest_of = (text[told : alone[0]], text[alone[1] : hi]) if alone else ("", "")
     if alone is not None and not _NUMBERED.search(text, max(lo, alone[0] - 12), alone[0]) and \
-            not _KNOWN_SET.search(before) and not re.match(r"\s*(?:!|-\s*\d|-odd|\()|[^,;:(]*[,;:(]", after) and \
-            (re.search(r"[A-Za-z]", before) or _NOUN_ONLY.fullmatch(after)):  # fmt: skip
+            not _KNOWN_SET.search(lead) and not re.match(r"\s*(?:!|-\s*\d|-odd|\()|[^,;:(]*[,;:(]", rest_of) and \
+            (re.search(r"[A-Za-z]", lead) or _NOUN_ONLY.fullmatch(rest_of)):  # fmt: skip
         # Therefore, Lara read 128 pages on the first day. / So, it took James 2 hours. (GSM8K-style prose: a
         # concluding final sentence whose one number, in no math, is exact and no label of a step or a part)
         return Extraction("answer", (text[alone[0] : alone[1]],), rule, alone)
