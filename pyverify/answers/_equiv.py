@@ -501,11 +501,16 @@ def _equation_against_value(eq: Answer, value: Answer, ctx: _Context) -> _Verdic
     side, constant = (lhs, rhs) if free_vars(lhs) else (rhs, lhs)
     stated = _terms(constant, value.terms[0], ctx)
     names = free_vars(side)
-    solves = _terms(substitute(side, {next(iter(names)): value.terms[0]}), constant, ctx) if len(names) == 1 else None
+    try:
+        solves = _terms(substitute(side, {next(iter(names)): value.terms[0]}), constant, ctx) if len(names) == 1 else None
+    except _Undefined:  # \sqrt{x} = 3 at x = -9: the side has no value there, so -9 solves nothing
+        solves = _Verdict("different", "structure")
     shown = {"side": render(Answer("expression", (side,))), "value": render(Answer("number", (constant,)))}
     written = [t.strip() for t in (eq.text or "").split("=")]
     if len(written) == 2 and all(written):  # as written (x^3 = 12), not as rendered ({(x)}^{3})
         shown = dict(zip(("side", "value"), written if side is lhs else written[::-1]))
+    if re.fullmatch(r"[A-Za-z](?:_\{?\w{1,4}\}?)?'{0,3}\s*\(\s*[-+]?[\d./\s]{1,20}\)", shown["side"]):
+        return stated  # f(2) = 6, g'(1) = 3: a function's value at a point names that value (Thus $f(2) = 6$. is 6)
     if stated.status == "different" and (solves is None or solves.status == "different"):
         return _Verdict("different", "structure", {"equation": shown, "reference": render(value)})
     letter = f"{next(iter(names))} = {render(value)}" if len(names) == 1 else None
@@ -877,11 +882,12 @@ def _multiplicities(a: Answer, b: Answer, ctx: _Context) -> _Verdict | None:
     times (a set in braces writes each once), else None (equal as they are). The reference decides: a candidate that
     repeats a value the reference writes once is read as the set (a double root listed twice). One value against
     ``-2, -2`` stays equal (OlympiadBench writes the values of a and b so, and a repeated box is one answer), and so
-    do equations whose values coincide (``\angle A = 90, \angle B = 90``), a list of alternatives (x = 2 or x = 2)
-    and values from ±."""
-    if a.kind != "list" or b.kind not in ("list", "set") or "or" in (a.value, b.value) or _pm_count(a) or \
-            _pm_count(b) or any(m.kind not in ("number", "expression", "tuple") for m in (*a.items, *b.items)):  # fmt: skip
-        return None
+    do a reference's equations whose values coincide (``\angle A = 90, \angle B = 90``), a reference list of
+    alternatives (x = 2 or x = 2) and values from ±."""
+    if a.kind != "list" or b.kind not in ("list", "set") or a.value == "or" or _pm_count(a) or _pm_count(b) or \
+            any(m.kind not in ("number", "expression", "tuple") for m in a.items) or \
+            any(m.kind not in ("number", "expression", "tuple", "equation") for m in b.items):  # fmt: skip
+        return None  # (the candidate may write its values as alternatives or equations: 2 or 3, x = 2, x = 3)
     sides = (_values(a), _values(b))
     if max(len(sides[0]), len(sides[1])) > _MAX_COUNTED:
         return None

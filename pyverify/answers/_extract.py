@@ -277,8 +277,10 @@ _TURN_START = re.compile(r"\s*(?:<\|im_start\|>(?![ \t]*(?:user|system|tool)\b)(
 # the end of a reasoning model's thought: DeepSeek-R1's and Qwen3's </think>, Sky-T1's <|end_of_thought|> (its
 # solution follows between <|begin_of_solution|> and <|end_of_solution|>), gpt-oss's final channel after its analysis
 # (<|channel|>final<|message|>; decoded without its special tokens, the glued word assistantfinal)
-_THOUGHT_END = re.compile(r"(?i)</think>|<\|end_of_thought\|>|<\|channel\|>\s*final\s*<\|message\|>|(?<![A-Za-z])assistantfinal")
-_THOUGHT_START = re.compile(r"(?i)<think>|<\|begin_of_thought\|>|<\|channel\|>\s*analysis")
+_THOUGHT_END = re.compile(r"(?i)</think>|<\|end_of_thought\|>|<\|channel\|>\s*final\s*(?:<\|constrain\|>\s*[\w.-]{1,20}\s*)?"
+                          r"<\|message\|>|(?<![A-Za-z])assistantfinal")
+# (a gpt-oss output decoded without its special tokens starts with its channel's name glued to the text: analysisWe)
+_THOUGHT_START = re.compile(r"(?i)<think>|<\|begin_of_thought\|>|<\|channel\|>\s*analysis|\A\s*analysis(?-i:[A-Z])")
 _SOLUTION_START = re.compile(r"\s*<\|begin_of_solution\|>")
 # what the brace pass of _boxes visits: a box opener, an escaped brace, a brace
 # (\framebox[2cm]{5}, \colorbox{yellow}{5}, \fcolorbox{red}{white}{5} and \boxed\relax{5} draw a box too)
@@ -1558,10 +1560,13 @@ _RESULT_IS = re.compile(r"(?i)(?<![A-Za-z])(?:(?:(?:final|correct|actual|true|ri
 # a value alone after an answer, said again or another one (Answer: 3.\n4. / \boxed{3} **4** / => 4 / i.e. $4$): a
 # number, a short fraction, root or multiple of pi, in Markdown or math wrappers or after an arrow or 'i.e.'; or inline
 # math that starts as a number ($4 \text{ cm}$; a unit in its own math, $\text{cm}^2$, $m/s$, $^\circ$, is no value)
-_WRAP_OPEN = re.compile(r"^(?:\*\*|__|`+|\$\$|\$|\\\[|\\\(|>|-|\(|=>|=|⇒|→|\\Rightarrow|\\implies|i\.e\.,?|namely|so,?|"
-                        r"becomes)\s*")
-_WRAP_CLOSE = re.compile(r"\s*(?:\*\*|__|`+|\$\$|\$|\\\]|\\\)|\)|\.|!)$")
-_PLAIN_VALUE = re.compile(r"[-+]?\s?(?:\d[\d,]*(?:\.\d+)?|\\[dt]?frac\{[^{}]{1,20}\}\{[^{}]{1,20}\}|\\sqrt\{[^{}]{1,20}\}|\d*\\pi)")
+_WRAP_OPEN = re.compile(r"^(?:\*{1,3}|__|`+|\$\$|\$|\\\[|\\\(|\\(?:textbf|mathbf|boldsymbol)\s*\{|#{1,6}|>|-|\(|=>|=|⇒|→|"
+                        r"\\Rightarrow|\\implies|i\.e\.,?|namely|so,?|becomes|[A-Za-z]\s*=)\s*")
+_WRAP_CLOSE = re.compile(r"\s*(?:\*{1,3}|__|`+|\$\$|\$|\\\]|\\\)|\)|\}|\.|!)$")
+_PLAIN_VALUE = re.compile(r"[-+]?\s?(?:\d[\d,]*(?:\.\d+)?(?:\s*/\s*\d+)?|\\[dt]?frac\{[^{}]{1,20}\}\{[^{}]{1,20}\}|"
+                          r"\\sqrt\{[^{}]{1,20}\}|\d*\\pi)|(?i:" + _VALUE_WORD + ")")
+_WORD_VALUES = {w: str(k) for k, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve thirteen "
+                                                 "fourteen fifteen sixteen seventeen eighteen nineteen twenty".split())}
 _MATH_VALUE = re.compile(r"\$(\s{0,3}[-+]?\s{0,3}(?:\d|\\[dt]?frac|\\sqrt|\\pi)[^$\n]{0,60})\$\s{0,3}[.!]?")
 
 
@@ -1577,8 +1582,11 @@ def _value_after(text: str, at: int, stop: int) -> str | None:
     if math:
         return math.group(1)
     for _ in range(7):
-        if _PLAIN_VALUE.fullmatch(tail.rstrip(".! ")):
-            return tail.rstrip(".! ")  # (before peeling: the sign of -4 is the value's, not a bullet)
+        if _PLAIN_VALUE.fullmatch(tail.rstrip(".! ")):  # (before peeling: the sign of -4 is the value's, not a bullet)
+            return _WORD_VALUES.get(tail.rstrip(".! ").lower(), tail.rstrip(".! "))  # (**four** is 4)
+        unit = re.fullmatch(r"(.{1,40}?)\s+([A-Za-z]{2,20})", tail.rstrip(".!*_ "))
+        if unit and _is_unit_word(unit.group(2)) and _PLAIN_VALUE.fullmatch(unit.group(1)):
+            return unit.group(1)  # **4 apples**: the value and its unit
         peeled = _WRAP_CLOSE.sub("", _WRAP_OPEN.sub("", tail)).strip()
         if peeled == tail:
             return None

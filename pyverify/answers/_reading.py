@@ -1426,6 +1426,8 @@ def _numbers(text: str, decimal_comma: str | None) -> str:
     for match in _SIDE_BY_SIDE.finditer(text):
         if match.start() > 0 and text[match.start() - 1] == "_":
             continue  # \log_2 8: a subscript, then the argument
+        if re.search(r"\\(?:sin|cos|tan|cot|sec|csc|ln|log|exp)\s*\^\s*$", text[max(0, match.start() - 8) : match.start()]):
+            continue  # \sin^2 2x: a function's power, then its argument
         right = re.match(r"\.?\d+(?:\.\d*)?", text[match.end() :]).group()  # type: ignore[union-attr]
         if (match.start() > 0 and text[match.start() - 1] == "^" and len(match.group(1)) == 1
                 and text[match.end() + len(right) :].lstrip().startswith("^")):

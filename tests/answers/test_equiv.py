@@ -306,3 +306,18 @@ def test_an_integer_parameter_declared_in_words_is_declared(candidate: str) -> N
     # ProcessBench (OlympiadBench): \boxed{... + k\pi \text{ for } k \in \mathbb{Z}} was unparsed
     assert equivalent_answers("\\frac{\\pi}{6} + k\\pi, k \\in \\mathbb{Z}", candidate).status == "equal"
     assert equivalent_answers("\\frac{\\pi}{6} + 2k\\pi, k \\in \\mathbb{Z}", candidate).status == "different"
+
+
+@pytest.mark.parametrize(
+    ("reference", "candidate", "status"),
+    [("-9", "\\sqrt{x} = 3", "different"), ("6", "f(2) = 6", "equal"), ("5", "f(2) = 6", "different"),
+     ("\\sin(\\sin(x))", "\\sin \\sin x", "equal"), ("\\ln(\\ln(x))", "\\ln \\ln x", "equal"),
+     ("(\\sin 2x)^2", "\\sin^2 2x", "equal"), ("\\log_2(8x)", "\\log_2 8x", "equal"), ("3x", "\\log_2 8x", "different"),
+     ("2, 3, 3", "2 \\text{ or } 3", "different"), ("2, 3, 3", "x = 2, x = 3", "different"),
+     ("2, 3, 3", "x = 2, x = 3, x = 3", "equal")],
+)  # fmt: skip
+def test_what_the_sixth_review_found_in_equations_functions_and_repeats(reference: str, candidate: str, status: str) -> None:
+    # the sixth review: \sqrt{x} = 3 against -9 was 'undefined' (the side evaluated at -9), \sin \sin x unparsed,
+    # \log_2 8x read as log2(8)·x, \sin^2 2x refused as two numbers side by side, and a candidate's alternatives or
+    # equations escaped the count of a reference's repeated value
+    assert equivalent_answers(reference, candidate).status == status

@@ -941,3 +941,18 @@ def test_what_the_sixth_review_found_in_concluding_sentences(response: str, stat
     # the sixth review (adversarial, of today's rules): a concluding note with another number voided a boxed answer,
     # and a verdict, a hedge, a reference, a supposition or a set already named around the one number was credited
     assert grade(response, "6").status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "status"),
+    [("\\boxed{3}\n\n**4 apples**", "no answer"), ("\\boxed{3}\n\n**x = 4**", "no answer"), ("\\boxed{3}\n\n*4*", "no answer"),
+     ("\\boxed{3}\n\n**four**", "no answer"), ("\\boxed{3}\n\n# 4", "no answer"), ("\\boxed{3}\n\n\\textbf{4}", "no answer"),
+     ("\\boxed{3}\n\n**three**", "correct"), ("\\boxed{3}\n\n**3 apples**", "correct"), ("\\boxed{3}\n\n**x = 3**", "correct"),
+     ("analysisLet me think. The answer is \\boxed{3}.", "no answer"),
+     ("<|channel|>analysis<|message|>hmm<|end|><|start|>assistant<|channel|>final <|constrain|>json<|message|>"
+      '{"answer": 3}<|return|>', "correct")],
+)  # fmt: skip
+def test_what_the_sixth_review_found_after_answers_and_in_gpt_oss_output(response: str, status: str) -> None:
+    # another value after the box in more wrappers (italics, headings, \textbf, x = 4, a unit, a number word), a
+    # gpt-oss analysis never followed by its final channel, and a final channel constrained to JSON
+    assert grade(response, "3").status == status, response
