@@ -1021,8 +1021,10 @@ def _forms(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
             values = [f"quadrant {v}" if isinstance(v, int) else v for v in values]  # \text{first}: which quadrant
         if values[0] == values[1]:
             return _Verdict("equal", "text")
-        if "".join(str(values[0]).split()) == "".join(str(values[1]).split()):
-            # convergesabsolutely, nosolution: a gold whose spaces a harness removed (Qwen2.5-Math's normalizes so)
+        joined = "".join(str(values[0]).split())
+        if joined == "".join(str(values[1]).split()) and len(joined) >= 8:
+            # convergesabsolutely, nosolution: a gold whose spaces a harness removed (Qwen2.5-Math's normalizes so);
+            # a short text may split into other words (notable, not able; nowhere, now here): compared as written
             return _Verdict("equal", "text", conditions=("equal once white space is removed",))
         if {a.value, b.value} in ({"yes", "true"}, {"no", "false"}):  # the answer to a yes-or-no question, either way
             return _Verdict("equal", "text", conditions=("yes read as true and no as false",))

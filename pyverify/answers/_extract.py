@@ -1037,6 +1037,22 @@ _REASON_AFTER = re.compile(r"(?i)\s*(?:[,:;]\s*)?(?:because|since|as|due\s+to|gi
 _SECOND_LABEL = re.compile(r"\([A-J]\)|(?<![A-Za-z\\])[A-J][.．)](?:\s|$)")
 
 
+def _out_of_text_command(text: str, start: int, end: int) -> tuple[int, int]:
+    """What follows a phrase written inside ``\\text{...}`` in math (``\\[ \\text{The answer is (D).} \\]``,
+    ``$\\text{The final answer is } 5$``): past the brace that closes the text, and up to a brace it never opened."""
+    if not re.search(r"\\(?:text|textbf|mathrm)\s*\{[^{}]*$", text[max(0, start - 200) : start]):
+        return start, end
+    lead = re.match(r"\s*\}", text[start:end])
+    if lead:  # $\text{The final answer is } 5$: the answer follows the text, in the math
+        return start + lead.end(), end
+    depth = 0
+    for k in range(start, end):
+        depth += (text[k] == "{") - (text[k] == "}")
+        if depth < 0:  # \text{The answer is (D).}: the text closes after the answer
+            return start, k
+    return start, end
+
+
 def _trimmed(piece: str) -> str:
     """``piece`` without the quotes, ``\\"``, ``**``, ``__`` and backticks (and spaces) around it. The leading run is one anchored
     match; the trailing run is walked from the right by hand, because a pattern anchored with ``$`` is tried at
@@ -1090,6 +1106,7 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
     line = text.find("\n", start, end)
     if line >= 0 and text[start:line].strip() and not any(m.start < line < m.end for m in spans):
         end = line
+    start, end = _out_of_text_command(text, start, end)
     piece = _trimmed(text[start:end])  # quotes, \" and ** around it
     if not piece:
         return Extraction("none", rule=f"nothing after '{rule}'", span=(start, end))

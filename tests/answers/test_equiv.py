@@ -321,3 +321,14 @@ def test_what_the_sixth_review_found_in_equations_functions_and_repeats(referenc
     # \log_2 8x read as log2(8)·x, \sin^2 2x refused as two numbers side by side, and a candidate's alternatives or
     # equations escaped the count of a reference's repeated value
     assert equivalent_answers(reference, candidate).status == status
+
+
+@pytest.mark.parametrize(
+    ("reference", "candidate", "status"),
+    [("\\text{notable}", "\\text{not able}", "different"), ("\\text{nowhere}", "\\text{now here}", "different"),
+     ("nosolution", "\\text{No solution}", "equal")],
+)  # fmt: skip
+def test_short_texts_are_not_joined_across_spaces(reference: str, candidate: str, status: str) -> None:
+    # the sixth review: the harness-normalized gold rule (texts equal once spaces are removed) made 'not able' equal to
+    # 'notable'; it now needs eight letters or more, which the normalized golds seen (nosolution, convergesabsolutely) have
+    assert equivalent_answers(reference, candidate).status == status

@@ -956,3 +956,13 @@ def test_what_the_sixth_review_found_after_answers_and_in_gpt_oss_output(respons
     # another value after the box in more wrappers (italics, headings, \textbf, x = 4, a unit, a number word), a
     # gpt-oss analysis never followed by its final channel, and a final channel constrained to JSON
     assert grade(response, "3").status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold"),
+    [("\\[ \\text{The answer is (D).} \\]", "D"), ("\\[ \\text{The answer is A.} \\]", "A"),
+     ("$\\text{The final answer is } 5$", "5"), ("\\[\\text{Final Answer: } 12\\]", "12"), ("\\(\\text{The answer is 7}\\)", "7")],
+)  # fmt: skip
+def test_an_answer_phrase_written_inside_text_in_math_is_read(response: str, gold: str) -> None:
+    # MMLU-Pro's saved outputs: '\[ \text{The answer is (D).} \]' was read as '(D).} \]' (unparsed)
+    assert grade(response, gold).status == "correct", response
