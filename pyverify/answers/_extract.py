@@ -428,7 +428,7 @@ _CLOSER = re.compile(
     r"|do\s+you\s+have\s+(?:any\s+)?(?:other|more|further)\s+questions(?:\s+(?:for\s+me|or\s+requests))?\??"
     # thanks and a bare offer, a Markdown rule or an emoji alone (a chat model's sign-off)
     r"|thanks?(?:\s+you)?(?:\s+for\s+(?:asking|reading|your\s+question))?|is\s+there\s+anything\s+else\??"
-    r"|[*_=~-]{3,}|[\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]+)"
+    r"|[*_=~-]{3,}|[\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]+|[:;]-?[)D])"
 )
 
 def _closing_start(text: str, lo: int, hi: int) -> int:
@@ -1910,6 +1910,14 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
         return Extraction("none", rule="the final sentence is a question", span=(start, end + 1))
     if not text[end:hi].strip() and _unfinished(text[start:end]):
         return Extraction("none", rule="the response ends inside an unfinished expression (cut off)", span=(start, end))
+    line_start = text.rfind("\n", lo, start) + 1
+    last_line = _BOLD_WHOLE.fullmatch(text[max(lo, line_start) : end].strip() + text[end : end + 1].strip(".!"))
+    if last_line and text[max(lo, line_start) : start].strip() == "" and \
+            not re.search(r"[A-Za-z]{2,}|[=<>]", last_line.group("v")):  # fmt: skip
+        # Work ... \n\n**3** (a last line that is a value in bold alone, no words: stated as the answer)
+        at = text.find(last_line.group("v"), start)
+        return _undoubled(Extraction("answer", (_strip_math(last_line.group("v")),), "final sentence",
+                                     (at, at + len(last_line.group("v")))))  # fmt: skip
     return _undoubled(_statement(text, start, end, "final sentence"))
 
 

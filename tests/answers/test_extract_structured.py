@@ -966,3 +966,14 @@ def test_what_the_sixth_review_found_after_answers_and_in_gpt_oss_output(respons
 def test_an_answer_phrase_written_inside_text_in_math_is_read(response: str, gold: str) -> None:
     # MMLU-Pro's saved outputs: '\[ \text{The answer is (D).} \]' was read as '(D).} \]' (unparsed)
     assert grade(response, gold).status == "correct", response
+
+
+@pytest.mark.parametrize(
+    ("response", "status"),
+    [("Work.\n\n**3**", "correct"), ("Work: 2+2=4.\n\n**3**", "correct"), ("Work.\n\n**x = 3**", "correct"),
+     ("Work.\n\n**Step 3**", "no answer"), ("Work.\n\n**4**", "wrong")],
+)  # fmt: skip
+def test_a_last_line_that_is_a_value_in_bold_states_it(response: str, status: str) -> None:
+    # the sixth review: only a response that was exactly **3** was read; a last line holding a value in bold alone
+    # (no words) is stated as the answer
+    assert grade(response, "3").status == status, response
