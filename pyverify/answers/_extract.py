@@ -130,6 +130,10 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "took James 2 hours.` (never in a note after a marked answer: `\\boxed{6}. So we used 2 steps.` is 6); a final "
      "sentence without a marker that hedges or supposes (perhaps, seems, my best guess, assume) states nothing; `is approximately $18.8$` states the approximation "
      "≈ 18.8 (unknown exactly, compared under a tolerance)"),
+    ("`**3**` alone on the last line, `\\[ \\text{The answer is (D).} \\]`, `$\\text{The final answer is } 5$`",
+     "a last line that is a value in bold alone, without words, is the answer (`**Step 3**` is not); an answer phrase "
+     "written inside `\\text{...}` in math is read past the brace that closes the text, or up to a brace it never "
+     "opened"),
     ("`Therefore, $x = 2$ and $y = 3$.`, `So $x=2$, $y=3$.`, `Thus x = 3.`",
      "values given to unknowns, each in its own math, joined only by `and`, `or` or commas, with at most a "
      "concluding word before them (therefore, thus, hence, so, then, finally) and nothing after: together the "
