@@ -1626,6 +1626,11 @@ def _concluded_after(text: str, at: int, hi: int) -> str | None:
     alone = _value_after(text, at, stop)
     if alone is not None:  # Answer: 3. 4. / **4**, $$4$$, \[4\], `4`, > 4, (= 4), => 4, i.e. 4 alone after the answer
         return alone
+    last = text[text.rfind("\n", at, stop) + 1 : stop].strip() if "\n" in text[at:stop] else ""
+    bold = _BOLD_WHOLE.fullmatch(last) if last else None
+    if bold and not re.search(r"[A-Za-z]{2,}|[=<>]", bold.group("v")):
+        # The final answer is $3$. I hope it is correct.\n\n**4**: a last line in bold states a value (as it would alone)
+        return _strip_math(bold.group("v"))
     # (the last 2,000 characters: a concluding sentence is shorter, and a degenerate tail is not walked sentence by
     # sentence for it)
     start, end = _last_sentence(text, max(at, len(text[:stop].rstrip()) - 2000), stop)

@@ -971,7 +971,9 @@ def test_an_answer_phrase_written_inside_text_in_math_is_read(response: str, gol
 @pytest.mark.parametrize(
     ("response", "status"),
     [("Work.\n\n**3**", "correct"), ("Work: 2+2=4.\n\n**3**", "correct"), ("Work.\n\n**x = 3**", "correct"),
-     ("Work.\n\n**Step 3**", "no answer"), ("Work.\n\n**4**", "wrong")],
+     ("Work.\n\n**Step 3**", "no answer"), ("Work.\n\n**4**", "wrong"),
+     ("The final answer is $3$. I hope it is correct.\n\n**4**", "no answer"),
+     ("The final answer is $3$. I hope it is correct.\n\n**3**", "correct"), ("\\boxed{3}\n\nSome notes.\n\n**4**", "no answer")],
 )  # fmt: skip
 def test_a_last_line_that_is_a_value_in_bold_states_it(response: str, status: str) -> None:
     # the sixth review: only a response that was exactly **3** was read; a last line holding a value in bold alone
