@@ -19,7 +19,8 @@ The rules, in order (:data:`EXTRACTION_RULES` is the table docs/answers-and-rewa
 3. A box is grouped with the boxes just before it when only connectors lie between them (spaces, math
    delimiters, ``\\quad``, commas, ``and`` / ``or`` / ``\\text{and}``, and one word right after a box before
    them, its unit or noun: ``\\boxed{3} cm and \\boxed{4} cm``): several different boxes at the end are
-   **several answers** (read as a list, equal only to the same set or list); the same box repeated is one.
+   **several answers** (read as a list, equal only to the same set or list; a value boxed twice in the row is
+   written twice); the same box repeated is one.
 4. After a phrase the answer is the text to the end of its sentence (quotes and ``**`` around it removed): as a
    whole when its only words are units or connectors, else the math right after the phrase, else read with rule
    6, else its one number when it holds exactly one and no math (``Final Answer: it started 3 hours ago.``); a
@@ -61,7 +62,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from pyverify.answers._reading import outside_unit
+from pyverify.answers._reading import INVISIBLE, outside_unit
 from pyverify.answers._units import symbols
 from pyverify.answers._words import ESCAPED_COMMANDS, SHORT_WORDS, SHOUTED_WORDS, UNIT_WORDS
 
@@ -91,7 +92,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "\\boxed{}.` is 5); when every box is empty, no answer"),
     ("`\\boxed{-2} \\quad\\text{and}\\quad \\boxed{1}` at the end; a gold `\\boxed{1}\\boxed{2}`; "
      "`\\boxed{3} cm and \\boxed{4} cm`",
-     "several answers, read as the list -2, 1 (equal only to that set or list); a box repeated is one answer; one "
+     "several answers, read as the list -2, 1 (equal only to that set or list); the same box repeated alone is one answer, boxes in a row keep a value written twice (`\\boxed{2}, \\boxed{3}, "
+     "\\boxed{3}`: 3 twice, counted against a reference that repeats it); one "
      "word may follow a box before `and`, `or` or a comma (its unit or noun), never a word that reasons (`so`, "
      "`then`, `is`, ...)"),
     ("`$-\\boxed{3}$`, `$\\boxed{3}\\pi$`, `$\\boxed{3} \\times 10^{5}$`, `$\\frac{1}{\\boxed{3}}$`, `$x \\neq \\boxed{3}$`, "
@@ -1758,10 +1760,21 @@ def _restated(text: str, end: int, hi: int, answer: Sequence[str]) -> bool:
     return said.startswith(plain) and re.fullmatch(r"[A-Za-z-]{1,40}", said[len(plain) :]) is not None
 
 
+_INVISIBLE = re.compile(INVISIBLE)
+
+
 def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
     """extract_answer; ``structured``: look for a JSON answer (not inside a JSON answer's own value, so that nested
     objects cannot recurse without end); ``restate``: let a follower that restates the answer keep it
     (``_restated``)."""
+    if _INVISIBLE.search(text):
+        # invisible format characters (a zero-width space inside Wait or 12, a BOM) are none of what a reader sees:
+        # the text is read without them, and spans are mapped back onto the text as given
+        kept = [i for i, ch in enumerate(text) if not _INVISIBLE.match(ch)]
+        found = _extract("".join(text[i] for i in kept), structured, restate)
+        start, end = found.span
+        at = kept + [len(text)]
+        return replace(found, span=(at[start], kept[end - 1] + 1 if end > start else at[start]))
     lo, hi = 0, len(text)
     closes = list(_THOUGHT_END.finditer(text))
     if closes:
@@ -1855,7 +1868,8 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
                 group.insert(0, box)
             else:
                 break
-        contents = [c for c in dict.fromkeys(_unbox(undouble(c).strip()) for _, _, c in group) if c]
+        written = [c for c in (_unbox(undouble(c).strip()) for _, _, c in group) if c]
+        contents = list(dict.fromkeys(written))
         span = (group[0][0], group[-1][1])
         earlier = [b for b in boxes if b[1] <= group[0][0]]
         if earlier and _HEDGE_BETWEEN.match(text, earlier[-1][1], group[0][0]):
@@ -1874,8 +1888,9 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
         if _extended(text, contents[-1], after, hi):  # \boxed{(2, 3, 3)} and its permutations: the box is not all
             return Extraction("none", rule="words after the last box add to it (and its permutations, in any order)",
                               span=(span[0], hi))  # fmt: skip
-        if len(contents) > 1:
-            return Extraction("several", tuple(contents), "several boxes", span)
+        if len(contents) > 1:  # (boxes in a row keep a value written twice, \boxed{2}, \boxed{3}, \boxed{3}: a
+            # root with its multiplicity, counted against a reference that repeats it; the same box alone is one)
+            return Extraction("several", tuple(written), "several boxes", span)
         # (one box alone; a box stated before with the same content is the answer whatever the last one's context:
         # ... is \boxed{5}. Is it possible to get fewer than \boxed{5}?)
         stated = any(_unbox(undouble(c).strip()) == contents[0] for _, _, c in earlier)

@@ -46,6 +46,9 @@ _ANOTHER_CHOICE = re.compile(r"(?<![A-Za-z\\])[A-J][.．)](?:\s|$)|\([A-J]\)|(?i
 # words after a choice letter that are no option's text but say something of the choice or hedge it
 _NOT_OPTION = re.compile(r"(?i)^(?:is|are|was|were|or|and|but|maybe|perhaps|either)(?![A-Za-z])|(?<![A-Za-z])(?:wrong|"
                          r"incorrect|ruled|rejected|eliminated|excluded|unsure)(?![A-Za-z])")
+# choice letters joined by commas or and, bare or in one text command: (C) and (G), \\text{A and D} (the clean-up
+# rules then read them as the list of those choices, as A, D is)
+_CHOICE_LIST = re.compile(rf"^\s*(?:{_TEXTS}\s*\{{)?\s*\(?[A-J]\)?(?:\s*(?:,|and|&)\s*\(?[A-J]\)?)+\s*\}}?\s*\.?\s*$")
 _CJK_WORDS = re.compile(r"\s*[\u4e00-\u9fff]+(?:[ \u3000]+[\u4e00-\u9fff]+)*\s*[。.]?\s*")
 _LETTER_BASE = re.compile(r"^\s*(\d{2,})\s*_\s*\{?\s*(b)\s*\}?\s*$")  # (b, a base's usual name; x_1 stays a variable)
 _BASE = re.compile(r"^\s*([-−]?)\s*([0-9A-Z]+(?:\.[0-9A-Z]+)?)\s*_\s*\{?\s*\(?\s*(\d{1,2})\s*\)?\s*\}?\s*$")
@@ -131,6 +134,8 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
 
     ``text`` is the answer before the clean-up; ``word_rules(run)`` says whether a run of letters is a word
     (the reading rules), so a whole answer made of words is text and ``ab`` stays a product."""
+    if _CHOICE_LIST.match(text):
+        return None  # several choices: a list (the clean-up rules take them out of their text command)
     circled = _CIRCLED_ALL.match(text)
     if circled:  # ①③④, \\textcircled{1}\\textcircled{3}: which numbered statements hold, in any order
         numbers = sorted({int(n) if n else ord(c) - 0x245F for n, c in _CIRCLED.findall(text)})

@@ -64,6 +64,10 @@ _TEXT_UNIT = rf"{_TEXT}(?:\s|~|\\[,;: ])*(?:{_unit_phrase(letters=True)})(?:\s|~
 _CURRENCY = r"\\\$|[€£¥]"
 _DEGREE_CF = r"(\^\s*(?:\{\s*\\circ\s*\}|\\circ(?![A-Za-z]))|°)\s*(?:\\(?:text|textnormal|textrm|mbox|mathrm)\s*\{\s*[CF]\s*\}|[CF](?![A-Za-z]))"
 # a unit word, a one-letter unit or a prefixed SI unit (kPa, MeV, μC, nF) where only a unit can stand: in the text
+#: Invisible format characters (Unicode Cf: zero-width space, joiners, BOM, soft hyphen, direction marks and
+#: overrides): removed from an answer (CLEANUP_RULES) and from a response before its answer is extracted.
+INVISIBLE = "[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]"
+
 # commands of a unit chain after a quantity (see CLEANUP_RULES); prefixes as written (m milli, M mega)
 _CHAIN_WORD = (r"(?:(?i:(?:" + "|".join(sorted(UNIT_WORDS | TEXT_UNIT_WORDS, key=lambda w: (-len(w), w)))
                + r")(?:e?s)?)|[kMGTmunpcdμµ]?(?:Pa|Hz|eV|mol|bar|[mgshLlJWNVACTFKΩ])|Å)(?![A-Za-z])")
@@ -563,6 +567,8 @@ def _command_tail(text: str, start: int, name: str) -> bool:
 
 
 CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
+    ("invisible format characters (zero-width space, non-joiner and joiner, word joiner, byte order mark, soft hyphen, "
+     "direction marks) are removed: no reader sees them", INVISIBLE, ""),
     ("math delimiters $ $$ \\( \\) \\[ \\] at the ends", r"^\s*(\$\$?|\\\(|\\\[)|(\$\$?|\\\)|\\\])\s*$", ""),
     ("choice letters listed in one \\text{...} (\\text{A,D}, \\textbf{(A), (D)}, \\text{A and D}) are that list of choices",
      r"\\(?:text|textbf|mathrm)\s*\{\s*(\(?[A-J]\)?(?:\s*(?:,|and|&)\s*\(?[A-J]\)?)+)\s*\}", r"\1"),
@@ -873,7 +879,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "space, `(D) (2,0)`; `(C)(x+1)` is a product; an option holding a second choice, `(A) 12 (B) 13`, is unparsed); against an answer that is no choice, its option is compared: "
      "`(B) nonlinear` equals the gold `nonlinear`, `(D) 30 minutes` equals 30, and which letter the question gave "
      "that option is not checked; words that judge or hedge the choice, `(C) is wrong`, `(C) or D`, are no option: "
-     "unparsed); several letters in one `\\text{...}` are their list, as `A, D` is"),
+     "unparsed); several letters in one `\\text{...}`, or in brackets joined by commas or `and` (`(C) and (G)`), are their list, as `A, D` is"),
     ("`①③④`, `\\textcircled{1}\\textcircled{3}\\textcircled{4}`, `②、③`",
      "the numbered statements picked (Chinese exams: which of ①–④ hold): the set of their numbers, in any order; "
      "equal only to the same set, different from another set, unknown against a number; a list of two or more Roman "
@@ -1013,7 +1019,9 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "and \\sfrac are \\frac"),
     ("`–1/2`, `－3`, `¾`, `3½`, `3⁄4`, `3٫5`, `3∙4`",
      "typography: a dash before a number is a minus sign (never after one: `2–3` may be a range), vulgar fractions are "
-     "fractions (`3½` is 7/2), ⁄ is /, ٫ a decimal point, ∙ a product"),
+     "fractions (`3½` is 7/2), ⁄ is /, ٫ a decimal point, ∙ a product; invisible format characters (zero-width spaces "
+     "and joiners, a byte order mark, soft hyphens, direction marks) are removed, from an answer and from a response "
+     "before its answer is extracted (a zero-width space inside `Wait` or `12` is not there)"),
     ("`\\mathrm{e}`, `\\mathrm{i}`, `\\text{ }`",
      "e (Euler's number), i: a single letter in `\\mathrm{…}` is that letter; an empty `\\text{}` is a space"),
     ("`1 000`, `1\\,000`, `1{,}000`, `1,\\!000`, `12 345 678`, `16,\\!386.20`",

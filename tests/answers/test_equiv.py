@@ -250,7 +250,9 @@ def test_degrees_against_a_multiple_of_pi_are_converted(reference: str, candidat
     [("2, 3, 3", "2, 3", "different"), ("2, 3, 3", "3, 2, 3", "equal"), ("2, 3, 3", "2, 2, 3", "different"),
      ("2, 3, 3", "\\{2, 3\\}", "different"), ("2, 3, 3", "\\frac{4}{2}, 3, \\frac{6}{2}", "equal"),
      ("(1, 2), (1, 2), (3, 4)", "(1, 2), (3, 4)", "different"), ("2, 3", "2, 3, 3", "equal"),
-     ("-2, -2", "-2", "equal"), ("\\angle A = 90, \\angle B = 90", "90", "equal"), ("\\{2, 3\\}", "2, 3, 3", "equal")],
+     ("-2, -2", "-2", "equal"), ("\\angle A = 90, \\angle B = 90", "90", "equal"), ("\\{2, 3\\}", "2, 3, 3", "equal"),
+     ("2, 3, 3", "\\boxed{2}, \\boxed{3}, \\boxed{3}", "equal"), ("2, 3", "The roots are \\boxed{2}, \\boxed{3}, \\boxed{3}.", "equal"),
+     ("2, 3, 3", "\\boxed{2} and \\boxed{3}", "different"), ("3, 3", "\\boxed{3}, \\boxed{3}", "equal")],
 )  # fmt: skip
 def test_a_reference_list_that_repeats_a_value_counts_it(reference: str, candidate: str, status: str) -> None:
     # an adversarial review: \boxed{2,3} was equal to the gold 2, 3, 3 (an eigenvalue or root with its multiplicity);

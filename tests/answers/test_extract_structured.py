@@ -5,6 +5,8 @@ responses, MathVista's GPT-4 responses)."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pyverify.answers import equivalent_answers, extract_answer
 from pyverify.rewards import Policy, grade
@@ -902,7 +904,10 @@ def test_an_approximation_stated_in_a_final_sentence_is_an_approximation() -> No
      ("The answer is (C) because it is right. Actually, (D).", "C", "no answer"),
      ("The correct answer is either F. 397 or G. 406, as both are within the range.", "F", "no answer"),
      ("The correct answer is either F. 397 or G. 406, as both are within the range.", "G", "no answer"),
-     ("The answer is (C) and (G).", "C", "unparsed")],
+     ("The answer is (C) and (G).", "C", "several answers"),
+     ("The answer is (C) and (G).", "C, G", "correct"), ("The answers are (C) and (G).", "G, C", "correct"),
+     (r"\boxed{\text{(A) and (D)}}", "A, D", "correct"), (r"\boxed{\text{C and G}}", "C, G", "correct"),
+     (r"\boxed{\text{B and D}}", "B", "several answers"), (r"\boxed{(C) and (G)}", "C, G, H", "wrong")],
 )  # fmt: skip
 def test_ten_option_choices_and_the_reasons_after_them_are_read(response: str, gold: str, status: str) -> None:
     # MMLU-Pro's saved outputs (gpt-4o, DeepSeek; options A to J): letters F to J followed by their option's value
@@ -979,3 +984,35 @@ def test_a_last_line_that_is_a_value_in_bold_states_it(response: str, status: st
     # the sixth review: only a response that was exactly **3** was read; a last line holding a value in bold alone
     # (no words) is stated as the answer
     assert grade(response, "3").status == status, response
+
+
+_INVISIBLE_CHARS = ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad", "\u200e"]
+_RESPONSES = ["The answer is 5. Wait, no, it is 6.", "So $x = 12$.\n\n\\boxed{12}", "Answer: \\frac{3}{4}",
+              "The answer is (C).", "<think>maybe 4</think>The final answer is $7$.", "#### 1,200"]
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [("\\boxed{1\u200b2}", "12", "correct"), ("The answer is 5. W\u200bait, no, it is 6.", "5", "no answer"),
+     ("\ufeffThe answer is 5.", "5", "correct"), ("The answer is \u200b5\u00ad.", "5", "correct"),
+     ("12", "1\u200b2", "correct"), ("\\boxed{1\u200b3}", "12", "wrong")],
+)  # fmt: skip
+def test_invisible_characters_are_not_read(response: str, gold: str, status: str) -> None:
+    # the reviews: a zero-width space inside Wait hid the retraction (5 was credited), inside 12 it made the answer
+    # unparsed; no reader sees them, so the answer is read without them
+    assert grade(response, gold).status == status, response
+
+
+@given(st.sampled_from(_RESPONSES), st.lists(st.tuples(st.integers(0, 200), st.sampled_from(_INVISIBLE_CHARS)), max_size=6))
+@settings(max_examples=150, deadline=None)
+def test_invisible_characters_anywhere_change_nothing_but_the_span(response: str, inserts: list[tuple[int, str]]) -> None:
+    # law: the extraction of a text with invisible characters inserted is the extraction of the text, and its span,
+    # with the invisible characters removed, is the same piece of the text
+    text = response
+    for at, ch in inserts:
+        at %= len(text) + 1
+        text = text[:at] + ch + text[at:]
+    plain, found = extract_answer(response), extract_answer(text)
+    assert (found.status, found.texts, found.rule) == (plain.status, plain.texts, plain.rule)
+    visible = "".join(c for c in text[found.span[0] : found.span[1]] if c not in _INVISIBLE_CHARS)
+    assert visible == response[plain.span[0] : plain.span[1]]
