@@ -1513,6 +1513,12 @@ def _compare(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
         if ctx.order == "written" and ka == kb == "list" and "or" not in (a.value, b.value) and \
                 not _pm_count(a) and not _pm_count(b):  # fmt: skip
             return _sequences(_values(a), _values(b), ctx, "position")  # order="written": T(10), T(11), T(12)
+        if ctx.order == "written" and {ka, kb} == {"list", "tuple"} and "or" not in (a.value, b.value) and \
+                not _pm_count(a) and not _pm_count(b):  # fmt: skip
+            # order="written": a gold sequence 1,2,3 against the tuple (1, 2, 3), position by position (by default a
+            # list of numbers against a tuple stays unknown: 1,2,3 may be three solutions)
+            xs, ys = (list(x.items) if x.kind == "tuple" else _values(x) for x in (a, b))
+            return _sequences(xs, ys, ctx, "position")
         if {ka, kb} <= {"set", "list", *_SCALAR, "equation"}:
             found = _sign_readings(a, b, lambda together: _sets(_values(a, together), _values(b, together), ctx))
             return (_multiplicities(a, b, ctx) or found) if found.status == "equal" else found
@@ -1598,7 +1604,8 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
     of two irrational constants exactly (sympy, a few milliseconds); False shows it as written, beside the arb
     enclosure that proves it nonzero (what a reward function needs: the verdict, fast). ``order`` is the list
     policy: ``"any"`` (default: two lists of values are compared as sets, as MATH's "enter all the solutions" asks) or
-    ``"written"`` (a gold that lists T(10), T(11), T(12) is a sequence: 2, 4, 3 is not 2, 3, 4).
+    ``"written"`` (a gold that lists T(10), T(11), T(12) is a sequence: 2, 4, 3 is not 2, 3, 4; the tuple (2, 4, 3)
+    against it is compared position by position too).
     """
     if percent not in ("value", "unit"):
         raise ValueError(f"percent must be 'value' or 'unit', not {percent!r}")

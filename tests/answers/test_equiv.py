@@ -288,6 +288,20 @@ def test_the_list_policy_written_compares_lists_in_their_order() -> None:
 
 @pytest.mark.parametrize(
     ("reference", "candidate", "status"),
+    [("1,2,3", "\\boxed{(1, 2, 3)}", "equal"), ("10^{3},10", "$(x, y) = (1000, 10)$", "equal"),
+     ("10^{3},10", "(10, 1000)", "different"), ("1,2", "(1, 2, 3)", "different"), ("(1, 2)", "1, 2", "equal"),
+     ("1, 2", "(1, 2), (3, 4)", "different")],
+)  # fmt: skip
+def test_the_list_policy_written_compares_a_tuple_with_a_list_by_position(reference: str, candidate: str,
+                                                                         status: str) -> None:
+    # ProcessBench and RealCritic (OlympiadBench): the gold 1,2,3 of "find (x, y, z)" against \boxed{(1, 2, 3)}; by
+    # default unknown (1,2,3 may be three solutions), under order="written" the gold is a sequence
+    assert equivalent_answers(reference, candidate).status in ("unknown", "different")
+    assert equivalent_answers(reference, candidate, order="written").status == status
+
+
+@pytest.mark.parametrize(
+    ("reference", "candidate", "status"),
     [("nosolution", "\\text{No solution}", "equal"), ("convergesabsolutely", "\\text{converges absolutely}", "equal"),
      ("convergesabsolutely", "\\text{converges conditionally}", "different"), ("\\text{A,D}", "A,D", "equal"),
      ("\\text{(A), (D)}", "\\boxed{D, A}", "equal"), ("\\text{A,D}", "\\boxed{A}", "different"),
