@@ -146,7 +146,9 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "`I hope it is correct.`",
      "closing remarks in fixed words that confirm the work are dropped before the final sentence is read (at most "
      "eight); a remark that doubts or judges it (`I think that's wrong.`, `That seems too small.`) is the final "
-     "sentence, and states no answer"),
+     "sentence, and states no answer; a note on the method after the conclusion (`This approach demonstrates how ...`, "
+     "`This covers all steps ...`) is dropped too, unless it holds a value, math or a word that doubts, denies or "
+     "estimates"),
     ("`So x cannot be $5$.`, `The value might be $5$.`, `所以答案不是$5$。`, `最小值可能是$5$。`, `约为$2$`, "
      "`x为$5$（舍去）`",
      "no answer: a denial or a doubt after the copula, or governing it (a modal or not before `be`; a Chinese "
@@ -160,7 +162,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`\\boxed{5} Wait, actually it should be 6.`, `\\boxed{5} is wrong.`, `The answer is $5$. No wait, $6$.`, "
      "`答案是$5$。不对，应该是$6$。`, `\\boxed{5} (wrong)`, `\\boxed{5}. Never mind, it is 4.`",
      "no answer: a retraction after the final answer (right after it or opening a sentence: wait, actually, hmm, "
-     "correction, 不对, ...; in the next sentence only: never mind, I take that back, I don't know., that is wrong.) or "
+     "correction, 不对, ...; in the next sentence only: never mind, I take that back, I don't know., that is wrong., but this seems wrong.) or "
      "a verdict on it in its own sentence (is wrong, isn't correct, (wrong), not the final answer, falsch, ❌; never "
      "'false', the answer of a true-or-false question); boxes joined by `(or ...)`, OR, 或, `\\lor` or / are several "
      "answers"),
@@ -434,7 +436,16 @@ _CLOSER = re.compile(
     r"|do\s+you\s+have\s+(?:any\s+)?(?:other|more|further)\s+questions(?:\s+(?:for\s+me|or\s+requests))?\??"
     # thanks and a bare offer, a Markdown rule or an emoji alone (a chat model's sign-off)
     r"|thanks?(?:\s+you)?(?:\s+for\s+(?:asking|reading|your\s+question))?|is\s+there\s+anything\s+else\??"
-    r"|[*_=~-]{3,}|[\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]+|[:;]-?[)D])"
+    r"|[*_=~-]{3,}|[\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]+|[:;]-?[)D]"
+    # a note on the method after the conclusion, holding no value and no doubt (ProcessBench's responses: "This
+    # approach demonstrates how to think about the problem ...", "This covers all steps ...", "This method ensures
+    # that ..."): "This shows 5 is wrong", "This means x = 6" and "This is not right" are no notes
+    r"|(?:this|these)(?:\s+(?:approach|method|solution|strategy|process|procedure|reasoning|explanation|outline|"
+    r"steps?|problem|type\s+of\s+problem|estimation|function|construction|answer))?\s+(?:demonstrates?|illustrates?|"
+    r"highlights?|ensures?|covers?|helps?|provides?|shows?\s+how|explains?|summarizes?|trivially\s+satisfies|"
+    r"satisf(?:y|ies)\s+(?:all|every|the)\s+(?:given\s+)?(?:conditions?|requirements?|constraints?))(?![A-Za-z])"
+    r"(?![^.!\n]*(?:\d|\$|\\[(\[]|=|(?<![A-Za-z])(?:not|no|but|however|wrong|incorrect|error|mistake|instead|rather|might|"
+    r"could|may|unsure|contradict\w*|impossible|fails?|approximat\w*|estimat\w*|guess\w*)(?![A-Za-z])))[^.!\n]*)"
 )
 
 def _closing_start(text: str, lo: int, hi: int) -> int:
@@ -717,7 +728,9 @@ _RETRACTION = re.compile(r"(?i)(?:^|[.!?。！？\n][^\S\n]{0,40})" + _RETRACTIN
 _RETRACTION_NEXT = re.compile(
     r"(?i)[^\S\n]{0,3}[,;:(\[\-—–.!?。！？]{0,3}\s{0,40}(?:" + _RETRACTING + r"|\*{0,2}(?:no\.(?!\s*(?:of(?![A-Za-z])|\d))|"
     r"never\s*mind\s*[,.!]|just\s+kidding|i\s+take\s+(?:that|it)\s+back|i\s+don'?t\s+know\s*[.!]|"
-    r"(?:that|this|it)\s+is\s+(?:wrong|incorrect|false)\s*[.!]|that'?s\s+(?:wrong|incorrect|not\s+right)\s*[.!]|"
+    r"(?:(?:but|and|however|hmm+|oh|so)[,\s]+)?(?:that|this|it)(?:\s+(?:answer|result|value))?\s+(?:is|was|seems|looks|must\s+be)"
+    r"\s+(?:to\s+be\s+)?(?:wrong|incorrect|false|not\s+(?:right|correct))\s*[.!]|"
+    r"(?:(?:but|and|however|hmm+|oh|so)[,\s]+)?that'?s\s+(?:wrong|incorrect|not\s+right)\s*[.!]|"
     r"das\s+ist\s+falsch|c'est\s+faux|это\s+неверно|这是错的|這是錯的))")
 # a verdict on the answer in its own sentence: \boxed{5} is wrong, \boxed{5} (not the final answer), \boxed{5} ❌
 _VERDICT_AFTER = re.compile(r"(?i)[^.!?。\n]{0,40}?(?:(?<![A-Za-z])(?:(?:is|was)\s+(?:wrong|incorrect|not\s+(?:right|"

@@ -1016,3 +1016,24 @@ def test_invisible_characters_anywhere_change_nothing_but_the_span(response: str
     assert (found.status, found.texts, found.rule) == (plain.status, plain.texts, plain.rule)
     visible = "".join(c for c in text[found.span[0] : found.span[1]] if c not in _INVISIBLE_CHARS)
     assert visible == response[plain.span[0] : plain.span[1]]
+
+
+@pytest.mark.parametrize(
+    ("response", "status"),
+    [("So, the minimum possible number of handshakes is **12**. This approach demonstrates how to think about the "
+      "problem strategically.", "correct"),
+     ("The remainder is 12.\n\nThis problem demonstrates the application of modular arithmetic.", "correct"),
+     ("Thus, \\( E(7, 3) = 12 \\), as shown above. This method ensures that all seven switches are turned on.", "correct"),
+     ("So the total is 12. This shows how wrong I was.", "no answer"),
+     ("So the total is 12. This approach shows that 13 is possible.", "no answer"),
+     ("So the total is 12. This approach demonstrates that it might be 13.", "no answer"),
+     ("So the total is 12. This approach is an estimation.", "no answer"),
+     ("\\boxed{12}. But this is wrong.", "no answer"), ("\\boxed{12}. Hmm, that seems wrong.", "no answer"),
+     ("\\boxed{12}. This answer is not correct.", "no answer"), ("\\boxed{12}. This is correct.", "correct"),
+     ("\\boxed{12}. It is not correct to add the other root.", "correct")],
+)  # fmt: skip
+def test_a_note_on_the_method_after_the_conclusion_is_no_final_sentence(response: str, status: str) -> None:
+    # ProcessBench's responses end with a note on the method after an unmarked conclusion ("This approach
+    # demonstrates ...", "This covers all steps ..."): the conclusion before it states the answer; a note that holds a
+    # value, doubts or judges the answer is none (and "But this is wrong." after a box takes the box back)
+    assert grade(response, "12").status == status, response
