@@ -1012,7 +1012,14 @@ def _forms(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
         return _Verdict("equal", "structure") if la == lb else \
             _Verdict("different", "structure", {"choice": [la, lb]})  # fmt: skip
     if ka == kb == "text":
-        if a.value != b.value and a.items and b.items and a.items[0].terms == b.items[0].terms:
+        afternoon = next((x for x, y in ((a, b), (b, a)) if any(i.kind == "text" and i.value == y.value for i in x.items)),
+                         None)  # fmt: skip
+        if a.value != b.value and afternoon is not None:
+            # 4:51:06 against 4:51:06 p.m. (16:51:06): on 24 hours a morning time, on a 12-hour clock either
+            return _Verdict("unknown", "none", reason=f"{afternoon.value}, written without a.m. or p.m., is {afternoon.value} "
+                            "on 24 hours and may be the afternoon's on a 12-hour clock: which is meant is not stated")  # fmt: skip
+        if a.value != b.value and a.items and b.items and a.items[0].kind == b.items[0].kind == "number" and \
+                a.items[0].terms == b.items[0].terms:  # fmt: skip
             # 1:10 and 2:20: different times, one ratio; written without a.m. or p.m., either may be meant
             return _Verdict("unknown", "none", reason=f"{a.value} and {b.value} are different clock times but one "
                             "ratio: which is meant is not stated")  # fmt: skip

@@ -216,6 +216,9 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
         number: Node = Num(-value if sign else value)
         written = (whole_digits.lstrip("0") or "0") + (f".{point.rstrip('0')}" if point.rstrip("0") else "")
         return Answer("base", terms=(number,), value=f"{'-' if sign and value else ''}{written}_{radix}")
+    tight = re.sub(r"(?<=\d)\s*\\!\s*(?=:)|(?<=:)\s*\\!\s*(?=\d)", "", text)  # 4\!:\!51 (MATH's golds tighten a colon)
+    if tight != text and _CLOCK.match(tight):
+        text = tight
     timed = whole.group(1) if whole and (_HOUR.match(whole.group(1)) or _CLOCK.match(whole.group(1))) else text
     if timed is not text:  # \\text{4:30 p.m.}, \\text{5 p.m.}: a clock time written as text (MATH's golds)
         text = timed
@@ -230,10 +233,12 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
             hour = hour % 12 + (12 if half == "p" else 0)
         elif half:
             return Answer("text", value=f"{hour}:{minutes} {half}m")  # 20:34 pm: as written
+        readings: tuple[Answer, ...] = ()
         if not half and not clock.group(3) and int(clock.group(2)):  # 1:10, no a.m. or p.m.: a time, or the ratio
-            ratio = Answer("number", (Num(Fraction(int(clock.group(1)), int(clock.group(2)))),))
-            return Answer("text", value=f"{hour}:{minutes}", items=(ratio,))
-        return Answer("text", value=f"{hour}:{minutes}")
+            readings = (Answer("number", (Num(Fraction(int(clock.group(1)), int(clock.group(2)))),)),)
+        if not half and 1 <= hour <= 11:  # 4:51:06, no a.m. or p.m.: on 24 hours 4:51, on a 12-hour clock also 16:51
+            readings = (*readings, Answer("text", value=f"{hour + 12}:{minutes}"))
+        return Answer("text", value=f"{hour}:{minutes}", items=readings)
     congruence = _CONGRUENCE.match(text)
     if congruence:
         residue = int(congruence.group(1))

@@ -201,6 +201,8 @@ def _counted_in_brackets(match: re.Match[str]) -> str:
 def counted_words(pattern: str, match: re.Match[str]) -> str | None:
     """The words a counted-noun rule drops from its match (kept as the answer's unit, so that 5 (milliseconds)
     is never 5 seconds), or None when it drops none."""
+    if pattern == _COUNTED_FOREIGN:
+        return None if match.group(2) in _CYRILLIC_UNITS else match.group(2)
     if pattern == _COUNTED_IN_BRACKETS:
         number, words = match.groups()
         return words if _counted_in_brackets(match) == number else None
@@ -209,6 +211,24 @@ def counted_words(pattern: str, match: re.Match[str]) -> str | None:
 
 
 _COUNTED_IN_TEXT = (r"(?<=[0-9])((?:\s|~|\\[,;: ])*\\text\s*\{\s*((?:[a-z]+\s+){0,2}[a-z]+s)\s*\})\s*\.?\s*$")
+# (Cyrillic only: in Chinese, Japanese and Korean a word after a number may multiply it, 3万, or judge it, 5是错的;
+# their counter words are read by the extraction's own list. Words that change, hedge or judge a value are none:
+# тысяч, млн, процентов, примерно, неверно, или)
+_COUNTED_FOREIGN = (r"(?<=[0-9])([^\S\n]*((?!(?i:тыс|млн|млрд|миллион|миллиард|трлн|триллион|сотен|сотни|десят|процент|"
+                    r"половин|трет|четверт|неверн|неправ|ошиб|примерн|около|приблизит|минус|плюс|корн|степен)|"
+                    r"(?i:не|нет|или|либо|пи|раз|и)(?![а-яё]))[а-яёА-ЯЁ]+(?:/[а-яёА-ЯЁ]+)?[²³]?)[^\S\n]*)\.?[^\S\n]*$")
+# the metric abbreviations in Cyrillic, as the unit rules read them in Latin letters (19 см is 19 cm, never 19 м)
+_CYRILLIC_UNITS = {"м": "m", "см": "cm", "мм": "mm", "км": "km", "кг": "kg", "г": "g", "с": "s", "мин": "min", "ч": "h",
+                   "л": "l", "мл": "ml", "км/ч": "km/h", "м/с": "m/s", "м²": "m^2", "см²": "cm^2", "м³": "m^3"}
+
+
+def _foreign_unit(match: re.Match[str]) -> str:
+    """A word of another script after a number (_COUNTED_FOREIGN): a Cyrillic metric unit in Latin letters, for the
+    unit rules; any other word removed (kept as the answer's unit by counted_words)."""
+    latin = _CYRILLIC_UNITS.get(match.group(2))
+    return f" \\text{{ {latin}}}" if latin else ""
+
+
 # verbs of a sentence: \text{ apples are left} is no noun phrase
 _VERBS = re.compile(r"(?<![a-z])(?:is|are|was|were|be|been|seems|remains|makes|gives|equals|left|needs)(?![a-z])")
 
@@ -569,6 +589,8 @@ def _command_tail(text: str, start: int, name: str) -> bool:
 CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("invisible format characters (zero-width space, non-joiner and joiner, word joiner, byte order mark, soft hyphen, "
      "direction marks) are removed: no reader sees them", INVISIBLE, ""),
+    ("Python's power a**b (the two stars between an operand and the next one: 2**4107, (x+1)**2, 2**-1) is a^b; "
+     "stars at an edge (**5**, Markdown bold) are not", r"(?<=[\w)\]}])\s*\*\*\s*(?=[\w(\[{]|-\s*[\w(])", "^"),
     ("math delimiters $ $$ \\( \\) \\[ \\] at the ends", r"^\s*(\$\$?|\\\(|\\\[)|(\$\$?|\\\)|\\\])\s*$", ""),
     ("choice letters listed in one \\text{...} (\\text{A,D}, \\textbf{(A), (D)}, \\text{A and D}) are that list of choices",
      r"\\(?:text|textbf|mathrm)\s*\{\s*(\(?[A-J]\)?(?:\s*(?:,|and|&)\s*\(?[A-J]\)?)+)\s*\}", r"\1"),
@@ -638,6 +660,11 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      "letters or more, no verb, nothing that changes or judges the value) is the number with those words as its "
      "unit, as in brackets above (the table's units are read by the unit rules below)",
      _COUNTED_IN_TEXT, lambda m: _counted_in_text(m)),
+    ("a word in Cyrillic ending the answer right after a number (a unit or a counted noun: 19 м, 6 км/ч, 12 рублей: "
+     "DeathMath's answers; never one that multiplies, hedges or judges it: тысяч, процентов, неверно) is the number "
+     "with that word as its unit, as above (against an answer without a unit, by value); the metric abbreviations in Cyrillic (м, см, мм, км, кг, г, "
+     "с, мин, ч, л, мл, and км/ч, м/с, м², см²) are those units, read by the unit rules below",
+     _COUNTED_FOREIGN, lambda m: _foreign_unit(m)),
     ("a leading 'approximately', 'approx.', 'about', 'roughly' or 'around' (also in \\text{...}) before a value is "
      "\\approx: the value is an approximation (never exactly equal; compared under a tolerance)", _APPROXIMATELY,
      lambda m: "\\approx " + (m.group(1) or "")),
@@ -824,8 +851,9 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "bracket glued to one to three letters (a harness that removes every space writes so) is the command, then the "
      "letters, read as letters are (`\\pimod` is still a word); real commands (`\\lnot`, `\\cdots`, `\\coth`) "
      "are as written"),
-    ("`np.arcsin(10/13)`, `np.sqrt(2)`, `math.pi`, `np.log(2)`",
-     "`\\arcsin(10/13)`, `\\sqrt(2)`, `\\pi`, `\\ln(2)`: Python's numpy and math names (Minerva's golds)"),
+    ("`np.arcsin(10/13)`, `np.sqrt(2)`, `math.pi`, `np.log(2)`, `2**4107`, `(x+1)**2`",
+     "`\\arcsin(10/13)`, `\\sqrt(2)`, `\\pi`, `\\ln(2)`, `2^{4107}`, `(x+1)^2`: Python's numpy and math names (Minerva's "
+     "golds) and its power `**` between two operands (DeathMath's golds; `**5**` at the edges is Markdown bold)"),
     ("`\\{x \\mid x \\geq 0\\}`, `\\{x : x > 3 \\text{ or } x < 1\\}`, set-builder with a bar",
      "a set-builder of one variable is its condition: a set of reals, compared with intervals and unions"),
     ("`28 percent`, `28 pct`, `28\\text{ percent}`, `28\\%`",
@@ -850,7 +878,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "`\\operatorname` is not a function of the grammar"),
     ("`\\text{Evelyn}`, `\\textbf{East}.`, `Evelyn`, `no solution`, `DNE`, `12:00`, `SRMC = LRMC`",
      "a text answer: the words normalized (lower case, single spaces, no final full stop or leading article; a clock "
-     "time as h:mm on 24 hours, seconds kept unless :00: 8:34 p.m. is 20:34, 5am is 5:00, 4:30p.. (a harness deleted the m) is 16:30, a time without a.m. or p.m. is read on 24 hours; two such times that are one ratio, 1:10 and 2:20, are unknown), equal only to the same text (and yes to true, no to false), different from other text of at most "
+     "time as h:mm on 24 hours, seconds kept unless :00: 8:34 p.m. is 20:34, 5am is 5:00, 4:30p.. (a harness deleted the m) is 16:30, a time without a.m. or p.m. is read on 24 hours (against the afternoon time a 12-hour clock would make it, 4:30 against 4:30 p.m., unknown; `4\\!:\\!51` is 4:51); two such times that are one ratio, 1:10 and 2:20, are unknown), equal only to the same text (and yes to true, no to false), different from other text of at most "
      "three words (a name, a direction, a day) and from a text that starts with the opposite yes or no; unknown when one is the other with words added and none that negates "
      "(`converges`, `the series converges`; `not a function` and `a function` stay different), and when one has "
      "more than three words (a sentence may say the same otherwise, and its meaning is not compared); unknown against "
@@ -1092,7 +1120,7 @@ def _clean(text: str) -> tuple[str, str, tuple[str, ...]]:
             units += (normalize(m.group()) for m in compiled.finditer(text) if not _in_script(text, m.start()))
         elif pattern == _CURRENCY:  # \$5: dollars (¥ is yen or yuan: kept as written, compared only as written)
             units += ({"\\$": "dollar", "€": "euro", "£": "GBP"}.get(m.group(), m.group()) for m in compiled.finditer(text))
-        elif pattern in (_COUNTED_IN_BRACKETS, _COUNTED_IN_TEXT):  # 5 (milliseconds): its words are its unit
+        elif pattern in (_COUNTED_IN_BRACKETS, _COUNTED_IN_TEXT, _COUNTED_FOREIGN):  # 5 (ms): its words are its unit
             units += (normalize(w) for m in compiled.finditer(text) if (w := counted_words(pattern, m)))
         elif pattern == _DEGREE_MARK and not units and _LONE_DEGREES.fullmatch(text):  # 90^\circ: 90 in degrees
             units.append("degree")

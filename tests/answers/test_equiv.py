@@ -348,3 +348,44 @@ def test_short_texts_are_not_joined_across_spaces(reference: str, candidate: str
     # the sixth review: the harness-normalized gold rule (texts equal once spaces are removed) made 'not able' equal to
     # 'notable'; it now needs eight letters or more, which the normalized golds seen (nosolution, convergesabsolutely) have
     assert equivalent_answers(reference, candidate).status == status
+
+
+@pytest.mark.parametrize(
+    ("reference", "candidate", "status"),
+    [("2**4107", "2^{4107}", "equal"), ("2**4107", "2^{4106}", "different"), ("(x+1)**2", "x^2+2x+1", "equal"),
+     ("2**-1", "\\frac12", "equal"), ("2**(1/2)", "\\sqrt{2}", "equal"), ("5", "**5**", "equal"),
+     ("4\\!:\\!51\\!:\\!06 \\text{ p.m.}", "4:51:06 p.m.", "equal"), ("4\\!:\\!51\\!:\\!06 \\text{ p.m.}", "16:51:06", "equal"),
+     ("4\\!:\\!51\\!:\\!06 \\text{ p.m.}", "4:51:07 pm", "different")],
+)  # fmt: skip
+def test_python_powers_and_tightened_clock_times_are_read(reference: str, candidate: str, status: str) -> None:
+    # new labelled sources: DeathMath's gold 2**4107 (Python's power) and PRM800K's (MATH's) 4\!:\!51\!:\!06 p.m.
+    # were unparsed, so no answer could ever be credited against them
+    assert equivalent_answers(reference, candidate).status == status
+
+
+@pytest.mark.parametrize(
+    ("reference", "candidate", "status"),
+    [("4\\!:\\!51\\!:\\!06 \\text{ p.m.}", "\\boxed{4:51:06}", "unknown"), ("4:30 p.m.", "4:30", "unknown"),
+     ("16:30", "4:30", "unknown"), ("4:30 a.m.", "4:30", "equal"), ("4:51:06 pm", "3:51:06", "different"),
+     ("12:30 pm", "12:30", "equal"), ("1:10", "2:20", "unknown"), ("4:30", "5:30", "different")],
+)  # fmt: skip
+def test_a_time_without_am_or_pm_against_the_afternoon_is_not_decided(reference: str, candidate: str,
+                                                                      status: str) -> None:
+    # PRM800K: the answer 4:51:06 to a question whose gold is 4:51:06 p.m. (labelled correct by its raters) was
+    # different (read on 24 hours); on a 12-hour clock it is that time, so neither reading is certain
+    assert equivalent_answers(reference, candidate).status == status
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [("Ответ: 19 м", "19", "correct"), ("Ответ: 6 км/ч.", "6", "correct"), ("Ответ: 12 рублей.", "12", "correct"),
+     ("Ответ: 190 см", "1.9 \\text{ m}", "correct"), ("Ответ: 19 см", "19 \\text{ m}", "wrong"),
+     ("Ответ: 5 тысяч", "5", "unparsed"), ("Ответ: 5 процентов", "5", "unparsed"), ("Ответ: 5 неверно", "5", "unparsed"),
+     ("答案：3万", "3", "unparsed"), ("答案：5是错的", "5", "unparsed")],
+)  # fmt: skip
+def test_a_unit_or_noun_in_cyrillic_after_the_number_is_read(response: str, gold: str, status: str) -> None:
+    # DeathMath (Russian olympiad answers, 'Ответ: 19 м'): a Cyrillic unit made a correct answer unparsed; a word
+    # that multiplies, hedges or judges the number is never dropped (nor are Chinese ones: 3万 is 30,000)
+    from pyverify.rewards import grade
+
+    assert grade(response, gold).status == status
