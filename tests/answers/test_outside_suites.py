@@ -261,7 +261,10 @@ OUTSIDE_DISAGREEMENTS = DATA / "outside_disagreements.json"
      # lighteval's multilingual tests, RL trainers' rewards (MindSpeed-RL, SkyRL, tinker-cookbook, NeMo-Gym, verifiers)
      ("grader_unit_tests_third", 80, 60),
      # gpt-4o and DeepSeek on MMLU-Pro's math (options A to J: 'The answer is G. 4096', '(F): because ...')
-     ("mmlu_pro_math_outputs", 193, 165)],
+     ("mmlu_pro_math_outputs", 193, 165),
+     # PRM800K's phase 1 (human-rated final steps with '# Answer': percent golds, forms asked for, 4\!:\!51\!:\!06 p.m.)
+     # and DeathMath (Russian olympiad answers of 7 models: 'Ответ: 19 м', golds as 2**4107 and 1/2019)
+     ("prm800k_phase1_outputs", 150, 140), ("deathmath_outputs", 110, 95)],
 )  # fmt: skip
 def test_more_outside_answers_against_their_publishers_labels(name: str, count: int, graded: int) -> None:
     # GPT-4 on TheoremQA (lists in brackets, E-notation golds, True written 1.0) and on GAOKAO fill-in-the-blank
