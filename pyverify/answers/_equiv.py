@@ -993,6 +993,28 @@ def _letter(ans: Answer) -> str | None:
     return None
 
 
+def _choice_run(ans: Answer) -> str | None:
+    """``ACD``: two to five capital letters A to J written together in alphabetical order (a multi-select answer as
+    GAOKAO writes it), as those letters; None for any other answer."""
+    names: list[str] = []
+    stack = list(ans.terms) if ans.kind == "expression" and len(ans.terms) == 1 else []
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Op) and node.op == "*":
+            stack.extend(reversed(node.args))
+        elif isinstance(node, Var) and len(node.name) == 1 and "A" <= node.name <= "J":
+            names.append(node.name)
+        else:
+            return None
+    return "".join(names) if 2 <= len(names) <= 5 and names == sorted(set(names)) else None
+
+
+def _choice_letters(ans: Answer) -> str | None:
+    """The letters of a list of choices (``A, C, D``, ``(A), (C)``), sorted; None when an item is no choice."""
+    letters = [_letter(item) or "" for item in ans.items] if ans.kind == "list" and len(ans.items) >= 2 else []
+    return "".join(sorted(letters)) if letters and all("A" <= x <= "J" for x in letters) else None
+
+
 def _forms(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
     """Text answers, choices, numbers in a base, congruences, orderings and approximations (see READING_RULES)."""
     ka, kb = a.kind, b.kind
@@ -1516,14 +1538,22 @@ def _compare(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
         points = [_as_points(x) for x in (a, b)]  # {1, 2} ∪ {3} against {1, 2, 3}: a set of numbers is its points
         if None not in points:
             return _real_sets(points[0] or a, points[1] or b, ctx)
+    for run, chosen in ((_choice_run(a), _choice_letters(b)), (_choice_run(b), _choice_letters(a))):
+        if run and chosen:  # ACD against A, C, D: the letters written together are that list of choices
+            return _Verdict("equal", "structure", conditions=(f"{run} read as the choices {', '.join(run)}",)) \
+                if run == chosen else _Verdict("different", "structure", {"choices": [run, chosen]})  # fmt: skip
     if ka in ("set", "list") or kb in ("set", "list"):
         if ctx.order == "written" and ka == kb == "list" and "or" not in (a.value, b.value) and \
                 not _pm_count(a) and not _pm_count(b):  # fmt: skip
             return _sequences(_values(a), _values(b), ctx, "position")  # order="written": T(10), T(11), T(12)
+        tupled = a if ka == "tuple" else b
+        listed = b if tupled is a else a
         if ctx.order == "written" and {ka, kb} == {"list", "tuple"} and "or" not in (a.value, b.value) and \
-                not _pm_count(a) and not _pm_count(b):  # fmt: skip
+                not _pm_count(a) and not _pm_count(b) and (len(tupled.items) >= 3 or _names(tupled)) and \
+                all(m.kind in ("number", "expression") for m in listed.items):  # fmt: skip
             # order="written": a gold sequence 1,2,3 against the tuple (1, 2, 3), position by position (by default a
-            # list of numbers against a tuple stays unknown: 1,2,3 may be three solutions)
+            # list of numbers against a tuple stays unknown: 1,2,3 may be three solutions; (1, 2) may be an open
+            # interval, and a list of equations names its own positions)
             xs, ys = (list(x.items) if x.kind == "tuple" else _values(x) for x in (a, b))
             return _sequences(xs, ys, ctx, "position")
         if {ka, kb} <= {"set", "list", *_SCALAR, "equation"}:

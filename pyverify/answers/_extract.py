@@ -146,9 +146,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "`I hope it is correct.`",
      "closing remarks in fixed words that confirm the work are dropped before the final sentence is read (at most "
      "eight); a remark that doubts or judges it (`I think that's wrong.`, `That seems too small.`) is the final "
-     "sentence, and states no answer; a note on the method after the conclusion (`This approach demonstrates how ...`, "
-     "`This covers all steps ...`) is dropped too, unless it holds a value, math or a word that doubts, denies or "
-     "estimates"),
+     "sentence, and states no answer; so is a note on the method after an unmarked conclusion (`This approach "
+     "demonstrates how ...`): what it says of the answer is not read"),
     ("`So x cannot be $5$.`, `The value might be $5$.`, `所以答案不是$5$。`, `最小值可能是$5$。`, `约为$2$`, "
      "`x为$5$（舍去）`",
      "no answer: a denial or a doubt after the copula, or governing it (a modal or not before `be`; a Chinese "
@@ -436,17 +435,11 @@ _CLOSER = re.compile(
     r"|do\s+you\s+have\s+(?:any\s+)?(?:other|more|further)\s+questions(?:\s+(?:for\s+me|or\s+requests))?\??"
     # thanks and a bare offer, a Markdown rule or an emoji alone (a chat model's sign-off)
     r"|thanks?(?:\s+you)?(?:\s+for\s+(?:asking|reading|your\s+question))?|is\s+there\s+anything\s+else\??"
-    r"|[*_=~-]{3,}|[\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]+|[:;]-?[)D]"
-    # a note on the method after the conclusion, holding no value and no doubt (ProcessBench's responses: "This
-    # approach demonstrates how to think about the problem ...", "This covers all steps ...", "This method ensures
-    # that ..."): "This shows 5 is wrong", "This means x = 6" and "This is not right" are no notes
-    r"|(?:this|these)(?:\s+(?:approach|method|solution|strategy|process|procedure|reasoning|explanation|outline|"
-    r"steps?|problem|type\s+of\s+problem|estimation|function|construction|answer))?\s+(?:demonstrates?|illustrates?|"
-    r"highlights?|ensures?|covers?|helps?|provides?|shows?\s+how|explains?|summarizes?|trivially\s+satisfies|"
-    r"satisf(?:y|ies)\s+(?:all|every|the)\s+(?:given\s+)?(?:conditions?|requirements?|constraints?))(?![A-Za-z])"
-    r"(?![^.!\n]*(?:\d|\$|\\[(\[]|=|(?<![A-Za-z])(?:not|no|but|however|wrong|incorrect|error|mistake|instead|rather|might|"
-    r"could|may|unsure|contradict\w*|impossible|fails?|approximat\w*|estimat\w*|guess\w*)(?![A-Za-z])))[^.!\n]*)"
+    r"|[*_=~-]{3,}|[\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]+|[:;]-?[)D])"
+    # (a note on the method after an unmarked conclusion, "This approach demonstrates how ...", is no closer: what it
+    # says of the answer is not read, and an adversarial review wrote 47 such notes that change or doubt it)
 )
+
 
 def _closing_start(text: str, lo: int, hi: int) -> int:
     """Where the closing sentences of text[lo:hi] begin (hi when there are none): "I hope it is correct.", "I think
@@ -728,9 +721,12 @@ _RETRACTION = re.compile(r"(?i)(?:^|[.!?。！？\n][^\S\n]{0,40})" + _RETRACTIN
 _RETRACTION_NEXT = re.compile(
     r"(?i)[^\S\n]{0,3}[,;:(\[\-—–.!?。！？]{0,3}\s{0,40}(?:" + _RETRACTING + r"|\*{0,2}(?:no\.(?!\s*(?:of(?![A-Za-z])|\d))|"
     r"never\s*mind\s*[,.!]|just\s+kidding|i\s+take\s+(?:that|it)\s+back|i\s+don'?t\s+know\s*[.!]|"
-    r"(?:(?:but|and|however|hmm+|oh|so)[,\s]+)?(?:that|this|it)(?:\s+(?:answer|result|value))?\s+(?:is|was|seems|looks|must\s+be)"
-    r"\s+(?:to\s+be\s+)?(?:wrong|incorrect|false|not\s+(?:right|correct))\s*[.!]|"
-    r"(?:(?:but|and|however|hmm+|oh|so)[,\s]+)?that'?s\s+(?:wrong|incorrect|not\s+right)\s*[.!]|"
+    r"(?:that|this|it)\s+is\s+(?:wrong|incorrect|false)\s*[.!]|that'?s\s+(?:wrong|incorrect|not\s+right)\s*[.!]|"
+    # (with a word that turns against it, or naming the answer: "But this is wrong.", "This answer is not correct.";
+    # a bare "It is not correct." may agree with a No)
+    r"(?:(?:but|however|hmm+|oh)[,\s]+(?:that|this|it)|(?:(?:but|however|hmm+|oh)[,\s]+)?(?:that|this)\s+(?:answer|result|value))"
+    r"\s+(?:is|was|seems|looks|must\s+be)\s+(?:to\s+be\s+)?(?:wrong|incorrect|false|not\s+(?:right|correct))\s*[.!]|"
+    r"(?:but|however|hmm+|oh)[,\s]+that'?s\s+(?:wrong|incorrect|not\s+right)\s*[.!]|"
     r"das\s+ist\s+falsch|c'est\s+faux|это\s+неверно|这是错的|這是錯的))")
 # a verdict on the answer in its own sentence: \boxed{5} is wrong, \boxed{5} (not the final answer), \boxed{5} ❌
 _VERDICT_AFTER = re.compile(r"(?i)[^.!?。\n]{0,40}?(?:(?<![A-Za-z])(?:(?:is|was)\s+(?:wrong|incorrect|not\s+(?:right|"
@@ -1051,6 +1047,8 @@ _LEADING_QUOTES = re.compile(r"^(?:\\?[\"'*_`]|\s)+")
 _CHOICE_LED = re.compile(r"(?:\\textbf\s*\{\s*)?(\([A-J]\))(?:\s*\})?")
 _EXPLAINED = re.compile(r"\s*(?:[:,;—–]|-\s|(?:because|since|as|which|this|that|due|given)(?![A-Za-z]))")
 _EITHER = re.compile(r"(?i)either(?![A-Za-z])")
+# more choices after a choice: , (G), (H) / and (G) / 、(G) (one \s* per run of spaces: linear)
+_MORE_CHOICES = re.compile(r"(?:\s*(?:,\s*(?:and\s+)?|and\s+|&\s*|、\s*)(?:\\textbf\s*\{\s*)?\([A-J]\)(?:\s*\})?)+")
 # a reason clause right after a stated answer: its words say why, never that the answer is taken back
 _REASON_AFTER = re.compile(r"(?i)\s*(?:[,:;]\s*)?(?:because|since|as|due\s+to|given\s+that)(?![A-Za-z])")  # (one \s* per run)
 _SECOND_LABEL = re.compile(r"\([A-J]\)|(?<![A-Za-z\\])[A-J][.．)](?:\s|$)")
@@ -1136,6 +1134,10 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
         # The correct answer is either F. 397 or G. 406: the full stop of a choice cut the sentence before its 'or'
         return Extraction("none", rule=f"'either ... or ...' after '{rule}': several answers, none stated", span=(start, end))
     led = _CHOICE_LED.match(piece)
+    listed = _MORE_CHOICES.match(piece, led.end()) if led else None
+    if led and listed:  # The answer is (C), (G), (H). / (C) and (G): several choices, a list (never the first alone)
+        first = start + text[start:end].find(led.group(1))
+        return Extraction("answer", (piece[led.start(1) : listed.end()],), rule, (first, first + listed.end() - led.start(1)))
     if led and _EXPLAINED.match(piece, led.end()):
         # The answer is (F): When using ..., The answer is (A), as ...: the choice, then why (MMLU-Pro's responses)
         first = start + text[start:end].find(led.group(1))
@@ -1662,10 +1664,21 @@ def _concluded_after(text: str, at: int, hi: int) -> str | None:
 
 
 def _taken_back(text: str, end: int, hi: int) -> bool:
-    """Whether what follows an answer ending at ``end`` hedges, retracts or judges it, or offers another value."""
-    return bool(_HEDGE_AFTER.match(text, end, hi) or _RETRACTION_NEXT.match(text, end, hi) or
-                _RETRACTION.search(text, end, hi) or _VERDICT_AFTER.match(text, end, hi) or
-                _ALTERNATIVE_AFTER.search(text, end, hi))  # fmt: skip
+    """Whether what follows an answer ending at ``end`` hedges, retracts or judges it, or offers another value; also
+    read past the math delimiters that close around it (``$\\boxed{5}$. But this is wrong.``)."""
+    closed = _MATH_CLOSERS.match(text, end, hi)
+    return any(bool(_HEDGE_AFTER.match(text, at, hi) or _RETRACTION_NEXT.match(text, at, hi) or
+                    _RETRACTION.search(text, at, hi) or _VERDICT_AFTER.match(text, at, hi) or
+                    _ALTERNATIVE_AFTER.search(text, at, hi))
+               for at in ((end, closed.end()) if closed else (end,)))  # fmt: skip
+
+
+# a question mark right after an answer (?, \text{?}, (?)); a word before one that denies, hedges or supposes it
+_ASKED_AFTER = re.compile(r"[^\S\n]{0,3}(?:\?|？|\\text\s*\{\s*\?\s*\}|\(\?\))")
+_DENIED_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|maybe|perhaps|possibly|probably|if|whether|suppose|either)"
+                            r"[^\S\n]*(?:\$\$?|\\\(|\\\[)?[^\S\n]*\Z")
+# the math delimiters that close right after an answer (at most two: $$ or \) and a $ of an outer span)
+_MATH_CLOSERS = re.compile(r"[^\S\n]{0,3}(?:\$\$?|\\\)|\\\])(?:[^\S\n]{0,3}(?:\$\$?|\\\)|\\\]))?")
 
 
 def _hypothetical(text: str, lo: int, start: int, modal: bool = True) -> bool:
@@ -1901,6 +1914,11 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
         if _extended(text, contents[-1], after, hi):  # \boxed{(2, 3, 3)} and its permutations: the box is not all
             return Extraction("none", rule="words after the last box add to it (and its permutations, in any order)",
                               span=(span[0], hi))  # fmt: skip
+        closed = _MATH_CLOSERS.match(text, span[1], hi)
+        if len(contents) > 1 and (_ASKED_AFTER.match(text, closed.end() if closed else span[1], hi)
+                                  or _DENIED_BEFORE.search(text, max(lo, span[0] - 40), span[0])):  # fmt: skip
+            # \boxed{2}, \boxed{3}? / Not \boxed{2}, \boxed{3}. / maybe \boxed{2} and \boxed{3}: asked, denied or hedged
+            return Extraction("none", rule="the boxes are asked about, denied or hedged", span=(span[0], hi))
         if len(contents) > 1:  # (boxes in a row keep a value written twice, \boxed{2}, \boxed{3}, \boxed{3}: a
             # root with its multiplicity, counted against a reference that repeats it; the same box alone is one)
             return Extraction("several", tuple(written), "several boxes", span)

@@ -48,7 +48,7 @@ _NOT_OPTION = re.compile(r"(?i)^(?:is|are|was|were|or|and|but|maybe|perhaps|eith
                          r"incorrect|ruled|rejected|eliminated|excluded|unsure)(?![A-Za-z])")
 # choice letters joined by commas or and, bare or in one text command: (C) and (G), \\text{A and D} (the clean-up
 # rules then read them as the list of those choices, as A, D is)
-_CHOICE_LIST = re.compile(rf"^\s*(?:{_TEXTS}\s*\{{)?\s*\(?[A-J]\)?(?:\s*(?:,|and|&)\s*\(?[A-J]\)?)+\s*\}}?\s*\.?\s*$")
+_CHOICE_LIST = re.compile(rf"^\s*(?:{_TEXTS}\s*\{{)?\s*\(?[A-J]\)?(?:\s*(?:,|and|&|、|，)\s*\(?[A-J]\)?)+\s*\}}?\s*\.?\s*$")
 _CJK_WORDS = re.compile(r"\s*[\u4e00-\u9fff]+(?:[ \u3000]+[\u4e00-\u9fff]+)*\s*[。.]?\s*")
 _LETTER_BASE = re.compile(r"^\s*(\d{2,})\s*_\s*\{?\s*(b)\s*\}?\s*$")  # (b, a base's usual name; x_1 stays a variable)
 _BASE = re.compile(r"^\s*([-−]?)\s*([0-9A-Z]+(?:\.[0-9A-Z]+)?)\s*_\s*\{?\s*\(?\s*(\d{1,2})\s*\)?\s*\}?\s*$")

@@ -58,6 +58,11 @@ MAX_NESTING = 60
 DECIMAL_COMMA_CHOICES = (None, "decimal", "list")
 
 
+
+# a.m. or p.m. right after a boxed clock time (\boxed{4:30} PM, $\boxed{4:30}$ p.m., \boxed{4:30}\text{ a.m.})
+_HALF_AFTER_BOX = re.compile(r"[^\S\n]{0,3}(?:\$|\\\))?[^\S\n]{0,3}(?:\\(?:text|mathrm)\s*\{\s*)?([AaPp])\.?[^\S\n]?[Mm](?![A-Za-z])")
+_BARE_CLOCK = re.compile(r"\s*\d{1,2}:\d{2}(?::\d{2})?\s*")
+
 def extract_boxed(text: str) -> str | None:
     """The content of the last ``\\boxed{...}`` (or ``\\fbox{...}``) in ``text``, braces matched; None if none closes."""
     from pyverify.answers._extract import _boxes
@@ -142,6 +147,9 @@ def _parse(text: str, decimal_comma: str | None = None) -> Answer:
                 if found.rule == "boxed" else "")  # fmt: skip
         if unit and not answer.unit and answer.kind in ("number", "expression"):
             answer = replace(answer, unit=unit)  # \boxed{50} mm: the box's quantity in mm
+        half = _HALF_AFTER_BOX.match(text, found.span[1]) if found.rule == "boxed" else None
+        if half and _BARE_CLOCK.fullmatch(found.texts[0]):  # \boxed{4:30} PM: the time with its half of the day
+            answer = _parse_one(f"{found.texts[0].strip()} {half.group(1).lower()}.m.", decimal_comma)
     else:
         bad = next((p for p in parts if p.kind in ("unparsed", "ambiguous")), None)
         answer = bad or Answer("list", items=tuple(i for p in parts for i in (p.items if p.kind == "list" else (p,))),

@@ -63,11 +63,13 @@ _TEXT_UNIT = rf"{_TEXT}(?:\s|~|\\[,;: ])*(?:{_unit_phrase(letters=True)})(?:\s|~
 # (or after a closing brace or \\pi: 36\\sqrt{7}cm^{3}, 12\\pi cm^2, gaokao2023en's golds)
 _CURRENCY = r"\\\$|[€£¥]"
 _DEGREE_CF = r"(\^\s*(?:\{\s*\\circ\s*\}|\\circ(?![A-Za-z]))|°)\s*(?:\\(?:text|textnormal|textrm|mbox|mathrm)\s*\{\s*[CF]\s*\}|[CF](?![A-Za-z]))"
-# a unit word, a one-letter unit or a prefixed SI unit (kPa, MeV, μC, nF) where only a unit can stand: in the text
-#: Invisible format characters (Unicode Cf: zero-width space, joiners, BOM, soft hyphen, direction marks and
-#: overrides): removed from an answer (CLEANUP_RULES) and from a response before its answer is extracted.
-INVISIBLE = "[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]"
+#: Invisible characters (Unicode Cf: zero-width space, joiners, BOM, soft hyphen, direction marks and overrides,
+#: tags; the grapheme joiner, variation selectors and Hangul fillers): removed from an answer (CLEANUP_RULES) and
+#: from a response before its answer is extracted.
+INVISIBLE = ("[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069"
+             "\u3164\ufe00-\ufe0f\ufeff\uffa0\U000e0000-\U000e007f]")
 
+# a unit word, a one-letter unit or a prefixed SI unit (kPa, MeV, μC, nF) where only a unit can stand: in the text
 # commands of a unit chain after a quantity (see CLEANUP_RULES); prefixes as written (m milli, M mega)
 _CHAIN_WORD = (r"(?:(?i:(?:" + "|".join(sorted(UNIT_WORDS | TEXT_UNIT_WORDS, key=lambda w: (-len(w), w)))
                + r")(?:e?s)?)|[kMGTmunpcdμµ]?(?:Pa|Hz|eV|mol|bar|[mgshLlJWNVACTFKΩ])|Å)(?![A-Za-z])")
@@ -214,11 +216,15 @@ _COUNTED_IN_TEXT = (r"(?<=[0-9])((?:\s|~|\\[,;: ])*\\text\s*\{\s*((?:[a-z]+\s+){
 # (Cyrillic only: in Chinese, Japanese and Korean a word after a number may multiply it, 3万, or judge it, 5是错的;
 # their counter words are read by the extraction's own list. Words that change, hedge or judge a value are none:
 # тысяч, млн, процентов, примерно, неверно, или)
-_COUNTED_FOREIGN = (r"(?<=[0-9])([^\S\n]*((?!(?i:тыс|млн|млрд|миллион|миллиард|трлн|триллион|сотен|сотни|десят|процент|"
-                    r"половин|трет|четверт|неверн|неправ|ошиб|примерн|около|приблизит|минус|плюс|корн|степен)|"
-                    r"(?i:не|нет|или|либо|пи|раз|и)(?![а-яё]))[а-яёА-ЯЁ]+(?:/[а-яёА-ЯЁ]+)?[²³]?)[^\S\n]*)\.?[^\S\n]*$")
+_COUNTED_FOREIGN = (r"(?<=[0-9])([^\S\n]*((?!(?i:тыс|тис|хиляд|млн|млрд|милл|милион|милиард|мільй|мільяр|трлн|трил|сот|"
+                    r"десят|десет|дюжин|процент|відсот|половин|трет|четверт|неверн|невірн|неправ|некорр|нетачн|ошиб|"
+                    r"помил|примерн|приблиз|приближ|около|близ|макс|мин(?!ут)|наверн|возможн|может|вероятн|минус|плюс|"
+                    r"корн|степен|квадрат|куб)|(?i:не|нет|ні|или|або|либо|пи|раз|и|й)(?![а-яёіїє])|[а-яёіїєґА-ЯЁІЇЄҐ]*(?:ых|их)"
+                    r"(?![а-яёіїє]))[а-яёіїєґА-ЯЁІЇЄҐ]+(?:/[а-яёіїєґА-ЯЁІЇЄҐ]+)?[²³]?)[^\S\n]*)\.?[^\S\n]*$")
+# Markdown bold in an answer: two stars at an edge or beside a space (**5**, 2 **3**): then no ** is a power
+_BOLD_MARK = re.compile(r"(?:^|\s)\*\*(?=\S)|(?<=\S)\*\*(?:\s|$)")
 # the metric abbreviations in Cyrillic, as the unit rules read them in Latin letters (19 см is 19 cm, never 19 м)
-_CYRILLIC_UNITS = {"м": "m", "см": "cm", "мм": "mm", "км": "km", "кг": "kg", "г": "g", "с": "s", "мин": "min", "ч": "h",
+_CYRILLIC_UNITS = {"м": "m", "см": "cm", "мм": "mm", "км": "km", "кг": "kg", "г": "g", "мг": "mg", "с": "s", "мин": "min", "ч": "h",
                    "л": "l", "мл": "ml", "км/ч": "km/h", "м/с": "m/s", "м²": "m^2", "см²": "cm^2", "м³": "m^3"}
 
 
@@ -590,10 +596,13 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("invisible format characters (zero-width space, non-joiner and joiner, word joiner, byte order mark, soft hyphen, "
      "direction marks) are removed: no reader sees them", INVISIBLE, ""),
     ("Python's power a**b (the two stars between an operand and the next one: 2**4107, (x+1)**2, 2**-1) is a^b; "
-     "stars at an edge (**5**, Markdown bold) are not", r"(?<=[\w)\]}])\s*\*\*\s*(?=[\w(\[{]|-\s*[\w(])", "^"),
+     "an answer with Markdown bold in it (`**5**`, `2 **3**`, `**10**0`: stars after a space or at an edge) has none",
+     r"(?<=[\w)\]}])\*\*(?=[\w(\[{]|-[\w(])", lambda m: m.group() if _BOLD_MARK.search(m.string) else "^"),
     ("math delimiters $ $$ \\( \\) \\[ \\] at the ends", r"^\s*(\$\$?|\\\(|\\\[)|(\$\$?|\\\)|\\\])\s*$", ""),
-    ("choice letters listed in one \\text{...} (\\text{A,D}, \\textbf{(A), (D)}, \\text{A and D}) are that list of choices",
-     r"\\(?:text|textbf|mathrm)\s*\{\s*(\(?[A-J]\)?(?:\s*(?:,|and|&)\s*\(?[A-J]\)?)+)\s*\}", r"\1"),
+    ("choice letters listed in one \\text{...} (\\text{A,D}, \\textbf{(A), (D)}, \\text{A and D}, \\text{B、C}) are that list of "
+     "choices",
+     r"\\(?:text|textbf|mathrm)\s*\{\s*(\(?[A-J]\)?(?:\s*(?:,|and|&|、|，)\s*\(?[A-J]\)?)+)\s*\}",
+     lambda m: re.sub("[、，]", ", ", m.group(1))),
     ("an integer parameter declared in words (\\text{ for } k \\in \\mathbb{Z}, \\text{ where } k \\text{ is an integer}, "
      "\\text{ for any integer } k) is declared as `, k \\in \\mathbb{Z}` is",
      r"(?:\\[,;:]|\\q?quad|\s|,)*\\text\s*\{\s*(?:for(?:\s+(?:all|any|every|each|some))?|where|with)\s*\}\s*([kmnjl])\s*(?=\\in(?![A-Za-z])|∈)"
@@ -907,7 +916,9 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "space, `(D) (2,0)`; `(C)(x+1)` is a product; an option holding a second choice, `(A) 12 (B) 13`, is unparsed); against an answer that is no choice, its option is compared: "
      "`(B) nonlinear` equals the gold `nonlinear`, `(D) 30 minutes` equals 30, and which letter the question gave "
      "that option is not checked; words that judge or hedge the choice, `(C) is wrong`, `(C) or D`, are no option: "
-     "unparsed); several letters in one `\\text{...}`, or in brackets joined by commas or `and` (`(C) and (G)`), are their list, as `A, D` is"),
+     "unparsed); several letters in one `\\text{...}`, or in brackets joined by commas or `and` (`(C) and (G)`, `(C), (G), (H)` after an answer phrase), are their list, as `A, D` is; "
+     "letters A to J written together in alphabetical order (`ACD`, a multi-select gold) against a list of choices are "
+     "that list"),
     ("`①③④`, `\\textcircled{1}\\textcircled{3}\\textcircled{4}`, `②、③`",
      "the numbered statements picked (Chinese exams: which of ①–④ hold): the set of their numbers, in any order; "
      "equal only to the same set, different from another set, unknown against a number; a list of two or more Roman "
@@ -1120,8 +1131,10 @@ def _clean(text: str) -> tuple[str, str, tuple[str, ...]]:
             units += (normalize(m.group()) for m in compiled.finditer(text) if not _in_script(text, m.start()))
         elif pattern == _CURRENCY:  # \$5: dollars (¥ is yen or yuan: kept as written, compared only as written)
             units += ({"\\$": "dollar", "€": "euro", "£": "GBP"}.get(m.group(), m.group()) for m in compiled.finditer(text))
-        elif pattern in (_COUNTED_IN_BRACKETS, _COUNTED_IN_TEXT, _COUNTED_FOREIGN):  # 5 (ms): its words are its unit
+        elif pattern in (_COUNTED_IN_BRACKETS, _COUNTED_IN_TEXT):  # 5 (milliseconds): its words are its unit
             units += (normalize(w) for m in compiled.finditer(text) if (w := counted_words(pattern, m)))
+        elif pattern == _COUNTED_FOREIGN:  # 5 минут: a word the unit table cannot read, compared as written (never
+            units += (w.lower() for m in compiled.finditer(text) if (w := counted_words(pattern, m)))  # with 5 часов)
         elif pattern == _DEGREE_MARK and not units and _LONE_DEGREES.fullmatch(text):  # 90^\circ: 90 in degrees
             units.append("degree")
         elif pattern == _DEGREE_CF:  # 5^\circ C: degrees Celsius, a unit of its own (not converted: affine)

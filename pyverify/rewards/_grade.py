@@ -99,8 +99,11 @@ class Grade:
 def _several(candidate: Any, reference: Any) -> bool:
     if candidate.kind != "list" or len(candidate.items) < 2 or reference.kind in ("list", "set", "unparsed"):
         return False
+    from pyverify.answers._equiv import _choice_run
     from pyverify.logic._ast import Op, walk
 
+    if _choice_run(reference):  # ACD: a multi-select gold, the list of its choices
+        return False
     return not any(isinstance(n, Op) and n.op == "pm" for t in reference.terms for n in walk(t))
 
 
@@ -177,7 +180,7 @@ def grade(response: str, gold: str, *, policy: Policy = DEFAULT_POLICY) -> Grade
     elif cert.status == "no_answer":
         status = "no answer" if reason.startswith("the candidate") else "unknown"
     elif cert.status == "different":
-        several = candidate.kind == "list" and len(candidate.items) > 1 and reference.kind not in ("list", "set")
+        several = _several(candidate, reference)
         status = "several answers" if several else "wrong"
     elif cert.status == "undefined":
         status = "unknown" if reason.startswith("the reference") else "undefined"

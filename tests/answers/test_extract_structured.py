@@ -995,7 +995,8 @@ _RESPONSES = ["The answer is 5. Wait, no, it is 6.", "So $x = 12$.\n\n\\boxed{12
     ("response", "gold", "status"),
     [("\\boxed{1\u200b2}", "12", "correct"), ("The answer is 5. W\u200bait, no, it is 6.", "5", "no answer"),
      ("\ufeffThe answer is 5.", "5", "correct"), ("The answer is \u200b5\u00ad.", "5", "correct"),
-     ("12", "1\u200b2", "correct"), ("\\boxed{1\u200b3}", "12", "wrong")],
+     ("12", "1\u200b2", "correct"), ("\\boxed{1\u200b3}", "12", "wrong"),
+     ("\\boxed{12} W\u061cait, actually it is 13.", "12", "no answer"), ("\\boxed{12} W\U000e0041ait, no, 13.", "12", "no answer")],
 )  # fmt: skip
 def test_invisible_characters_are_not_read(response: str, gold: str, status: str) -> None:
     # the reviews: a zero-width space inside Wait hid the retraction (5 was credited), inside 12 it made the answer
@@ -1021,19 +1022,41 @@ def test_invisible_characters_anywhere_change_nothing_but_the_span(response: str
 @pytest.mark.parametrize(
     ("response", "status"),
     [("So, the minimum possible number of handshakes is **12**. This approach demonstrates how to think about the "
-      "problem strategically.", "correct"),
-     ("The remainder is 12.\n\nThis problem demonstrates the application of modular arithmetic.", "correct"),
-     ("Thus, \\( E(7, 3) = 12 \\), as shown above. This method ensures that all seven switches are turned on.", "correct"),
+      "problem strategically.", "no answer"),
+     ("Therefore, Lara read 12 pages on the first day. This method ensures that the answer should be doubled.",
+      "no answer"),
      ("So the total is 12. This shows how wrong I was.", "no answer"),
      ("So the total is 12. This approach shows that 13 is possible.", "no answer"),
      ("So the total is 12. This approach demonstrates that it might be 13.", "no answer"),
      ("So the total is 12. This approach is an estimation.", "no answer"),
      ("\\boxed{12}. But this is wrong.", "no answer"), ("\\boxed{12}. Hmm, that seems wrong.", "no answer"),
      ("\\boxed{12}. This answer is not correct.", "no answer"), ("\\boxed{12}. This is correct.", "correct"),
-     ("\\boxed{12}. It is not correct to add the other root.", "correct")],
+     ("\\boxed{12}. It is not correct to add the other root.", "correct"),
+     ("The answer is $\\boxed{12}$. But this is wrong.", "no answer"), ("So $x = \\boxed{12}$. I take that back.", "no answer"),
+     ("Is it true? \\boxed{\\text{No}}. It is not correct.", "unparsed")],  # (read: No, against 12)
 )  # fmt: skip
-def test_a_note_on_the_method_after_the_conclusion_is_no_final_sentence(response: str, status: str) -> None:
+def test_a_note_after_an_unmarked_conclusion_leaves_no_answer(response: str, status: str) -> None:
     # ProcessBench's responses end with a note on the method after an unmarked conclusion ("This approach
-    # demonstrates ...", "This covers all steps ..."): the conclusion before it states the answer; a note that holds a
-    # value, doubts or judges the answer is none (and "But this is wrong." after a box takes the box back)
+    # demonstrates ..."): reading the conclusion before it was tried and withdrawn, as an adversarial review wrote 47
+    # notes that change or doubt the answer ("... should be doubled", "... provides an upper bound"); the note stays
+    # the final sentence. "But this is wrong." after a box takes the box back; "It is not correct." may agree with a No
+    # ("So the total is 12. This approach shows that 13 is possible." and the like are no answer either way)
     assert grade(response, "12").status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [("The answer is (C), (G), (H).", "C", "several answers"), ("The answer is (C), (G), (H).", "C, G, H", "correct"),
+     ("Answer: (C), (D), (E)", "CDE", "correct"), ("The answer is (A), (C), (D).", "ACD", "correct"),
+     ("\\boxed{A,\\;C,\\;D}", "ACD", "correct"), ("\\boxed{A, C}", "ACD", "wrong"), ("\\boxed{\\text{B、C}}", "BC", "correct"),
+     ("The answer is (C), because it is right.", "C", "correct"), ("The answer is (C), (D) is wrong.", "C", "no answer"),
+     ("\\boxed{4:30} PM", "4:30 a.m.", "wrong"), ("$\\boxed{4:30}$ p.m.", "4:30 p.m.", "correct"),
+     ("\\boxed{4:30}\\text{ p.m.}", "16:30", "correct"), ("\\boxed{2}, \\boxed{3}, \\boxed{3}?", "2, 3, 3", "no answer"),
+     ("Not \\boxed{2}, \\boxed{3}.", "2, 3", "no answer"), ("maybe \\boxed{2} and \\boxed{3}", "2, 3", "no answer")],
+)  # fmt: skip
+def test_choices_listed_after_a_phrase_letters_written_together_and_a_half_of_the_day_after_a_box(
+        response: str, gold: str, status: str) -> None:  # fmt: skip
+    # the seventh review and a labelled GAOKAO source: '(C), (G), (H)' after a phrase was read as C; '\boxed{A,\;C,\;D}'
+    # was different from the gold ACD (letters written together: a multi-select answer); '\boxed{4:30} PM' dropped
+    # its PM; a row of boxes asked about, denied or hedged was credited
+    assert grade(response, gold).status == status, response
