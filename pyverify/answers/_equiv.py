@@ -21,8 +21,8 @@ from typing import Any, Callable
 
 from pyverify.answers import _units
 from pyverify.answers._answer import Answer, AnswerCertificate
+from pyverify.answers._forms import FUNCTION_AT_A_POINT, implicit_lattice
 from pyverify.answers._forms import QUADRANT_ORDINALS as _QUADRANT_ORDINALS
-from pyverify.answers._forms import implicit_lattice
 from pyverify.answers._parse import _parse_side, parse_answer, render
 from pyverify.answers._values import choose_signs
 
@@ -509,7 +509,7 @@ def _equation_against_value(eq: Answer, value: Answer, ctx: _Context) -> _Verdic
     written = [t.strip() for t in (eq.text or "").split("=")]
     if len(written) == 2 and all(written):  # as written (x^3 = 12), not as rendered ({(x)}^{3})
         shown = dict(zip(("side", "value"), written if side is lhs else written[::-1]))
-    if re.fullmatch(r"[A-Za-z](?:_\{?\w{1,4}\}?)?'{0,3}\s*\(\s*[-+]?[\d./\s]{1,20}\)", shown["side"]):
+    if FUNCTION_AT_A_POINT.fullmatch(shown["side"]):
         return stated  # f(2) = 6, g'(1) = 3: a function's value at a point names that value (Thus $f(2) = 6$. is 6)
     if stated.status == "different" and (solves is None or solves.status == "different"):
         return _Verdict("different", "structure", {"equation": shown, "reference": render(value)})
@@ -523,6 +523,18 @@ def _equation_against_value(eq: Answer, value: Answer, ctx: _Context) -> _Verdic
     else:
         why = "the equation's stated value or its solution could not be compared with the reference"
     return _Verdict("unknown", "none", reason=why)
+
+
+def _point_value(eq: Answer) -> Node | None:
+    """The value an equation gives a function at a number, as written (``f(\\frac{2\\pi}{3}) = 1``: 1), or None."""
+    written = [t.strip() for t in (eq.text or "").split("=")]
+    if len(written) != 2 or not all(written):
+        return None
+    for k, side in enumerate(written):
+        other = eq.terms[1 - k]
+        if FUNCTION_AT_A_POINT.fullmatch(side) and not free_vars(other):
+            return other
+    return None
 
 
 def _one_name(node: Node) -> bool:
@@ -774,6 +786,8 @@ def _values(ans: Answer, together: bool = False) -> list[Answer]:
     for m in members:
         if m.kind == "equation" and _value_of_equation(m) is not None:
             m = Answer("number", (_value_of_equation(m),))  # type: ignore[arg-type]
+        elif m.kind == "equation" and _point_value(m) is not None:  # θ = 3π/2, f(2π/3) = 1: two values
+            m = Answer("number", (_point_value(m),))  # type: ignore[arg-type]
         if m.kind in ("number", "expression"):
             out.extend(Answer(m.kind, (v,)) for v in expand_pm(m.terms[0]))
         elif m.kind == "tuple":

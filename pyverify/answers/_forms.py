@@ -49,6 +49,10 @@ _NOT_OPTION = re.compile(r"(?i)^(?:is|are|was|were|or|and|but|maybe|perhaps|eith
 # choice letters joined by commas or and, bare or in one text command: (C) and (G), \\text{A and D} (the clean-up
 # rules then read them as the list of those choices, as A, D is)
 _CHOICE_LIST = re.compile(rf"^\s*(?:{_TEXTS}\s*\{{)?\s*\(?[A-J]\)?(?:\s*(?:,|and|&|、|，)\s*\(?[A-J]\)?)+\s*\}}?\s*\.?\s*$")
+# a function's value at a number, as written: f(2), g'(1), f(\frac{2\pi}{3}), f\!\left(\dfrac{2\pi}{3}\right) (the grammar
+# reads f times the number; the text says which)
+FUNCTION_AT_A_POINT = re.compile(r"[A-Za-z](?:_\{?\w{1,4}\}?)?'{0,3}\s*(?:\\[!,]\s*)?(?:\\left\s*)?\(\s*"
+                                 r"(?:[-+\d./\s{}]|\\(?:[dt]?frac|pi|sqrt)(?![A-Za-z])){1,60}(?:\\right\s*)?\)")
 _CJK_WORDS = re.compile(r"\s*[\u4e00-\u9fff]+(?:[ \u3000]+[\u4e00-\u9fff]+)*\s*[。.]?\s*")
 _LETTER_BASE = re.compile(r"^\s*(\d{2,})\s*_\s*\{?\s*(b)\s*\}?\s*$")  # (b, a base's usual name; x_1 stays a variable)
 _BASE = re.compile(r"^\s*([-−]?)\s*([0-9A-Z]+(?:\.[0-9A-Z]+)?)\s*_\s*\{?\s*\(?\s*(\d{1,2})\s*\)?\s*\}?\s*$")

@@ -59,6 +59,29 @@ DECIMAL_COMMA_CHOICES = (None, "decimal", "list")
 
 
 
+def _with_item_texts(answer: Answer, cleaned: str) -> Answer:
+    """A list whose items are its text's parts between top-level commas: each equation that gives a function's value
+    at a number with its text as written (f(\\frac{2\\pi}{3}) = 1 names that value only as written; the tree reads f
+    times 2π/3)."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(cleaned):
+        depth += {"{": 1, "(": 1, "[": 1, "}": -1, ")": -1, "]": -1}.get(ch, 0)
+        if ch == "," and depth == 0 and cleaned[i - 1 : i] != "\\":
+            parts.append(cleaned[start:i])
+            start = i + 1
+    parts.append(cleaned[start:])
+    if len(parts) != len(answer.items):
+        return answer
+    from pyverify.answers._forms import FUNCTION_AT_A_POINT
+
+    spacing = re.compile(r"^(?:\s|\\q?quad(?![A-Za-z])|\\[,;:! ])+|(?:\s|\\q?quad(?![A-Za-z])|\\[,;:! ])+$")
+    texts = [spacing.sub("", part) for part in parts]
+    # (only such equations: a text changes how others read, f(x) = x names a function only as written)
+    return replace(answer, items=tuple(replace(item, text=text) if item.kind == "equation" and not item.text and
+                                       any(FUNCTION_AT_A_POINT.fullmatch(side.strip()) for side in text.split("="))
+                                       else item for item, text in zip(answer.items, texts)))  # fmt: skip
+
+
 # a.m. or p.m. right after a boxed clock time (\boxed{4:30} PM, $\boxed{4:30}$ p.m., \boxed{4:30}\text{ a.m.})
 _HALF_AFTER_BOX = re.compile(r"[^\S\n]{0,3}(?:\$|\\\))?[^\S\n]{0,3}(?:\\(?:text|mathrm)\s*\{\s*)?([AaPp])\.?[^\S\n]?[Mm](?![A-Za-z])")
 _BARE_CLOCK = re.compile(r"\s*\d{1,2}:\d{2}(?::\d{2})?\s*")
@@ -200,6 +223,8 @@ def _parse_text(text: str, decimal_comma: str | None = None) -> Answer:
     word = _word_error(cleaned, texts)
     try:
         answer = _read(cleaned, decimal_comma, text)
+        if answer.kind == "list" and any(i.kind == "equation" and not i.text for i in answer.items):
+            answer = _with_item_texts(answer, cleaned)
         if len({u for u in units if u}) > 1 and answer.kind in ("number", "expression", "equation"):
             last = _last_side(text)  # E = (2.48e-19 J) / (1.602e-19 J/eV) = 1.55 eV: the value taken is in eV
             if last is not None:

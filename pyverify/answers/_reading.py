@@ -974,7 +974,9 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "against its coordinates; a reference equation that names no value (2x + z = 1: a relation asked for) is never a "
      "number; a candidate one with a constant side (x^3 = 12, x + y = 4027, 2x = 12) against a reference number states "
      "the value of its other side, or is solved by its one letter's value, and which the question asked for is not "
-     "known: unknown when the number is one of them (the reason says which), different when it is neither"),
+     "known: unknown when the number is one of them (the reason says which), different when it is neither; a "
+     "function's value at a number, `f(2) = 6`, `f(\\frac{2\\pi}{3}) = 1`, names that value, alone or in a list "
+     "(`\\theta = \\frac{3\\pi}{2}, f(\\frac{2\\pi}{3}) = 1` against `\\frac{3\\pi}{2}, 1`: a fill-in-the-blank of two blanks)"),
     ("`x = \\frac13 \\approx 0.33`, `\\frac{70}{9} \\approx 7.78`, `x \\approx 11`, `\\approx 3`, `approximately 3`",
      "the exact side before `\\approx`; an approximation alone (also in words: approximately, approx., about, "
      "roughly, around) is never exactly equal to a value (unknown; compared under `--tolerance`)"),

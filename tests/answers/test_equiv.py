@@ -394,3 +394,17 @@ def test_a_unit_or_noun_in_cyrillic_after_the_number_is_read(response: str, gold
     from pyverify.rewards import grade
 
     assert grade(response, gold).status == status
+
+
+@pytest.mark.parametrize(
+    ("reference", "candidate", "status"),
+    [("\\frac{3\\pi}{2}, 1", "\\boxed{\\theta=\\dfrac{3\\pi}{2},\\quad f\\!\\left(\\dfrac{2\\pi}{3}\\right)=1}", "equal"),
+     ("2, 1", "\\theta = 2, f(3) = 1", "equal"), ("1, 3", "f(3) = 1, g(3) = 2", "different"),
+     ("6", "f(\\frac{2}{3}) = 6", "equal"), ("6", "f\\left(\\frac{2}{3}\\right) = 6", "equal"), ("6", "f(2x) = 6", "unknown"),
+     ("1,2", "x^2 = 1, y = 2", "different")],
+)  # fmt: skip
+def test_a_function_value_at_a_number_names_that_value_alone_or_in_a_list(reference: str, candidate: str,
+                                                                           status: str) -> None:
+    # gaokao 2026 (Qwen3 and gemma-4 thinking models, labelled correct): a two-blank answer written as labelled
+    # equations was different from the gold 3π/2, 1 (f(2π/3) was read as f times 2π/3)
+    assert equivalent_answers(reference, candidate).status == status
