@@ -92,7 +92,9 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "\\boxed{}.` is 5); when every box is empty, no answer"),
     ("`\\boxed{-2} \\quad\\text{and}\\quad \\boxed{1}` at the end; a gold `\\boxed{1}\\boxed{2}`; "
      "`\\boxed{3} cm and \\boxed{4} cm`",
-     "several answers, read as the list -2, 1 (equal only to that set or list); the same box repeated alone is one answer, boxes in a row keep a value written twice (`\\boxed{2}, \\boxed{3}, "
+     "several answers, read as the list -2, 1 (equal only to that set or list; so are boxes on one line each after its own "
+     "label and `=`, separated by a comma: `$\\theta = \\boxed{\\frac{3\\pi}{2}}$，$f(\\frac{2\\pi}{3}) = \\boxed{1}$`, the blanks "
+     "of a fill-in); the same box repeated alone is one answer, boxes in a row keep a value written twice (`\\boxed{2}, \\boxed{3}, "
      "\\boxed{3}`: 3 twice, counted against a reference that repeats it); one "
      "word may follow a box before `and`, `or` or a comma (its unit or noun), never a word that reasons (`so`, "
      "`then`, `is`, ...)"),
@@ -1673,6 +1675,11 @@ def _taken_back(text: str, end: int, hi: int) -> bool:
                for at in ((end, closed.end()) if closed else (end,)))  # fmt: skip
 
 
+# between two boxes on one line: a separator, then the next box's label and '=' ($，$f(\frac{2\pi}{3}) = ); before a
+# box: its label and '=' (a name without spaces, no sentence)
+_LABELLED_NEXT = re.compile(r"[^\S\n]{0,3}(?:\$\$?|\\\)|\\\])?[^\S\n]{0,3}[,，;；、][^\S\n]{0,3}(?:(?:and|且|和)[^\S\n]{1,3})?"
+                            r"(?:\$\$?|\\\(|\\\[)?[^\S\n]{0,3}[^\s=$]{1,40}[^\S\n]{0,3}=[^\S\n]{0,3}")
+_LABELLED_BOX = re.compile(r"(?:^|[\s$(,，])[^\s=$]{1,40}[^\S\n]{0,3}=[^\S\n]{0,3}\Z")
 # a question mark right after an answer (?, \text{?}, (?)); a word before one that denies, hedges or supposes it
 _ASKED_AFTER = re.compile(r"[^\S\n]{0,3}(?:\?|？|\\text\s*\{\s*\?\s*\}|\(\?\))")
 _DENIED_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|maybe|perhaps|possibly|probably|if|whether|suppose|either)"
@@ -1890,7 +1897,10 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
     if boxes:
         group = [boxes[-1]]
         for box in reversed(boxes[:-1]):
-            if _CONNECTOR.fullmatch(text, box[1], group[0][0]):
+            if _CONNECTOR.fullmatch(text, box[1], group[0][0]) or (
+                    _LABELLED_NEXT.fullmatch(text, box[1], group[0][0]) and _LABELLED_BOX.search(text, max(lo, box[0] - 48), box[0])):  # fmt: skip
+                # $\theta = \boxed{\frac{3\pi}{2}}$，$f(\frac{2\pi}{3}) = \boxed{1}$: the blanks of a fill-in, each
+                # labelled, on one line (one label per box: the answer of each)
                 group.insert(0, box)
             else:
                 break

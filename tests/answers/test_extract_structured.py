@@ -1060,3 +1060,17 @@ def test_choices_listed_after_a_phrase_letters_written_together_and_a_half_of_th
     # was different from the gold ACD (letters written together: a multi-select answer); '\boxed{4:30} PM' dropped
     # its PM; a row of boxes asked about, denied or hedged was credited
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [("所以 $\\theta = \\boxed{\\frac{3\\pi}{2}}$，$f(\\frac{2\\pi}{3}) = \\boxed{1}$。", "\\frac{3\\pi}{2}, 1", "correct"),
+     ("**结论**\n\\theta = \\boxed{\\frac{3\\pi}{2}}，f(\\frac{2\\pi}{3}) = \\boxed{1}", "\\frac{3\\pi}{2}, 1", "correct"),
+     ("So $x = \\boxed{2}$, and $y = \\boxed{3}$.", "2, 3", "correct"), ("So $x = \\boxed{2}$, and $y = \\boxed{3}$.", "3", "several answers"),
+     ("We get $x=\\boxed{5}$ from step one.\nThen the area is $A = \\boxed{7}$.", "7", "correct"),
+     ("$a = \\boxed{2}$, so the answer is $b = \\boxed{3}$.", "3", "correct")],
+)  # fmt: skip
+def test_labelled_boxes_on_one_line_are_the_blanks_of_a_fill_in(response: str, gold: str, status: str) -> None:
+    # gaokao 2026's two-blank question (Qwen3.6 thinking models, labelled correct): '$\theta = \boxed{...}$，$f(...) =
+    # \boxed{1}$' was read as its last box; boxes each after its own label, one line, separated by a comma, are the list
+    assert grade(response, gold).status == status, response
