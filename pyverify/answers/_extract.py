@@ -726,9 +726,10 @@ _RETRACTION_NEXT = re.compile(
     r"(?:that|this|it)\s+is\s+(?:wrong|incorrect|false)\s*[.!]|that'?s\s+(?:wrong|incorrect|not\s+right)\s*[.!]|"
     # (with a word that turns against it, or naming the answer: "But this is wrong.", "This answer is not correct.";
     # a bare "It is not correct." may agree with a No)
-    r"(?:(?:but|however|hmm+|oh)[,\s]+(?:that|this|it)|(?:(?:but|however|hmm+|oh)[,\s]+)?(?:that|this)\s+(?:answer|result|value))"
-    r"\s+(?:is|was|seems|looks|must\s+be)\s+(?:to\s+be\s+)?(?:wrong|incorrect|false|not\s+(?:right|correct))\s*[.!]|"
-    r"(?:but|however|hmm+|oh)[,\s]+that'?s\s+(?:wrong|incorrect|not\s+right)\s*[.!]|"
+    r"(?:(?:but|however|yet|hmm+|oh)[,\s]+(?:that|this|it)|(?:(?:but|however|yet|hmm+|oh)[,\s]+)?(?:that|this)\s+"
+    r"(?:answer|result|value|number))\s+(?:is|was|seems|looks|must\s+be)\s+(?:to\s+be\s+)?(?:(?:clearly|obviously|"
+    r"definitely|certainly|actually|probably)\s+)?(?:wrong|incorrect|false|not\s+(?:right|correct))\s*[.!,:;?]|"
+    r"(?:but|however|yet|hmm+|oh)[,\s]+that'?s\s+(?:wrong|incorrect|not\s+right)\s*[.!,:;?]|"
     r"das\s+ist\s+falsch|c'est\s+faux|это\s+неверно|这是错的|這是錯的))")
 # a verdict on the answer in its own sentence: \boxed{5} is wrong, \boxed{5} (not the final answer), \boxed{5} ❌
 _VERDICT_AFTER = re.compile(r"(?i)[^.!?。\n]{0,40}?(?:(?<![A-Za-z])(?:(?:is|was)\s+(?:wrong|incorrect|not\s+(?:right|"

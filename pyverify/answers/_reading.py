@@ -213,14 +213,17 @@ def counted_words(pattern: str, match: re.Match[str]) -> str | None:
 
 
 _COUNTED_IN_TEXT = (r"(?<=[0-9])((?:\s|~|\\[,;: ])*\\text\s*\{\s*((?:[a-z]+\s+){0,2}[a-z]+s)\s*\})\s*\.?\s*$")
-# (Cyrillic only: in Chinese, Japanese and Korean a word after a number may multiply it, 3万, or judge it, 5是错的;
-# their counter words are read by the extraction's own list. Words that change, hedge or judge a value are none:
-# тысяч, млн, процентов, примерно, неверно, или)
-_COUNTED_FOREIGN = (r"(?<=[0-9])([^\S\n]*((?!(?i:тыс|тис|хиляд|млн|млрд|милл|милион|милиард|мільй|мільяр|трлн|трил|сот|"
-                    r"десят|десет|дюжин|процент|відсот|половин|трет|четверт|неверн|невірн|неправ|некорр|нетачн|ошиб|"
-                    r"помил|примерн|приблиз|приближ|около|близ|макс|мин(?!ут)|наверн|возможн|может|вероятн|минус|плюс|"
-                    r"корн|степен|квадрат|куб)|(?i:не|нет|ні|или|або|либо|пи|раз|и|й)(?![а-яёіїє])|[а-яёіїєґА-ЯЁІЇЄҐ]*(?:ых|их)"
-                    r"(?![а-яёіїє]))[а-яёіїєґА-ЯЁІЇЄҐ]+(?:/[а-яёіїєґА-ЯЁІЇЄҐ]+)?[²³]?)[^\S\n]*)\.?[^\S\n]*$")
+# (Cyrillic only, and only the words listed: the metric abbreviations, money, time, lengths, masses and common
+# counted nouns, in their declensions. An open list let words that change or judge the value through: 5 промилле,
+# 5 факториал, 5 ложно, 5 тисяч (a review). In Chinese, Japanese and Korean a word after a number may multiply it,
+# 3万, or judge it, 5是错的: their counter words are read by the extraction's own list)
+_COUNTED_FOREIGN = (r"(?<=[0-9])([^\S\n]*((?i:м|см|мм|км|кг|г|мг|с|мин|ч|л|мл|км/ч|м/с|м²|см²|м³|руб|рубл[а-яё]*|"
+                    r"коп|копе[а-яё]*|копей[а-яё]*|минут[а-яё]*|час|часа|часов|секунд[а-яё]*|сутки|суток|день|дня|дней|"
+                    r"недел[а-яё]*|месяц[а-яё]*|год|года|лет|метр|метра|метров|сантиметр[а-яё]*|миллиметр[а-яё]*|"
+                    r"километр[а-яё]*|грамм[а-яё]*|килограмм[а-яё]*|литр[а-яё]*|тонн[а-яё]*|штук[а-яё]*|человек[а-яё]*|"
+                    r"способ[а-яё]*|вариант[а-яё]*|градус[а-яё]*|очк[а-яё]*|балл[а-яё]*|шаг[а-яё]*|ход[а-яё]*|"
+                    r"учени[а-яё]*|монет[а-яё]*|конфет[а-яё]*|яблок[а-яё]*|карточ[а-яё]*|страниц[а-яё]*)(?![а-яё]))"
+                    r"[^\S\n]*)\.?[^\S\n]*$")
 # Markdown bold in an answer: two stars at an edge or beside a space (**5**, 2 **3**): then no ** is a power
 _BOLD_MARK = re.compile(r"(?:^|\s)\*\*(?=\S)|(?<=\S)\*\*(?:\s|$)")
 # the metric abbreviations in Cyrillic, as the unit rules read them in Latin letters (19 см is 19 cm, never 19 м)
@@ -669,10 +672,11 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      "letters or more, no verb, nothing that changes or judges the value) is the number with those words as its "
      "unit, as in brackets above (the table's units are read by the unit rules below)",
      _COUNTED_IN_TEXT, lambda m: _counted_in_text(m)),
-    ("a word in Cyrillic ending the answer right after a number (a unit or a counted noun: 19 м, 6 км/ч, 12 рублей: "
-     "DeathMath's answers; never one that multiplies, hedges or judges it: тысяч, процентов, неверно) is the number "
-     "with that word as its unit, as above (against an answer without a unit, by value); the metric abbreviations in Cyrillic (м, см, мм, км, кг, г, "
-     "с, мин, ч, л, мл, and км/ч, м/с, м², см²) are those units, read by the unit rules below",
+    ("a word in Cyrillic ending the answer right after a number, from a fixed list of units and counted nouns (19 м, "
+     "6 км/ч, 12 рублей, 5 минут, 3 способа: DeathMath's answers; any other word, тысяч, процентов, неверно, is left "
+     "unread) is the number with that word as its unit (against an answer without a unit, by value); the metric "
+     "abbreviations in Cyrillic (м, см, мм, км, кг, г, мг, с, мин, ч, л, мл, and км/ч, м/с, м², см²) are those units, "
+     "read by the unit rules below",
      _COUNTED_FOREIGN, lambda m: _foreign_unit(m)),
     ("a leading 'approximately', 'approx.', 'about', 'roughly' or 'around' (also in \\text{...}) before a value is "
      "\\approx: the value is an approximation (never exactly equal; compared under a tolerance)", _APPROXIMATELY,

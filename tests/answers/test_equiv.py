@@ -386,11 +386,14 @@ def test_a_time_without_am_or_pm_against_the_afternoon_is_not_decided(reference:
      ("Ответ: 5 тысяч", "5", "unparsed"), ("Ответ: 5 процентов", "5", "unparsed"), ("Ответ: 5 неверно", "5", "unparsed"),
      ("答案：3万", "3", "unparsed"), ("答案：5是错的", "5", "unparsed"), ("Ответ: 5 минут", "5 часов", "unknown"),
      ("Ответ: 5 минут", "5", "correct"), ("Ответ: 5 тисяч", "5", "unparsed"), ("Ответ: 5 сотых", "5", "unparsed"),
-     ("Ответ: 5 дюжин", "5", "unparsed"), ("Ответ: 5 максимум", "5", "unparsed"), ("Ответ: 3 км", "3000 м", "correct")],
+     ("Ответ: 5 дюжин", "5", "unparsed"), ("Ответ: 5 максимум", "5", "unparsed"), ("Ответ: 3 км", "3000 м", "correct"),
+     ("Ответ: 5 промилле", "5", "unparsed"), ("Ответ: 5 факториал", "5", "unparsed"), ("Ответ: 5 ложно", "5", "unparsed"),
+     ("Ответ: 3 способа", "3", "correct")],
 )  # fmt: skip
 def test_a_unit_or_noun_in_cyrillic_after_the_number_is_read(response: str, gold: str, status: str) -> None:
-    # DeathMath (Russian olympiad answers, 'Ответ: 19 м'): a Cyrillic unit made a correct answer unparsed; a word
-    # that multiplies, hedges or judges the number is never dropped (nor are Chinese ones: 3万 is 30,000)
+    # DeathMath (Russian olympiad answers, 'Ответ: 19 м'): a Cyrillic unit made a correct answer unparsed; only listed
+    # units and counted nouns are read (a review found words that change the value through an open list: 5 промилле,
+    # 5 факториал), never a word that multiplies, hedges or judges the number (nor Chinese ones: 3万 is 30,000)
     from pyverify.rewards import grade
 
     assert grade(response, gold).status == status

@@ -1033,7 +1033,9 @@ def test_invisible_characters_anywhere_change_nothing_but_the_span(response: str
      ("\\boxed{12}. This answer is not correct.", "no answer"), ("\\boxed{12}. This is correct.", "correct"),
      ("\\boxed{12}. It is not correct to add the other root.", "correct"),
      ("The answer is $\\boxed{12}$. But this is wrong.", "no answer"), ("So $x = \\boxed{12}$. I take that back.", "no answer"),
-     ("Is it true? \\boxed{\\text{No}}. It is not correct.", "unparsed")],  # (read: No, against 12)
+     ("Is it true? \\boxed{\\text{No}}. It is not correct.", "unparsed"),  # (read: No, against 12)
+     ("\\boxed{12}. But this is wrong, so let me recheck.", "no answer"), ("\\boxed{12}. Yet this is wrong.", "no answer"),
+     ("\\boxed{12}. But this number is clearly wrong.", "no answer")],
 )  # fmt: skip
 def test_a_note_after_an_unmarked_conclusion_leaves_no_answer(response: str, status: str) -> None:
     # ProcessBench's responses end with a note on the method after an unmarked conclusion ("This approach
