@@ -1683,7 +1683,8 @@ _LABELLED_NEXT = re.compile(r"[^\S\n]{0,3}(?:\$\$?|\\\)|\\\])?[^\S\n]{0,3}[,，;
 _LABELLED_BOX = re.compile(r"(?:^|[\s$(,，])[^\s=$]{1,40}[^\S\n]{0,3}=[^\S\n]{0,3}\Z")
 # a question mark right after an answer (?, \text{?}, (?)); a word before one that denies, hedges or supposes it
 _ASKED_AFTER = re.compile(r"[^\S\n]{0,3}(?:\?|？|\\text\s*\{\s*\?\s*\}|\(\?\))")
-_DENIED_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|maybe|perhaps|possibly|probably|if|whether|suppose|either)"
+_DENIED_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|maybe|perhaps|possibly|probably|if|whether|suppose|either|"
+                            r"(?:might|may|could)\s+be|guess|guessing)"
                             r"[^\S\n]*(?:\$\$?|\\\(|\\\[)?[^\S\n]*\Z")
 # the math delimiters that close right after an answer (at most two: $$ or \) and a $ of an outer span)
 _MATH_CLOSERS = re.compile(r"[^\S\n]{0,3}(?:\$\$?|\\\)|\\\])(?:[^\S\n]{0,3}(?:\$\$?|\\\)|\\\]))?")
@@ -1926,9 +1927,10 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
             return Extraction("none", rule="words after the last box add to it (and its permutations, in any order)",
                               span=(span[0], hi))  # fmt: skip
         closed = _MATH_CLOSERS.match(text, span[1], hi)
-        if len(contents) > 1 and (_ASKED_AFTER.match(text, closed.end() if closed else span[1], hi)
-                                  or _DENIED_BEFORE.search(text, max(lo, span[0] - 40), span[0])):  # fmt: skip
-            # \boxed{2}, \boxed{3}? / Not \boxed{2}, \boxed{3}. / maybe \boxed{2} and \boxed{3}: asked, denied or hedged
+        if len(group) > 1 and (_ASKED_AFTER.match(text, closed.end() if closed else span[1], hi)
+                               or _DENIED_BEFORE.search(text, max(lo, span[0] - 40), span[0])):  # fmt: skip
+            # \boxed{2}, \boxed{3}? / Not \boxed{2}, \boxed{3}. / maybe \boxed{2} and \boxed{3} / \boxed{3}, \boxed{3}?:
+            # a row of boxes asked about, denied or hedged (one box alone: _embedded)
             return Extraction("none", rule="the boxes are asked about, denied or hedged", span=(span[0], hi))
         if len(contents) > 1:  # (boxes in a row keep a value written twice, \boxed{2}, \boxed{3}, \boxed{3}: a
             # root with its multiplicity, counted against a reference that repeats it; the same box alone is one)

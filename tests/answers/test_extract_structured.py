@@ -1054,7 +1054,9 @@ def test_a_note_after_an_unmarked_conclusion_leaves_no_answer(response: str, sta
      ("The answer is (C), because it is right.", "C", "correct"), ("The answer is (C), (D) is wrong.", "C", "no answer"),
      ("\\boxed{4:30} PM", "4:30 a.m.", "wrong"), ("$\\boxed{4:30}$ p.m.", "4:30 p.m.", "correct"),
      ("\\boxed{4:30}\\text{ p.m.}", "16:30", "correct"), ("\\boxed{2}, \\boxed{3}, \\boxed{3}?", "2, 3, 3", "no answer"),
-     ("Not \\boxed{2}, \\boxed{3}.", "2, 3", "no answer"), ("maybe \\boxed{2} and \\boxed{3}", "2, 3", "no answer")],
+     ("Not \\boxed{2}, \\boxed{3}.", "2, 3", "no answer"), ("maybe \\boxed{2} and \\boxed{3}", "2, 3", "no answer"),
+     ("\\boxed{3}, \\boxed{3}?", "3", "no answer"), ("It might be \\boxed{3}, \\boxed{3}.", "3", "no answer"),
+     ("I guess \\boxed{2}, \\boxed{3}.", "2, 3", "no answer"), ("The answer is \\boxed{3}, \\boxed{3}.", "3", "correct")],
 )  # fmt: skip
 def test_choices_listed_after_a_phrase_letters_written_together_and_a_half_of_the_day_after_a_box(
         response: str, gold: str, status: str) -> None:  # fmt: skip
