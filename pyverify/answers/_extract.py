@@ -1681,11 +1681,10 @@ def _taken_back(text: str, end: int, hi: int) -> bool:
 _LABELLED_NEXT = re.compile(r"[^\S\n]{0,3}(?:\$\$?|\\\)|\\\])?[^\S\n]{0,3}[,，;；、][^\S\n]{0,3}(?:(?:and|且|和)[^\S\n]{1,3})?"
                             r"(?:\$\$?|\\\(|\\\[)?[^\S\n]{0,3}[^\s=$]{1,40}[^\S\n]{0,3}=[^\S\n]{0,3}")
 _LABELLED_BOX = re.compile(r"(?:^|[\s$(,，])[^\s=$]{1,40}[^\S\n]{0,3}=[^\S\n]{0,3}\Z")
-# a question mark right after an answer (?, \text{?}, (?)); a word before one that denies, hedges or supposes it
-_ASKED_AFTER = re.compile(r"[^\S\n]{0,3}(?:\?|？|\\text\s*\{\s*\?\s*\}|\(\?\))")
-_DENIED_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|maybe|perhaps|possibly|probably|if|whether|suppose|either|"
-                            r"(?:might|may|could)\s+be|guess|guessing)"
-                            r"[^\S\n]*(?:\$\$?|\\\(|\\\[)?[^\S\n]*\Z")
+# before a row of boxes, besides what bounds or doubts one box (_BOX_BOUND): a word that supposes it or makes it one
+# of alternatives (if, whether, either, might be, guess)
+_ROW_HEDGED = re.compile(r"(?i)(?<![A-Za-z])(?:if|whether|suppose|either|(?:might|may|could)\s+be|guess|guessing)"
+                         r"[^\S\n]*(?:\$\$?|\\\(|\\\[)?[^\S\n]*\Z")
 # the math delimiters that close right after an answer (at most two: $$ or \) and a $ of an outer span)
 _MATH_CLOSERS = re.compile(r"[^\S\n]{0,3}(?:\$\$?|\\\)|\\\])(?:[^\S\n]{0,3}(?:\$\$?|\\\)|\\\]))?")
 
@@ -1927,8 +1926,9 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
             return Extraction("none", rule="words after the last box add to it (and its permutations, in any order)",
                               span=(span[0], hi))  # fmt: skip
         closed = _MATH_CLOSERS.match(text, span[1], hi)
-        if len(group) > 1 and (_ASKED_AFTER.match(text, closed.end() if closed else span[1], hi)
-                               or _DENIED_BEFORE.search(text, max(lo, span[0] - 40), span[0])):  # fmt: skip
+        before = text[max(lo, span[0] - 80) : span[0]]
+        if len(group) > 1 and (_BOX_QUESTION.match(text, closed.end() if closed else span[1], hi)
+                               or _BOX_BOUND.search(before) or _ROW_HEDGED.search(before)):  # fmt: skip
             # \boxed{2}, \boxed{3}? / Not \boxed{2}, \boxed{3}. / maybe \boxed{2} and \boxed{3} / \boxed{3}, \boxed{3}?:
             # a row of boxes asked about, denied or hedged (one box alone: _embedded)
             return Extraction("none", rule="the boxes are asked about, denied or hedged", span=(span[0], hi))
