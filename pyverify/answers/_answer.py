@@ -62,6 +62,9 @@ class Answer:
     forms: tuple[Answer, ...] = field(default=(), compare=False)
     """Candidate only: the same answer written again right after it (``\\boxed{\\frac12}`` (or ``$0.5$``)); an
     answer is credited only when each of its forms equals the reference too (``\\boxed{3}`` (or 4) is no answer)."""
+    convention: str = field(default="", compare=False)
+    """Why the answer's commas between digits were read as decimal commas, from the response it was taken from
+    (``Ответ: 1,72`` in Cyrillic prose); empty when the default reading or the caller's ``decimal_comma`` applied."""
 
 
 @dataclass(frozen=True)

@@ -1687,8 +1687,9 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
                            exact_witness=exact_witness, order=order)  # fmt: skip
 
     def done(v: _Verdict) -> AnswerCertificate:
-        extraction = {label: {"rule": ans.rule, "span": list(ans.span)} for label, ans in
-                      (("reference", ref), ("candidate", cand)) if ans.rule}  # fmt: skip
+        extraction = {label: {"rule": ans.rule, "span": list(ans.span)} | ({"decimal_comma": ans.convention}
+                      if ans.convention else {}) for label, ans in (("reference", ref), ("candidate", cand))
+                      if ans.rule}  # fmt: skip
         return AnswerCertificate(v.status, v.method, v.witness, policy, v.reason,  # type: ignore[arg-type]
                                  round(time.monotonic() - start, 6), ref.text, cand.text, v.conditions, extraction)  # fmt: skip
 

@@ -104,8 +104,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "`\\boxed{10}\\%`), except where the math around it changes its value: a sign, an order, `\\neq`, a factor, a sum "
      "or a function before it (`2\\boxed{3}`, `1 + \\boxed{3}`, `\\sqrt{\\boxed{3}}`, `f(\\boxed{3})`), a factor, a sum, a "
      "power or `!` right after it, a fraction around it; then the math it sits in is the answer, read as written, "
-     "unless an equation follows the box (`\\boxed{3} \\times 4 = 12` marks 3). A bound or a denial before a box (not, "
-     "≥), a question mark after it (`?`, `\\text{?}`, `(?)`), a minus sign before it (`−`, `$-$`) or, outside math, "
+     "unless an equation follows the box (`\\boxed{3} \\times 4 = 12` marks 3). A bound, a denial or a doubt before a box (not, "
+     "≥, probably, `It might be \\boxed{3}`), a question mark after it (`?`, `\\text{?}`, `(?)`), a minus sign before it (`−`, `$-$`) or, outside math, "
      "characters that continue its number (`\\boxed{3}4`, `\\boxed{3}.5`, `\\boxed{3}e2`): no answer (at most and at "
      "least state a maximum or a minimum; a scale word states the unit: `\\boxed{946} million dollars`); a dash before "
      "a box outside math is a bullet"),
@@ -135,7 +135,9 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "sentence without a marker that hedges or supposes (perhaps, seems, my best guess, assume) states nothing; `is approximately $18.8$` states the approximation "
      "≈ 18.8 (unknown exactly, compared under a tolerance)"),
     ("`**3**` alone on the last line, `\\[ \\text{The answer is (D).} \\]`, `$\\text{The final answer is } 5$`",
-     "a last line that is a value in bold alone, without words, is the answer (`**Step 3**` is not); an answer phrase "
+     "a last line that is a value in bold alone, without words, is the answer (`**Step 3**` is not); so is True or False in a "
+     "final sentence that says only that the statement (claim, argument, proposition) is true or false "
+     "(`Therefore, the statement is true.`: TheoremQA's true-or-false questions); an answer phrase "
      "written inside `\\text{...}` in math is read past the brace that closes the text, or up to a brace it never "
      "opened"),
     ("`Therefore, $x = 2$ and $y = 3$.`, `So $x=2$, $y=3$.`, `Thus x = 3.`",
@@ -215,9 +217,10 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`There are 12 sequences.`, `Therefore, there are about 12 sequences.`, an empty response",
      "no answer: a number in prose without a marker is not taken, except the one exact number of a concluding final "
      "sentence (`Therefore, there are 12 sequences.`: see the final-sentence rule)"),
-    ("`答案：13`, `【答案】13`, `答えは5です。`, `Ответ: 7`, `La respuesta es $7$.`, `Die Antwort ist 42.`, `الإجابة هي 12`",
+    ("`答案：13`, `【答案】13`, `答えは5です。`, `Ответ: 7`, `উত্তর হল 18।`, `La respuesta es $7$.`, `Die Antwort ist 42.`, `الإجابة هي 12`",
      "the answer phrases of Chinese, Japanese, Korean, French, Spanish, Portuguese, Italian, German, Russian, "
-     "Arabic and Hindi are markers like `The answer is` (a counter word may follow the number: 13只; a word that "
+     "Arabic, Hindi, Bengali, Swahili, Thai and Telugu (MGSM's languages: `Ответ – 30`, `Jibu ni 3.`, `คำตอบคือ 540`) are "
+     "markers like `The answer is` (a counter word, then です, may follow the number: 13只, 50 袋です; a word that "
      "changes it is never dropped: 3万 and 约3 are unread, 根号3 is √3 by the reading rules); prose in "
      "any script is prose: without a marker, no answer"),
     ("`\\\\frac{1}{5}`, `\\\\left( … \\\\right)` (every backslash doubled)", "read with single backslashes"),
@@ -312,11 +315,14 @@ _PHRASE = re.compile(
     r"|(?i:(?<![^\W\d_])(?:(?:la\s+)?r[ée]ponse(?:\s+finale)?\s+est|r[ée]ponse(?:\s+finale)?\s*:"
     r"|(?:la\s+)?respuesta(?:\s+final)?\s+es|respuesta(?:\s+final)?\s*:|(?:a\s+)?resposta(?:\s+final)?\s+[ée]|resposta\s*:"
     r"|(?:la\s+)?risposta(?:\s+finale)?\s+[èe]|risposta\s*:|die\s+(?:endg[üu]ltige\s+)?antwort\s+(?:ist|lautet)|antwort\s*:"
-    r"|ответ\s*(?::|—|-)|(?:الإجابة|الجواب)\s*(?:هي|هو|:)|उत्तर\s*(?::|है)))(?![^\W\d_])"
+    r"|ответ\s*(?::|—|–|-)|(?-i:Ответ)[^\S\n]+(?=[-−]?\d)|(?:الإجابة|الجواب)\s*(?:هي|هو|:)|उत्तर\s*(?::|है)"
+    # MGSM's other languages: Bengali (উত্তর হল 18।), Swahili (Jibu ni 3.), Thai (คำตอบคือ 540), Telugu (సమాధానం 70000.)
+    r"|উত্তর\s*(?::|হল|হলো|(?=[^\S\n]*[-−]?\d))|jibu\s*(?:ni|:)|คำตอบ\s*(?:คือ|:)|సమాధానం\s*(?::|(?=[^\S\n]*[-−]?\d))))"
+    r"(?![^\W\d_])"
 )
 #: the words every marker holds: a text with none of them is not scanned for one (hostile text stays cheap)
 _MARKER_WORDS = ("answer", "ans:", "ans.", "####", "a:", "答案", "答え", "정답", "ponse", "respuesta", "resposta", "risposta",
-                 "antwort", "ответ", "الإجابة", "الجواب", "उत्तर")  # fmt: skip
+                 "antwort", "ответ", "الإجابة", "الجواب", "उत्तर", "উত্তর", "jibu", "คำตอบ", "సమాధానం")  # fmt: skip
 # math spans, at most 2,000 characters each (so that text with unclosed delimiters stays linear to scan)
 
 
@@ -661,6 +667,8 @@ def _last_sentence(text: str, lo: int, hi: int) -> tuple[int, int]:
     end = lo + len(body)
     while end > lo and text[end - 1] in ".!?。！？।":
         end -= 1
+    if text.startswith("!.", end) and end > lo and (text[end - 1].isdigit() or text[end - 1] == ")"):
+        end += 1  # "the total is 5!.": a factorial, then the full stop (as the answer phrase reads it)
     inside = {m.start: m.end for m in _math_spans(text, lo, end)}
     start, i = lo, lo
     while i < end:
@@ -1020,8 +1028,9 @@ def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
 
 # after an answer phrase of another language, a number is taken from words only when nothing but a counter word
 # or a unit follows it (13只, 192公斤, 5です): any other word there (3万, минус 3, mindestens 3, nicht 6) may change it
-_COUNTED = re.compile(r"\s*(-?\d+(?:\.\d+)?)\s*(?:只|个|個|页|頁|颗|顆|本|人|名|张|張|条|條|次|天|年|岁|歲|元|米|厘米|公斤|克|千克|公里"
-                      r"|分钟|秒|小时|度|升|吨|噸|平方米|です|個|円|개|명|원)?\s*[.。]?\s*")
+_COUNTED = re.compile(r"\s*(-?\d{1,3}(?:,\d{3})+|-?\d+(?:\.\d+)?)\s*(?:只|个|個|页|頁|颗|顆|本|人|名|张|張|条|條|次|天|年|岁|歲|元|米|厘米"
+                      r"|公斤|克|千克|公里|分钟|秒|小时|度|升|吨|噸|平方米|個|円|개|명|원|美元|美金|ドル|セント|袋|匹|枚|台|冊|册|件|箱|盒|瓶"
+                      r"|杯|块|塊|辆|輛|棵|支|双|雙|套|包|分|時間|日|歳|キロ|メートル)?\s*(?:です|だ|である)?\s*[.。।]?\s*")
 
 
 # words after an answer phrase that make the number in them a property of the answer or a guess, not its value
@@ -1488,6 +1497,8 @@ _BOX_BOUND = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|isn't|is\s+not)\s{0,3}\$
                         r"divisible\s{1,3}by|(?:a\s{1,3})?"
                         r"(?:multiple|factor|divisor)\s{1,3}of|(?:square|cube|root)\s{1,3}of|one\s{1,3}(?:less|more)\s{1,3}than|"
                         r"twice|half\s{1,3}of|probably|maybe|perhaps|possibly|my\s{1,3}(?:best\s{1,3})?guess\s{1,3}is|i\s{1,3}guess|"
+                        # It might be \boxed{3}, the answer could be \boxed{3}
+                        r"(?:it|this|that|which|the\s{1,3}answer)\s{1,3}(?:might|may|could)\s{1,3}(?:well\s{1,3})?be|"
                         r"i'?m\s{1,3}not\s{1,3}sure,?\s{1,3}but)\s{0,3}(?:it'?s\s{1,3}|is\s{1,3}|the\s{1,3}answer\s{1,3}is\s{1,3})?"
                         r"\$?\s{0,3}$")
 _BOX_QUESTION = re.compile(r"\s{0,3}(?:\\[,;:! ]\s{0,3}|\\q?quad\s{0,3}|~)?\$?\s{0,3}(?:\\text\s*\{\s*\(?\s*|\(\s*)?[?？¿]")
@@ -1986,7 +1997,15 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
         at = text.find(last_line.group("v"), start)
         return _undoubled(Extraction("answer", (_strip_math(last_line.group("v")),), "final sentence",
                                      (at, at + len(last_line.group("v")))))  # fmt: skip
+    verdict = _STATEMENT_HOLDS.fullmatch(text, start, end)
+    if verdict:  # Therefore, the statement is true. (TheoremQA's true-or-false questions): the answer True
+        return Extraction("answer", (verdict.group(1),), "final sentence", verdict.span(1))
     return _undoubled(_statement(text, start, end, "final sentence"))
+
+
+# a concluding final sentence that says the statement asked about holds or fails, and nothing more
+_STATEMENT_HOLDS = re.compile(r"(?i)(?:(?:thus|hence|so|therefore|consequently)\s*,?\s*)?(?:the|this)\s+(?:given\s+|original\s+)?"
+                              r"(?:statement|claim|assertion|argument|proposition)\s+is\s+(true|false)\s*")
 
 
 # what no finished sentence ends with: a binary operator, a relation or a comma (\frac{5}{6} - \frac, a - b +)

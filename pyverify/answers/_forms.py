@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any, Callable, Sequence
 
 from pyverify.answers._answer import Answer
-from pyverify.answers._words import SUBSCRIPT_DIGITS
+from pyverify.answers._words import CHOICE_JOIN, SUBSCRIPT_DIGITS
 from pyverify.logic._ast import REAL, Call, Node, Num, Op, Var, free_vars
 from pyverify.logic._ast import walk as _walk
 
@@ -39,7 +39,12 @@ _CIRCLED_ALL = re.compile(r"^\s*\$?\s*(?:(?:\\textcircled\s*\{\s*\d{1,2}\s*\}|[\
                           r"[.。]?\s*$")
 # a choice letter, a full stop and a space, then its option: C. {x \\mid -3<x<4} (A: 12 is the answer 12: the
 # extraction reads A: as Answer:)
+# a lowercase letter in parentheses, alone or before an option's text: a choice ((c), (d) \theta^{-2}), never before an
+# operator or a bracket right after it ((a) + 5, (a)(b): products and sums as written)
+_LOWER_CHOICE = re.compile(r"^\s*\(([a-j])\)(?=\s*\.?\s*$|\s+[A-Za-z0-9$\\({\[])")
 _DOTTED_CHOICE = re.compile(r"^\s*([A-J])[.．]\s+(\S.*)$", re.S)
+# the letter and its full stop in a text command: \text{A. } x=2, \textbf{B.} 12 (the dotted choice, as A. x=2)
+_TEXT_DOTTED = re.compile(rf"^\s*{_TEXTS}\s*\{{\s*([A-J])[.．]\s*\}}\s*(?=\S)")
 # in a dotted choice's option: another choice (A. 12 B. 13), or words that join, correct or hedge options
 _ANOTHER_CHOICE = re.compile(r"(?<![A-Za-z\\])[A-J][.．)](?:\s|$)|\([A-J]\)|(?i:(?<![A-Za-z])(?:or|and|actually|no|not|"
                              r"both|but|either|neither|wait|maybe|perhaps)(?![A-Za-z]))")
@@ -48,7 +53,7 @@ _NOT_OPTION = re.compile(r"(?i)^(?:is|are|was|were|or|and|but|maybe|perhaps|eith
                          r"incorrect|ruled|rejected|eliminated|excluded|unsure)(?![A-Za-z])")
 # choice letters joined by commas or and, bare or in one text command: (C) and (G), \\text{A and D} (the clean-up
 # rules then read them as the list of those choices, as A, D is)
-_CHOICE_LIST = re.compile(rf"^\s*(?:{_TEXTS}\s*\{{)?\s*\(?[A-J]\)?(?:\s*(?:,|and|&|、|，)\s*\(?[A-J]\)?)+\s*\}}?\s*\.?\s*$")
+_CHOICE_LIST = re.compile(rf"^\s*(?:{_TEXTS}\s*\{{)?\s*\(?[A-J]\)?(?:\s*{CHOICE_JOIN}\s*\(?[A-J]\)?)+\s*\}}?\s*\.?\s*$")
 # a function's value at a number, as written: f(2), g'(1), f(\frac{2\pi}{3}), f\!\left(\dfrac{2\pi}{3}\right) (the grammar
 # reads f times the number; the text says which)
 FUNCTION_AT_A_POINT = re.compile(r"[A-Za-z](?:_\{?\w{1,4}\}?)?'{0,3}\s*(?:\\[!,]\s*)?(?:\\left\s*)?\(\s*"
@@ -138,6 +143,11 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
 
     ``text`` is the answer before the clean-up; ``word_rules(run)`` says whether a run of letters is a word
     (the reading rules), so a whole answer made of words is text and ``ab`` stays a product."""
+    lower = _LOWER_CHOICE.match(text)
+    if lower and not text[lower.end() :].strip(" .\t\n"):  # (c): TheoremQA's options, the choice C
+        return Answer("choice", value=lower.group(1).upper())
+    if lower:  # (c) 18, (d) \theta^{-2}: the choice with its option (an operator after it keeps (a) + 5 a sum)
+        text = f"({lower.group(1).upper()})" + text[lower.end() :]
     if _CHOICE_LIST.match(text):
         return None  # several choices: a list (the clean-up rules take them out of their text command)
     circled = _CIRCLED_ALL.match(text)
@@ -152,7 +162,7 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
         # SRMC = LRMC, MR = SRMC (Minerva's economics golds): an equation between names, text with its sides sorted
         # (AB = CD, both sides short runs of capitals, stays an equation of letters: segments)
         return Answer("text", value=" = ".join(sorted(normal_text(_name(g)) for g in named.groups())))
-    dotted = _DOTTED_CHOICE.match(text)
+    dotted = _DOTTED_CHOICE.match(_TEXT_DOTTED.sub(r"\1. ", text))
     if dotted and (_ANOTHER_CHOICE.search(dotted.group(2)) or "\n" in dotted.group(2)):
         return Answer("unparsed", reason=f"outside the answer grammar: the choice {dotted.group(1)} followed by more "
                       f"than one option's text or another choice: {dotted.group(2)[:40]!r}")  # fmt: skip

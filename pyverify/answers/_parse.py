@@ -26,6 +26,8 @@ from pyverify.answers._grammar import _parse_grammar, _with_text
 from pyverify.answers._grammar import _percent_of as _percent_of
 from pyverify.answers._reading import CLEANUP_RULES as CLEANUP_RULES
 from pyverify.answers._reading import (
+    CONTEXT_DOTS,
+    DOT_GROUPS,
     E_AMBIGUOUS,
     AnswerParseError,
     _check_control,
@@ -38,6 +40,7 @@ from pyverify.answers._reading import (
     _word_error,
     assignment_points,
     bracket_groups,
+    comma_convention,
     currency_before_box,
     unit_after_box,
 )
@@ -83,7 +86,7 @@ def _with_item_texts(answer: Answer, cleaned: str) -> Answer:
 
 
 # a.m. or p.m. right after a boxed clock time (\boxed{4:30} PM, $\boxed{4:30}$ p.m., \boxed{4:30}\text{ a.m.})
-_HALF_AFTER_BOX = re.compile(r"[^\S\n]{0,3}(?:\$|\\\))?[^\S\n]{0,3}(?:\\(?:text|mathrm)\s*\{\s*)?([AaPp])\.?[^\S\n]?[Mm](?![A-Za-z])")
+_HALF_AFTER = re.compile(r"[^\S\n]{0,3}(?:\$|\\\))?[^\S\n]{0,3}(?:\\(?:text|mathrm)\s*\{\s*)?([AaPp])\.?[^\S\n]?[Mm](?![A-Za-z])")
 _BARE_CLOCK = re.compile(r"\s*\d{1,2}:\d{2}(?::\d{2})?\s*")
 
 def extract_boxed(text: str) -> str | None:
@@ -163,6 +166,9 @@ def _parse(text: str, decimal_comma: str | None = None) -> Answer:
     found = extract_answer(text)
     if found.status == "none":
         return Answer("no_answer", reason=f"no final answer: {found.rule}", text=text[:200], rule=found.rule)
+    # a response that writes decimal commas reads its answer's commas so (Ответ: 1,72), unless the caller chose
+    mode, convention = comma_convention(text, found.text) if decimal_comma is None and found.rule != "whole" else (None, "")
+    decimal_comma = mode or decimal_comma
     parts = [_parse_one(t, decimal_comma) for t in found.texts]
     if len(parts) == 1:
         answer = parts[0]
@@ -170,15 +176,16 @@ def _parse(text: str, decimal_comma: str | None = None) -> Answer:
                 if found.rule == "boxed" else "")  # fmt: skip
         if unit and not answer.unit and answer.kind in ("number", "expression"):
             answer = replace(answer, unit=unit)  # \boxed{50} mm: the box's quantity in mm
-        half = _HALF_AFTER_BOX.match(text, found.span[1]) if found.rule == "boxed" else None
-        if half and _BARE_CLOCK.fullmatch(found.texts[0]):  # \boxed{4:30} PM: the time with its half of the day
+        # \boxed{4:30} PM, $4:30$ p.m.: the time with its half of the day, whichever rule took the clock
+        half = _HALF_AFTER.match(text, found.span[1])
+        if half and _BARE_CLOCK.fullmatch(found.texts[0]):
             answer = _parse_one(f"{found.texts[0].strip()} {half.group(1).lower()}.m.", decimal_comma)
     else:
         bad = next((p for p in parts if p.kind in ("unparsed", "ambiguous")), None)
         answer = bad or Answer("list", items=tuple(i for p in parts for i in (p.items if p.kind == "list" else (p,))),
                                text=found.text)  # fmt: skip
     forms = tuple(_parse_one(t, decimal_comma) for t in found.forms) if len(parts) == 1 else ()
-    return replace(answer, rule=found.rule, span=found.span, forms=forms)
+    return replace(answer, rule=found.rule, span=found.span, forms=forms, convention=convention)
 
 
 @lru_cache(maxsize=8192)
@@ -197,7 +204,7 @@ _PLAIN = re.compile(r"[ \t]*(-?)(\d{1,30}(?:\.\d{1,30})?)[ \t]*")
 
 def _parse_text(text: str, decimal_comma: str | None = None) -> Answer:
     plain = _PLAIN.fullmatch(text)
-    if plain:
+    if plain and not (decimal_comma == CONTEXT_DOTS and DOT_GROUPS.fullmatch(text.strip())):  # (1.000 in German: 1000)
         number: Node = Num(Fraction(plain.group(2)))
         return Answer("number", terms=(Op("neg", (number,)) if plain.group(1) else number,), text=text.strip())
     if len(text) > MAX_CHARS:

@@ -17,6 +17,7 @@ from typing import Any
 
 from pyverify.answers._units import UNIT_RULE, normalize, symbols
 from pyverify.answers._words import (
+    CHOICE_JOIN,
     ESCAPE_LETTERS,
     ESCAPED_COMMANDS,
     SHORT_WORDS,
@@ -601,11 +602,14 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("Python's power a**b (the two stars between an operand and the next one: 2**4107, (x+1)**2, 2**-1) is a^b; "
      "an answer with Markdown bold in it (`**5**`, `2 **3**`, `**10**0`: stars after a space or at an edge) has none",
      r"(?<=[\w)\]}])\*\*(?=[\w(\[{]|-[\w(])", lambda m: m.group() if _BOLD_MARK.search(m.string) else "^"),
+    ("an x between a number and a power of ten (1.28 x 10^-6, 3X10^{8}: plain text's scientific notation) is a times "
+     "sign", r"(?<=\d)\s*[xX]\s*(?=10\s*\^)", r" \\times "),
     ("math delimiters $ $$ \\( \\) \\[ \\] at the ends", r"^\s*(\$\$?|\\\(|\\\[)|(\$\$?|\\\)|\\\])\s*$", ""),
-    ("choice letters listed in one \\text{...} (\\text{A,D}, \\textbf{(A), (D)}, \\text{A and D}, \\text{B、C}) are that list of "
-     "choices",
-     r"\\(?:text|textbf|mathrm)\s*\{\s*(\(?[A-J]\)?(?:\s*(?:,|and|&|、|，)\s*\(?[A-J]\)?)+)\s*\}",
-     lambda m: re.sub("[、，]", ", ", m.group(1))),
+    ("choice letters listed in one \\text{...} (\\text{A,D}, \\textbf{(A), (D)}, \\text{A and D}, \\text{B、C}, \\text{A, B, "
+     "and D}) or joined by & in the whole answer (`(C) & (G)`, `A \\& D`) are that list of choices",
+     rf"\\(?:text|textbf|mathrm)\s*\{{\s*(\(?[A-J]\)?(?:\s*{CHOICE_JOIN}\s*\(?[A-J]\)?)+)\s*\}}"
+     rf"|^\s*(\(?[A-J]\)?(?:\s*(?:{CHOICE_JOIN})\s*\(?[A-J]\)?)*\s*\\?&\s*\(?[A-J]\)?(?:\s*{CHOICE_JOIN}\s*\(?[A-J]\)?)*)\s*\.?\s*$",
+     lambda m: re.sub(r"[、，]|\s*\\?&", ", ", m.group(1) or m.group(2))),
     ("an integer parameter declared in words (\\text{ for } k \\in \\mathbb{Z}, \\text{ where } k \\text{ is an integer}, "
      "\\text{ for any integer } k) is declared as `, k \\in \\mathbb{Z}` is",
      r"(?:\\[,;:]|\\q?quad|\s|,)*\\text\s*\{\s*(?:for(?:\s+(?:all|any|every|each|some))?|where|with)\s*\}\s*([kmnjl])\s*(?=\\in(?![A-Za-z])|∈)"
@@ -961,6 +965,10 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "is the larger (TheoremQA writes lists so; never the empty interval: `[8, 4]` against `[4, 3]` is different), "
      "and then `[2, 3]` on the other side is a list too; "
      "an interval written empty otherwise (`(3, 1]`) is unknown"),
+    ("`\\frac{1}{4}[\\cos 2t + \\sin 2t]`, `[P_0 - gz]^{5/2}`, `[90]`, `[3]`",
+     "parentheses: square brackets with no comma or semicolon in them after an operand or before a power, or around "
+     "one integer (a group, a list of one and the integer part are then the same integer); `[x]` and `[2.5]` standing "
+     "alone are unparsed (the integer part in some texts)"),
     ("`(1,2,3),(1,3,2)` against `(1, 2, 3)`",
      "solutions written as tuples against one tuple: the tuple is a list of one solution (different when the list "
      "holds another); a list of numbers against a tuple (`1,2,3` against `(1,2,3)`) stays unknown: it may be the "
@@ -1088,6 +1096,15 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "outside brackets, whose left part starts with 0 or has 4+ digits; or a `{,}` that is not a thousands group; "
      "three or more numbers joined by tight commas (`-2,0,2`, no comma followed by a space) are a list"),
     ("`-2,1`, `1,5`, `12,5`", "a list (MATH writes several answers this way); `decimal_comma=\"decimal\"` reads 1.5"),
+    ("a response's `Ответ: 1,72`, `Réponse : 3,5`, `… $5{,}22$ … 5,22`, `Die Antwort ist 57.500.`",
+     "decimal commas, when `decimal_comma` is not given and the response itself writes them: no decimal point between "
+     "digits anywhere in it (a full stop before three digits that end a group is none), and `{,}` before other than "
+     "three digits, or prose mostly in Cyrillic script, or the answer word of a language that writes decimal commas "
+     "(French `Réponse :`, German `Die Antwort ist`, Italian, Portuguese, Polish, Czech, Dutch, Scandinavian, Finnish, "
+     "Turkish, Hungarian, Romanian; not Spanish, written both ways); where that language groups thousands with full "
+     "stops (German, Italian, Portuguese, Dutch, Turkish, Danish, Norwegian, Romanian) `57.500` is 57500 and "
+     "`82.666,67` is 82666.67; `60,000` (three digits after) and `-2,0,2` are still read as by default, brackets still "
+     "separate; the certificate's extraction says why (`decimal_comma`)"),
     ("`(0,5)`, `[0,1)`, `\\{0,1\\}`, `1.5,2`, `x^2,3`",
      "plain commas inside brackets, after a decimal number or after an exponent always separate"),
     ("`decimal_comma=\"decimal\"`",
@@ -1390,8 +1407,10 @@ MAX_REPEATING_DIGITS = 200
 def bracket_groups(text: str) -> str:
     """Square brackets used as parentheses, ``\\frac{1}{4}[\\cos 2t + \\sin 2t]`` and ``[P_0 - gz]^{5/2}`` (Minerva's golds):
     a ``[...]`` with no comma or semicolon at its own level that follows an operand or an operator, or is followed by
-    a power, is ``(...)``. An interval or a list has a comma; a bracket standing alone (``[90]``, or ``[x]``, the
-    integer part in some texts) is left as written. Hand-written: the pairing needs a bracket count."""
+    a power, is ``(...)``, and so is a bracket around one integer (``[90]``, ``[-2]``: that integer whether it
+    groups, is a list of one, TheoremQA's ``[3]``, or the integer part). An interval or a list has a comma; another
+    bracket standing alone (``[x]``, ``[2.5]``: the integer part in some texts) is left as written. Hand-written: the
+    pairing needs a bracket count."""
     if "[" not in text:
         return text
     chars = list(text)
@@ -1410,7 +1429,8 @@ def bracket_groups(text: str) -> str:
                 continue  # \sqrt[3]{2}: a command's optional argument
             after = text[i + 1 :].lstrip()
             operand = bool(before) and (before[-1].isalnum() or before[-1] in "})]!+-*/=" or before.endswith("\\cdot"))
-            if (operand or after.startswith("^")) and text[start + 1 : i].strip():
+            integer = re.fullmatch(r"\s*[-−]?\d+\s*", text[start + 1 : i]) is not None
+            if (operand or after.startswith("^") or integer) and text[start + 1 : i].strip():
                 chars[start], chars[i] = "(", ")"
     return "".join(chars)
 
@@ -1473,6 +1493,8 @@ def _numbers(text: str, decimal_comma: str | None) -> str:
     # with decimal commas, {,} is a decimal point and only spaces group thousands
     groups = _GROUPS_SPACES if decimal_comma == "decimal" else _GROUPS
     text = groups.sub(lambda m: re.sub(r" +|\{,\}", "", m.group()), text)
+    if decimal_comma == CONTEXT_DOTS:  # 57.500, 82.666,67 in German: full stops group thousands
+        text = DOT_GROUPS.sub(lambda m: m.group().replace(".", ""), text)
     lead = _VALUE_LEAD.match(text)  # x = 1,000 and \\approx 1,000 are 1000 as 1,000 is
     if decimal_comma != "decimal" and THOUSANDS.fullmatch(text, lead.end()):  # type: ignore[union-attr]
         text = text.replace(",", "")
@@ -1512,15 +1534,17 @@ def _depths(text: str) -> list[int]:
 _DIGIT_COMMA = re.compile(r"(?<![\d.^_])(\d+)(\{,\}|,)(?=(\d+)(?!\d|\.\d))")
 
 
-def _comma_candidates(text: str) -> list[tuple[int, int, bool, str]]:
+def _comma_candidates(text: str) -> list[tuple[int, int, bool, str, bool]]:
     """Commas between digits that could be decimal commas, left to right: (start, end, ambiguous by default,
-    the digits around it as written).
+    the digits around it as written, a decimal comma in a response that writes them).
 
     A plain comma counts when it is outside brackets and has no space on either side; it is ambiguous when
     its left part starts with 0 or has four or more digits (``0,111``, ``1000,99``) and otherwise a list
     separator by default (``-2,1``, ``1,5``: MATH's lists); in three or more numbers joined by tight commas with no
     comma followed by a space (``-2,0,2``) every comma separates. A ``{,}`` left between digits after the
-    thousands groups is always ambiguous (``3{,}14``), inside brackets too.
+    thousands groups is always ambiguous (``3{,}14``), inside brackets too. In a response that writes decimal
+    commas (:func:`comma_convention`) each of these is a decimal comma unless three digits follow it after a
+    nonzero left part (``60,000`` may still be a thousands group there: models write English groups in Russian text).
     """
     depths = _depths(text)
     found = []
@@ -1534,10 +1558,12 @@ def _comma_candidates(text: str) -> list[tuple[int, int, bool, str]]:
         left = match.group(1)
         sign = "-" if match.start() > 0 and text[match.start() - 1] == "-" else ""
         fragment = sign + "".join(match.group(1, 2, 3))
+        in_context = len(match.group(3)) != 3 or left.startswith("0")
         if match.group(2) == "{,}":
-            found.append((start, end, True, fragment))
+            found.append((start, end, True, fragment, in_context))
         elif depths[start] == 0:
-            found.append((start, end, not listed and (left.startswith("0") or len(left) >= 4), fragment))
+            found.append((start, end, not listed and (left.startswith("0") or len(left) >= 4), fragment,
+                          in_context and not listed))  # fmt: skip
     return found
 
 
@@ -1545,12 +1571,71 @@ def _readings(text: str, decimal_comma: str | None) -> tuple[str, str | None, st
     """(the text to parse, the other reading or None, the first ambiguous fragment) after the comma rules."""
     candidates = _comma_candidates(text)
     if decimal_comma == "decimal":
-        return _replace(text, [(s, e) for s, e, _, _ in candidates], "."), None, ""
-    chosen = [(s, e) for s, e, ambiguous, _ in candidates if ambiguous]
+        return _replace(text, [(s, e) for s, e, _, _, _ in candidates], "."), None, ""
+    if decimal_comma in (CONTEXT, CONTEXT_DOTS):  # a response that writes decimal commas: 1,72 is 1.72; 60,000 as by default
+        text = _replace(text, [(s, e) for s, e, _, _, decimal in candidates if decimal], ".")
+        candidates = [c for c in _comma_candidates(text) if not c[4]]
+    chosen = [(s, e) for s, e, ambiguous, _, _ in candidates if ambiguous]
     if decimal_comma == "list" or not chosen:
         return _replace(text, chosen, ","), None, ""
-    fragment = next(f for _, _, ambiguous, f in candidates if ambiguous)
+    fragment = next(f for _, _, ambiguous, f, _ in candidates if ambiguous)
     return _replace(text, chosen, "."), _replace(text, chosen, ","), fragment
+
+
+#: The decimal_comma values (internal) of a response that writes decimal commas, and of one that also groups
+#: thousands with full stops: see :func:`comma_convention`.
+CONTEXT = "context"
+CONTEXT_DOTS = "context, dots"
+# How a response writes its decimal numbers, from the response itself. Written by hand: the signals are a script, a
+# few answer words and the numbers it writes; a language detector names a language, not its number convention
+# (Spanish is written both ways), and none reads LaTeX.
+_CYRILLIC = re.compile(r"[А-Яа-яЁё]")
+_LATIN = re.compile(r"[A-Za-z]")
+_COMMAND = re.compile(r"\\[A-Za-z]+")
+_COMMA_MARKERS = re.compile(r"(?i)(?<![^\W\d_])(?:(réponse|antwort|risposta|resposta|odpowiedź|odpověď|antwoord|svar|"
+                            r"vastaus|cevap|válasz|răspuns)[^\S\n]*:|(r[ée]ponse)(?:\s+finale)?\s+est|"
+                            r"(antwort)\s+(?:ist|lautet)|(risposta)(?:\s+finale)?\s+[èe]|(resposta)(?:\s+final)?\s+[ée])(?![^\W\d_])")
+# a decimal point: between digits, unless three digits end a group after a nonzero part (57.500 in German text)
+_DECIMAL_POINT = re.compile(r"(?<![\d.])0\.\d|\d\.(?!\d{3}(?![\d]))\d")
+#: thousands grouped by full stops (57.500, 82.666,67): a thousands group in a response that writes decimal commas
+DOT_GROUPS = re.compile(r"(?<![\d.])[1-9]\d{0,2}(?:\.\d{3})+(?![\d.])")
+_BRACED_DECIMAL = re.compile(r"\d\{,\}(?:\d{1,2}|\d{4,})(?!\d)")
+_DIGIT_COMMA_DIGIT = re.compile(r"\d(?:,|\{,\})\d|(?<![\d.])[1-9]\d{0,2}\.\d{3}(?!\d)")
+
+
+def comma_convention(response: str, answer: str) -> tuple[str | None, str]:
+    """How ``response`` writes the numbers of ``answer`` (taken from it): (None, '') for the default reading (``1,5``
+    a list, ``0,5`` ambiguous, ``1.000`` one), else the internal ``decimal_comma`` value and why.
+
+    A response that writes no decimal point between digits anywhere (a full stop before three digits that end a
+    group, ``57.500``, is none), and either writes ``{,}`` as a decimal comma (``5{,}22``), or is written mostly in
+    Cyrillic script (every language written in it writes decimal commas), or answers with the answer word of a
+    language that writes them (``Réponse :``, ``Die Antwort ist``, ``Odpowiedź:``; not Spanish, written both ways),
+    reads its commas between digits as decimal commas (:data:`CONTEXT`); where that language groups thousands with
+    full stops (German, Italian, Portuguese, Dutch, Turkish, Danish, Norwegian, Romanian), its ``57.500`` is 57500
+    too (:data:`CONTEXT_DOTS`). See :data:`READING_RULES`."""
+    if not _DIGIT_COMMA_DIGIT.search(answer) or _DECIMAL_POINT.search(response):
+        return None, ""
+    dotted = DOT_GROUPS.search(answer) is not None
+    if _BRACED_DECIMAL.search(response) and not dotted:
+        return CONTEXT, "the response writes decimal commas as {,}"
+    prose = _COMMAND.sub(" ", response)
+    cyrillic = len(_CYRILLIC.findall(prose))
+    if cyrillic >= 5 and cyrillic > len(_LATIN.findall(prose)) and not dotted:
+        return CONTEXT, "the response is written in Cyrillic script, whose languages write decimal commas"
+    marker = _COMMA_MARKERS.search(response)
+    word = next(g for g in marker.groups() if g) if marker else ""
+    if word.lower() in _DOT_THOUSANDS:
+        return CONTEXT_DOTS, f"the response answers with '{word}', in a language that writes decimal commas and groups " \
+            "thousands with full stops"
+    if word and not dotted:
+        return CONTEXT, f"the response answers with '{word}', in a language that writes decimal commas"
+    return None, ""
+
+
+#: The answer words of languages that group thousands with full stops (1.000): German, Italian, Portuguese, Dutch,
+#: Turkish, Danish and Norwegian, Romanian
+_DOT_THOUSANDS = frozenset("antwort risposta resposta antwoord cevap svar răspuns".split())
 
 
 def _replace(text: str, spans: list[tuple[int, int]], by: str) -> str:

@@ -61,3 +61,6 @@ ESCAPED_COMMANDS = frozenset(
 )
 #: Subscript digits as the digits they stand for (x₀, log₁₀, 1112112₃).
 SUBSCRIPT_DIGITS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+#: What joins choice letters written as a list of choices: a comma (``A, B``, an Oxford comma ``A, B, and D`` too),
+#: ``and``, ``&`` or ``\&``, the ideographic comma ``、`` or a full-width comma (a regular expression's source).
+CHOICE_JOIN = r"(?:,\s*(?:and(?![A-Za-z])\s*)?|and(?![A-Za-z])|\\?&|、|，)"

@@ -1078,3 +1078,114 @@ def test_labelled_boxes_on_one_line_are_the_blanks_of_a_fill_in(response: str, g
     # gaokao 2026's two-blank question (Qwen3.6 thinking models, labelled correct): '$\theta = \boxed{...}$，$f(...) =
     # \boxed{1}$' was read as its last box; boxes each after its own label, one line, separated by a comma, are the list
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [("Thus the time was $4:30$ p.m.", "4:30 a.m.", "wrong"), ("Thus the time was $4:30$ p.m.", "16:30", "correct"),
+     ("Thus the time was \\(4:30\\) PM", "4:30 \\text{ p.m.}", "correct"),
+     ("So the total is 5!.", "120", "correct"), ("So the total is 5!.", "5", "wrong"), ("So the total is 5!", "5", "correct"),
+     ("\\boxed{\\text{A, B, and D}}", "ABD", "correct"), ("\\boxed{\\text{A, B, and D}}", "AB", "wrong"),
+     ("The answer is (C) & (G).", "C, G", "correct"), ("The answer is (C) & (G).", "C", "several answers"),
+     ("$\\boxed{(C) \\& (G)}$", "CG", "correct"), ("$\\boxed{\\text{A. } x=2}$", "A", "correct"),
+     ("$\\boxed{\\text{A. } x=2}$", "B", "wrong"), ("$\\boxed{\\text{A. } x=2 \\text{ B. } x=3}$", "A", "unparsed")],
+)  # fmt: skip
+def test_a_half_of_the_day_after_math_a_factorial_before_a_full_stop_and_choices_joined_by_ampersands(
+        response: str, gold: str, status: str) -> None:  # fmt: skip
+    # '$4:30$ p.m.' lost its p.m. and was credited against 4:30 a.m.; 'the total is 5!.' was read as 5; an Oxford comma
+    # (\text{A, B, and D}), choices joined by & and '\text{A. } x=2' (a choice with its option) were unparsed
+    assert grade(response, gold).status == status, response
+
+
+RUSSIAN = "Таким образом, рост среднего брата найден.\nОтвет: {}"
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [(RUSSIAN.format("1,72"), "1.72", "correct"), (RUSSIAN.format("1,72 м."), "1.72", "correct"),
+     (RUSSIAN.format("1,72"), "1, 72", "wrong"), ("Ответ: 0,5", "0.5", "correct"),
+     (RUSSIAN.format("1,5, 2,5"), "1.5, 2.5", "correct"), (RUSSIAN.format("-2,0,2"), "-2, 0, 2", "correct"),
+     (RUSSIAN.format("60,000 рублей"), "60000", "correct"), (RUSSIAN.format("$(1,5)$"), "(1, 5)", "correct"),
+     ("Здесь x = 2.5, значит\nОтвет: 1,5", "1.5", "several answers"),
+     ("Réponse : 3,5", "3.5", "correct"), ("Die Länge ist gesucht. Antwort: 3,5", "3.5", "correct"),
+     ("Respuesta: 3,5", "3.5", "several answers"), ("The area is $5{,}22$, so the answer is 5,22.", "5.22", "correct"),
+     ("The answer is 1,5.", "1.5", "several answers"), ("The answer is 1,5.", "1, 5", "correct")],
+)  # fmt: skip
+def test_a_response_that_writes_decimal_commas_is_read_with_them(response: str, gold: str, status: str) -> None:
+    # DeathMath's Russian answers ('Ответ: 1,72', labelled correct) were read as the list 1, 72: a response that writes
+    # no decimal point and is in Cyrillic script, or answers with a decimal-comma language's word, or writes 5{,}22,
+    # reads its answer's commas between digits as decimal commas; English prose keeps MATH's list reading
+    assert grade(response, gold).status == status, response
+
+
+def test_the_certificate_says_why_a_comma_was_read_as_a_decimal_comma() -> None:
+    cert = equivalent_answers("1.72", RUSSIAN.format("1,72"))
+    assert cert.status == "equal"
+    assert "Cyrillic" in cert.extraction["candidate"]["decimal_comma"]
+    assert "decimal_comma" not in equivalent_answers("1.72", RUSSIAN.format("1,72"), decimal_comma="list").extraction.get(
+        "candidate", {})
+    assert equivalent_answers("1.72", RUSSIAN.format("1,72"), decimal_comma="list").status != "equal"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 9999), st.text("0123456789", min_size=1, max_size=6).filter(lambda d: len(d) != 3))
+def test_a_decimal_comma_in_russian_prose_is_the_decimal_number_and_in_english_prose_never(whole: int, digits: str) -> None:
+    from fractions import Fraction
+
+    written = f"{whole},{digits}"
+    value = Fraction(f"{whole}.{digits}")
+    gold = str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    assert equivalent_answers(gold, RUSSIAN.format(written)).status == "equal", written
+    assert equivalent_answers(gold, f"So the answer is {written}.").status != "equal", written
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [("তিনি প্রতিদিন 9 * $2 = $18 উপার্জন করেন। উত্তর হল 18।", "18", "correct"),
+     ("Kwa jumla, anatumia 2 + 1 = 3 komeo. Jibu ni 3.", "3", "correct"),
+     ("ดังนั้นเขาจึงวิ่งรวม 9 x 60 = 540 เมตรในหนึ่งสัปดาห์ คำตอบคือ 540", "540", "correct"),
+     ("ดังนั้น คำตอบคือ 20,000", "20000", "correct"), ("కాబట్టి లాభం $70,000. సమాధానం 70000.", "70000", "correct"),
+     ("Следовательно, 120 – 90 = 30. Ответ – 30.", "30", "correct"), ("Всего 60+180+126=366 загрузок Ответ 366.", "366", "correct"),
+     ("答えは 50 袋です。", "50", "correct"), ("答えは 280 人です。", "280", "correct"), ("答えは 15,000 です。", "15000", "correct"),
+     ("答案是18美元。", "18", "correct"), ("答案是3万。", "3", "unparsed"), ("Jibu ni 3 au 4.", "3", "wrong"),
+     ("It might be \\boxed{3}.", "3", "no answer"), ("The answer could be $\\boxed{3}$.", "3", "no answer"),
+     ("The answer must be \\boxed{3}.", "3", "correct")],
+)  # fmt: skip
+def test_the_answer_words_of_every_mgsm_language_and_counters_after_a_number(response: str, gold: str, status: str) -> None:
+    # mCoT's MGSM outputs (laihuiyuan/mCoT): Bengali, Swahili, Thai and Telugu answers (681 of 3,000 rows) had no
+    # answer phrase, 'Ответ – 30.' (an en dash) neither, and a Japanese counter or です after a grouped number left the
+    # answer unread; a modal before a box ('It might be \boxed{3}') doubts it, as before a math span
+    assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [("Therefore, the answer is [3].", "[3]", "correct"), ("Therefore, the answer is 3.", "[3]", "correct"),
+     ("Therefore, the answer is 1.28 x 10^-6.", "1.28e-06", "correct"), ("Therefore, the answer is 3X10^{8}.", "3e8", "correct"),
+     ("Therefore, the answer is (c) 18.", "(c)", "correct"), ("Therefore, the answer is (c) 18.", "(b)", "wrong"),
+     ("Therefore, the answer is (d) $\\theta^{-2}$.", "(d)", "correct"), ("Therefore, the answer is (c).", "C", "correct"),
+     ("The answer is $(a) + 5$.", "a+5", "correct"),
+     ("It follows that it is abelian.   Therefore, the statement is true.", "True", "correct"),
+     ("It follows that it is abelian.   Therefore, the statement is true.", "False", "wrong"),
+     ("Hence this argument is False.", "False", "correct"), ("Therefore, the statement is not true.", "True", "no answer"),
+     ("Therefore, the statement is true for all n.", "True", "no answer")],
+)  # fmt: skip
+def test_theoremqa_answers_one_item_lists_scientific_notation_lowercase_options_and_true_statements(
+        response: str, gold: str, status: str) -> None:  # fmt: skip
+    # TheoremQA's published GPT-4, ChatGPT and Claude 2 outputs (wenhuchen/TheoremQA): '[3]' was unparsed, the x of
+    # '1.28 x 10^-6' a variable, '(c) 18' the product c·18, and 'Therefore, the statement is true.' no answer
+    assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [("Der Lohn ist 57.500 $ im Jahr. Die Antwort ist 57.500.", "57500", "correct"), ("Antwort: 1.000", "1000", "correct"),
+     ("Antwort: 82.666,67", "82666.67", "correct"), ("La risposta è 2.500.", "2500", "correct"),
+     ("La réponse est 1.000.", "1", "correct"), ("The answer is 1.000.", "1", "correct"), ("Ответ: 1.500", "1.5", "correct"),
+     ("Er läuft 2.5 km. Die Antwort ist 1.000.", "1", "correct")],
+)  # fmt: skip
+def test_a_response_in_a_language_that_groups_thousands_with_full_stops(response: str, gold: str, status: str) -> None:
+    # mCoT's German outputs write 57.500 $ (57500): after the answer word of a language that groups thousands with full
+    # stops, and with no decimal point elsewhere, a full stop before three digits ends a group; French and Russian
+    # group with spaces, and a response that writes 2.5 keeps its full stops decimal points
+    assert grade(response, gold).status == status, response

@@ -735,9 +735,12 @@ def test_square_brackets_that_group_and_physics_units(reference: str, candidate:
     assert equivalent_answers(reference, candidate, timeout=20).status == status
 
 
-def test_a_bracket_standing_alone_is_not_read_as_its_number() -> None:
-    # [90] (AReaL's answer format) or [x] (the integer part in some texts): not a parenthesis
-    assert parse_answer("[90]").kind == "unparsed"
+def test_a_bracket_standing_alone_is_not_read_as_its_number_unless_it_holds_one_integer() -> None:
+    # [x] or [2.5] (the integer part in some texts): not a parenthesis; [90] (AReaL's answer format) and TheoremQA's
+    # one-item lists [3] are that integer under every reading (a group, a list of one, the integer part)
+    assert parse_answer("[x]").kind == "unparsed" and parse_answer("[2.5]").kind == "unparsed"
+    assert equivalent_answers("[3]", "The answer is [3].").status == "equal"
+    assert equivalent_answers("90", "[90]").status == "equal" and equivalent_answers("[-2]", "2").status == "different"
 
 
 @settings(max_examples=40, deadline=None)
