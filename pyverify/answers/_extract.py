@@ -315,14 +315,16 @@ _PHRASE = re.compile(
     r"|(?i:(?<![^\W\d_])(?:(?:la\s+)?r[ée]ponse(?:\s+finale)?\s+est|r[ée]ponse(?:\s+finale)?\s*:"
     r"|(?:la\s+)?respuesta(?:\s+final)?\s+es|respuesta(?:\s+final)?\s*:|(?:a\s+)?resposta(?:\s+final)?\s+[ée]|resposta\s*:"
     r"|(?:la\s+)?risposta(?:\s+finale)?\s+[èe]|risposta\s*:|die\s+(?:endg[üu]ltige\s+)?antwort\s+(?:ist|lautet)|antwort\s*:"
-    r"|ответ\s*(?::|—|–|-)|(?-i:Ответ)[^\S\n]+(?=[-−]?\d)|(?:الإجابة|الجواب)\s*(?:هي|هو|:)|उत्तर\s*(?::|है)"
+    r"|ответ\s*(?::|[—–-](?=\s))|(?-i:Ответ)[^\S\n]+(?=[-−–]?\d)|(?:^|(?<=\n)|(?<=[.!?]\s))ответ[^\S\n]+(?=[-−–]?\d)"
+    r"|(?:الإجابة|الجواب)\s*(?:هي|هو|:)|उत्तर\s*(?::|है)"
     # MGSM's other languages: Bengali (উত্তর হল 18।), Swahili (Jibu ni 3.), Thai (คำตอบคือ 540), Telugu (సమాధానం 70000.)
-    r"|উত্তর\s*(?::|হল|হলো|(?=[^\S\n]*[-−]?\d))|jibu\s*(?:ni|:)|คำตอบ\s*(?:คือ|:)|సమాధానం\s*(?::|(?=[^\S\n]*[-−]?\d))))"
+    r"|উত্তর\s*(?::|হল|হলো|(?=[^\S\n]*[-−]?\d))|jibu(?:\s+(?:sahihi|la\s+mwisho|kamili))?\s*(?:ni|:)"
+    r"|คำตอบ(?:ที่ถูกต้อง|สุดท้าย)?\s*(?:คือ|:)|(?:సమాధానం|జవాబు)\s*(?::|(?=[^\S\n]*[-−]?\d))))"
     r"(?![^\W\d_])"
 )
 #: the words every marker holds: a text with none of them is not scanned for one (hostile text stays cheap)
 _MARKER_WORDS = ("answer", "ans:", "ans.", "####", "a:", "答案", "答え", "정답", "ponse", "respuesta", "resposta", "risposta",
-                 "antwort", "ответ", "الإجابة", "الجواب", "उत्तर", "উত্তর", "jibu", "คำตอบ", "సమాధానం")  # fmt: skip
+                 "antwort", "ответ", "الإجابة", "الجواب", "उत्तर", "উত্তর", "jibu", "คำตอบ", "సమాధానం", "జవాబు")  # fmt: skip
 # math spans, at most 2,000 characters each (so that text with unclosed delimiters stays linear to scan)
 
 
@@ -723,8 +725,11 @@ _RETRACTING = (r"(?:[*_`>#(\-][^\S\n]{0,2}){0,4}(?:wait|actually|hmm+|oops|corre
                r"잠깐|ちょっと待って|待って|等一下|错了|錯了|更正|"
                r"not\s+sure|i'm\s+not\s+sure|(?:i\s+am|i'm)\s+not\s+(?:100\s*%\s+)?(?:sure|confident|certain)|"
                r"this\s+is\s+(?:just\s+)?(?:a|my\s+best)\s+guess|i\s+could\s+be\s+wrong|"
-               r"nein|non,|нет|不对|不對|等等|其实|其實)(?![A-Za-z])")
-_RETRACTION = re.compile(r"(?i)(?:^|[.!?。！？\n][^\S\n]{0,40})" + _RETRACTING)
+               r"nein|non,|нет|不对|不對|等等|其实|其實|"
+               # MGSM's Swahili, Thai, Bengali and Telugu: no, wait, I made a mistake, (but this is) wrong, not correct
+               r"hapana|subiri|nimekosea|lakini\s+(?:hii|hilo)\s+ni\s+(?:makosa|kosa)|ไม่ถูกต้อง|ไม่ใช่|เดี๋ยว|ผิด|"
+               r"(?:কিন্তু\s+)?(?:এটি|এটা)\s+ভুল|ভুল|కాదు|తప్పు)(?![A-Za-z])")
+_RETRACTION = re.compile(r"(?i)(?:^|[.!?。！？।\n][^\S\n]{0,40})" + _RETRACTING)
 # right after the answer (no sentence between, or the next sentence): the same words, and whole sentences that take it
 # back (\boxed{5} Wait, it is 6; \boxed{3} -- actually 4; \boxed{3}. Never mind, it is 4.; \boxed{3}. That is wrong.)
 # — searched over the whole rest of a response, these would catch explanations (Never mind the extra condition ...)
@@ -1492,13 +1497,15 @@ _BOX_THEN_RELATION = re.compile(r"=|\\(?:neq?|le|ge|leq|geq|lt|gt|approx|equiv)(
 # least', which state a maximum's or minimum's answer (MATH's own: Zach can have at most $\boxed{2}$ pencils left
 # over); a dash before it there is a bullet as often as a sign (- \boxed{5}, Final Answer - \boxed{12}): its own value
 _BOX_BOUND = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|isn't|is\s+not)\s{0,3}\$?\s{0,3}$|(?:≥|≤|≠)\s{0,3}\$?\s{0,3}$|"
+                        # It might be \boxed{3}, the answer could be \boxed{3} (the modal right before the box)
+                        r"(?<![A-Za-z])(?:it|this|that|which|the\s{1,3}answer)\s{1,3}(?:might|may|could)\s{1,3}(?:well\s{1,3})?be"
+                        r"\s{0,3}\$?\s{0,3}$|"
                         # a doubt right before it: So probably \boxed{3}, Perhaps $\boxed{3}$, my guess is \boxed{3}
                         r"(?<![A-Za-z])(?:(?:greater|less|more|fewer|larger|smaller|bigger|higher|lower)\s{1,3}than|exceeds|"
                         r"divisible\s{1,3}by|(?:a\s{1,3})?"
                         r"(?:multiple|factor|divisor)\s{1,3}of|(?:square|cube|root)\s{1,3}of|one\s{1,3}(?:less|more)\s{1,3}than|"
                         r"twice|half\s{1,3}of|probably|maybe|perhaps|possibly|my\s{1,3}(?:best\s{1,3})?guess\s{1,3}is|i\s{1,3}guess|"
-                        # It might be \boxed{3}, the answer could be \boxed{3}
-                        r"(?:it|this|that|which|the\s{1,3}answer)\s{1,3}(?:might|may|could)\s{1,3}(?:well\s{1,3})?be|"
+
                         r"i'?m\s{1,3}not\s{1,3}sure,?\s{1,3}but)\s{0,3}(?:it'?s\s{1,3}|is\s{1,3}|the\s{1,3}answer\s{1,3}is\s{1,3})?"
                         r"\$?\s{0,3}$")
 _BOX_QUESTION = re.compile(r"\s{0,3}(?:\\[,;:! ]\s{0,3}|\\q?quad\s{0,3}|~)?\$?\s{0,3}(?:\\text\s*\{\s*\(?\s*|\(\s*)?[?？¿]")

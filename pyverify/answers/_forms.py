@@ -41,10 +41,11 @@ _CIRCLED_ALL = re.compile(r"^\s*\$?\s*(?:(?:\\textcircled\s*\{\s*\d{1,2}\s*\}|[\
 # extraction reads A: as Answer:)
 # a lowercase letter in parentheses, alone or before an option's text: a choice ((c), (d) \theta^{-2}), never before an
 # operator or a bracket right after it ((a) + 5, (a)(b): products and sums as written)
+_LOWER_LABEL = re.compile(r"\(([a-j])\)")
 _LOWER_CHOICE = re.compile(r"^\s*\(([a-j])\)(?=\s*\.?\s*$|\s+[A-Za-z0-9$\\({\[])")
 _DOTTED_CHOICE = re.compile(r"^\s*([A-J])[.．]\s+(\S.*)$", re.S)
 # the letter and its full stop in a text command: \text{A. } x=2, \textbf{B.} 12 (the dotted choice, as A. x=2)
-_TEXT_DOTTED = re.compile(rf"^\s*{_TEXTS}\s*\{{\s*([A-J])[.．]\s*\}}\s*(?=\S)")
+_TEXT_DOTTED = re.compile(rf"{_TEXTS}\s*\{{\s*([A-J])[.．]\s*\}}\s*(?=\S)")
 # in a dotted choice's option: another choice (A. 12 B. 13), or words that join, correct or hedge options
 _ANOTHER_CHOICE = re.compile(r"(?<![A-Za-z\\])[A-J][.．)](?:\s|$)|\([A-J]\)|(?i:(?<![A-Za-z])(?:or|and|actually|no|not|"
                              r"both|but|either|neither|wait|maybe|perhaps)(?![A-Za-z]))")
@@ -146,8 +147,9 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
     lower = _LOWER_CHOICE.match(text)
     if lower and not text[lower.end() :].strip(" .\t\n"):  # (c): TheoremQA's options, the choice C
         return Answer("choice", value=lower.group(1).upper())
-    if lower:  # (c) 18, (d) \theta^{-2}: the choice with its option (an operator after it keeps (a) + 5 a sum)
-        text = f"({lower.group(1).upper()})" + text[lower.end() :]
+    if lower:  # (c) 18, (d) \theta^{-2}: the choice with its option (an operator after it keeps (a) + 5 a sum); every
+        # other lowercase label too, so that another choice after it ((c) 18 or (d) 20) is seen
+        text = _LOWER_LABEL.sub(lambda m: f"({m.group(1).upper()})", text)
     if _CHOICE_LIST.match(text):
         return None  # several choices: a list (the clean-up rules take them out of their text command)
     circled = _CIRCLED_ALL.match(text)
@@ -162,7 +164,7 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
         # SRMC = LRMC, MR = SRMC (Minerva's economics golds): an equation between names, text with its sides sorted
         # (AB = CD, both sides short runs of capitals, stays an equation of letters: segments)
         return Answer("text", value=" = ".join(sorted(normal_text(_name(g)) for g in named.groups())))
-    dotted = _DOTTED_CHOICE.match(_TEXT_DOTTED.sub(r"\1. ", text))
+    dotted = _DOTTED_CHOICE.match(_TEXT_DOTTED.sub(r" \1. ", text))
     if dotted and (_ANOTHER_CHOICE.search(dotted.group(2)) or "\n" in dotted.group(2)):
         return Answer("unparsed", reason=f"outside the answer grammar: the choice {dotted.group(1)} followed by more "
                       f"than one option's text or another choice: {dotted.group(2)[:40]!r}")  # fmt: skip

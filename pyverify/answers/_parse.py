@@ -24,8 +24,8 @@ from pyverify.answers import _units
 from pyverify.answers._answer import Answer
 from pyverify.answers._grammar import _parse_grammar, _with_text
 from pyverify.answers._grammar import _percent_of as _percent_of
-from pyverify.answers._reading import CLEANUP_RULES as CLEANUP_RULES
 from pyverify.answers._reading import (
+    AMBIGUOUS,
     CONTEXT_DOTS,
     DOT_GROUPS,
     E_AMBIGUOUS,
@@ -44,6 +44,7 @@ from pyverify.answers._reading import (
     currency_before_box,
     unit_after_box,
 )
+from pyverify.answers._reading import CLEANUP_RULES as CLEANUP_RULES
 from pyverify.answers._reading import READING_RULES as READING_RULES
 from pyverify.answers._reading import clean as clean
 from pyverify.answers._render import render as render
@@ -167,7 +168,10 @@ def _parse(text: str, decimal_comma: str | None = None) -> Answer:
     if found.status == "none":
         return Answer("no_answer", reason=f"no final answer: {found.rule}", text=text[:200], rule=found.rule)
     # a response that writes decimal commas reads its answer's commas so (Ответ: 1,72), unless the caller chose
-    mode, convention = comma_convention(text, found.text) if decimal_comma is None and found.rule != "whole" else (None, "")
+    mode, convention = (comma_convention(text, found.text, found.span[0]) if decimal_comma is None and found.rule != "whole"
+                        else (None, ""))  # fmt: skip
+    if mode == AMBIGUOUS:  # Die Antwort ist 57.500. (57500 or 57.5)
+        return Answer("ambiguous", reason=convention, text=found.text[:200], rule=found.rule, span=found.span)
     decimal_comma = mode or decimal_comma
     parts = [_parse_one(t, decimal_comma) for t in found.texts]
     if len(parts) == 1:
@@ -204,7 +208,7 @@ _PLAIN = re.compile(r"[ \t]*(-?)(\d{1,30}(?:\.\d{1,30})?)[ \t]*")
 
 def _parse_text(text: str, decimal_comma: str | None = None) -> Answer:
     plain = _PLAIN.fullmatch(text)
-    if plain and not (decimal_comma == CONTEXT_DOTS and DOT_GROUPS.fullmatch(text.strip())):  # (1.000 in German: 1000)
+    if plain and not (decimal_comma == CONTEXT_DOTS and DOT_GROUPS.fullmatch(text.strip().lstrip("-"))):  # (1.000: 1000)
         number: Node = Num(Fraction(plain.group(2)))
         return Answer("number", terms=(Op("neg", (number,)) if plain.group(1) else number,), text=text.strip())
     if len(text) > MAX_CHARS:

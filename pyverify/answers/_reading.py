@@ -602,8 +602,10 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("Python's power a**b (the two stars between an operand and the next one: 2**4107, (x+1)**2, 2**-1) is a^b; "
      "an answer with Markdown bold in it (`**5**`, `2 **3**`, `**10**0`: stars after a space or at an edge) has none",
      r"(?<=[\w)\]}])\*\*(?=[\w(\[{]|-[\w(])", lambda m: m.group() if _BOLD_MARK.search(m.string) else "^"),
-    ("an x between a number and a power of ten (1.28 x 10^-6, 3X10^{8}: plain text's scientific notation) is a times "
-     "sign", r"(?<=\d)\s*[xX]\s*(?=10\s*\^)", r" \\times "),
+    ("an x between a number and a power of ten with a numeral exponent (1.28 x 10^-6, 3X10^{8}: plain text's scientific "
+     "notation), the number alone at the start of the answer or after = or ≈, is a times sign (3x10^{x}, x^2 + 2x10^2 "
+     "keep their x)", r"(?:^|(?<=[=≈]))(\s*[-−]?\d+(?:\.\d+)?)\s*[xX]\s*(?=10\s*\^\s*\{?\s*[-−+]?\d+\s*\}?\s*(?:[^\w^{\\]|\\[a-z]|$))",
+     lambda m: f"{m.group(1)} \\times "),
     ("math delimiters $ $$ \\( \\) \\[ \\] at the ends", r"^\s*(\$\$?|\\\(|\\\[)|(\$\$?|\\\)|\\\])\s*$", ""),
     ("choice letters listed in one \\text{...} (\\text{A,D}, \\textbf{(A), (D)}, \\text{A and D}, \\text{B、C}, \\text{A, B, "
      "and D}) or joined by & in the whole answer (`(C) & (G)`, `A \\& D`) are that list of choices",
@@ -1097,14 +1099,15 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "three or more numbers joined by tight commas (`-2,0,2`, no comma followed by a space) are a list"),
     ("`-2,1`, `1,5`, `12,5`", "a list (MATH writes several answers this way); `decimal_comma=\"decimal\"` reads 1.5"),
     ("a response's `Ответ: 1,72`, `Réponse : 3,5`, `… $5{,}22$ … 5,22`, `Die Antwort ist 57.500.`",
-     "decimal commas, when `decimal_comma` is not given and the response itself writes them: no decimal point between "
-     "digits anywhere in it (a full stop before three digits that end a group is none), and `{,}` before other than "
-     "three digits, or prose mostly in Cyrillic script, or the answer word of a language that writes decimal commas "
-     "(French `Réponse :`, German `Die Antwort ist`, Italian, Portuguese, Polish, Czech, Dutch, Scandinavian, Finnish, "
-     "Turkish, Hungarian, Romanian; not Spanish, written both ways); where that language groups thousands with full "
-     "stops (German, Italian, Portuguese, Dutch, Turkish, Danish, Norwegian, Romanian) `57.500` is 57500 and "
-     "`82.666,67` is 82666.67; `60,000` (three digits after) and `-2,0,2` are still read as by default, brackets still "
-     "separate; the certificate's extraction says why (`decimal_comma`)"),
+     "decimal commas, when `decimal_comma` is not given and the response says so twice: its language writes them "
+     "(prose mostly in Cyrillic script, or the answer word right before the answer is French `Réponse :`, German "
+     "`Die Antwort ist`, Italian, Portuguese, Polish, Czech, Dutch, Scandinavian, Finnish, Turkish, Hungarian or "
+     "Romanian; not Spanish, written both ways), and it writes a decimal comma itself before its answer (`5,22 м`, "
+     "`5{,}22`), with no decimal point anywhere (a full stop before three digits that end a group is none); where that "
+     "language groups thousands with full stops (German, Italian, Portuguese, Dutch, Turkish, Romanian) `57.500` is "
+     "57500 and `82.666,67` is 82666.67, and with no decimal comma written `57.500` is ambiguous; `60,000` (three "
+     "digits after), `-2,0,2` and two integers without a decimal comma before them (`\\boxed{-1,3}` after the roots) "
+     "are read as by default, brackets still separate; the certificate's extraction says why (`decimal_comma`)"),
     ("`(0,5)`, `[0,1)`, `\\{0,1\\}`, `1.5,2`, `x^2,3`",
      "plain commas inside brackets, after a decimal number or after an exponent always separate"),
     ("`decimal_comma=\"decimal\"`",
@@ -1586,6 +1589,7 @@ def _readings(text: str, decimal_comma: str | None) -> tuple[str, str | None, st
 #: thousands with full stops: see :func:`comma_convention`.
 CONTEXT = "context"
 CONTEXT_DOTS = "context, dots"
+AMBIGUOUS = "ambiguous"  # (not a decimal_comma value: comma_convention's answer that the answer has two readings)
 # How a response writes its decimal numbers, from the response itself. Written by hand: the signals are a script, a
 # few answer words and the numbers it writes; a language detector names a language, not its number convention
 # (Spanish is written both ways), and none reads LaTeX.
@@ -1603,39 +1607,55 @@ _BRACED_DECIMAL = re.compile(r"\d\{,\}(?:\d{1,2}|\d{4,})(?!\d)")
 _DIGIT_COMMA_DIGIT = re.compile(r"\d(?:,|\{,\})\d|(?<![\d.])[1-9]\d{0,2}\.\d{3}(?!\d)")
 
 
-def comma_convention(response: str, answer: str) -> tuple[str | None, str]:
-    """How ``response`` writes the numbers of ``answer`` (taken from it): (None, '') for the default reading (``1,5``
-    a list, ``0,5`` ambiguous, ``1.000`` one), else the internal ``decimal_comma`` value and why.
+def comma_convention(response: str, answer: str, start: int) -> tuple[str | None, str]:
+    """How ``response`` writes the numbers of ``answer`` (taken from it at ``start``): (None, '') for the default reading
+    (``1,5`` a list, ``0,5`` ambiguous, ``1.000`` one), else the internal ``decimal_comma`` value and why.
 
-    A response that writes no decimal point between digits anywhere (a full stop before three digits that end a
-    group, ``57.500``, is none), and either writes ``{,}`` as a decimal comma (``5{,}22``), or is written mostly in
-    Cyrillic script (every language written in it writes decimal commas), or answers with the answer word of a
-    language that writes them (``Réponse :``, ``Die Antwort ist``, ``Odpowiedź:``; not Spanish, written both ways),
-    reads its commas between digits as decimal commas (:data:`CONTEXT`); where that language groups thousands with
-    full stops (German, Italian, Portuguese, Dutch, Turkish, Danish, Norwegian, Romanian), its ``57.500`` is 57500
-    too (:data:`CONTEXT_DOTS`). See :data:`READING_RULES`."""
+    A response read with decimal commas (:data:`CONTEXT`) says so twice: its language writes them (its prose is mostly
+    in Cyrillic script, every language written in which does, or the answer word right before the answer is one of a
+    language that does: ``Réponse :``, ``Die Antwort ist``, ``Odpowiedź:``; not Spanish, written both ways), and it
+    writes a decimal comma itself before its answer (``5,22 м``, ``5{,}22``: a comma before other than three digits,
+    outside brackets), and no decimal point anywhere (a full stop before three digits that end a group, ``57.500``, is
+    none). Where that language groups thousands with full stops (German, Italian, Portuguese, Dutch, Turkish,
+    Romanian), its ``57.500`` is 57500 too (:data:`CONTEXT_DOTS`); with no decimal comma written, ``57.500`` after that
+    answer word is :data:`AMBIGUOUS` (57500 or 57.5). Two integers the response found joined
+    by a comma (``\\boxed{-1,3}`` after the roots -1 and 3) have no decimal comma before them to go by: a list, as by
+    default. See :data:`READING_RULES`."""
     if not _DIGIT_COMMA_DIGIT.search(answer) or _DECIMAL_POINT.search(response):
         return None, ""
-    dotted = DOT_GROUPS.search(answer) is not None
-    if _BRACED_DECIMAL.search(response) and not dotted:
-        return CONTEXT, "the response writes decimal commas as {,}"
+    # the last answer word before the answer, right before it (never one quoted elsewhere)
+    marker = next(reversed(list(_COMMA_MARKERS.finditer(response, max(0, start - 80), start))), None)
+    right_before = marker is not None and _TO_THE_ANSWER.fullmatch(response, marker.end(), start) is not None
+    word = next(g for g in marker.groups() if g) if marker and right_before else ""
+    written = _WRITTEN_DECIMAL_COMMA.search(response, 0, start) is not None
+    dotted = DOT_GROUPS.search(answer)
+    if word.lower() in _DOT_THOUSANDS and written:
+        return CONTEXT_DOTS, f"the response answers with '{word}' and writes decimal commas before it, as its language " \
+            "does (which groups thousands with full stops)"
+    if word.lower() in _DOT_THOUSANDS and dotted:
+        return AMBIGUOUS, f"a thousands group or a decimal point: {dotted.group()!r} after '{word}' (its language groups " \
+            "thousands with full stops; the response writes no decimal comma to tell)"
+    if not written or dotted:
+        return None, ""
+    if word:
+        return CONTEXT, f"the response answers with '{word}' and writes decimal commas before it, as its language does"
     prose = _COMMAND.sub(" ", response)
     cyrillic = len(_CYRILLIC.findall(prose))
-    if cyrillic >= 5 and cyrillic > len(_LATIN.findall(prose)) and not dotted:
-        return CONTEXT, "the response is written in Cyrillic script, whose languages write decimal commas"
-    marker = _COMMA_MARKERS.search(response)
-    word = next(g for g in marker.groups() if g) if marker else ""
-    if word.lower() in _DOT_THOUSANDS:
-        return CONTEXT_DOTS, f"the response answers with '{word}', in a language that writes decimal commas and groups " \
-            "thousands with full stops"
-    if word and not dotted:
-        return CONTEXT, f"the response answers with '{word}', in a language that writes decimal commas"
+    if cyrillic >= 5 and cyrillic > len(_LATIN.findall(prose)):
+        return CONTEXT, "the response is written in Cyrillic script and writes decimal commas before its answer"
     return None, ""
 
 
+# what may stand between an answer word and its answer: spaces, a colon, bold, math delimiters, a box
+_TO_THE_ANSWER = re.compile(r"[\s:*$]*(?:\\boxed\s*\{|\\\(|\\\[)?[\s$]*")
+# a decimal comma written in a response: digits, a comma (or {,}) and one, two or four or more digits, not in brackets
+# right after an opening one, not in a run of numbers joined by tight commas
+_WRITTEN_DECIMAL_COMMA = re.compile(r"(?<![\d,.(\[{])\d+(?:,|\{,\})(?:\d{1,2}|\d{4,})(?![\d,]|\{,\})")
+
+
 #: The answer words of languages that group thousands with full stops (1.000): German, Italian, Portuguese, Dutch,
-#: Turkish, Danish and Norwegian, Romanian
-_DOT_THOUSANDS = frozenset("antwort risposta resposta antwoord cevap svar răspuns".split())
+#: Turkish, Romanian
+_DOT_THOUSANDS = frozenset("antwort risposta resposta antwoord cevap răspuns".split())
 
 
 def _replace(text: str, spans: list[tuple[int, int]], by: str) -> str:
