@@ -1035,7 +1035,8 @@ def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
 # or a unit follows it (13只, 192公斤, 5です): any other word there (3万, минус 3, mindestens 3, nicht 6) may change it
 _COUNTED = re.compile(r"\s*(-?\d{1,3}(?:,\d{3})+|-?\d+(?:\.\d+)?)\s*(?:只|个|個|页|頁|颗|顆|本|人|名|张|張|条|條|次|天|年|岁|歲|元|米|厘米"
                       r"|公斤|克|千克|公里|分钟|秒|小时|度|升|吨|噸|平方米|個|円|개|명|원|美元|美金|ドル|セント|袋|匹|枚|台|冊|册|件|箱|盒|瓶"
-                      r"|杯|块|塊|辆|輛|棵|支|双|雙|套|包|分|時間|日|歳|キロ|メートル)?\s*(?:です|だ|である)?\s*[.。।]?\s*")
+                      r"|杯|块|塊|辆|輛|棵|支|双|雙|套|包|分|時間|日|歳|キロ|メートル|টি|টা)?\s*(?:です|だ|である)?\s*[.。।৷]?\s*")
+# (৷, Bengali's currency numerator four, is written for the danda ।)
 
 
 # words after an answer phrase that make the number in them a property of the answer or a guess, not its value

@@ -42,6 +42,7 @@ from pyverify.answers._reading import (
     bracket_groups,
     comma_convention,
     currency_before_box,
+    outside_unit,
     unit_after_box,
 )
 from pyverify.answers._reading import CLEANUP_RULES as CLEANUP_RULES
@@ -88,6 +89,9 @@ def _with_item_texts(answer: Answer, cleaned: str) -> Answer:
 
 # a.m. or p.m. right after a boxed clock time (\boxed{4:30} PM, $\boxed{4:30}$ p.m., \boxed{4:30}\text{ a.m.})
 _HALF_AFTER = re.compile(r"[^\S\n]{0,3}(?:\$|\\\))?[^\S\n]{0,3}(?:\\(?:text|mathrm)\s*\{\s*)?([AaPp])\.?[^\S\n]?[Mm](?![A-Za-z])")
+# a whole answer that is a number, a space, then letters that may be a unit phrase (checked by outside_unit): 0.17 V,
+# 5 m, 1.28 \times 10^-6 V/K, 5 m/s^2 (5m, 2 x and 5 \cdot m are products)
+_QUANTITY = re.compile(r"\s*([-−]?\d[\d,]*(?:\.\d+)?(?:\s*\\times\s*10\s*\^\s*\{?[-−]?\d+\}?)?)\s+([A-Za-zΩμ][A-Za-zΩμ\s/^\d*.-]{0,30}?)\s*\.?\s*")
 _BARE_CLOCK = re.compile(r"\s*\d{1,2}:\d{2}(?::\d{2})?\s*")
 
 def extract_boxed(text: str) -> str | None:
@@ -207,6 +211,9 @@ _PLAIN = re.compile(r"[ \t]*(-?)(\d{1,30}(?:\.\d{1,30})?)[ \t]*")
 
 
 def _parse_text(text: str, decimal_comma: str | None = None) -> Answer:
+    quantity = _QUANTITY.fullmatch(text)
+    if quantity and outside_unit(quantity.group(2)):  # 0.17 V, 5 m: a quantity (a variable after a space is rare)
+        text = f"{quantity.group(1)} \\text{{{quantity.group(2)}}}"
     plain = _PLAIN.fullmatch(text)
     if plain and not (decimal_comma == CONTEXT_DOTS and DOT_GROUPS.fullmatch(text.strip().lstrip("-"))):  # (1.000: 1000)
         number: Node = Num(Fraction(plain.group(2)))

@@ -606,6 +606,8 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      "notation), the number alone at the start of the answer or after = or ≈, is a times sign (3x10^{x}, x^2 + 2x10^2 "
      "keep their x)", r"(?:^|(?<=[=≈]))(\s*[-−]?\d+(?:\.\d+)?)\s*[xX]\s*(?=10\s*\^\s*\{?\s*[-−+]?\d+\s*\}?\s*(?:[^\w^{\\]|\\[a-z]|$))",
      lambda m: f"{m.group(1)} \\times "),
+    ("a danda ending the answer (।, or ৷, Bengali's currency numerator four, written for it) is its full stop",
+     r"(?<=\d)\s*[।৷]\s*$", ""),
     ("math delimiters $ $$ \\( \\) \\[ \\] at the ends", r"^\s*(\$\$?|\\\(|\\\[)|(\$\$?|\\\)|\\\])\s*$", ""),
     ("choice letters listed in one \\text{...} (\\text{A,D}, \\textbf{(A), (D)}, \\text{A and D}, \\text{B、C}, \\text{A, B, "
      "and D}) or joined by & in the whole answer (`(C) & (G)`, `A \\& D`) are that list of choices",
@@ -885,8 +887,9 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "quantity ends (a single letter in `\\mathrm{…}` is a letter, `\\mathrm{~N}` a set in GAOKAO's golds, except a unit letter with mathpix's `~` right after a number, `5\\mathrm{~N}`, and a unit written in text groups that ends the answer after its number: `5 \\mathrm{~m} / \\mathrm{s}`, `-0.16 \\mathrm{J}`, `5 \\mathrm{kJ} \\mathrm{mol}^{-1}`, `1.6 \\mu\\mathrm{C}`, with SI prefixes as written and `TEXT_UNIT_WORDS` such as nm, bar, torr; lone upright letters only after a number as written: `(M+m)\\mathrm{g}` is (M+m)·g); a unit phrase is made of unit words (`UNIT_WORDS`: "
      "length, area, volume, mass, time, money, angle, counting nouns such as `ways`, `people`; plurals in -s, -es) "
      "with `square`, `sq`, `cubic` before, `squared`, `cubed`, `^2` after, `per` or `/` between; one-letter units "
-     "(`m`, `g`, `s`, `h`, `L`) only in `\\text{…}`, after `/` or before it, or outside math in a response (`5 m/s` is 5; "
-     "`$108$ m` is 108 in metres; `2 xy` is 2·x·y, `5 m` is 5·m); the unit removed is kept and compared (below)"),
+     "(`m`, `g`, `s`, `h`, `L`) only in `\\text{…}`, after `/` or before it, outside math in a response, or after a "
+     "number and a space in an answer that is nothing more (`5 m/s` is 5; `$108$ m` is 108 in metres; `5 m` and "
+     "`0.17 V`, TheoremQA's answers, are quantities; `5m`, `2 xy` and `5 \\cdot m` are products); the unit removed is kept and compared (below)"),
     ("`5 wrong`, `x = 4 answer`, `5 million`, `2 squared`, `5 dozen`, `1\\text{ m}\\,50`, `5\\text{ cm}x`",
      "unparsed, naming the word or the text: no other word is a unit (a word that changes the value or judges the "
      "answer is never removed), and a unit followed by a number, a letter, an opening bracket or a power ends no "

@@ -1207,7 +1207,9 @@ def test_a_response_in_a_language_that_groups_thousands_with_full_stops(response
      ("คำตอบคือ 540\nไม่ถูกต้อง", "540", "no answer"), ("উত্তর হল 18। কিন্তু এটি ভুল।", "18", "no answer"),
      ("సమాధానం 5. కాదు, సరైన జవాబు 6.", "5", "wrong"), ("Ответ –5", "-5", "correct"), ("Ответ –5", "5", "wrong"),
      ("\\boxed{3x10^{x}}", "3x \\cdot 10^x", "correct"), ("\\boxed{x^2 + 2x10^2}", "x^2+200x", "correct"),
-     ("\\boxed{\\textbf{B.} 12 \\textbf{C.} 13}", "B", "unparsed"), ("The smallest value it could be is \\boxed{3}", "3", "correct")],
+     ("\\boxed{\\textbf{B.} 12 \\textbf{C.} 13}", "B", "unparsed"), ("The smallest value it could be is \\boxed{3}", "3", "correct"),
+     ("মোট 50 + 70 = 120৷ উত্তর হল 120৷", "120", "correct"), ("প্রতিটিতে 7টি আছে। উত্তর হল 7টি।", "7", "correct"),
+     ("Therefore, the answer is 0.17 V.", "0.17", "correct")],
 )  # fmt: skip
 def test_the_eighth_review_of_this_stops_rules(response: str, gold: str, status: str) -> None:
     # an adversarial review of e8c5bfa: a second lowercase option after the first was unseen ('(c) actually (d)' was C),

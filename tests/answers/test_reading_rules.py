@@ -923,10 +923,15 @@ def test_a_subscript_after_a_subscript_is_unparsed_never_a_crash(text: str) -> N
 
 @pytest.mark.parametrize(
     "reference, candidate, status",
-    [("5", "5 m/s", "equal"), ("5", "5 g/cm^3", "equal"), ("5", "5 km/h", "equal"), ("5", "5 m", "different"),
-     (r"\frac{x}{y}", "x/y", "equal"), ("2", "2 s/t", "different")],
+    [("5", "5 m/s", "equal"), ("5", "5 g/cm^3", "equal"), ("5", "5 km/h", "equal"), ("5", "5m", "different"),
+     (r"\frac{x}{y}", "x/y", "equal"), ("2", "2 s/t", "different"), ("5", "5 m", "equal"), ("0.17", "0.17 V", "equal"),
+     ("5 m", r"\boxed{5 m}", "equal"), ("500 cm", "5 m", "equal"), ("5 s", "5 m", "different"), ("2", "2 x", "different"),
+     ("5", r"5 \cdot m", "different")],
 )  # fmt: skip
-def test_a_one_letter_unit_before_a_slash_is_a_rate(reference: str, candidate: str, status: str) -> None:
+def test_a_one_letter_unit_before_a_slash_is_a_rate_and_after_a_number_and_a_space(
+        reference: str, candidate: str, status: str) -> None:  # fmt: skip
+    # TheoremQA's answers '0.17 V', '5 m': a whole answer that is a number, a space and a unit phrase is a quantity
+    # (written together, 5m is a product, and 2 x, 5 \cdot m keep their variables)
     assert equivalent_answers(reference, candidate, timeout=20).status == status
 
 
@@ -1089,8 +1094,8 @@ def test_linear_equations_that_are_other_planes_are_different(reference: str, ca
      # ε is \varepsilon, φ is \varphi (unicode's convention): one letter with \epsilon and \phi
      (r"\varepsilon", "ε", "equal"), (r"\varphi", "φ", "equal"), (r"\varepsilon", r"\epsilon", "equal"),
      (r"\frac{q}{4\pi\varepsilon_0 r^2}", r"\frac{q}{4πε₀r^2}", "equal"), (r"\vartheta", "θ", "equal"),
-     # μ and Ω stay units, never letters of a product
-     ("5", "5 μm", "unknown"), ("5", "5 Ω", "unknown")],
+     # μ and Ω stay units, never letters of a product (a unit on one side only: compared by value)
+     ("5", "5 μm", "equal"), ("5", "5 Ω", "equal"), ("5 μm", "5 m", "different")],
 )  # fmt: skip
 def test_greek_letters_and_subscripts_as_characters(reference: str, candidate: str, status: str) -> None:
     assert equivalent_answers(reference, candidate, timeout=20).status == status
