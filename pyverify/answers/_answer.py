@@ -62,6 +62,10 @@ class Answer:
     forms: tuple[Answer, ...] = field(default=(), compare=False)
     """Candidate only: the same answer written again right after it (``\\boxed{\\frac12}`` (or ``$0.5$``)); an
     answer is credited only when each of its forms equals the reference too (``\\boxed{3}`` (or 4) is no answer)."""
+    product: str = field(default="", compare=False)
+    """A number, a space and a unit phrase read as a quantity (``5 m``), or a lowercase option read as a choice (``(a)
+    \\sqrt{b}``): the same text read as a product of letters (``5 \\cdot m``, ``(a)\\cdot \\sqrt{b}``), which the
+    comparison also tries before calling two answers different or leaving them unknown (``5m`` is ``5 m``)."""
     convention: str = field(default="", compare=False)
     """Why the answer's commas between digits were read as decimal commas, from the response it was taken from
     (``Ответ: 1,72`` in Cyrillic prose); empty when the default reading or the caller's ``decimal_comma`` applied."""

@@ -1682,6 +1682,9 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
                                  reference.text if isinstance(reference, Answer) else "",
                                  candidate.text if isinstance(candidate, Answer) else "")  # fmt: skip
     timeout = max(timeout - (time.monotonic() - start), 1e-3)  # what is left of it for the comparison
+    if ref.product or cand.product:  # 5 m: a quantity, and as written a product of letters (5m): either reading
+        return _quantity_or_product(ref, cand, timeout, start, tolerance=tolerance, decimal_comma=decimal_comma,
+                                    percent=percent, exact_witness=exact_witness, order=order)  # fmt: skip
     if cand.forms:  # \boxed{\frac12} (or $0.5$): the answer, then each other form it is written in, must be the gold
         return _with_forms(ref, cand, timeout, start, tolerance=tolerance, decimal_comma=decimal_comma, percent=percent,
                            exact_witness=exact_witness, order=order)  # fmt: skip
@@ -1774,6 +1777,27 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
         return done(_Verdict("unknown", "none", reason=f"resource limit: {type(exc).__name__}"))
     except Exception as exc:  # a bug of ours is never a verdict, and never crashes a caller (a trainer, a batch)
         return done(_Verdict("unknown", "none", reason=f"internal error: {type(exc).__name__}: {exc}"[:300]))
+
+
+def _quantity_or_product(ref: Answer, cand: Answer, timeout: float, start: float, **options: Any) -> AnswerCertificate:
+    """equivalent_answers for answers with a second reading as written (``Answer.product``): a number, a space and a
+    unit phrase compared as quantities (``5 m`` is 5 metres: equal to 5 and to 500 cm), a lowercase option as a
+    choice (``(c) 18`` is C); when that finds them different or leaves them unknown, as the products of letters the
+    same text also is (``5 m`` against ``5m``, ``(a) \\sqrt{b}`` against ``a\\sqrt{b}``): equal if that reading is."""
+    from pyverify.answers._parse import parse_answer
+
+    main = equivalent_answers(replace(ref, product=""), replace(cand, product=""), timeout, **options)
+    if main.status not in ("different", "unknown"):
+        return replace(main, seconds=round(time.monotonic() - start, 6))
+    left = max(timeout - (time.monotonic() - start), 1e-3)
+    ref_read, cand_read = (replace(parse_answer(a.product), rule=a.rule, span=a.span) if a.product else a
+                           for a in (ref, cand))  # fmt: skip
+    other = equivalent_answers(ref_read, cand_read, left, **options)
+    if other.status != "equal":
+        return replace(main, seconds=round(time.monotonic() - start, 6))
+    read = "; ".join(f"the {label}'s {a.text or a.product} read as the product {a.product}" for label, a in
+                     (("reference", ref), ("candidate", cand)) if a.product)  # fmt: skip
+    return replace(other, conditions=(*other.conditions, read), seconds=round(time.monotonic() - start, 6))
 
 
 def _with_forms(ref: Answer, cand: Answer, timeout: float, start: float, **options: Any) -> AnswerCertificate:

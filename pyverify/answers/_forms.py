@@ -145,11 +145,14 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
     ``text`` is the answer before the clean-up; ``word_rules(run)`` says whether a run of letters is a word
     (the reading rules), so a whole answer made of words is text and ``ab`` stays a product."""
     lower = _LOWER_CHOICE.match(text)
-    if lower and not text[lower.end() :].strip(" .\t\n"):  # (c): TheoremQA's options, the choice C
-        return Answer("choice", value=lower.group(1).upper())
-    if lower:  # (c) 18, (d) \theta^{-2}: the choice with its option (an operator after it keeps (a) + 5 a sum); every
-        # other lowercase label too, so that another choice after it ((c) 18 or (d) 20) is seen
-        text = _LOWER_LABEL.sub(lambda m: f"({m.group(1).upper()})", text)
+    if lower:  # (c), (c) 18, (d) \theta^{-2}: TheoremQA's options, the choice C (with its option), and as written the
+        # letter c (times its factor: (a) \sqrt{b}), which the comparison also tries; every other lowercase label is
+        # read as one too, so that another choice after it ((c) 18 or (d) 20) is seen
+        letter, rest = lower.group(1), text[lower.end() :]
+        if not rest.strip(" .\t\n"):
+            return Answer("choice", value=letter.upper(), product=letter)
+        found = special(_LOWER_LABEL.sub(lambda m: f"({m.group(1).upper()})", text), word_rules)
+        return replace(found, product=f"({letter})\\cdot{rest}") if found is not None and found.kind == "choice" else found
     if _CHOICE_LIST.match(text):
         return None  # several choices: a list (the clean-up rules take them out of their text command)
     circled = _CIRCLED_ALL.match(text)

@@ -212,8 +212,10 @@ _PLAIN = re.compile(r"[ \t]*(-?)(\d{1,30}(?:\.\d{1,30})?)[ \t]*")
 
 def _parse_text(text: str, decimal_comma: str | None = None) -> Answer:
     quantity = _QUANTITY.fullmatch(text)
-    if quantity and outside_unit(quantity.group(2)):  # 0.17 V, 5 m: a quantity (a variable after a space is rare)
-        text = f"{quantity.group(1)} \\text{{{quantity.group(2)}}}"
+    if quantity and outside_unit(quantity.group(2)):  # 0.17 V, 5 m: a quantity, and as written a product (5m)
+        amount, unit = quantity.group(1), quantity.group(2).strip()
+        answer = _parse_text(f"{amount} \\text{{{unit}}}", decimal_comma)
+        return replace(answer, product=f"{amount} \\cdot {unit}") if answer.unit else answer
     plain = _PLAIN.fullmatch(text)
     if plain and not (decimal_comma == CONTEXT_DOTS and DOT_GROUPS.fullmatch(text.strip().lstrip("-"))):  # (1.000: 1000)
         number: Node = Num(Fraction(plain.group(2)))

@@ -926,12 +926,14 @@ def test_a_subscript_after_a_subscript_is_unparsed_never_a_crash(text: str) -> N
     [("5", "5 m/s", "equal"), ("5", "5 g/cm^3", "equal"), ("5", "5 km/h", "equal"), ("5", "5m", "different"),
      (r"\frac{x}{y}", "x/y", "equal"), ("2", "2 s/t", "different"), ("5", "5 m", "equal"), ("0.17", "0.17 V", "equal"),
      ("5 m", r"\boxed{5 m}", "equal"), ("500 cm", "5 m", "equal"), ("5 s", "5 m", "different"), ("2", "2 x", "different"),
-     ("5", r"5 \cdot m", "different")],
+     ("5", r"5 \cdot m", "different"), ("2m", r"\boxed{2 m}", "equal"), ("5F", r"\boxed{5 F}", "equal"),
+     ("3m", r"\boxed{2 m}", "different"), ("5 m", r"\boxed{5m}", "equal"), ("6", "5 m", "different")],
 )  # fmt: skip
 def test_a_one_letter_unit_before_a_slash_is_a_rate_and_after_a_number_and_a_space(
         reference: str, candidate: str, status: str) -> None:  # fmt: skip
     # TheoremQA's answers '0.17 V', '5 m': a whole answer that is a number, a space and a unit phrase is a quantity
-    # (written together, 5m is a product, and 2 x, 5 \cdot m keep their variables)
+    # (written together, 5m is a product, and 2 x, 5 \cdot m keep their variables); the same text is also the product
+    # of letters it reads as in algebra (\boxed{2 m} against 2m): different only when both readings differ
     assert equivalent_answers(reference, candidate, timeout=20).status == status
 
 
