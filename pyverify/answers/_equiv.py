@@ -1040,6 +1040,9 @@ def _forms(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
             from pyverify.answers._parse import _parse_one  # the option as an answer, never a response re-read
 
             option = _parse_one(choice.items[0].text, None)
+            if option.unit and other.unit and option.unit != other.unit:  # (C) 5 km against 5 m: not converted here
+                return _Verdict("unknown", "none", reason=f"the option written after the choice ({choice.value}) states "
+                                f"{option.unit} against {other.unit}: not compared")  # fmt: skip
             if option.kind not in ("unparsed", "ambiguous", "no_answer", "choice") and not _literal_no_value(option):
                 found = _compare(option, other, ctx) if choice is a else _compare(other, option, ctx)
                 why = f"the option written after the choice ({choice.value}) compared"
@@ -1787,11 +1790,19 @@ def _quantity_or_product(ref: Answer, cand: Answer, timeout: float, start: float
     from pyverify.answers._parse import parse_answer
 
     main = equivalent_answers(replace(ref, product=""), replace(cand, product=""), timeout, **options)
-    if main.status not in ("different", "unknown"):
-        return replace(main, seconds=round(time.monotonic() - start, 6))
     left = max(timeout - (time.monotonic() - start), 1e-3)
     ref_read, cand_read = (replace(parse_answer(a.product), rule=a.rule, span=a.span) if a.product else a
                            for a in (ref, cand))  # fmt: skip
+    if main.status == "equal" and ref.product and ref.unit and not cand.unit:
+        # a reference 3 m against a bare 3: 3 metres, or 3·m in algebra; credited only when both readings agree
+        other = equivalent_answers(ref_read, cand_read, left, **options)
+        if other.status == "equal":
+            return replace(main, seconds=round(time.monotonic() - start, 6))
+        return replace(main, status="unknown", method="none", witness=None, conditions=(), seconds=round(
+            time.monotonic() - start, 6), reason=f"the reference {ref.text or ref.product} is a quantity or the product "
+            f"{ref.product}: the candidate, with no unit, equals only the first")  # fmt: skip
+    if main.status not in ("different", "unknown"):
+        return replace(main, seconds=round(time.monotonic() - start, 6))
     other = equivalent_answers(ref_read, cand_read, left, **options)
     if other.status != "equal":
         return replace(main, seconds=round(time.monotonic() - start, 6))

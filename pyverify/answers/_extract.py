@@ -728,7 +728,9 @@ _RETRACTING = (r"(?:[*_`>#(\-][^\S\n]{0,2}){0,4}(?:wait|actually|hmm+|oops|corre
                r"nein|non,|нет|不对|不對|等等|其实|其實|"
                # MGSM's Swahili, Thai, Bengali and Telugu: no, wait, I made a mistake, (but this is) wrong, not correct
                r"hapana|subiri|nimekosea|lakini\s+(?:hii|hilo)\s+ni\s+(?:makosa|kosa)|ไม่ถูกต้อง|ไม่ใช่|เดี๋ยว|ผิด|"
-               r"(?:কিন্তু\s+)?(?:এটি|এটা)\s+ভুল|ভুল|కాదు|తప్పు)(?![A-Za-z])")
+               r"(?:কিন্তু\s+)?(?:এটি|এটা)\s+ভুল|ভুল|కాదు|తప్పు|"
+               # and not sure: Sina uhakika, ไม่แน่ใจ, আমি নিশ্চিত নই, నాకు ఖచ్చితంగా తెలియదు
+               r"sina\s+uhakika|ไม่แน่ใจ|(?:আমি\s+)?নিশ্চিত\s+নই|(?:నాకు\s+)?ఖచ్చితంగా\s+తెలియదు)(?![A-Za-z])")
 _RETRACTION = re.compile(r"(?i)(?:^|[.!?。！？।\n][^\S\n]{0,40})" + _RETRACTING)
 # right after the answer (no sentence between, or the next sentence): the same words, and whole sentences that take it
 # back (\boxed{5} Wait, it is 6; \boxed{3} -- actually 4; \boxed{3}. Never mind, it is 4.; \boxed{3}. That is wrong.)

@@ -31,18 +31,20 @@ _WORDS = re.compile(r"^\s*[A-Za-z][A-Za-z'\- ]*[A-Za-z]\s*\.?\s*$")
 _LABELLED = re.compile(rf"^\s*(?:{_TEXTS}\s*\{{\s*)?\(([A-J])\)(?:\s|\\[ ,;:!]|~)*\}}?(?:\s|\\[ ,;:!]|~)*"
                        r"([A-Za-z0-9$\\{(\[-].*)$", re.S)  # (D) Alina, \textbf{(C)}\ 7, \textbf{(C) }7 (AMC golds),
 # (D) (2,0), (D) $4(x+1)=4x$ (an option may hold brackets; one that holds another choice is refused below)
+# another choice letter joined to a choice's option: (C) 18 or D, (C) A, B (a hedge or several choices, no option)
+_OR_CHOICE = re.compile(r"(?:(?<![A-Za-z\\])(?:or|and)|,)\s*(?:\\text\s*\{\s*)?(?:\([A-J]\)|[A-J])(?![A-Za-z])")
 # a second choice inside a choice's option: (A) 12 (B) 13, (A) 12 B. 13
 _SECOND_LABEL = re.compile(r"\([A-J]\)|(?<![A-Za-z\\])[A-J][.．)](?:\s|$)")
 # numbered statements picked as the answer (Chinese exams' ①②③④, \\textcircled{1}): the set of their numbers
 _CIRCLED = re.compile(r"\\textcircled\s*\{\s*(\d{1,2})\s*\}|([\u2460-\u2473])")
 _CIRCLED_ALL = re.compile(r"^\s*\$?\s*(?:(?:\\textcircled\s*\{\s*\d{1,2}\s*\}|[\u2460-\u2473])\s*\$?\s*[,、，;；和及与]?\s*\$?\s*)+"
                           r"[.。]?\s*$")
-# a choice letter, a full stop and a space, then its option: C. {x \\mid -3<x<4} (A: 12 is the answer 12: the
-# extraction reads A: as Answer:)
 # a lowercase letter in parentheses, alone or before an option's text: a choice ((c), (d) \theta^{-2}), never before an
 # operator or a bracket right after it ((a) + 5, (a)(b): products and sums as written)
 _LOWER_LABEL = re.compile(r"\(([a-j])\)")
 _LOWER_CHOICE = re.compile(r"^\s*\(([a-j])\)(?=\s*\.?\s*$|\s+[A-Za-z0-9$\\({\[])")
+# a choice letter, a full stop and a space, then its option: C. {x \\mid -3<x<4} (A: 12 is the answer 12: the
+# extraction reads A: as Answer:)
 _DOTTED_CHOICE = re.compile(r"^\s*([A-J])[.．]\s+(\S.*)$", re.S)
 # the letter and its full stop in a text command: \text{A. } x=2, \textbf{B.} 12 (the dotted choice, as A. x=2)
 _TEXT_DOTTED = re.compile(rf"{_TEXTS}\s*\{{\s*([A-J])[.．]\s*\}}\s*(?=\S)")
@@ -194,7 +196,7 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
         labelled = None  # (C)(x+1) is a product as written; (D) (2,0) has its option after a space
     if labelled:  # the letter is the answer; the option's own text (in items) answers a gold written as the option
         option = labelled.group(2).strip()
-        if _SECOND_LABEL.search(option) or "\n" in option:
+        if _SECOND_LABEL.search(option) or _OR_CHOICE.search(option) or "\n" in option:
             return Answer("unparsed", reason=f"outside the answer grammar: the choice {labelled.group(1)} followed by "
                           f"more than one option's text or another choice: {option[:40]!r}")  # fmt: skip
         if _NOT_OPTION.search(option):  # (C) is wrong, (C) or D: a verdict or a hedge, no option's text

@@ -87,11 +87,11 @@ def _with_item_texts(answer: Answer, cleaned: str) -> Answer:
                                        else item for item, text in zip(answer.items, texts)))  # fmt: skip
 
 
-# a.m. or p.m. right after a boxed clock time (\boxed{4:30} PM, $\boxed{4:30}$ p.m., \boxed{4:30}\text{ a.m.})
+# a.m. or p.m. right after a clock time taken by any rule (\boxed{4:30} PM, $\boxed{4:30}$ p.m., $4:30$ p.m.)
 _HALF_AFTER = re.compile(r"[^\S\n]{0,3}(?:\$|\\\))?[^\S\n]{0,3}(?:\\(?:text|mathrm)\s*\{\s*)?([AaPp])\.?[^\S\n]?[Mm](?![A-Za-z])")
-# a whole answer that is a number, a space, then letters that may be a unit phrase (checked by outside_unit): 0.17 V,
-# 5 m, 1.28 \times 10^-6 V/K, 5 m/s^2 (5m, 2 x and 5 \cdot m are products)
-_QUANTITY = re.compile(r"\s*([-−]?\d[\d,]*(?:\.\d+)?(?:\s*\\times\s*10\s*\^\s*\{?[-−]?\d+\}?)?)\s+([A-Za-zΩμ][A-Za-zΩμ\s/^\d*.-]{0,30}?)\s*\.?\s*")
+# a whole answer that is a number, a space, then one unit with no space in it (checked by outside_unit): 0.17 V, 5 m,
+# 1.28 \times 10^-6 V/K, 5 m/s^2 (5m, 2 x, 2 g h and 5 \cdot m are products)
+_QUANTITY = re.compile(r"\s*([-−]?\d[\d,]*(?:\.\d+)?(?:\s*\\times\s*10\s*\^\s*\{?[-−]?\d+\}?)?)\s+([A-Za-zΩμ][A-Za-zΩμ/^\d*.-]{0,30}?)\s*\.?\s*")
 _BARE_CLOCK = re.compile(r"\s*\d{1,2}:\d{2}(?::\d{2})?\s*")
 
 def extract_boxed(text: str) -> str | None:
@@ -212,10 +212,24 @@ _PLAIN = re.compile(r"[ \t]*(-?)(\d{1,30}(?:\.\d{1,30})?)[ \t]*")
 
 def _parse_text(text: str, decimal_comma: str | None = None) -> Answer:
     quantity = _QUANTITY.fullmatch(text)
-    if quantity and outside_unit(quantity.group(2)):  # 0.17 V, 5 m: a quantity, and as written a product (5m)
+    if quantity and outside_unit(quantity.group(2)):
+        # 0.17 V, 5 m, 5 nm: letters the grammar reads as variables are a unit after a number and a space, and as
+        # written still the product (5m), which the comparison tries too; 5 cm, 4 ft are units as they stand
+        try:
+            as_written = _read_text(text, decimal_comma)
+        except AnswerParseError:
+            as_written = None
+        if as_written is not None and (as_written.unit or as_written.kind not in ("number", "expression")):
+            return as_written
         amount, unit = quantity.group(1), quantity.group(2).strip()
-        answer = _parse_text(f"{amount} \\text{{{unit}}}", decimal_comma)
-        return replace(answer, product=f"{amount} \\cdot {unit}") if answer.unit else answer
+        answer = _read_text(f"{amount} \\text{{{unit}}}", decimal_comma)
+        if as_written is not None and answer.unit:
+            return replace(answer, product=f"{amount} \\cdot {unit}")
+        return answer if answer.unit or as_written is None else as_written
+    return _read_text(text, decimal_comma)
+
+
+def _read_text(text: str, decimal_comma: str | None = None) -> Answer:
     plain = _PLAIN.fullmatch(text)
     if plain and not (decimal_comma == CONTEXT_DOTS and DOT_GROUPS.fullmatch(text.strip().lstrip("-"))):  # (1.000: 1000)
         number: Node = Num(Fraction(plain.group(2)))

@@ -1218,3 +1218,19 @@ def test_the_eighth_review_of_this_stops_rules(response: str, gold: str, status:
     # sign, the x of '3x10^{x}' became a times sign, a second '\textbf{C.}' choice was unseen, and 'the value it could
     # be is \boxed{3}' read as a doubt
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [("\\boxed{(C) 5 km}", "5 m", "unknown"), ("The answer is (C) 5 km.", "5 m", "unknown"), ("(c) 5 m", "5 cm", "unknown"),
+     ("\\boxed{(c) 18 or D}", "C", "unparsed"), ("(c) A, B", "C", "unparsed"), ("(C) 18 or D", "C", "unparsed"),
+     ("\\boxed{(B) increase, and decrease}", "B", "correct"), ("\\boxed{2}", "2 g h", "wrong"),
+     ("\\boxed{3}", "3 m", "unknown"), ("\\boxed{3}", "3 cm", "correct"), ("\\boxed{300 cm}", "3 m", "correct"),
+     ("\\boxed{3m}", "3 m", "correct"), ("\\boxed{2 h}", "2h", "correct"),
+     ("উত্তর হল 18। আমি নিশ্চিত নই।", "18", "no answer"), ("Jibu ni 3. Sina uhakika.", "3", "no answer")],
+)  # fmt: skip
+def test_the_ninth_review_of_quantities_and_lowercase_options(response: str, gold: str, status: str) -> None:
+    # a review of f48e22b: a choice's option was compared without its unit ('(C) 5 km' was 5 m), a second choice joined
+    # by 'or' or a comma was unseen, an algebra gold '2 g h' read as gram-hours credited 2, a gold '3 m' (3 metres or
+    # 3·m) credited a bare 3, and 'I am not sure' in Bengali or Swahili after the answer was unread
+    assert grade(response, gold).status == status, response
