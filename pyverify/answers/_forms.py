@@ -42,6 +42,8 @@ _CIRCLED_ALL = re.compile(r"^\s*\$?\s*(?:(?:\\textcircled\s*\{\s*\d{1,2}\s*\}|[\
 # a lowercase letter in parentheses, alone or before an option's text: a choice ((c), (d) \theta^{-2}), never before an
 # operator or a bracket right after it ((a) + 5, (a)(b): products and sums as written)
 _LOWER_LABEL = re.compile(r"\(([a-j])\)")
+#: The word option or choice before a choice letter (The answer is option B.; the correct answer is choice (c)).
+OPTION_WORD = re.compile(r"(?i)^\s*(?:option|choice)\s+(?=\(?[A-Ja-j]\)?(?:\s|$|[.:]))")
 _LOWER_CHOICE = re.compile(r"^\s*\(([a-j])\)(?=\s*\.?\s*$|\s+[A-Za-z0-9$\\({\[])")
 # a choice letter, a full stop and a space, then its option: C. {x \\mid -3<x<4} (A: 12 is the answer 12: the
 # extraction reads A: as Answer:)

@@ -241,6 +241,9 @@ def _read_text(text: str, decimal_comma: str | None = None) -> Answer:
         raise AnswerParseError(f"nested deeper than {MAX_NESTING} brackets")
     from pyverify.answers import _forms
 
+    named = _forms.OPTION_WORD.match(text)
+    if named:  # option B, option (c) Vitali Cover Theorem: the choice, the word that names it dropped
+        return _parse_text(text[named.end() :], decimal_comma)
     conditioned = _forms.trailing_condition(text)
     if conditioned is not None:  # x(t) = 1 - e^{-t} \text{ for } t > 0: the answer, stated where t > 0
         answer = _parse_text(conditioned[0], decimal_comma)

@@ -931,7 +931,10 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "that option is not checked; words that judge or hedge the choice, `(C) is wrong`, `(C) or D`, are no option: "
      "unparsed); several letters in one `\\text{...}`, or in brackets joined by commas or `and` (`(C) and (G)`, `(C), (G), (H)` after an answer phrase), are their list, as `A, D` is; "
      "letters A to J written together in alphabetical order (`ACD`, a multi-select gold) against a list of choices are "
-     "that list"),
+     "that list; a lowercase letter a to j in parentheses, alone or before its option (`(c)`, `(c) 18`: TheoremQA's "
+     "options), is the choice C and, as written, the letter c (`(a) \\sqrt{b}` equals `a\\sqrt{b}`); the word `option` or "
+     "`choice` before a letter is dropped (`option B`); another choice joined to an option (`(C) 18 or D`, `(C) A, B`) "
+     "makes it unparsed, and an option and an answer stating different units are not compared"),
     ("`①③④`, `\\textcircled{1}\\textcircled{3}\\textcircled{4}`, `②、③`",
      "the numbered statements picked (Chinese exams: which of ①–④ hold): the set of their numbers, in any order; "
      "equal only to the same set, different from another set, unknown against a number; a list of two or more Roman "

@@ -1227,10 +1227,13 @@ def test_the_eighth_review_of_this_stops_rules(response: str, gold: str, status:
      ("\\boxed{(B) increase, and decrease}", "B", "correct"), ("\\boxed{2}", "2 g h", "wrong"),
      ("\\boxed{3}", "3 m", "unknown"), ("\\boxed{3}", "3 cm", "correct"), ("\\boxed{300 cm}", "3 m", "correct"),
      ("\\boxed{3m}", "3 m", "correct"), ("\\boxed{2 h}", "2h", "correct"),
-     ("উত্তর হল 18। আমি নিশ্চিত নই।", "18", "no answer"), ("Jibu ni 3. Sina uhakika.", "3", "no answer")],
+     ("উত্তর হল 18। আমি নিশ্চিত নই।", "18", "no answer"), ("Jibu ni 3. Sina uhakika.", "3", "no answer"),
+     ("The correct answer is option (B).", "B", "correct"), ("The answer is option B.", "C", "wrong"),
+     ("The answer is option (c) 18.", "18", "correct"), ("The answer is option B or C.", "B", "several answers")],
 )  # fmt: skip
 def test_the_ninth_review_of_quantities_and_lowercase_options(response: str, gold: str, status: str) -> None:
     # a review of f48e22b: a choice's option was compared without its unit ('(C) 5 km' was 5 m), a second choice joined
     # by 'or' or a comma was unseen, an algebra gold '2 g h' read as gram-hours credited 2, a gold '3 m' (3 metres or
-    # 3·m) credited a bare 3, and 'I am not sure' in Bengali or Swahili after the answer was unread
+    # 3·m) credited a bare 3, and 'I am not sure' in Bengali or Swahili after the answer was unread; TheoremQA's 'The
+    # answer is option (c) ...' was unparsed (the word option before a choice is dropped)
     assert grade(response, gold).status == status, response
