@@ -219,8 +219,11 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "sentence (`Therefore, there are 12 sequences.`: see the final-sentence rule)"),
     ("`答案：13`, `【答案】13`, `答えは5です。`, `Ответ: 7`, `উত্তর হল 18।`, `La respuesta es $7$.`, `Die Antwort ist 42.`, `الإجابة هي 12`",
      "the answer phrases of Chinese, Japanese, Korean, French, Spanish, Portuguese, Italian, German, Russian, "
-     "Arabic, Hindi, Bengali, Swahili, Thai and Telugu (MGSM's languages: `Ответ – 30`, `Jibu ni 3.`, `คำตอบคือ 540`) are "
-     "markers like `The answer is` (a counter word, then です, may follow the number: 13只, 50 袋です; a word that "
+     "Arabic, Hindi, Bengali, Swahili, Thai and Telugu (MGSM's languages: `Ответ – 30`, `Jibu ni 3.`, `คำตอบคือ 540`), "
+     "Vietnamese, Indonesian, Malay, Turkish, Persian and Ukrainian (PolyMath's and MMATH's: `Đáp án là 42`, "
+     "`답은 42입니다`, `Jawabannya adalah 42`, `Cevap 42'dir`, `پاسخ ۴۲ است`, `उत्तर 42 है`), Polish, Czech, Dutch, Swedish, "
+     "Danish, Norwegian, Finnish, Hungarian, Romanian, Hebrew and Tagalog are "
+     "markers like `The answer is` (a counter word, then a copula, may follow the number: 13只, 50 袋です, 42개입니다; a word that "
      "changes it is never dropped: 3万 and 约3 are unread, 根号3 is √3 by the reading rules); prose in "
      "any script is prose: without a marker, no answer"),
     ("`\\\\frac{1}{5}`, `\\\\left( … \\\\right)` (every backslash doubled)", "read with single backslashes"),
@@ -319,12 +322,27 @@ _PHRASE = re.compile(
     r"|(?:الإجابة|الجواب)\s*(?:هي|هو|:)|उत्तर\s*(?::|है)"
     # MGSM's other languages: Bengali (উত্তর হল 18।), Swahili (Jibu ni 3.), Thai (คำตอบคือ 540), Telugu (సమాధానం 70000.)
     r"|উত্তর\s*(?::|হল|হলো|(?=[^\S\n]*[-−]?\d))|jibu(?:\s+(?:sahihi|la\s+mwisho|kamili))?\s*(?:ni|:)"
-    r"|คำตอบ(?:ที่ถูกต้อง|สุดท้าย)?\s*(?:คือ|:)|(?:సమాధానం|జవాబు)\s*(?::|(?=[^\S\n]*[-−]?\d))))"
+    r"|คำตอบ(?:ที่ถูกต้อง|สุดท้าย)?\s*(?:คือ|:)|(?:సమాధానం|జవాబు)\s*(?::|(?=[^\S\n]*[-−]?\d))"
+    # PolyMath's and MMATH's other languages: Vietnamese (Đáp án là 42, Đáp số: 42), Korean (답은 42입니다),
+    # Indonesian and Malay (Jawabannya adalah 42, Jawapan: 42), Turkish (Cevap: 42, Cevap 42'dir), Hindi (उत्तर 42 है),
+    # Persian (پاسخ ۴۲ است), Ukrainian (Відповідь: 42); and Polish, Czech, Dutch, Swedish, Danish, Norwegian,
+    # Finnish, Hungarian, Romanian, Hebrew and Tagalog (Odpowiedź: 42, Het antwoord is 42, Svaret är 42, התשובה היא 42)
+    r"|(?:đáp\s+(?:án|số)|câu\s+trả\s+lời)(?:\s+(?:cuối\s+cùng|đúng))?\s*(?:là|:)|답\s*(?:은|는|:|：)"
+    r"|jawa(?:ban|pan)(?:nya)?(?:\s+(?:akhir(?:nya)?|yang\s+(?:benar|betul|tepat)))?\s*(?:adalah|ialah|:|(?=[^\S\n]*[-−]?\d(?:[\d.,]*\d)?(?![\d.,]|\s*[:)])))"
+    r"|(?:doğru\s+)?(?:cevap|yanıt)(?:ımız|ı)?\s*(?::|(?=[^\S\n]*[-−]?\d(?:[\d.,]*\d)?(?![\d.,]|\s*[:)])))|उत्तर\s*(?:=|(?=[^\S\n]*[-−]?\d(?:[\d.,]*\d)?(?![\d.,]|\s*[:)])))"
+    r"|(?:پاسخ|جواب)(?:\s+(?:نهایی|درست))?\s*(?::|(?:برابر\s+(?:با\s+)?)?(?=[^\S\n]*[-−]?\d(?:[\d.,]*\d)?(?![\d.,]|\s*[:)])))"
+    r"|відповідь\s*(?::|[—–-](?=\s))|(?-i:Відповідь)[^\S\n]+(?=[-−–]?\d)"
+    r"|odpowied[źz](?:\s+końcowa)?\s*(?::|to|wynosi)|odpověď\s*(?::|je)|(?:het\s+)?(?:juiste\s+)?antwoord\s+is|antwoord\s*:"
+    r"|svaret\s+(?:är|er)|svar\s*:|vastaus\s+on|vastaus\s*:|(?:a\s+)?(?:helyes\s+)?válasz\s*(?::|(?=[^\S\n]*[-−]?\d(?:[\d.,]*\d)?(?![\d.,]|\s*[:)])))"
+    r"|răspunsul(?:\s+(?:final|corect))?\s+este|răspuns(?:ul)?\s*:|התשובה(?:\s+(?:הסופית|הנכונה))?\s*(?:היא|:)|תשובה\s*:"
+    r"|(?:ang\s+)?(?:tamang\s+)?sagot\s*(?:ay|:)))"
     r"(?![^\W\d_])"
 )
 #: the words every marker holds: a text with none of them is not scanned for one (hostile text stays cheap)
 _MARKER_WORDS = ("answer", "ans:", "ans.", "####", "a:", "答案", "答え", "정답", "ponse", "respuesta", "resposta", "risposta",
-                 "antwort", "ответ", "الإجابة", "الجواب", "उत्तर", "উত্তর", "jibu", "คำตอบ", "సమాధానం", "జవాబు")  # fmt: skip
+                 "antwort", "ответ", "الإجابة", "الجواب", "उत्तर", "উত্তর", "jibu", "คำตอบ", "సమాధానం", "జవాబు", "đáp",
+                 "câu trả lời", "답", "jawa", "cevap", "yanıt", "پاسخ", "جواب", "відповідь", "odpowied", "odpověď", "antwoord",
+                 "svar", "vastaus", "válasz", "răspuns", "תשובה", "sagot")  # fmt: skip
 # math spans, at most 2,000 characters each (so that text with unclosed delimiters stays linear to scan)
 
 
@@ -702,8 +720,11 @@ _DENIAL = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|isn't|aren't|cannot|can't|u
                      r"|舍去|舍掉|不合题意|不合題意|不符合|矛盾|绝非|絕非"
                      # German, Spanish, French, Russian, Japanese, Korean, Hindi, Arabic: not, perhaps
                      r"|(?i:(?<![^\W\d_])(?:nicht|kein|keine|keineswegs|vielleicht|no\s+es|quizás?|tal\s+vez|n'est|"
-                     r"pas|peut-être|не|нет|возможно|nem|não|non\s+è|forse|talvez)(?![^\W\d_]))"
-                     r"|ではない|ではありません|じゃない|たぶん|多分|かもしれ|아닙니다|아님|아니|नहीं|ليست|ليس")  # fmt: skip
+                     r"pas|peut-être|не|нет|возможно|nem|não|non\s+è|forse|talvez"
+                     # Vietnamese, Indonesian, Malay, Turkish, Ukrainian, Polish, Dutch, Swedish: not, perhaps
+                     r"|không|có\s+lẽ|tidak|bukan|mungkin|değil|belki|можливо|nie|może|niet|misschien|inte|kanske)(?![^\W\d_]))"
+                     r"|ではない|ではありません|じゃない|たぶん|多分|かもしれ|아닙니다|아님|아니|아마|नहीं|शायद|ليست|ليس"
+                     r"|نیست|شاید|לא|אולי")  # fmt: skip
 # words before a value that change or bound it (at least 5, twice 5, anything but 5, about 5, 至少 5): never the value
 _QUALIFIER = re.compile(r"(?i)(?<![A-Za-z])(?:at\s+(?:least|most)|(?:less|more|greater|fewer|larger|smaller|bigger)"
                         r"\s+than|twice|thrice|half|multiple|divisor|different|other\s+than|anything|except|excluding|"
@@ -730,7 +751,14 @@ _RETRACTING = (r"(?:[*_`>#(\-][^\S\n]{0,2}){0,4}(?:wait|actually|hmm+|oops|corre
                r"hapana|subiri|nimekosea|lakini\s+(?:hii|hilo)\s+ni\s+(?:makosa|kosa)|ไม่ถูกต้อง|ไม่ใช่|เดี๋ยว|ผิด|"
                r"(?:কিন্তু\s+)?(?:এটি|এটা)\s+ভুল|ভুল|కాదు|తప్పు|"
                # and not sure: Sina uhakika, ไม่แน่ใจ, আমি নিশ্চিত নই, నాకు ఖచ్చితంగా తెలియదు
-               r"sina\s+uhakika|ไม่แน่ใจ|(?:আমি\s+)?নিশ্চিত\s+নই|(?:నాకు\s+)?ఖచ్చితంగా\s+తెలియదు)(?![A-Za-z])")
+               r"sina\s+uhakika|ไม่แน่ใจ|(?:আমি\s+)?নিশ্চিত\s+নই|(?:నాకు\s+)?ఖచ్చితంగా\s+తెలియదు|"
+               # PolyMath's and MMATH's other languages: wait, no, (that is) wrong, I made a mistake, not sure
+               r"khoan\s+đã|sai\s+rồi|không\s+đúng|tôi\s+(?:đã\s+)?(?:nhầm|sai)|không\s+chắc|"
+               r"(?:itu|ini)\s+salah|saya\s+(?:salah|keliru)|tidak\s+(?:benar|yakin)|"
+               r"hayır,|yanlış|hata\s+yaptım|emin\s+değilim|틀렸|확실하지\s+않|"
+               r"रुको|गलत|नहीं,|(?:मुझे\s+)?(?:पक्का|निश्चित)\s+नहीं|"
+               r"صبر\s+کن|اشتباه|مطمئن\s+نیستم|зачекай|ні,|не\s+впевнен\w*|"
+               r"czekaj|nie,|nie\s+jestem\s+pew\w+|nee,|niet\s+zeker|vänta|nej,|inte\s+säker|רגע|טעות|לא\s+בטוח)(?![A-Za-z])")
 _RETRACTION = re.compile(r"(?i)(?:^|[.!?。！？।\n][^\S\n]{0,40})" + _RETRACTING)
 # right after the answer (no sentence between, or the next sentence): the same words, and whole sentences that take it
 # back (\boxed{5} Wait, it is 6; \boxed{3} -- actually 4; \boxed{3}. Never mind, it is 4.; \boxed{3}. That is wrong.)
@@ -1035,9 +1063,15 @@ def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
 
 # after an answer phrase of another language, a number is taken from words only when nothing but a counter word
 # or a unit follows it (13只, 192公斤, 5です): any other word there (3万, минус 3, mindestens 3, nicht 6) may change it
-_COUNTED = re.compile(r"\s*(-?\d{1,3}(?:,\d{3})+|-?\d+(?:\.\d+)?)\s*(?:只|个|個|页|頁|颗|顆|本|人|名|张|張|条|條|次|天|年|岁|歲|元|米|厘米"
+_COUNTED = re.compile(r"\s*(-?\d{1,3}(?:[,٬]\d{3})+|-?\d+(?:[.٫]\d+)?)\s*(?:只|个|個|页|頁|颗|顆|本|人|名|张|張|条|條|次|天|年|岁|歲|元|米|厘米"
                       r"|公斤|克|千克|公里|分钟|秒|小时|度|升|吨|噸|平方米|個|円|개|명|원|美元|美金|ドル|セント|袋|匹|枚|台|冊|册|件|箱|盒|瓶"
-                      r"|杯|块|塊|辆|輛|棵|支|双|雙|套|包|分|時間|日|歳|キロ|メートル|টি|টা)?\s*(?:です|だ|である)?\s*[.。।৷]?\s*")
+                      r"|杯|块|塊|辆|輛|棵|支|双|雙|套|包|分|時間|日|歳|キロ|メートル|টি|টা"
+                      # Korean, Hindi and Persian counters and units (42개, 42 रुपये, ۴۲ تومان)
+                      r"|달러|마리|권|살|세|시간|분|초|개월|일|주|년|번|장|대|잔|병|상자|쪽|점|킬로그램|그램|미터|센티미터|킬로미터|리터"
+                      r"|रुपये|रुपए|रुपया|डॉलर|किलोग्राम|किलो|मीटर|घंटे|मिनट|दिन|साल|वर्ष|लोग|बार"
+                      r"|تومان|ریال|دلار|عدد|نفر|سال|روز|ساعت|دقیقه|متر|کیلوگرم|کیلومتر|بار)?"
+                      # then a copula: Japanese です, Korean 입니다, Hindi है, Persian است, Turkish's suffix 42'dir
+                      r"\s*(?:です|だ|である|입니다|이다|이에요|예요|है|हैं|होगा|होंगे|است|['’][dt][ıiuü]r)?\s*[.。।৷]?\s*")
 # (৷, Bengali's currency numerator four, is written for the danda ।)
 
 
@@ -1090,16 +1124,22 @@ def _out_of_text_command(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-def _trimmed(piece: str) -> str:
+def _trimmed(piece: str, quoted: bool = False) -> str:
     """``piece`` without the quotes, ``\\"``, ``**``, ``__`` and backticks (and spaces) around it. The leading run is one anchored
     match; the trailing run is walked from the right by hand, because a pattern anchored with ``$`` is tried at
-    every position and takes time quadratic in a long run of spaces inside the text (24,000 spaces: 6 s)."""
-    piece = _LEADING_QUOTES.sub("", piece, count=1)
+    every position and takes time quadratic in a long run of spaces inside the text (24,000 spaces: 6 s). A closing
+    apostrophe goes only with an opening one (``quoted``: one stood before ``piece``): else it is a prime (The
+    answer is f'.)."""
+    lead = _LEADING_QUOTES.match(piece)
+    quoted = quoted or (lead is not None and "'" in lead.group())
+    piece = piece[lead.end() :] if lead else piece
     end = len(piece)
     while end:
         char = piece[end - 1]
         if char.isspace():
             end -= 1
+        elif char == "'" and not quoted and piece[end - 2 : end - 1] != "\\":
+            break
         elif char in "\"'*_`":
             end -= 2 if end > 1 and piece[end - 2] == "\\" else 1
         else:
@@ -1115,7 +1155,15 @@ _VALUE_CHANGED = re.compile(r"(?i)\s{0,3}(?:thousands?|millions?|billions?|trill
 _RANGE_TO = re.compile(r"\s{0,3}(?:to|through|–|--?)\s{0,3}(?:\$|\\\()")  # $3$ to $5$: a range, not 3
 
 
+# after an answer phrase of another language, the copula (and the particle before it) that closes the sentence after
+# the answer: 답은 (3,4]가 됩니다, 答えは x=3 です, उत्तर 42 है, پاسخ ۴۲ است, Cevap 2n'dir (looked for in the last 40
+# characters of the sentence: a pattern anchored at its end is tried at every position)
+_COPULA_END = re.compile(r"(?:\s*(?:[이가]\s*)?(?:됩니다|입니다|이다|이에요|예요)|\s*(?:です|である|だ)|\s+(?:है|हैं)|\s+است"
+                         r"|['’][dt][ıiuü]r)\s*[.。।]?\s*$")
+
+
 def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = False) -> Extraction:
+    opened = start
     while start < hi and (text[start] in " \t\r\n*\"'" or text.startswith('\\"', start)):
         start += 2 if text[start] == "\\" else 1
     pair = _PAIR_AFTER.match(text, start, hi)
@@ -1144,7 +1192,10 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
     if line >= 0 and text[start:line].strip() and not any(m.start < line < m.end for m in spans):
         end = line
     start, end = _out_of_text_command(text, start, end)
-    piece = _trimmed(text[start:end])  # quotes, \" and ** around it
+    copula = _COPULA_END.search(text, max(start, end - 40), end) if foreign else None
+    if copula and text[start : copula.start()].strip():  # 답은 (3,4]가 됩니다.: the answer stands before the copula
+        end = copula.start()
+    piece = _trimmed(text[start:end], "'" in text[opened:start])  # quotes, \" and ** around it
     if not piece:
         return Extraction("none", rule=f"nothing after '{rule}'", span=(start, end))
     if (piece.startswith("~~") and piece.endswith("~~")) or text[end : end + 1] in ("?", "？") or piece.endswith("?"):
@@ -1197,6 +1248,9 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
             return Extraction("answer", (text[number[0] : number[1]],), rule, number)
         # a marked answer that no rule reads is still the answer (and is reported unparsed)
         return Extraction("answer", (piece,), rule, (start, end))
+    number = _number_in_words(text, start, end, piece, True) if foreign and not spans else None
+    if number is not None:  # Cevap 42'dir. (Turkish's suffix after a number: short words no rule above calls prose)
+        return Extraction("answer", (text[number[0] : number[1]],), rule, number)
     return Extraction("answer", (_strip_math(piece),), rule, (start, end))
 
 

@@ -599,6 +599,8 @@ def _command_tail(text: str, start: int, name: str) -> bool:
 CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("invisible format characters (zero-width space, non-joiner and joiner, word joiner, byte order mark, soft hyphen, "
      "direction marks) are removed: no reader sees them", INVISIBLE, ""),
+    ("the decimal digits of other scripts (Arabic-Indic ٣, Persian ۳, Devanagari ३, Bengali ৩, full-width ３) are the "
+     "digits 0-9", r"(?![0-9])\d", lambda m: str(int(m.group()))),
     ("Python's power a**b (the two stars between an operand and the next one: 2**4107, (x+1)**2, 2**-1) is a^b; "
      "an answer with Markdown bold in it (`**5**`, `2 **3**`, `**10**0`: stars after a space or at an edge) has none",
      r"(?<=[\w)\]}])\*\*(?=[\w(\[{]|-[\w(])", lambda m: m.group() if _BOLD_MARK.search(m.string) else "^"),
@@ -741,6 +743,8 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      r"[A-Za-z](?:_\{?\w+\}?)?\s*=(?!=)[^=\[\]]*?)\s*(?:\\right\s*)?(?:\]|\\\})\s*$", r"\1"),
     ("the full-width punctuation of Chinese and Japanese text is its ASCII form: ，and 、 are commas, ；a semicolon, "
      "（ ）parentheses (1、3 is 1, 3)", r"[，、；（）]", lambda m: _FULL_WIDTH[m.group()]),
+    ("Arabic's decimal separator ٫ between digits is a decimal point and its thousands separator ٬ groups thousands "
+     "(٣٫٥ is 3.5, ١٬٢٥٠ is 1250: neither is a comma)", r"(?<=\d)([٫٬])(?=\d)", lambda m: "." if m.group(1) == "٫" else ""),
     ("a ratio of two numbers written with a colon (1:9, 5 : 1, 3 \\colon 4, 2∶3) is the fraction they make: 1:9 is "
      "\\frac{1}{9}, equal to 2:18 and to \\frac{1}{9}; what may be a clock time (hours to 24, then two digits of "
      "minutes: 4:30, 2: 15) is never a ratio",
@@ -1107,10 +1111,11 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("a response's `Ответ: 1,72`, `Réponse : 3,5`, `… $5{,}22$ … 5,22`, `Die Antwort ist 57.500.`",
      "decimal commas, when `decimal_comma` is not given and the response says so twice: its language writes them "
      "(prose mostly in Cyrillic script, or the answer word right before the answer is French `Réponse :`, German "
-     "`Die Antwort ist`, Italian, Portuguese, Polish, Czech, Dutch, Scandinavian, Finnish, Turkish, Hungarian or "
-     "Romanian; not Spanish, written both ways), and it writes a decimal comma itself before its answer (`5,22 м`, "
+     "`Die Antwort ist`, Italian, Portuguese, Polish, Czech, Dutch, Scandinavian, Finnish, Turkish, Hungarian, "
+     "Romanian, Vietnamese `Đáp án là` or Indonesian `Jawabannya adalah`; not Spanish, written both ways), and it writes a decimal comma itself before its answer (`5,22 м`, "
      "`5{,}22`), with no decimal point anywhere (a full stop before three digits that end a group is none); where that "
-     "language groups thousands with full stops (German, Italian, Portuguese, Dutch, Turkish, Romanian) `57.500` is "
+     "language groups thousands with full stops (German, Italian, Portuguese, Dutch, Turkish, Romanian, Vietnamese, "
+     "Indonesian) `57.500` is "
      "57500 and `82.666,67` is 82666.67, and with no decimal comma written `57.500` is ambiguous; `60,000` (three "
      "digits after), `-2,0,2` and two integers without a decimal comma before them (`\\boxed{-1,3}` after the roots) "
      "are read as by default, brackets still separate; the certificate's extraction says why (`decimal_comma`)"),
@@ -1603,8 +1608,10 @@ _CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 _LATIN = re.compile(r"[A-Za-z]")
 _COMMAND = re.compile(r"\\[A-Za-z]+")
 _COMMA_MARKERS = re.compile(r"(?i)(?<![^\W\d_])(?:(réponse|antwort|risposta|resposta|odpowiedź|odpověď|antwoord|svar|"
-                            r"vastaus|cevap|válasz|răspuns)[^\S\n]*:|(r[ée]ponse)(?:\s+finale)?\s+est|"
-                            r"(antwort)\s+(?:ist|lautet)|(risposta)(?:\s+finale)?\s+[èe]|(resposta)(?:\s+final)?\s+[ée])(?![^\W\d_])")
+                            r"vastaus|cevap|yanıt|válasz|răspuns|đáp\s+án|đáp\s+số|jawaban(?:nya)?)[^\S\n]*:|"
+                            r"(r[ée]ponse)(?:\s+finale)?\s+est|(antwort)\s+(?:ist|lautet)|(risposta)(?:\s+finale)?\s+[èe]|"
+                            r"(resposta)(?:\s+final)?\s+[ée]|(đáp\s+án|đáp\s+số)\s+là|(jawaban(?:nya)?)\s+adalah|"
+                            r"(antwoord)\s+is|(svar)et\s+är|(vastaus)\s+on|(răspuns)ul\s+este)(?![^\W\d_])")
 # a decimal point: between digits, unless three digits end a group after a nonzero part (57.500 in German text)
 _DECIMAL_POINT = re.compile(r"(?<![\d.])0\.\d|\d\.(?!\d{3}(?![\d]))\d")
 #: thousands grouped by full stops (57.500, 82.666,67): a thousands group in a response that writes decimal commas
@@ -1623,7 +1630,7 @@ def comma_convention(response: str, answer: str, start: int) -> tuple[str | None
     writes a decimal comma itself before its answer (``5,22 м``, ``5{,}22``: a comma before other than three digits,
     outside brackets), and no decimal point anywhere (a full stop before three digits that end a group, ``57.500``, is
     none). Where that language groups thousands with full stops (German, Italian, Portuguese, Dutch, Turkish,
-    Romanian), its ``57.500`` is 57500 too (:data:`CONTEXT_DOTS`); with no decimal comma written, ``57.500`` after that
+    Romanian, Vietnamese, Indonesian), its ``57.500`` is 57500 too (:data:`CONTEXT_DOTS`); with no decimal comma written, ``57.500`` after that
     answer word is :data:`AMBIGUOUS` (57500 or 57.5). Two integers the response found joined
     by a comma (``\\boxed{-1,3}`` after the roots -1 and 3) have no decimal comma before them to go by: a list, as by
     default. See :data:`READING_RULES`."""
@@ -1632,7 +1639,7 @@ def comma_convention(response: str, answer: str, start: int) -> tuple[str | None
     # the last answer word before the answer, right before it (never one quoted elsewhere)
     marker = next(reversed(list(_COMMA_MARKERS.finditer(response, max(0, start - 80), start))), None)
     right_before = marker is not None and _TO_THE_ANSWER.fullmatch(response, marker.end(), start) is not None
-    word = next(g for g in marker.groups() if g) if marker and right_before else ""
+    word = " ".join(next(g for g in marker.groups() if g).split()) if marker and right_before else ""
     written = _WRITTEN_DECIMAL_COMMA.search(response, 0, start) is not None
     dotted = DOT_GROUPS.search(answer)
     if word.lower() in _DOT_THOUSANDS and written:
@@ -1660,8 +1667,9 @@ _WRITTEN_DECIMAL_COMMA = re.compile(r"(?<![\d,.(\[{])\d+(?:,|\{,\})(?:\d{1,2}|\d
 
 
 #: The answer words of languages that group thousands with full stops (1.000): German, Italian, Portuguese, Dutch,
-#: Turkish, Romanian
-_DOT_THOUSANDS = frozenset("antwort risposta resposta antwoord cevap răspuns".split())
+#: Turkish, Romanian, Vietnamese, Indonesian
+_DOT_THOUSANDS = frozenset(("antwort", "risposta", "resposta", "antwoord", "cevap", "yanıt", "răspuns", "đáp án", "đáp số",
+                            "jawaban", "jawabannya"))  # fmt: skip
 
 
 def _replace(text: str, spans: list[tuple[int, int]], by: str) -> str:

@@ -1237,3 +1237,44 @@ def test_the_ninth_review_of_quantities_and_lowercase_options(response: str, gol
     # 3·m) credited a bare 3, and 'I am not sure' in Bengali or Swahili after the answer was unread; TheoremQA's 'The
     # answer is option (c) ...' was unparsed (the word option before a choice is dropped)
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [("Tổng cộng 6 + 36 = 42. Vậy đáp án là 42.", "42", "correct"), ("Đáp số: 42", "42", "correct"),
+     ("따라서 답은 42개입니다.", "42", "correct"), ("답은 42입니다.", "41", "wrong"), ("답은 3만입니다.", "3", "unparsed"),
+     ("Jadi, jawabannya adalah 42.", "42", "correct"), ("Jawapan: 42", "42", "correct"), ("Cevap 42'dir.", "42", "correct"),
+     ("अतः उत्तर 42 है।", "42", "correct"), ("उत्तर 42 नहीं है।", "42", "unparsed"), ("پاسخ ۴۲ است.", "42", "correct"),
+     ("Відповідь: 42", "42", "correct"), ("Odpowiedź: 42", "42", "correct"), ("Het antwoord is 42.", "42", "correct"),
+     ("Svaret är 42.", "42", "correct"), ("התשובה היא 42.", "42", "correct"), ("Ang sagot ay 42.", "42", "correct"),
+     ("Đáp án là 3 hoặc 4.", "3", "unparsed"), ("Jawabannya adalah sekitar 42.", "42", "unparsed"),
+     ("Jawabannya 42 juta.", "42", "unparsed"), ("Đáp án là 42. Khoan đã, đáp án là 43.", "42", "wrong"),
+     ("Jawabannya adalah 42. Saya salah.", "42", "no answer"), ("Cevap: 42. Emin değilim.", "42", "no answer"),
+     ("Odpowiedź: 42. Nie jestem pewien.", "42", "no answer"), ("Salah satu dari 3 kotak berisi 5 bola. Jawaban: 5", "5", "correct"),
+     ("Tổng là 2,5 + 1 = 3,5. Vậy đáp án là 3,5.", "3.5", "correct"), ("Harga 2,5 ribu. Jawabannya adalah 57.500.", "57500", "correct"),
+     ("Jawabannya adalah 57.500.", "57500", "unparsed"), ("따라서 답은 (3,4]가 됩니다.", "(3,4]", "correct"),
+     ("답은 \\frac{1}{2}이 됩니다.", "1/2", "correct"), ("答えは x=3 です。", "3", "correct"), ("Cevap $2n$'dir.", "2n", "correct"),
+     ("Jawaban 2: 42", "2", "unparsed")],
+)  # fmt: skip
+def test_the_answer_words_of_polymath_and_mmath_languages(response: str, gold: str, status: str) -> None:
+    # PolyMath's and MMATH's languages beyond MGSM's: Vietnamese, Korean (답은 ... 입니다), Indonesian and Malay, Turkish
+    # (42'dir), Hindi (उत्तर 42 है), Persian, Ukrainian, and Polish, Dutch, Swedish, Hebrew and Tagalog had no answer
+    # phrase; a word that changes the number (3만, juta, sekitar) or an alternative (hoặc) is never dropped, a retraction
+    # in the response's language is read, and Vietnamese and Indonesian decimal commas and thousands dots are theirs;
+    # MCLM's o3-mini ended a Korean answer '답은 (3,4]가 됩니다.' (the copula after the answer was read as part of it)
+    assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [("The answer is f'.", "f'", "correct"), ("The answer is f'.", "f", "wrong"), ("Final answer: y''", "y''", "correct"),
+     ("The answer is 'x'.", "x", "correct"), ("The answer is '5'.", "5", "correct"),
+     ("\\boxed{٣٫٥}", "3.5", "correct"), ("\\boxed{۳٫۵}", "7/2", "correct"), ("الإجابة هي ١٬٢٥٠", "1250", "correct"),
+     ("\\boxed{\\frac{١}{٢}}", "1/2", "correct"), ("\\boxed{३.५}", "3.5", "correct"), ("پاسخ ۳٫۵ است.", "3.5", "correct"),
+     ("\\boxed{٣٫٥}", "35", "wrong")],
+)  # fmt: skip
+def test_a_prime_after_an_answer_phrase_and_the_digits_and_separators_of_other_scripts(
+        response: str, gold: str, status: str) -> None:  # fmt: skip
+    # a closing apostrophe was stripped as a quote, so 'The answer is f'.' was f (wrong against f'); Arabic's decimal
+    # separator ٫ and thousands separator ٬, and other scripts' digits inside an expression, were unparsed
+    assert grade(response, gold).status == status, response
