@@ -731,7 +731,33 @@ _QUALIFIER = re.compile(r"(?i)(?<![A-Za-z])(?:at\s+(?:least|most)|(?:less|more|g
                         r"without|hardly|longer|means|approximately|about|around|roughly|nearly|almost|close|reject|"
                         r"rejects|discard|discards|exclude|excludes|mindestens|höchstens|ungefähr|etwa|menos|"
                         r"aproximadamente|moins|environ|менее|более|примерно|около)(?![A-Za-z])"
-                        r"|≈|~|至少|至多|不少于|不超过|不小于|不大于|约|約|大约|大約|以上|以下|未満|정도|이상|이하")
+                        r"|≈|~|至少|至多|不少于|不超过|不小于|不大于|约|約|大约|大約|以上|以下|未満|정도|이상|이하"
+                        # comparisons, bounds and approximations in the languages of the answer phrases (x es menor que
+                        # $5$, x 小于 $5$, x меньше $5$, x nhỏ hơn $5$: a bound, never the value); not the words that
+                        # also name a maximum or a minimum (tối đa, 최대, अधिकतम)
+                        r"|小于|大于|少于|多于|低于|高于|超过|小於|大於|少於|多於|低於|高於|超過|接近|将近|將近|差不多|およそ|ほぼ|少なくとも"
+                        r"|(?<![^\W\d_])(?:men(?:or|os)\s+(?:d[eo]\s+)?(?:que|de)|ma(?:yor|ior)\s+(?:do\s+)?que|más\s+de|mais\s+de|"
+                        r"al\s+menos|como\s+(?:mínimo|máximo)|pelo\s+menos|no\s+(?:mínimo|máximo)|cerca\s+de|alrededor\s+de|casi|quase|"
+                        r"inférieure?s?|supérieure?s?|plus\s+de|au\s+(?:moins|plus)|à\s+peu\s+près|près\s+de|presque|minore|maggiore|"
+                        r"meno\s+di|più\s+di|almeno|al\s+massimo|circa|quasi|kleiner|größer|weniger\s+als|mehr\s+als|rund|beinahe|knapp|"
+                        r"меньше|больше|не\s+(?:меньше|больше|менее|более)|по\s+крайней\s+мере|как\s+(?:минимум|максимум)|"
+                        r"приблизительно|почти|порядка|менше|більше|щонайменше|щонайбільше|приблизно|близько|майже|mniejsz\w*|"
+                        r"większ\w*|mniej\s+niż|więcej\s+niż|co\s+najmniej|co\s+najwyżej|około|prawie|kleiner\s+dan|groter\s+dan|"
+                        r"minder\s+dan|meer\s+dan|minstens|hoogstens|ongeveer|bijna|mindre\s+än|större\s+än|minst|högst|ungefär|"
+                        r"nästan|(?:nhỏ|lớn|bé|ít|nhiều)\s+hơn|ít\s+nhất|nhiều\s+nhất|khoảng(?!\s+cách)|xấp\s+xỉ|gần\s+như|"
+                        r"kurang\s+dari|lebih\s+(?:dari|kecil|besar)|paling\s+(?:sedikit|banyak)|setidaknya|sekurang-kurangnya|sekitar|"
+                        r"kira-kira|hampir|en\s+(?:az|fazla)|yaklaşık|aşağı\s+yukarı|neredeyse|chini\s+ya|zaidi\s+ya|angalau|takriban|"
+                        r"약|대략|적어도|거의|लगभग|करीब|कम\s+से\s+कम|أقل\s+من|أكثر\s+من|أكبر\s+من|أصغر\s+من|على\s+الأقل|على\s+الأكثر|"
+                        r"حوالي|تقريب[اًا]+|کمتر\s+از|بیشتر\s+از|حدود|تقریباً?|לפחות|לכל\s+היותר|בערך|כמעט|น้อยกว่า|มากกว่า|อย่างน้อย|"
+                        r"ไม่เกิน|ประมาณ|เกือบ|অন্তত|প্রায়|কমপক্ষে|కనీసం|సుమారు|దాదాపు)(?![^\W\d_])")
+# words right after a value that bound or approximate it: $5$ or more, $5$ より小さい, $5$보다 작다, $5$'ten küçük,
+# $5$ से कम, $5$ 以上, $5$ 左右 (the value alone is not what the sentence states)
+_BOUND_AFTER = re.compile(r"(?i)[\s,]{0,3}(?:or\s+(?:more|less|fewer|greater|larger|higher|lower|above|below|so|thereabouts)|"
+                          r"o\s+(?:más|menos|mais)|ou\s+(?:plus|moins|mais|menos)|oder\s+(?:mehr|weniger)|und\s+mehr|"
+                          r"или\s+(?:больше|меньше|более|менее)|або\s+(?:більше|менше)|より|보다|미만|초과|이상|이하|정도|쯤|가량|"
+                          r"以上|以下|以内|之内|左右|上下|未満|未滿|程度|前後|くらい|ぐらい|"
+                          r"['’]?[dt][ae]n\s+(?:daha\s+)?(?:küçük|büyük|az|fazla)|से\s+(?:कम|अधिक|ज़्यादा|ज्यादा|बड़ा|बड़ी|छोटा|छोटी)|"
+                          r"के\s+(?:आसपास|करीब|लगभग))")
 # a word between two math spans that makes them alternatives, in the languages of the answer phrases
 _OR_BETWEEN = re.compile(r"(?i)(?<![^\W\d_])(?:or|oder|ou|o|или|либо|oppure|または|か|또는|혹은|या|أو)(?![^\W\d_])"
                          r"|或|要么|要麼")
@@ -819,10 +845,11 @@ _APPROXIMATELY = re.compile(r"(?i)\s*(?:approximately|approx\.?|about|around|rou
 
 def _qualified(masked: str, start: int, span: _Span, hi: int) -> bool:
     """Whether a word before the math span (from ``start``) changes or bounds its value (at least $5$, anything but
-    $5$, we reject $x=5$), or one after it judges it ($5$ is wrong, $x = 5$ is extraneous) or adds to it ($(2, 3, 3)$
-    and its permutations)."""
+    $5$, we reject $x=5$, x es menor que $5$), or one after it judges it ($5$ is wrong, $x = 5$ is extraneous), bounds
+    it ($5$ or more, $5$ より小さい) or adds to it ($(2, 3, 3)$ and its permutations)."""
     return bool(_QUALIFIER.search(masked, start, span.start) or _JUDGED.search(masked, span.end, hi)
-                or _DENIAL.search(masked, span.end, hi) or _extended(masked, span.inner, span.end, hi))
+                or _DENIAL.search(masked, span.end, hi) or _BOUND_AFTER.match(masked, span.end, hi)
+                or _extended(masked, span.inner, span.end, hi))
 
 
 # words after a math span that add to what it states: (2, 3, 3) and its permutations (an Omni-MATH gold), in any order,
@@ -1164,7 +1191,8 @@ _COPULA_END = re.compile(r"(?:\s*(?:[이가]\s*)?(?:됩니다|입니다|이다|�
 
 def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = False) -> Extraction:
     opened = start
-    while start < hi and (text[start] in " \t\r\n*\"'" or text.startswith('\\"', start)):
+    # (a colon after another language's copula: La respuesta es: 42, उत्तर है:, Jawabannya adalah:)
+    while start < hi and (text[start] in " \t\r\n*\"'" or (foreign and text[start] in ":：") or text.startswith('\\"', start)):
         start += 2 if text[start] == "\\" else 1
     pair = _PAIR_AFTER.match(text, start, hi)
     if pair:  # The final answer is: `"answer": "294"` (Phi-3.5 in ZeroEval): the pair's value, when it ends the line

@@ -1116,9 +1116,10 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "`5{,}22`), with no decimal point anywhere (a full stop before three digits that end a group is none); where that "
      "language groups thousands with full stops (German, Italian, Portuguese, Dutch, Turkish, Romanian, Vietnamese, "
      "Indonesian) `57.500` is "
-     "57500 and `82.666,67` is 82666.67, and with no decimal comma written `57.500` is ambiguous; `60,000` (three "
-     "digits after), `-2,0,2` and two integers without a decimal comma before them (`\\boxed{-1,3}` after the roots) "
-     "are read as by default, brackets still separate; the certificate's extraction says why (`decimal_comma`)"),
+     "57500 and `82.666,67` is 82666.67, and with no decimal comma written `57.500` is ambiguous; so is a comma "
+     "before one, two or four or more digits when the response writes its language's answer word or Cyrillic prose but no "
+     "decimal comma before its answer (`Ответ: 1,72` alone, two roots `\\boxed{-1,3}`: 1.72 or the list 1, 72); "
+     "`60,000` (three digits after) and `-2,0,2` are read as by default, brackets still separate; the certificate's extraction says why (`decimal_comma`)"),
     ("`(0,5)`, `[0,1)`, `\\{0,1\\}`, `1.5,2`, `x^2,3`",
      "plain commas inside brackets, after a decimal number or after an exponent always separate"),
     ("`decimal_comma=\"decimal\"`",
@@ -1631,9 +1632,10 @@ def comma_convention(response: str, answer: str, start: int) -> tuple[str | None
     outside brackets), and no decimal point anywhere (a full stop before three digits that end a group, ``57.500``, is
     none). Where that language groups thousands with full stops (German, Italian, Portuguese, Dutch, Turkish,
     Romanian, Vietnamese, Indonesian), its ``57.500`` is 57500 too (:data:`CONTEXT_DOTS`); with no decimal comma written, ``57.500`` after that
-    answer word is :data:`AMBIGUOUS` (57500 or 57.5). Two integers the response found joined
-    by a comma (``\\boxed{-1,3}`` after the roots -1 and 3) have no decimal comma before them to go by: a list, as by
-    default. See :data:`READING_RULES`."""
+    answer word is :data:`AMBIGUOUS` (57500 or 57.5). So is a comma before one, two or four or more digits
+    where the response says only once that it writes decimal commas (``Ответ: 1,72`` alone; two roots
+    ``\\boxed{-1,3}`` in Russian prose): a decimal comma or a list, never the confident list of the default reading.
+    See :data:`READING_RULES`."""
     if not _DIGIT_COMMA_DIGIT.search(answer) or _DECIMAL_POINT.search(response):
         return None, ""
     # the last answer word before the answer, right before it (never one quoted elsewhere)
@@ -1648,15 +1650,25 @@ def comma_convention(response: str, answer: str, start: int) -> tuple[str | None
     if word.lower() in _DOT_THOUSANDS and dotted:
         return AMBIGUOUS, f"a thousands group or a decimal point: {dotted.group()!r} after '{word}' (its language groups " \
             "thousands with full stops; the response writes no decimal comma to tell)"
+    lone = _WRITTEN_DECIMAL_COMMA.search(answer) if not written and not dotted else None
+    if lone and (word or _cyrillic(response)):  # Ответ: 1,72 (and no other decimal comma: 1.72, or the list 1, 72)
+        return AMBIGUOUS, f"a decimal comma or a list: {lone.group()!r} in a response whose language writes decimal " \
+            "commas (it writes none before its answer to tell)"
     if not written or dotted:
         return None, ""
     if word:
         return CONTEXT, f"the response answers with '{word}' and writes decimal commas before it, as its language does"
-    prose = _COMMAND.sub(" ", response)
-    cyrillic = len(_CYRILLIC.findall(prose))
-    if cyrillic >= 5 and cyrillic > len(_LATIN.findall(prose)):
+    if _cyrillic(response):
         return CONTEXT, "the response is written in Cyrillic script and writes decimal commas before its answer"
     return None, ""
+
+
+def _cyrillic(response: str) -> bool:
+    """Whether the prose of ``response`` (its LaTeX commands left out) is mostly Cyrillic: at least 5 letters, more
+    than its Latin ones."""
+    prose = _COMMAND.sub(" ", response)
+    cyrillic = len(_CYRILLIC.findall(prose))
+    return cyrillic >= 5 and cyrillic > len(_LATIN.findall(prose))
 
 
 # what may stand between an answer word and its answer: spaces, a colon, bold, math delimiters, a box
