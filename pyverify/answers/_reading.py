@@ -667,8 +667,12 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("\\nicefrac{a}{b} and \\sfrac{a}{b} (fractions set inline) are \\frac{a}{b}", r"\\(?:nicefrac|sfrac)(?![A-Za-z])", r"\\frac"),
     ("an empty \\text{} (or \\mbox{}, \\mathrm{}, ...) is a space", rf"{_TEXT}\s*\}}", " "),
     ("\\text{or} / \\text{and} between answers become the connectors \\or / \\and (a comma between answers, or "
-     "between conditions on one variable: 'or' joins their sets, 'and' intersects them)",
-     rf"{_TEXT}\s*(or|and)\s*\}}", r" \\\1 "),
+     "between conditions on one variable: 'or' joins their sets, 'and' intersects them); so do the words for them in "
+     "the languages of the answer phrases (\\text{ veya }, \\text{ hoặc }, \\text{ und }, \\text{ 和 }; never a "
+     "single Latin letter: \\mathrm{e}, \\mathrm{i} are numbers; in capitals, \\text{ OR } offers answers each accepted)",
+     rf"{_TEXT}\s*(?:(?P<or>(?:or|oder|ou|или|або|hoặc|atau|veya|lub|albo|nebo|eller|tai|vagy|sau)|או|या|أو|یا|または|"
+     rf"또는|혹은|หรือ|或者|或)|(?:and|und|et|и|і|và|dan|ve|och|og|és|și)|ו|और|و|と|그리고|및|และ|以及|和|与|及)\s*\}}",
+     lambda m: " \\or " if m.group("or") else " \\and "),
     ("a leading 'either' (either 3 or 4: several answers) is removed",
      r"^\s*(?:\\text\s*\{\s*)?either(?![A-Za-z])\s*\}?", " "),
     ("a number with words in brackets after it, at the end (ASDiv's golds: 9 (apples), 13 (years old), 178 (dollars), "

@@ -1302,3 +1302,16 @@ def test_a_bound_in_any_language_is_never_the_value_and_a_colon_after_a_copula_i
     # 'x меньше $5$', '$5$ より小さい', and in English '$5$ or more', were credited against 5; and a colon after another
     # language's copula ('उत्तर है:' in MCLM's gpt-4o-mini Hindi outputs, 'La respuesta es: 42') was read as the answer
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [("\\boxed{x=1 \\text{ veya } x=2}", "1, 2", "correct"), ("\\boxed{x=1 \\text{ hoặc } x=2}", "1, 2", "correct"),
+     ("\\boxed{1 \\text{ und } 2}", "1, 2", "correct"), ("\\boxed{1 \\text{ 和 } 2}", "1, 2", "correct"),
+     ("\\boxed{x>1 \\text{ und } x<3}", "(1,3)", "correct"), ("\\boxed{x<1 \\text{ oder } x>3}", "(1,3)", "wrong"),
+     ("\\boxed{\\mathrm{e}}", "e", "correct"), ("\\boxed{2\\mathrm{i}}", "2i", "correct"),
+     ("\\boxed{5 \\text{ at } x=2}", "5", "unparsed")],
+)  # fmt: skip
+def test_or_and_and_in_text_in_the_languages_of_the_answer_phrases(response: str, gold: str, status: str) -> None:
+    # MCLM's aya-expanse Turkish boxes join their answers with \text{ veya } (or): unparsed, as \text{ hoặc }, \text{ und }
+    assert grade(response, gold).status == status, response
