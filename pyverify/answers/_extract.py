@@ -29,7 +29,8 @@ The rules, in order (:data:`EXTRACTION_RULES` is the table docs/answers-and-rewa
    ``or`` / ``either`` is the answer as a whole (``$28$ %``, ``$125$ miles``, ``$1$ and $2$``), and so is a short
    line without a verb (``Evelyn``, ``no solution``).
 6. Otherwise the final sentence (closing remarks such as ``I hope it is correct.`` or ``I think that's it.``
-   removed) is read: the math right after its last ``is``, ``are``, ``=``, ``:``, ``be``, ``equals`` (Chinese 为, 是, 等于, ：), or the words
+   removed) is read: the math right after its last ``is``, ``are``, ``=``, ``:``, ``be``, ``equals`` (Chinese 为, 是, 等于, ：;
+   and the copulas of the answer phrases' languages that put the value after them: là, adalah, est (de), равно, ...), or the words
    there when they are not prose (``is 34``), or the math spans after it joined by connectors (``are $x=2$ and
    $x=3$``), or its one math span; a denial or a doubt where the answer would be
    taken, or governing that copula (``x cannot be $5$``, ``it might be $5$``, 不是, 可能是, 约为),
@@ -155,9 +156,11 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`So x cannot be $5$.`, `The value might be $5$.`, `所以答案不是$5$。`, `最小值可能是$5$。`, `约为$2$`, "
      "`x为$5$（舍去）`",
      "no answer: a denial or a doubt after the copula, or governing it (a modal or not before `be`; a Chinese "
-     "denial or doubt right before 为 / 是 / 等于) states no answer; 'the value that f may take is $5$' states 5"),
+     "denial or doubt right before 为 / 是 / 等于; a negation or a doubt right before another language's copula: `x no es $5$`, "
+     "`không phải là`) states no answer; 'the value that f may take is $5$' states 5"),
     ("`x is $5$ or is $6$.`, `所以x是$5$或是$6$。`, `不是$5$就是$6$`",
-     "no answer: the final sentence states alternatives (or, 或, 要么, 还是, 也, 又, 就 between two copulas)"),
+     "no answer: the final sentence states alternatives (or, 或, 要么, 还是, 也, 又, 就, and or in the answer phrases' "
+     "languages: oder, или, hoặc, atau, ... between two copulas)"),
     ("`Is it $7$?`, `Why would it be $7$?` (the final sentence)", "no answer: a question states none"),
     ("`(2, 3, 3)` and its permutations, `\\boxed{(1, 2)}` and vice versa, `$(2,3,3)$` up to permutation",
      "no answer: words right after an answer of several values that add to it (and its permutations, in any order, up "
@@ -483,12 +486,24 @@ def _closing_start(text: str, lo: int, hi: int) -> int:
             break
         end = start
     return end
+
+
+# the copulas of other languages than English and Chinese that put the value after them (la valeur est $5$, x
+# равно 5, giá trị là 17, nilainya adalah 17), in lower case (never English: EST, son, on, ni, je); a preposition
+# may follow (est de 25 %, è di 5); a denial or a doubt before one: see _doubted
+_FOREIGN_COPULAS = (r"(?:là|bằng|adalah|ialah|es|est|ist|beträgt|é|è|sont|sind|sono|são|равн[оаыя]|равен|составля(?:ет|ют)|"
+                    r"составит|wynosi|är|คือ|เท่ากับ|هو|هي|يساوي)")
+_FOREIGN_COPULA = re.compile(_FOREIGN_COPULAS)
 # the copulas of Chinese too (最小值为 5, 答案是 5, 等于 5: is, equals), not where 为 / 是 belong to another word
 # (因为 because, 作为 as, 认为 think, 成为 become, 以为; 但是 but, 于是 so, 还是 or, 若是 if, 凡是, 总是 always)
 # (a colon between two numbers is a ratio or a clock time, 1:9 or 4:30, never the copula of "Answer: 9")
 _COPULA = re.compile(r"(?i)(?<![A-Za-z])(?:is|are|equals|be)(?![A-Za-z])|(?<![!<>=])=(?!=)|(?<!\d)(?<!\d\s):|:(?!\s?\d)|："
                      r"|(?<![因作认認成以])[为為]"
-                     r"|(?<![但于於还還若凡总總])是|等于|等於")
+                     r"|(?<![但于於还還若凡总總])是|等于|等於"
+                     rf"|(?-i:(?<![^\W\d_]){_FOREIGN_COPULAS}(?![^\W\d_])(?:\s+(?:de|di|del|do|da|sebesar)(?![^\W\d_]))?)")
+# a negation right before another language's copula (no es, non è, n'est, не равно, không phải là, bukan, não é)
+_NOT_BEFORE = re.compile(r"(?i)(?<![^\W\d_])(?:no|not|nicht|kein|ne|n'|не|ні|không(?:\s+phải)?|chưa|bukan|tidak|não|non|nie|inte|"
+                         r"niet|değil|ни)\s*$")
 _SENTENCE_WORDS = re.compile(r"(?i)(?<![A-Za-z\\])(?:is|are|was|were|equals)(?![A-Za-z])")
 _WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
 _LETTER_RUN = re.compile(r"[^\W\d_]+")
@@ -809,9 +824,15 @@ _VERDICT_AFTER = re.compile(r"(?i)[^.!?。\n]{0,40}?(?:(?<![A-Za-z])(?:(?:is|was
 # what the predicate may say of a subject that judges it rather than states it (5 is wrong, 5 is ruled out)
 _JUDGED = re.compile(r"(?i)(?<![A-Za-z])(?:wrong|incorrect|false|impossible|invalid|unlikely|excluded|eliminated|ruled|"
                      r"rejected|discarded|nonsense|guess|absurd|mistaken?|error|erroneous|implausible|unreasonable|"
-                     r"extraneous|spurious)(?![A-Za-z])|错|錯|不对|不對|舍去|不成立")
+                     r"extraneous|spurious)(?![A-Za-z])|错|錯|不对|不對|舍去|不成立"
+                     # wrong, false, impossible in the languages of the answer phrases
+                     r"|(?<![^\W\d_])(?:falsch|unmöglich|faux|fausse|impossible|incorrect[oa]?|err[óo]ne[oa]|errad[oa]|"
+                     r"imposible|impossível|sbagliat[oa]|неверн\w*|неправильн\w*|ошибочн\w*|невозможн\w*|sai(?!\s+số)|"
+                     r"salah|keliru|yanlış|błędn\w*|fout|fel|غلط|خطأ|गलत|틀린|틀렸|間違い|誤り|ผิด)(?![^\W\d_])")
 # between two copulas of the final sentence, a word that makes their values alternatives (or, 或, 要么, 还是, 也, 又, 就)
 _ALTERNATIVE = re.compile(r"(?i)(?<![A-Za-z])(?:or|either|otherwise|alternatively)(?![A-Za-z])|或|要么|要麼|还是|還是|也"
+                          r"|(?<![^\W\d_])(?:o(?=\s+(?:es|sea|bien|era|será))|oder|ou|или|либо|або|oppure|hoặc|atau|veya|lub|albo|eller|หรือ|या|또는|혹은|または|أو)"
+                          r"(?![^\W\d_])"
                           r"|又|同时|同時|就|否则|否則")
 # a denial or a doubt governing the copula (x cannot be 5, the value might be 5; 不是 5, 可能是 5, 约为 5): a modal or
 # not among the last four words before "be", or the characters right before a Chinese copula (see _doubted)
@@ -826,6 +847,9 @@ def _doubted(masked: str, lo: int, copula: re.Match[str]) -> bool:
     (cannot be, might very well be; never 'the value that f may take is 5', where the modal has its own verb),
     or a Chinese denial or doubt right before 为 / 是 / 等于 (不是, 不会是, 可能是, 约为)."""
     before = masked[max(lo, copula.start() - 60) : copula.start()]
+    if _FOREIGN_COPULA.match(copula.group()):  # x no es $5$, не равно, không phải là, mungkin adalah, peut-être est
+        clause = re.split(r"[;:；：。.!?,，]", before)[-1]
+        return bool(_DENIAL.search(clause) or _UNMARKED_HEDGE.search(clause) or _NOT_BEFORE.search(clause))
     if copula.group().lower() == "be":
         clause = re.split(r"[;:；：。.!?]", before)[-1]
         words = re.findall(r"[A-Za-z0-9']+", clause)[-4:]  # could, in principle, be; might very well be
@@ -836,7 +860,14 @@ def _doubted(masked: str, lo: int, copula: re.Match[str]) -> bool:
 # in a final sentence without a marker: a word that hedges or supposes what it states
 _UNMARKED_HEDGE = re.compile(r"(?i)(?<![A-Za-z])(?:perhaps|maybe|possibly|probably|likely|unlikely|seems?|seemingly|appears?|"
                              r"apparently|looks?\s+like|guess|estimate[sd]?|suppose|supposing|assume|assuming|presumably|"
-                             r"supposedly)(?![A-Za-z])")
+                             r"supposedly)(?![A-Za-z])"
+                             # in the languages of the answer phrases: perhaps, probably, it seems, apparently
+                             r"|(?<![^\W\d_])(?:vielleicht|wahrscheinlich|anscheinend|scheint|vermutlich|quizás?|tal\s+vez|"
+                             r"probablemente|parece|peut-être|probablement|semble|возможно|вероятно|кажется|видимо|похоже|"
+                             r"можливо|мабуть|forse|probabilmente|sembra|talvez|provavelmente|có\s+lẽ|có\s+thể|hình\s+như|"
+                             r"dường\s+như|mungkin|barangkali|sepertinya|tampaknya|kelihatannya|belki|galiba|muhtemelen|"
+                             r"być\s+może|prawdopodobnie|misschien|waarschijnlijk|kanske|troligen|labda|huenda|शायद|संभवतः|"
+                             r"아마|ربما|شاید|אולי)(?![^\W\d_])|น่าจะ|たぶん|多分|おそらく|かもしれ|也许|也許|大概|似乎|好像")
 
 
 # a word of approximation alone between a copula and its math (is approximately $18.8$, is about $3$)
@@ -1504,7 +1535,12 @@ def _answer_tag(text: str, lo: int, hi: int, structured: bool, restate: bool) ->
 # a phrase someone else believes or that is supposed (many think the answer is 5; if the answer is 5): no marker
 _HYPOTHETICAL = re.compile(r"(?i)(?<![A-Za-z])(?:think|thinks|thought|believe[sd]?|assum(?:e|es|ed|ing)|"
                            r"suppos(?:e|es|ed|ing)|claim(?:s|ed)?|mistake[sn]?|mistakenly|wrongly|incorrectly|if|whether|"
-                           r"might|may|could|would|expect(?:s|ed)?|guess(?:es|ed)?|pretend(?:s|ed)?|says?|said|suggest(?:s|ed)?)(?![A-Za-z])")
+                           r"might|may|could|would|expect(?:s|ed)?|guess(?:es|ed)?|pretend(?:s|ed)?|says?|said|suggest(?:s|ed)?)(?![A-Za-z])"
+                           # if and suppose in the languages of the answer phrases (not Italian's and Portuguese's se,
+                           # also a pronoun)
+                           r"|(?<![^\W\d_])(?:wenn|falls|angenommen|si|supongamos|suponiendo|supposons|если|предположим|допустим|"
+                           r"якщо|припустимо|supponiamo|nếu|giả\s+sử|jika|kalau|misalkan|andaikan|eğer|ikiwa|jeśli|jeżeli|"
+                           r"यदि|अगर|만약|إذا|اگر|אם)(?![^\W\d_])|もし|如果|假设|假設")  # (not Thai's ถ้า, หาก: Thai writes no comma to end the clause)
 # right after the answer: an alternative (5 or 6, \boxed{5} (or 6), \boxed{5} [or 6], \boxed{5} — or 6, 5. Maybe 6.),
 # not the same answer written again
 # (5 (or equivalently 5.0), 1/2, or in decimal form 0.5)

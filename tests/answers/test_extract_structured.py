@@ -1315,3 +1315,25 @@ def test_a_bound_in_any_language_is_never_the_value_and_a_colon_after_a_copula_i
 def test_or_and_and_in_text_in_the_languages_of_the_answer_phrases(response: str, gold: str, status: str) -> None:
     # MCLM's aya-expanse Turkish boxes join their answers with \text{ veya } (or): unparsed, as \text{ hoặc }, \text{ und }
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [("Vậy giá trị của \\(x + y\\) là \\(17\\).", "17", "correct"), ("Jadi, jumlah nol di akhir \\( 42! \\) adalah \\(9\\).", "9", "correct"),
+     ("Следовательно, максимальное количество ящиков, которое можно загрузить, составляет 83.", "83", "correct"),
+     ("En conclusion, la probabilité est de **25%**.", "25%", "correct"), ("Por lo tanto, el valor de $x$ es $5$.", "5", "correct"),
+     ("لذا، ناتج العملية الحسابية 79 * 2 - 66 هو **92**.", "92", "correct"), ("Quindi il valore di $x$ è $5$.", "5", "correct"),
+     ("Vậy giá trị của \\(x\\) không phải là \\(17\\).", "17", "no answer"), ("Có lẽ giá trị của \\(x\\) là \\(17\\).", "17", "no answer"),
+     ("Nếu \\(x=2\\) thì giá trị của \\(y\\) là \\(17\\).", "17", "no answer"), ("Por lo tanto, $x$ no es $5$.", "5", "no answer"),
+     ("Quindi $x$ non è $5$.", "5", "no answer"), ("Portanto, $x$ não é $5$.", "5", "no answer"),
+     ("Следовательно, $x$ не равно $5$.", "5", "no answer"), ("Donc $x$ n'est pas $5$.", "5", "no answer"),
+     ("Donc $x$ est probablement $5$.", "5", "no answer"), ("Si $y=2$ alors $x$ est $5$.", "5", "no answer"),
+     ("Daher ist $x = 5$ falsch.", "5", "no answer"), ("Vậy $x$ là $3$ hoặc $5$.", "5", "no answer"),
+     ("มิเกลใช้กระดาษ 2 แผ่น หากกระดาษหนึ่งแผ่นมี 30 แผ่น มิเกลจะใช้ 8 x 30 = 240 แผ่น คำตอบคือ 240.", "240", "correct")],
+)  # fmt: skip
+def test_a_final_sentence_in_the_languages_of_the_answer_phrases(response: str, gold: str, status: str) -> None:
+    # a final sentence in Vietnamese, Indonesian, Russian, French, Spanish, Italian or Arabic states its answer after its
+    # copula as an English one does ('la probabilité est de 25%' in lighteval's French test, 'составляет 83' in mCoT's
+    # Russian outputs, 'giá trị của \(x + y\) là \(17\)' in MCLM's gpt-4o-mini Vietnamese ones without their box); a
+    # negation or a doubt right before it, a supposition, a verdict or an alternative in that language states none
+    assert grade(response, gold).status == status, response
