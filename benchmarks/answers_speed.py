@@ -48,7 +48,9 @@ texts = {"Answer: 3, line breaks, y": "Answer: 3" + "\\n" * n + "y",
          "the answer is 5, line breaks, 7 and": "the answer is 5" + "\\n" * n + "7 and",
          "**Answer:**, spaces, **": "**Answer:** " + " " * n + "**",
          "**Answer, spaces, y": "**Answer " + " " * n + "y",
-         "\\\\boxed{5}, line breaks, y": "\\\\boxed{5}" + "\\n" * n + "y"}
+         "\\\\boxed{5}, line breaks, y": "\\\\boxed{5}" + "\\n" * n + "y",
+         "Cevap 42, spaces, x": "Cevap 42" + " " * n + "x",
+         "答えは42, spaces, りんご": "答えは42" + " " * n + "りんご"}
 seconds = {}
 for name, text in texts.items():
     start = time.perf_counter()

@@ -29,8 +29,7 @@ The rules, in order (:data:`EXTRACTION_RULES` is the table docs/answers-and-rewa
    ``or`` / ``either`` is the answer as a whole (``$28$ %``, ``$125$ miles``, ``$1$ and $2$``), and so is a short
    line without a verb (``Evelyn``, ``no solution``).
 6. Otherwise the final sentence (closing remarks such as ``I hope it is correct.`` or ``I think that's it.``
-   removed) is read: the math right after its last ``is``, ``are``, ``=``, ``:``, ``be``, ``equals`` (Chinese 为, 是, 等于, ：;
-   and the copulas of the answer phrases' languages that put the value after them: là, adalah, est (de), равно, ...), or the words
+   removed) is read: the math right after its last ``is``, ``are``, ``=``, ``:``, ``be``, ``equals`` (Chinese 为, 是, 等于, ：), or the words
    there when they are not prose (``is 34``), or the math spans after it joined by connectors (``are $x=2$ and
    $x=3$``), or its one math span; a denial or a doubt where the answer would be
    taken, or governing that copula (``x cannot be $5$``, ``it might be $5$``, 不是, 可能是, 约为),
@@ -156,11 +155,9 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`So x cannot be $5$.`, `The value might be $5$.`, `所以答案不是$5$。`, `最小值可能是$5$。`, `约为$2$`, "
      "`x为$5$（舍去）`",
      "no answer: a denial or a doubt after the copula, or governing it (a modal or not before `be`; a Chinese "
-     "denial or doubt right before 为 / 是 / 等于; a negation or a doubt right before another language's copula: `x no es $5$`, "
-     "`không phải là`) states no answer; 'the value that f may take is $5$' states 5"),
+     "denial or doubt right before 为 / 是 / 等于) states no answer; 'the value that f may take is $5$' states 5"),
     ("`x is $5$ or is $6$.`, `所以x是$5$或是$6$。`, `不是$5$就是$6$`",
-     "no answer: the final sentence states alternatives (or, 或, 要么, 还是, 也, 又, 就, and or in the answer phrases' "
-     "languages: oder, или, hoặc, atau, ... between two copulas)"),
+     "no answer: the final sentence states alternatives (or, 或, 要么, 还是, 也, 又, 就 between two copulas)"),
     ("`Is it $7$?`, `Why would it be $7$?` (the final sentence)", "no answer: a question states none"),
     ("`(2, 3, 3)` and its permutations, `\\boxed{(1, 2)}` and vice versa, `$(2,3,3)$` up to permutation",
      "no answer: words right after an answer of several values that add to it (and its permutations, in any order, up "
@@ -308,6 +305,9 @@ _BRACES = re.compile(r"\\(?:boxed|fbox|framebox\s*(?:\[[^\]{}]{0,20}\]\s*){0,2}|
 _BARE_BOX = re.compile(r"\\(?:boxed|fbox)\s*([0-9A-Za-z])")
 # "final answer is / :" and "the (correct) answer is" anywhere; "Answer:" and "Answer $...$" only where a line or a sentence
 # starts ("check our answer: ..." is no marker)
+# a number ahead, and what follows it: not a digit, a decimal part, a colon or a closing parenthesis (a numbered item,
+# Jawaban 2: ...); a full stop that ends the sentence may (Cevap 42.)
+_NUMBER_AHEAD = r"[-−]?\d+(?:[.,]\d+)*(?!\d|[.,]\d|[^\S\n]{0,3}[:)])"
 _PHRASE = re.compile(
     # a Markdown heading that is the phrase alone (### Final Answer, ## Answer): the answer is on the lines after it
     r"(?i:(?:^|(?<=\n))[ \t]*(?:#{1,6}[ \t]*(?:\*\*)?|\*\*)?(?:final[ \t]+)?answer:?(?:\*\*)?[ \t]*(?::[ \t]*)?(?=\r?\n))|"
@@ -329,14 +329,20 @@ _PHRASE = re.compile(
     # PolyMath's and MMATH's other languages: Vietnamese (Đáp án là 42, Đáp số: 42), Korean (답은 42입니다),
     # Indonesian and Malay (Jawabannya adalah 42, Jawapan: 42), Turkish (Cevap: 42, Cevap 42'dir), Hindi (उत्तर 42 है),
     # Persian (پاسخ ۴۲ است), Ukrainian (Відповідь: 42); and Polish, Czech, Dutch, Swedish, Danish, Norwegian,
-    # Finnish, Hungarian, Romanian, Hebrew and Tagalog (Odpowiedź: 42, Het antwoord is 42, Svaret är 42, התשובה היא 42)
+    # Finnish, Hungarian, Romanian, Hebrew and Tagalog (Odpowiedź: 42, Het antwoord is 42, Svaret är 42, התשובה היא 42).
+    # A number right after the word without a colon (Cevap 42) counts only after a capital in Latin script, never in
+    # a sentence (I read cevap 3 times), and never a numbered item (Jawaban 2: ...)
     r"|(?:đáp\s+(?:án|số)|câu\s+trả\s+lời)(?:\s+(?:cuối\s+cùng|đúng))?\s*(?:là|:)|답\s*(?:은|는|:|：)"
-    r"|jawa(?:ban|pan)(?:nya)?(?:\s+(?:akhir(?:nya)?|yang\s+(?:benar|betul|tepat)))?\s*(?:adalah|ialah|:|(?=[^\S\n]*[-−]?\d(?:[\d.,]*\d)?(?![\d.,]|\s*[:)])))"
-    r"|(?:doğru\s+)?(?:cevap|yanıt)(?:ımız|ı)?\s*(?::|(?=[^\S\n]*[-−]?\d(?:[\d.,]*\d)?(?![\d.,]|\s*[:)])))|उत्तर\s*(?:=|(?=[^\S\n]*[-−]?\d(?:[\d.,]*\d)?(?![\d.,]|\s*[:)])))"
-    r"|(?:پاسخ|جواب)(?:\s+(?:نهایی|درست))?\s*(?::|(?:برابر\s+(?:با\s+)?)?(?=[^\S\n]*[-−]?\d(?:[\d.,]*\d)?(?![\d.,]|\s*[:)])))"
+    r"|jawa(?:ban|pan)(?:nya)?(?:\s+(?:akhir(?:nya)?|yang\s+(?:benar|betul|tepat)))?\s*(?:adalah|ialah|:)"
+    r"|(?-i:Jawa(?:ban|pan)(?:nya)?)(?=[^\S\n]{1,3}" + _NUMBER_AHEAD + r")"
+    r"|(?:doğru\s+)?(?:cevap|yanıt)(?:ımız|ı)?\s*:|(?-i:Cevap|Yanıt)(?:ımız|ı)?(?=[^\S\n]{1,3}" + _NUMBER_AHEAD + r")"
+    r"|उत्तर\s*=|उत्तर(?=[^\S\n]{0,3}" + _NUMBER_AHEAD + r")"
+    r"|(?:پاسخ|جواب)(?:\s+(?:نهایی|درست))?\s*:|(?:پاسخ|جواب)(?:\s+(?:نهایی|درست))?(?:\s+برابر(?:\s+با)?)?(?=[^\S\n]{0,3}"
+    + _NUMBER_AHEAD + r")"
     r"|відповідь\s*(?::|[—–-](?=\s))|(?-i:Відповідь)[^\S\n]+(?=[-−–]?\d)"
     r"|odpowied[źz](?:\s+końcowa)?\s*(?::|to|wynosi)|odpověď\s*(?::|je)|(?:het\s+)?(?:juiste\s+)?antwoord\s+is|antwoord\s*:"
-    r"|svaret\s+(?:är|er)|svar\s*:|vastaus\s+on|vastaus\s*:|(?:a\s+)?(?:helyes\s+)?válasz\s*(?::|(?=[^\S\n]*[-−]?\d(?:[\d.,]*\d)?(?![\d.,]|\s*[:)])))"
+    r"|svaret\s+(?:är|er)|svar\s*:|vastaus\s+on|vastaus\s*:|(?:a\s+)?(?:helyes\s+)?válasz\s*:"
+    r"|(?-i:A[^\S\n]+(?:helyes[^\S\n]+)?válasz|Válasz)(?=[^\S\n]{1,3}" + _NUMBER_AHEAD + r")"
     r"|răspunsul(?:\s+(?:final|corect))?\s+este|răspuns(?:ul)?\s*:|התשובה(?:\s+(?:הסופית|הנכונה))?\s*(?:היא|:)|תשובה\s*:"
     r"|(?:ang\s+)?(?:tamang\s+)?sagot\s*(?:ay|:)))"
     r"(?![^\W\d_])"
@@ -431,6 +437,9 @@ _CONNECTOR = re.compile(
     # (\boxed{3} (or \boxed{4}), OR, 或, \lor and / join two boxes too; a hedge, maybe or perhaps, is no list: _extract)
     r"(?:\s|\$|\\[\[\]()]|\\q?quad(?![A-Za-z])|\\[,;:! ]|[,;&()/，、]|(?i:(?<![A-Za-z])(?:and|or|und|oder|ou|et|o|y|e|или|и|o\s+bien)(?![A-Za-z]))|或者|或|和|"
     r"\\lor(?![A-Za-z])"
+    # (and and or in the other languages of the answer phrases: \boxed{5} hoặc \boxed{6} is two answers)
+    r"|(?i:(?<![^\W\d_])(?:hoặc|hay|và|atau|dan|veya|ya\s+da|ve|lub|albo|i|nebo|a|eller|och|og|tai|ja|vagy|és|sau|și|або|та|"
+    r"und|oder|или|и|또는|혹은|그리고|หรือ|และ|या|और|أو|و|یا|או|ו)(?![^\W\d_]))|または|か|と"
     r"|\\(?:text|mbox|textrm|mathrm)\s*\{\s*(?:,|and|or)?\s*\}|\\\\"
     # one word right after a box, before "and", "or" or a comma: the unit or noun of that answer
     # (\boxed{1} papers and \boxed{2} bins; \boxed{3} cm, \boxed{4} cm), never a word that reasons or states
@@ -488,22 +497,12 @@ def _closing_start(text: str, lo: int, hi: int) -> int:
     return end
 
 
-# the copulas of other languages than English and Chinese that put the value after them (la valeur est $5$, x
-# равно 5, giá trị là 17, nilainya adalah 17), in lower case (never English: EST, son, on, ni, je); a preposition
-# may follow (est de 25 %, è di 5); a denial or a doubt before one: see _doubted
-_FOREIGN_COPULAS = (r"(?:là|bằng|adalah|ialah|es|est|ist|beträgt|é|è|sont|sind|sono|são|равн[оаыя]|равен|составля(?:ет|ют)|"
-                    r"составит|wynosi|är|คือ|เท่ากับ|هو|هي|يساوي)")
-_FOREIGN_COPULA = re.compile(_FOREIGN_COPULAS)
 # the copulas of Chinese too (最小值为 5, 答案是 5, 等于 5: is, equals), not where 为 / 是 belong to another word
 # (因为 because, 作为 as, 认为 think, 成为 become, 以为; 但是 but, 于是 so, 还是 or, 若是 if, 凡是, 总是 always)
 # (a colon between two numbers is a ratio or a clock time, 1:9 or 4:30, never the copula of "Answer: 9")
 _COPULA = re.compile(r"(?i)(?<![A-Za-z])(?:is|are|equals|be)(?![A-Za-z])|(?<![!<>=])=(?!=)|(?<!\d)(?<!\d\s):|:(?!\s?\d)|："
                      r"|(?<![因作认認成以])[为為]"
-                     r"|(?<![但于於还還若凡总總])是|等于|等於"
-                     rf"|(?-i:(?<![^\W\d_]){_FOREIGN_COPULAS}(?![^\W\d_])(?:\s+(?:de|di|del|do|da|sebesar)(?![^\W\d_]))?)")
-# a negation right before another language's copula (no es, non è, n'est, не равно, không phải là, bukan, não é)
-_NOT_BEFORE = re.compile(r"(?i)(?<![^\W\d_])(?:no|not|nicht|kein|ne|n'|не|ні|không(?:\s+phải)?|chưa|bukan|tidak|não|non|nie|inte|"
-                         r"niet|değil|ни)\s*$")
+                     r"|(?<![但于於还還若凡总總])是|等于|等於")
 _SENTENCE_WORDS = re.compile(r"(?i)(?<![A-Za-z\\])(?:is|are|was|were|equals)(?![A-Za-z])")
 _WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
 _LETTER_RUN = re.compile(r"[^\W\d_]+")
@@ -737,9 +736,9 @@ _DENIAL = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|isn't|aren't|cannot|can't|u
                      r"|(?i:(?<![^\W\d_])(?:nicht|kein|keine|keineswegs|vielleicht|no\s+es|quizás?|tal\s+vez|n'est|"
                      r"pas|peut-être|не|нет|возможно|nem|não|non\s+è|forse|talvez"
                      # Vietnamese, Indonesian, Malay, Turkish, Ukrainian, Polish, Dutch, Swedish: not, perhaps
-                     r"|không|có\s+lẽ|tidak|bukan|mungkin|değil|belki|можливо|nie|może|niet|misschien|inte|kanske)(?![^\W\d_]))"
+                     r"|không|có\s+lẽ|tidak|bukan|mungkin|değil\w*|belki|olabilir\w*|можливо|nie|może|niet|misschien|inte|kanske|nu)(?![^\W\d_]))"
                      r"|ではない|ではありません|じゃない|たぶん|多分|かもしれ|아닙니다|아님|아니|아마|नहीं|शायद|ليست|ليس"
-                     r"|نیست|شاید|לא|אולי")  # fmt: skip
+                     r"|نیست|شاید|לא|אולי|않|수도\s*있|でない|でなく|ではな")  # fmt: skip
 # words before a value that change or bound it (at least 5, twice 5, anything but 5, about 5, 至少 5): never the value
 _QUALIFIER = re.compile(r"(?i)(?<![A-Za-z])(?:at\s+(?:least|most)|(?:less|more|greater|fewer|larger|smaller|bigger)"
                         r"\s+than|twice|thrice|half|multiple|divisor|different|other\s+than|anything|except|excluding|"
@@ -768,14 +767,15 @@ _QUALIFIER = re.compile(r"(?i)(?<![A-Za-z])(?:at\s+(?:least|most)|(?:less|more|g
 # words right after a value that bound or approximate it: $5$ or more, $5$ より小さい, $5$보다 작다, $5$'ten küçük,
 # $5$ से कम, $5$ 以上, $5$ 左右 (the value alone is not what the sentence states)
 _BOUND_AFTER = re.compile(r"(?i)[\s,]{0,3}(?:or\s+(?:more|less|fewer|greater|larger|higher|lower|above|below|so|thereabouts)|"
+                          r"and\s+(?:above|up|over|more|higher|beyond|below|under|less|lower)|"
                           r"o\s+(?:más|menos|mais)|ou\s+(?:plus|moins|mais|menos)|oder\s+(?:mehr|weniger)|und\s+mehr|"
                           r"или\s+(?:больше|меньше|более|менее)|або\s+(?:більше|менше)|より|보다|미만|초과|이상|이하|정도|쯤|가량|"
                           r"以上|以下|以内|之内|左右|上下|未満|未滿|程度|前後|くらい|ぐらい|"
                           r"['’]?[dt][ae]n\s+(?:daha\s+)?(?:küçük|büyük|az|fazla)|से\s+(?:कम|अधिक|ज़्यादा|ज्यादा|बड़ा|बड़ी|छोटा|छोटी)|"
                           r"के\s+(?:आसपास|करीब|लगभग))")
 # a word between two math spans that makes them alternatives, in the languages of the answer phrases
-_OR_BETWEEN = re.compile(r"(?i)(?<![^\W\d_])(?:or|oder|ou|o|или|либо|oppure|または|か|또는|혹은|या|أو)(?![^\W\d_])"
-                         r"|或|要么|要麼")
+_OR_BETWEEN = re.compile(r"(?i)(?<![^\W\d_])(?:or|oder|ou|o|или|либо|oppure|または|か|또는|혹은|या|أو|hoặc|hay|atau|veya|ya\s+da|"
+                         r"lub|albo|bądź|nebo|eller|tai|vagy|sau|або|หรือ|یا|או)(?![^\W\d_])|或|要么|要麼")
 # after a final answer: a retraction or a verdict on it (Wait, actually 6; \boxed{5} is wrong; 不对，应该是6). At most
 # 40 spaces between the sentence's end and the word (a line break starts afresh): an unbounded \s* is tried from
 # every line break of a long run of them, which takes time quadratic in the run (20,000 line breaks: 40 s)
@@ -794,8 +794,9 @@ _RETRACTING = (r"(?:[*_`>#(\-][^\S\n]{0,2}){0,4}(?:wait|actually|hmm+|oops|corre
                # and not sure: Sina uhakika, ไม่แน่ใจ, আমি নিশ্চিত নই, నాకు ఖచ్చితంగా తెలియదు
                r"sina\s+uhakika|ไม่แน่ใจ|(?:আমি\s+)?নিশ্চিত\s+নই|(?:నాకు\s+)?ఖచ్చితంగా\s+తెలియదు|"
                # PolyMath's and MMATH's other languages: wait, no, (that is) wrong, I made a mistake, not sure
-               r"khoan\s+đã|sai\s+rồi|không\s+đúng|tôi\s+(?:đã\s+)?(?:nhầm|sai)|không\s+chắc|"
-               r"(?:itu|ini)\s+salah|saya\s+(?:salah|keliru)|tidak\s+(?:benar|yakin)|"
+               r"khoan\s+đã|sai\s+rồi|không\s+đúng|tôi\s+(?:đã\s+)?(?:nhầm|sai)|(?:tôi\s+)?không\s+chắc|hoặc\s+có\s+thể|"
+               r"(?:itu|ini)\s+salah|saya\s+(?:salah|keliru)|(?:saya\s+)?tidak\s+(?:benar|yakin)|tidak,|bukan,|atau\s+mungkin|"
+               r"počkat|ne,|nejsem\s+si\s+jist\w*|eller\s+(?:kanske|möjligen)|veya\s+belki|(?:ben\s+)?emin\s+değilim|"
                r"hayır,|yanlış|hata\s+yaptım|emin\s+değilim|틀렸|확실하지\s+않|"
                r"रुको|गलत|नहीं,|(?:मुझे\s+)?(?:पक्का|निश्चित)\s+नहीं|"
                r"صبر\s+کن|اشتباه|مطمئن\s+نیستم|зачекай|ні,|не\s+впевнен\w*|"
@@ -831,7 +832,7 @@ _JUDGED = re.compile(r"(?i)(?<![A-Za-z])(?:wrong|incorrect|false|impossible|inva
                      r"salah|keliru|yanlış|błędn\w*|fout|fel|غلط|خطأ|गलत|틀린|틀렸|間違い|誤り|ผิด)(?![^\W\d_])")
 # between two copulas of the final sentence, a word that makes their values alternatives (or, 或, 要么, 还是, 也, 又, 就)
 _ALTERNATIVE = re.compile(r"(?i)(?<![A-Za-z])(?:or|either|otherwise|alternatively)(?![A-Za-z])|或|要么|要麼|还是|還是|也"
-                          r"|(?<![^\W\d_])(?:o(?=\s+(?:es|sea|bien|era|será))|oder|ou|или|либо|або|oppure|hoặc|atau|veya|lub|albo|eller|หรือ|या|또는|혹은|または|أو)"
+                          r"|(?<![^\W\d_])(?:oder|ou|или|либо|або|oppure|hoặc|atau|veya|lub|albo|eller|หรือ|या|또는|혹은|または|أو)"
                           r"(?![^\W\d_])"
                           r"|又|同时|同時|就|否则|否則")
 # a denial or a doubt governing the copula (x cannot be 5, the value might be 5; 不是 5, 可能是 5, 约为 5): a modal or
@@ -847,9 +848,6 @@ def _doubted(masked: str, lo: int, copula: re.Match[str]) -> bool:
     (cannot be, might very well be; never 'the value that f may take is 5', where the modal has its own verb),
     or a Chinese denial or doubt right before 为 / 是 / 等于 (不是, 不会是, 可能是, 约为)."""
     before = masked[max(lo, copula.start() - 60) : copula.start()]
-    if _FOREIGN_COPULA.match(copula.group()):  # x no es $5$, не равно, không phải là, mungkin adalah, peut-être est
-        clause = re.split(r"[;:；：。.!?,，]", before)[-1]
-        return bool(_DENIAL.search(clause) or _UNMARKED_HEDGE.search(clause) or _NOT_BEFORE.search(clause))
     if copula.group().lower() == "be":
         clause = re.split(r"[;:；：。.!?]", before)[-1]
         words = re.findall(r"[A-Za-z0-9']+", clause)[-4:]  # could, in principle, be; might very well be
@@ -982,10 +980,10 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
         if rest and not _prose(rest) and not any(m.start >= rest_start for m in spans):
             shown = rest if spans else _PROSE_UNIT.sub(_prose_unit, rest.replace("**", ""))
             return Extraction("answer", (shown,), rule, (rest_start, rest_start + len(rest)))
-        counted = _COUNTED.fullmatch(rest) if any(_foreign(run) for run in _LETTER_RUN.findall(rest)) else None
+        counted = _counted(rest) if any(_foreign(run) for run in _LETTER_RUN.findall(rest)) else None
         if counted and not any(m.start >= rest_start for m in spans):  # = 4000千克: the number and a counter word
-            at = text.find(rest, rest_start, hi) + counted.start(1)
-            return Extraction("answer", (counted.group(1),), rule, (at, at + len(counted.group(1))))
+            at = text.find(rest, rest_start, hi)
+            return Extraction("answer", (rest[counted[0] : counted[1]],), rule, (at + counted[0], at + counted[1]))
         if after is not None and rest and not _prose(rest):  # are $x=2$ and $x=3$: math joined by connectors
             return Extraction("answer", (_strip_math(rest),), rule, (rest_start, rest_start + len(rest)))
         first = _SENTENCE_WORDS.search(masked, lo, hi)
@@ -1146,10 +1144,23 @@ def _number_in_words(text: str, start: int, end: int, piece: str, foreign: bool)
     if _JUDGED.search(piece):
         return None
     if foreign or any(_foreign(run) for run in _LETTER_RUN.findall(piece)):
-        counted = _COUNTED.fullmatch(piece)
+        counted = _counted(piece)
         offset = text.find(piece, start, end)
-        return None if counted is None or offset < 0 else (offset + counted.start(1), offset + counted.end(1))
+        return None if counted is None or offset < 0 else (offset + counted[0], offset + counted[1])
     return _one_number(text, start, end)
+
+
+def _counted(piece: str) -> tuple[int, int] | None:
+    """Where in ``piece`` the number of :data:`_COUNTED` stands, when the whole piece is that number with at most a
+    counter word and a copula. Matched with every run of white space made one space, and only on a short piece: the
+    pattern's optional parts between runs of spaces backtrack in time polynomial in a long run (a number, 400
+    spaces and a letter took 8 s)."""
+    squeezed = re.sub(r"\s+", " ", piece)
+    found = _COUNTED.fullmatch(squeezed) if len(squeezed) <= 120 else None
+    if found is None:
+        return None
+    at = len(piece) - len(piece.lstrip())
+    return (at, at + len(found.group(1))) if piece.startswith(found.group(1), at) else None
 
 
 _LEADING_QUOTES = re.compile(r"^(?:\\?[\"'*_`]|\s)+")
@@ -1186,8 +1197,8 @@ def _trimmed(piece: str, quoted: bool = False) -> str:
     """``piece`` without the quotes, ``\\"``, ``**``, ``__`` and backticks (and spaces) around it. The leading run is one anchored
     match; the trailing run is walked from the right by hand, because a pattern anchored with ``$`` is tried at
     every position and takes time quadratic in a long run of spaces inside the text (24,000 spaces: 6 s). A closing
-    apostrophe goes only with an opening one (``quoted``: one stood before ``piece``): else it is a prime (The
-    answer is f'.)."""
+    apostrophe after a letter, an apostrophe or a closing bracket goes only with an opening one (``quoted``: one
+    stood before ``piece``): else it is a prime (The answer is f'.)."""
     lead = _LEADING_QUOTES.match(piece)
     quoted = quoted or (lead is not None and "'" in lead.group())
     piece = piece[lead.end() :] if lead else piece
@@ -1196,8 +1207,8 @@ def _trimmed(piece: str, quoted: bool = False) -> str:
         char = piece[end - 1]
         if char.isspace():
             end -= 1
-        elif char == "'" and not quoted and piece[end - 2 : end - 1] != "\\":
-            break
+        elif char == "'" and not quoted and (piece[end - 2 : end - 1].isalpha() or piece[end - 2 : end - 1] in ("'", ")", "}")):
+            break  # f', y'', (f(x))': a prime (5' is a quote closed, as before)
         elif char in "\"'*_`":
             end -= 2 if end > 1 and piece[end - 2] == "\\" else 1
         else:
@@ -1205,11 +1216,18 @@ def _trimmed(piece: str, quoted: bool = False) -> str:
     return piece[:end]
 
 
+# the words for thousand, million, ... of the answer phrases' languages right after a number (5 ribu, 5 triệu, 5万, 5 bin)
+_MULTIPLIER = (r"(?i:\s{0,3}(?:(?:ribu|juta|miliar|milyar|triệu|nghìn|ngàn|tỷ|trăm|bin|milyon|mii|milioane|miliarde|tysięc\w*|"
+               r"tys\.|miljon\w*|miljard\w*|mil|mill(?:ón|ones)|milliers?|milliards?|tausend|million(?:en)?|milliard(?:en)?|mio\.?|"
+               r"mrd\.?|mila|milioni|miliardi|тысяч\w*|тыс\.|млн|млрд|миллион\w*|миллиард\w*|тисяч\w*|мільйон\w*|हज़ार|हजार|"
+               r"लाख|करोड़|ألف|آلاف|مليون|ملايين|مليار|هزار|میلیون|میلیارد|אלף|מיליון)(?![^\W\d_])|만|억|천|백만|万|萬|亿|億|千|百万))")
+
+
 # words right after the math of a stated answer that change its value or make it conditional or a bound (The answer
 # is $3$ thousand, $3$ squared, $3$ divided by $2$, $3$ to $5$, $3$ at most): refused as written (a condition after
 # it, $5$ when $x = 2$, is read by the final-sentence rules)
 _VALUE_CHANGED = re.compile(r"(?i)\s{0,3}(?:thousands?|millions?|billions?|trillions?|squared|cubed|divided|times|plus|minus|"
-                            r"over|at\s+(?:most|least)|or\s+(?:more|less|fewer|so))(?![A-Za-z])")
+                            r"over|at\s+(?:most|least)|or\s+(?:more|less|fewer|so))(?![A-Za-z])|" + _MULTIPLIER)
 _RANGE_TO = re.compile(r"\s{0,3}(?:to|through|–|--?)\s{0,3}(?:\$|\\\()")  # $3$ to $5$: a range, not 3
 
 
@@ -1289,7 +1307,7 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
     if math and _prose(piece):
         after = _masked(text, start, end)[math.end : end]
         later = [m for m in spans if m.start >= math.end and m.start < end]
-        if _DENIAL.search(after) or _JUDGED.search(after) or _VALUE_CHANGED.match(after) or \
+        if _DENIAL.search(after) or _JUDGED.search(after) or _VALUE_CHANGED.match(after) or _BOUND_AFTER.match(after) or \
                 _RANGE_TO.match(text, math.end, end) or \
                 (later and _OR_BETWEEN.search(after[: later[0].start - math.end])):  # fmt: skip
             return Extraction("answer", (piece,), rule, (start, end))  # $5$ is wrong, $5$ oder $6$: refused as written
@@ -1310,6 +1328,10 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
     number = _number_in_words(text, start, end, piece, True) if foreign and not spans else None
     if number is not None:  # Cevap 42'dir. (Turkish's suffix after a number: short words no rule above calls prose)
         return Extraction("answer", (text[number[0] : number[1]],), rule, number)
+    scaled = re.compile(r"(?<=\d)" + _MULTIPLIER).search(piece) if foreign else None
+    if scaled:  # Cevap 5 bin. (5000): the word as text, refused as written (never the product 5·b·i·n)
+        word = scaled.group().strip()
+        return Extraction("answer", (f"{piece[: scaled.start()]} \\text{{{word}}}{piece[scaled.end() :]}",), rule, (start, end))
     return Extraction("answer", (_strip_math(piece),), rule, (start, end))
 
 

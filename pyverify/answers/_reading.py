@@ -748,7 +748,8 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("the full-width punctuation of Chinese and Japanese text is its ASCII form: ，and 、 are commas, ；a semicolon, "
      "（ ）parentheses (1、3 is 1, 3)", r"[，、；（）]", lambda m: _FULL_WIDTH[m.group()]),
     ("Arabic's decimal separator ٫ between digits is a decimal point and its thousands separator ٬ groups thousands "
-     "(٣٫٥ is 3.5, ١٬٢٥٠ is 1250: neither is a comma)", r"(?<=\d)([٫٬])(?=\d)", lambda m: "." if m.group(1) == "٫" else ""),
+     "before a group of three digits (٣٫٥ is 3.5, ١٬٢٥٠ is 1250: neither is a comma)", r"(?<=\d)(?:(٫)|٬(?=\d{3}(?!\d)))(?=\d)",
+     lambda m: "." if m.group(1) else ""),
     ("a ratio of two numbers written with a colon (1:9, 5 : 1, 3 \\colon 4, 2∶3) is the fraction they make: 1:9 is "
      "\\frac{1}{9}, equal to 2:18 and to \\frac{1}{9}; what may be a clock time (hours to 24, then two digits of "
      "minutes: 4:30, 2: 15) is never a ratio",
@@ -1616,7 +1617,8 @@ _COMMA_MARKERS = re.compile(r"(?i)(?<![^\W\d_])(?:(réponse|antwort|risposta|res
                             r"vastaus|cevap|yanıt|válasz|răspuns|đáp\s+án|đáp\s+số|jawaban(?:nya)?)[^\S\n]*:|"
                             r"(r[ée]ponse)(?:\s+finale)?\s+est|(antwort)\s+(?:ist|lautet)|(risposta)(?:\s+finale)?\s+[èe]|"
                             r"(resposta)(?:\s+final)?\s+[ée]|(đáp\s+án|đáp\s+số)\s+là|(jawaban(?:nya)?)\s+adalah|"
-                            r"(antwoord)\s+is|(svar)et\s+är|(vastaus)\s+on|(răspuns)ul\s+este)(?![^\W\d_])")
+                            r"(antwoord)\s+is|(svar)et\s+är|(vastaus)\s+on|(răspuns)ul\s+este|"
+                            r"(?-i:(Cevap|Yanıt|Válasz|Jawaban(?:nya)?)|A[^\S\n]+(válasz))(?=[^\S\n]))(?![^\W\d_])")  # (Cevap 3,5: no colon)
 # a decimal point: between digits, unless three digits end a group after a nonzero part (57.500 in German text)
 _DECIMAL_POINT = re.compile(r"(?<![\d.])0\.\d|\d\.(?!\d{3}(?![\d]))\d")
 #: thousands grouped by full stops (57.500, 82.666,67): a thousands group in a response that writes decimal commas

@@ -1319,21 +1319,49 @@ def test_or_and_and_in_text_in_the_languages_of_the_answer_phrases(response: str
 
 @pytest.mark.parametrize(
     ("response", "gold", "status"),
-    [("Vậy giá trị của \\(x + y\\) là \\(17\\).", "17", "correct"), ("Jadi, jumlah nol di akhir \\( 42! \\) adalah \\(9\\).", "9", "correct"),
-     ("Следовательно, максимальное количество ящиков, которое можно загрузить, составляет 83.", "83", "correct"),
-     ("En conclusion, la probabilité est de **25%**.", "25%", "correct"), ("Por lo tanto, el valor de $x$ es $5$.", "5", "correct"),
-     ("لذا، ناتج العملية الحسابية 79 * 2 - 66 هو **92**.", "92", "correct"), ("Quindi il valore di $x$ è $5$.", "5", "correct"),
-     ("Vậy giá trị của \\(x\\) không phải là \\(17\\).", "17", "no answer"), ("Có lẽ giá trị của \\(x\\) là \\(17\\).", "17", "no answer"),
-     ("Nếu \\(x=2\\) thì giá trị của \\(y\\) là \\(17\\).", "17", "no answer"), ("Por lo tanto, $x$ no es $5$.", "5", "no answer"),
-     ("Quindi $x$ non è $5$.", "5", "no answer"), ("Portanto, $x$ não é $5$.", "5", "no answer"),
-     ("Следовательно, $x$ не равно $5$.", "5", "no answer"), ("Donc $x$ n'est pas $5$.", "5", "no answer"),
-     ("Donc $x$ est probablement $5$.", "5", "no answer"), ("Si $y=2$ alors $x$ est $5$.", "5", "no answer"),
-     ("Daher ist $x = 5$ falsch.", "5", "no answer"), ("Vậy $x$ là $3$ hoặc $5$.", "5", "no answer"),
+    [("Vậy giá trị của \\(x + y\\) là \\(17\\).", "17", "no answer"), ("Por lo tanto, $x$ no es $5$.", "5", "no answer"),
+     ("Quindi $x$ non è $5$.", "5", "no answer"), ("Si $y=2$ alors $x$ est $5$.", "5", "no answer"),
+     ("Donc $x$ est probablement $5$.", "5", "no answer"), ("Daher ist $x = 5$ falsch.", "5", "no answer"),
+     ("Vậy $x$ là $3$ hoặc $5$.", "5", "no answer"), ("Daher erhalten wir $7$.", "7", "correct"),
      ("มิเกลใช้กระดาษ 2 แผ่น หากกระดาษหนึ่งแผ่นมี 30 แผ่น มิเกลจะใช้ 8 x 30 = 240 แผ่น คำตอบคือ 240.", "240", "correct")],
 )  # fmt: skip
-def test_a_final_sentence_in_the_languages_of_the_answer_phrases(response: str, gold: str, status: str) -> None:
-    # a final sentence in Vietnamese, Indonesian, Russian, French, Spanish, Italian or Arabic states its answer after its
-    # copula as an English one does ('la probabilité est de 25%' in lighteval's French test, 'составляет 83' in mCoT's
-    # Russian outputs, 'giá trị của \(x + y\) là \(17\)' in MCLM's gpt-4o-mini Vietnamese ones without their box); a
-    # negation or a doubt right before it, a supposition, a verdict or an alternative in that language states none
+def test_a_final_sentence_in_another_language_is_read_only_by_its_one_math_span(response: str, gold: str, status: str) -> None:
+    # the copulas of other languages (là, es, est, равно, adalah, ...) are not read: a review of 882 probes found 228 false
+    # credits when they were (suppositions, negations, bounds and alternatives in twelve languages the guards cannot
+    # all know); a final sentence in another language states only its one math span, with the guards of its language
+    # (a negation, a doubt, a supposition, a verdict or an alternative states none)
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [("Đáp án là $5$ hoặc $6$.", "5", "unparsed"), ("\\boxed{5} hoặc \\boxed{6}", "6", "several answers"),
+     ("\\boxed{5} atau \\boxed{6}", "6", "several answers"), ("\\boxed{1} và \\boxed{2}", "1, 2", "correct"),
+     ("Jawabannya adalah $5$. Tidak, $6$.", "5", "no answer"), ("Svaret är $5$. Eller kanske $6$.", "5", "no answer"),
+     ("Jawabannya adalah 5. Saya tidak yakin.", "5", "no answer"), ("답은 $5$ 이상입니다.", "5", "unparsed"),
+     ("答えは $5$ 以上です。", "5", "unparsed"), ("Die Antwort ist $5$ oder mehr.", "5", "unparsed"),
+     ("The answer is $5$ and above.", "5", "unparsed"), ("Cevap $5$ değildir.", "5", "no answer"),
+     ("답은 $5$가 되지 않습니다.", "5", "unparsed"), ("答えは $5$ でない。", "5", "unparsed"), ("Cevap $5$ olabilir.", "5", "no answer"),
+     ("Đáp án là $5$ triệu.", "5", "unparsed"), ("Cevap 5 bin.", "5000", "unparsed"), ("Cevap 5 bin.", "5", "unparsed"),
+     ("답은 $5$만입니다.", "5", "unparsed"), ("I read cevap 3 times. The total is 30.", "3", "wrong"),
+     ("Cevap 42.", "42", "correct"), ("Jawabannya 42.", "42", "correct"), ("A válasz 42.", "42", "correct"),
+     ("Cevap 3,5", "3, 5", "unparsed"), ("A válasz 3,5", "3.5", "unparsed"), ("\\boxed{4٬5}", "45", "unparsed"),
+     ("He wrote 'the answer is 5'.", "5", "correct"), ("The answer is 5'.", "5", "correct")],
+)  # fmt: skip
+def test_the_tenth_review_of_this_stops_answer_phrases(response: str, gold: str, status: str) -> None:
+    # a review of 31e4765..393f1b0 (938 probes): an alternative, a retraction, a bound, a negation or a multiplier after
+    # an answer in the new languages was credited as the first value ('Đáp án là $5$ hoặc $6$', '\boxed{5} hoặc
+    # \boxed{6}', '답은 $5$ 이상입니다', 'Cevap $5$ değildir', '$5$ triệu'), 'cevap 3' in an English sentence was a
+    # marker, 'Cevap 42.' (a full stop) was no marker, 'Cevap 3,5' escaped the decimal-comma rule, ٬ grouped any digits,
+    # and a number closed by a quote opened before the phrase was read as a prime
+    assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize("prefix", ["Cevap 42", "Đáp án là 42", "답은 42", "La respuesta es 42", "答えは42", "Ответ: 42"])
+def test_a_foreign_answer_phrase_then_a_long_run_of_spaces_is_read_before_the_deadline(prefix: str) -> None:
+    # a number with at most a counter word after a foreign phrase was matched by a pattern whose optional parts between
+    # runs of spaces backtrack polynomially: a number, 400 spaces and a letter took 8 s, past grade's 5 s deadline
+    # (unknown); 'cevap', 16,000 spaces and a letter, and a long number before a colon, were quadratic
+    for response in (prefix + " " * 20000 + "x", "cevap" + " " * 16000 + "x", "Cevap " + "1" * 20000 + ":"):
+        graded = grade(response, "42")
+        assert graded.status in ("unparsed", "no answer"), (response[:20], graded.status, graded.reason)

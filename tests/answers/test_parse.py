@@ -133,7 +133,7 @@ def test_the_trim_around_a_marked_answer_equals_its_pattern(text: str) -> None:
     from pyverify.answers._extract import _trimmed
 
     lead = re.match(r"(?:\\?[\"'*]|\s)+", text)
-    trail = r"(?:\\?[\"'*]|\s)+$" if lead and "'" in lead.group() else r"(?:\\?[\"*]|\\'|\s)+$"
+    trail = r"(?:\\?[\"'*]|\s)+$" if lead and "'" in lead.group() else r"(?:\\?[\"*]|\\'|(?<![A-Za-z')}])'|\s)+$"
     assert _trimmed(text) == re.sub(trail, "", text[lead.end() if lead else 0 :])
 
 
