@@ -132,7 +132,10 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "reference or step still to take is there, nothing follows it after a comma or a bracket, it labels nothing "
      "(`step 3`, `part 2`, `by (2)`) and counts no set already named (`the 5 apples`): GSM8K-style prose, `So, it "
      "took James 2 hours.` (never in a note after a marked answer: `\\boxed{6}. So we used 2 steps.` is 6); a final "
-     "sentence without a marker that hedges or supposes (perhaps, seems, my best guess, assume) states nothing; `is approximately $18.8$` states the approximation "
+     "sentence without a marker that hedges or supposes (perhaps, seems, my best guess, assume, not sure, it is possible "
+     "that, if, says, and their words in the answer phrases' languages: probablement, có lẽ, piensan), gives a reason "
+     "after its value (`x = 60 because the sum is 180`) or says what is still to find (`We need to find the number whose "
+     "square is 49.`) states nothing; `is approximately $18.8$` states the approximation "
      "≈ 18.8 (unknown exactly, compared under a tolerance)"),
     ("`**3**` alone on the last line, `\\[ \\text{The answer is (D).} \\]`, `$\\text{The final answer is } 5$`",
      "a last line that is a value in bold alone, without words, is the answer (`**Step 3**` is not); so is True or False in a "
@@ -767,6 +770,8 @@ _QUALIFIER = re.compile(r"(?i)(?<![A-Za-z])(?:at\s+(?:least|most)|(?:less|more|g
 # words right after a value that bound or approximate it: $5$ or more, $5$ より小さい, $5$보다 작다, $5$'ten küçük,
 # $5$ से कम, $5$ 以上, $5$ 左右 (the value alone is not what the sentence states)
 _BOUND_AFTER = re.compile(r"(?i)[\s,]{0,3}(?:or\s+(?:more|less|fewer|greater|larger|higher|lower|above|below|so|thereabouts)|"
+                          r"(?:más|menos)\s+(?:que|de)|(?:mehr|weniger)\s+als|(?:plus|moins)\s+(?:que|de)|(?:più|meno)\s+(?:di|che)|"
+                          r"(?:mais|menos)\s+(?:que|do\s+que)|veces|fois|mal(?![^\W\d_])|volte|vezes|раз(?:а)?(?![^\W\d_])|lần|kali(?![^\W\d_])|"
                           r"and\s+(?:above|up|over|more|higher|beyond|below|under|less|lower)|"
                           r"o\s+(?:más|menos|mais)|ou\s+(?:plus|moins|mais|menos)|oder\s+(?:mehr|weniger)|und\s+mehr|"
                           r"или\s+(?:больше|меньше|более|менее)|або\s+(?:більше|менше)|より|보다|미만|초과|이상|이하|정도|쯤|가량|"
@@ -855,15 +860,28 @@ def _doubted(masked: str, lo: int, copula: re.Match[str]) -> bool:
     return bool(_DOUBT_BEFORE_ZH.search(before))
 
 
+# between the two last copulas of a final sentence: a reason clause (x = 60 because the sum is 180)
+# (after a value: x = 60 because ...; never 'can be rewritten as:', where no value stands before the word)
+_REASON_BETWEEN = re.compile(r"(?i)(?<![A-Za-z])(?:because|since|given\s+that)(?![A-Za-z])"
+                             r"|(?<![^\W\d_])(?:porque|puisque|car|weil|потому|поскольку|так\s+как|vì|karena|çünkü|perché|"
+                             r"poiché|pois|ponieważ|eftersom)(?![^\W\d_])|因为|因為|なぜなら")
+# a final sentence that says what is still to find (We need to find the number whose square is 49.)
+# (at its start only: a run-on sentence may hold 'let's solve for $y$' long before its answer)
+_TO_FIND = re.compile(r"(?i)\s*(?:(?:so|now|then|next|first|here),?\s+)?(?:(?:we|i)\s+(?:need|want|have|must|are\s+going)\s+to\s+"
+                      r"(?:find|determine|compute|calculate)|let'?s\s+(?:find|determine|compute|calculate))(?![A-Za-z])")
 # in a final sentence without a marker: a word that hedges or supposes what it states
 _UNMARKED_HEDGE = re.compile(r"(?i)(?<![A-Za-z])(?:perhaps|maybe|possibly|probably|likely|unlikely|seems?|seemingly|appears?|"
                              r"apparently|looks?\s+like|guess|estimate[sd]?|suppose|supposing|assume|assuming|presumably|"
-                             r"supposedly)(?![A-Za-z])"
+                             r"supposedly|not\s+(?:sure|certain|confident)|unsure|uncertain|possible\s+that)(?![A-Za-z])"
                              # in the languages of the answer phrases: perhaps, probably, it seems, apparently
                              r"|(?<![^\W\d_])(?:vielleicht|wahrscheinlich|anscheinend|scheint|vermutlich|quizás?|tal\s+vez|"
                              r"probablemente|parece|peut-être|probablement|semble|возможно|вероятно|кажется|видимо|похоже|"
                              r"можливо|мабуть|forse|probabilmente|sembra|talvez|provavelmente|có\s+lẽ|có\s+thể|hình\s+như|"
                              r"dường\s+như|mungkin|barangkali|sepertinya|tampaknya|kelihatannya|belki|galiba|muhtemelen|"
+                             r"posible\s+que|possible\s+que|möglich|possível\s+que|possibile\s+che|posiblemente|seguramente|"
+                             r"a\s+lo\s+mejor|наверное|может\s+быть|chắc\s+là|hẳn\s+là|kemungkinan|chyba|pewnie|"
+                             r"no\s+estoy\s+segur[oa]|pas\s+sûre?|nicht\s+sicher|не\s+уверен\w*|non\s+sono\s+sicur[oa]|"
+                             r"não\s+tenho\s+certeza|không\s+chắc|tidak\s+yakin|emin\s+değilim|"
                              r"być\s+może|prawdopodobnie|misschien|waarschijnlijk|kanske|troligen|labda|huenda|शायद|संभवतः|"
                              r"아마|ربما|شاید|אולי)(?![^\W\d_])|น่าจะ|たぶん|多分|おそらく|かもしれ|也许|也許|大概|似乎|好像")
 
@@ -933,7 +951,7 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
     masked = _masked(text, lo, hi)
     copulas = list(_COPULA.finditer(masked, lo, hi))
     last = copulas[-1] if copulas else None
-    if rule == "final sentence" and spans and _hypothetical(text, lo, spans[-1].start, modal=False):
+    if rule == "final sentence" and _hypothetical(text, lo, spans[-1].start if spans else hi, modal=False):
         # Suppose $x = 3$.  Many think the answer is $3$.  If the answer were $3$, ...: supposed, never stated
         return Extraction("none", rule="the final sentence supposes its value or gives someone else's", span=(lo, hi))
     # a denial or a doubt where the answer would be taken: after the last copula, or anywhere when no copula
@@ -945,10 +963,19 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
     if rule == "final sentence" and prose_number and _UNMARKED_HEDGE.search(masked, lo, hi):
         # So perhaps there are 5 apples. / So the answer seems to be 5. / So my best guess is 5. (no marker, a hedge)
         return Extraction("none", rule="the final sentence hedges or supposes its value", span=(lo, hi))
-    if last is not None and len(copulas) >= 2 and any(copulas[-2].end() <= m.start < last.start() for m in spans) \
+    if last is not None and len(copulas) >= 2 and (any(copulas[-2].end() <= m.start < last.start() for m in spans)
+                                                   or re.search(r"\d", masked[copulas[-2].end() : last.start()])) \
             and _ALTERNATIVE.search(masked, copulas[-2].end(), last.start()):  # fmt: skip
         # x is $5$ or is $6$, x是$5$或是$6$, 不是$5$就是$6$: alternatives, the last one no more stated than the first
         return Extraction("none", rule="the final sentence states alternatives, none as the answer", span=(lo, hi))
+    since = copulas[-2].end() if len(copulas) >= 2 else lo
+    reason = _REASON_BETWEEN.search(masked, since, last.start()) if last is not None else None
+    if reason and (re.search(r"\d", masked[since : reason.start()]) or any(since <= m.start < reason.start() for m in spans)):
+        # So x = 60 because the sum of the angles is 180: the last copula gives the reason, not the answer
+        return Extraction("none", rule="the final sentence's last value is the reason for the one before it", span=(lo, hi))
+    if rule == "final sentence" and _TO_FIND.match(masked, lo, hi):
+        # We need to find the number whose square is 49.: a step still to take, the problem restated
+        return Extraction("none", rule="the final sentence says what is still to find", span=(lo, hi))
     joined = _plain_assignments(text, lo, hi) if not spans and last is not None and last.group() == "=" else None
     if joined is not None:  # So x = 2 and x = -2. (no math delimiters): every value, never only the last
         return Extraction("answer", (text[joined[0] : joined[1]],), rule, joined)
@@ -1557,11 +1584,14 @@ def _answer_tag(text: str, lo: int, hi: int, structured: bool, restate: bool) ->
 # a phrase someone else believes or that is supposed (many think the answer is 5; if the answer is 5): no marker
 _HYPOTHETICAL = re.compile(r"(?i)(?<![A-Za-z])(?:think|thinks|thought|believe[sd]?|assum(?:e|es|ed|ing)|"
                            r"suppos(?:e|es|ed|ing)|claim(?:s|ed)?|mistake[sn]?|mistakenly|wrongly|incorrectly|if|whether|"
-                           r"might|may|could|would|expect(?:s|ed)?|guess(?:es|ed)?|pretend(?:s|ed)?|says?|said|suggest(?:s|ed)?)(?![A-Za-z])"
+                           r"might|may|could|would|expect(?:s|ed)?|guess(?:es|ed)?|pretend(?:s|ed)?|says?|said|suggest(?:s|ed)?|"
+                           r"possible\s+that)(?![A-Za-z])"
                            # if and suppose in the languages of the answer phrases (not Italian's and Portuguese's se,
                            # also a pronoun)
                            r"|(?<![^\W\d_])(?:wenn|falls|angenommen|si|supongamos|suponiendo|supposons|если|предположим|допустим|"
                            r"якщо|припустимо|supponiamo|nếu|giả\s+sử|jika|kalau|misalkan|andaikan|eğer|ikiwa|jeśli|jeżeli|"
+                           # someone else's claim: (many) think, believe
+                           r"piensan?|creen|pensent|croient|glauben|meinen|думают|считают|pensano|acham|"
                            r"यदि|अगर|만약|إذا|اگر|אם)(?![^\W\d_])|もし|如果|假设|假設")  # (not Thai's ถ้า, หาก: Thai writes no comma to end the clause)
 # right after the answer: an alternative (5 or 6, \boxed{5} (or 6), \boxed{5} [or 6], \boxed{5} — or 6, 5. Maybe 6.),
 # not the same answer written again

@@ -1365,3 +1365,23 @@ def test_a_foreign_answer_phrase_then_a_long_run_of_spaces_is_read_before_the_de
     for response in (prefix + " " * 20000 + "x", "cevap" + " " * 16000 + "x", "Cevap " + "1" * 20000 + ":"):
         graded = grade(response, "42")
         assert graded.status in ("unparsed", "no answer"), (response[:20], graded.status, graded.reason)
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [("It is possible that the answer is $5$.", "5", "no answer"), ("I'm not sure, but x is 5.", "5", "no answer"),
+     ("John says x is 5.", "5", "no answer"), ("So x is 3 or is 5.", "5", "no answer"),
+     ("So x = 60 because the sum of the angles is 180.", "180", "no answer"),
+     ("So $x = 60$ because the sum of the angles is $180$.", "180", "no answer"),
+     ("We need to find the number whose square is 49.", "49", "no answer"),
+     ("Muchos piensan que la respuesta es 5.", "5", "no answer"), ("Es posible que la respuesta sea $5$.", "5", "no answer"),
+     ("Esto es $5$ más que antes.", "5", "no answer"), ("Es decir, es $5$ veces mayor.", "5", "no answer"),
+     ("Since the sum is 180, x is 60.", "60", "correct"), ("Since $y = 2$, $x$ is $5$.", "5", "correct"),
+     ("Therefore, the function can be rewritten as: $\\frac{1}{2}$", "1/2", "correct"), ("Thus we get $7$.", "7", "correct")],
+)  # fmt: skip
+def test_a_final_sentence_that_supposes_doubts_gives_a_reason_or_restates_the_problem(
+        response: str, gold: str, status: str) -> None:  # fmt: skip
+    # the review of the final-sentence copulas (882 probes) found these credited, in English as in other languages:
+    # 'It is possible that', 'I'm not sure, but', someone else's claim without math, 'x is 3 or is 5' without math,
+    # the value of a reason clause after the answer, the problem restated, and a comparison after the value
+    assert grade(response, gold).status == status, response
