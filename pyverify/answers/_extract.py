@@ -1247,7 +1247,8 @@ def _trimmed(piece: str, quoted: bool = False) -> str:
 _MULTIPLIER = (r"(?i:\s{0,3}(?:(?:ribu|juta|miliar|milyar|triệu|nghìn|ngàn|tỷ|trăm|bin|milyon|mii|milioane|miliarde|tysięc\w*|"
                r"tys\.|miljon\w*|miljard\w*|mil|mill(?:ón|ones)|milliers?|milliards?|tausend|million(?:en)?|milliard(?:en)?|mio\.?|"
                r"mrd\.?|mila|milioni|miliardi|тысяч\w*|тыс\.|млн|млрд|миллион\w*|миллиард\w*|тисяч\w*|мільйон\w*|हज़ार|हजार|"
-               r"लाख|करोड़|ألف|آلاف|مليون|ملايين|مليار|هزار|میلیون|میلیارد|אלף|מיליון)(?![^\W\d_])|만|억|천|백만|万|萬|亿|億|千|百万))")
+               r"लाख|करोड़|ألف|آلاف|مليون|ملايين|مليار|هزار|میلیون|میلیارد|אלף|מיליון)(?![^\W\d_])|만|억|천|백만|万|萬|亿|億|百万|"
+               r"千(?![米克瓦焦帕赫字])))")  # (千米, 千克: kilometre, kilogram)
 
 
 # words right after the math of a stated answer that change its value or make it conditional or a bound (The answer
