@@ -133,9 +133,9 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "(`step 3`, `part 2`, `by (2)`) and counts no set already named (`the 5 apples`): GSM8K-style prose, `So, it "
      "took James 2 hours.` (never in a note after a marked answer: `\\boxed{6}. So we used 2 steps.` is 6); a final "
      "sentence without a marker that hedges or supposes (perhaps, seems, my best guess, assume, not sure, it is possible "
-     "that, if, says, and their words in the answer phrases' languages: probablement, có lẽ, piensan), gives a reason "
-     "after its value (`x = 60 because the sum is 180`) or says what is still to find (`We need to find the number whose "
-     "square is 49.`) states nothing; `is approximately $18.8$` states the approximation "
+     "that, if, says, and their words in the answer phrases' languages: probablement, có lẽ, piensan) states nothing; "
+     "one that gives a reason after its value states that value (`x = 60 because the sum is 180` states 60, `the total "
+     "is 36, since 3 * 12 = 36` 36); `is approximately $18.8$` states the approximation "
      "≈ 18.8 (unknown exactly, compared under a tolerance)"),
     ("`**3**` alone on the last line, `\\[ \\text{The answer is (D).} \\]`, `$\\text{The final answer is } 5$`",
      "a last line that is a value in bold alone, without words, is the answer (`**Step 3**` is not); so is True or False in a "
@@ -771,8 +771,8 @@ _QUALIFIER = re.compile(r"(?i)(?<![A-Za-z])(?:at\s+(?:least|most)|(?:less|more|g
 # $5$ से कम, $5$ 以上, $5$ 左右 (the value alone is not what the sentence states)
 _BOUND_AFTER = re.compile(r"(?i)[\s,]{0,3}(?:or\s+(?:more|less|fewer|greater|larger|higher|lower|above|below|so|thereabouts)|"
                           r"(?:más|menos)\s+(?:que|de)|(?:mehr|weniger)\s+als|(?:plus|moins)\s+(?:que|de)|(?:più|meno)\s+(?:di|che)|"
-                          r"(?:mais|menos)\s+(?:que|do\s+que)|veces|fois|mal(?![^\W\d_])|volte|vezes|раз(?:а)?(?![^\W\d_])|lần|kali(?![^\W\d_])|"
-                          r"and\s+(?:above|up|over|more|higher|beyond|below|under|less|lower)|"
+                          r"(?:mais|menos)\s+(?:que|do\s+que)|"
+                          r"and\s+(?:above|up|over|more|higher|beyond|below|under|less|lower)(?=\s*[.!;]?\s*$)|"
                           r"o\s+(?:más|menos|mais)|ou\s+(?:plus|moins|mais|menos)|oder\s+(?:mehr|weniger)|und\s+mehr|"
                           r"или\s+(?:больше|меньше|более|менее)|або\s+(?:більше|менше)|より|보다|미만|초과|이상|이하|정도|쯤|가량|"
                           r"以上|以下|以内|之内|左右|上下|未満|未滿|程度|前後|くらい|ぐらい|"
@@ -865,14 +865,10 @@ def _doubted(masked: str, lo: int, copula: re.Match[str]) -> bool:
 _REASON_BETWEEN = re.compile(r"(?i)(?<![A-Za-z])(?:because|since|given\s+that)(?![A-Za-z])"
                              r"|(?<![^\W\d_])(?:porque|puisque|car|weil|потому|поскольку|так\s+как|vì|karena|çünkü|perché|"
                              r"poiché|pois|ponieważ|eftersom)(?![^\W\d_])|因为|因為|なぜなら")
-# a final sentence that says what is still to find (We need to find the number whose square is 49.)
-# (at its start only: a run-on sentence may hold 'let's solve for $y$' long before its answer)
-_TO_FIND = re.compile(r"(?i)\s*(?:(?:so|now|then|next|first|here),?\s+)?(?:(?:we|i)\s+(?:need|want|have|must|are\s+going)\s+to\s+"
-                      r"(?:find|determine|compute|calculate)|let'?s\s+(?:find|determine|compute|calculate))(?![A-Za-z])")
 # in a final sentence without a marker: a word that hedges or supposes what it states
 _UNMARKED_HEDGE = re.compile(r"(?i)(?<![A-Za-z])(?:perhaps|maybe|possibly|probably|likely|unlikely|seems?|seemingly|appears?|"
                              r"apparently|looks?\s+like|guess|estimate[sd]?|suppose|supposing|assume|assuming|presumably|"
-                             r"supposedly|not\s+(?:sure|certain|confident)|unsure|uncertain|possible\s+that)(?![A-Za-z])"
+                             r"supposedly|not\s+(?:sure|certain|confident)|unsure|uncertain)(?![A-Za-z])"
                              # in the languages of the answer phrases: perhaps, probably, it seems, apparently
                              r"|(?<![^\W\d_])(?:vielleicht|wahrscheinlich|anscheinend|scheint|vermutlich|quizás?|tal\s+vez|"
                              r"probablemente|parece|peut-être|probablement|semble|возможно|вероятно|кажется|видимо|похоже|"
@@ -942,7 +938,8 @@ def _plain_assignments(text: str, lo: int, hi: int) -> tuple[int, int] | None:
     return (found[first].start(), end) if value.strip() and "=" not in value else None
 
 
-def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True) -> Extraction:
+def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True, depth: int = 0,
+               reasons: bool = True) -> Extraction:  # fmt: skip
     """The answer stated by the sentence text[lo:hi] (rule 6): the math right after its last copula, else the
     words after it when they are not prose (``is 34``), else its one math span; with ``prose_number`` (a final sentence
     that is the whole answer, never a note after a marked answer: \\boxed{6}. So we used 2 steps.), in a concluding
@@ -951,7 +948,26 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
     masked = _masked(text, lo, hi)
     copulas = list(_COPULA.finditer(masked, lo, hi))
     last = copulas[-1] if copulas else None
-    if rule == "final sentence" and _hypothetical(text, lo, spans[-1].start if spans else hi, modal=False):
+    since = copulas[-2].end() if len(copulas) >= 2 else lo
+    # (a value stated before the reason: after a copula, or in math that assigns it: So $x = 60$ because ...)
+    valued = last is not None and (len(copulas) >= 2 or any(m.end <= last.start() and "=" in m.inner for m in spans))
+    reason = _REASON_BETWEEN.search(masked, since, last.start()) if last is not None and valued and reasons else None
+    if reason and (re.search(r"\d", masked[since : reason.start()]) or any(since <= m.start < reason.start() for m in spans)):
+        # So the total is 36, since 3 * 12 = 36. / So x = 60 because the sum of the angles is 180.: the value before
+        # the reason is stated, never the reason's (at most four reasons deep: hostile text may repeat the word)
+        if depth >= 4:
+            return Extraction("none", rule="the final sentence gives reasons within reasons", span=(lo, hi))
+        cut = lo + len(text[lo : reason.start()].rstrip(" \t,;:—–-，；："))
+        before = _statement(text, lo, cut, rule, prose_number, depth + 1)
+        if before.status != "none":
+            return before
+        # 所以一共有36个，因为3×12=36。: the reason ends on the number stated before it (36 either way)
+        whole = _statement(text, lo, hi, rule, prose_number, depth + 1, reasons=False)
+        stated = re.findall(r"\d+(?:\.\d+)?", masked[lo:cut])
+        return whole if whole.status == "answer" and len(whole.texts) == 1 and whole.texts[0].strip() in stated[-1:] \
+            else before
+    if rule == "final sentence" and (spans or last is not None) and \
+            _hypothetical(text, lo, spans[-1].start if spans else last.start(), modal=False, claims_only=not spans):  # type: ignore[union-attr]
         # Suppose $x = 3$.  Many think the answer is $3$.  If the answer were $3$, ...: supposed, never stated
         return Extraction("none", rule="the final sentence supposes its value or gives someone else's", span=(lo, hi))
     # a denial or a doubt where the answer would be taken: after the last copula, or anywhere when no copula
@@ -968,14 +984,6 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
             and _ALTERNATIVE.search(masked, copulas[-2].end(), last.start()):  # fmt: skip
         # x is $5$ or is $6$, x是$5$或是$6$, 不是$5$就是$6$: alternatives, the last one no more stated than the first
         return Extraction("none", rule="the final sentence states alternatives, none as the answer", span=(lo, hi))
-    since = copulas[-2].end() if len(copulas) >= 2 else lo
-    reason = _REASON_BETWEEN.search(masked, since, last.start()) if last is not None else None
-    if reason and (re.search(r"\d", masked[since : reason.start()]) or any(since <= m.start < reason.start() for m in spans)):
-        # So x = 60 because the sum of the angles is 180: the last copula gives the reason, not the answer
-        return Extraction("none", rule="the final sentence's last value is the reason for the one before it", span=(lo, hi))
-    if rule == "final sentence" and _TO_FIND.match(masked, lo, hi):
-        # We need to find the number whose square is 49.: a step still to take, the problem restated
-        return Extraction("none", rule="the final sentence says what is still to find", span=(lo, hi))
     joined = _plain_assignments(text, lo, hi) if not spans and last is not None and last.group() == "=" else None
     if joined is not None:  # So x = 2 and x = -2. (no math delimiters): every value, never only the last
         return Extraction("answer", (text[joined[0] : joined[1]],), rule, joined)
@@ -1247,15 +1255,16 @@ def _trimmed(piece: str, quoted: bool = False) -> str:
 _MULTIPLIER = (r"(?i:\s{0,3}(?:(?:ribu|juta|miliar|milyar|triệu|nghìn|ngàn|tỷ|trăm|bin|milyon|mii|milioane|miliarde|tysięc\w*|"
                r"tys\.|miljon\w*|miljard\w*|mil|mill(?:ón|ones)|milliers?|milliards?|tausend|million(?:en)?|milliard(?:en)?|mio\.?|"
                r"mrd\.?|mila|milioni|miliardi|тысяч\w*|тыс\.|млн|млрд|миллион\w*|миллиард\w*|тисяч\w*|мільйон\w*|हज़ार|हजार|"
-               r"लाख|करोड़|ألف|آلاف|مليون|ملايين|مليار|هزار|میلیون|میلیارد|אלף|מיליון)(?![^\W\d_])|만|억|천|백만|万|萬|亿|億|百万|"
-               r"千(?![米克瓦焦帕赫字])))")  # (千米, 千克: kilometre, kilogram)
+               r"लाख|करोड़|ألف|آلاف|مليون|ملايين|مليار|هزار|میلیون|میلیارد|אלף|מיליון)(?![^\W\d_])|만(?!큼)|억|천|백만|万|萬|亿|億|百万|"
+               r"千(?![米克瓦焦帕赫字伏牛卡兆])))")  # (千米, 千克, 千伏: kilometre, kilogram, kilovolt)
 
 
 # words right after the math of a stated answer that change its value or make it conditional or a bound (The answer
 # is $3$ thousand, $3$ squared, $3$ divided by $2$, $3$ to $5$, $3$ at most): refused as written (a condition after
 # it, $5$ when $x = 2$, is read by the final-sentence rules)
 _VALUE_CHANGED = re.compile(r"(?i)\s{0,3}(?:thousands?|millions?|billions?|trillions?|squared|cubed|divided|times|plus|minus|"
-                            r"over|at\s+(?:most|least)|or\s+(?:more|less|fewer|so))(?![A-Za-z])|" + _MULTIPLIER)
+                            r"over|at\s+(?:most|least)|or\s+(?:more|less|fewer|so))(?![A-Za-z])")
+_MULTIPLIED = re.compile(_MULTIPLIER)
 _RANGE_TO = re.compile(r"\s{0,3}(?:to|through|–|--?)\s{0,3}(?:\$|\\\()")  # $3$ to $5$: a range, not 3
 
 
@@ -1300,6 +1309,11 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
     copula = _COPULA_END.search(text, max(start, end - 40), end) if foreign else None
     if copula and text[start : copula.start()].strip():  # 답은 (3,4]가 됩니다.: the answer stands before the copula
         end = copula.start()
+    reason = _REASON_BETWEEN.search(_masked(text, start, end), start, end)
+    if reason and re.search(r"\d", text[start : reason.start()]) and not _math_spans(text, start, reason.start()) \
+            and not _prose(text[start : reason.start()]):  # fmt: skip
+        # The answer is 5 because 2 + 3 = 5. / Final answer: 60, because 180 - 120 = 60.: the answer before its reason
+        end = start + len(text[start : reason.start()].rstrip(" \t,;:—–-"))
     piece = _trimmed(text[start:end], "'" in text[opened:start])  # quotes, \" and ** around it
     if not piece:
         return Extraction("none", rule=f"nothing after '{rule}'", span=(start, end))
@@ -1336,6 +1350,7 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
         after = _masked(text, start, end)[math.end : end]
         later = [m for m in spans if m.start >= math.end and m.start < end]
         if _DENIAL.search(after) or _JUDGED.search(after) or _VALUE_CHANGED.match(after) or _BOUND_AFTER.match(after) or \
+                (foreign and _MULTIPLIED.match(after)) or \
                 _RANGE_TO.match(text, math.end, end) or \
                 (later and _OR_BETWEEN.search(after[: later[0].start - math.end])):  # fmt: skip
             return Extraction("answer", (piece,), rule, (start, end))  # $5$ is wrong, $5$ oder $6$: refused as written
@@ -1881,14 +1896,21 @@ _ROW_HEDGED = re.compile(r"(?i)(?<![A-Za-z])(?:if|whether|suppose|either|(?:migh
 _MATH_CLOSERS = re.compile(r"[^\S\n]{0,3}(?:\$\$?|\\\)|\\\])(?:[^\S\n]{0,3}(?:\$\$?|\\\)|\\\]))?")
 
 
-def _hypothetical(text: str, lo: int, start: int, modal: bool = True) -> bool:
+_ENGLISH_WORD = re.compile(r"[A-Za-z\s]+")
+
+
+def _hypothetical(text: str, lo: int, start: int, modal: bool = True, claims_only: bool = False) -> bool:
     """Whether the clause before a phrase at ``start`` makes it someone else's belief or a supposition (many think
     the answer is 5; if the answer is 5); the writer's own claim states it (we claim that the answer is 5, I think
     the answer is 5). ``modal``: whether might, may, could and would count (not in a final sentence, where the
-    answer would be 5 states it)."""
+    answer would be 5 states it). ``claims_only``: only someone's claim or a supposition (says, thinks, if), not
+    the words that also describe a quantity (the expected number, 3 mistakes, answered incorrectly)."""
     clause = re.split(r"[.!?\n,;:。，；！？]", text[max(lo, start - 80) : start])[-1]
     for found in _HYPOTHETICAL.finditer(clause):
         if not modal and found.group().lower() in ("might", "may", "could", "would"):
+            continue
+        if claims_only and _ENGLISH_WORD.fullmatch(found.group()) and \
+                not re.fullmatch(r"(?i)says|said|thinks?|thought|believe[sd]?|suppos\w*|assum\w*|if|whether", found.group()):
             continue
         own = re.search(r"(?i)(?<![A-Za-z])(?:i|we)\s+(?:do\s+|now\s+|still\s+)?$", clause[: found.start()])
         if own and found.group().lower().startswith(("think", "thought", "believe", "claim", "guess", "expect")):
