@@ -1601,14 +1601,14 @@ def _answer_tag(text: str, lo: int, hi: int, structured: bool, restate: bool) ->
 _HYPOTHETICAL = re.compile(r"(?i)(?<![A-Za-z])(?:think|thinks|thought|believe[sd]?|assum(?:e|es|ed|ing)|"
                            r"suppos(?:e|es|ed|ing)|claim(?:s|ed)?|mistake[sn]?|mistakenly|wrongly|incorrectly|if|whether|"
                            r"might|may|could|would|expect(?:s|ed)?|guess(?:es|ed)?|pretend(?:s|ed)?|says?|said|suggest(?:s|ed)?|"
-                           r"possible\s+that)(?![A-Za-z])"
+                           r"possible\s+that|maybe|perhaps|probably|possibly|not\s+sure|unsure|uncertain)(?![A-Za-z])"
                            # if and suppose in the languages of the answer phrases (not Italian's and Portuguese's se,
                            # also a pronoun)
                            r"|(?<![^\W\d_])(?:wenn|falls|angenommen|si|supongamos|suponiendo|supposons|если|предположим|допустим|"
                            r"якщо|припустимо|supponiamo|nếu|giả\s+sử|jika|kalau|misalkan|andaikan|eğer|ikiwa|jeśli|jeżeli|"
                            # someone else's claim: (many) think, believe
                            r"piensan?|creen|pensent|croient|glauben|meinen|думают|считают|pensano|acham|"
-                           r"यदि|अगर|만약|إذا|اگر|אם)(?![^\W\d_])|もし|如果|假设|假設")  # (not Thai's ถ้า, หาก: Thai writes no comma to end the clause)
+                           r"यदि|अगर|만약|إذا|اگر|אם)(?![^\W\d_])|もし|如果|假设|假設|也许|也許|或许|或許|不确定|不確定")  # (not Thai's ถ้า, หาก: Thai writes no comma to end the clause)
 # right after the answer: an alternative (5 or 6, \boxed{5} (or 6), \boxed{5} [or 6], \boxed{5} — or 6, 5. Maybe 6.),
 # not the same answer written again
 # (5 (or equivalently 5.0), 1/2, or in decimal form 0.5)

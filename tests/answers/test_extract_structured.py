@@ -1391,3 +1391,16 @@ def test_a_final_sentence_that_supposes_doubts_gives_a_reason_or_restates_the_pr
     # ends on that value), and a comparison after the value; a later review (800 probes) found the first guards too
     # broad: 'since 3 * 12 = 36' after the answer, '3 mistakes', 'the expected number', '$2$ bin bags' lost credit
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [("I'm not sure the answer is 12.", "12", "no answer"), ("Maybe the answer is 12.", "12", "no answer"),
+     ("Perhaps the answer is 12.", "12", "no answer"), ("也许答案是 12。", "12", "no answer"),
+     ("I think the answer is 12.", "12", "correct"), ("Let me verify. The answer is 12.", "12", "correct"),
+     ("所以答案是 12。", "12", "correct")],
+)  # fmt: skip
+def test_an_answer_phrase_after_a_hedge_states_nothing(response: str, gold: str, status: str) -> None:
+    # the last review's open false credits: a hedge right before an answer phrase ('Maybe the answer is 12.', 'I'm not
+    # sure the answer is 12.', 也许答案是 12) was credited, as the same hedge after it is not ('The answer is probably 12')
+    assert grade(response, gold).status == status, response
