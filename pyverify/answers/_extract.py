@@ -1265,6 +1265,7 @@ _MULTIPLIER = (r"(?i:\s{0,3}(?:(?:ribu|juta|miliar|milyar|triệu|nghìn|ngàn|t
 _VALUE_CHANGED = re.compile(r"(?i)\s{0,3}(?:thousands?|millions?|billions?|trillions?|squared|cubed|divided|times|plus|minus|"
                             r"over|at\s+(?:most|least)|or\s+(?:more|less|fewer|so))(?![A-Za-z])")
 _MULTIPLIED = re.compile(_MULTIPLIER)
+_SCALED = re.compile(r"(?<=\d)" + _MULTIPLIER)  # a multiplier right after a digit, in words
 _RANGE_TO = re.compile(r"\s{0,3}(?:to|through|–|--?)\s{0,3}(?:\$|\\\()")  # $3$ to $5$: a range, not 3
 
 
@@ -1371,7 +1372,7 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
     number = _number_in_words(text, start, end, piece, True) if foreign and not spans else None
     if number is not None:  # Cevap 42'dir. (Turkish's suffix after a number: short words no rule above calls prose)
         return Extraction("answer", (text[number[0] : number[1]],), rule, number)
-    scaled = re.compile(r"(?<=\d)" + _MULTIPLIER).search(piece) if foreign else None
+    scaled = _SCALED.search(piece) if foreign else None
     if scaled:  # Cevap 5 bin. (5000): the word as text, refused as written (never the product 5·b·i·n)
         word = scaled.group().strip()
         return Extraction("answer", (f"{piece[: scaled.start()]} \\text{{{word}}}{piece[scaled.end() :]}",), rule, (start, end))
