@@ -135,7 +135,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "sentence without a marker that hedges or supposes (perhaps, seems, my best guess, assume, not sure, it is possible "
      "that, if, says, and their words in the answer phrases' languages: probablement, có lẽ, piensan) states nothing; "
      "one that gives a reason after its value states that value (`x = 60 because the sum is 180` states 60, `the total "
-     "is 36, since 3 * 12 = 36` 36); `is approximately $18.8$` states the approximation "
+     "is 36, since 3 * 12 = 36` 36), and one condition after a stated value keeps that value (`the area is 225 "
+     "when the side is 15` states 225; cases, `y = 5 when x = 2 and y = 7 when x = 3`, state none); `is approximately $18.8$` states the approximation "
      "≈ 18.8 (unknown exactly, compared under a tolerance)"),
     ("`**3**` alone on the last line, `\\[ \\text{The answer is (D).} \\]`, `$\\text{The final answer is } 5$`",
      "a last line that is a value in bold alone, without words, is the answer (`**Step 3**` is not); so is True or False in a "
@@ -865,6 +866,45 @@ def _doubted(masked: str, lo: int, copula: re.Match[str]) -> bool:
 _REASON_BETWEEN = re.compile(r"(?i)(?<![A-Za-z])(?:because|since|given\s+that)(?![A-Za-z])"
                              r"|(?<![^\W\d_])(?:porque|puisque|car|weil|потому|поскольку|так\s+как|vì|karena|çünkü|perché|"
                              r"poiché|pois|ponieważ|eftersom)(?![^\W\d_])|因为|因為|なぜなら")
+# a condition after a stated value (the area is 225 when the side is 15; x = 12, where y = 3): the value before it is
+# the answer, never the condition's (only one condition in the sentence: 3 when n is even and 5 when n is odd is a
+# case split, and nothing is cut)
+_CONDITION_BETWEEN = re.compile(r"(?i)(?<![A-Za-z])(?:when|whenever|where)(?![A-Za-z])")
+
+
+def _condition(masked: str, lo: int, hi: int, since: int, until: int) -> re.Match[str] | None:
+    """The one condition word of the sentence masked[lo:hi], when it stands in masked[since:until]; else None."""
+    found = list(_CONDITION_BETWEEN.finditer(masked, lo, hi))
+    if len(found) != 1 or not since <= found[0].start() < until:
+        return None
+    return found[0] if not re.search(r"(?i)(?<![A-Za-z])(?:and|or|but|otherwise|else)(?![A-Za-z])",
+                                     masked[found[0].end() : hi]) else None  # fmt: skip
+
+
+# a value, then at most two words (its unit) before a condition: 225 when, $x = 12$, where, 12 apples when
+_VALUE_THEN_UNIT = re.compile(r"\d[%°]?(?:\s{1,3}[A-Za-z]{1,20}){0,2}[\s,]*")
+
+
+def _valued_before(text: str, spans: list[_Span], since: int, at: int) -> bool:
+    """Whether a value ends right before ``at`` (a condition word): a number, or a math span holding a number alone or
+    assigned, with at most two words of a unit after it; never a name (the value of $y(t)$ when ...)."""
+    close = next((m for m in reversed(spans) if since <= m.start and m.end <= at), None)
+    if close is not None and not text[close.end : at].strip(" ,") and re.search(r"\d", close.inner) and \
+            ("=" in close.inner or not re.search(r"(?<!\\)\b[A-Za-z]", close.inner)):  # fmt: skip
+        return True
+    digits = list(re.finditer(r"\d", text[since:at]))
+    return bool(digits) and not any(m.start >= since + digits[-1].start() for m in spans if m.end <= at) and \
+        _VALUE_THEN_UNIT.fullmatch(text, since + digits[-1].start(), at) is not None  # fmt: skip
+
+
+def _cases(masked: str, lo: int, hi: int, since: int, until: int) -> bool:
+    """Whether the sentence masked[lo:hi] splits into cases (y = 5 when x = 2 and y = 7 when x = 3) and its last
+    copula, at ``until``, gives a case's condition after a stated value (between ``since`` and ``until``)."""
+    found = [m for m in _CONDITION_BETWEEN.finditer(masked, lo, hi) if since <= m.start() < until]
+    return len(_CONDITION_BETWEEN.findall(masked, lo, hi)) >= 2 and bool(found) and \
+        bool(re.search(r"\d", masked[since : found[-1].start()]))  # fmt: skip
+
+
 # in a final sentence without a marker: a word that hedges or supposes what it states
 _UNMARKED_HEDGE = re.compile(r"(?i)(?<![A-Za-z])(?:perhaps|maybe|possibly|probably|likely|unlikely|seems?|seemingly|appears?|"
                              r"apparently|looks?\s+like|guess|estimate[sd]?|suppose|supposing|assume|assuming|presumably|"
@@ -952,6 +992,9 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
     # (a value stated before the reason: after a copula, or in math that assigns it: So $x = 60$ because ...)
     valued = last is not None and (len(copulas) >= 2 or any(m.end <= last.start() and "=" in m.inner for m in spans))
     reason = _REASON_BETWEEN.search(masked, since, last.start()) if last is not None and valued and reasons else None
+    condition = _condition(masked, lo, hi, since, last.start()) if last is not None and reasons else None
+    if reason is None and condition is not None and _valued_before(text, spans, since, condition.start()):
+        reason = condition  # So the area is 225 when the side is 15. (never ... the value of $y(t)$ when $u = 10$ is $20$)
     if reason and (re.search(r"\d", masked[since : reason.start()]) or any(since <= m.start < reason.start() for m in spans)):
         # So the total is 36, since 3 * 12 = 36. / So x = 60 because the sum of the angles is 180.: the value before
         # the reason is stated, never the reason's (at most four reasons deep: hostile text may repeat the word)
@@ -966,6 +1009,9 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
         stated = re.findall(r"\d+(?:\.\d+)?", masked[lo:cut])
         return whole if whole.status == "answer" and len(whole.texts) == 1 and whole.texts[0].strip() in stated[-1:] \
             else before
+    if last is not None and valued and reasons and _cases(masked, lo, hi, since, last.start()):
+        # So y = 5 when x = 2 and y = 7 when x = 3.: cases, and the last value is a condition's (never the answer)
+        return Extraction("none", rule="the final sentence gives cases; its last value is a condition's", span=(lo, hi))
     if rule == "final sentence" and (spans or last is not None) and \
             _hypothetical(text, lo, spans[-1].start if spans else last.start(), modal=False, claims_only=not spans):  # type: ignore[union-attr]
         # Suppose $x = 3$.  Many think the answer is $3$.  If the answer were $3$, ...: supposed, never stated
@@ -1310,7 +1356,8 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
     copula = _COPULA_END.search(text, max(start, end - 40), end) if foreign else None
     if copula and text[start : copula.start()].strip():  # 답은 (3,4]가 됩니다.: the answer stands before the copula
         end = copula.start()
-    reason = _REASON_BETWEEN.search(_masked(text, start, end), start, end)
+    masked = _masked(text, start, end)
+    reason = _REASON_BETWEEN.search(masked, start, end) or _condition(masked, start, end, start, end)
     if reason and re.search(r"\d", text[start : reason.start()]) and not _math_spans(text, start, reason.start()) \
             and not _prose(text[start : reason.start()]):  # fmt: skip
         # The answer is 5 because 2 + 3 = 5. / Final answer: 60, because 180 - 120 = 60.: the answer before its reason

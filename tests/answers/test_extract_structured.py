@@ -1395,6 +1395,31 @@ def test_a_final_sentence_that_supposes_doubts_gives_a_reason_or_restates_the_pr
 
 @pytest.mark.parametrize(
     ("response", "gold", "status"),
+    [("So the area is 225 when the side is 15.", "225", "correct"), ("So the area is 225 when the side is 15.", "15", "wrong"),
+     ("So the area is $225$ when the side is $15$.", "225", "correct"), ("So x = 12 when y = 15.", "12", "correct"),
+     ("So x = 12, where y = 15.", "15", "wrong"), ("The answer is 12 when x is 3.", "12", "correct"),
+     ("So the answer is 12, where x is the width.", "12", "correct"), ("The minimum value is 3 when x = 2.", "3", "correct"),
+     ("The maximum is attained when x = 2.", "2", "correct"),
+     ("So the answer is 3 when n is even and 5 when n is odd.", "3", "unparsed"),
+     ("So y = 5 when x = 2 and y = 7 when x = 3.", "3", "no answer"),
+     ("So y is 5 when x is 2 and y is 7 when x is 3.", "3", "no answer"),
+     ("So he has 12 apples when he is 15.", "12", "correct"), ("So he has 12 apples when he is 15.", "15", "wrong"),
+     ("It reaches 100 when t = 5.", "5", "no answer"),
+     # a name before the condition is no stated value: the condition belongs to the subject (Sky-T1 on Minerva)
+     ("The time constant is \\(0.2\\) and the steady-state value of \\(y(t)\\) when \\(u = 10\\) is \\(20\\).",
+      "20", "correct"),
+     ("Thus the eigenvalues of $A^{-1}$ are just $\\lambda^{-1}$ where $\\lambda$ is an eigenvalue of $A$.",
+      "\\lambda^{-1}", "correct")],
+)  # fmt: skip
+def test_a_value_stated_before_a_condition_is_the_answer_not_the_condition(response: str, gold: str, status: str) -> None:
+    # 'So the area is 225 when the side is 15.' read 15, the given in the condition (a confident wrong verdict on a
+    # right answer, a false credit where the gold equals the given); a case split is never cut to its first case,
+    # nor read as its last condition's value
+    assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
     [("I'm not sure the answer is 12.", "12", "no answer"), ("Maybe the answer is 12.", "12", "no answer"),
      ("Perhaps the answer is 12.", "12", "no answer"), ("也许答案是 12。", "12", "no answer"),
      ("I think the answer is 12.", "12", "correct"), ("Let me verify. The answer is 12.", "12", "correct"),
