@@ -135,8 +135,11 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "sentence without a marker that hedges or supposes (perhaps, seems, my best guess, assume, not sure, it is possible "
      "that, if, says, and their words in the answer phrases' languages: probablement, có lẽ, piensan) states nothing; "
      "one that gives a reason after its value states that value (`x = 60 because the sum is 180` states 60, `the total "
-     "is 36, since 3 * 12 = 36` 36), and one condition after a stated value keeps that value (`the area is 225 "
-     "when the side is 15` states 225; cases, `y = 5 when x = 2 and y = 7 when x = 3`, state none); `is approximately $18.8$` states the approximation "
+     "is 36, since 3 * 12 = 36` 36); a value and, after when, where, once or provided, a value of its condition state "
+     "none (`the area is 225 when the side is 15`, `the velocity is 0 when t = 4`: the question decides), a definition "
+     "after where keeps the value (`So x = 2k\\pi, where k is an integer.`), and cases (`y = 5 when x = 2 and y = 7 when "
+     "x = 3`) state none; a word after the math that changes its value (`$3$ squared`, `$5$ million`, `$5$ 万`, `$3$ "
+     "times 4`) states none, a count of times (`$3$ times as large`) its number; `is approximately $18.8$` states the approximation "
      "≈ 18.8 (unknown exactly, compared under a tolerance)"),
     ("`**3**` alone on the last line, `\\[ \\text{The answer is (D).} \\]`, `$\\text{The final answer is } 5$`",
      "a last line that is a value in bold alone, without words, is the answer (`**Step 3**` is not); so is True or False in a "
@@ -866,42 +869,67 @@ def _doubted(masked: str, lo: int, copula: re.Match[str]) -> bool:
 _REASON_BETWEEN = re.compile(r"(?i)(?<![A-Za-z])(?:because|since|given\s+that)(?![A-Za-z])"
                              r"|(?<![^\W\d_])(?:porque|puisque|car|weil|потому|поскольку|так\s+как|vì|karena|çünkü|perché|"
                              r"poiché|pois|ponieważ|eftersom)(?![^\W\d_])|因为|因為|なぜなら")
-# a condition after a stated value (the area is 225 when the side is 15; x = 12, where y = 3): the value before it is
-# the answer, never the condition's (only one condition in the sentence: 3 when n is even and 5 when n is odd is a
-# case split, and nothing is cut)
-_CONDITION_BETWEEN = re.compile(r"(?i)(?<![A-Za-z])(?:when|whenever|where)(?![A-Za-z])")
+# a condition after a value a final sentence states (the area is 225 when the side is 15; x = 2k\pi, where k is an
+# integer). Which value answers depends on the question (the area is 225 when the side is 15 answers "the area?", the
+# velocity is 0 when t = 4 answers "when?"): with values on both sides the sentence states none; a definition after
+# where (no value in it) leaves the value before it. Only one such word in the sentence: 3 when n is even and 5 when
+# n is odd is a case split, read by _cases
+_CONDITION_BETWEEN = re.compile(r"(?i)(?<![A-Za-z])(?:when|whenever|where|whereas|once|provided(?:\s+that)?|"
+                                r"as\s+long\s+as|by\s+the\s+time|at\s+the\s+moment)(?![A-Za-z])")
 
 
-def _condition(masked: str, lo: int, hi: int, since: int, until: int) -> re.Match[str] | None:
-    """The one condition word of the sentence masked[lo:hi], when it stands in masked[since:until]; else None."""
+def _condition(masked: str, lo: int, hi: int, since: int, until: int, joined: bool = False) -> re.Match[str] | None:
+    """The one condition word of the sentence masked[lo:hi], when it stands in masked[since:until]; else None.
+    ``joined``: also when more follows it after and, or, but (a sentence read as none whatever follows)."""
     found = list(_CONDITION_BETWEEN.finditer(masked, lo, hi))
     if len(found) != 1 or not since <= found[0].start() < until:
         return None
-    return found[0] if not re.search(r"(?i)(?<![A-Za-z])(?:and|or|but|otherwise|else)(?![A-Za-z])",
-                                     masked[found[0].end() : hi]) else None  # fmt: skip
+    return found[0] if joined or not re.search(r"(?i)(?<![A-Za-z])(?:and|or|but|otherwise|else)(?![A-Za-z])",
+                                               masked[found[0].end() : hi]) else None  # fmt: skip
 
 
-# a value, then at most two words (its unit) before a condition: 225 when, $x = 12$, where, 12 apples when
-_VALUE_THEN_UNIT = re.compile(r"\d[%°]?(?:\s{1,3}[A-Za-z]{1,20}){0,2}[\s,]*")
+# right after a copula, a number and at most two words of its unit, before a condition: is 225 when, = 12 when,
+# is 29.4 m/s, where, is 12 apples when (never at 5 pm, when ...: no copula states the 5)
+_UNIT_WORDS = r"(?:[^\S\n]{1,3}[A-Za-z][A-Za-z/^\d.]{0,19}){0,3}[\s,]*"
+_VALUE_THEN_UNIT = re.compile(r"[^\S\n]*-?\d[\d,.]*[%°]?" + _UNIT_WORDS)
 
 
-def _valued_before(text: str, spans: list[_Span], since: int, at: int) -> bool:
-    """Whether a value ends right before ``at`` (a condition word): a number, or a math span holding a number alone or
-    assigned, with at most two words of a unit after it; never a name (the value of $y(t)$ when ...)."""
-    close = next((m for m in reversed(spans) if since <= m.start and m.end <= at), None)
-    if close is not None and not text[close.end : at].strip(" ,") and re.search(r"\d", close.inner) and \
-            ("=" in close.inner or not re.search(r"(?<!\\)\b[A-Za-z]", close.inner)):  # fmt: skip
-        return True
-    digits = list(re.finditer(r"\d", text[since:at]))
-    return bool(digits) and not any(m.start >= since + digits[-1].start() for m in spans if m.end <= at) and \
-        _VALUE_THEN_UNIT.fullmatch(text, since + digits[-1].start(), at) is not None  # fmt: skip
+def _valued_before(text: str, masked: str, spans: list[_Span], lo: int, at: int, expression: bool = False) -> bool:
+    """Whether the sentence from ``lo`` states a value right before ``at`` (a condition word): a number or a math span
+    holding a number right after a copula (is 225 when, is $225$ when), or math assigning one after no more than a
+    concluding lead (So $x = 12$ when); never a name (the value of $y(t)$ when ...) or an opening phrase (So after 6
+    months, when ...). ``expression``: any math, not only a number (So x = 2k pi, where k is an integer)."""
+    copulas = list(_COPULA.finditer(masked, lo, at))
+    copula = copulas[-1] if copulas else None
+    close = next((m for m in reversed(spans) if lo <= m.start and m.end <= at), None)
+    if close is not None and re.fullmatch(_UNIT_WORDS, text[close.end : at]) and \
+            (expression or not text[close.end : at].strip(" ,") or re.search(r"\d", close.inner)):  # ($4$ cm when)
+        if not expression and not re.search(r"\d", close.inner):
+            return False
+        if "=" in close.inner:
+            return _CONCLUDING_LEAD.fullmatch(masked, lo, close.start) is not None
+        between = masked[copula.end() : close.start] if copula is not None else ""
+        return copula is not None and not _AFFIRMING.sub("", between.strip() + " ").strip() and \
+            (expression or not re.search(r"(?<!\\)\b[A-Za-z]", re.sub(r"\\(?:text|mathrm)\s*\{[^{}]*\}", "", close.inner)))  # fmt: skip
+    if copula is None:
+        return False
+    if expression:  # (plain text: no letters of prose between the copula and the word)
+        stated = text[copula.end() : at].strip(" ,")
+        return bool(stated) and not _prose(stated)
+    return _VALUE_THEN_UNIT.fullmatch(masked, copula.end(), at) is not None
+
+
+def _valued_after(text: str, masked: str, spans: list[_Span], at: int, hi: int) -> bool:
+    """Whether a value (a digit, in prose or math) stands in text[at:hi]."""
+    return bool(re.search(r"\d", masked[at:hi])) or any(at <= m.start < hi and re.search(r"\d", m.inner) for m in spans)
 
 
 def _cases(masked: str, lo: int, hi: int, since: int, until: int) -> bool:
     """Whether the sentence masked[lo:hi] splits into cases (y = 5 when x = 2 and y = 7 when x = 3) and its last
     copula, at ``until``, gives a case's condition after a stated value (between ``since`` and ``until``)."""
-    found = [m for m in _CONDITION_BETWEEN.finditer(masked, lo, hi) if since <= m.start() < until]
-    return len(_CONDITION_BETWEEN.findall(masked, lo, hi)) >= 2 and bool(found) and \
+    when = re.compile(r"(?i)(?<![A-Za-z])(?:when|whenever)(?![A-Za-z])")
+    found = [m for m in when.finditer(masked, lo, hi) if since <= m.start() < until]
+    return len(when.findall(masked, lo, hi)) >= 2 and bool(found) and \
         bool(re.search(r"\d", masked[since : found[-1].start()]))  # fmt: skip
 
 
@@ -929,9 +957,13 @@ _APPROXIMATELY = re.compile(r"(?i)\s*(?:approximately|approx\.?|about|around|rou
 def _qualified(masked: str, start: int, span: _Span, hi: int) -> bool:
     """Whether a word before the math span (from ``start``) changes or bounds its value (at least $5$, anything but
     $5$, we reject $x=5$, x es menor que $5$), or one after it judges it ($5$ is wrong, $x = 5$ is extraneous), bounds
-    it ($5$ or more, $5$ より小さい) or adds to it ($(2, 3, 3)$ and its permutations)."""
+    it ($5$ or more, $5$ より小さい), changes it ($3$ squared, $5$ million, $5$ 万) or adds to it ($(2, 3, 3)$ and its
+    permutations)."""
+    multiplied = _MULTIPLIED.match(masked, span.end, hi)  # $5$ 万元, $5$ mil personas (not English's $2$ bin bags)
     return bool(_QUALIFIER.search(masked, start, span.start) or _JUDGED.search(masked, span.end, hi)
                 or _DENIAL.search(masked, span.end, hi) or _BOUND_AFTER.match(masked, span.end, hi)
+                or _VALUE_CHANGED.match(masked, span.end, hi)  # $3$ squared, $5$ million, $3$ times the width
+                or (multiplied is not None and multiplied.group().strip().lower() != "bin")
                 or _extended(masked, span.inner, span.end, hi))
 
 
@@ -992,9 +1024,20 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
     # (a value stated before the reason: after a copula, or in math that assigns it: So $x = 60$ because ...)
     valued = last is not None and (len(copulas) >= 2 or any(m.end <= last.start() and "=" in m.inner for m in spans))
     reason = _REASON_BETWEEN.search(masked, since, last.start()) if last is not None and valued and reasons else None
-    condition = _condition(masked, lo, hi, since, last.start()) if last is not None and reasons else None
-    if reason is None and condition is not None and _valued_before(text, spans, since, condition.start()):
-        reason = condition  # So the area is 225 when the side is 15. (never ... the value of $y(t)$ when $u = 10$ is $20$)
+    condition = _condition(masked, lo, hi, lo, last.start(), joined=True) if last is not None and reasons and not reason \
+        else None  # fmt: skip
+    if condition is not None and _valued_before(text, masked, spans, lo, condition.start()):
+        if condition.group().lower() != "where" or _valued_after(text, masked, spans, condition.end(), hi) or \
+                re.search(r"(?i)(?<![A-Za-z])(?:and|or|but|otherwise|else)(?![A-Za-z])", masked[condition.end() : hi]):
+            # So the area is 225 when the side is 15. / So the velocity is 0 when t = 4.: the question decides
+            return Extraction("none", rule="the final sentence states a value and a condition's value; which one answers "
+                              "depends on the question", span=(lo, hi))  # fmt: skip
+        reason = condition  # So $x = 2k\pi$, where $k$ is an integer.: the value before the definition
+    elif condition is not None and condition.group().lower() == "where" and \
+            (rule != "final sentence" or _CONCLUSION.match(text, lo, hi)) and \
+            _valued_before(text, masked, spans, lo, condition.start(), expression=True) and \
+            not _valued_after(text, masked, spans, condition.end(), hi):  # fmt: skip
+        reason = condition  # So x = 2k\pi, where k is an integer. (concluding: never "we can use that ... where ...")
     if reason and (re.search(r"\d", masked[since : reason.start()]) or any(since <= m.start < reason.start() for m in spans)):
         # So the total is 36, since 3 * 12 = 36. / So x = 60 because the sum of the angles is 180.: the value before
         # the reason is stated, never the reason's (at most four reasons deep: hostile text may repeat the word)
@@ -1308,7 +1351,10 @@ _MULTIPLIER = (r"(?i:\s{0,3}(?:(?:ribu|juta|miliar|milyar|triệu|nghìn|ngàn|t
 # words right after the math of a stated answer that change its value or make it conditional or a bound (The answer
 # is $3$ thousand, $3$ squared, $3$ divided by $2$, $3$ to $5$, $3$ at most): refused as written (a condition after
 # it, $5$ when $x = 2$, is read by the final-sentence rules)
-_VALUE_CHANGED = re.compile(r"(?i)\s{0,3}(?:thousands?|millions?|billions?|trillions?|squared|cubed|divided|times|plus|minus|"
+# ('times' only before a number it multiplies: $5$ times $4$; never $5$ times, $5$ times a day, $5$ times as many, $5$
+# times that of the Sun: the factor a question asks for)
+_VALUE_CHANGED = re.compile(r"(?i)\s{0,3}(?:thousands?|millions?|billions?|trillions?|squared|cubed|divided|plus|minus|"
+                            r"times(?=\s{0,3}(?:\$|\\[(\[]|\d))|"
                             r"over|at\s+(?:most|least)|or\s+(?:more|less|fewer|so))(?![A-Za-z])")
 _MULTIPLIED = re.compile(_MULTIPLIER)
 _SCALED = re.compile(r"(?<=\d)" + _MULTIPLIER)  # a multiplier right after a digit, in words
