@@ -1024,6 +1024,16 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
     # (a value stated before the reason: after a copula, or in math that assigns it: So $x = 60$ because ...)
     valued = last is not None and (len(copulas) >= 2 or any(m.end <= last.start() and "=" in m.inner for m in spans))
     reason = _REASON_BETWEEN.search(masked, since, last.start()) if last is not None and valued and reasons else None
+    earlier = _REASON_BETWEEN.search(masked, lo, since) if last is not None and valued and reasons and not reason \
+        else None  # fmt: skip
+    # (a reason set off by commas before a main clause, So at t = 2 s, since ..., its height is 20 m., is left alone)
+    prior = [c for c in copulas if c.end() <= earlier.start()] \
+        if earlier and not re.search(r"[,;:]", masked[earlier.end() : last.start()]) else []  # type: ignore[union-attr]  # fmt: skip
+    if prior and (re.search(r"\d", masked[prior[-1].end() : earlier.start()])  # type: ignore[union-attr]
+                   or any(prior[-1].end() <= m.start < earlier.start() for m in spans)):  # type: ignore[union-attr]
+        # So the speed is 20 m/s because the distance is 100 m and the time is 5 s.: a reason stating values of its
+        # own after the value (never the reason's last one)
+        reason, since = earlier, prior[-1].end()
     condition = _condition(masked, lo, hi, lo, last.start(), joined=True) if last is not None and reasons and not reason \
         else None  # fmt: skip
     if condition is not None and _valued_before(text, masked, spans, lo, condition.start()):

@@ -1380,6 +1380,11 @@ def test_a_foreign_answer_phrase_then_a_long_run_of_spaces_is_read_before_the_de
      ("So the total is $12$, and more than half of them are red.", "12", "correct"), ("答案是 $3$ 千伏。", "3", "correct"),
      ("Muchos piensan que la respuesta es 5.", "5", "no answer"), ("Es posible que la respuesta sea $5$.", "5", "no answer"),
      ("Esto es $5$ más que antes.", "5", "no answer"),
+     ("So the speed is 20 m/s because the distance is 100 m and the time is 5 s.", "5", "wrong"),
+     ("The time it takes is 3 hours, since the distance is 180 miles and the speed is 60 mph.", "3", "correct"),
+     ("Because the total is 12 and each box holds 3, the number of boxes is 4.", "4", "correct"),
+     ("So at t = 2 s, since the ball is at its peak, its height is 20 m.", "20", "correct"),
+     ("Substituting n = 10, since there are 10 terms, the sum is 55.", "55", "correct"),
      ("Since the sum is 180, x is 60.", "60", "correct"), ("Since $y = 2$, $x$ is $5$.", "5", "correct"),
      ("Therefore, the function can be rewritten as: $\\frac{1}{2}$", "1/2", "correct"), ("Thus we get $7$.", "7", "correct")],
 )  # fmt: skip
