@@ -874,7 +874,7 @@ _REASON_BETWEEN = re.compile(r"(?i)(?<![A-Za-z])(?:because|since|given\s+that)(?
 # velocity is 0 when t = 4 answers "when?"): with values on both sides the sentence states none; a definition after
 # where (no value in it) leaves the value before it. Only one such word in the sentence: 3 when n is even and 5 when
 # n is odd is a case split, read by _cases
-_CONDITION_BETWEEN = re.compile(r"(?i)(?<![A-Za-z])(?:when|whenever|where|whereas|once|provided(?:\s+that)?|"
+_CONDITION_BETWEEN = re.compile(r"(?i)(?<![A-Za-z])(?:when|whenever|where|whereas|while|whilst|once|provided(?:\s+that)?|"
                                 r"as\s+long\s+as|by\s+the\s+time|at\s+the\s+moment)(?![A-Za-z])")
 
 
@@ -890,17 +890,23 @@ def _condition(masked: str, lo: int, hi: int, since: int, until: int, joined: bo
 
 # right after a copula, a number and at most two words of its unit, before a condition: is 225 when, = 12 when,
 # is 29.4 m/s, where, is 12 apples when (never at 5 pm, when ...: no copula states the 5)
-_UNIT_WORDS = r"(?:[^\S\n]{1,3}[A-Za-z][A-Za-z/^\d.]{0,19}){0,3}[\s,]*"
-_VALUE_THEN_UNIT = re.compile(r"[^\S\n]*-?\d[\d,.]*[%°]?" + _UNIT_WORDS)
+_UNIT_WORDS = r"(?:[^\S\n]{1,3}[A-Za-z][A-Za-z/^\d.\-]{0,19}){0,3}[\s,]*"
+_VALUE_THEN_UNIT = re.compile(r"[^\S\n]*-?\d[\d,.]*(?:[eE][-+]?\d+)?[%°]?" + _UNIT_WORDS)
 
 
-def _valued_before(text: str, masked: str, spans: list[_Span], lo: int, at: int, expression: bool = False) -> bool:
+_EMPTY = re.compile("")
+
+
+def _valued_before(text: str, masked: str, spans: list[_Span], lo: int, at: int, expression: bool = False,
+                   marked: bool = False) -> bool:  # fmt: skip
     """Whether the sentence from ``lo`` states a value right before ``at`` (a condition word): a number or a math span
     holding a number right after a copula (is 225 when, is $225$ when), or math assigning one after no more than a
     concluding lead (So $x = 12$ when); never a name (the value of $y(t)$ when ...) or an opening phrase (So after 6
-    months, when ...). ``expression``: any math, not only a number (So x = 2k pi, where k is an integer)."""
+    months, when ...). ``expression``: any math, not only a number (So x = 2k pi, where k is an integer).
+    ``marked``: the sentence follows an answer phrase, which states its start as a copula would (The answer is: 12
+    big red apples when x is 3)."""
     copulas = list(_COPULA.finditer(masked, lo, at))
-    copula = copulas[-1] if copulas else None
+    copula = copulas[-1] if copulas else (_EMPTY.match(masked, lo) if marked else None)
     close = next((m for m in reversed(spans) if lo <= m.start and m.end <= at), None)
     if close is not None and re.fullmatch(_UNIT_WORDS, text[close.end : at]) and \
             (expression or not text[close.end : at].strip(" ,") or re.search(r"\d", close.inner)):  # ($4$ cm when)
@@ -1034,9 +1040,10 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
         # So the speed is 20 m/s because the distance is 100 m and the time is 5 s.: a reason stating values of its
         # own after the value (never the reason's last one)
         reason, since = earlier, prior[-1].end()
-    condition = _condition(masked, lo, hi, lo, last.start(), joined=True) if last is not None and reasons and not reason \
+    # (anywhere in the sentence: is 3, achieved when $a = b = c = 1$ has no copula after the word, only math)
+    condition = _condition(masked, lo, hi, lo, hi, joined=True) if last is not None and reasons and not reason \
         else None  # fmt: skip
-    if condition is not None and _valued_before(text, masked, spans, lo, condition.start()):
+    if condition is not None and _valued_before(text, masked, spans, lo, condition.start(), marked=rule != "final sentence"):
         if condition.group().lower() != "where" or _valued_after(text, masked, spans, condition.end(), hi) or \
                 re.search(r"(?i)(?<![A-Za-z])(?:and|or|but|otherwise|else)(?![A-Za-z])", masked[condition.end() : hi]):
             # So the area is 225 when the side is 15. / So the velocity is 0 when t = 4.: the question decides

@@ -1430,6 +1430,10 @@ def test_a_word_after_the_final_sentences_math_that_changes_its_value_states_no_
      ("So the side is $4\\text{ cm}$ when the area is $16\\text{ cm}^2$.", "16", "no answer"),
      ("So the speed is 20 meters per second when t = 2 seconds.", "2", "no answer"),
      ("The area is 225 when the side is 15 and the height is 3.", "3", "no answer"),
+     ("So the minimum value is 3, achieved when $a = b = c = 1$.", "1", "no answer"),
+     ("So the efficiency is 40% while the cold reservoir is 300 K.", "300", "no answer"),
+     ("So the magnetic field is 2e-5 T where the distance is 0.1 m.", "0.1", "no answer"),
+     ("The answer is 12 big red apples when x is 3.", "3", "unparsed"),
      # a definition after 'where' in a sentence that concludes nothing (a cut-off TheoremQA response) states nothing
      ("Now, we can use the fact that x = 2k\\pi + 1, where k is an integer, to compute the", "2k\\pi + 1", "no answer"),
      ("The answer is 12 when x is 3.", "12", "correct"), ("The answer is 12 when x is 3.", "3", "wrong"),
