@@ -135,9 +135,10 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "sentence without a marker that hedges or supposes (perhaps, seems, my best guess, assume, not sure, it is possible "
      "that, if, says, and their words in the answer phrases' languages: probablement, có lẽ, piensan) states nothing; "
      "one that gives a reason after its value states that value (`x = 60 because the sum is 180` states 60, `the total "
-     "is 36, since 3 * 12 = 36` 36); a value and, after when, where, once or provided, a value of its condition state "
-     "none (`the area is 225 when the side is 15`, `the velocity is 0 when t = 4`: the question decides), a definition "
-     "after where keeps the value (`So x = 2k\\pi, where k is an integer.`), and cases (`y = 5 when x = 2 and y = 7 when "
+     "is 36, since 3 * 12 = 36` 36); a value and, after when, where, while, once or provided, a value its condition states "
+     "(`the area is 225 when the side is 15`, `the velocity is 0 when t = 4`: the question decides) state none, a "
+     "condition stating no value of its own keeps the value before it (`So x = 2k\\pi, where k is an integer.`, `the "
+     "probability is $\\frac{5}{36}$ when 2 dice are rolled`), and cases (`y = 5 when x = 2 and y = 7 when "
      "x = 3`) state none; a word after the math that changes its value (`$3$ squared`, `$5$ million`, `$5$ 万`, `$3$ "
      "times 4`) states none, a count of times (`$3$ times as large`) its number; `is approximately $18.8$` states the approximation "
      "≈ 18.8 (unknown exactly, compared under a tolerance)"),
@@ -925,9 +926,25 @@ def _valued_before(text: str, masked: str, spans: list[_Span], lo: int, at: int,
     return _VALUE_THEN_UNIT.fullmatch(masked, copula.end(), at) is not None
 
 
+# a value a condition states (when t = 4, when the side is 15, where $x = 2$), never a count in it (when 2 dice are
+# rolled, when she buys 3 shirts: the givens of the problem)
+_CONDITION_VALUE = re.compile(r"(?i)(?:(?<![A-Za-z])(?:is|are|was|were|equals?|be|becomes?|reaches?)(?![A-Za-z])|[=<>≤≥])"
+                              r"\s{0,3}(?:(?:about|approximately|exactly)\s{1,3})?[-$(]?\s{0,3}\d")
+_COPULA_WORD_END = re.compile(r"(?i)(?<![A-Za-z])(?:is|are|was|were|equals?|be|becomes?|reaches?)\s*$")
+# after a condition or a reason, a word that goes on to conclude (The velocity is 0 when t = 4 s, so the maximum height
+# is 80 m.): the sentence's answer comes later, and the earlier value is no answer to cut to
+_CONCLUDES_AFTER = re.compile(r"(?i)(?<![A-Za-z])(?:so|thus|therefore|hence|then|giving|meaning|which\s+(?:means|gives|makes))"
+                              r"(?![A-Za-z])")
+
+
 def _valued_after(text: str, masked: str, spans: list[_Span], at: int, hi: int) -> bool:
-    """Whether a value (a digit, in prose or math) stands in text[at:hi]."""
-    return bool(re.search(r"\d", masked[at:hi])) or any(at <= m.start < hi and re.search(r"\d", m.inner) for m in spans)
+    """Whether the condition in text[at:hi] states a value: after a copula or a relation, or in math that assigns one
+    or follows a copula."""
+    if _CONDITION_VALUE.search(masked, at, hi):
+        return True
+    return any(at <= m.start < hi and re.search(r"\d", m.inner) and
+               (re.search(r"[=<>]|\\[lg]eq?(?![A-Za-z])|\\neq", m.inner) or _COPULA_WORD_END.search(masked, at, m.start))
+               for m in spans)  # fmt: skip
 
 
 def _cases(masked: str, lo: int, hi: int, since: int, until: int) -> bool:
@@ -968,8 +985,8 @@ def _qualified(masked: str, start: int, span: _Span, hi: int) -> bool:
     multiplied = _MULTIPLIED.match(masked, span.end, hi)  # $5$ 万元, $5$ mil personas (not English's $2$ bin bags)
     return bool(_QUALIFIER.search(masked, start, span.start) or _JUDGED.search(masked, span.end, hi)
                 or _DENIAL.search(masked, span.end, hi) or _BOUND_AFTER.match(masked, span.end, hi)
-                or _VALUE_CHANGED.match(masked, span.end, hi)  # $3$ squared, $5$ million, $3$ times the width
-                or (multiplied is not None and multiplied.group().strip().lower() != "bin")
+                or (span.start >= start and _CHANGED_AFTER_MATH.match(masked, span.end, hi))  # $3$ squared, $5$ million
+                or (span.start >= start and multiplied is not None and multiplied.group().strip().lower() != "bin")
                 or _extended(masked, span.inner, span.end, hi))
 
 
@@ -1033,23 +1050,37 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
     earlier = _REASON_BETWEEN.search(masked, lo, since) if last is not None and valued and reasons and not reason \
         else None  # fmt: skip
     # (a reason set off by commas before a main clause, So at t = 2 s, since ..., its height is 20 m., is left alone)
-    prior = [c for c in copulas if c.end() <= earlier.start()] \
-        if earlier and not re.search(r"[,;:]", masked[earlier.end() : last.start()]) else []  # type: ignore[union-attr]  # fmt: skip
-    if prior and (re.search(r"\d", masked[prior[-1].end() : earlier.start()])  # type: ignore[union-attr]
-                   or any(prior[-1].end() <= m.start < earlier.start() for m in spans)):  # type: ignore[union-attr]
+    prior: list[re.Match[str]] = []
+    if earlier is not None and last is not None and not re.search(r"[,;:]", masked[earlier.end() : last.start()]) and \
+            not _CONCLUDES_AFTER.search(masked, earlier.end(), hi):  # fmt: skip
+        prior = [c for c in copulas if c.end() <= earlier.start()]
+    if earlier is not None and last is not None and prior and \
+            (re.search(r"\d", masked[prior[-1].end() : earlier.start()])
+             or any(prior[-1].end() <= m.start < earlier.start() for m in spans)):  # fmt: skip
         # So the speed is 20 m/s because the distance is 100 m and the time is 5 s.: a reason stating values of its
         # own after the value (never the reason's last one)
+        if re.search(r"(?i)(?<![A-Za-z])and(?![A-Za-z])", masked[earlier.end() : last.start()]):
+            # So the area is 12 since the base is 4 and the height is 6 and the volume is 72.: the last clause may be
+            # the reason's or a new statement
+            return Extraction("none", rule="the final sentence's last value may be its reason's", span=(lo, hi))
         reason, since = earlier, prior[-1].end()
     # (anywhere in the sentence: is 3, achieved when $a = b = c = 1$ has no copula after the word, only math)
     condition = _condition(masked, lo, hi, lo, hi, joined=True) if last is not None and reasons and not reason \
         else None  # fmt: skip
+    if condition is not None and (_CONCLUDES_AFTER.search(masked, condition.end(), hi) or
+                                  re.search(r"(?i),\s*and(?![A-Za-z])", masked[condition.end() : hi])):  # fmt: skip
+        condition = None  # The velocity is 0 when t = 4 s, so the maximum height is 80 m.: the answer comes later
     if condition is not None and _valued_before(text, masked, spans, lo, condition.start(), marked=rule != "final sentence"):
-        if condition.group().lower() != "where" or _valued_after(text, masked, spans, condition.end(), hi) or \
-                re.search(r"(?i)(?<![A-Za-z])(?:and|or|but|otherwise|else)(?![A-Za-z])", masked[condition.end() : hi]):
+        linked = re.search(r"(?i)(?<![A-Za-z])(?:and|or|but|otherwise|else)(?![A-Za-z])", masked[condition.end() : hi])
+        if _valued_after(text, masked, spans, condition.end(), hi) or \
+                (linked and _valued_after(text, masked, spans, condition.end() + linked.end(), hi)) or \
+                (linked and re.search(r"\d", masked[condition.end() + linked.end() : hi])):  # 3 when n is even and 5 otherwise
             # So the area is 225 when the side is 15. / So the velocity is 0 when t = 4.: the question decides
             return Extraction("none", rule="the final sentence states a value and a condition's value; which one answers "
                               "depends on the question", span=(lo, hi))  # fmt: skip
-        reason = condition  # So $x = 2k\pi$, where $k$ is an integer.: the value before the definition
+        # So $x = 2k\pi$, where $k$ is an integer. / the probability is $\frac{5}{36}$ when 2 dice are rolled.: a
+        # condition stating no value of its own leaves the value before it
+        reason = condition
     elif condition is not None and condition.group().lower() == "where" and \
             (rule != "final sentence" or _CONCLUSION.match(text, lo, hi)) and \
             _valued_before(text, masked, spans, lo, condition.start(), expression=True) and \
@@ -1373,6 +1404,12 @@ _MULTIPLIER = (r"(?i:\s{0,3}(?:(?:ribu|juta|miliar|milyar|triệu|nghìn|ngàn|t
 _VALUE_CHANGED = re.compile(r"(?i)\s{0,3}(?:thousands?|millions?|billions?|trillions?|squared|cubed|divided|plus|minus|"
                             r"times(?=\s{0,3}(?:\$|\\[(\[]|\d))|"
                             r"over|at\s+(?:most|least)|or\s+(?:more|less|fewer|so))(?![A-Za-z])")
+# in a final sentence, the words of those that change the value of the math before them (never $450$ over 6 months,
+# $5$ plus tax: what the sentence goes on to say; nor $25$ squared units, square units)
+_CHANGED_AFTER_MATH = re.compile(r"(?i)\s{0,3}(?:thousands?|millions?|billions?|trillions?|"
+                                 r"(?:squared|cubed)(?!\s{1,3}(?:units?|meters?|metres?|feet|foot|inch(?:es)?|"
+                                 r"centimet(?:er|re)s?|millimet(?:er|re)s?|kilomet(?:er|re)s?|cm|mm|km|m|ft|in|miles?|yards?))|"
+                                 r"times(?=\s{0,3}(?:\$|\\[(\[]|\d)))(?![A-Za-z])")
 _MULTIPLIED = re.compile(_MULTIPLIER)
 _SCALED = re.compile(r"(?<=\d)" + _MULTIPLIER)  # a multiplier right after a digit, in words
 _RANGE_TO = re.compile(r"\s{0,3}(?:to|through|–|--?)\s{0,3}(?:\$|\\\()")  # $3$ to $5$: a range, not 3

@@ -1380,8 +1380,11 @@ def test_a_foreign_answer_phrase_then_a_long_run_of_spaces_is_read_before_the_de
      ("So the total is $12$, and more than half of them are red.", "12", "correct"), ("答案是 $3$ 千伏。", "3", "correct"),
      ("Muchos piensan que la respuesta es 5.", "5", "no answer"), ("Es posible que la respuesta sea $5$.", "5", "no answer"),
      ("Esto es $5$ más que antes.", "5", "no answer"),
-     ("So the speed is 20 m/s because the distance is 100 m and the time is 5 s.", "5", "wrong"),
-     ("The time it takes is 3 hours, since the distance is 180 miles and the speed is 60 mph.", "3", "correct"),
+     # a reason of several clauses joined by 'and': the last may be the reason's or a new statement (read 5 and 60)
+     ("So the speed is 20 m/s because the distance is 100 m and the time is 5 s.", "5", "no answer"),
+     ("The time it takes is 3 hours, since the distance is 180 miles and the speed is 60 mph.", "60", "no answer"),
+     ("So the area is 12 since the base is 4 and the height is 6 and the volume is 72.", "12", "no answer"),
+     ("Each ticket is $5 because 60 / 12 = 5 so the total for 3 tickets is $15.", "15", "correct"),
      ("Because the total is 12 and each box holds 3, the number of boxes is 4.", "4", "correct"),
      ("So at t = 2 s, since the ball is at its peak, its height is 20 m.", "20", "correct"),
      ("Substituting n = 10, since there are 10 terms, the sum is 55.", "55", "correct"),
@@ -1406,6 +1409,8 @@ def test_a_final_sentence_that_supposes_doubts_gives_a_reason_or_restates_the_pr
      ("So he goes $5$ times.", "5", "correct"), ("So he went $5$ times in total.", "5", "correct"),
      ("So it is $3$ times as large.", "3", "correct"), ("So she bought $2$ bin bags.", "2", "correct"),
      ("The answer is $5$ times.", "5", "correct"), ("So the area is $25$ square units.", "25", "correct"),
+     ("So she saved $\\$450$ over 6 months.", "450", "correct"), ("So the area is $25$ squared units.", "25", "correct"),
+     ("So the total is $3$ times 4, which is 12.", "12", "correct"),
      # Qwen2.5-Math-7B on Minerva (a luminosity asked in the Sun's): the factor is the answer
      ("Thus, the bolometric luminosity of the red giant is \\( 15625 \\) times that of the Sun.", "15625", "correct")],
 )  # fmt: skip
@@ -1434,6 +1439,15 @@ def test_a_word_after_the_final_sentences_math_that_changes_its_value_states_no_
      ("So the efficiency is 40% while the cold reservoir is 300 K.", "300", "no answer"),
      ("So the magnetic field is 2e-5 T where the distance is 0.1 m.", "0.1", "no answer"),
      ("The answer is 12 big red apples when x is 3.", "3", "unparsed"),
+     # a condition that states no value of its own, or a sentence that concludes after it, leaves the value read
+     ("Thus, the probability is $\\frac{1}{4}$ when two coins are tossed.", "1/4", "correct"),
+     ("So the probability is $\\frac{5}{36}$ when 2 dice are rolled.", "5/36", "correct"),
+     ("So there are 60 distinct necklaces when rotations and reflections are considered the same.", "60", "correct"),
+     ("So the number of handshakes is 45 when everyone shakes hands with everyone else.", "45", "correct"),
+     ("The velocity is 0 when t = 4 s, so the maximum height is 80 m.", "80", "correct"),
+     ("The speed is 10 m/s when the ball lands, and the kinetic energy is 50 J.", "50", "correct"),
+     ("So the answer is 3 when n is even and 5 otherwise.", "3", "unparsed"),
+     ("So f(n) is 3 when n is even and 5 otherwise.", "3", "no answer"),
      # a definition after 'where' in a sentence that concludes nothing (a cut-off TheoremQA response) states nothing
      ("Now, we can use the fact that x = 2k\\pi + 1, where k is an integer, to compute the", "2k\\pi + 1", "no answer"),
      ("The answer is 12 when x is 3.", "12", "correct"), ("The answer is 12 when x is 3.", "3", "wrong"),
