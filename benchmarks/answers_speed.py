@@ -50,7 +50,9 @@ texts = {"Answer: 3, line breaks, y": "Answer: 3" + "\\n" * n + "y",
          "**Answer, spaces, y": "**Answer " + " " * n + "y",
          "\\\\boxed{5}, line breaks, y": "\\\\boxed{5}" + "\\n" * n + "y",
          "Cevap 42, spaces, x": "Cevap 42" + " " * n + "x",
-         "答えは42, spaces, りんご": "答えは42" + " " * n + "りんご"}
+         "答えは42, spaces, りんご": "答えは42" + " " * n + "りんご",
+         "is 225 when, spaces, is 15.": "So the area is 225 when" + " " * n + "the side is 15.",
+         "is 5 because, is 3 and (n/10), y is 2.": "So x is 5 because" + " is 3 and" * (n // 10) + " y is 2."}
 seconds = {}
 for name, text in texts.items():
     start = time.perf_counter()
