@@ -52,6 +52,7 @@ texts = {"Answer: 3, line breaks, y": "Answer: 3" + "\\n" * n + "y",
          "Cevap 42, spaces, x": "Cevap 42" + " " * n + "x",
          "答えは42, spaces, りんご": "答えは42" + " " * n + "りんご",
          "is 225 when, spaces, is 15.": "So the area is 225 when" + " " * n + "the side is 15.",
+         "is 225, spaces, x when is 15.": "So the area is 225" + " " * n + "x when the side is 15.",
          "is 5 because, is 3 and (n/10), y is 2.": "So x is 5 because" + " is 3 and" * (n // 10) + " y is 2."}
 seconds = {}
 for name, text in texts.items():

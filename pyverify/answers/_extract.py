@@ -896,6 +896,10 @@ _VALUE_THEN_UNIT = re.compile(r"[^\S\n]*-?\d[\d,.]*(?:[eE][-+]?\d+)?[%°]?" + _U
 
 
 _EMPTY = re.compile("")
+# between a value and its condition, a clause saying the value is reached then (45 m, which is reached when t = 3 s;
+# **80 feet**, reached when t = 2 s)
+_REACHED_BEFORE = re.compile(r"(?i)[*\s]{0,6},?\s{0,3}(?:(?:which|that)\s{1,3}(?:is|are|was|were|will\s+be)\s{1,3})?"
+                             r"(?:reached|attained|achieved|obtained|occurring|occurs|happens|found)\s{0,3}\Z")
 
 
 def _valued_before(text: str, masked: str, spans: list[_Span], lo: int, at: int, expression: bool = False,
@@ -906,6 +910,10 @@ def _valued_before(text: str, masked: str, spans: list[_Span], lo: int, at: int,
     months, when ...). ``expression``: any math, not only a number (So x = 2k pi, where k is an integer).
     ``marked``: the sentence follows an answer phrase, which states its start as a copula would (The answer is: 12
     big red apples when x is 3)."""
+    # 45 m, which is reached when: the value before the clause (searched in the last 60 characters: from every start
+    # in a long run of spaces the search is quadratic)
+    reached = _REACHED_BEFORE.search(masked, max(lo, at - 60), at)
+    at = reached.start() if reached is not None else at
     copulas = list(_COPULA.finditer(masked, lo, at))
     copula = copulas[-1] if copulas else (_EMPTY.match(masked, lo) if marked else None)
     close = next((m for m in reversed(spans) if lo <= m.start and m.end <= at), None)
@@ -923,7 +931,7 @@ def _valued_before(text: str, masked: str, spans: list[_Span], lo: int, at: int,
     if expression:  # (plain text: no letters of prose between the copula and the word)
         stated = text[copula.end() : at].strip(" ,")
         return bool(stated) and not _prose(stated)
-    return _VALUE_THEN_UNIT.fullmatch(masked, copula.end(), at) is not None
+    return _VALUE_THEN_UNIT.fullmatch(masked[:at].replace("*", " "), copula.end()) is not None  # (**80 feet**)
 
 
 # a value a condition states (when t = 4, when the side is 15, where $x = 2$), never a count in it (when 2 dice are

@@ -1439,6 +1439,9 @@ def test_a_word_after_the_final_sentences_math_that_changes_its_value_states_no_
      ("So the efficiency is 40% while the cold reservoir is 300 K.", "300", "no answer"),
      ("So the magnetic field is 2e-5 T where the distance is 0.1 m.", "0.1", "no answer"),
      ("The answer is 12 big red apples when x is 3.", "3", "unparsed"),
+     # the value before a clause saying it is reached then (read 3 s and 2 s: a confident wrong on the height)
+     ("So the maximum height is 45 m, which is reached when t = 3 s.", "3", "no answer"),
+     ("**Answer:** The maximum height is **80 feet**, reached when t = 2 s.", "2", "unparsed"),
      # a condition that states no value of its own, or a sentence that concludes after it, leaves the value read
      ("Thus, the probability is $\\frac{1}{4}$ when two coins are tossed.", "1/4", "correct"),
      ("So the probability is $\\frac{5}{36}$ when 2 dice are rolled.", "5/36", "correct"),
@@ -1473,6 +1476,16 @@ def test_a_value_and_a_conditions_value_state_no_answer_without_the_question(res
     # answer, a definition after 'where' and a clause on the subject still state their value; a case split is never
     # cut to its first case, nor read as its last condition's value
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize("response", ["So the area is 225" + " " * 20000 + "x when the side is 15.",
+                                      "So the area is 225," + " " * 20000 + "reached when the side is 15.",
+                                      "So x is 5 because" + " is 3 and" * 2000 + " y is 2."])
+def test_a_condition_or_a_reason_after_a_long_run_is_read_before_the_deadline(response: str) -> None:
+    # looking for 'which is reached' before a condition from every start in a run of spaces took 88 s for 20,000 (a
+    # pattern searched over the whole sentence): past grade's deadline, unknown
+    graded = grade(response, "15")
+    assert graded.status != "unknown", graded.reason
 
 
 @pytest.mark.parametrize(
