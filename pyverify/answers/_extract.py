@@ -889,8 +889,8 @@ def _condition(masked: str, lo: int, hi: int, since: int, until: int, joined: bo
                                                masked[found[0].end() : hi]) else None  # fmt: skip
 
 
-# right after a copula, a number and at most two words of its unit, before a condition: is 225 when, = 12 when,
-# is 29.4 m/s, where, is 12 apples when (never at 5 pm, when ...: no copula states the 5)
+# right after a copula, a number and at most three words of its unit, before a condition: is 225 when, = 12 when,
+# is 29.4 m/s, where, is 20 meters per second when (never at 5 pm, when ...: no copula states the 5)
 _UNIT_WORDS = r"(?:[^\S\n]{1,3}[A-Za-z][A-Za-z/^\d.\-]{0,19}){0,3}[\s,]*"
 _VALUE_THEN_UNIT = re.compile(r"[^\S\n]*-?\d[\d,.]*(?:[eE][-+]?\d+)?[%°]?" + _UNIT_WORDS)
 
@@ -955,12 +955,14 @@ def _valued_after(text: str, masked: str, spans: list[_Span], at: int, hi: int) 
                for m in spans)  # fmt: skip
 
 
+_WHEN = re.compile(r"(?i)(?<![A-Za-z])(?:when|whenever)(?![A-Za-z])")
+
+
 def _cases(masked: str, lo: int, hi: int, since: int, until: int) -> bool:
     """Whether the sentence masked[lo:hi] splits into cases (y = 5 when x = 2 and y = 7 when x = 3) and its last
     copula, at ``until``, gives a case's condition after a stated value (between ``since`` and ``until``)."""
-    when = re.compile(r"(?i)(?<![A-Za-z])(?:when|whenever)(?![A-Za-z])")
-    found = [m for m in when.finditer(masked, lo, hi) if since <= m.start() < until]
-    return len(when.findall(masked, lo, hi)) >= 2 and bool(found) and \
+    found = [m for m in _WHEN.finditer(masked, lo, hi) if since <= m.start() < until]
+    return len(_WHEN.findall(masked, lo, hi)) >= 2 and bool(found) and \
         bool(re.search(r"\d", masked[since : found[-1].start()]))  # fmt: skip
 
 
