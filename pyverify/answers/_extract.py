@@ -1411,15 +1411,15 @@ _MULTIPLIER = (r"(?i:\s{0,3}(?:(?:ribu|juta|miliar|milyar|triệu|nghìn|ngàn|t
 # it, $5$ when $x = 2$, is read by the final-sentence rules)
 # ('times' only before a number it multiplies: $5$ times $4$; never $5$ times, $5$ times a day, $5$ times as many, $5$
 # times that of the Sun: the factor a question asks for)
-_VALUE_CHANGED = re.compile(r"(?i)\s{0,3}(?:thousands?|millions?|billions?|trillions?|squared|cubed|divided|plus|minus|"
-                            r"times(?=\s{0,3}(?:\$|\\[(\[]|\d))|"
+_SCALE_WORDS = r"thousands?|millions?|billions?|trillions?|times(?=\s{0,3}(?:\$|\\[(\[]|\d))"
+_VALUE_CHANGED = re.compile(r"(?i)\s{0,3}(?:" + _SCALE_WORDS + r"|squared|cubed|divided|plus|minus|"
                             r"over|at\s+(?:most|least)|or\s+(?:more|less|fewer|so))(?![A-Za-z])")
 # in a final sentence, the words of those that change the value of the math before them (never $450$ over 6 months,
 # $5$ plus tax: what the sentence goes on to say; nor $25$ squared units, square units)
-_CHANGED_AFTER_MATH = re.compile(r"(?i)\s{0,3}(?:thousands?|millions?|billions?|trillions?|"
+_CHANGED_AFTER_MATH = re.compile(r"(?i)\s{0,3}(?:" + _SCALE_WORDS + r"|"
                                  r"(?:squared|cubed)(?!\s{1,3}(?:units?|meters?|metres?|feet|foot|inch(?:es)?|"
-                                 r"centimet(?:er|re)s?|millimet(?:er|re)s?|kilomet(?:er|re)s?|cm|mm|km|m|ft|in|miles?|yards?))|"
-                                 r"times(?=\s{0,3}(?:\$|\\[(\[]|\d)))(?![A-Za-z])")
+                                 r"centimet(?:er|re)s?|millimet(?:er|re)s?|kilomet(?:er|re)s?|cm|mm|km|m|ft|in|miles?|yards?)))"
+                                 r"(?![A-Za-z])")
 _MULTIPLIED = re.compile(_MULTIPLIER)
 _SCALED = re.compile(r"(?<=\d)" + _MULTIPLIER)  # a multiplier right after a digit, in words
 _RANGE_TO = re.compile(r"\s{0,3}(?:to|through|–|--?)\s{0,3}(?:\$|\\\()")  # $3$ to $5$: a range, not 3
