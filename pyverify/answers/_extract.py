@@ -135,7 +135,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "sentence without a marker that hedges or supposes (perhaps, seems, my best guess, assume, not sure, it is possible "
      "that, if, says, and their words in the answer phrases' languages: probablement, có lẽ, piensan) states nothing; "
      "one that gives a reason after its value states that value (`x = 60 because the sum is 180` states 60, `the total "
-     "is 36, since 3 * 12 = 36` 36); a value and, after when, where, while, once or provided, a value its condition states "
+     "is 36, since 3 * 12 = 36` 36); a value and, after when, where, while, once, provided or an example (e.g., for example), a value its condition states "
      "(`the area is 225 when the side is 15`, `the velocity is 0 when t = 4`: the question decides) state none, a "
      "condition stating no value of its own keeps the value before it (`So x = 2k\\pi, where k is an integer.`, `the "
      "probability is $\\frac{5}{36}$ when 2 dice are rolled`), and cases (`y = 5 when x = 2 and y = 7 when "
@@ -210,7 +210,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`\\boxed{\\frac12} (or $0.5$)`, `The answer is $\\frac12$, or equivalently $0.5$.`, `\\boxed{3} (or 4)`",
      "'or' and one value right after the answer (in parentheses or brackets, or ending the sentence; `or "
      "equivalently`, `or in decimal form`; also `\\lor`, `\\text{ or }`, `/`, `also`, an arrow `\\to` `->` "
-     "`\\implies`, 或, oder, ou, или) write it again: credited only when that form equals the answer (and so the "
+     "`\\implies`, 或, oder, ou, или; after any answer, `, i.e.` and `, that is,`: `The answer is $8$, i.e. $2^3$.`) write it again: credited only when that form equals the answer (and so the "
      "gold: `\\boxed{5 \\text{ cm}} (or 50 mm)` is one length); a form that differs makes it a hedge (no answer), one "
      "not decided leaves it unknown; words that change the form (`or 5 thousand`, `or 5!`, `or $5$ and $6$`) make it "
      "a hedge; an approximation (`or about 1.414`) is neither; a choice's option text (`\\boxed{B}: $x = 2$`) is not "
@@ -682,6 +682,10 @@ def _prose(text: str) -> bool:
     return False
 
 
+# (written by hand: no sentence splitter is installed, and the extraction cuts sentences around math spans of its own)
+_ABBREVIATION = re.compile(r"(?i)(?<![A-Za-z.])(?:i\.e|e\.g|cf|vs|viz|approx|resp|fig|eq|dr|mr|mrs|ms|prof)$")
+
+
 def _sentence_end(text: str, start: int, spans: list[_Span] | None = None,
                   inside: dict[int, int] | None = None) -> int:  # fmt: skip
     """The end of the sentence starting at ``start``: a full stop, ! or ? outside math followed by white space
@@ -695,6 +699,9 @@ def _sentence_end(text: str, start: int, spans: list[_Span] | None = None,
             i = inside[i]
             continue
         ch = text[i]
+        if ch == "." and text[i + 1 : i + 2] in (" ", "\t") and _ABBREVIATION.search(text, max(start, i - 7), i):
+            i += 1  # i.e. $2^3$, approx. 5, Fig. 2, Dr. Smith: an abbreviation's full stop, inside the sentence
+            continue
         if ch in ".!?" and (i + 1 == n or text[i + 1].isspace()) or ch in "。！？।":
             return i
         if ch == "\n" and text[i + 1 : i + 2] == "\n":
@@ -874,9 +881,10 @@ _REASON_BETWEEN = re.compile(r"(?i)(?<![A-Za-z])(?:because|since|given\s+that)(?
 # integer). Which value answers depends on the question (the area is 225 when the side is 15 answers "the area?", the
 # velocity is 0 when t = 4 answers "when?"): with values on both sides the sentence states none; a definition after
 # where (no value in it) leaves the value before it. Only one such word in the sentence: 3 when n is even and 5 when
-# n is odd is a case split, read by _cases
+# n is odd is a case split, read by _cases. An example is such a condition (12, e.g. for n = 3)
 _CONDITION_BETWEEN = re.compile(r"(?i)(?<![A-Za-z])(?:when|whenever|where|whereas|while|whilst|once|provided(?:\s+that)?|"
-                                r"as\s+long\s+as|by\s+the\s+time|at\s+the\s+moment)(?![A-Za-z])")
+                                r"as\s+long\s+as|by\s+the\s+time|at\s+the\s+moment|"
+                                r"(?:e\.g\.|for\s+(?:example|instance)),?(?:\s+(?:when(?:ever)?|where|while|once))?)(?![A-Za-z])")
 
 
 def _condition(masked: str, lo: int, hi: int, since: int, until: int, joined: bool = False) -> re.Match[str] | None:
@@ -1931,7 +1939,7 @@ _HEDGE_BETWEEN = re.compile(r"(?i)[\s,;.(\$]{0,6}(?:or\s+)?(?:maybe|perhaps|poss
 _FORM_VALUE = (r"(?:\$(?P<d>[^$\n]{1,80})\$|\\\((?P<p>[^\n]{1,80}?)\\\)|(?P<n>[-+]?\d(?:[\d.,/]{0,40}\d)?%?|\\[dt]?frac\{\d{1,20}\}\{\d{1,20}\}|"
                r"(?-i:\(?[A-J]\)?)(?![A-Za-z])))")
 _ANOTHER_FORM = re.compile(
-    r"(?i)(?:\$\$?|\\[)\]])?[^\S\n]{0,3}(?:[,;][^\S\n]{0,3})?(?P<open>[(\[（][^\S\n]{0,3})?(?:or,?|\\lor|\\vee|\\text\s{0,3}\{\s{0,3}or\s{0,3}\}|\\to|->|→|\\implies|\\Rightarrow|/|also|或者?|oder|ou|или|o)[^\S\n]{0,3}(?P<lead>(?:equivalently|simply|written\s{1,3}as|"
+    r"(?i)(?:\$\$?|\\[)\]])?[^\S\n]{0,3}(?:[,;][^\S\n]{0,3})?(?P<open>[(\[（][^\S\n]{0,3})?(?:or,?|(?P<ie>i\.e\.,?|that\s{1,3}is,)|\\lor|\\vee|\\text\s{0,3}\{\s{0,3}or\s{0,3}\}|\\to|->|→|\\implies|\\Rightarrow|/|also|或者?|oder|ou|или|o)[^\S\n]{0,3}(?P<lead>(?:equivalently|simply|written\s{1,3}as|"
     r"expressed\s{1,3}as|as\s{1,3}a\s{1,3}(?:decimal|fraction|percent(?:age)?)|in\s{1,3}(?:decimal|fraction|simplest|exact|"
     r"radical|lowest)(?:\s{1,3}(?:form|terms))?),?[^\S\n]{0,3})?" + _FORM_VALUE
     + r"[^\S\n]{0,3}(?P<close>[)\]）])?[^\S\n]{0,3}(?:\$\$?|\\[)\]])?[^\S\n]{0,3}[.!。]?(?=\s|$)")
@@ -1943,7 +1951,7 @@ def _another_form(text: str, end: int, hi: int, bare: bool = True) -> tuple[str,
     found = _ANOTHER_FORM.match(text, end, hi)
     if not found or bool(found.group("open")) != bool(found.group("close")):
         return None
-    if not bare and not found.group("open") and not found.group("lead"):
+    if not bare and not found.group("open") and not found.group("lead") and not found.group("ie"):
         return None
     value_end = max(found.end(g) for g in ("d", "p", "n"))
     if text.startswith("!", value_end) or _VALUE_CHANGED.match(text, found.end(), hi) or \

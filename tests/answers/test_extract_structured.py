@@ -1499,3 +1499,23 @@ def test_an_answer_phrase_after_a_hedge_states_nothing(response: str, gold: str,
     # the last review's open false credits: a hedge right before an answer phrase ('Maybe the answer is 12.', 'I'm not
     # sure the answer is 12.', 也许答案是 12) was credited, as the same hedge after it is not ('The answer is probably 12')
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [("The answer is $8$, i.e. $2^3$.", "8", "correct"), ("The answer is $\\frac12$, i.e. $0.5$.", "1/2", "correct"),
+     ("The answer is $\\frac12$, that is, $0.5$.", "1/2", "correct"),
+     ("The answer is $8$, i.e. $9$.", "8", "no answer"), ("\\boxed{8}, i.e. $9$.", "8", "no answer"),
+     ("The total is $5$ (approx. 5.0).", "5", "correct"), ("Therefore, the answer is $42$ (see Fig. 2).", "42", "correct"),
+     ("So Dr. Smith has 12 patients.", "12", "correct"),
+     ("So, Mr. Ruther initially had 24 hectares of land.", "24", "correct"),
+     ("So, Mr. Ruther initially had 24 hectares of land.", "32", "wrong"),
+     # an example is a condition (the value before it is the answer; with a value of its own, the question decides)
+     ("The final answer is 12, e.g. for n = 3.", "12", "correct"), ("The final answer is 12, e.g. for n = 3.", "3", "wrong"),
+     ("So x = 5, for example when y = 2.", "2", "no answer"), ("The answer is 7. E.g. 3 + 4 = 7.", "7", "correct")],
+)  # fmt: skip
+def test_an_abbreviations_full_stop_ends_no_sentence(response: str, gold: str, status: str) -> None:
+    # 'The answer is $8$, i.e. $2^3$.' was unparsed ('$8$, i.e' up to the full stop of i.e.), 'The total is $5$ (approx.
+    # 5.0).' no answer, 'So, Mr. Ruther initially had 24 hectares of land.' (RealCritic's GSM8K) no answer; a
+    # restatement after i.e. is another form of the answer, credited only when it equals the gold too
+    assert grade(response, gold).status == status, response
