@@ -53,7 +53,10 @@ texts = {"Answer: 3, line breaks, y": "Answer: 3" + "\\n" * n + "y",
          "答えは42, spaces, りんご": "答えは42" + " " * n + "りんご",
          "is 225 when, spaces, is 15.": "So the area is 225 when" + " " * n + "the side is 15.",
          "is 225, spaces, x when is 15.": "So the area is 225" + " " * n + "x when the side is 15.",
-         "is 5 because, is 3 and (n/10), y is 2.": "So x is 5 because" + " is 3 and" * (n // 10) + " y is 2."}
+         "is 5 because, is 3 and (n/10), y is 2.": "So x is 5 because" + " is 3 and" * (n // 10) + " y is 2.",
+         "ninety, spaces, x": "ninety" + " " * n + "x", "= 3, spaces, There are 3.": "= 3" + " " * n + "There are 3.",
+         "is: and a line break (n/5), 5": "is:\\n" * (n // 5) + "5",
+         "the answer (note, spaces, x": "the answer (note" + " " * n + "x"}
 seconds = {}
 for name, text in texts.items():
     start = time.perf_counter()

@@ -60,8 +60,10 @@ import re
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Literal
 
+from pyverify.answers._forms import spelled_number
 from pyverify.answers._reading import INVISIBLE, outside_unit
 from pyverify.answers._units import symbols
 from pyverify.answers._words import ESCAPED_COMMANDS, SHORT_WORDS, SHOUTED_WORDS, UNIT_WORDS
@@ -115,7 +117,9 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "`White`, `#FFFFFF`, `rgb(255,255,255)` and a box drawn white on white (`\\fcolorbox{white}{white}`); "
      "`\\color{white}` outside a group hides the rest of its paragraph; `\\xout` strikes out"),
     ("`The answer is $\\frac{1}{3}$.`, `Final Answer: The largest $n$ is 34.`",
-     "after a phrase: the math that follows it, or the words to the end of the sentence read as below"),
+     "after a phrase (a note on the form in parentheses between `answer` and `is`, `the answer (arabic numerals) is`, "
+     "`the answer (in dollars) is`, is part of it; a choice `(C)` is not): the math that follows it, or the words to "
+     "the end of the sentence read as below"),
     ("`Final Answer: Jane started growing Sphere 3 hours ago.`",
      "after a phrase, words that no rule below reads but that hold exactly one number and no math: that number, "
      "unless a word makes it inexact (`about`, `at least`, `more than`, ...) or judges it (`Answer: 5 is wrong`; with no phrase, a number in prose is "
@@ -124,14 +128,16 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "`and`, `or`"),
     ("`Therefore $x \\geq 5$ is the solution.`, `We find that $x \\lt 3$.`, `所以最小值为$2$。`, "
      "`Therefore, Lara read 128 pages on the first day.`",
-     "the final sentence's one math span, or the last one after `is`, `are`, `=`, `:`, `be`, `equals` (为, 是, 等于, "
+     "the final sentence (a value alone on the last line after a line ending in a copula and a colon, `The total is:` "
+     "then `$13`, belongs to it) gives its one math span, or the last one after `is`, `are`, `=`, `:`, `be`, `equals` (为, 是, 等于, "
      "：), or the math spans after it joined by `and`, `or`, commas or units (`The solutions are $x=2$ and $x=3$.`: "
      "the list; `x is $2$ or $3$`: several answers); with no math, the words after its last `is` / `are` / `equals` "
      "/ `:`, else, in a concluding sentence (therefore, thus, so, hence, finally, in conclusion, we find), its one "
      "number when no other digit, numeral, number word, relation, verdict, hedge, bound, supposition, negation, "
      "reference or step still to take is there, nothing follows it after a comma or a bracket, it labels nothing "
      "(`step 3`, `part 2`, `by (2)`) and counts no set already named (`the 5 apples`): GSM8K-style prose, `So, it "
-     "took James 2 hours.` (never in a note after a marked answer: `\\boxed{6}. So we used 2 steps.` is 6); a final "
+     "took James 2 hours.`, and so does a final sentence without a lead right after the computation whose result it "
+     "restates (`9 ÷ 3 = 3` then `There are 3 dots in each group.`) (never in a note after a marked answer: `\\boxed{6}. So we used 2 steps.` is 6); a final "
      "sentence without a marker that hedges or supposes (perhaps, seems, my best guess, assume, not sure, it is possible "
      "that, if, says, and their words in the answer phrases' languages: probablement, có lẽ, piensan) states nothing; "
      "one that gives a reason after its value states that value (`x = 60 because the sum is 180` states 60, `the total "
@@ -317,9 +323,11 @@ _BARE_BOX = re.compile(r"\\(?:boxed|fbox)\s*([0-9A-Za-z])")
 # Jawaban 2: ...); a full stop that ends the sentence may (Cevap 42.)
 _NUMBER_AHEAD = r"[-−]?\d+(?:[.,]\d+)*(?!\d|[.,]\d|[^\S\n]{0,3}[:)])"
 _PHRASE = re.compile(
+    # (with a note in parentheses on its form: the answer (arabic numerals) is, zero_shot_cot's prompt; the answer (in
+    # dollars) is; never a choice: the answer (C) is correct)
     # a Markdown heading that is the phrase alone (### Final Answer, ## Answer): the answer is on the lines after it
     r"(?i:(?:^|(?<=\n))[ \t]*(?:#{1,6}[ \t]*(?:\*\*)?|\*\*)?(?:final[ \t]+)?answer:?(?:\*\*)?[ \t]*(?::[ \t]*)?(?=\r?\n))|"
-    r"(?i:(?<![A-Za-z])(?:final\s+answer|the\s+(?:correct\s+|right\s+)?answer)(?:\*\*)?\s*(?:(?:is|would\s+be|will\s+be)(?![A-Za-z])\s*:?|:|=|->|=>|→|—)"
+    r"(?i:(?<![A-Za-z])(?:final\s+answer|the\s+(?:correct\s+|right\s+)?answer)(?:\s{0,3}\((?-i:[a-z][a-z ,-]{2,40})\))?(?:\*\*)?\s*(?:(?:is|would\s+be|will\s+be)(?![A-Za-z])\s*:?|:|=|->|=>|→|—)"
     # (My answer:, My final answer:, Correct answer:, Ans: where a line or a sentence starts too)
     r"|(?:^|(?<=\n)|(?<=[.!?]\s)|(?<=[.!?]\s\s)|(?<=\*\*))[ \t]*(?:\*\*)?(?:answer|ans\.?|my\s+(?:final\s+)?answer|"
     r"correct\s+answer)(?:\*\*)?\s*(?::|=|->|=>|→|(?=\$|\\\(|\\\[)))"
@@ -710,8 +718,9 @@ def _sentence_end(text: str, start: int, spans: list[_Span] | None = None,
     return n
 
 
-def _last_sentence(text: str, lo: int, hi: int) -> tuple[int, int]:
-    """(start, end) of the last sentence in text[lo:hi] (its final full stop excluded)."""
+def _last_sentence(text: str, lo: int, hi: int, announced: bool = True) -> tuple[int, int]:
+    """(start, end) of the last sentence in text[lo:hi] (its final full stop excluded). ``announced``: a value alone
+    on the last line after a sentence ending in a copula and a colon belongs to that sentence (once)."""
     body = text[lo:hi].rstrip()
     end = lo + len(body)
     while end > lo and text[end - 1] in ".!?。！？।":
@@ -727,7 +736,15 @@ def _last_sentence(text: str, lo: int, hi: int) -> tuple[int, int]:
         start = i = stop + 1
     while start < end and text[start].isspace():
         start += 1
+    found = _ANNOUNCED.search(text, max(lo, start - 200), start) if announced else None
+    if found and end - start <= 40 and "\n" not in text[start:end]:
+        # The total amount Ruth needs is:\n\n$13: a value alone on the last line, announced by a copula and a colon
+        start = _last_sentence(text, lo, found.end(), announced=False)[0]
     return start, end
+
+
+# the end of a sentence that announces its value on the next lines (is:, are:, =:, equals:)
+_ANNOUNCED = re.compile(r"(?i)(?<![A-Za-z])(?:is|are|was|were|equals|be)\**[ \t]*:\**[ \t]*\r?\n\s*\Z")
 
 
 def _masked(text: str, lo: int, hi: int) -> str:
@@ -1202,10 +1219,13 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
         return Extraction("none", rule="several math spans in the final sentence, none stated as the answer",
                           span=(lo, hi))  # fmt: skip
     concluding = _CONCLUSION.match(text, lo, hi) if rule == "final sentence" and not spans and prose_number else None
-    told = concluding.end() if concluding else hi
+    restating = rule == "final sentence" and not spans and prose_number and not concluding
+    told = concluding.end() if concluding else lo if restating else hi
     said = text[told:hi]
-    alone = _one_number(text, told, hi) if concluding and not re.search(r"[=<>≠≤≥≈^/+]", said) and \
+    alone = _one_number(text, told, hi) if (concluding or restating) and not re.search(r"[=<>≠≤≥≈^/+]", said) and \
         not _PROSE_NUMBER_BLOCKED.search(said) else None  # fmt: skip (So x != 3, So 5 is wrong, So perhaps 5)
+    if alone is not None and restating and not _restates_result(text, lo, text[alone[0] : alone[1]]):
+        alone = None  # There are 3 dots in each group. (no lead): only right after the computation that gave 3
     lead, rest_of = (text[told : alone[0]], text[alone[1] : hi]) if alone else ("", "")
     if alone is not None and not _NUMBERED.search(text, max(lo, alone[0] - 12), alone[0]) and \
             not _KNOWN_SET.search(lead) and not re.match(r"\s*(?:!|-\s*\d|-odd|\()|[^,;:(]*[,;:(]", rest_of) and \
@@ -1214,6 +1234,24 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
         # concluding final sentence whose one number, in no math, is exact and no label of a step or a part)
         return Extraction("answer", (text[alone[0] : alone[1]],), rule, alone)
     return Extraction("none", rule="no marker, and the final sentence states no answer", span=(lo, hi))
+
+
+# the result of the computation right before a final sentence: its last '=', then one value (units, <<...>> and
+# Markdown around it): 9 ÷ 3 = 3\n\nThere are 3 dots in each group.; $47 x 5 = $<<47*5=235.00>>235.00\n\n...
+_LAST_RESULT = re.compile(r"=\s{0,3}\**\$?\s{0,3}(-?\d[\d,]*(?:\.\d+)?)(?:>>\$?\1)?\s{0,3}(?:%|[A-Za-z]+(?:\s+[A-Za-z]+){0,2})?"
+                          r"(?:[\s.*$]|\\[\])]){0,8}\Z")
+
+
+def _restates_result(text: str, lo: int, number: str) -> bool:
+    """Whether the sentence starting at ``lo`` follows, with nothing between, a computation whose result is ``number``
+    (a final sentence without a lead states its one number only then: GSM8K-style prose without 'So')."""
+    found = _LAST_RESULT.search(text, max(0, lo - 80), lo)
+    if found is None:
+        return False
+    try:
+        return Fraction(found.group(1).replace(",", "")) == Fraction(number.replace(",", "").rstrip("%").strip())
+    except (ValueError, ZeroDivisionError):
+        return False
 
 
 # in a concluding sentence without a marker, what makes its one number other than the answer stated: a verdict, a
@@ -1284,14 +1322,14 @@ _NUMBER_WORD = re.compile(
     r"dozen|score|gross|tenth|hundredth|thousandth|millionth)s?(?![A-Za-z])"
     # words that change the number they stand by: 3 times, minus 3, 3 squared, the root of 3, 3 percent
     r"|(?<![A-Za-z])(?:minus|negative|plus|times|fold|squared|cubed|square|cube|root|power|factorial|percent|"
-    r"divided|multiplied|over|per|minimum|maximum|min|max|not|no)(?![A-Za-z])"
+    r"divided|multiplied|over|per\s{0,3}cent|minimum|maximum|min|max|not|no)(?![A-Za-z])"
 )
 
 
 
 _INEXACT = re.compile(
     r"(?i)(?<![A-Za-z])(?:about|approx\w*|roughly|around|nearly|almost|close|circa|estimated?|least|most|more|"
-    r"less|fewer|over|under|up|above|below|between|within|than|ish)(?![A-Za-z])|~|≈|\\approx"
+    r"less|fewer|over|under|up\s+to|above|below|between|within|than|ish)(?![A-Za-z])|~|≈|\\approx"
 )
 
 
@@ -2346,7 +2384,8 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
     # (a short line that concludes with an = states its answer: Thus x = 3. is read by rule 6, never as text)
     # (and so does one with a number: Therefore, she has 3 apples. is read by the final-sentence rule, never as text)
     concludes = ("=" in body or re.search(r"\d", body) is not None) and _CONCLUDING.match(body) is not None
-    if not _prose(body) or (short and not _math_spans(body) and not _SENTENCE_WORDS.search(body) and not concludes):
+    if not _prose(body) or (short and not _math_spans(body) and not _SENTENCE_WORDS.search(body) and not concludes) \
+            or spelled_number(body) is not None:  # (ninety six thousand three hundred twenty one: a number, in words)
         stripped = body.strip(" ")
         start = lo + body.find(stripped[:1]) if stripped else lo
         bold = _BOLD_WHOLE.fullmatch(stripped.strip())

@@ -143,6 +143,32 @@ def _name(word: str) -> str:
     return re.sub(r"^\\[a-z]+\s*\{\s*|\s*\}$", "", word)
 
 
+#: A whole answer that is a cardinal number in English words, with a sign word before it; every word of three
+#: letters or more (never the letter o, which text2num reads as zero)
+_SPELLED = re.compile(r"(?i)[\s\"'`*]*(?:(negative|minus)\s+)?([a-z]{3,}(?:(?:\s+|-)[a-z]{3,}){0,11})[\s\"'`*.]*")
+
+
+def spelled_number(text: str) -> int | None:
+    """The number a whole answer writes in English words (``ten``, ``Twenty-Seven``, ``two hundred and eighty``,
+    ``negative five``), read by text2num (a maintained parser of number words, rather than a word list of our own);
+    None for any other text (``once``, ``a dozen``, ``nine and a half``, ``one two three``)."""
+    found = _SPELLED.fullmatch(text) if len(text) <= 200 else None  # (twelve words at most: never a long text)
+    if found is None:
+        return None
+    from text_to_num import text2num
+
+    try:
+        value = int(text2num(found.group(2).lower(), "en"))
+    except ValueError:
+        return None
+    return -value if found.group(1) else value
+
+
+def _number(value: int) -> Answer:
+    number: Node = Num(Fraction(abs(value)))
+    return Answer("number", terms=(Op("neg", (number,)) if value < 0 else number,))
+
+
 def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
     """A text answer, a choice, a number in a base, a clock time or a congruence; None for other answers.
 
@@ -192,7 +218,8 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
         labelled_text = _LABELLED.match(content)  # \text{(B) No}: the choice B with its option, below
         if (any(len(w) >= 2 or word_rules(w) for w in words) and not re.search(r"\d|\\[A-Za-z]", content)
                 and not labelled_text):
-            return Answer("text", value=normal_text(content))
+            spelled = spelled_number(content)  # \text{twenty-seven}: the number
+            return Answer("text", value=normal_text(content)) if spelled is None else _number(spelled)
     labelled = _LABELLED.match(text) or (_LABELLED.match(whole.group(1)) if whole else None)  # \text{(B) No}
     if labelled and labelled.group(2).startswith("(") and labelled.start(2) == labelled.end(1) + 1:
         labelled = None  # (C)(x+1) is a product as written; (D) (2,0) has its option after a space
@@ -210,6 +237,9 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
     normal = normal_text(text)
     if re.fullmatch(r"quadrant [1-4]", normal) or "quadrant" in text.lower() and normal.startswith("statements "):
         return Answer("text", value=normal)  # Quadrant II, quadrant 3, \text{Quadrant 1}, 4th quadrant, Quadrants I, II
+    spelled = spelled_number(text)
+    if spelled is not None:  # ten, Twenty-Seven, two hundred and eighty: the number (never text)
+        return _number(spelled)
     runs = re.findall(r"[A-Za-z]+", text)
     if _WORDS.match(text) and all(word_rules(run) or run == "a" and k and _LONG_WORD.search(text)
                                   for k, run in enumerate(runs)):  # fmt: skip

@@ -1519,3 +1519,52 @@ def test_an_abbreviations_full_stop_ends_no_sentence(response: str, gold: str, s
     # 5.0).' no answer, 'So, Mr. Ruther initially had 24 hectares of land.' (RealCritic's GSM8K) no answer; a
     # restatement after i.e. is another form of the answer, credited only when it equals the gold too
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [("Find the total cost.\n\n$20 + $65 = $85\n\nTim needs $85.", "85", "correct"),
+     ("9 dots ÷ 3 groups = 3 dots\n\nThere are 3 dots in each group.", "3", "correct"),
+     ("Total cost = $47.00 x 5 = $<<47*5=235.00>>235.00\n\nAlicia spends $235.00.", "235", "correct"),
+     ("$8.00 * 1.3 = $10.40\n\nColton will spend $10.4.", "10.4", "correct"),
+     ("The price is 3 dollars.\n\n$3 \\times 4 = 12$\n\nHe pays 12 dollars.", "12", "correct"),
+     ("Total pets = 3 + 21 + 7 + 21\nTotal pets = 59\n\nLarry has 59 pets.", "60", "wrong"),
+     # without the computation right before it, or with another number, the sentence states nothing
+     ("9 ÷ 3 = 3\n\nThere are 4 dots in each group.", "4", "no answer"),
+     ("9 ÷ 3 = 3, and 3 + 2 = 5\n\nThere are 3 dots in each group.", "3", "no answer"),
+     ("The model has 4 dots divided into 2 equal groups. There are 2 dots in each group.", "2", "no answer"),
+     ("9 ÷ 3 = 3\n\nLet's check with 3 apples.", "3", "no answer"),
+     # a concluding sentence: 'ended up' and 'per week' no longer block its number; 'up to' and 'per cent' do
+     ("Therefore, you ended up paying 35 dollars.", "35", "correct"),
+     ("$160 / 4 = $40\n\nTherefore, Keenan spends $40 per week on groceries.", "40", "correct"),
+     ("Thus, the tritium nucleus contains **4 up quarks**.", "4", "correct"),
+     ("So, it holds up to 35 liters.", "35", "no answer"), ("So, he pays a tax of 5 per cent.", "5", "no answer")],
+)  # fmt: skip
+def test_a_final_sentence_restating_the_last_result_states_it(response: str, gold: str, status: str) -> None:
+    # GSM8K-style responses of older models (Rereading-LLM-Reasoning's and zero_shot_cot's saved outputs) end with a
+    # plain sentence after the computation, 'Tim needs $85.', 'There are 3 dots in each group.': no answer, where the
+    # publisher's grader credits them; 'Therefore, you ended up paying 35 dollars.' was no answer ('up' read as 'up to')
+    assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [("Therefore, the answer (arabic numerals) is \n\n500", "500", "correct"),
+     ("Therefore, the answer (arabic numerals) is 19.", "19", "correct"),
+     ("The answer (in dollars) is $45$.", "45", "correct"),
+     ("The answer (rounded to the nearest tenth) is 3.4.", "3.4", "correct"),
+     ("Therefore, the answer (arabic numerals) is 27. \n\nThe answer (words) is \"twenty-seven.\"", "27", "correct"),
+     ("Therefore, the answer (arabic numerals) is two hundred and eighty.", "280", "correct"),
+     # a choice in parentheses is no note on the form
+     ("The answer (C) is correct.", "C", "no answer"),
+     # a value alone on the last line, announced by a copula and a colon
+     ("Therefore, the total amount of money Ruth needs is:\n\n$13", "13", "correct"),
+     ("Therefore, the shortest path from node 0 to node 5 is:\n\n[0, 3, 5]", "[0, 3, 5]", "correct"),
+     ("Therefore, the total amount of money Ruth needs is:\n\n$13", "12", "wrong"),
+     ("Let me list the steps:\n\n13", "13", "no answer")],
+)  # fmt: skip
+def test_an_answer_phrase_with_a_note_and_a_value_announced_by_a_colon(response: str, gold: str, status: str) -> None:
+    # zero_shot_cot's prompt ends 'Therefore, the answer (arabic numerals) is' and its saved outputs were no answer
+    # (the note between 'answer' and 'is'); 'the shortest path ... is:\n\n[0, 3, 5]' (Claude 2 on TheoremQA) read the
+    # last line alone, which states nothing
+    assert grade(response, gold).status == status, response

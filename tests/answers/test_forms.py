@@ -558,3 +558,44 @@ def test_values_of_unknowns_joined_in_a_final_sentence(reference: str, candidate
     # 'Hence x = 2 and y = 3.' took 3 (the last '='), and 'Therefore, $x = 2$ and $y = 3$.' was no answer; without
     # math delimiters the values are read together too (the outside review: So x = -2 and x = 2. was credited as 2)
     assert status(reference, candidate) == expected
+
+
+_ONES = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen " \
+    "seventeen eighteen nineteen".split()
+_TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
+
+
+def _spell(n: int, hyphen: bool, joined: bool) -> str:
+    """An English spelling of 0 <= n < 10**6 written for this test (the oracle: text2num is not consulted)."""
+    if n < 20:
+        return _ONES[n]
+    if n < 100:
+        return _TENS[n // 10] + (("-" if hyphen else " ") + _ONES[n % 10] if n % 10 else "")
+    if n < 1000:
+        rest = n % 100
+        return f"{_ONES[n // 100]} hundred" + ((" and " if joined else " ") + _spell(rest, hyphen, joined) if rest else "")
+    rest = n % 1000
+    return f"{_spell(n // 1000, hyphen, joined)} thousand" + (" " + _spell(rest, hyphen, joined) if rest else "")
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 999_999), st.booleans(), st.booleans(), st.booleans())
+def test_a_number_in_english_words_is_that_integer(n: int, hyphen: bool, joined: bool, capital: bool) -> None:
+    # 'The answer (words) is "twenty-seven."' and '\boxed{\text{forty-two}}' (zero_shot_cot's saved outputs, SkyRL's
+    # tests) were text, unknown against 27 and 42: a whole answer in number words is read as the integer it spells
+    words = _spell(n, hyphen, joined)
+    words = words.title() if capital else words
+    assert status(str(n), words) == "equal", words
+    assert status(str(n + 1), words) == "different", words
+
+
+@pytest.mark.parametrize(
+    ("reference", "candidate", "expected"),
+    [("10", "ten", "equal"), ("27", r"\text{twenty-seven}", "equal"), ("-5", "negative five", "equal"),
+     ("ten", "10", "equal"), ("280", "two hundred and eighty.", "equal"), ("48", '"Forty-Eight"', "equal"),
+     # other words stay text: unknown against a number
+     ("1", "once", "unknown"), ("12", "a dozen", "unknown"), ("9.5", "nine and a half", "unknown"),
+     ("123", "one two three", "unknown"), ("0", r"\text{O}", "unknown"), ("0", "oh", "unknown")],
+)  # fmt: skip
+def test_number_words_and_words_that_are_no_number(reference: str, candidate: str, expected: str) -> None:
+    assert status(reference, candidate) == expected, candidate
