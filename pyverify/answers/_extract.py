@@ -132,7 +132,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "then `$13`, belongs to it) gives its one math span, or the last one after `is`, `are`, `=`, `:`, `be`, `equals` (为, 是, 等于, "
      "：), or the math spans after it joined by `and`, `or`, commas or units (`The solutions are $x=2$ and $x=3$.`: "
      "the list; `x is $2$ or $3$`: several answers); with no math, the words after its last `is` / `are` / `equals` "
-     "/ `:`, else, in a concluding sentence (therefore, thus, so, hence, finally, in conclusion, we find), its one "
+     "/ `:` (after a last `=`, the number that opens them: `there are 4/2 = 2 dots in each group`), else, in a concluding sentence (therefore, thus, so, hence, finally, in conclusion, we find), its one "
      "number when no other digit, numeral, number word, relation, verdict, hedge, bound, supposition, negation, "
      "reference or step still to take is there, nothing follows it after a comma or a bracket, it labels nothing "
      "(`step 3`, `part 2`, `by (2)`) and counts no set already named (`the 5 apples`): GSM8K-style prose, `So, it "
@@ -162,7 +162,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "opens with thus, hence, so, therefore, then, finally or we find is read by these rules, never as text"),
     ("`So the result is 23. I think that's the answer.`, `… $78$. Everything seems to add up correctly.`, "
      "`I hope it is correct.`",
-     "closing remarks in fixed words that confirm the work are dropped before the final sentence is read (at most "
+     "closing remarks in fixed words that confirm the work or offer more help (`Is there anything else I can help you "
+     "with?`, `Do you want to measure it in centimeters?`; never an offer of another value) are dropped before the final sentence is read (at most "
      "eight); a remark that doubts or judges it (`I think that's wrong.`, `That seems too small.`) is the final "
      "sentence, and states no answer; so is a note on the method after an unmarked conclusion (`This approach "
      "demonstrates how ...`): what it says of the answer is not read"),
@@ -489,6 +490,9 @@ _CLOSER = re.compile(
     # x = 7 seems right too?" is no closer)
     r"|is\s+there\s+anything\s+else\s+(?:I\s+can\s+(?:help\s+you\s+with|do\s+for\s+you)|you\s+would\s+like\s+to\s+know)\??"
     r"|do\s+you\s+have\s+(?:any\s+)?(?:other|more|further)\s+questions(?:\s+(?:for\s+me|or\s+requests))?\??"
+    # (an offer to go on, never of another value: "Do you want to see another answer like 6?" is no closer)
+    r"|do\s+you\s+want\s+(?:me\s+)?to\s+(?:try|see|ask|know|measure|learn|explore|calculate|check)"
+    r"(?![^.!?\n]*(?:answers?|solutions?|values?|results?|possib\w*|options?|alternatives?))[^.!?\n\d]{0,60}\??"
     # thanks and a bare offer, a Markdown rule or an emoji alone (a chat model's sign-off)
     r"|thanks?(?:\s+you)?(?:\s+for\s+(?:asking|reading|your\s+question))?|is\s+there\s+anything\s+else\??"
     r"|[*_=~-]{3,}|[\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]+|[:;]-?[)D])"
@@ -739,12 +743,16 @@ def _last_sentence(text: str, lo: int, hi: int, announced: bool = True) -> tuple
     found = _ANNOUNCED.search(text, max(lo, start - 200), start) if announced else None
     if found and end - start <= 40 and "\n" not in text[start:end]:
         # The total amount Ruth needs is:\n\n$13: a value alone on the last line, announced by a copula and a colon
-        start = _last_sentence(text, lo, found.end(), announced=False)[0]
+        # (or by a concluding sentence's colon: Therefore, the blank should be filled with:\n\n2)
+        before = _last_sentence(text, lo, found.end(), announced=False)[0]
+        if found.group(1) or _CONCLUSION.match(text, before, found.start()):
+            start = before
     return start, end
 
 
-# the end of a sentence that announces its value on the next lines (is:, are:, =:, equals:)
-_ANNOUNCED = re.compile(r"(?i)(?<![A-Za-z])(?:is|are|was|were|equals|be)\**[ \t]*:\**[ \t]*\r?\n\s*\Z")
+# the end of a sentence that announces its value on the next lines (is:, are:, equals:; a colon alone after a
+# concluding sentence)
+_ANNOUNCED = re.compile(r"(?i)((?<![A-Za-z])(?:is|are|was|were|equals|be)\**[ \t]*)?:\**[ \t]*\r?\n\s*\Z")
 
 
 def _masked(text: str, lo: int, hi: int) -> str:
@@ -992,7 +1000,8 @@ def _cases(masked: str, lo: int, hi: int, since: int, until: int) -> bool:
 
 
 # in a final sentence without a marker: a word that hedges or supposes what it states
-_UNMARKED_HEDGE = re.compile(r"(?i)(?<![A-Za-z])(?:perhaps|maybe|possibly|probably|likely|unlikely|seems?|seemingly|appears?|"
+_UNMARKED_HEDGE = re.compile(r"(?i)(?<![A-Za-z])(?:perhaps|maybe|possibly|probably|likely|unlikely|seems?|seemingly|"
+                             r"appears?(?!\s+(?:the\s+)?(?:most|least|more|fewest|once|twice|\d))|"
                              r"apparently|looks?\s+like|guess|estimate[sd]?|suppose|supposing|assume|assuming|presumably|"
                              r"supposedly|not\s+(?:sure|certain|confident)|unsure|uncertain)(?![A-Za-z])"
                              # in the languages of the answer phrases: perhaps, probably, it seems, apparently
@@ -1184,9 +1193,18 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
         if spans and _qualified(masked, last.end(), spans[-1], hi):
             return Extraction("none", rule="a word changes, bounds or judges the value stated", span=(lo, hi))
         rest = text[rest_start:hi].strip().rstrip(" \t.*")  # the midpoint is **(-1, 6)**.: bold closed after it
+        quote = next((q for q in "\"'" if q in text[last.end() : rest_start]), None)
+        if quote and rest.endswith(quote) and quote not in rest[:-1] and not _HYPOTHETICAL.search(masked, lo, last.start()):
+            rest = rest[:-1]  # the highest value is '30'.: the quotes around it (never a prime, 30'; never supposed)
         if rest and not _prose(rest) and not any(m.start >= rest_start for m in spans):
             shown = rest if spans else _PROSE_UNIT.sub(_prose_unit, rest.replace("**", ""))
             return Extraction("answer", (shown,), rule, (rest_start, rest_start + len(rest)))
+        if last.group() == "=" and not spans and prose_number and text[hi : hi + 1] in (".", "!"):
+            number = _one_number(text, rest_start, hi)
+            if number is not None and number[0] == rest_start and _COUNTED_AFTER.fullmatch(text, number[1], hi) and \
+                    not _PROSE_NUMBER_BLOCKED.search(text, lo, hi) and not _hypothetical(text, lo, hi):  # fmt: skip
+                # there are 4/2 = 2 dots in each group.: the result of the computation, then what it counts
+                return Extraction("answer", (text[number[0] : number[1]],), rule, number)
         counted = _counted(rest) if any(_foreign(run) for run in _LETTER_RUN.findall(rest)) else None
         if counted and not any(m.start >= rest_start for m in spans):  # = 4000千克: the number and a counter word
             at = text.find(rest, rest_start, hi)
@@ -1222,7 +1240,8 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
     restating = rule == "final sentence" and not spans and prose_number and not concluding
     told = concluding.end() if concluding else lo if restating else hi
     said = text[told:hi]
-    alone = _one_number(text, told, hi) if (concluding or restating) and not re.search(r"[=<>≠≤≥≈^/+]", said) and \
+    alone = _one_number(text, told, hi) if (concluding or restating) and \
+        not re.search(r"[=<>≠≤≥≈^+]|(?<![A-Za-z])/|/(?![A-Za-z])", said) and \
         not _PROSE_NUMBER_BLOCKED.search(said) else None  # fmt: skip (So x != 3, So 5 is wrong, So perhaps 5)
     if alone is not None and restating and not _restates_result(text, lo, text[alone[0] : alone[1]]):
         alone = None  # There are 3 dots in each group. (no lead): only right after the computation that gave 3
@@ -1234,6 +1253,12 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
         # concluding final sentence whose one number, in no math, is exact and no label of a step or a part)
         return Extraction("answer", (text[alone[0] : alone[1]],), rule, alone)
     return Extraction("none", rule="no marker, and the final sentence states no answer", span=(lo, hi))
+
+
+# after the result of a computation in a final sentence, the words that say what it counts and nothing else (= 2 dots
+# in each group, = 7 entries per year, = 10.2 years old; never = 7 into this equation, = 4 * x, = 2) to illustrate)
+_COUNTED_AFTER = re.compile(r"(?i)\s+(?!(?:into|in|for|to|from|and|or|is|are|was|were|by|with|as|than|on|at|of|if|"
+                            r"when|which|that|so|but|then)\b)[A-Za-z]+(?:\s+[A-Za-z]+){0,6}\s*")
 
 
 # the result of the computation right before a final sentence: its last '=', then one value (units, <<...>> and

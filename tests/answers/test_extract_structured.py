@@ -1568,3 +1568,24 @@ def test_an_answer_phrase_with_a_note_and_a_value_announced_by_a_colon(response:
     # (the note between 'answer' and 'is'); 'the shortest path ... is:\n\n[0, 3, 5]' (Claude 2 on TheoremQA) read the
     # last line alone, which states nothing
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [("The highest value on the X axis is '30'.", "30", "correct"),
+     ("Since there are 4 dots divided into 2 equal groups, there are 4/2 = 2 dots in each group.", "2", "correct"),
+     ("So, the rate of change between 2013 and 2014 is 46 - 39 = 7 entries per year.", "7", "correct"),
+     ("So, there are 12 / 4 = 3 apples in each basket, more or less.", "3", "no answer"),
+     ("10 appears the most times, so the mode is 10.", "10", "correct"),
+     ("So the mode appears to be 10.", "10", "no answer"),
+     ("So, Barbara will measure a velocity of -130 km/h for car P.", "-130", "correct"),
+     ("Therefore, the blank should be filled with: \n\n2", "2", "correct"),
+     ("So the nail is 2 inches long.\n\nDo you want to measure the length of the nail in centimeters?", "2", "correct"),
+     ("So the nail is 2 inches long.\n\nDo you want to see other possible lengths?", "2", "no answer")],
+)  # fmt: skip
+def test_final_sentences_of_chat_models_on_charts_and_word_problems(response: str, gold: str, status: str) -> None:
+    # MathVista's saved outputs (Bard, Claude, GPT-4): a quoted value read with its quote (30'), the result of a
+    # computation written in the final sentence with what it counts ('= 2 dots in each group'), 'appears' as 'occurs'
+    # read as a hedge, 'km/h' as a relation, a concluding line's colon, and an offer to go on ('Do you want to measure
+    # ...?') taken for a question the response asks about its answer
+    assert grade(response, gold).status == status, response
