@@ -1811,6 +1811,19 @@ def _quantity_or_product(ref: Answer, cand: Answer, timeout: float, start: float
     return replace(other, conditions=(*other.conditions, read), seconds=round(time.monotonic() - start, 6))
 
 
+def _rounded_to(value: Answer, form: Answer) -> bool:
+    """Whether ``form`` is a decimal with at least three significant digits that is ``value`` (an exact rational)
+    rounded to the digits it writes (0.167 for 1/6, 0.29 is too short to tell a rounding from another value)."""
+    written = re.fullmatch(r"\s*(-?)(\d+)\.(\d+)\s*", form.text or "")
+    if written is None or len((written.group(2) + written.group(3)).lstrip("0")) < 3 or value.kind != "number" \
+            or len(value.terms) != 1:  # fmt: skip
+        return False
+    exact = _small_rational(value.terms[0])
+    if exact is None:
+        return False
+    return abs(exact - Fraction(form.text.strip())) <= Fraction(1, 2 * 10 ** len(written.group(3)))
+
+
 def _with_forms(ref: Answer, cand: Answer, timeout: float, start: float, **options: Any) -> AnswerCertificate:
     """equivalent_answers for a candidate written in several forms (``Answer.forms``): equal only when the answer
     equals the reference and every form equals the answer (so the reference too; \\boxed{5 \\text{ cm}} (or 50 mm) is
@@ -1827,6 +1840,8 @@ def _with_forms(ref: Answer, cand: Answer, timeout: float, start: float, **optio
         if letter and form.kind != "choice" and not (form.kind == "expression" and isinstance(form.terms[0], Var)):
             continue
         other = equivalent_answers(said, form, max(timeout - (time.monotonic() - start), 1e-3), **options)
+        if other.status == "different" and _rounded_to(said, form):
+            continue  # \boxed{\frac{1}{6}}, i.e. 0.167: the value rounded to the digits written, no second value
         if other.status == "different":
             return replace(main, status="no_answer", method="none", witness=None, conditions=(),
                            seconds=round(time.monotonic() - start, 6),

@@ -128,20 +128,23 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "`and`, `or`"),
     ("`Therefore $x \\geq 5$ is the solution.`, `We find that $x \\lt 3$.`, `所以最小值为$2$。`, "
      "`Therefore, Lara read 128 pages on the first day.`",
-     "the final sentence (a value alone on the last line after a line ending in a copula and a colon, `The total is:` "
-     "then `$13`, belongs to it) gives its one math span, or the last one after `is`, `are`, `=`, `:`, `be`, `equals` (为, 是, 等于, "
+     "the final sentence (a value alone on the last line, a number with its unit or a list of numbers, after a line "
+     "ending in a copula and a colon, `The total is:` then `$13`, belongs to it; never a step, a given or an "
+     "expression still to compute) gives its one math span, or the last one after `is`, `are`, `=`, `:`, `be`, `equals` (为, 是, 等于, "
      "：), or the math spans after it joined by `and`, `or`, commas or units (`The solutions are $x=2$ and $x=3$.`: "
      "the list; `x is $2$ or $3$`: several answers); with no math, the words after its last `is` / `are` / `equals` "
      "/ `:` (after a last `=`, the number that opens them: `there are 4/2 = 2 dots in each group`), else, in a concluding sentence (therefore, thus, so, hence, finally, in conclusion, we find), its one "
      "number when no other digit, numeral, number word, relation, verdict, hedge, bound, supposition, negation, "
      "reference or step still to take is there, nothing follows it after a comma or a bracket, it labels nothing "
      "(`step 3`, `part 2`, `by (2)`) and counts no set already named (`the 5 apples`): GSM8K-style prose, `So, it "
-     "took James 2 hours.`, and so does a final sentence without a lead right after the computation whose result it "
-     "restates (`9 ÷ 3 = 3` then `There are 3 dots in each group.`) (never in a note after a marked answer: `\\boxed{6}. So we used 2 steps.` is 6); a final "
+     "took James 2 hours.`, and so does a whole final sentence without a lead right after the computation whose result it "
+     "restates (`9 ÷ 3 = 3` then `There are 3 dots in each group.`; never a step, a plan or a remark: `We convert 120 "
+     "minutes to hours.`, `Keep 12 in mind.`) (never in a note after a marked answer: `\\boxed{6}. So we used 2 steps.` is 6); a final "
      "sentence without a marker that hedges or supposes (perhaps, seems, my best guess, assume, not sure, it is possible "
      "that, if, says, and their words in the answer phrases' languages: probablement, có lẽ, piensan) states nothing; "
      "one that gives a reason after its value states that value (`x = 60 because the sum is 180` states 60, `the total "
-     "is 36, since 3 * 12 = 36` 36); a value and, after when, where, while, once, provided or an example (e.g., for example), a value its condition states "
+     "is 36, since 3 * 12 = 36` 36); a value and, after when, where, while, once, provided or an example (e.g., for example: an example that writes the value again, `12, e.g. $12 = 3 \\cdot 4$`, "
+     "keeps it, and a value given as an example, `100, for instance.`, states none), a value its condition states "
      "(`the area is 225 when the side is 15`, `the velocity is 0 when t = 4`: the question decides) state none, a "
      "condition stating no value of its own keeps the value before it (`So x = 2k\\pi, where k is an integer.`, `the "
      "probability is $\\frac{5}{36}$ when 2 dice are rolled`), and cases (`y = 5 when x = 2 and y = 7 when "
@@ -695,7 +698,7 @@ def _prose(text: str) -> bool:
 
 
 # (written by hand: no sentence splitter is installed, and the extraction cuts sentences around math spans of its own)
-_ABBREVIATION = re.compile(r"(?i)(?<![A-Za-z.])(?:i\.e|e\.g|cf|vs|viz|approx|resp|fig|eq|dr|mr|mrs|ms|prof)$")
+_ABBREVIATION = re.compile(r"(?i)(?<![A-Za-z.])(?:(i\.e|e\.g|cf|vs|viz|approx|resp)|fig|eq|dr|mr|mrs|ms|prof)$")
 
 
 def _sentence_end(text: str, start: int, spans: list[_Span] | None = None,
@@ -711,8 +714,11 @@ def _sentence_end(text: str, start: int, spans: list[_Span] | None = None,
             i = inside[i]
             continue
         ch = text[i]
-        if ch == "." and text[i + 1 : i + 2] in (" ", "\t") and _ABBREVIATION.search(text, max(start, i - 7), i):
-            i += 1  # i.e. $2^3$, approx. 5, Fig. 2, Dr. Smith: an abbreviation's full stop, inside the sentence
+        short = _ABBREVIATION.search(text, max(start, i - 7), i) if ch == "." and text[i + 1 : i + 2] in (" ", "\t") else None
+        if short and not (short.group(1) and text[i + 2 : i + 3].isupper()):
+            # i.e. $2^3$, approx. 5, Fig. 2, Dr. Smith: an abbreviation's full stop, inside the sentence (a capital
+            # after one that is no title or label opens the next: It weighs 5 kg approx. Therefore ...)
+            i += 1
             continue
         if ch in ".!?" and (i + 1 == n or text[i + 1].isspace()) or ch in "。！？।":
             return i
@@ -741,15 +747,22 @@ def _last_sentence(text: str, lo: int, hi: int, announced: bool = True) -> tuple
     while start < end and text[start].isspace():
         start += 1
     found = _ANNOUNCED.search(text, max(lo, start - 200), start) if announced else None
-    if found and end - start <= 40 and "\n" not in text[start:end]:
+    if found and end - start <= 40 and _ANNOUNCED_VALUE.fullmatch(text, start, end):
         # The total amount Ruth needs is:\n\n$13: a value alone on the last line, announced by a copula and a colon
         # (or by a concluding sentence's colon: Therefore, the blank should be filled with:\n\n2)
         before = _last_sentence(text, lo, found.end(), announced=False)[0]
-        if found.group(1) or _CONCLUSION.match(text, before, found.start()):
+        if (found.group(1) or _CONCLUSION.match(text, before, found.start())) and \
+                not _NOT_ANNOUNCING.search(text, before, found.start()):  # fmt: skip
             start = before
     return start, end
 
 
+# what a sentence ending in a colon announces: a value alone (a number with its unit or percent, a list or tuple of
+# numbers), never an expression still to compute (14 + 3), a name or a formula; and never a step or a given
+_ANNOUNCED_VALUE = re.compile(r"[*_]*(?:\\?\$|[€£¥])?[ \t]*-?\d[\d,]*(?:\.\d+)?[ \t]*(?:%|[A-Za-z]+(?:[ \t]+[A-Za-z]+)?)?[*_]*"
+                             r"|[\[(][ \t]*-?\d[\d.]*(?:[ \t]*,[ \t]*-?\d[\d.]*)+[ \t]*[\])]")
+_NOT_ANNOUNCING = re.compile(r"(?i)(?<![A-Za-z])(?:steps?|next|formula|told|given|first|second|then|roots|know|"
+                             r"calculate|compute|find|solve|evaluate|expression|if)(?![A-Za-z])")
 # the end of a sentence that announces its value on the next lines (is:, are:, equals:; a colon alone after a
 # concluding sentence)
 _ANNOUNCED = re.compile(r"(?i)((?<![A-Za-z])(?:is|are|was|were|equals|be)\**[ \t]*)?:\**[ \t]*\r?\n\s*\Z")
@@ -978,6 +991,18 @@ _CONCLUDES_AFTER = re.compile(r"(?i)(?<![A-Za-z])(?:so|thus|therefore|hence|then
                               r"(?![A-Za-z])")
 
 
+_EXAMPLE = re.compile(r"(?i)e\.g\.|for\s+(?:example|instance)")
+
+
+def _illustrates(text: str, lo: int, condition: re.Match[str], hi: int) -> bool:
+    """Whether the condition is an example that writes the number stated before it again (12, e.g. $12 = 3 \\cdot 4$;
+    4, e.g. x = 4): it illustrates that value. An example of another value (x = 5, for example when y = 2) does not."""
+    if not _EXAMPLE.match(condition.group()):
+        return False
+    stated = re.findall(r"(?<![\d.])-?\d+(?:\.\d+)?(?![\d.]*\d)", text[lo : condition.start()])
+    return bool(stated) and re.search(rf"(?<![\d.]){re.escape(stated[-1])}(?![\d]|\.\d)", text[condition.end() : hi]) is not None
+
+
 def _valued_after(text: str, masked: str, spans: list[_Span], at: int, hi: int) -> bool:
     """Whether the condition in text[at:hi] states a value: after a copula or a relation, or in math that assigns one
     or follows a copula."""
@@ -1116,7 +1141,12 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
         condition = None  # The velocity is 0 when t = 4 s, so the maximum height is 80 m.: the answer comes later
     if condition is not None and _valued_before(text, masked, spans, lo, condition.start(), marked=rule != "final sentence"):
         linked = re.search(r"(?i)(?<![A-Za-z])(?:and|or|but|otherwise|else)(?![A-Za-z])", masked[condition.end() : hi])
-        if _valued_after(text, masked, spans, condition.end(), hi) or \
+        if _EXAMPLE.match(condition.group()) and not text[condition.end() : hi].strip(" .,;:!)"):
+            # So the value is 100, for instance.: the value is an example, never the answer
+            return Extraction("none", rule="the final sentence gives its value as an example", span=(lo, hi))
+        if _illustrates(text, lo, condition, hi):
+            pass  # The smallest such number is 12, e.g. $12 = 3 \cdot 4$.: an example of the value stated, which stands
+        elif _valued_after(text, masked, spans, condition.end(), hi) or \
                 (linked and _valued_after(text, masked, spans, condition.end() + linked.end(), hi)) or \
                 (linked and re.search(r"\d", masked[condition.end() + linked.end() : hi])):  # 3 when n is even and 5 otherwise
             # So the area is 225 when the side is 15. / So the velocity is 0 when t = 4.: the question decides
@@ -1243,8 +1273,11 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
     alone = _one_number(text, told, hi) if (concluding or restating) and \
         not re.search(r"[=<>≠≤≥≈^+]|(?<![A-Za-z])/|/(?![A-Za-z])", said) and \
         not _PROSE_NUMBER_BLOCKED.search(said) else None  # fmt: skip (So x != 3, So 5 is wrong, So perhaps 5)
-    if alone is not None and restating and not _restates_result(text, lo, text[alone[0] : alone[1]]):
-        alone = None  # There are 3 dots in each group. (no lead): only right after the computation that gave 3
+    if alone is not None and restating and (not _restates_result(text, lo, text[alone[0] : alone[1]])
+                                            or text[hi : hi + 1] not in (".", "!") or _NOT_A_RESULT.search(said)):
+        # There are 3 dots in each group. (no lead): only right after the computation that gave 3, a whole sentence
+        # (never cut off) that is no step, plan or remark (We convert 120 minutes to hours. Keep 12 in mind.)
+        alone = None
     lead, rest_of = (text[told : alone[0]], text[alone[1] : hi]) if alone else ("", "")
     if alone is not None and not _NUMBERED.search(text, max(lo, alone[0] - 12), alone[0]) and \
             not _KNOWN_SET.search(lead) and not re.match(r"\s*(?:!|-\s*\d|-odd|\()|[^,;:(]*[,;:(]", rest_of) and \
@@ -1259,6 +1292,14 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
 # in each group, = 7 entries per year, = 10.2 years old; never = 7 into this equation, = 4 * x, = 2) to illustrate)
 _COUNTED_AFTER = re.compile(r"(?i)\s+(?!(?:into|in|for|to|from|and|or|is|are|was|were|by|with|as|than|on|at|of|if|"
                             r"when|which|that|so|but|then)\b)[A-Za-z]+(?:\s+[A-Za-z]+){0,6}\s*")
+
+
+# in a final sentence without a lead, words that make it a step, a plan or a remark rather than the result restated
+_NOT_A_RESULT = re.compile(r"(?i)(?<![A-Za-z])(?:we|we'll|we're|we've|let's|let|I|I'll|I'm|us|our|keep|consider|convert|"
+                           r"later|also|again|chapter|page|copyright|began|originally|initially|example|usually|always|it|its|"
+                           r"this|that|here|must|should|can|could|same|as|before|steps?|parts?|plan|options?|factors?|"
+                           r"count|unknowns?|win)"
+                           r"(?![A-Za-z])")
 
 
 # the result of the computation right before a final sentence: its last '=', then one value (units, <<...>> and
@@ -1301,7 +1342,7 @@ _NOUN_ONLY = re.compile(r"(?i)\**\s*(?!(?:is|was|are|were|be|fails?|works?|holds
                         r"(?:\s+(?!(?:is|was|are|were|be)\b)[A-Za-z]+)?\s*\**\s*[.!]?\s*")
 # a number that labels rather than counts (step 3, part 2, case 1, equation (4), page 12 of a proof)
 _NUMBERED = re.compile(r"(?i)(?<![A-Za-z])(?:step|part|case|question|problem|equation|eq\.|line|figure|fig\.|section|stage|"
-                       r"round|option|method|approach|lemma|theorem|claim|item|no\.|number|#)\s*\(?$")
+                       r"round|option|method|approach|lemma|theorem|claim|item|no\.|number|chapter|page|exercise|lesson|#)\s*\(?$")
 
 
 # a value given to a named unknown (x = 2, y_1 = -\frac{1}{2}), alone in its math span; what may join two of them
@@ -1538,6 +1579,11 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
     if copula and text[start : copula.start()].strip():  # 답은 (3,4]가 됩니다.: the answer stands before the copula
         end = copula.start()
     masked = _masked(text, start, end)
+    example = _EXAMPLE.search(masked, start, end)
+    if example and (not re.search(r"\d", masked[start : example.start()]) and not _math_spans(text, start, example.start())
+                    or not text[example.end() : end].strip(" .,;:!)")):  # fmt: skip
+        # The answer is a prime, e.g. 7. / The final answer is 100, for instance.: an example, never the answer
+        return Extraction("answer", (_trimmed(text[start:end]),), rule, (start, end))  # read as written: refused
     reason = _REASON_BETWEEN.search(masked, start, end) or _condition(masked, start, end, start, end)
     if reason and re.search(r"\d", text[start : reason.start()]) and not _math_spans(text, start, reason.start()) \
             and not _prose(text[start : reason.start()]):  # fmt: skip
@@ -2008,6 +2054,10 @@ _ANOTHER_FORM = re.compile(
     + r"[^\S\n]{0,3}(?P<close>[)\]）])?[^\S\n]{0,3}(?:\$\$?|\\[)\]])?[^\S\n]{0,3}[.!。]?(?=\s|$)")
 
 
+# what 'i.e.' or 'that is' may write the answer again as: a value, no equation, set, name or words
+_RESTATED_VALUE = re.compile(r"\s*[-+]?\s*(?:\d|\\(?:[dt]?frac|sqrt|pi)(?![A-Za-z]))(?:[\d\s.,/^{}()+\-*]|\\(?:[dt]?frac|sqrt|pi|cdot|times)(?![A-Za-z]))*")
+
+
 def _another_form(text: str, end: int, hi: int, bare: bool = True) -> tuple[str, int] | None:
     """Another form of the answer ending at ``end`` (``_ANOTHER_FORM``) and where it ends, or None. ``bare``: whether
     a plain ``or 4`` counts (after a box; after math in a sentence, ``x is $2$ or $3$`` is a list of solutions)."""
@@ -2017,6 +2067,9 @@ def _another_form(text: str, end: int, hi: int, bare: bool = True) -> tuple[str,
     if not bare and not found.group("open") and not found.group("lead") and not found.group("ie"):
         return None
     value_end = max(found.end(g) for g in ("d", "p", "n"))
+    if found.group("ie") and not _RESTATED_VALUE.fullmatch(next(v for v in found.group("d", "p", "n") if v is not None)) or \
+            found.group("ie") and text[found.end() - 1] not in ".!。" and text[found.end() : hi].split("\n", 1)[0].strip():  # fmt: skip
+        return None  # \boxed{5}, i.e. $f(5) = 0$. / i.e. $\{1, 2, 3\}$ has three elements.: an explanation, no form
     if text.startswith("!", value_end) or _VALUE_CHANGED.match(text, found.end(), hi) or \
             re.match(r"\s{0,3}(?:and|&)\s", text[found.end() : found.end() + 8]):  # fmt: skip
         return None  # or 5!, or 5 thousand, or $5$ and $6$: not the same value written again (a hedge: _HEDGE_AFTER)

@@ -151,14 +151,18 @@ _SPELLED = re.compile(r"(?i)[\s\"'`*]*(?:(negative|minus)\s+)?([a-z]{3,}(?:(?:\s
 def spelled_number(text: str) -> int | None:
     """The number a whole answer writes in English words (``ten``, ``Twenty-Seven``, ``two hundred and eighty``,
     ``negative five``), read by text2num (a maintained parser of number words, rather than a word list of our own);
-    None for any other text (``once``, ``a dozen``, ``nine and a half``, ``one two three``)."""
+    None for any other text (``once``, ``a dozen``, ``nine and a half``, ``one two three``, ``hundreds``)."""
     found = _SPELLED.fullmatch(text) if len(text) <= 200 else None  # (twelve words at most: never a long text)
     if found is None:
         return None
+    written = found.group(2).lower()
+    words = re.split(r"[\s-]+", written)
+    if any(w.endswith("s") for w in words) or ("zero" in words and len(words) > 1):
+        return None  # tens, hundreds, ones: place values (no number word ends in s); zero zero is no number
     from text_to_num import text2num
 
     try:
-        value = int(text2num(found.group(2).lower(), "en"))
+        value = int(text2num(written, "en"))
     except ValueError:
         return None
     return -value if found.group(1) else value

@@ -929,7 +929,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`ten`, `\\text{twenty-seven}`, `Forty-Eight`, `two hundred and eighty`, `negative five`",
      "an answer that is only a cardinal number in English words (each word of three letters or more, a sign word "
      "before it) is that integer, read by text2num: equal to `10`, `27`, `48`, `280`, `-5`; other words stay text "
-     "(`once`, `a dozen`, `nine and a half`, `one two three`, the letter `O`)"),    ("`f(x) = ax + b` against `f(x) = cx + d`, `x/2 - 1/4 + ce^{-2x}` against `\\frac{x}{2} - \\frac14 + Ce^{-2x}`",
+     "(`once`, `a dozen`, `nine and a half`, `one two three`, the letter `O`, the place values `tens`, `hundreds`)"),    ("`f(x) = ax + b` against `f(x) = cx + d`, `x/2 - 1/4 + ce^{-2x}` against `\\frac{x}{2} - \\frac14 + Ce^{-2x}`",
      "letters in one answer only, beside a variable both values are written in (x, y, z or t), each one letter with at "
      "most a number as subscript (c, C, k, C_1; not x, y, z, t, n, i or e): when renaming them (at most three) makes the answers equal, unknown: the "
      "same answer if they are arbitrary constants, another if the problem gives them; never equal (letters both "

@@ -4,6 +4,8 @@ responses, MathVista's GPT-4 responses)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -1589,3 +1591,51 @@ def test_final_sentences_of_chat_models_on_charts_and_word_problems(response: st
     # read as a hedge, 'km/h' as a relation, a concluding line's colon, and an offer to go on ('Do you want to measure
     # ...?') taken for a question the response asks about its answer
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [# an explanation after i.e. is no other form; a decimal that rounds the answer to its digits is that answer
+     ("So the final answer is $\\boxed{5}$, i.e. $f(5) = 0$.", "5", "correct"),
+     ("The answer is $\\boxed{17}$, that is, $p_7$.", "17", "correct"),
+     ("The answer is $\\boxed{3}$, i.e. $\\{1, 2, 3\\}$ has three elements.", "3", "correct"),
+     ("The answer is $\\frac{1}{6}$, i.e. 0.167.", "1/6", "correct"), ("\\boxed{\\frac{1}{6}} (or 0.166)", "1/6", "no answer"),
+     # an abbreviation before a capital that opens the next sentence ends its own
+     ("The speeds are 40 and 60 km/h resp. So the faster train takes 2 hours.", "2", "correct"),
+     ("It weighs 5 kg approx. Therefore it costs $20 to ship.", "20", "correct"),
+     # an example that writes the value again illustrates it; a value given as an example is no answer
+     ("The smallest such number is 12, e.g. $12 = 3 \\cdot 4$.", "12", "correct"),
+     ("A value that works is 4, e.g. x = 4.", "4", "correct"), ("The minimum value is 2, e.g. when x = 1.", "2", "no answer"),
+     ("The answer is a prime, e.g. 7.", "7", "unparsed"), ("So the answer is any even number, e.g. 4.", "4", "unparsed"),
+     ("The final answer is 100, for instance.", "100", "unparsed"), ("So the value is 100, for instance.", "100", "no answer"),
+     # a final sentence without a lead that is a step, a plan, a remark or cut off restates no result
+     ("60 * 2 = 120\n\nWe convert 120 minutes to hours.", "120", "no answer"),
+     ("1 + 1 = 2\n\nThere are 2 cases to consider.", "2", "no answer"), ("3 + 9 = 12\n\nKeep 12 in mind for later.", "12", "no answer"),
+     ("10 + 10 = 20\n\nThis problem is from Chapter 20.", "20", "no answer"),
+     ("20 - 5 = 15\n\nTeam B also scored 15 points.", "30", "no answer"),
+     ("30 + 6 = 36\n\nOriginally there were 36 people", "24", "no answer"),
+     # what a colon announces is a value alone, never an expression, a step, a given or a formula
+     ("Her age now is:\n\n14 + 3", "17", "no answer"), ("The next step is:\n\n4", "4", "no answer"),
+     ("We're told the price is:\n\n$12", "48", "no answer"), ("The formula for the sum is:\n\nn(n+1)/2", "55", "no answer"),
+     ("So the total is:\n\n**45 dollars**", "45", "correct"),
+     # place values are no numbers in words
+     ("The answer is hundreds.", "100", "unparsed"), ("$\\boxed{\\text{tens}}$", "10", "unparsed")],
+)  # fmt: skip
+def test_the_new_readings_refuse_what_a_review_found_them_crediting(response: str, gold: str, status: str) -> None:
+    # an adversarial review of the abbreviation, i.e., example, restated-result, announced-value and number-word rules
+    # (1,085 probes) found them crediting examples, steps and place values, and losing '\boxed{5}, i.e. $f(5) = 0$.'
+    assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    "response",
+    ["1 + 1 = 2\n\nThere are 2 steps left.", "1 + 2 = 3\n\nThe problem has 3 parts.", "So 24 / 8 = 3\n\nThat leaves 3 unknowns.",
+     "3 + 9 = 12\n\nIt has 12 as a factor.", "12 + 12 = 24\n\nThis is the same 24 as before.",
+     "5 + 2 = 7\n\nThe correct option must have 7 in it.", "9 + 1 = 10\n\nCount down from 10.",
+     "2 + 3 = 5\n\nHere is a 5 step plan.", "70 + 30 = 100\n\nThey need 100 points to win the game.",
+     "The expression we need to evaluate is:\n\n81"],
+)  # fmt: skip
+def test_a_remark_after_a_computation_restates_no_result(response: str) -> None:
+    # a second review round: remarks that write the last result again for another purpose were credited
+    gold = re.findall(r"\d+", response)[-1]
+    assert grade(response, gold).status == "no answer", response
