@@ -81,6 +81,9 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "the response ends there (what follows is another turn), except the header of the response's own turn at its "
      "start (`<|im_start|>assistant`, a bare `<|im_start|>`, `<|start_header_id|>assistant<|end_header_id|>`, "
      "`<start_of_turn>model`), which is skipped"),
+    ("`$<<720-480=240>>240`, `<<5*3=15>>15` (GSM8K's calculator annotations, which models trained on it write)",
+     "removed before the answer is read, as a reader skips them: the value written after the annotation is the "
+     "answer (`Therefore, Skyler's investment was $<<240=240>>240.` states 240)"),
     ("`\\boxed{…}`, `\\fbox{…}`, `final answer is …`, `Final Answer: …`, `The answer is …`, `The correct answer is …`, "
      "`Answer: …`, `My answer: …`, `Correct answer: …`, `Ans: …`, `Final answer -> …`, "
      "`Answer $…$`, `#### …`, `A: …` at the start of a line (GSM8K)", "markers; the last one in the response wins (an earlier box does not beat a later "
@@ -135,7 +138,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "the list; `x is $2$ or $3$`: several answers); with no math, the words after its last `is` / `are` / `equals` "
      "/ `:` (after a last `=`, the number that opens them: `there are 4/2 = 2 dots in each group`), else, in a concluding sentence (therefore, thus, so, hence, finally, in conclusion, we find), its one "
      "number when no other digit, numeral, number word, relation, verdict, hedge, bound, supposition, negation, "
-     "reference or step still to take is there, nothing follows it after a comma or a bracket, it labels nothing "
+     "reference or step still to take is there, nothing follows it after a bracket, and after a comma only a list of words that ends the sentence or a word that sums up (`on Tuesdays, Wednesdays, and Fridays`, `, altogether`; never a clause: `, which is`, `, the skater faces west`), it labels nothing "
      "(`step 3`, `part 2`, `by (2)`) and counts no set already named (`the 5 apples`): GSM8K-style prose, `So, it "
      "took James 2 hours.`, and so does a whole final sentence without a lead right after the computation whose result it "
      "restates (`9 ÷ 3 = 3` then `There are 3 dots in each group.`; never a step, a plan or a remark: `We convert 120 "
@@ -1280,7 +1283,8 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
         alone = None
     lead, rest_of = (text[told : alone[0]], text[alone[1] : hi]) if alone else ("", "")
     if alone is not None and not _NUMBERED.search(text, max(lo, alone[0] - 12), alone[0]) and \
-            not _KNOWN_SET.search(lead) and not re.match(r"\s*(?:!|-\s*\d|-odd|\()|[^,;:(]*[,;:(]", rest_of) and \
+            not _KNOWN_SET.search(lead) and not re.match(r"\s*(?:!|-\s*\d|-odd|\()|[^;:(]*[;:(]", rest_of) and \
+            not ("," in rest_of and not _LIST_AFTER.fullmatch(rest_of)) and \
             (re.search(r"[A-Za-z]", lead) or _NOUN_ONLY.fullmatch(rest_of)):  # fmt: skip
         # Therefore, Lara read 128 pages on the first day. / So, it took James 2 hours. (GSM8K-style prose: a
         # concluding final sentence whose one number, in no math, is exact and no label of a step or a part)
@@ -1297,9 +1301,16 @@ _COUNTED_AFTER = re.compile(r"(?i)\s+(?!(?:into|in|for|to|from|and|or|is|are|was
 # in a final sentence without a lead, words that make it a step, a plan or a remark rather than the result restated
 _NOT_A_RESULT = re.compile(r"(?i)(?<![A-Za-z])(?:we|we'll|we're|we've|let's|let|I|I'll|I'm|us|our|keep|consider|convert|"
                            r"later|also|again|chapter|page|copyright|began|originally|initially|example|usually|always|it|its|"
-                           r"this|that|here|must|should|can|could|same|as|before|steps?|parts?|plan|options?|factors?|"
+                           r"this|that|here|must|should|can|could|same|as|before|steps?|parts?|options?|factors?|"
                            r"count|unknowns?|win)"
                            r"(?![A-Za-z])")
+
+
+# after a concluding sentence's number, what a comma may bring: a list of words that ends the sentence (on Tuesdays,
+# Wednesdays, and Fridays) or a word that sums up (, altogether); never a clause (5 apples, which is 2 more; after
+# spinning 2250 degrees, the skater faces west)
+_LIST_AFTER = re.compile(r"(?i)[^,\d]*(?:,\s*(?:altogether|in\s+total|in\s+all|overall|combined|in\s+sum)|"
+                         r"(?:,\s*[A-Za-z]+){1,6},?\s+(?:and|or)\s+[A-Za-z]+)\s*[.!]?\s*")
 
 
 # the result of the computation right before a final sentence: its last '=', then one value (units, <<...>> and
@@ -2293,14 +2304,21 @@ def _restated(text: str, end: int, hi: int, answer: Sequence[str]) -> bool:
 _INVISIBLE = re.compile(INVISIBLE)
 
 
+# a calculator annotation of GSM8K's solutions, which models trained on them write too: <<48/2=24>>
+_CALCULATOR = re.compile(r"<<[^<>\n]{1,200}=[^<>\n]{1,100}>>")
+
+
 def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
     """extract_answer; ``structured``: look for a JSON answer (not inside a JSON answer's own value, so that nested
     objects cannot recurse without end); ``restate``: let a follower that restates the answer keep it
     (``_restated``)."""
-    if _INVISIBLE.search(text):
-        # invisible format characters (a zero-width space inside Wait or 12, a BOM) are none of what a reader sees:
+    annotations = list(_CALCULATOR.finditer(text)) if "<<" in text else []
+    if _INVISIBLE.search(text) or annotations:
+        # invisible format characters (a zero-width space inside Wait or 12, a BOM) are none of what a reader sees,
+        # and neither are GSM8K's calculator annotations ($<<720-480=240>>240: the 240 after them is what it says):
         # the text is read without them, and spans are mapped back onto the text as given
-        kept = [i for i, ch in enumerate(text) if not _INVISIBLE.match(ch)]
+        dropped = {i for m in annotations for i in range(*m.span())}
+        kept = [i for i, ch in enumerate(text) if i not in dropped and not _INVISIBLE.match(ch)]
         found = _extract("".join(text[i] for i in kept), structured, restate)
         start, end = found.span
         at = kept + [len(text)]

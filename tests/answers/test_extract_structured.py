@@ -1639,3 +1639,22 @@ def test_a_remark_after_a_computation_restates_no_result(response: str) -> None:
     # a second review round: remarks that write the last result again for another purpose were credited
     gold = re.findall(r"\d+", response)[-1]
     assert grade(response, gold).status == "no answer", response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [("Therefore, Skyler's investment was $<<240=240>>240.", "240", "correct"),
+     ("So she has 5*3 = <<5*3=15>>15 apples left.", "15", "correct"), ("The answer is <<5*3=15>>15.", "15", "correct"),
+     ("The answer is <<5*3=15>>16.", "15", "wrong"),
+     # a list of words after a comma says nothing of the number; a clause or another number may
+     ("Therefore, the shop makes a total of 500 chimichangas on Tuesdays, Wednesdays, and Fridays.", "500", "correct"),
+     ("Therefore, Carlos and Benji will pay a total of $180 for their rentals, altogether.", "180", "correct"),
+     ("So, Tom has 5 apples, which is 2 more than Jane.", "5", "no answer"),
+     ("So, Tom has 5 apples, and Jane has 3.", "5", "no answer"), ("So, Tom has 5 apples, but that is wrong.", "5", "no answer"),
+     ("Therefore, after spinning 2250 degrees, the figure skater is facing **west**.", "2250", "no answer"),
+     ("$20 + 4 \\times 25 = 120$\n\nThe whole phone plan costs $120.", "120", "correct")],
+)  # fmt: skip
+def test_calculator_annotations_and_a_list_after_a_concluding_number(response: str, gold: str, status: str) -> None:
+    # GSM8K's calculator annotations in a model's final sentence ('$<<240=240>>240.', Rereading-LLM-Reasoning's
+    # outputs) were read as a relation; a comma anywhere after a concluding sentence's number blocked it
+    assert grade(response, gold).status == status, response
