@@ -121,7 +121,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "`\\color{white}` outside a group hides the rest of its paragraph; `\\xout` strikes out"),
     ("`The answer is $\\frac{1}{3}$.`, `Final Answer: The largest $n$ is 34.`",
      "after a phrase (a note on the form in parentheses between `answer` and `is`, `the answer (arabic numerals) is`, "
-     "`the answer (in dollars) is`, is part of it; a choice `(C)` is not): the math that follows it, or the words to "
+     "`the answer (in dollars) is`, is part of it; a choice `(C)`, a hedge `(maybe)` or a part `(to the first part)` "
+     "is not; a reference after the answer, `9 (see Eq. 5)`, and a restatement after `, i.e.` are not read as it): the math that follows it, or the words to "
      "the end of the sentence read as below"),
     ("`Final Answer: Jane started growing Sphere 3 hours ago.`",
      "after a phrase, words that no rule below reads but that hold exactly one number and no math: that number, "
@@ -136,7 +137,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "expression still to compute) gives its one math span, or the last one after `is`, `are`, `=`, `:`, `be`, `equals` (为, 是, 等于, "
      "：), or the math spans after it joined by `and`, `or`, commas or units (`The solutions are $x=2$ and $x=3$.`: "
      "the list; `x is $2$ or $3$`: several answers); with no math, the words after its last `is` / `are` / `equals` "
-     "/ `:` (after a last `=`, the number that opens them: `there are 4/2 = 2 dots in each group`), else, in a concluding sentence (therefore, thus, so, hence, finally, in conclusion, we find), its one "
+     "/ `:` (after a last `=` that ends a computation of numbers after a verb, the number that opens them: `there are 4/2 = 2 dots "
+     "in each group`; never `x = 7 lies outside the domain`), else, in a concluding sentence (therefore, thus, so, hence, finally, in conclusion, we find), its one "
      "number when no other digit, numeral, number word, relation, verdict, hedge, bound, supposition, negation, "
      "reference or step still to take is there, nothing follows it after a bracket, and after a comma only a list of words that ends the sentence or a word that sums up (`on Tuesdays, Wednesdays, and Fridays`, `, altogether`; never a clause: `, which is`, `, the skater faces west`), it labels nothing "
      "(`step 3`, `part 2`, `by (2)`) and counts no set already named (`the 5 apples`): GSM8K-style prose, `So, it "
@@ -147,7 +149,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "that, if, says, and their words in the answer phrases' languages: probablement, có lẽ, piensan) states nothing; "
      "one that gives a reason after its value states that value (`x = 60 because the sum is 180` states 60, `the total "
      "is 36, since 3 * 12 = 36` 36); a value and, after when, where, while, once, provided or an example (e.g., for example: an example that writes the value again, `12, e.g. $12 = 3 \\cdot 4$`, "
-     "keeps it, and a value given as an example, `100, for instance.`, states none), a value its condition states "
+     "keeps it, and a value given as an example, `100, for instance.`, or an example of another value, `12, e.g. 13`, "
+     "states none), a value its condition states "
      "(`the area is 225 when the side is 15`, `the velocity is 0 when t = 4`: the question decides) state none, a "
      "condition stating no value of its own keeps the value before it (`So x = 2k\\pi, where k is an integer.`, `the "
      "probability is $\\frac{5}{36}$ when 2 dice are rolled`), and cases (`y = 5 when x = 2 and y = 7 when "
@@ -329,12 +332,15 @@ _BARE_BOX = re.compile(r"\\(?:boxed|fbox)\s*([0-9A-Za-z])")
 # a number ahead, and what follows it: not a digit, a decimal part, a colon or a closing parenthesis (a numbered item,
 # Jawaban 2: ...); a full stop that ends the sentence may (Cevap 42.)
 _NUMBER_AHEAD = r"[-−]?\d+(?:[.,]\d+)*(?!\d|[.,]\d|[^\S\n]{0,3}[:)])"
+# a note in parentheses on the answer's form between 'answer' and 'is' (the answer (arabic numerals) is, zero_shot_cot's
+# prompt; the answer (in dollars) is); never a choice (the answer (C) is correct), a hedge or a part (the answer
+# (maybe) is, the answer (to the first part) is)
+_PHRASE_NOTE = (r"(?:\s{0,3}\((?![^()]{0,40}(?:maybe|guess|perhaps|probabl|tentativ|possibl|likely|not|part|first|second|"
+                r"wrong|incorrect|unsure))(?-i:[a-z][a-z ,-]{2,40})\))?")
 _PHRASE = re.compile(
-    # (with a note in parentheses on its form: the answer (arabic numerals) is, zero_shot_cot's prompt; the answer (in
-    # dollars) is; never a choice: the answer (C) is correct)
     # a Markdown heading that is the phrase alone (### Final Answer, ## Answer): the answer is on the lines after it
     r"(?i:(?:^|(?<=\n))[ \t]*(?:#{1,6}[ \t]*(?:\*\*)?|\*\*)?(?:final[ \t]+)?answer:?(?:\*\*)?[ \t]*(?::[ \t]*)?(?=\r?\n))|"
-    r"(?i:(?<![A-Za-z])(?:final\s+answer|the\s+(?:correct\s+|right\s+)?answer)(?:\s{0,3}\((?-i:[a-z][a-z ,-]{2,40})\))?(?:\*\*)?\s*(?:(?:is|would\s+be|will\s+be)(?![A-Za-z])\s*:?|:|=|->|=>|→|—)"
+    r"(?i:(?<![A-Za-z])(?:final\s+answer|the\s+(?:correct\s+|right\s+)?answer)" + _PHRASE_NOTE + r"(?:\*\*)?\s*(?:(?:is|would\s+be|will\s+be)(?![A-Za-z])\s*:?|:|=|->|=>|→|—)"
     # (My answer:, My final answer:, Correct answer:, Ans: where a line or a sentence starts too)
     r"|(?:^|(?<=\n)|(?<=[.!?]\s)|(?<=[.!?]\s\s)|(?<=\*\*))[ \t]*(?:\*\*)?(?:answer|ans\.?|my\s+(?:final\s+)?answer|"
     r"correct\s+answer)(?:\*\*)?\s*(?::|=|->|=>|→|(?=\$|\\\(|\\\[)))"
@@ -760,12 +766,16 @@ def _last_sentence(text: str, lo: int, hi: int, announced: bool = True) -> tuple
     return start, end
 
 
+# before a quoted value: whose it is or what it names (My friend's answer is '30'. The word 'thirty' is '30'.)
+_SOMEONE_ELSES = re.compile(r"(?i)['’]s(?![A-Za-z])|(?<![A-Za-z])(?:wrong|incorrect|word|friend|teacher|someone|they|"
+                            r"their|his|her|others?)(?![A-Za-z])")
 # what a sentence ending in a colon announces: a value alone (a number with its unit or percent, a list or tuple of
 # numbers), never an expression still to compute (14 + 3), a name or a formula; and never a step or a given
 _ANNOUNCED_VALUE = re.compile(r"[*_]*(?:\\?\$|[€£¥])?[ \t]*-?\d[\d,]*(?:\.\d+)?[ \t]*(?:%|[A-Za-z]+(?:[ \t]+[A-Za-z]+)?)?[*_]*"
                              r"|[\[(][ \t]*-?\d[\d.]*(?:[ \t]*,[ \t]*-?\d[\d.]*)+[ \t]*[\])]")
 _NOT_ANNOUNCING = re.compile(r"(?i)(?<![A-Za-z])(?:steps?|next|formula|told|given|first|second|then|roots|know|"
-                             r"calculate|compute|find|solve|evaluate|expression|if)(?![A-Za-z])")
+                             r"calculate|compute|find|solve|evaluate|expression|if|original(?:ly)?|initial(?:ly)?)"
+                             r"(?![A-Za-z])")
 # the end of a sentence that announces its value on the next lines (is:, are:, equals:; a colon alone after a
 # concluding sentence)
 _ANNOUNCED = re.compile(r"(?i)((?<![A-Za-z])(?:is|are|was|were|equals|be)\**[ \t]*)?:\**[ \t]*\r?\n\s*\Z")
@@ -995,6 +1005,14 @@ _CONCLUDES_AFTER = re.compile(r"(?i)(?<![A-Za-z])(?:so|thus|therefore|hence|then
 
 
 _EXAMPLE = re.compile(r"(?i)e\.g\.|for\s+(?:example|instance)")
+# an example that is a number alone (12, e.g. 13.)
+_BARE_EXAMPLE = re.compile(r",?\s*\$?\s*(-?\d+(?:\.\d+)?)\s*\$?\s*[.!]?\s*$")
+# after an answer: a reference in parentheses, or a restatement (9 (see Eq. 5); 3, i.e. 3; 0.25, that is, 25%)
+# after 'i.e.': a restatement with a number that is no plain value (2 hours, about 48, 0.25 or 0.3, 3 + 5): neither
+# compared as another form nor to be dropped as an explanation
+_UNCOMPARED_RESTATEMENT = re.compile(r"(?=[^\n]*\d)(?!\s*\$?\s*[-+]?\d[\d,]*(?:\.\d+)?\s*\$?\s*[.!]?\s*$)")
+_NOTE_AFTER = re.compile(r"(?i)\s*\((?:see|cf\.?|from|by|using|via|per|as\s+in)(?![A-Za-z])[^()]{0,60}\)\s*[.!]?\s*$|"
+                         r",\s*(?:i\.e\.|that\s+is,)")
 
 
 def _illustrates(text: str, lo: int, condition: re.Match[str], hi: int) -> bool:
@@ -1150,6 +1168,7 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
         if _illustrates(text, lo, condition, hi):
             pass  # The smallest such number is 12, e.g. $12 = 3 \cdot 4$.: an example of the value stated, which stands
         elif _valued_after(text, masked, spans, condition.end(), hi) or \
+                (_EXAMPLE.match(condition.group()) and re.search(r"\d", text[condition.end() : hi])) or \
                 (linked and _valued_after(text, masked, spans, condition.end() + linked.end(), hi)) or \
                 (linked and re.search(r"\d", masked[condition.end() + linked.end() : hi])):  # 3 when n is even and 5 otherwise
             # So the area is 225 when the side is 15. / So the velocity is 0 when t = 4.: the question decides
@@ -1227,15 +1246,18 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
             return Extraction("none", rule="a word changes, bounds or judges the value stated", span=(lo, hi))
         rest = text[rest_start:hi].strip().rstrip(" \t.*")  # the midpoint is **(-1, 6)**.: bold closed after it
         quote = next((q for q in "\"'" if q in text[last.end() : rest_start]), None)
-        if quote and rest.endswith(quote) and quote not in rest[:-1] and not _HYPOTHETICAL.search(masked, lo, last.start()):
+        if quote and rest.endswith(quote) and quote not in rest[:-1] and not _HYPOTHETICAL.search(masked, lo, last.start()) \
+                and not _SOMEONE_ELSES.search(masked, lo, last.start()):  # fmt: skip
             rest = rest[:-1]  # the highest value is '30'.: the quotes around it (never a prime, 30'; never supposed)
         if rest and not _prose(rest) and not any(m.start >= rest_start for m in spans):
             shown = rest if spans else _PROSE_UNIT.sub(_prose_unit, rest.replace("**", ""))
             return Extraction("answer", (shown,), rule, (rest_start, rest_start + len(rest)))
-        if last.group() == "=" and not spans and prose_number and text[hi : hi + 1] in (".", "!"):
+        if last.group() == "=" and not spans and rule == "final sentence" and prose_number and \
+                text[hi : hi + 1] in (".", "!") and _COMPUTED_BEFORE.search(text, max(lo, last.start() - 80), last.start()):  # fmt: skip
             number = _one_number(text, rest_start, hi)
             if number is not None and number[0] == rest_start and _COUNTED_AFTER.fullmatch(text, number[1], hi) and \
-                    not _PROSE_NUMBER_BLOCKED.search(text, lo, hi) and not _hypothetical(text, lo, hi):  # fmt: skip
+                    not _PROSE_NUMBER_BLOCKED.search(text, lo, hi) and not _NOT_A_RESULT.search(text, lo, hi) and \
+                    not _hypothetical(text, lo, hi):  # fmt: skip
                 # there are 4/2 = 2 dots in each group.: the result of the computation, then what it counts
                 return Extraction("answer", (text[number[0] : number[1]],), rule, number)
         counted = _counted(rest) if any(_foreign(run) for run in _LETTER_RUN.findall(rest)) else None
@@ -1259,6 +1281,10 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
             return Extraction("answer", (subject,), rule, (start, start + len(subject)))  # x = 4 is the answer
     if len(spans) == 1:
         m = spans[0]
+        restated = re.match(r"\s*,\s*(?:i\.e\.|that\s+is,)", text[m.end : hi])
+        if restated and _UNCOMPARED_RESTATEMENT.match(text, m.end + restated.end(), hi):
+            # So the area is $16\pi$, i.e. about 48.: a restatement with another number, not compared
+            return Extraction("none", rule="the final sentence writes its value again in a form not compared", span=(lo, hi))
         if _qualified(masked, last.end() if last is not None else lo, m, hi):
             return Extraction("none", rule="a word changes, bounds or judges the value stated", span=(lo, hi))
         return Extraction("answer", (m.inner.strip(" "),), rule, m.span())
@@ -1292,6 +1318,11 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
     return Extraction("none", rule="no marker, and the final sentence states no answer", span=(lo, hi))
 
 
+# in a final sentence, a computation of numbers alone right after a verb that states a quantity (there are 4/2 =, is
+# 46 - 39 =, Jean is 8.6 + 2 =); never after a name (x = 7), an 'as' or a 'Verification:'
+_COMPUTED_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:is|are|was|were|has|have|had|costs?|makes?|needs?|spends?|spent|gets?|"
+                              r"got|earns?|earned|pays?|paid|weighs?|takes?|took|holds?|be)\s+\(?\$?\d[\d.,]*\)?"
+                              r"(?:\s*[-+*/×÷·x]\s*\(?\$?\d[\d.,]*\)?)+\s*\Z")
 # after the result of a computation in a final sentence, the words that say what it counts and nothing else (= 2 dots
 # in each group, = 7 entries per year, = 10.2 years old; never = 7 into this equation, = 4 * x, = 2) to illustrate)
 _COUNTED_AFTER = re.compile(r"(?i)\s+(?!(?:into|in|for|to|from|and|or|is|are|was|were|by|with|as|than|on|at|of|if|"
@@ -1302,7 +1333,10 @@ _COUNTED_AFTER = re.compile(r"(?i)\s+(?!(?:into|in|for|to|from|and|or|is|are|was
 _NOT_A_RESULT = re.compile(r"(?i)(?<![A-Za-z])(?:we|we'll|we're|we've|let's|let|I|I'll|I'm|us|our|keep|consider|convert|"
                            r"later|also|again|chapter|page|copyright|began|originally|initially|example|usually|always|it|its|"
                            r"this|that|here|must|should|can|could|same|as|before|steps?|parts?|options?|factors?|"
-                           r"count|unknowns?|win)"
+                           r"count|unknowns?|win|first|plans\s+to|planned|planning|wants?\s+to|hopes?\s+to|wish(?:es)?|"
+                           r"going\s+to|problem|question|choices?|simplify|compute|calculate|find|solve|evaluate|check|"
+                           r"verify|wanted|yesterday|imagine|previously|last\s+year|hopes?|split|neither|why|start|"
+                           r"earlier|ago|initial|suppose)"
                            r"(?![A-Za-z])")
 
 
@@ -1452,7 +1486,10 @@ def _number_in_words(text: str, start: int, end: int, piece: str, foreign: bool)
         counted = _counted(piece)
         offset = text.find(piece, start, end)
         return None if counted is None or offset < 0 else (offset + counted[0], offset + counted[1])
-    return _one_number(text, start, end)
+    number = _one_number(text, start, end)
+    if number is not None and _NUMBERED.search(text, max(start, number[0] - 12), number[0]):
+        return None  # The answer is given in Eq. 7.: a label, never the answer
+    return number
 
 
 def _counted(piece: str) -> tuple[int, int] | None:
@@ -1590,11 +1627,24 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
     if copula and text[start : copula.start()].strip():  # 답은 (3,4]가 됩니다.: the answer stands before the copula
         end = copula.start()
     masked = _masked(text, start, end)
+    noted = _NOTE_AFTER.search(masked, start, end)
+    if noted and noted.group().lstrip().startswith(",") and _UNCOMPARED_RESTATEMENT.match(text, noted.end(), end):
+        noted = None  # The answer is 120 minutes, i.e. 2 hours.: a restatement not compared, read as written (unparsed)
+    if noted and re.search(r"\d", masked[start : noted.start()]):
+        # The answer is 9 (see Eq. 5). / The answer is 3, i.e. 3. / 12, that is, 0.5 dozen: the answer before a
+        # reference, and a restatement left to the forms after it (_another_form)
+        end = start + len(text[start : noted.start()].rstrip(" \t,;"))
+        masked = _masked(text, start, end)
     example = _EXAMPLE.search(masked, start, end)
     if example and (not re.search(r"\d", masked[start : example.start()]) and not _math_spans(text, start, example.start())
                     or not text[example.end() : end].strip(" .,;:!)")):  # fmt: skip
         # The answer is a prime, e.g. 7. / The final answer is 100, for instance.: an example, never the answer
         return Extraction("answer", (_trimmed(text[start:end]),), rule, (start, end))  # read as written: refused
+    other = _BARE_EXAMPLE.match(text, example.end(), end) if example else None
+    values = re.findall(r"(?<![\d.])-?\d+(?:\.\d+)?", masked[start : example.start()]) if example and other else []
+    if other and values and Fraction(values[-1]) != Fraction(other.group(1)):
+        # The answer is 12, e.g. 13.: an example of another value contradicts the answer, which states none
+        return Extraction("none", rule=f"an example of another value follows the answer after '{rule}'", span=(start, end))
     reason = _REASON_BETWEEN.search(masked, start, end) or _condition(masked, start, end, start, end)
     if reason and re.search(r"\d", text[start : reason.start()]) and not _math_spans(text, start, reason.start()) \
             and not _prose(text[start : reason.start()]):  # fmt: skip

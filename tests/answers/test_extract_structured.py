@@ -1658,3 +1658,45 @@ def test_calculator_annotations_and_a_list_after_a_concluding_number(response: s
     # GSM8K's calculator annotations in a model's final sentence ('$<<240=240>>240.', Rereading-LLM-Reasoning's
     # outputs) were read as a relation; a comma anywhere after a concluding sentence's number blocked it
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [# a check after the answer is no computation of the final sentence: never a confident wrong on the answer
+     ("Final answer: 7 boxes, as 7 × 12 = 84 eggs.", "7", "unparsed"),
+     ("So x = 6.\n\nVerification: 2 × 6 + 3 = 15 correct.", "6", "no answer"),
+     ("So x = 7 lies outside the domain.", "7", "no answer"), ("This gives 7 × 8 = 56 originally.", "56", "no answer"),
+     ("Therefore, Jean is 8.6 + 2 = 10.2 years old.", "10.2", "correct"),
+     # more remarks after a computation
+     ("7 × 8 = 56.\nThere are 56 students at first.", "56", "no answer"),
+     ("12 × 5 = 60.\n\nHe plans to buy 60 apples.", "60", "no answer"),
+     ("7 × 8 = 56.\n\nThe problem states 56 students.", "56", "no answer"),
+     # notes that hedge or limit the answer phrase; a reference, a restatement or an example after the answer
+     ("The answer (maybe) is 14.", "14", "no answer"),
+     ("The answer (to the first part) is 12. The second part is still unknown.", "12", "no answer"),
+     ("The answer is given in Eq. 7.", "7", "unparsed"), ("The answer is 9 (see Eq. 5).", "9", "correct"),
+     ("The answer is 3, i.e. 3.", "3", "correct"), ("The answer is 1/6, i.e. 0.167.", "1/6", "correct"),
+     ("The answer is 3, i.e. 4.", "3", "no answer"), ("The answer is 12, e.g. 13.", "12", "no answer")],
+)  # fmt: skip
+def test_what_a_second_review_found(response: str, gold: str, status: str) -> None:
+    # a second review (1,174 new probes) found the result of a check after the answer read as the answer (a confident
+    # wrong on 'Final answer: 7 boxes, as 7 × 12 = 84 eggs.'), remarks, hedging notes, a label read as the value, and
+    # plain answers whose restatement after i.e. left them unparsed
+    assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [# a restatement after i.e. with a number that is no plain value is not compared, and not dropped either
+     ("The answer is 120 minutes, i.e. 2 hours.", "2", "unparsed"), ("The answer is 1/4, i.e. 0.25 or 0.3.", "1/4", "unparsed"),
+     ("So the area is $16\\pi$, i.e. about 48.", "16\\pi", "no answer"),
+     ("The answer is 2, i.e. the number of roots.", "2", "correct"),
+     # someone else's quoted answer, a given restated
+     ("My friend's answer is '30'.", "30", "unparsed"), ("The original number of apples was:\n\n5", "8", "no answer"),
+     ("7 × 8 = 56.\nLast year there were 56 students.", "56", "no answer"),
+     ("12 × 5 = 60.\nHe wanted 60 apples.", "60", "no answer")],
+)  # fmt: skip
+def test_what_a_second_review_found_after_its_first_fixes(response: str, gold: str, status: str) -> None:
+    # the second review's probes run again after the first fixes: a restatement after i.e. dropped ('120 minutes, i.e. 2
+    # hours' graded as 120 minutes), someone else's quoted answer, the given restated after 'was:' and more remarks
+    assert grade(response, gold).status == status, response
