@@ -1811,17 +1811,17 @@ def _quantity_or_product(ref: Answer, cand: Answer, timeout: float, start: float
     return replace(other, conditions=(*other.conditions, read), seconds=round(time.monotonic() - start, 6))
 
 
-def _rounded_to(value: Answer, form: Answer) -> bool:
-    """Whether ``form`` is a decimal with at least three significant digits that is ``value`` (an exact rational)
-    rounded to the digits it writes (0.167 for 1/6, 0.29 is too short to tell a rounding from another value)."""
+def _rounded_to(value: Answer, form: Answer, timeout: float) -> bool:
+    """Whether ``form`` is a decimal with at least three significant digits that is ``value`` (an exact constant)
+    rounded to the digits it writes (0.167 for 1/6, 3.14 for \\pi; 0.29 is too short to tell a rounding from another
+    value): equal to it within half a unit of its last digit, decided by the comparison itself (exact rationals,
+    arb enclosures) under the time left."""
     written = re.fullmatch(r"\s*(-?)(\d+)\.(\d+)\s*", form.text or "")
     if written is None or len((written.group(2) + written.group(3)).lstrip("0")) < 3 or value.kind != "number" \
-            or len(value.terms) != 1:  # fmt: skip
+            or len(value.terms) != 1 or free_vars(value.terms[0]):  # fmt: skip
         return False
-    exact = _small_rational(value.terms[0])
-    if exact is None:
-        return False
-    return abs(exact - Fraction(form.text.strip())) <= Fraction(1, 2 * 10 ** len(written.group(3)))
+    half = Fraction(1, 2 * 10 ** len(written.group(3)))
+    return equivalent_answers(value, form, timeout, tolerance=half).status == "equal"
 
 
 def _with_forms(ref: Answer, cand: Answer, timeout: float, start: float, **options: Any) -> AnswerCertificate:
@@ -1840,8 +1840,8 @@ def _with_forms(ref: Answer, cand: Answer, timeout: float, start: float, **optio
         if letter and form.kind != "choice" and not (form.kind == "expression" and isinstance(form.terms[0], Var)):
             continue
         other = equivalent_answers(said, form, max(timeout - (time.monotonic() - start), 1e-3), **options)
-        if other.status == "different" and _rounded_to(said, form):
-            continue  # \boxed{\frac{1}{6}}, i.e. 0.167: the value rounded to the digits written, no second value
+        if other.status == "different" and _rounded_to(said, form, max(timeout - (time.monotonic() - start), 1e-3)):
+            continue  # \boxed{\frac{1}{6}}, i.e. 0.167 ($\\pi$, i.e. 3.14): the value rounded to the digits written
         if other.status == "different":
             return replace(main, status="no_answer", method="none", witness=None, conditions=(),
                            seconds=round(time.monotonic() - start, 6),

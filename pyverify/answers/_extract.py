@@ -119,8 +119,9 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "a box a reader does not see, or sees struck out, is no box (the last box shown is read); white is also "
      "`White`, `#FFFFFF`, `rgb(255,255,255)` and a box drawn white on white (`\\fcolorbox{white}{white}`); "
      "`\\color{white}` outside a group hides the rest of its paragraph; `\\xout` strikes out"),
-    ("`The answer is $\\frac{1}{3}$.`, `Final Answer: The largest $n$ is 34.`",
-     "after a phrase (a note on the form in parentheses between `answer` and `is`, `the answer (arabic numerals) is`, "
+    ("`The answer is $\\frac{1}{3}$.`, `Final Answer: The largest $n$ is 34.`, `So the answer to this question is 7.`",
+     "after a phrase (`the answer to this question is`, `the answer to the problem is` are the phrase too; a note on "
+     "the form in parentheses between `answer` and `is`, `the answer (arabic numerals) is`, "
      "`the answer (in dollars) is`, is part of it; a choice `(C)`, a hedge `(maybe)` or a part `(to the first part)` "
      "is not; a reference after the answer, `9 (see Eq. 5)`, and a restatement after `, i.e.` are not read as it): the math that follows it, or the words to "
      "the end of the sentence read as below"),
@@ -128,6 +129,15 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "after a phrase, words that no rule below reads but that hold exactly one number and no math: that number, "
      "unless a word makes it inexact (`about`, `at least`, `more than`, ...) or judges it (`Answer: 5 is wrong`; with no phrase, a number in prose is "
      "taken only from a concluding final sentence)"),
+    ("`… = $64` then `Answer: Kylar needs to pay $64 for 16 glasses.`",
+     "after a phrase, or in a concluding final sentence, words with several numbers and no math: the one "
+     "number equal to the result of the computation that ends right before them (its last `=`), when "
+     "every other number there was written before (a given restated) and none is the result of another "
+     "computation (`8 balloons and 79 balls` states two results: none); never with a hedge, a verdict, a "
+     "negation, a supposition or a condition (`if`, `when`), `or`, `both`, a percent, an operator or "
+     "brackets in the sentence, nor a number bounded or listed (`more than 64`, `64 or more`, `1 and "
+     "-1`): older chat models' endings (`Therefore, the zookeeper needs to order 1400 bananas to last for "
+     "2 months.`)"),
     ("`$28$ %`, `$125$ miles`, `$1$ and $2$`", "the whole text, when its only words are units, percent words, "
      "`and`, `or`"),
     ("`Therefore $x \\geq 5$ is the solution.`, `We find that $x \\lt 3$.`, `所以最小值为$2$。`, "
@@ -227,8 +237,9 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "'or' and one value right after the answer (in parentheses or brackets, or ending the sentence; `or "
      "equivalently`, `or in decimal form`; also `\\lor`, `\\text{ or }`, `/`, `also`, an arrow `\\to` `->` "
      "`\\implies`, 或, oder, ou, или; after any answer, `, i.e.` and `, that is,`: `The answer is $8$, i.e. $2^3$.`) write it again: credited only when that form equals the answer (and so the "
-     "gold: `\\boxed{5 \\text{ cm}} (or 50 mm)` is one length); a form that differs makes it a hedge (no answer), one "
-     "not decided leaves it unknown; words that change the form (`or 5 thousand`, `or 5!`, `or $5$ and $6$`) make it "
+     "gold: `\\boxed{5 \\text{ cm}} (or 50 mm)` is one length); a form that differs makes it a hedge (no answer), "
+     "except a decimal of three significant digits or more that rounds the answer to the digits it writes "
+     "(`\\frac{1}{6}, i.e. 0.167`, `$\\pi$, i.e. 3.14`: that answer), one not decided leaves it unknown; words that change the form (`or 5 thousand`, `or 5!`, `or $5$ and $6$`) make it "
      "a hedge; an approximation (`or about 1.414`) is neither; a choice's option text (`\\boxed{B}: $x = 2$`) is not "
      "compared"),
     ("`\\boxed{3}. Therefore $x = 4$.`, `<answer>3</answer> ... The final answer is \\boxed{4}.`",
@@ -337,10 +348,13 @@ _NUMBER_AHEAD = r"[-−]?\d+(?:[.,]\d+)*(?!\d|[.,]\d|[^\S\n]{0,3}[:)])"
 # (maybe) is, the answer (to the first part) is)
 _PHRASE_NOTE = (r"(?:\s{0,3}\((?![^()]{0,40}(?:maybe|guess|perhaps|probabl|tentativ|possibl|likely|not|part|first|second|"
                 r"wrong|incorrect|unsure))(?-i:[a-z][a-z ,-]{2,40})\))?")
+# the question the answer is to (So the answer to this question is 7, verify_cot's ChatGPT answers): never a part of it
+_TO_THE_QUESTION = r"(?:\s+(?:to|for|of)\s+(?:this|the)\s+(?:question|problem|exercise))?"
 _PHRASE = re.compile(
     # a Markdown heading that is the phrase alone (### Final Answer, ## Answer): the answer is on the lines after it
     r"(?i:(?:^|(?<=\n))[ \t]*(?:#{1,6}[ \t]*(?:\*\*)?|\*\*)?(?:final[ \t]+)?answer:?(?:\*\*)?[ \t]*(?::[ \t]*)?(?=\r?\n))|"
-    r"(?i:(?<![A-Za-z])(?:final\s+answer|the\s+(?:correct\s+|right\s+)?answer)" + _PHRASE_NOTE + r"(?:\*\*)?\s*(?:(?:is|would\s+be|will\s+be)(?![A-Za-z])\s*:?|:|=|->|=>|→|—)"
+    r"(?i:(?<![A-Za-z])(?:final\s+answer|the\s+(?:correct\s+|right\s+)?answer)" + _PHRASE_NOTE + _TO_THE_QUESTION
+    + r"(?:\*\*)?\s*(?:(?:is|would\s+be|will\s+be)(?![A-Za-z])\s*:?|:|=|->|=>|→|—)"
     # (My answer:, My final answer:, Correct answer:, Ans: where a line or a sentence starts too)
     r"|(?:^|(?<=\n)|(?<=[.!?]\s)|(?<=[.!?]\s\s)|(?<=\*\*))[ \t]*(?:\*\*)?(?:answer|ans\.?|my\s+(?:final\s+)?answer|"
     r"correct\s+answer)(?:\*\*)?\s*(?::|=|->|=>|→|(?=\$|\\\(|\\\[)))"
@@ -1307,6 +1321,10 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
         # There are 3 dots in each group. (no lead): only right after the computation that gave 3, a whole sentence
         # (never cut off) that is no step, plan or remark (We convert 120 minutes to hours. Keep 12 in mind.)
         alone = None
+    if alone is None and (concluding or restating) and text[hi : hi + 1] in (".", "!"):
+        # Therefore, the zookeeper needs to order 1400 bananas to last for 2 months. (right after = 1400): the result
+        # restated among the givens
+        alone = _result_in_sentence(text, told, hi, lo, marked=False)
     lead, rest_of = (text[told : alone[0]], text[alone[1] : hi]) if alone else ("", "")
     if alone is not None and not _NUMBERED.search(text, max(lo, alone[0] - 12), alone[0]) and \
             not _KNOWN_SET.search(lead) and not re.match(r"\s*(?:!|-\s*\d|-odd|\()|[^;:(]*[;:(]", rest_of) and \
@@ -1327,6 +1345,68 @@ _COMPUTED_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:is|are|was|were|has|have|had
 # in each group, = 7 entries per year, = 10.2 years old; never = 7 into this equation, = 4 * x, = 2) to illustrate)
 _COUNTED_AFTER = re.compile(r"(?i)\s+(?!(?:into|in|for|to|from|and|or|is|are|was|were|by|with|as|than|on|at|of|if|"
                             r"when|which|that|so|but|then)\b)[A-Za-z]+(?:\s+[A-Za-z]+){0,6}\s*")
+
+
+# in a sentence that restates a computed result among other numbers: words that make no number in it the answer
+# stated (a hedge, a verdict, a supposition, a step, a contrast, a bound) ...
+_RESULT_BLOCKED = re.compile(
+    r"(?i)(?<![A-Za-z])(?:wrong|incorrect|false|impossible|invalid|perhaps|maybe|likely|unlikely|probably|possibly|guess|"
+    r"believe|think|seems?|appears?|suppose|supposing|assum\w*|unless|whether|let|let's|try|check|verify|"
+    r"estimat\w*|approx\w*|roughly|nearly|almost|could|might|may|but|however|instead|rather|actually|if|when|or|"
+    r"either|neither|both|percent|fraction|times|twice|half)(?![A-Za-z])"
+    r"|[?=<>≈~^%/+*×÷()\[\]]|\d\s*[-x]\s*\$?\d")
+# ... and words right before or after the number that bound or label it (more than 5, at least 5, step 5, 5 or more)
+_RESULT_BOUND_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:more|less|fewer|greater|larger|smaller|least|most|up\s+to|over|"
+                                  r"under|about|around|above|below|within|upwards\s+of|than|no|not|step|part|case|page|"
+                                  r"number|plus|minus|#|-?\d[\d,.]*\s*(?:,|&|and|to))\s*\$?\s*\Z")
+# (1 and -1 are the generators: a list of values, never its first alone)
+_RESULT_BOUND_AFTER = re.compile(r"(?i)\s*(?:or\s+(?:more|less|fewer|so)|\+|-?ish|plus|minus|(?:,|&|and|to)\s*-?\$?\d)"
+                                 r"(?![A-Za-z])")
+
+
+def _result_in_sentence(text: str, lo: int, hi: int, before: int, marked: bool = True) -> tuple[int, int] | None:
+    """The span of the number a prose sentence text[lo:hi] restates from the computation that ends right before
+    ``before`` (its last ``= N``), when other numbers stand beside it: ``... = $64\n\nAnswer: Kylar needs to pay $64
+    for 16 glasses.``, ``... = 1400\n\nTherefore, the zookeeper needs to order 1400 bananas to last for 2 months.``
+    (older chat models' answers). Only when exactly one number there has that value, no other is the result of an
+    earlier computation (8 balloons and 79 balls: two results, no one answer), and nothing hedges, judges, supposes,
+    computes again or bounds it (without a marker, ``marked`` False, nor makes it a step, a plan or a remark: We
+    convert 120 minutes to 2 hours.); None otherwise."""
+    found = _LAST_RESULT.search(text, max(0, before - 80), before)
+    if found is None or _math_spans(text, lo, hi) or "\\" in text[lo:hi] or _RESULT_BLOCKED.search(text, lo, hi) \
+            or _DENIAL.search(text, lo, hi) or (not marked and _NOT_A_RESULT.search(text, lo, hi)) \
+            or _hypothetical(text, lo, hi):  # fmt: skip
+        return None
+    try:
+        result = Fraction(found.group(1).replace(",", ""))
+    except (ValueError, ZeroDivisionError):
+        return None
+    numbers = list(_NUMBER.finditer(text, lo, hi))
+    if len(numbers) > 8 or len(re.findall(r"\d+", text[lo:hi])) != sum(len(re.findall(r"\d+", m.group())) for m in numbers):
+        return None  # digits inside a word or a label (3rd, 5-year-old, A4): not read here
+    values = [Fraction(m.group().replace(",", "")) for m in numbers]
+    same = [m for m, v in zip(numbers, values) if v == result]
+    if len(same) != 1:
+        return None
+    computed = {Fraction(m.group(1).replace(",", "")) for m in _RESULT_BEFORE.finditer(text, 0, before)}
+    if any(v in computed for m, v in zip(numbers, values) if m is not same[0]):
+        return None
+    if any(not re.search(rf"(?<![\d.]){re.escape(m.group())}(?![\d]|\.\d)", text[:before]) for m in numbers if m is not same[0]):
+        # Edward had to use 2 boxes to pack the remaining 16 games. (after 35 - 19 = 16): a number written for the
+        # first time may be the answer; the others must be givens restated
+        return None
+    at = same[0]
+    if _RESULT_BOUND_BEFORE.search(text, max(lo, at.start() - 20), at.start()) or \
+            _RESULT_BOUND_AFTER.match(text, at.end(), hi):
+        return None
+    return at.span()
+
+
+# a concluding word before a marker (So the answer to this question is ...)
+_LEAD_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:so|thus|hence|therefore|finally)\s*,?\s*\Z")
+# every result of a computation before a sentence (= 8, = $79.50): a number beside the one restated that is also a
+# result makes the sentence state several results
+_RESULT_BEFORE = re.compile(r"=\s{0,3}\**\$?\s{0,3}(-?\d[\d,]*(?:\.\d+)?)(?![\d.]*\s*[-+*/×÷·x]\s*\$?\d)")
 
 
 # in a final sentence without a lead, words that make it a step, a plan or a remark rather than the result restated
@@ -1592,7 +1672,8 @@ _COPULA_END = re.compile(r"(?:\s*(?:[이가]\s*)?(?:됩니다|입니다|이다|�
                          r"|['’][dt][ıiuü]r)\s*[.。।]?\s*$")
 
 
-def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = False) -> Extraction:
+def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = False, marker: int | None = None) -> Extraction:
+    """The answer after a marker (``rule``) that ends at ``start``; ``marker`` is where the marker starts."""
     opened = start
     # (a colon after another language's copula: La respuesta es: 42, उत्तर है:, Jawabannya adalah:)
     while start < hi and (text[start] in " \t\r\n*\"'" or (foreign and text[start] in ":：") or text.startswith('\\"', start)):
@@ -1701,6 +1782,11 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
             return Extraction("answer", (piece,), rule, (start, end))  # read as written: refused, never the 3 in it
         number = _number_in_words(text, start, end, piece, foreign)
         if number is not None:  # Final Answer: Jane started it 3 hours ago. (the marker is there: no format skipped)
+            return Extraction("answer", (text[number[0] : number[1]],), rule, number)
+        led = _LEAD_BEFORE.search(text, max(0, (marker or 0) - 20), marker) if marker is not None else None
+        number = _result_in_sentence(text, start, end, led.start() if led else marker) if marker is not None and \
+            not foreign and text[end : end + 1] in (".", "!", "\n", "") else None  # fmt: skip
+        if number is not None:  # Answer: Kylar needs to pay $64 for 16 glasses. (right after the computation of 64)
             return Extraction("answer", (text[number[0] : number[1]],), rule, number)
         # a marked answer that no rule reads is still the answer (and is reported unparsed)
         return Extraction("answer", (piece,), rule, (start, end))
@@ -2436,7 +2522,7 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
         rule = "####" if word.startswith("#") and "answer" not in word else "final answer" if "final" in word else \
             "A:" if word.strip() == "a:" else "answer phrase"  # fmt: skip
         foreign = not re.search(r"(?i)answer|####|a:", word)  # a phrase of another language
-        found = _after_phrase(text, phrase.end(), hi, rule, foreign)
+        found = _after_phrase(text, phrase.end(), hi, rule, foreign, phrase.start())
         if found.status == "answer" and not any(_unbox(undouble(t).strip()) for t in found.texts):
             found = Extraction("none", rule="an empty box")  # The answer is: \boxed{}
         if found.status != "none" and found.texts and _extended(text, found.texts[-1], found.span[1], hi):

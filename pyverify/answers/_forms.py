@@ -168,6 +168,26 @@ def spelled_number(text: str) -> int | None:
     return -value if found.group(1) else value
 
 
+#: Words after a number in words: a unit or what it counts (fifteen minutes, \text{twelve apples}), letters only
+_COUNTED_WORDS = re.compile(r"[A-Za-z][A-Za-z\-]*(?:\s+[A-Za-z][A-Za-z\-]*){1,15}")
+
+
+def spelled_quantity(text: str) -> tuple[int, str] | None:
+    """A number in English words followed by words (``fifteen minutes``, ``\\text{twenty-five cents}``, ``three
+    hundred dollars``): the number and the words after it, for the caller to read as ``15 minutes`` is read; None
+    when the text is not so written (a whole number in words is :func:`spelled_number`'s)."""
+    whole = _WHOLE_TEXT.match(text)
+    body = (whole.group(1) if whole else text).strip().rstrip(".").strip()
+    if len(body) > 200 or not _COUNTED_WORDS.fullmatch(body) or spelled_number(body) is not None:
+        return None
+    words = body.split()
+    for k in range(min(len(words) - 1, 12), 0, -1):  # the longest run of number words first (two hundred and five)
+        value = spelled_number(" ".join(words[:k]))
+        if value is not None:
+            return value, " ".join(words[k:])
+    return None
+
+
 def _number(value: int) -> Answer:
     number: Node = Num(Fraction(abs(value)))
     return Answer("number", terms=(Op("neg", (number,)) if value < 0 else number,))

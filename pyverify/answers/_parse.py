@@ -249,6 +249,14 @@ def _read_text(text: str, decimal_comma: str | None = None) -> Answer:
         answer = _parse_text(conditioned[0], decimal_comma)
         return replace(answer, condition=conditioned[1]) if conditioned[1] else answer
 
+    counted = _forms.spelled_quantity(text)
+    if counted is not None:  # fifteen minutes, three hundred dollars: read as 15 minutes and 300 dollars are
+        try:
+            quantity: Answer | None = _parse_text(f"{counted[0]} {counted[1]}", decimal_comma)
+        except AnswerParseError:
+            quantity = None  # one half, two real roots: words the grammar does not read after a number
+        if quantity is not None and quantity.kind == "number":
+            return _with_text(quantity, text.strip())
     form = _forms.special(re.sub(r"^\s*(\$\$?|\\\(|\\\[)|(\$\$?|\\\)|\\\])\s*$", "", text), _is_word)
     if form is not None:
         if form.kind == "unparsed":

@@ -618,9 +618,10 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      lambda m: re.sub(r"[、，]|\s*\\?&", ", ", m.group(1) or m.group(2))),
     ("an integer parameter declared in words (\\text{ for } k \\in \\mathbb{Z}, \\text{ where } k \\text{ is an integer}, "
      "\\text{ for any integer } k) is declared as `, k \\in \\mathbb{Z}` is",
-     r"(?:\\[,;:]|\\q?quad|\s|,)*\\text\s*\{\s*(?:for(?:\s+(?:all|any|every|each|some))?|where|with)\s*\}\s*([kmnjl])\s*(?=\\in(?![A-Za-z])|∈)"
-     r"|(?:\\[,;:]|\\q?quad|\s|,)*\\text\s*\{\s*(?:for|where)\s*\}\s*([kmnjl])\s*\\text\s*\{\s*(?:is\s+)?an?\s+integer\s*\}"
-     r"|(?:\\[,;:]|\\q?quad|\s|,)*\\text\s*\{\s*(?:for|where)\s+(?:(?:all|any|every|each|some)\s+)?integers?\s*\}\s*([kmnjl])(?![A-Za-z])",
+     # (a match starts where its run of spaces and commas starts: from inside the run it would rescan it, quadratic)
+     r"(?<![\s,])(?:\\[,;:]|\\q?quad|\s|,)*\\text\s*\{\s*(?:for(?:\s+(?:all|any|every|each|some))?|where|with)\s*\}\s*([kmnjl])\s*(?=\\in(?![A-Za-z])|∈)"
+     r"|(?<![\s,])(?:\\[,;:]|\\q?quad|\s|,)*\\text\s*\{\s*(?:for|where)\s*\}\s*([kmnjl])\s*\\text\s*\{\s*(?:is\s+)?an?\s+integer\s*\}"
+     r"|(?<![\s,])(?:\\[,;:]|\\q?quad|\s|,)*\\text\s*\{\s*(?:for|where)\s+(?:(?:all|any|every|each|some)\s+)?integers?\s*\}\s*([kmnjl])(?![A-Za-z])",
      lambda m: f", {m.group(1) or m.group(2) or m.group(3)}" + ("" if m.group(1) else " \\in \\mathbb{Z}")),
     ("typography: a dash before a number (– ‐ ‑ －), not after one (2–3 may be a range), is a minus sign; vulgar "
      "fractions (½ ¾ ⅓ ...) are fractions, after a whole number a mixed number (3½ is 3 + 1/2); the fraction slash ⁄ is /; the Arabic decimal separator ٫ "
@@ -926,10 +927,13 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "second and fourth quadrants`) are the set of their numbers, as the Roman list `II, IV` is; the article a is "
      "a word after the first word of a phrase with a word of four letters or more (`Not a function`; in `a can be "
      "any real number` a is the letter)"),
-    ("`ten`, `\\text{twenty-seven}`, `Forty-Eight`, `two hundred and eighty`, `negative five`",
+    ("`ten`, `\\text{twenty-seven}`, `Forty-Eight`, `two hundred and eighty`, `negative five`, `fifteen minutes`",
      "an answer that is only a cardinal number in English words (each word of three letters or more, a sign word "
-     "before it) is that integer, read by text2num: equal to `10`, `27`, `48`, `280`, `-5`; other words stay text "
-     "(`once`, `a dozen`, `nine and a half`, `one two three`, the letter `O`, the place values `tens`, `hundreds`)"),    ("`f(x) = ax + b` against `f(x) = cx + d`, `x/2 - 1/4 + ce^{-2x}` against `\\frac{x}{2} - \\frac14 + Ce^{-2x}`",
+     "before it) is that integer, read by text2num: equal to `10`, `27`, `48`, `280`, `-5`; followed by words, it is "
+     "read as the number written in digits before them is (`fifteen minutes` as `15 minutes`, `three hundred "
+     "dollars` as `300 dollars`, `twelve apples` as 12) when those words are a unit or what it counts; other words "
+     "stay text (`once`, `a dozen`, `nine and a half`, `one two three`, `one half`, the letter `O`, the place values "
+     "`tens`, `hundreds`)"),    ("`f(x) = ax + b` against `f(x) = cx + d`, `x/2 - 1/4 + ce^{-2x}` against `\\frac{x}{2} - \\frac14 + Ce^{-2x}`",
      "letters in one answer only, beside a variable both values are written in (x, y, z or t), each one letter with at "
      "most a number as subscript (c, C, k, C_1; not x, y, z, t, n, i or e): when renaming them (at most three) makes the answers equal, unknown: the "
      "same answer if they are arbitrary constants, another if the problem gives them; never equal (letters both "

@@ -1700,3 +1700,47 @@ def test_what_a_second_review_found_after_its_first_fixes(response: str, gold: s
     # the second review's probes run again after the first fixes: a restatement after i.e. dropped ('120 minutes, i.e. 2
     # hours' graded as 120 minutes), someone else's quoted answer, the given restated after 'was:' and more remarks
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [# older chat models (Plan-and-Solve's text-davinci-003, verify_cot's ChatGPT) end with a sentence that restates the
+     # last result among the givens: the number equal to that result is the answer
+     ("16 - 3 - 4 = 9\nTotal = 9 x $2 = $64\n\nAnswer: Kylar needs to pay $64 for 16 glasses.", "64", "correct"),
+     ("Calculation:\n154 - 91 = 63\n\nAnswer:\nBaker bought 63 more cakes than those he sold.", "63", "correct"),
+     ("24 sacks / 8 sacks = 3 days\n\nAnswer:\n\nIt will take 3 days to harvest 24 sacks of oranges.", "3", "correct"),
+     ("13 years x 2 inches/year = 26 inches\n\nAnswer: The crocodile will grow 26 inches in 13 years.", "26", "correct"),
+     ("In 4 hours: 5 x 14,400 = 72,000 jellyfish\n\nAnswer:\n\n5 springs would create 72,000 jellyfish in 4 hours.",
+      "72000", "correct"),
+     ("700 x 2 = 1400\n\nTherefore, the zookeeper needs to order 1400 bananas to last for 2 months.", "1400", "correct"),
+     ("$47 x 5 = $235\n\nAlicia spends $235.00 on dry-cleaning in 5 weeks.", "235", "correct"),
+     ("3 + 4 = 7\n\nSo the answer to this question is Anna took 7 hours to complete 3 puzzles.", "7", "correct"),
+     ("16 - 3 - 4 = 9\nTotal = 9 x $2 = $64\n\nAnswer: Kylar needs to pay $64 for 16 glasses.", "16", "wrong"),
+     # ... never two results, a number written for the first time, a list, a bound, a hedge, a condition or a remark
+     ("Total balloons = 3 + 5 = 8\n\nTotal balls = 20 + 59 = 79\n\nAnswer: Allan and Jake had 8 balloons and 79 balls.",
+      "8", "unparsed"),
+     ("Calculation:\n35 - 19 = 16\n\nAnswer:\nEdward had to use 2 boxes to pack the remaining 16 games.", "16", "unparsed"),
+     ("x = (1/2) * 20\n\nx = 10\n\nAnswer:\n\nThey picked a total of 30 apples (10 apples for Jenna and 20 for her mom).",
+      "10", "unparsed"),
+     ("(-1)^3 = 1. Thus, the answer to the problem is that 1 and -1 are the generators of Z.", "1", "unparsed"),
+     ("3 + 4 = 7\n\nAnswer: Perhaps Anna took 7 hours for 3 puzzles.", "7", "unparsed"),
+     ("3 + 4 = 7\n\nAnswer: Anna took more than 7 hours for 3 puzzles.", "7", "unparsed"),
+     ("3 + 4 = 7\n\nAnswer: Anna took 7 hours for 3 puzzles, or 8 hours.", "7", "unparsed"),
+     ("3 + 4 = 7\n\nAnswer: Anna takes 7 hours if she solves 3 puzzles.", "7", "unparsed"),
+     ("60 / 12 = 5\n\nThere are 5 working days in a week and 7 days.", "5", "no answer"),
+     ("60 * 2 = 120\n\nTherefore, we convert 120 minutes to 2 hours.", "120", "no answer"),
+     ("DF = 17 cm.\n\nEF = (AE - DF) / 2 = 5 cm.\n\nThe length of EF is therefore the length of DF plus 5 cm.", "5", "no answer"),
+     # the answer to this question is ...: the answer phrase
+     ("So the answer to this question is Craig has $19 left.", "19", "correct"),
+     ("The answer to the problem is $n = 32$.", "32", "correct"),
+     # numbers in words with their unit, and an irrational answer restated as a decimal that rounds it
+     ("The answer is fifteen minutes.", "15", "correct"), ("\\boxed{\\text{three hundred dollars}}", "300", "correct"),
+     ("The answer is twelve apples.", "13", "wrong"), ("The answer is one half.", "1", "unparsed"),
+     ("The answer is $\\pi$, i.e. 3.14.", "\\pi", "correct"), ("The answer is $\\sqrt{2}$, i.e. 1.414.", "\\sqrt{2}", "correct"),
+     ("The answer is $\\pi$, i.e. 3.15.", "\\pi", "no answer"), ("The answer is $\\pi$, i.e. 3.1.", "\\pi", "no answer")],
+)  # fmt: skip
+def test_a_sentence_that_restates_the_last_result_among_givens_states_it(response: str, gold: str, status: str) -> None:
+    # first contact with Plan-and-Solve's text-davinci-003 answers (AGI-Edgerunners/Plan-and-Solve-Prompting) and
+    # verify_cot's ChatGPT answers (lz1oceani/verify_cot): 'Answer: Kylar needs to pay $64 for 16 glasses.' and 'So the
+    # answer to this question is Craig has $19 left.' were unread (a quarter of the right answers of the first)
+    assert grade(response, gold).status == status, response
