@@ -129,15 +129,20 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "after a phrase, words that no rule below reads but that hold exactly one number and no math: that number, "
      "unless a word makes it inexact (`about`, `at least`, `more than`, ...) or judges it (`Answer: 5 is wrong`; with no phrase, a number in prose is "
      "taken only from a concluding final sentence)"),
-    ("`… = $64` then `Answer: Kylar needs to pay $64 for 16 glasses.`",
+    ("`… = $64` then `Answer: Kylar needs to pay $64 for 16 glasses.`, `… (12 gallons x 25 miles/gallon = 300 miles).`, `Total: 4 + 6 + 12 = 22 bananas`",
      "after a phrase, or in a concluding final sentence, words with several numbers and no math: the one "
-     "number equal to the result of the computation that ends right before them (its last `=`), when "
-     "every other number there was written before (a given restated) and none is the result of another "
-     "computation (`8 balloons and 79 balls` states two results: none); never with a hedge, a verdict, a "
-     "negation, a supposition or a condition (`if`, `when`), `or`, `both`, a percent, an operator or "
-     "brackets in the sentence, nor a number bounded or listed (`more than 64`, `64 or more`, `1 and "
-     "-1`): older chat models' endings (`Therefore, the zookeeper needs to order 1400 bananas to last for "
-     "2 months.`)"),
+     "number equal to the result of the computation that ends right before them (its last `=`), or that "
+     "the sentence's own computation in brackets at its end gives, when every other number there was "
+     "written before (a given restated) and none is the result of another computation (`8 balloons and 79 "
+     "balls` states two results: none); never when that result was written before the computation (a "
+     "check or a given: `Check: 3 × 20 = 60`, `wants 12. 7 + 5 = 12`) or the computation checks, nor with "
+     "a cardinal in words (`she has seventy-two eggs`), a hedge, a verdict, a negation, a supposition or "
+     "a condition (`if`, `when`), `or`, `both`, `i.e.`, `out of`, a percent, an operator or brackets in "
+     "the sentence, nor a number bounded or listed (`more than 64`, `a maximum of 64`, `64 or more`, `5 "
+     "apples and 3 oranges`, `the 12 Tom has`): older chat models' endings (`Therefore, the zookeeper "
+     "needs to order 1400 bananas to last for 2 months.`); a last line that computes numbers alone after "
+     "a label (`Total:`, `Additional bottles needed =`) states its result, followed only by what it "
+     "counts (never a check or a verdict: `Verification: 2 × 6 + 3 = 15 correct.`)"),
     ("`$28$ %`, `$125$ miles`, `$1$ and $2$`", "the whole text, when its only words are units, percent words, "
      "`and`, `or`"),
     ("`Therefore $x \\geq 5$ is the solution.`, `We find that $x \\lt 3$.`, `所以最小值为$2$。`, "
@@ -1143,6 +1148,11 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
     words after it when they are not prose (``is 34``), else its one math span; with ``prose_number`` (a final sentence
     that is the whole answer, never a note after a marked answer: \\boxed{6}. So we used 2 steps.), in a concluding
     final sentence, its one exact number, and nothing from a sentence that hedges (So perhaps 5.)."""
+    checked = _CHECK_AFTER.search(text, lo, hi) if depth == 0 else None
+    number = _result_in_sentence(text, lo, checked.start(), checked.end(), computed_as=checked.group(1)) if checked \
+        else None  # fmt: skip
+    if number is not None:  # Sophia can drive 300 miles on a tank (12 gallons x 25 miles/gallon = 300 miles).
+        return Extraction("answer", (text[number[0] : number[1]],), rule, number)
     spans = _math_spans(text, lo, hi)
     masked = _masked(text, lo, hi)
     copulas = list(_COPULA.finditer(masked, lo, hi))
@@ -1274,6 +1284,16 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
                     not _hypothetical(text, lo, hi):  # fmt: skip
                 # there are 4/2 = 2 dots in each group.: the result of the computation, then what it counts
                 return Extraction("answer", (text[number[0] : number[1]],), rule, number)
+        if last.group() == "=" and not spans and prose_number and (text[hi : hi + 1] in (".", "!", "\n") or
+                                                                   not text[hi:].strip()) and \
+                _LABELLED_COMPUTATION.search(text, max(lo, last.start() - 120), last.start()):  # fmt: skip
+            number = _one_number(text, rest_start, hi)
+            if number is not None and number[0] == rest_start and _COUNTED_AFTER.fullmatch(text, number[1], hi) and \
+                    not _UNMARKED_HEDGE.search(text, lo, hi) and not _JUDGED.search(text, lo, hi) and \
+                    not _hypothetical(text, lo, hi) and not _CHECKING.search(text, lo, hi) and \
+                    not re.search(r"(?i)(?<![A-Za-z])(?:correct|right|true|ok|okay|yes)(?![A-Za-z])", text[number[1] : hi]):  # fmt: skip
+                # Total: 4 + 6 + 12 = 22 bananas (a line of its own, the last): the result, then what it counts
+                return Extraction("answer", (text[number[0] : number[1]],), rule, number)
         counted = _counted(rest) if any(_foreign(run) for run in _LETTER_RUN.findall(rest)) else None
         if counted and not any(m.start >= rest_start for m in spans):  # = 4000千克: the number and a counter word
             at = text.find(rest, rest_start, hi)
@@ -1341,6 +1361,9 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
 _COMPUTED_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:is|are|was|were|has|have|had|costs?|makes?|needs?|spends?|spent|gets?|"
                               r"got|earns?|earned|pays?|paid|weighs?|takes?|took|holds?|be)\s+\(?\$?\d[\d.,]*\)?"
                               r"(?:\s*[-+*/×÷·x]\s*\(?\$?\d[\d.,]*\)?)+\s*\Z")
+# a line of its own that computes numbers alone after a label (Total: 4 + 6 + 12 =, Additional bottles needed = 140 - 48 =)
+_LABELLED_COMPUTATION = re.compile(r"(?<![^\n])[ \t]*(?:[-*•][ \t]*)?(?:\*\*)?[A-Za-z][A-Za-z' ]{0,50}(?:\*\*)?[ \t]*[:=][ \t]*"
+                                   r"\(?\$?\d[\d.,]*\)?(?:[ \t]*[-+*/×÷·x][ \t]*\(?\$?\d[\d.,]*\)?)+[ \t]*\Z")
 # after the result of a computation in a final sentence, the words that say what it counts and nothing else (= 2 dots
 # in each group, = 7 entries per year, = 10.2 years old; never = 7 into this equation, = 4 * x, = 2) to illustrate)
 _COUNTED_AFTER = re.compile(r"(?i)\s+(?!(?:into|in|for|to|from|and|or|is|are|was|were|by|with|as|than|on|at|of|if|"
@@ -1353,34 +1376,46 @@ _RESULT_BLOCKED = re.compile(
     r"(?i)(?<![A-Za-z])(?:wrong|incorrect|false|impossible|invalid|perhaps|maybe|likely|unlikely|probably|possibly|guess|"
     r"believe|think|seems?|appears?|suppose|supposing|assum\w*|unless|whether|let|let's|try|check|verify|"
     r"estimat\w*|approx\w*|roughly|nearly|almost|could|might|may|but|however|instead|rather|actually|if|when|or|"
-    r"either|neither|both|percent|fraction|times|twice|half)(?![A-Za-z])"
-    r"|[?=<>≈~^%/+*×÷()\[\]]|\d\s*[-x]\s*\$?\d")
+    r"either|neither|both|percent|fraction|times|twice|half|\w+n['’]t|nobody|none|nothing|hardly|barely|untrue|error|"
+    r"mistaken?|nope|contrary|ballpark|near|close|hopefully|shy|upwards?|excess|maximum|minimum|max|min|limit|i\.e|"
+    r"that\s+is|out\s+of|in\s+other\s+words)(?![A-Za-z])"
+    r"|[?=<>≈~^%/+*×÷()\[\]→]|\d\s*[-x]\s*\$?\d")
 # ... and words right before or after the number that bound or label it (more than 5, at least 5, step 5, 5 or more)
 _RESULT_BOUND_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:more|less|fewer|greater|larger|smaller|least|most|up\s+to|over|"
                                   r"under|about|around|above|below|within|upwards\s+of|than|no|not|step|part|case|page|"
-                                  r"number|plus|minus|#|-?\d[\d,.]*\s*(?:,|&|and|to))\s*\$?\s*\Z")
+                                  r"number|plus|minus|the|these|those|#|-?\d[\d,.]*\s*(?:,|&|and|to))\s*\$?\s*\Z")
 # (1 and -1 are the generators: a list of values, never its first alone)
 _RESULT_BOUND_AFTER = re.compile(r"(?i)\s*(?:or\s+(?:more|less|fewer|so)|\+|-?ish|plus|minus|(?:,|&|and|to)\s*-?\$?\d)"
                                  r"(?![A-Za-z])")
 
 
-def _result_in_sentence(text: str, lo: int, hi: int, before: int, marked: bool = True) -> tuple[int, int] | None:
+def _result_in_sentence(text: str, lo: int, hi: int, before: int, marked: bool = True,
+                        computed_as: str | None = None) -> tuple[int, int] | None:
     """The span of the number a prose sentence text[lo:hi] restates from the computation that ends right before
     ``before`` (its last ``= N``), when other numbers stand beside it: ``... = $64\n\nAnswer: Kylar needs to pay $64
     for 16 glasses.``, ``... = 1400\n\nTherefore, the zookeeper needs to order 1400 bananas to last for 2 months.``
     (older chat models' answers). Only when exactly one number there has that value, no other is the result of an
     earlier computation (8 balloons and 79 balls: two results, no one answer), and nothing hedges, judges, supposes,
     computes again or bounds it (without a marker, ``marked`` False, nor makes it a step, a plan or a remark: We
-    convert 120 minutes to 2 hours.); None otherwise."""
-    found = _LAST_RESULT.search(text, max(0, before - 80), before)
-    if found is None or _math_spans(text, lo, hi) or "\\" in text[lo:hi] or _RESULT_BLOCKED.search(text, lo, hi) \
+    convert 120 minutes to 2 hours.); None otherwise. ``computed_as``: the result, when the computation is the
+    sentence's own check after it (``Sophia can drive 300 miles (12 gallons x 25 miles/gallon = 300 miles).``)."""
+    found = _LAST_RESULT.search(text, max(0, before - 80), before) if computed_as is None else None
+    written = computed_as if found is None else found.group(1)
+    result = _value(written) if written is not None else None
+    if result is None or _math_spans(text, lo, hi) or "\\" in text[lo:hi] or _RESULT_BLOCKED.search(text, lo, hi) \
             or _DENIAL.search(text, lo, hi) or (not marked and _NOT_A_RESULT.search(text, lo, hi)) \
             or _hypothetical(text, lo, hi):  # fmt: skip
         return None
-    try:
-        result = Fraction(found.group(1).replace(",", ""))
-    except (ValueError, ZeroDivisionError):
-        return None
+    if found is not None:
+        line = text.rfind("\n", 0, found.start()) + 1
+        operands = _OPERANDS.search(text, max(line, found.start() - 200), found.start())
+        computed_from = operands.start() if operands else found.start()
+        if _CHECKING.search(text, line, found.start()) or any(
+                _value(m.group()) == result for m in _NUMBER.finditer(text, max(0, computed_from - 20000), computed_from)):  # fmt: skip
+            # Check: 3 × 20 = 60 / Tom has 7 apples and wants 12. 7 + 5 = 12: a check or a given, never the answer
+            return None
+    if _CARDINAL_WORD.search(text, lo, hi):
+        return None  # Answer: With 3 boxes of 24 eggs, she has seventy-two eggs.: an answer in words beside it
     numbers = list(_NUMBER.finditer(text, lo, hi))
     if len(numbers) > 8 or len(re.findall(r"\d+", text[lo:hi])) != sum(len(re.findall(r"\d+", m.group())) for m in numbers):
         return None  # digits inside a word or a label (3rd, 5-year-old, A4): not read here
@@ -1391,22 +1426,52 @@ def _result_in_sentence(text: str, lo: int, hi: int, before: int, marked: bool =
     computed = {Fraction(m.group(1).replace(",", "")) for m in _RESULT_BEFORE.finditer(text, 0, before)}
     if any(v in computed for m, v in zip(numbers, values) if m is not same[0]):
         return None
-    if any(not re.search(rf"(?<![\d.]){re.escape(m.group())}(?![\d]|\.\d)", text[:before]) for m in numbers if m is not same[0]):
+    if any(not re.compile(rf"(?<![\d.]){re.escape(m.group())}(?![\d]|\.\d)").search(text, 0, before)
+           for m in numbers if m is not same[0]):  # fmt: skip
         # Edward had to use 2 boxes to pack the remaining 16 games. (after 35 - 19 = 16): a number written for the
         # first time may be the answer; the others must be givens restated
         return None
     at = same[0]
+    k = numbers.index(at)
+    neighbours = [(numbers[k - 1], at)] if k else []
+    neighbours += [(at, numbers[k + 1])] if k + 1 < len(numbers) else []
+    if any(_LISTED.search(text, a.end(), b.start()) for a, b in neighbours):
+        return None  # Tom has 5 apples and 3 oranges. / 8 red balloons, 15 blue ones: several results listed
     if _RESULT_BOUND_BEFORE.search(text, max(lo, at.start() - 20), at.start()) or \
             _RESULT_BOUND_AFTER.match(text, at.end(), hi):
         return None
     return at.span()
 
 
+# a computation in brackets that ends a sentence and checks the number it states: its result
+_CHECK_AFTER = re.compile(r"[ \t]*\([^()=]{1,120}=[ \t]*\$?[ \t]*(-?\d[\d,]*(?:\.\d+)?)[ \t]*[A-Za-z/ ]{0,30}\)[ \t]*[.!]?[ \t]*\Z")
+# a computation that checks the answer (Check: 3 × 20 = 60, **Double-check:**, Verify:), and what lists values
+_CHECKING = re.compile(r"(?i)(?<![A-Za-z])(?:check|checking|verify|verifying|verification|confirm|confirming|proof)(?![A-Za-z])")
+# the numbers and operators a result is computed from, right before its '=' (7 + 5 = 12)
+_OPERANDS = re.compile(r"(?:\(?\$?\d[\d.,]*\)?[ \t]*[-+*/×÷·x][ \t]*)*\(?\$?\d[\d.,]*\)?[ \t]*\Z")
+# a cardinal number in words that is no set already named (she has seventy-two eggs; never the three months, all
+# three girls, one, an ordinal)
+_CARDINAL_WORD = re.compile(
+    r"(?i)(?<!the\s)(?<!all\s)(?<!these\s)(?<!those\s)(?<!each\s)(?<!both\s)(?<![A-Za-z])(?:two|three|four|five|six|"
+    r"seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|"
+    r"forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozens?|half|halves|thirds?|quarters?|"
+    r"fifths?|twice|thrice|double|triple)(?![A-Za-z])")
+_LISTED = re.compile(r"(?i)(?:,|;|&|(?<![A-Za-z])(?:and|plus))\s*(?:[A-Za-z]+\s+)?\$?\s*\Z")
+
+
+def _value(number: str) -> Fraction | None:
+    try:
+        return Fraction(number.replace(",", "").rstrip("%").strip())
+    except (ValueError, ZeroDivisionError):
+        return None
+
+
 # a concluding word before a marker (So the answer to this question is ...)
 _LEAD_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:so|thus|hence|therefore|finally)\s*,?\s*\Z")
 # every result of a computation before a sentence (= 8, = $79.50): a number beside the one restated that is also a
 # result makes the sentence state several results
-_RESULT_BEFORE = re.compile(r"=\s{0,3}\**\$?\s{0,3}(-?\d[\d,]*(?:\.\d+)?)(?![\d.]*\s*[-+*/×÷·x]\s*\$?\d)")
+_RESULT_BEFORE = re.compile(r"(?:=|≈|→|->|\\approx|(?<![A-Za-z])(?:is|are|gives?|leaves?|makes?|equals?|get|gets|got))"
+                            r"\s{0,3}\**\\?\$?\s{0,3}(-?\d[\d,]*(?:\.\d+)?)(?![\d.]*\s*[-+*/×÷·x]\s*\$?\d)")
 
 
 # in a final sentence without a lead, words that make it a step, a plan or a remark rather than the result restated

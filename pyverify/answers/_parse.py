@@ -92,6 +92,9 @@ _HALF_AFTER = re.compile(r"[^\S\n]{0,3}(?:\$|\\\))?[^\S\n]{0,3}(?:\\(?:text|math
 # a whole answer that is a number, a space, then one unit with no space in it (checked by outside_unit): 0.17 V, 5 m,
 # 1.28 \times 10^-6 V/K, 5 m/s^2 (5m, 2 x, 2 g h and 5 \cdot m are products)
 _QUANTITY = re.compile(r"\s*([-−]?\d[\d,]*(?:\.\d+)?(?:\s*\\times\s*10\s*\^\s*\{?[-−]?\d+\}?)?)\s+([A-Za-zΩμ][A-Za-zΩμ/^\d*.-]{0,30}?)\s*\.?\s*")
+# three capitals or more after a number and a space, the whole answer: an abbreviated unit (WPM, RPM, USD, PSI); two
+# are a segment's name as often (5 AB), and AM and PM a clock's
+_ACRONYM = re.compile(r"[A-Z]{3,6}")
 _BARE_CLOCK = re.compile(r"\s*\d{1,2}:\d{2}(?::\d{2})?\s*")
 
 def extract_boxed(text: str) -> str | None:
@@ -226,6 +229,16 @@ def _parse_text(text: str, decimal_comma: str | None = None) -> Answer:
         if as_written is not None and answer.unit:
             return replace(answer, product=f"{amount} \\cdot {unit}")
         return answer if answer.unit or as_written is None else as_written
+    acronym = _ACRONYM.fullmatch(quantity.group(2)) if quantity else None
+    if quantity and acronym:  # 52 WPM, 60 RPM, 100 USD: a unit the table does not know, compared as written (as 5 минут is), and
+        # as written still the product 52·W·P·M, which the comparison tries too (never a product alone: it differs
+        # from 52, a confident wrong on the answer given)
+        as_written = _read_text(text, decimal_comma)
+        amount = _read_text(quantity.group(1), decimal_comma)
+        if as_written.kind == "expression" and amount.kind == "number":
+            return replace(amount, unit=acronym.group(), product=f"{quantity.group(1)} \\cdot {acronym.group()}",
+                           text=text.strip())
+        return as_written
     return _read_text(text, decimal_comma)
 
 

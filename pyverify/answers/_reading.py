@@ -899,7 +899,9 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "with `square`, `sq`, `cubic` before, `squared`, `cubed`, `^2` after, `per` or `/` between; one-letter units "
      "(`m`, `g`, `s`, `h`, `L`) only in `\\text{…}`, after `/` or before it, outside math in a response, or after a "
      "number and a space in an answer that is nothing more (`5 m/s` is 5; `$108$ m` is 108 in metres; `5 m` and "
-     "`0.17 V`, TheoremQA's answers, are quantities; `5m`, `2 xy` and `5 \\cdot m` are products); the unit removed is kept and compared (below)"),
+     "`0.17 V`, TheoremQA's answers, are quantities; `5m`, `2 xy` and `5 \\cdot m` are products; three to six "
+     "capitals after a number and a space, the whole answer, are a unit the table does not know, compared as written "
+     "and as the product too: `52 WPM` is 52, `5 AB` stays 5·A·B); the unit removed is kept and compared (below)"),
     ("`5 wrong`, `x = 4 answer`, `5 million`, `2 squared`, `5 dozen`, `1\\text{ m}\\,50`, `5\\text{ cm}x`",
      "unparsed, naming the word or the text: no other word is a unit (a word that changes the value or judges the "
      "answer is never removed), and a unit followed by a number, a letter, an opening bracket or a power ends no "

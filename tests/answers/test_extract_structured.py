@@ -1744,3 +1744,43 @@ def test_a_sentence_that_restates_the_last_result_among_givens_states_it(respons
     # verify_cot's ChatGPT answers (lz1oceani/verify_cot): 'Answer: Kylar needs to pay $64 for 16 glasses.' and 'So the
     # answer to this question is Craig has $19 left.' were unread (a quarter of the right answers of the first)
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [# a review of the rule (706 probes) found checks, givens, answers in words, lists and missing hedges read as the
+     # answer: each is refused now
+     ("She earns $20 a day and needs $60. 60 divided by 20 is 3. Check: 3 × 20 = 60\n\nAnswer: It takes her 3 days to "
+      "earn $60.", "60", "unparsed"),
+     ("Tom has 7 apples and wants 12. 7 + 5 = 12\n\nAnswer: Tom needs 5 more apples to reach 12.", "12", "unparsed"),
+     ("Tom has 7 apples and wants 12. 7 + 5 = 12\n\nTherefore, Tom needs 5 more apples to reach 12.", "12", "no answer"),
+     ("Eggs: 6 × 4 = 24\n\nAnswer: With 3 boxes of 24 eggs, she has seventy-two eggs.", "24", "unparsed"),
+     ("Tom picked 2 apples then 3 more, plus 3 oranges. 2 + 3 = 5\n\nAnswer: Tom has 5 apples and 3 oranges.", "5",
+      "unparsed"),
+     ("Red: 2 + 6 = 8\n\nAnswer: There are 8 red balloons, 15 blue ones.", "8", "unparsed"),
+     ("Cost: 16 * 4 = $64\n\nAnswer: Kylar wasn't charged $64 for 16 glasses.", "64", "unparsed"),
+     ("Cost: 16 * 4 = $64\n\nAnswer: Kylar pays close to $64 for 16 glasses.", "64", "unparsed"),
+     ("Cost: 16 * 4 = $64\n\nAnswer: Kylar pays a maximum of $64 for 16 glasses.", "64", "unparsed"),
+     ("Minutes: 1.5 * 60 = 90 minutes\n\nAnswer: It takes 1.5 hours, i.e. 90 minutes.", "1.5", "unparsed"),
+     ("Tom has 4 + 8 = 12\n\nAnswer: Sara has 5 more apples than the 12 Tom has.", "12", "unparsed"),
+     # ... and these are still read: a set named in words, a noun after 'with', a comma that lists no number
+     ("Downloads: 60 + 180 + 126 = 366\n\nTherefore, the program had a total of 366 downloads over the three months.",
+      "366", "correct"),
+     ("Step 2: 18 / 3 = 6\n\nAnswer: Isabel can make 6 packages with 3 cupcakes each.", "6", "correct"),
+     ("Days left: 4\nPages to read per day = 24 / 4 = 6 pages\n\nAnswer: Solo needs to read 6 pages per day, on average, in "
+      "the next 4 days.", "6", "correct"),
+     # a check in brackets after the sentence, and a labelled computation on the last line
+     ("Sophia can drive 300 miles on a single tank of gas (12 gallons x 25 miles/gallon = 300 miles).", "300", "correct"),
+     ("So she saved $21 that weekend ($84 - $63 = $21).", "21", "correct"),
+     ("So she saved $20 that weekend ($84 - $63 = $21).", "21", "unparsed"),
+     ("Bananas per day: 4, 6, 12\n\nTotal: 4 + 6 + 12 = 22 bananas", "22", "correct"),
+     ("Answer: \nAdditional bottles of water needed = 140 - 48 = 92 bottles", "92", "correct"),
+     ("So x = 6.\n\nVerification: 2 × 6 + 3 = 15 correct.", "15", "no answer"),
+     # an abbreviated unit the table does not know, after a number: compared as written, never a product of letters
+     ("The average of the three typing speeds is 52 WPM.", "52", "correct"), ("The answer is 60 RPM.", "61", "wrong"),
+     ("The answer is $5 AB$.", "5", "wrong")],
+)  # fmt: skip
+def test_a_review_of_the_restated_result_rule_refuses_checks_givens_and_lists(response: str, gold: str, status: str) -> None:
+    # (PromptPG's TabMWP and Plan-and-Solve's answers: '(12 gallons x 25 miles/gallon = 300 miles).' was read as '300
+    # miles)', 'Total: 4 + 6 + 12 = 22 bananas' as nothing, '52 WPM' as the product 52·W·P·M, different from 52)
+    assert grade(response, gold).status == status, response
