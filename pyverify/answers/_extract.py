@@ -1657,6 +1657,14 @@ _LEADING_QUOTES = re.compile(r"^(?:\\?[\"'*_`]|\s)+")
 _CHOICE_LED = re.compile(r"(?:\\textbf\s*\{\s*)?(\([A-J]\))(?:\s*\})?")
 _EXPLAINED = re.compile(r"\s*(?:[:,;—–]|-\s|(?:because|since|as|which|this|that|due|given)(?![A-Za-z]))")
 _EITHER = re.compile(r"(?i)either(?![A-Za-z])")
+# a letter, then after a comma or a colon a short option text (A, yes / (B): Wyoming), or after its full stop to the end
+# of the line (D. Wednesday); words that make it a sentence or a reason are no option's text
+_OPTION_WORDS = r"(?P<option>[A-Za-z0-9$][A-Za-z0-9'&$.-]*(?:[ \t]+[A-Za-z0-9'&$.-]+){0,3})"
+_OPTION_AFTER = re.compile(r"\(?[A-J]\)?[ \t]*[,:][ \t]*" + _OPTION_WORDS + r"[ \t]*")
+_OPTION_NEXT = re.compile(r"\.[ \t]+(?=[A-Z0-9$])" + _OPTION_WORDS + r"[ \t]*\.?[ \t]*(?=\n|\Z)")
+_NOT_OPTION_TEXT = re.compile(r"(?i)(?<![A-Za-z])(?:is|are|was|were|be|has|have|had|will|would|can|could|should|does|do|"
+                              r"did|because|since|as|so|therefore|thus|hence|this|that|it|we|i|not|or|but|which|"
+                              r"correct|incorrect|right|wrong|true|false|option|choice|answer)(?![A-Za-z])")
 # more choices after a choice: , (G), (H) / and (G) / 、(G) (one \s* per run of spaces: linear)
 _MORE_CHOICES = re.compile(r"(?:\s*(?:,\s*(?:and\s+)?|and\s+|&\s*|、\s*)(?:\\textbf\s*\{\s*)?\([A-J]\)(?:\s*\})?)+")
 # a reason clause right after a stated answer: its words say why, never that the answer is taken back
@@ -1805,6 +1813,15 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
     if _EITHER.match(piece) and re.search(r"(?i)(?<![A-Za-z])or(?![A-Za-z])", text[start : text.find("\n", end, hi) % (hi + 1)]):
         # The correct answer is either F. 397 or G. 406: the full stop of a choice cut the sentence before its 'or'
         return Extraction("none", rule=f"'either ... or ...' after '{rule}': several answers, none stated", span=(start, end))
+    optioned = _OPTION_AFTER.fullmatch(piece) or (
+        _OPTION_NEXT.match(text, end, hi) if re.fullmatch(r"\(?[A-J]\)?", piece) and text[end : end + 1] == "." else None)
+    if optioned and not _NOT_OPTION_TEXT.search(optioned.group("option")):
+        # The answer is A, yes. / The correct answer is D. Wednesday. (TabMWP's answers): the choice with its option's
+        # text, read by the labelled-choice rule (the letter against a letter, the text against a text)
+        letter = re.search(r"[A-J]", piece).group()  # type: ignore[union-attr]
+        first = start + text[start:end].find(piece)
+        return Extraction("answer", (f"({letter}) {optioned.group('option').strip()}",), rule,
+                          (first, optioned.end() if optioned.re is _OPTION_NEXT else first + len(piece)))  # fmt: skip
     led = _CHOICE_LED.match(piece)
     listed = _MORE_CHOICES.match(piece, led.end()) if led else None
     if led and listed:  # The answer is (C), (G), (H). / (C) and (G): several choices, a list (never the first alone)

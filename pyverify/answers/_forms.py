@@ -188,6 +188,26 @@ def spelled_quantity(text: str) -> tuple[int, str] | None:
     return None
 
 
+def _phrase_word(run: str, k: int, runs: list[str], text: str) -> bool:
+    """Whether a short run of letters is a word of a phrase with a long word in it (a name, a title): the article a
+    after the first word (in `a can be any real number` a is the letter), `and`, `of`, `the` between two words
+    (Watson and Partners), the s of a possessive (Brenner's Juices), a capitalized name of three letters (Ace
+    Hardware, Alice and Bob); never the phrase's only word, nor `or` (two answers)."""
+    if not k and len(runs) == 1 or not _LONG_WORD.search(text):
+        return False
+    if run == "a" and k:
+        return True
+    if run.lower() in ("and", "of", "the") and 0 < k < len(runs) - 1:
+        return True
+    if run == "s" and k and re.search(rf"{runs[k - 1]}['’]s(?![A-Za-z])", text):
+        return True
+    return len(run) == 3 and run[0].isupper() and run[1:].islower() and run.lower() not in _NOT_PHRASE_WORDS
+
+
+# three letters that are a function or a constant as written (Tan 30 is no name)
+_NOT_PHRASE_WORDS = frozenset({"tan", "sin", "cos", "cot", "sec", "csc", "log", "exp", "max", "min", "mod", "gcd", "lcm"})
+
+
 def _number(value: int) -> Answer:
     number: Node = Num(Fraction(abs(value)))
     return Answer("number", terms=(Op("neg", (number,)) if value < 0 else number,))
@@ -265,8 +285,7 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
     if spelled is not None:  # ten, Twenty-Seven, two hundred and eighty: the number (never text)
         return _number(spelled)
     runs = re.findall(r"[A-Za-z]+", text)
-    if _WORDS.match(text) and all(word_rules(run) or run == "a" and k and _LONG_WORD.search(text)
-                                  for k, run in enumerate(runs)):  # fmt: skip
+    if _WORDS.match(text) and all(word_rules(run) or _phrase_word(run, k, runs, text) for k, run in enumerate(runs)):
         # Not a function: the article a is a word after the first, in a phrase with a long word (a first a may be
         # the letter: a can be any real number)
         return Answer("text", value=normal_text(text))
@@ -293,6 +312,9 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
         number: Node = Num(-value if sign else value)
         written = (whole_digits.lstrip("0") or "0") + (f".{point.rstrip('0')}" if point.rstrip("0") else "")
         return Answer("base", terms=(number,), value=f"{'-' if sign and value else ''}{written}_{radix}")
+    at = re.match(r"(?i)\s*at\s+(?=\d)", text)
+    if at and (_CLOCK.match(text[at.end() :]) or _HOUR.match(text[at.end() :])):
+        text = text[at.end() :]  # The next train is at 2:30 P.M.: the time
     tight = re.sub(r"(?<=\d)\s*\\!\s*(?=:)|(?<=:)\s*\\!\s*(?=\d)", "", text)  # 4\!:\!51 (MATH's golds tighten a colon)
     if tight != text and _CLOCK.match(tight):
         text = tight

@@ -910,9 +910,10 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "unparsed, naming the text and its column: beside a number or an expression, in `\\text{…}` only a unit "
      "phrase, `or` / `and` (`5\\text{ or }6` is a list) and white space are read; a name in `\\mathrm` or "
      "`\\operatorname` is not a function of the grammar"),
-    ("`\\text{Evelyn}`, `\\textbf{East}.`, `Evelyn`, `no solution`, `DNE`, `12:00`, `SRMC = LRMC`",
-     "a text answer: the words normalized (lower case, single spaces, no final full stop or leading article; a clock "
-     "time as h:mm on 24 hours, seconds kept unless :00: 8:34 p.m. is 20:34, 5am is 5:00, 4:30p.. (a harness deleted the m) is 16:30, a time without a.m. or p.m. is read on 24 hours (against the afternoon time a 12-hour clock would make it, 4:30 against 4:30 p.m., unknown; `4\\!:\\!51` is 4:51); two such times that are one ratio, 1:10 and 2:20, are unknown), equal only to the same text (and yes to true, no to false), different from other text of at most "
+    ("`\\text{Evelyn}`, `\\textbf{East}.`, `Evelyn`, `no solution`, `DNE`, `12:00`, `SRMC = LRMC`, `Watson and Partners`",
+     "a text answer: the words normalized (lower case, single spaces, no final full stop or leading article; a name's "
+     "short words count in a phrase with a long one: `and`, `of`, `the` between words, a possessive's s, a capitalized "
+     "word of three letters; a clock time (after `at`: `at 2:30 P.M.`) as h:mm on 24 hours, seconds kept unless :00: 8:34 p.m. is 20:34, 5am is 5:00, 4:30p.. (a harness deleted the m) is 16:30, a time without a.m. or p.m. is read on 24 hours (against the afternoon time a 12-hour clock would make it, 4:30 against 4:30 p.m., unknown; `4\\!:\\!51` is 4:51); two such times that are one ratio, 1:10 and 2:20, are unknown), equal only to the same text (and yes to true, no to false), different from other text of at most "
      "three words (a name, a direction, a day) and from a text that starts with the opposite yes or no; unknown when one is the other with words added and none that negates "
      "(`converges`, `the series converges`; `not a function` and `a function` stay different), and when one has "
      "more than three words (a sentence may say the same otherwise, and its meaning is not compared); unknown against "

@@ -1784,3 +1784,19 @@ def test_a_review_of_the_restated_result_rule_refuses_checks_givens_and_lists(re
     # (PromptPG's TabMWP and Plan-and-Solve's answers: '(12 gallons x 25 miles/gallon = 300 miles).' was read as '300
     # miles)', 'Total: 4 + 6 + 12 = 22 bananas' as nothing, '52 WPM' as the product 52·W·P·M, different from 52)
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [# TabMWP's answers (PromptPG's GPT-3 outputs): a choice letter with its option's text, names as answers, a clock
+     ("The answer is A, yes.", "yes", "correct"), ("The answer is (A), yes.", "yes", "correct"),
+     ("The correct answer is D. Wednesday.", "Wednesday", "correct"), ("The correct answer is D. Wednesday.", "D", "correct"),
+     ("The answer is A, yes.", "no", "wrong"), ("The answer is (A), as it is not true that x > 2.", "A", "correct"),
+     ("The answer is D. Wednesday is the day with the most.", "Wednesday", "unknown"),
+     ("The answer is (B) Watson and Partners.", "Watson and Partners", "correct"),
+     ("The answer is Brenner's Juices.", "Brenner's Juices", "correct"), ("The answer is Ace Hardware.", "Ace Hardware", "correct"),
+     ("The answer is Alice and Bob.", "Alice", "unknown"),
+     ("The next train is at 2:30 P.M.", "2:30 P.M.", "correct"), ("The next train is at 2:30 P.M.", "2:30 A.M.", "wrong")],
+)  # fmt: skip
+def test_choices_with_their_option_text_names_and_clock_times_are_read(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, response
