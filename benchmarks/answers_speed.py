@@ -56,7 +56,12 @@ texts = {"Answer: 3, line breaks, y": "Answer: 3" + "\\n" * n + "y",
          "is 5 because, is 3 and (n/10), y is 2.": "So x is 5 because" + " is 3 and" * (n // 10) + " y is 2.",
          "ninety, spaces, x": "ninety" + " " * n + "x", "= 3, spaces, There are 3.": "= 3" + " " * n + "There are 3.",
          "is: and a line break (n/5), 5": "is:\\n" * (n // 5) + "5",
-         "the answer (note, spaces, x": "the answer (note" + " " * n + "x"}
+         "the answer (note, spaces, x": "the answer (note" + " " * n + "x",
+         "= 64, (n/4) results, Answer: pays $64 for 16": "Cost: 1 = 1 " * (n // 12) + "16 x 4 = 64\\n\\nAnswer: Kylar "
+         "pays $64 for 16 glasses.",
+         "300 miles (, spaces, = 300).": "Sophia drives 300 miles (" + " " * n + "12 x 25 = 300).",
+         "Total:, spaces, = 22 bananas": "Total:" + " " * n + "4 + 6 + 12 = 22 bananas",
+         "The answer is D., spaces, Wednesday": "The answer is D." + " " * n + "Wednesday"}
 seconds = {}
 for name, text in texts.items():
     start = time.perf_counter()

@@ -1444,7 +1444,8 @@ def _result_in_sentence(text: str, lo: int, hi: int, before: int, marked: bool =
 
 
 # a computation in brackets that ends a sentence and checks the number it states: its result
-_CHECK_AFTER = re.compile(r"[ \t]*\([^()=]{1,120}=[ \t]*\$?[ \t]*(-?\d[\d,]*(?:\.\d+)?)[ \t]*[A-Za-z/ ]{0,30}\)[ \t]*[.!]?[ \t]*\Z")
+# (it opens at its bracket: a pattern that opened with the spaces before it would rescan a long run of them from each)
+_CHECK_AFTER = re.compile(r"\([^()=]{1,120}=[ \t]*\$?[ \t]*(-?\d[\d,]*(?:\.\d+)?)[ \t]*[A-Za-z/ ]{0,30}\)[ \t]*[.!]?[ \t]*\Z")
 # a computation that checks the answer (Check: 3 × 20 = 60, **Double-check:**, Verify:), and what lists values
 _CHECKING = re.compile(r"(?i)(?<![A-Za-z])(?:check|checking|verify|verifying|verification|confirm|confirming|proof)(?![A-Za-z])")
 # the numbers and operators a result is computed from, right before its '=' (7 + 5 = 12)
