@@ -120,11 +120,13 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "`White`, `#FFFFFF`, `rgb(255,255,255)` and a box drawn white on white (`\\fcolorbox{white}{white}`); "
      "`\\color{white}` outside a group hides the rest of its paragraph; `\\xout` strikes out"),
     ("`The answer is $\\frac{1}{3}$.`, `Final Answer: The largest $n$ is 34.`, `So the answer to this question is 7.`",
-     "after a phrase (`the answer to this question is`, `the answer to the problem is` are the phrase too; a note on "
-     "the form in parentheses between `answer` and `is`, `the answer (arabic numerals) is`, "
-     "`the answer (in dollars) is`, is part of it; a choice `(C)`, a hedge `(maybe)` or a part `(to the first part)` "
-     "is not; a reference after the answer, `9 (see Eq. 5)`, and a restatement after `, i.e.` are not read as it): the math that follows it, or the words to "
-     "the end of the sentence read as below"),
+     "after a phrase (`the answer to this question is`, `the answer to the problem is` are the phrase "
+     "too, never after `we know that`, `given that`, `since`: a premise; one that announces the answer "
+     "for later, `the answer is the total cost, which we compute below`, states none; a note on the form "
+     "in parentheses between `answer` and `is`, `the answer (arabic numerals) is`, `the answer (in "
+     "dollars) is`, is part of it; a choice `(C)`, a hedge `(maybe)` or a part `(to the first part)` is "
+     "not; a reference after the answer, `9 (see Eq. 5)`, and a restatement after `, i.e.` are not read "
+     "as it): the math that follows it, or the words to the end of the sentence read as below"),
     ("`Final Answer: Jane started growing Sphere 3 hours ago.`",
      "after a phrase, words that no rule below reads but that hold exactly one number and no math: that number, "
      "unless a word makes it inexact (`about`, `at least`, `more than`, ...) or judges it (`Answer: 5 is wrong`; with no phrase, a number in prose is "
@@ -137,12 +139,14 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "balls` states two results: none); never when that result was written before the computation (a "
      "check or a given: `Check: 3 × 20 = 60`, `wants 12. 7 + 5 = 12`) or the computation checks, nor with "
      "a cardinal in words (`she has seventy-two eggs`), a hedge, a verdict, a negation, a supposition or "
-     "a condition (`if`, `when`), `or`, `both`, `i.e.`, `out of`, a percent, an operator or brackets in "
-     "the sentence, nor a number bounded or listed (`more than 64`, `a maximum of 64`, `64 or more`, `5 "
+     "a condition (`if`, `when`), `or`, `both`, `i.e.`, `out of`, a contrast (`while`), a step still to "
+     "take (`which we now divide`), someone else's value, a percent, an operator or brackets in the "
+     "sentence, nor a number bounded or listed (`more than 64`, `a maximum of 64`, `64 or more`, `5 "
      "apples and 3 oranges`, `the 12 Tom has`): older chat models' endings (`Therefore, the zookeeper "
-     "needs to order 1400 bananas to last for 2 months.`); a last line that computes numbers alone after "
-     "a label (`Total:`, `Additional bottles needed =`) states its result, followed only by what it "
-     "counts (never a check or a verdict: `Verification: 2 × 6 + 3 = 15 correct.`)"),
+     "needs to order 1400 bananas to last for 2 months.`; after a phrase, only in a sentence that ends "
+     "the response); a last line that computes numbers alone after a label (`Total:`, `Additional bottles "
+     "needed =`) states its result, followed only by what it counts (never a check or a verdict: "
+     "`Verification: 2 × 6 + 3 = 15 correct.`)"),
     ("`$28$ %`, `$125$ miles`, `$1$ and $2$`", "the whole text, when its only words are units, percent words, "
      "`and`, `or`"),
     ("`Therefore $x \\geq 5$ is the solution.`, `We find that $x \\lt 3$.`, `所以最小值为$2$。`, "
@@ -1149,8 +1153,8 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
     that is the whole answer, never a note after a marked answer: \\boxed{6}. So we used 2 steps.), in a concluding
     final sentence, its one exact number, and nothing from a sentence that hedges (So perhaps 5.)."""
     checked = _CHECK_AFTER.search(text, lo, hi) if depth == 0 else None
-    number = _result_in_sentence(text, lo, checked.start(), checked.end(), computed_as=checked.group(1)) if checked \
-        else None  # fmt: skip
+    number = _result_in_sentence(text, lo, checked.start(), lo, computed_as=checked.group(1)) if checked and not (
+        rule == "final sentence" and _REMARK.search(text, lo, checked.start())) else None  # fmt: skip
     if number is not None:  # Sophia can drive 300 miles on a tank (12 gallons x 25 miles/gallon = 300 miles).
         return Extraction("answer", (text[number[0] : number[1]],), rule, number)
     spans = _math_spans(text, lo, hi)
@@ -1291,6 +1295,7 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
             if number is not None and number[0] == rest_start and _COUNTED_AFTER.fullmatch(text, number[1], hi) and \
                     not _UNMARKED_HEDGE.search(text, lo, hi) and not _JUDGED.search(text, lo, hi) and \
                     not _hypothetical(text, lo, hi) and not _CHECKING.search(text, lo, hi) and \
+                    not _NOT_A_TOTAL.search(text, lo, last.start()) and not _CHANGED_AFTER.search(text, number[1], hi) and \
                     not re.search(r"(?i)(?<![A-Za-z])(?:correct|right|true|ok|okay|yes)(?![A-Za-z])", text[number[1] : hi]):  # fmt: skip
                 # Total: 4 + 6 + 12 = 22 bananas (a line of its own, the last): the result, then what it counts
                 return Extraction("answer", (text[number[0] : number[1]],), rule, number)
@@ -1361,6 +1366,12 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
 _COMPUTED_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:is|are|was|were|has|have|had|costs?|makes?|needs?|spends?|spent|gets?|"
                               r"got|earns?|earned|pays?|paid|weighs?|takes?|took|holds?|be)\s+\(?\$?\d[\d.,]*\)?"
                               r"(?:\s*[-+*/×÷·x]\s*\(?\$?\d[\d.,]*\)?)+\s*\Z")
+# in such a line, a label or words after its result that make it no answer (a hint, a test, a given, a step; too
+# many, initially, doubled)
+_NOT_A_TOTAL = re.compile(r"(?i)(?<![A-Za-z])(?:hint|example|incorrect|wrong|test|sanity|given|subtotal|first|next|"
+                          r"alternative|if|claim|step|last|previous|old|estimate\w*)(?![A-Za-z])")
+_CHANGED_AFTER = re.compile(r"(?i)(?<![A-Za-z])(?:too|over\w*|under\w*|initially|originally|before|after|later|needed|"
+                            r"doubled?|refund\w*|each|per)(?![A-Za-z])")
 # a line of its own that computes numbers alone after a label (Total: 4 + 6 + 12 =, Additional bottles needed = 140 - 48 =)
 _LABELLED_COMPUTATION = re.compile(r"(?<![^\n])[ \t]*(?:[-*•][ \t]*)?(?:\*\*)?[A-Za-z][A-Za-z' ]{0,50}(?:\*\*)?[ \t]*[:=][ \t]*"
                                    r"\(?\$?\d[\d.,]*\)?(?:[ \t]*[-+*/×÷·x][ \t]*\(?\$?\d[\d.,]*\)?)+[ \t]*\Z")
@@ -1378,12 +1389,14 @@ _RESULT_BLOCKED = re.compile(
     r"estimat\w*|approx\w*|roughly|nearly|almost|could|might|may|but|however|instead|rather|actually|if|when|or|"
     r"either|neither|both|percent|fraction|times|twice|half|\w+n['’]t|nobody|none|nothing|hardly|barely|untrue|error|"
     r"mistaken?|nope|contrary|ballpark|near|close|hopefully|shy|upwards?|excess|maximum|minimum|max|min|limit|i\.e|"
-    r"that\s+is|out\s+of|in\s+other\s+words)(?![A-Za-z])"
-    r"|[?=<>≈~^%/+*×÷()\[\]→]|\d\s*[-x]\s*\$?\d")
+    r"that\s+is|out\s+of|in\s+other\s+words|while|whereas|versus|vs|against|without|would|regular|list|told|also|"
+    r"too|tops|which|then|yet|step|another|previously|later|used\s+to|hoped|many|someone|brother|sister|"
+    r"friend|friends|begin|discount|left\s+to)(?![A-Za-z])"
+    r"|[?=<>≈~^%/+*×÷()\[\];→]|,\s*and(?![A-Za-z])|\d\s*[-x]\s*\$?\d")
 # ... and words right before or after the number that bound or label it (more than 5, at least 5, step 5, 5 or more)
 _RESULT_BOUND_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:more|less|fewer|greater|larger|smaller|least|most|up\s+to|over|"
                                   r"under|about|around|above|below|within|upwards\s+of|than|no|not|step|part|case|page|"
-                                  r"number|plus|minus|the|these|those|#|-?\d[\d,.]*\s*(?:,|&|and|to))\s*\$?\s*\Z")
+                                  r"number|plus|minus|the|these|those|at|as|day|by|#|-?\d[\d,.]*\s*(?:,|&|and|to))\s*\$?\s*\Z")
 # (1 and -1 are the generators: a list of values, never its first alone)
 _RESULT_BOUND_AFTER = re.compile(r"(?i)\s*(?:or\s+(?:more|less|fewer|so)|\+|-?ish|plus|minus|(?:,|&|and|to)\s*-?\$?\d)"
                                  r"(?![A-Za-z])")
@@ -1457,7 +1470,8 @@ _CARDINAL_WORD = re.compile(
     r"seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|"
     r"forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozens?|half|halves|thirds?|quarters?|"
     r"fifths?|twice|thrice|double|triple)(?![A-Za-z])")
-_LISTED = re.compile(r"(?i)(?:,|;|&|(?<![A-Za-z])(?:and|plus))\s*(?:[A-Za-z]+\s+)?\$?\s*\Z")
+_LISTED = re.compile(r"(?i)(?:,|;|&|(?<![A-Za-z])(?:and|plus|along\s+with|as\s+well\s+as|versus|vs\.?|alongside|against|"
+                     r"next\s+to|in\s+addition\s+to|together\s+with|besides|while|whereas))\s*(?:[A-Za-z]+\s+)?\$?\s*\Z")
 
 
 def _value(number: str) -> Fraction | None:
@@ -1467,11 +1481,19 @@ def _value(number: str) -> Fraction | None:
         return None
 
 
+# a phrase given as a premise (We are given that the answer to the question is 20, so 5x = 20: MetaMath's answers to
+# "If we know the answer to the above question is 20, what is x?")
+_PREMISE = re.compile(r"(?i)(?<![A-Za-z])(?:know|knows|knew|known|knowing|given|told|since|because)(?:\s+that)?\s+\Z")
+# in a final sentence checked in brackets, words that make it a step or a remark (We start with 300 miles (...).)
+_REMARK = re.compile(r"(?i)(?<![A-Za-z])(?:we|we'll|we're|let's|let|I|I'll|us|our|start|begin|first|next|then|later|"
+                     r"last\s+year|previously|originally|initially|hoped?|used\s+to|many|students|someone|example|"
+                     r"suppose)(?![A-Za-z])")
 # a concluding word before a marker (So the answer to this question is ...)
 _LEAD_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:so|thus|hence|therefore|finally)\s*,?\s*\Z")
 # every result of a computation before a sentence (= 8, = $79.50): a number beside the one restated that is also a
 # result makes the sentence state several results
-_RESULT_BEFORE = re.compile(r"(?:=|≈|→|->|\\approx|(?<![A-Za-z])(?:is|are|gives?|leaves?|makes?|equals?|get|gets|got))"
+_RESULT_BEFORE = re.compile(r"(?:=|≈|→|->|\\approx|(?<![A-Za-z])(?:is|are|gives?|leaves?|makes?|equals?|get|gets|got|that's|"
+                            r"amounting\s+to|amounts?\s+to|totals?|totaling|totalling|comes?\s+to))"
                             r"\s{0,3}\**\\?\$?\s{0,3}(-?\d[\d,]*(?:\.\d+)?)(?![\d.]*\s*[-+*/×÷·x]\s*\$?\d)")
 
 
@@ -1616,10 +1638,15 @@ _COUNTED = re.compile(r"\s*(-?\d{1,3}(?:[,٬]\d{3})+|-?\d+(?:[.٫]\d+)?)\s*(?:�
 # (৷, Bengali's currency numerator four, is written for the danda ।)
 
 
+# words after an answer phrase that announce the answer for later, computed below (no answer stated there)
+_ANNOUNCED_LATER = re.compile(r"(?i)(?<![A-Za-z])(?:below|as\s+follows|the\s+following|we\s+(?:will\s+|shall\s+|can\s+)?(?:now\s+)?"
+                              r"(?:compute|calculate|find|determine|work\s+out)|to\s+be\s+(?:computed|calculated|found|determined))"
+                              r"(?![A-Za-z])")
 # words after an answer phrase that make the number in them a property of the answer or a guess, not its value
 _PROPERTY_OR_HEDGE = re.compile(r"(?i)(?<![A-Za-z])(?:(?:multiple|factor|divisor|power)\s+of|divisible\s+by|(?<!\d)\d{1,4}-digit|digits?\s+long|"
                                 r"likely|presumably|apparently|seemingly|supposedly|probably|possibly|perhaps|maybe|"
-                                r"upwards\s+of|(?:more|less|greater|fewer|larger|smaller)\s+than|at\s+(?:least|most))(?![A-Za-z])")
+                                r"upwards\s+of|(?:more|less|greater|fewer|larger|smaller)\s+than|at\s+(?:least|most)|whether|"
+                                r"unknown|undetermined|hidden|different\s+from)(?![A-Za-z])")
 
 
 def _number_in_words(text: str, start: int, end: int, piece: str, foreign: bool) -> tuple[int, int] | None:
@@ -1861,14 +1888,17 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
         stated = _statement(text, start, end, rule)
         if stated.status != "none":
             return stated
+        if _ANNOUNCED_LATER.search(piece):  # The answer to the question is the total cost, which we compute below.
+            return Extraction("none", rule=f"what follows '{rule}' announces an answer given later", span=(start, end))
         if _PROPERTY_OR_HEDGE.search(piece):  # The answer is a multiple of 3. / The answer is likely 3.
             return Extraction("answer", (piece,), rule, (start, end))  # read as written: refused, never the 3 in it
         number = _number_in_words(text, start, end, piece, foreign)
         if number is not None:  # Final Answer: Jane started it 3 hours ago. (the marker is there: no format skipped)
             return Extraction("answer", (text[number[0] : number[1]],), rule, number)
         led = _LEAD_BEFORE.search(text, max(0, (marker or 0) - 20), marker) if marker is not None else None
+        ends = not text[end : _closing_start(text, end, hi)].strip(" \t\r\n.!*")  # (nothing after it but closers)
         number = _result_in_sentence(text, start, end, led.start() if led else marker) if marker is not None and \
-            not foreign and text[end : end + 1] in (".", "!", "\n", "") else None  # fmt: skip
+            not foreign and ends else None  # fmt: skip
         if number is not None:  # Answer: Kylar needs to pay $64 for 16 glasses. (right after the computation of 64)
             return Extraction("answer", (text[number[0] : number[1]],), rule, number)
         # a marked answer that no rule reads is still the answer (and is reported unparsed)
@@ -2595,7 +2625,8 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
     phrases: list[re.Match[str]] = []
     for p in reversed(list(_PHRASE.finditer(text, lo, hi)) if marked else []):
         k = bisect_right(starts, p.start()) - 1
-        if not (k >= 0 and boxes[k][0] < p.start() < boxes[k][1]) and not _hypothetical(text, lo, p.start()):
+        if not (k >= 0 and boxes[k][0] < p.start() < boxes[k][1]) and not _hypothetical(text, lo, p.start()) \
+                and not _PREMISE.search(text, max(lo, p.start() - 40), p.start()):  # fmt: skip
             phrases.insert(0, p)
             if len(phrases) == 8:
                 break

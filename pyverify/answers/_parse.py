@@ -92,9 +92,11 @@ _HALF_AFTER = re.compile(r"[^\S\n]{0,3}(?:\$|\\\))?[^\S\n]{0,3}(?:\\(?:text|math
 # a whole answer that is a number, a space, then one unit with no space in it (checked by outside_unit): 0.17 V, 5 m,
 # 1.28 \times 10^-6 V/K, 5 m/s^2 (5m, 2 x, 2 g h and 5 \cdot m are products)
 _QUANTITY = re.compile(r"\s*([-−]?\d[\d,]*(?:\.\d+)?(?:\s*\\times\s*10\s*\^\s*\{?[-−]?\d+\}?)?)\s+([A-Za-zΩμ][A-Za-zΩμ/^\d*.-]{0,30}?)\s*\.?\s*")
-# three capitals or more after a number and a space, the whole answer: an abbreviated unit (WPM, RPM, USD, PSI); two
-# are a segment's name as often (5 AB), and AM and PM a clock's
-_ACRONYM = re.compile(r"[A-Z]{3,6}")
+# abbreviated units in capitals after a number and a space, the whole answer (52 WPM, 3000 RPM, 100 USD): rates,
+# pressures and energies the unit table does not convert, and the dollar's code (a list: 40 MAX, 5 TBD, 5 NAN are no
+# units; another currency's code is not dropped against a dollar gold; two capitals are a segment's name as often, 5 AB,
+# and AM and PM a clock's)
+_ACRONYM = re.compile(r"WPM|RPM|BPM|KPH|KMH|MPG|PSI|FPS|DPI|PPI|CFM|BTU|KWH|MWH|MAH|USD")
 _BARE_CLOCK = re.compile(r"\s*\d{1,2}:\d{2}(?::\d{2})?\s*")
 
 def extract_boxed(text: str) -> str | None:

@@ -890,18 +890,25 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`28 percent`, `28 pct`, `28\\text{ percent}`, `28\\%`",
      "28% = 28/100 (percent policy `value`, the default); with `percent=\"unit\"` (`--percent unit`) 28% also "
      "equals 28 against an answer without a percent sign (MATH boxes 20 for 'what percent'); `4 4/9%` is (4 4/9)/100"),
-    ("`5 cm`, `125 miles`, `5 square units`, `60 miles per hour`, `5 km/h`, `5\\text{ cm}^2`, `864 \\mbox{ inches}^2`, "
-     "`25 \\mathrm{~cm}^{2}`, `5\\mathrm{~N}`, `36\\sqrt{7}cm^{3}`, `12\\pi cm^2`",
-     "5, 125, 5, 60, 5, 5, 864, 25, 5, 36√7, 12π: a unit phrase is removed at the end of the answer (after a number, "
-     "a closing brace or π), or in `\\text{…}` (`\\mbox`, `\\mathrm` with its `~` spacing, `\\textbf`, ...) where its "
-     "quantity ends (a single letter in `\\mathrm{…}` is a letter, `\\mathrm{~N}` a set in GAOKAO's golds, except a unit letter with mathpix's `~` right after a number, `5\\mathrm{~N}`, and a unit written in text groups that ends the answer after its number: `5 \\mathrm{~m} / \\mathrm{s}`, `-0.16 \\mathrm{J}`, `5 \\mathrm{kJ} \\mathrm{mol}^{-1}`, `1.6 \\mu\\mathrm{C}`, with SI prefixes as written and `TEXT_UNIT_WORDS` such as nm, bar, torr; lone upright letters only after a number as written: `(M+m)\\mathrm{g}` is (M+m)·g); a unit phrase is made of unit words (`UNIT_WORDS`: "
-     "length, area, volume, mass, time, money, angle, counting nouns such as `ways`, `people`; plurals in -s, -es) "
-     "with `square`, `sq`, `cubic` before, `squared`, `cubed`, `^2` after, `per` or `/` between; one-letter units "
-     "(`m`, `g`, `s`, `h`, `L`) only in `\\text{…}`, after `/` or before it, outside math in a response, or after a "
-     "number and a space in an answer that is nothing more (`5 m/s` is 5; `$108$ m` is 108 in metres; `5 m` and "
-     "`0.17 V`, TheoremQA's answers, are quantities; `5m`, `2 xy` and `5 \\cdot m` are products; three to six "
-     "capitals after a number and a space, the whole answer, are a unit the table does not know, compared as written "
-     "and as the product too: `52 WPM` is 52, `5 AB` stays 5·A·B); the unit removed is kept and compared (below)"),
+    ("`5 cm`, `125 miles`, `5 square units`, `60 miles per hour`, `5 km/h`, `5\\text{ cm}^2`, `864 \\mbox{ inches}^2`, `25 \\mathrm{~cm}^{2}`, `5\\mathrm{~N}`, `36\\sqrt{7}cm^{3}`, `12\\pi cm^2`",
+     "5, 125, 5, 60, 5, 5, 864, 25, 5, 36√7, 12π: a unit phrase is removed at the end of the answer "
+     "(after a number, a closing brace or π), or in `\\text{…}` (`\\mbox`, `\\mathrm` with its `~` "
+     "spacing, `\\textbf`, ...) where its quantity ends (a single letter in `\\mathrm{…}` is a letter, "
+     "`\\mathrm{~N}` a set in GAOKAO's golds, except a unit letter with mathpix's `~` right after a "
+     "number, `5\\mathrm{~N}`, and a unit written in text groups that ends the answer after its number: "
+     "`5 \\mathrm{~m} / \\mathrm{s}`, `-0.16 \\mathrm{J}`, `5 \\mathrm{kJ} \\mathrm{mol}^{-1}`, `1.6 "
+     "\\mu\\mathrm{C}`, with SI prefixes as written and `TEXT_UNIT_WORDS` such as nm, bar, torr; lone "
+     "upright letters only after a number as written: `(M+m)\\mathrm{g}` is (M+m)·g); a unit phrase is "
+     "made of unit words (`UNIT_WORDS`: length, area, volume, mass, time, money, angle, counting nouns "
+     "such as `ways`, `people`; plurals in -s, -es) with `square`, `sq`, `cubic` before, `squared`, "
+     "`cubed`, `^2` after, `per` or `/` between; one-letter units (`m`, `g`, `s`, `h`, `L`) only in "
+     "`\\text{…}`, after `/` or before it, outside math in a response, or after a number and a space in "
+     "an answer that is nothing more (`5 m/s` is 5; `$108$ m` is 108 in metres; `5 m` and `0.17 V`, "
+     "TheoremQA's answers, are quantities; `5m`, `2 xy` and `5 \\cdot m` are products; an abbreviated "
+     "unit in capitals after a number and a space, the whole answer (WPM, RPM, BPM, KPH, MPG, PSI, FPS, "
+     "DPI, BTU, KWH, MAH, USD, ...: a list), is a unit the table does not know, compared as written and "
+     "as the product too: `52 WPM` is 52; `40 MAX`, `5 AB` stay products); the unit removed is kept and "
+     "compared (below)"),
     ("`5 wrong`, `x = 4 answer`, `5 million`, `2 squared`, `5 dozen`, `1\\text{ m}\\,50`, `5\\text{ cm}x`",
      "unparsed, naming the word or the text: no other word is a unit (a word that changes the value or judges the "
      "answer is never removed), and a unit followed by a number, a letter, an opening bracket or a power ends no "

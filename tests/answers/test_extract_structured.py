@@ -1710,7 +1710,7 @@ def test_what_a_second_review_found_after_its_first_fixes(response: str, gold: s
      ("Calculation:\n154 - 91 = 63\n\nAnswer:\nBaker bought 63 more cakes than those he sold.", "63", "correct"),
      ("24 sacks / 8 sacks = 3 days\n\nAnswer:\n\nIt will take 3 days to harvest 24 sacks of oranges.", "3", "correct"),
      ("13 years x 2 inches/year = 26 inches\n\nAnswer: The crocodile will grow 26 inches in 13 years.", "26", "correct"),
-     ("In 4 hours: 5 x 14,400 = 72,000 jellyfish\n\nAnswer:\n\n5 springs would create 72,000 jellyfish in 4 hours.",
+     ("In 4 hours: 5 x 14,400 = 72,000 jellyfish\n\nAnswer:\n\n5 springs create 72,000 jellyfish in 4 hours.",
       "72000", "correct"),
      ("700 x 2 = 1400\n\nTherefore, the zookeeper needs to order 1400 bananas to last for 2 months.", "1400", "correct"),
      ("$47 x 5 = $235\n\nAlicia spends $235.00 on dry-cleaning in 5 weeks.", "235", "correct"),
@@ -1799,4 +1799,31 @@ def test_a_review_of_the_restated_result_rule_refuses_checks_givens_and_lists(re
      ("The next train is at 2:30 P.M.", "2:30 P.M.", "correct"), ("The next train is at 2:30 P.M.", "2:30 A.M.", "wrong")],
 )  # fmt: skip
 def test_choices_with_their_option_text_names_and_clock_times_are_read(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [# a second review (1,027 new probes) of the restated-result, bracketed-check, labelled-line and acronym rules
+     ("We are given that the answer to the question is 20, so we can write: 5x = 20.\nSolving for x, we get: x = 4.\n"
+      "The value of x is 4.", "4", "correct"),
+     ("The answer to this question is whether 12 is even.", "12", "unparsed"),
+     ("The answer to the question is the total cost, which we compute below.\n12 + 8 = 20\nSo the total cost is $20.",
+      "20", "correct"),
+     ("Girls: 40 - 22 = 18\n\nAnswer: The club has 22 boys as well as 18 girls.", "18", "unparsed"),
+     ("Red marbles: 5 x 3, that's 15 marbles.\nBlue marbles: 15 + 9 = 24\n\nAnswer: Kim has 15 red marbles while she "
+      "has 24 blue marbles.", "24", "unparsed"),
+     ("Answer: Mo should buy 5 packs to get 60 cups (5 x 12 = 60).", "60", "unparsed"),
+     ("We start with 300 miles (12 x 25 = 300).", "300", "unparsed"),
+     ("Apples: 6 x 8 = 48\n\nAnswer: Dana picks 48 apples over 6 days, which we now divide among her 8 cousins.", "48",
+      "unparsed"),
+     ("Eggs: 16 x 7 = 112\n\nAnswer: The hens lay 112 eggs in 7 days. Income: 112 x 2 = 224 dollars.", "112", "unparsed"),
+     ("Full price: 6 x 15 = 90\n\nAnswer: Jake pays $90 for 6 shirts at $15, and another $15 for socks.", "90", "unparsed"),
+     ("Cost: 4 x 20 = 80\n\nAnswer: Without the coupon Jake would pay $80 for 4 shirts at $20; with it he pays less.",
+      "80", "unparsed"),
+     ("Distance: 12 x 3 = 36\n\nTherefore, Leo leaves at 3 to ride 36 miles at 12 mph.", "3", "wrong"),
+     ("x\n\nTotal = 24 + 18 = 42 pages too many", "42", "no answer"),
+     ("Answer: 250 EUR", "$250", "wrong"), ("The answer is 40 MAX.", "40", "wrong"), ("Answer: 100 USD", "100", "correct")],
+)  # fmt: skip
+def test_a_second_review_of_the_restated_result_rules(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, response
