@@ -128,9 +128,12 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "not; a reference after the answer, `9 (see Eq. 5)`, and a restatement after `, i.e.` are not read "
      "as it): the math that follows it, or the words to the end of the sentence read as below"),
     ("`Final Answer: Jane started growing Sphere 3 hours ago.`",
-     "after a phrase, words that no rule below reads but that hold exactly one number and no math: that number, "
-     "unless a word makes it inexact (`about`, `at least`, `more than`, ...) or judges it (`Answer: 5 is wrong`; with no phrase, a number in prose is "
-     "taken only from a concluding final sentence)"),
+     "after a phrase, words that no rule below reads but that hold exactly one number and no math: that "
+     "number (or, with no digit, one cardinal in words: `Answer: She has twelve apples.` is 12, as is a "
+     "concluding `So the trip takes fifteen minutes.`; never `one` alone, a set already named, `the three "
+     "boxes`, or words that change it, `eight pi`, `forty odd`), unless a word makes it inexact (`about`, "
+     "`at least`, `more than`, ...) or judges it (`Answer: 5 is wrong`; with no phrase, a number in prose "
+     "is taken only from a concluding final sentence)"),
     ("`… = $64` then `Answer: Kylar needs to pay $64 for 16 glasses.`, `… (12 gallons x 25 miles/gallon = 300 miles).`, `Total: 4 + 6 + 12 = 22 bananas`",
      "after a phrase, or in a concluding final sentence, words with several numbers and no math: the one "
      "number equal to the result of the computation that ends right before them (its last `=`), or that "
@@ -1346,6 +1349,8 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
         # There are 3 dots in each group. (no lead): only right after the computation that gave 3, a whole sentence
         # (never cut off) that is no step, plan or remark (We convert 120 minutes to hours. Keep 12 in mind.)
         alone = None
+    if alone is None and concluding and text[hi : hi + 1] in (".", "!") and not _PROSE_NUMBER_BLOCKED.search(said):
+        alone = _one_spelled(text, told, hi)  # So the trip takes fifteen minutes.
     if alone is None and (concluding or restating) and text[hi : hi + 1] in (".", "!"):
         # Therefore, the zookeeper needs to order 1400 bananas to last for 2 months. (right after = 1400): the result
         # restated among the givens
@@ -1662,7 +1667,37 @@ def _number_in_words(text: str, start: int, end: int, piece: str, foreign: bool)
     number = _one_number(text, start, end)
     if number is not None and _NUMBERED.search(text, max(start, number[0] - 12), number[0]):
         return None  # The answer is given in Eq. 7.: a label, never the answer
-    return number
+    return number if number is not None else _one_spelled(text, start, end)
+
+
+# a cardinal number in English words, as a run of them (twelve, twenty-five, three hundred and five)
+_CARDINAL = (r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+             r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|"
+             r"billion)")
+_SPELLED_RUN = re.compile(rf"(?i)(?<![A-Za-z-]){_CARDINAL}(?:(?:[ \t]+|-)(?:and[ \t]+)?{_CARDINAL})*(?![A-Za-z-])")
+
+
+# words after a number in words that change it or make it a name or an estimate (eight pi, forty odd, two minutes ago)
+_SPELLED_CHANGED = re.compile(r"(?i)(?<![A-Za-z])(?:pi|odd|something|ish|ago|or|so|plus|minus|times|[a-z])(?![A-Za-z])")
+
+
+def _one_spelled(text: str, lo: int, hi: int) -> tuple[int, int] | None:
+    """The span of the one number written in words in text[lo:hi] when no digit, math, other number word, bound or
+    approximation is there (Answer: She has twelve apples.; never 'one' alone, a pronoun as often, nor a set already
+    named: the three boxes)."""
+    if re.search(r"\d", text[lo:hi]) or _math_spans(text, lo, hi) or "\\" in text[lo:hi]:
+        return None
+    runs = list(_SPELLED_RUN.finditer(text, lo, hi))
+    if len(runs) != 1 or runs[0].group().lower() == "one" or spelled_number(runs[0].group()) is None:
+        return None
+    run = runs[0]
+    if not re.search(r"[A-Za-z]", text[lo : run.start()]) or _SPELLED_CHANGED.search(text, run.end(), hi):
+        return None  # The answer is eight pi. / twelve minutes or so / Seven Wonders: the reading rules' (or none)
+    rest = text[lo : run.start()] + " " + text[run.end() : hi]
+    if _NUMBER_WORD.search(rest) or _INEXACT.search(rest) or _KNOWN_SET.search(text[lo : run.start()].rstrip() + " ") \
+            or re.search(r"(?i)(?<![A-Za-z])(?:the|all|these|those|each|both|of)\s+$", text[lo : run.start()]):  # fmt: skip
+        return None
+    return run.span()
 
 
 def _counted(piece: str) -> tuple[int, int] | None:

@@ -1827,3 +1827,19 @@ def test_choices_with_their_option_text_names_and_clock_times_are_read(response:
 )  # fmt: skip
 def test_a_second_review_of_the_restated_result_rules(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [# a number in words in a marked sentence or a concluding one: the number, alone and unchanged
+     ("x\n\nAnswer: She has twelve apples.", "12", "correct"), ("x\n\nSo the trip takes fifteen minutes.", "15", "correct"),
+     ("x\n\nAnswer: She has twenty-five dollars.", "25", "correct"),
+     ("x\n\nAnswer: The two trains meet after three hours.", "3", "unparsed"),
+     ("x\n\nSo she needs two more boxes.", "2", "no answer"), ("x\n\nSo one of them is left.", "1", "no answer"),
+     ("x\n\nSo the three boxes hold apples.", "3", "no answer"),
+     ("x\n\nAnswer: She has about twelve apples.", "12", "unparsed"), ("x\n\nAnswer: He is not twelve.", "12", "unparsed"),
+     ("The answer is eight pi.", "8", "wrong"), ("The answer is Seven Wonders.", "7", "unparsed"),
+     ("The answer is twelve minutes or so.", "12", "unparsed")],
+)  # fmt: skip
+def test_a_number_in_words_in_a_final_sentence_is_read_alone(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, response
