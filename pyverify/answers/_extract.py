@@ -733,7 +733,7 @@ def _prose(text: str) -> bool:
 
 
 # (written by hand: no sentence splitter is installed, and the extraction cuts sentences around math spans of its own)
-_ABBREVIATION = re.compile(r"(?i)(?<![A-Za-z.])(?:(i\.e|e\.g|cf|vs|viz|approx|resp)|fig|eq|dr|mr|mrs|ms|prof)$")
+_ABBREVIATION = re.compile(r"(?i)(?<![A-Za-z.])(?:(i\.e|e\.g|cf|vs|viz|approx|resp|a\.m|p\.m)|fig|eq|dr|mr|mrs|ms|prof)$")
 
 
 def _sentence_end(text: str, start: int, spans: list[_Span] | None = None,
@@ -1488,7 +1488,8 @@ def _value(number: str) -> Fraction | None:
 
 # a phrase given as a premise (We are given that the answer to the question is 20, so 5x = 20: MetaMath's answers to
 # "If we know the answer to the above question is 20, what is x?")
-_PREMISE = re.compile(r"(?i)(?<![A-Za-z])(?:know|knows|knew|known|knowing|given|told|since|because)(?:\s+that)?\s+\Z")
+_PREMISE = re.compile(r"(?i)(?<![A-Za-z])(?:(?<!so\s)(?<!thus\s)(?<!hence\s)(?<!therefore\s)(?<!therefore,\s)(?<!now\s)we\s+know|"
+                      r"we\s+are\s+(?:given|told)|given|if\s+we\s+know)(?:\s+that)?\s+\Z")
 # in a final sentence checked in brackets, words that make it a step or a remark (We start with 300 miles (...).)
 _REMARK = re.compile(r"(?i)(?<![A-Za-z])(?:we|we'll|we're|let's|let|I|I'll|us|our|start|begin|first|next|then|later|"
                      r"last\s+year|previously|originally|initially|hoped?|used\s+to|many|students|someone|example|"
@@ -1644,7 +1645,7 @@ _COUNTED = re.compile(r"\s*(-?\d{1,3}(?:[,٬]\d{3})+|-?\d+(?:[.٫]\d+)?)\s*(?:�
 
 
 # words after an answer phrase that announce the answer for later, computed below (no answer stated there)
-_ANNOUNCED_LATER = re.compile(r"(?i)(?<![A-Za-z])(?:below|as\s+follows|the\s+following|we\s+(?:will\s+|shall\s+|can\s+)?(?:now\s+)?"
+_ANNOUNCED_LATER = re.compile(r"(?i)(?<![A-Za-z])(?:below(?!\s*\$?-?\d)|as\s+follows|the\s+following|we\s+(?:will\s+|shall\s+|can\s+)?(?:now\s+)?"
                               r"(?:compute|calculate|find|determine|work\s+out)|to\s+be\s+(?:computed|calculated|found|determined))"
                               r"(?![A-Za-z])")
 # words after an answer phrase that make the number in them a property of the answer or a guess, not its value
@@ -1678,7 +1679,15 @@ _SPELLED_RUN = re.compile(rf"(?i)(?<![A-Za-z-]){_CARDINAL}(?:(?:[ \t]+|-)(?:and[
 
 
 # words after a number in words that change it or make it a name or an estimate (eight pi, forty odd, two minutes ago)
-_SPELLED_CHANGED = re.compile(r"(?i)(?<![A-Za-z])(?:pi|odd|something|ish|ago|or|so|plus|minus|times|[a-z])(?![A-Za-z])")
+_SPELLED_CHANGED = re.compile(r"(?i)(?<![A-Za-z])(?:pi|odd|something|ish|ago|or|so|plus|minus|times|[a-z]|first|second|"
+                              r"third|\w+ths?|halves|quarters?|percent|squared|cubed)(?![A-Za-z])")
+# the verb right before a number in words that a concluding or marked sentence states (She has twelve apples., the
+# trip takes fifteen minutes): a name, a function, a hedge or a preposition before it states none
+_VERB_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:has|have|had|needs?|needed|takes?|took|pays?|paid|spends?|spent|earns?|"
+                          r"earned|gets?|got|buys?|bought|makes?|made|sells?|sold|eats?|ate|reads?|uses?|used|owes?|"
+                          r"owed|saves?|saved|costs?|weighs?|weighed|holds?|held|contains?|requires?|required|collects?|"
+                          r"collected|receives?|received|gives?|gave|wins?|won|scores?|scored|is|are|was|were|be)"
+                          r"\s+(?:(?:a\s+)?total\s+of\s+|exactly\s+|only\s+|just\s+)?\Z")
 
 
 def _one_spelled(text: str, lo: int, hi: int) -> tuple[int, int] | None:
@@ -1691,8 +1700,10 @@ def _one_spelled(text: str, lo: int, hi: int) -> tuple[int, int] | None:
     if len(runs) != 1 or runs[0].group().lower() == "one" or spelled_number(runs[0].group()) is None:
         return None
     run = runs[0]
-    if not re.search(r"[A-Za-z]", text[lo : run.start()]) or _SPELLED_CHANGED.search(text, run.end(), hi):
-        return None  # The answer is eight pi. / twelve minutes or so / Seven Wonders: the reading rules' (or none)
+    if not _VERB_BEFORE.search(text, max(lo, run.start() - 30), run.start()) or run.group() != run.group().lower() \
+            or "," in text[lo:hi] or _SPELLED_CHANGED.search(text, run.end(), hi):  # fmt: skip
+        # The answer is eight pi. / Seven Wonders / Option C, with twelve sides / three fourths: the reading rules'
+        return None
     rest = text[lo : run.start()] + " " + text[run.end() : hi]
     if _NUMBER_WORD.search(rest) or _INEXACT.search(rest) or _KNOWN_SET.search(text[lo : run.start()].rstrip() + " ") \
             or re.search(r"(?i)(?<![A-Za-z])(?:the|all|these|those|each|both|of)\s+$", text[lo : run.start()]):  # fmt: skip
@@ -1727,7 +1738,10 @@ _OPTION_AFTER = re.compile(r"\(?[A-J]\)?[ \t]*[,:][ \t]*" + _OPTION_WORDS + r"[ 
 _OPTION_NEXT = re.compile(r"\.[ \t]+(?=[A-Z0-9$])" + _OPTION_WORDS + r"[ \t]*\.?[ \t]*(?=\n|\Z)")
 _NOT_OPTION_TEXT = re.compile(r"(?i)(?<![A-Za-z])(?:is|are|was|were|be|has|have|had|will|would|can|could|should|does|do|"
                               r"did|because|since|as|so|therefore|thus|hence|this|that|it|we|i|not|or|but|which|"
-                              r"correct|incorrect|right|wrong|true|false|option|choice|answer)(?![A-Za-z])")
+                              r"correct|incorrect|right|wrong|true|false|option|choice|answer|and|also|too|although|"
+                              r"though|unless|never|mind|nope|clearly|obviously|see|below|above|explanation|reasoning|"
+                              r"follows?|thanks?|good|great|luck|question|hope|done|maybe|perhaps|probably)(?![A-Za-z])"
+                              r"|(?-i:(?<![A-Za-z])(?:[A-J]|[IVX]{1,4})(?![A-Za-z]))")
 # more choices after a choice: , (G), (H) / and (G) / 、(G) (one \s* per run of spaces: linear)
 _MORE_CHOICES = re.compile(r"(?:\s*(?:,\s*(?:and\s+)?|and\s+|&\s*|、\s*)(?:\\textbf\s*\{\s*)?\([A-J]\)(?:\s*\})?)+")
 # a reason clause right after a stated answer: its words say why, never that the answer is taken back
@@ -1923,7 +1937,11 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
         stated = _statement(text, start, end, rule)
         if stated.status != "none":
             return stated
-        if _ANNOUNCED_LATER.search(piece):  # The answer to the question is the total cost, which we compute below.
+        if _ANNOUNCED_LATER.search(piece) and not re.search(r"\d", piece):
+            # The answer to the question is the total cost, which we compute below.: the answer is what follows
+            given = _extract(text[end:hi], structured=False, restate=False) if text[end:hi].strip() else None
+            if given is not None and given.status == "answer":
+                return replace(given, span=(given.span[0] + end, given.span[1] + end))
             return Extraction("none", rule=f"what follows '{rule}' announces an answer given later", span=(start, end))
         if _PROPERTY_OR_HEDGE.search(piece):  # The answer is a multiple of 3. / The answer is likely 3.
             return Extraction("answer", (piece,), rule, (start, end))  # read as written: refused, never the 3 in it

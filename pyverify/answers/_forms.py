@@ -183,21 +183,21 @@ def spelled_quantity(text: str) -> tuple[int, str] | None:
     words = body.split()
     for k in range(min(len(words) - 1, 12), 0, -1):  # the longest run of number words first (two hundred and five)
         value = spelled_number(" ".join(words[:k]))
-        if value is not None:
-            return value, " ".join(words[k:])
+        if value is not None:  # (Eight Ball, Twelve Angry Men: a name, capitalized after the number, stays text)
+            return (value, " ".join(words[k:])) if not any(w[:1].isupper() for w in words[k:]) else None
     return None
 
 
 def _phrase_word(run: str, k: int, runs: list[str], text: str) -> bool:
     """Whether a short run of letters is a word of a phrase with a long word in it (a name, a title): the article a
-    after the first word (in `a can be any real number` a is the letter), `and`, `of`, `the` between two words
-    (Watson and Partners), the s of a possessive (Brenner's Juices), a capitalized name of three letters (Ace
-    Hardware, Alice and Bob); never the phrase's only word, nor `or` (two answers)."""
+    after the first word (in `a can be any real number` a is the letter), `of`, `the` between two words (Bank of
+    America), the s of a possessive (Brenner's Juices), a capitalized name of three letters (Ace Hardware); never the
+    phrase's only word, nor `and` or `or` (Red and Blue: two answers, in no order)."""
     if not k and len(runs) == 1 or not _LONG_WORD.search(text):
         return False
     if run == "a" and k:
         return True
-    if run.lower() in ("and", "of", "the") and 0 < k < len(runs) - 1:
+    if run.lower() in ("of", "the") and 0 < k < len(runs) - 1:
         return True
     if run == "s" and k and re.search(rf"{runs[k - 1]}['’]s(?![A-Za-z])", text):
         return True

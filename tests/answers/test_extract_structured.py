@@ -1793,9 +1793,10 @@ def test_a_review_of_the_restated_result_rule_refuses_checks_givens_and_lists(re
      ("The correct answer is D. Wednesday.", "Wednesday", "correct"), ("The correct answer is D. Wednesday.", "D", "correct"),
      ("The answer is A, yes.", "no", "wrong"), ("The answer is (A), as it is not true that x > 2.", "A", "correct"),
      ("The answer is D. Wednesday is the day with the most.", "Wednesday", "unknown"),
-     ("The answer is (B) Watson and Partners.", "Watson and Partners", "correct"),
+     ("The answer is (B) Watson and Partners.", "Watson and Partners", "unknown"),  # one name or two: not read
+     ("The answer is (B) Bank of America.", "Bank of America", "correct"),
      ("The answer is Brenner's Juices.", "Brenner's Juices", "correct"), ("The answer is Ace Hardware.", "Ace Hardware", "correct"),
-     ("The answer is Alice and Bob.", "Alice", "unknown"),
+     ("The answer is Alice and Bob.", "Alice", "unparsed"),
      ("The next train is at 2:30 P.M.", "2:30 P.M.", "correct"), ("The next train is at 2:30 P.M.", "2:30 A.M.", "wrong")],
 )  # fmt: skip
 def test_choices_with_their_option_text_names_and_clock_times_are_read(response: str, gold: str, status: str) -> None:
@@ -1842,4 +1843,22 @@ def test_a_second_review_of_the_restated_result_rules(response: str, gold: str, 
      ("The answer is twelve minutes or so.", "12", "unparsed")],
 )  # fmt: skip
 def test_a_number_in_words_in_a_final_sentence_is_read_alone(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [# a third review (910 new probes) of the option-text, number-word, name, clock and premise rules
+     ("Both statements hold.\n\nThe answer is A, B.", "A", "several answers"), ("The answer is C, although D.", "C", "unparsed"),
+     ("The answer is A. Never mind.", "A", "no answer"), ("Reviewing each day...\n\nThe answer is D. Good luck", "D", "correct"),
+     ("x\n\nSo the family visited Six Flags.", "6", "no answer"), ("x\n\nSo she ate three fourths of the pizza.", "3", "no answer"),
+     ("x\n\nSo the answer is log seven.", "7", "unparsed"), ("x\n\nAnswer: Option C, with twelve sides.", "12", "unparsed"),
+     ("x\n\nSo there are some twelve guests.", "12", "no answer"), ("\\boxed{\\text{Eight Ball}}", "8", "unparsed"),
+     ("Answer: 7\n\nRechecking, 3 × 3 = 9, so we know that the answer is 9.", "9", "correct"),
+     ("Earlier guess: the answer is 10.\n\nSince the answer is 12 per the table, we choose 12.", "12", "unparsed"),
+     ("The answer is 20.\n\nThe correct answer is given below:\n\n$$18$$", "18", "correct"),
+     ("Answer: 30\n\nRecheck: the answer is below 25, it's 24.", "30", "unparsed"),
+     ("Answer: at 2:30 P.M. and 4:30 P.M.", "2:30 P.M.", "unparsed"), ("Answer: Red and Blue", "Blue and Red", "unknown")],
+)  # fmt: skip
+def test_a_third_review_of_option_texts_number_words_premises_and_clocks(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, response
