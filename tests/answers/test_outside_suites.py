@@ -264,7 +264,10 @@ OUTSIDE_DISAGREEMENTS = DATA / "outside_disagreements.json"
      ("mmlu_pro_math_outputs", 193, 165),
      # PRM800K's phase 1 (human-rated final steps with '# Answer': percent golds, forms asked for, 4\!:\!51\!:\!06 p.m.)
      # and DeathMath (Russian olympiad answers of 7 models: 'Ответ: 19 м', golds as 2**4107 and 1/2019)
-     ("prm800k_phase1_outputs", 150, 140), ("deathmath_outputs", 110, 95)],
+     ("prm800k_phase1_outputs", 150, 140), ("deathmath_outputs", 110, 95),
+     # ChatGPT's numbered-step answers annotated by hand (verify_cot: 'So the answer to this question is Craig has $19
+     # left.') and GPT-3 on TabMWP (PromptPG: 'The answer is A, yes.', 'The correct answer is C. Saturday')
+     ("verify_cot_chatgpt_outputs", 150, 125), ("tabmwp_gpt3_outputs", 200, 180)],
 )  # fmt: skip
 def test_more_outside_answers_against_their_publishers_labels(name: str, count: int, graded: int) -> None:
     # GPT-4 on TheoremQA (lists in brackets, E-notation golds, True written 1.0) and on GAOKAO fill-in-the-blank
