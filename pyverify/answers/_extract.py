@@ -1037,7 +1037,8 @@ _BARE_EXAMPLE = re.compile(r",?\s*\$?\s*(-?\d+(?:\.\d+)?)\s*\$?\s*[.!]?\s*$")
 # after 'i.e.': a restatement with a number that is no plain value (2 hours, about 48, 0.25 or 0.3, 3 + 5): neither
 # compared as another form nor to be dropped as an explanation
 _UNCOMPARED_RESTATEMENT = re.compile(r"(?=[^\n]*\d)(?!\s*\$?\s*[-+]?\d[\d,]*(?:\.\d+)?\s*\$?\s*[.!]?\s*$)")
-_NOTE_AFTER = re.compile(r"(?i)\s*\((?:see|cf\.?|from|by|using|via|per|as\s+in)(?![A-Za-z])[^()]{0,60}\)\s*[.!]?\s*$|"
+# (it opens where its spaces open: from inside a long run of them it would rescan the run, quadratic)
+_NOTE_AFTER = re.compile(r"(?i)(?<!\s)\s*\((?:see|cf\.?|from|by|using|via|per|as\s+in)(?![A-Za-z])[^()]{0,60}\)\s*[.!]?\s*$|"
                          r",\s*(?:i\.e\.|that\s+is,)")
 
 
