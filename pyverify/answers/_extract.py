@@ -1438,11 +1438,11 @@ def _result_in_sentence(text: str, lo: int, hi: int, before: int, marked: bool =
     numbers = list(_NUMBER.finditer(text, lo, hi))
     if len(numbers) > 8 or len(re.findall(r"\d+", text[lo:hi])) != sum(len(re.findall(r"\d+", m.group())) for m in numbers):
         return None  # digits inside a word or a label (3rd, 5-year-old, A4): not read here
-    values = [Fraction(m.group().replace(",", "")) for m in numbers]
+    values = [_value(m.group()) for m in numbers]
     same = [m for m, v in zip(numbers, values) if v == result]
     if len(same) != 1:
         return None
-    computed = {Fraction(m.group(1).replace(",", "")) for m in _RESULT_BEFORE.finditer(text, 0, before)}
+    computed = {_value(m.group(1)) for m in _RESULT_BEFORE.finditer(text, 0, before)} - {None}
     if any(v in computed for m, v in zip(numbers, values) if m is not same[0]):
         return None
     if any(not re.compile(rf"(?<![\d.]){re.escape(m.group())}(?![\d]|\.\d)").search(text, 0, before)
@@ -1471,11 +1471,13 @@ _CHECKING = re.compile(r"(?i)(?<![A-Za-z])(?:check|checking|verify|verifying|ver
 _OPERANDS = re.compile(r"(?:\(?\$?\d[\d.,]*\)?[ \t]*[-+*/×÷·x][ \t]*)*\(?\$?\d[\d.,]*\)?[ \t]*\Z")
 # a cardinal number in words that is no set already named (she has seventy-two eggs; never the three months, all
 # three girls, one, an ordinal)
+# a cardinal number in English words, as a run of them (twelve, twenty-five, three hundred and five)
+_CARDINAL = (r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+             r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|"
+             r"billion)")
 _CARDINAL_WORD = re.compile(
-    r"(?i)(?<!the\s)(?<!all\s)(?<!these\s)(?<!those\s)(?<!each\s)(?<!both\s)(?<![A-Za-z])(?:two|three|four|five|six|"
-    r"seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|"
-    r"forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozens?|half|halves|thirds?|quarters?|"
-    r"fifths?|twice|thrice|double|triple)(?![A-Za-z])")
+    r"(?i)(?<!the\s)(?<!all\s)(?<!these\s)(?<!those\s)(?<!each\s)(?<!both\s)(?<![A-Za-z])(?!(?:zero|one)(?![A-Za-z]))"
+    rf"(?:{_CARDINAL}|dozens?|half|halves|thirds?|quarters?|fifths?|twice|thrice|double|triple)(?![A-Za-z])")
 _LISTED = re.compile(r"(?i)(?:,|;|&|(?<![A-Za-z])(?:and|plus|along\s+with|as\s+well\s+as|versus|vs\.?|alongside|against|"
                      r"next\s+to|in\s+addition\s+to|together\s+with|besides|while|whereas))\s*(?:[A-Za-z]+\s+)?\$?\s*\Z")
 
@@ -1534,10 +1536,8 @@ def _restates_result(text: str, lo: int, number: str) -> bool:
     found = _LAST_RESULT.search(text, max(0, lo - 80), lo)
     if found is None:
         return False
-    try:
-        return Fraction(found.group(1).replace(",", "")) == Fraction(number.replace(",", "").rstrip("%").strip())
-    except (ValueError, ZeroDivisionError):
-        return False
+    result = _value(found.group(1))
+    return result is not None and result == _value(number)
 
 
 # in a concluding sentence without a marker, what makes its one number other than the answer stated: a verdict, a
@@ -1672,10 +1672,6 @@ def _number_in_words(text: str, start: int, end: int, piece: str, foreign: bool)
     return number if number is not None else _one_spelled(text, start, end)
 
 
-# a cardinal number in English words, as a run of them (twelve, twenty-five, three hundred and five)
-_CARDINAL = (r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
-             r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|"
-             r"billion)")
 _SPELLED_RUN = re.compile(rf"(?i)(?<![A-Za-z-]){_CARDINAL}(?:(?:[ \t]+|-)(?:and[ \t]+)?{_CARDINAL})*(?![A-Za-z-])")
 
 
