@@ -132,8 +132,19 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "number (or, with no digit, one cardinal in words: `Answer: She has twelve apples.` is 12, as is a "
      "concluding `So the trip takes fifteen minutes.`; never `one` alone, a set already named, `the three "
      "boxes`, or words that change it, `eight pi`, `forty odd`), unless a word makes it inexact (`about`, "
-     "`at least`, `more than`, ...) or judges it (`Answer: 5 is wrong`; with no phrase, a number in prose "
-     "is taken only from a concluding final sentence)"),
+     "`at least`, `more than`, ...; a difference after the number stays exact: `John has 21 more candies "
+     "than James` is 21, `4 more cups of flour` is 4, `60 miles farther than the car` is 60, never `8 or "
+     "more` nor `5 less than x`), an operator makes it an operand (`x + 33 marbles`, `33 * y`) or a word "
+     "judges it (`Answer: 5 is wrong`; with no phrase, a number in prose is taken only from a concluding "
+     "final sentence)"),
+    ("`**Answer:** The bus traveled **60 miles** farther than the car.`",
+     "after a phrase, words whose one Markdown bold run is a value (a number, a fraction or a percentage "
+     "with at most three words of its unit, or a cardinal in words): that value, whatever other numbers "
+     "the sentence holds (`Emma needs to make **18** more vlogs to complete her goal of 72 vlogs` is 18, "
+     "Gemma's answers); never with two bold runs, a bound or a label right before it (`at least **12**`, "
+     "`step **3**`), a word that changes it after it (`**2** times`, `**5** or more`, `**3** dozen`), nor "
+     "in a sentence that hedges, judges, checks, supposes or sets a condition (`If she buys **5** boxes, "
+     "...`)"),
     ("`… = $64` then `Answer: Kylar needs to pay $64 for 16 glasses.`, `… (12 gallons x 25 miles/gallon = 300 miles).`, `Total: 4 + 6 + 12 = 22 bananas`",
      "after a phrase, or in a concluding final sentence, words with several numbers and no math: the one "
      "number equal to the result of the computation that ends right before them (its last `=`), or that "
@@ -1344,7 +1355,7 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
     said = text[told:hi]
     alone = _one_number(text, told, hi) if (concluding or restating) and \
         not re.search(r"[=<>≠≤≥≈^+]|(?<![A-Za-z])/|/(?![A-Za-z])", said) and \
-        not _PROSE_NUMBER_BLOCKED.search(said) else None  # fmt: skip (So x != 3, So 5 is wrong, So perhaps 5)
+        not _PROSE_NUMBER_BLOCKED.search(_without_difference(text, told, hi)) else None  # fmt: skip (So x != 3, So 5 is wrong)
     if alone is not None and restating and (not _restates_result(text, lo, text[alone[0] : alone[1]])
                                             or text[hi : hi + 1] not in (".", "!") or _NOT_A_RESULT.search(said)):
         # There are 3 dots in each group. (no lead): only right after the computation that gave 3, a whole sentence
@@ -1619,16 +1630,62 @@ _INEXACT = re.compile(
 )
 
 
+# a difference stated after its number, which stays exact: 8 more eggs than Arnold, $6 more than Jenny, 4 more cups of
+# flour, 60 miles farther than the car (a comparison word before the number bounds it: more than 8; 'or' makes a bound
+# of it: 8 or more; 'than' a single letter makes the value another: 5 less than x)
+_DIFFERENCE_AFTER = re.compile(
+    r"(?i)[ \t]*(?:(?!(?:or|and|to|nor|is|are|was|were|be|been|has|have|had|do|does|did|will|would|can|could|"
+    r"shall|should|may|might|must|gets?|got|makes?|made|costs?|needs?|takes?|pays?)(?![A-Za-z]))[A-Za-z][A-Za-z'’-]*[ \t]+){0,4}?(?:more|fewer|less|farther|further|"
+    r"longer|shorter|taller|older|younger|greater|larger|smaller|higher|lower|heavier|lighter|cheaper|bigger|faster|"
+    r"slower)(?![A-Za-z])(?:(?:[ \t]+(?!(?:than|or|and)(?![A-Za-z]))[A-Za-z][A-Za-z'’-]*){0,6}[ \t]+than[ \t]+"
+    r"(?:the[ \t]+)?[A-Za-z][A-Za-z'’.-]+)?")
+
+
+# an operator right before or after a number in words (x + 33, x - 33, 33 * y, x/33, 33/y): the number is an operand
+# (a Markdown ** is bold, never a product; a minus sign touching the number is its sign; 33/hour is a rate; a dash
+# before words sets off a remark: 1 - the conditions are equivalent)
+_OPERATOR_BEFORE = re.compile(r"(?:(?<!\*)\*(?!\*)|[+×÷·^]|(?<![A-Za-z])[A-Za-z][ \t]*/|(?:^|\s)[-−])[ \t]*\Z")
+_OPERATOR_AFTER = re.compile(r"[ \t]*(?:(?<!\*)\*(?!\*)|[+×÷·^]|/[ \t]*[A-Za-z](?![A-Za-z])|[-−][ \t]+(?:[A-Za-z](?![A-Za-z])|[\d(]))")
+
+
 def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
-    """The span of the only number in text[lo:hi] when it is the only digit run there and no math is written."""
+    """The span of the only number in text[lo:hi] when it is the only digit run there and no math is written, and no
+    word makes it inexact or another number (a difference stated after it is exact: John has 21 more candies than
+    James)."""
     if _math_spans(text, lo, hi) or "\\" in text[lo:hi]:
         return None
-    if _NUMBER_WORD.search(text, lo, hi) or _INEXACT.search(text, lo, hi):
-        return None  # "4 five": two numbers, one in words; "about 3 hours", "at least 3": not an exact value
     numbers = list(_NUMBER.finditer(text, lo, hi))
     if len(numbers) != 1 or len(re.findall(r"\d+", text[lo:hi])) != len(re.findall(r"\d+", numbers[0].group())):
         return None
+    if _OPERATOR_BEFORE.search(text, lo, numbers[0].start()) or _OPERATOR_AFTER.match(text, numbers[0].end(), hi):
+        return None  # Ed now has x + 33 marbles., 33 * y: an operand of an expression, never its value
+    end = _difference_end(text, numbers[0], hi)
+    if _NUMBER_WORD.search(text, lo, hi) or _INEXACT.search(text, lo, numbers[0].end()) or _INEXACT.search(text, end, hi):
+        return None  # "4 five": two numbers, one in words; "about 3 hours", "at least 3": not an exact value
     return numbers[0].span()
+
+
+def _difference_end(text: str, number: re.Match[str], hi: int) -> int:
+    """Where a difference stated right after ``number`` ends (the number's end when none is stated; never after a
+    copula: the number of objects left is 15 less than the total states the value of the subject, not 15)."""
+    difference = _DIFFERENCE_AFTER.match(text, number.end(), hi)
+    if difference is None or _NUMBER_WORD.search(difference.group()) or \
+            _COPULA_BEFORE.search(text, max(0, number.start() - 12), number.start()):  # fmt: skip
+        return number.end()
+    return difference.end()
+
+
+# a copula right before a number (is 15 less than the total)
+_COPULA_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:is|are|was|were|be|been|equals?)[ \t]*[$€£]?[ \t]*\Z|=[ \t]*[$€£]?[ \t]*\Z")
+
+
+def _without_difference(text: str, lo: int, hi: int) -> str:
+    """text[lo:hi] without the difference stated after its one number (the words a bound or a hedge is looked for in:
+    ``more ... than`` after the number is no bound)."""
+    numbers = list(_NUMBER.finditer(text, lo, hi))
+    if len(numbers) != 1:
+        return text[lo:hi]
+    return text[lo : numbers[0].end()] + " " + text[_difference_end(text, numbers[0], hi) : hi]
 
 
 # after an answer phrase of another language, a number is taken from words only when nothing but a counter word
@@ -1719,6 +1776,43 @@ def _counted(piece: str) -> tuple[int, int] | None:
         return None
     at = len(piece) - len(piece.lstrip())
     return (at, at + len(found.group(1))) if piece.startswith(found.group(1), at) else None
+
+
+# a value in bold in a marked answer's sentence: a number (a fraction, a percentage, after a currency sign) with at
+# most three words of its unit, or a number in words (**Answer:** Emma needs to make **18** more vlogs to complete her
+# goal of 72 vlogs.)
+_BOLD_RUN = re.compile(r"\*\*(?=\S)([^*\n]{1,60}?)(?<=\S)\*\*")
+_BOLD_VALUE = re.compile(r"[$€£]?[ \t]?(?P<value>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?%?)(?:[ \t]+[A-Za-z][A-Za-z/.-]*){0,3}")
+# words right before a bold value that bound, label or change it (at least **12**, step **3**), and right after it
+# (**5** or more, **2** times as many, **3** dozen)
+_BOLD_BOUND_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:more|less|fewer|greater|larger|smaller|least|most|up\s+to|over|under|"
+                                r"about|around|approximately|roughly|nearly|almost|above|below|within|upwards\s+of|than|"
+                                r"no|not|step|part|case|page|day|number|plus|minus|times|#)[ \t]*\Z")
+_BOLD_CHANGED_AFTER = re.compile(r"(?i)[ \t]*(?:(?:or|to|and|&|,)[ \t]*(?:more|less|fewer|so|-?\$?\d)|-?ish|plus|minus|times|"
+                                 r"fold|percent|squared|cubed|dozens?|hundred|thousand|million|billion|[*/^×+])(?![A-Za-z])")
+
+# a condition in the sentence (If she buys **5** boxes, she has 3 eggs.): the bold value may be the condition's
+_BOLD_CONDITION = re.compile(r"(?i)(?<![A-Za-z])(?:if|unless|suppose|supposing|assuming|assume|provided|when|whenever|"
+                             r"once|given|otherwise)(?![A-Za-z])")
+
+
+def _bold_value(text: str, lo: int, hi: int) -> tuple[int, int] | None:
+    """The span of the value a marked answer's sentence text[lo:hi] sets in bold, when it sets exactly one thing in
+    bold and that is a value no word beside it bounds or changes, in a sentence that neither hedges, judges, checks
+    nor supposes: the writer marked the answer among the sentence's other numbers."""
+    runs = list(_BOLD_RUN.finditer(text, lo, hi))
+    if len(runs) != 1 or text.count("**", lo, hi) != 2:
+        return None
+    run = runs[0]
+    value = _BOLD_VALUE.fullmatch(run.group(1))
+    spelled = _SPELLED_RUN.fullmatch(run.group(1)) if value is None else None
+    if (value is None and (spelled is None or spelled_number(spelled.group()) is None)) or \
+            _BOLD_BOUND_BEFORE.search(text, max(lo, run.start() - 20), run.start()) or \
+            _BOLD_CHANGED_AFTER.match(text, run.end(), hi) or _UNMARKED_HEDGE.search(text, lo, hi) or \
+            _JUDGED.search(text, lo, hi) or _CHECKING.search(text, lo, hi) or _hypothetical(text, lo, hi) or \
+            _BOLD_CONDITION.search(text, lo, hi):  # fmt: skip
+        return None
+    return (run.start(1) + value.start("value"), run.start(1) + value.end("value")) if value else run.span(1)
 
 
 _LEADING_QUOTES = re.compile(r"^(?:\\?[\"'*_`]|\s)+")
@@ -1940,10 +2034,14 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
             if given is not None and given.status == "answer":
                 return replace(given, span=(given.span[0] + end, given.span[1] + end))
             return Extraction("none", rule=f"what follows '{rule}' announces an answer given later", span=(start, end))
-        if _PROPERTY_OR_HEDGE.search(piece):  # The answer is a multiple of 3. / The answer is likely 3.
+        if _PROPERTY_OR_HEDGE.search(_without_difference(text, start, end)):
+            # The answer is a multiple of 3. / The answer is likely 3. (never a difference: Pam pays $10 more than Susan)
             return Extraction("answer", (piece,), rule, (start, end))  # read as written: refused, never the 3 in it
         number = _number_in_words(text, start, end, piece, foreign)
         if number is not None:  # Final Answer: Jane started it 3 hours ago. (the marker is there: no format skipped)
+            return Extraction("answer", (text[number[0] : number[1]],), rule, number)
+        number = _bold_value(text, start, end) if not foreign else None
+        if number is not None:  # **Answer:** The bus traveled **60 miles** farther than the car. (Gemma's answers)
             return Extraction("answer", (text[number[0] : number[1]],), rule, number)
         led = _LEAD_BEFORE.search(text, max(0, (marker or 0) - 20), marker) if marker is not None else None
         ends = not text[end : _closing_start(text, end, hi)].strip(" \t\r\n.!*")  # (nothing after it but closers)
