@@ -82,8 +82,9 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "start (`<|im_start|>assistant`, a bare `<|im_start|>`, `<|start_header_id|>assistant<|end_header_id|>`, "
      "`<start_of_turn>model`), which is skipped"),
     ("`$<<720-480=240>>240`, `<<5*3=15>>15` (GSM8K's calculator annotations, which models trained on it write)",
-     "removed before the answer is read, as a reader skips them: the value written after the annotation is the "
-     "answer (`Therefore, Skyler's investment was $<<240=240>>240.` states 240)"),
+     "removed before the answer is read, as a reader skips them: the value written after the annotation "
+     "is the answer (`Therefore, Skyler's investment was $<<240=240>>240.` states 240, as does "
+     "`$<<240>>240`, a value annotated as itself; `<<694>>695` is read as written)"),
     ("`\\boxed{…}`, `\\fbox{…}`, `final answer is …`, `Final Answer: …`, `The answer is …`, `The correct answer is …`, "
      "`Answer: …`, `My answer: …`, `Correct answer: …`, `Ans: …`, `Final answer -> …`, "
      "`Answer $…$`, `#### …`, `A: …` at the start of a line (GSM8K)", "markers; the last one in the response wins (an earlier box does not beat a later "
@@ -144,7 +145,11 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "Gemma's answers); never with two bold runs, a bound or a label right before it (`at least **12**`, "
      "`step **3**`), a word that changes it after it (`**2** times`, `**5** or more`, `**3** dozen`), nor "
      "in a sentence that hedges, judges, checks, supposes or sets a condition (`If she buys **5** boxes, "
-     "...`)"),
+     "...`); without a phrase, the final sentence's one bold value the same way when the sentence "
+     "concludes (`Therefore, **4/9** of the books ...`) or restates the result of the computation right "
+     "before it (`... = 142 fruits` then `Ricardo can get **142** fruits from his plants.`), never in a "
+     "step, a plan, a remark or a past value (`We can now split **15** apples`, `originally`), nor one it "
+     "denies"),
     ("`… = $64` then `Answer: Kylar needs to pay $64 for 16 glasses.`, `… (12 gallons x 25 miles/gallon = 300 miles).`, `Total: 4 + 6 + 12 = 22 bananas`",
      "after a phrase, or in a concluding final sentence, words with several numbers and no math: the one "
      "number equal to the result of the computation that ends right before them (its last `=`), or that "
@@ -1375,7 +1380,20 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
         # Therefore, Lara read 128 pages on the first day. / So, it took James 2 hours. (GSM8K-style prose: a
         # concluding final sentence whose one number, in no math, is exact and no label of a step or a part)
         return Extraction("answer", (text[alone[0] : alone[1]],), rule, alone)
+    bold = _bold_value(text, lo, hi) if rule == "final sentence" and prose_number and not spans and \
+        text[hi : hi + 1] in (".", "!") and not _BOLD_NOT_STATED.search(text, lo, hi) and \
+        not _DENIAL.search(text, lo, hi) else None  # fmt: skip
+    if bold is not None and (concluding or _restates_result(text, lo, text[bold[0] : bold[1]])):
+        # ... = 142 fruits\n\nRicardo can get **142** fruits from his plants. (Gemma's answers): the one value the
+        # final sentence sets in bold, when it concludes or restates the result of the computation right before it
+        return Extraction("answer", (text[bold[0] : bold[1]],), rule, bold)
     return Extraction("none", rule="no marker, and the final sentence states no answer", span=(lo, hi))
+
+
+# in a final sentence without a marker, words that make its bold value a step, a plan, a remark or a past value
+_BOLD_NOT_STATED = re.compile(r"(?i)(?<![A-Za-z])(?:we|we'll|we're|let's|let|I|I'll|us|our|steps?|plans?|planned|"
+                              r"imagine|example|originally|initially|previously|before|earlier|ago|yesterday|first|"
+                              r"later|next)(?![A-Za-z])")
 
 
 # in a final sentence, a computation of numbers alone right after a verb that states a quantity (there are 4/2 =, is
@@ -1563,7 +1581,8 @@ _PROSE_NUMBER_BLOCKED = re.compile(
     r"corollary|example|remark|condition|base|multiple|divisible|exceeds?|upwards|something|rounded|rounding|odd|"
     r"give\s+or\s+take|or\s+so|both|couple|few|several|grand|but|however|although|though|question|could|might|may|"
     r"estimat\w*|approx\w*|about|around|roughly|nearly|almost|over|under|least|most|more|less|fewer|than|I|me|my|"
-    r"contradict\w*|absurd|apparently|presumably|supposedly|hmm+|thereabouts|order|excess|north|south|shy|beyond|"
+    r"contradict\w*|absurd|apparently|presumably|supposedly|hmm+|thereabouts|(?:on|of)\s+(?:the\s+)?order|"
+    r"order\s+of\s+magnitude|excess|north|south|shy|beyond|"
     r"nearest|another|single|rest|find|want|now|then|looks?|like)"
     r"(?![A-Za-z])|[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞¹²³⁰⁴-⁹Ⅰ-Ⅻ?]|(?<![A-Za-z])[IVX]{2,}(?![A-Za-z])")
 # before a concluding sentence's number: a set already known (the 5 apples, each of the 5 boxes, O(5)); after a number
@@ -2701,8 +2720,9 @@ def _restated(text: str, end: int, hi: int, answer: Sequence[str]) -> bool:
 _INVISIBLE = re.compile(INVISIBLE)
 
 
-# a calculator annotation of GSM8K's solutions, which models trained on them write too: <<48/2=24>>
-_CALCULATOR = re.compile(r"<<[^<>\n]{1,200}=[^<>\n]{1,100}>>")
+# a calculator annotation of GSM8K's solutions, which models trained on them write too: <<48/2=24>>, and a value
+# annotated as itself right before it is written (the total cost is $<<694>>694.)
+_CALCULATOR = re.compile(r"<<[^<>\n]{1,200}=[^<>\n]{1,100}>>|<<\$?(-?\d[\d,]{0,30}(?:\.\d{1,20})?)>>(?=\$?\1(?![\d.]\d|\d))")
 
 
 def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:

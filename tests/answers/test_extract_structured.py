@@ -1646,6 +1646,8 @@ def test_a_remark_after_a_computation_restates_no_result(response: str) -> None:
     [("Therefore, Skyler's investment was $<<240=240>>240.", "240", "correct"),
      ("So she has 5*3 = <<5*3=15>>15 apples left.", "15", "correct"), ("The answer is <<5*3=15>>15.", "15", "correct"),
      ("The answer is <<5*3=15>>16.", "15", "wrong"),
+     ("Therefore, the total cost of the pastries is $<<694>>694.", "694", "correct"),
+     ("So the total is <<694>>695.", "695", "unparsed"), ("So the total is <<694>>6940.", "6940", "unparsed"),
      # a list of words after a comma says nothing of the number; a clause or another number may
      ("Therefore, the shop makes a total of 500 chimichangas on Tuesdays, Wednesdays, and Fridays.", "500", "correct"),
      ("Therefore, Carlos and Benji will pay a total of $180 for their rentals, altogether.", "180", "correct"),
@@ -1784,7 +1786,21 @@ def test_a_sentence_that_restates_the_last_result_among_givens_states_it(respons
      ("**Answer:** There are **5** boxes and **3** crates.", "5", "unparsed"),
      ("**Answer:** Ray takes **3x + 6** minutes longer than 2 days.", "6", "unparsed"),
      ("**Answer:** **5** or more boxes for 3 kids.", "5", "unparsed"),
-     ("**Answer:** On step **3** we have 4 boxes.", "3", "unparsed")],
+     ("**Answer:** On step **3** we have 4 boxes.", "3", "unparsed"),
+     # ... and a final sentence's one bold value, when the sentence concludes or restates the result right before it
+     ("* **Total Fruits:** 110 tomatoes + 32 eggplants = 142 fruits\n\n\nRicardo can get **142** fruits from his plants.",
+      "142", "correct"),
+     ("* **Pizzas needed:** 80 slices / 8 slices/pizza = 10 pizzas\n\n\nJohn needs to order **10 pizzas**.", "12",
+      "wrong"),
+     ("* 8/18 simplifies to **4/9**\n\nTherefore, **4/9** of the books remaining on the shelves are math books.", "4/9",
+      "correct"),
+     ("Total = 10 + 5 = 15\n\nTom has **12** apples and 3 pears.", "12", "no answer"),
+     ("Total = 10 + 5 = 15\n\nWe can now split **15** apples among 3 kids.", "15", "no answer"),
+     ("* **Total earnings:** $30 + $42 = $72\n\nMatthew would earn **$72** if he agrees to the offer.", "72", "no answer"),
+     ("Total = 10 + 5 = 15\n\nTom does not have **15** apples.", "15", "no answer"),
+     ("Total = 10 + 5 = 15\n\nTom originally had **15** apples.", "15", "no answer"),
+     ("So, the zookeeper needs to order 1400 bananas.", "1400", "correct"),
+     ("So the mass is on the order of 1400 kg.", "1400", "no answer")],
 )  # fmt: skip
 def test_a_difference_an_operand_and_a_value_in_bold_in_a_marked_sentence(response: str, gold: str, status: str) -> None:
     # first contact's leftovers in Plan-and-Solve's and Gemma's answers (MiP): 'John has 21 more candies than James.'
