@@ -155,46 +155,53 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "number equal to the result of the computation that ends right before them (its last `=`), or that "
      "the sentence's own computation in brackets at its end gives, when every other number there was "
      "written before (a given restated) and none is the result of another computation (`8 balloons and 79 "
-     "balls` states two results: none); never when that result was written before the computation (a "
-     "check or a given: `Check: 3 × 20 = 60`, `wants 12. 7 + 5 = 12`) or the computation checks, nor with "
-     "a cardinal in words (`she has seventy-two eggs`), a hedge, a verdict, a negation, a supposition or "
-     "a condition (`if`, `when`), `or`, `both`, `i.e.`, `out of`, a contrast (`while`), a step still to "
-     "take (`which we now divide`), someone else's value, a percent, an operator or brackets in the "
-     "sentence, nor a number bounded or listed (`more than 64`, `a maximum of 64`, `64 or more`, `5 "
-     "apples and 3 oranges`, `the 12 Tom has`): older chat models' endings (`Therefore, the zookeeper "
-     "needs to order 1400 bananas to last for 2 months.`; after a phrase, only in a sentence that ends "
-     "the response); a last line that computes numbers alone after a label (`Total:`, `Additional bottles "
-     "needed =`) states its result, followed only by what it counts (never a check or a verdict: "
-     "`Verification: 2 × 6 + 3 = 15 correct.`)"),
+     "balls` states two results: none; a result named as a set already known is none: `the remaining 4 "
+     "windows`); never when that result was written before the computation (a check or a given: `Check: 3 "
+     "× 20 = 60`, `wants 12. 7 + 5 = 12`) or the computation checks, nor with a cardinal in words the "
+     "response did not write before (`she has seventy-two eggs`; `for the first two weeks` restates a "
+     "given), a hedge, a verdict, a negation, a supposition or a condition (`if`, `when`), `or`, `both`, "
+     "`i.e.`, `out of`, a contrast (`while`), a step still to take (`which we now divide`), someone "
+     "else's value, a percent, an operator or brackets in the sentence, nor a number bounded or listed "
+     "(`more than 64`, `a maximum of 64`, `64 or more`, `5 apples and 3 oranges`, `the 12 Tom has`): "
+     "older chat models' endings (`Therefore, the zookeeper needs to order 1400 bananas to last for 2 "
+     "months.`; after a phrase, only in a sentence that ends the response); a last line that computes "
+     "numbers alone after a label (`Total:`, `Additional bottles needed =`) states its result, followed "
+     "only by what it counts (never a check or a verdict: `Verification: 2 × 6 + 3 = 15 correct.`)"),
     ("`$28$ %`, `$125$ miles`, `$1$ and $2$`", "the whole text, when its only words are units, percent words, "
      "`and`, `or`"),
-    ("`Therefore $x \\geq 5$ is the solution.`, `We find that $x \\lt 3$.`, `所以最小值为$2$。`, "
-     "`Therefore, Lara read 128 pages on the first day.`",
-     "the final sentence (a value alone on the last line, a number with its unit or a list of numbers, after a line "
-     "ending in a copula and a colon, `The total is:` then `$13`, belongs to it; never a step, a given or an "
-     "expression still to compute) gives its one math span, or the last one after `is`, `are`, `=`, `:`, `be`, `equals` (为, 是, 等于, "
-     "：), or the math spans after it joined by `and`, `or`, commas or units (`The solutions are $x=2$ and $x=3$.`: "
-     "the list; `x is $2$ or $3$`: several answers); with no math, the words after its last `is` / `are` / `equals` "
-     "/ `:` (after a last `=` that ends a computation of numbers after a verb, the number that opens them: `there are 4/2 = 2 dots "
-     "in each group`; never `x = 7 lies outside the domain`), else, in a concluding sentence (therefore, thus, so, hence, finally, in conclusion, we find), its one "
-     "number when no other digit, numeral, number word, relation, verdict, hedge, bound, supposition, negation, "
-     "reference or step still to take is there, nothing follows it after a bracket, and after a comma only a list of words that ends the sentence or a word that sums up (`on Tuesdays, Wednesdays, and Fridays`, `, altogether`; never a clause: `, which is`, `, the skater faces west`), it labels nothing "
-     "(`step 3`, `part 2`, `by (2)`) and counts no set already named (`the 5 apples`): GSM8K-style prose, `So, it "
-     "took James 2 hours.`, and so does a whole final sentence without a lead right after the computation whose result it "
-     "restates (`9 ÷ 3 = 3` then `There are 3 dots in each group.`; never a step, a plan or a remark: `We convert 120 "
-     "minutes to hours.`, `Keep 12 in mind.`) (never in a note after a marked answer: `\\boxed{6}. So we used 2 steps.` is 6); a final "
-     "sentence without a marker that hedges or supposes (perhaps, seems, my best guess, assume, not sure, it is possible "
-     "that, if, says, and their words in the answer phrases' languages: probablement, có lẽ, piensan) states nothing; "
-     "one that gives a reason after its value states that value (`x = 60 because the sum is 180` states 60, `the total "
-     "is 36, since 3 * 12 = 36` 36); a value and, after when, where, while, once, provided or an example (e.g., for example: an example that writes the value again, `12, e.g. $12 = 3 \\cdot 4$`, "
-     "keeps it, and a value given as an example, `100, for instance.`, or an example of another value, `12, e.g. 13`, "
-     "states none), a value its condition states "
-     "(`the area is 225 when the side is 15`, `the velocity is 0 when t = 4`: the question decides) state none, a "
-     "condition stating no value of its own keeps the value before it (`So x = 2k\\pi, where k is an integer.`, `the "
-     "probability is $\\frac{5}{36}$ when 2 dice are rolled`), and cases (`y = 5 when x = 2 and y = 7 when "
-     "x = 3`) state none; a word after the math that changes its value (`$3$ squared`, `$5$ million`, `$5$ 万`, `$3$ "
-     "times 4`) states none, a count of times (`$3$ times as large`) its number; `is approximately $18.8$` states the approximation "
-     "≈ 18.8 (unknown exactly, compared under a tolerance)"),
+    ("`Therefore $x \\geq 5$ is the solution.`, `We find that $x \\lt 3$.`, `所以最小值为$2$。`, `Therefore, Lara read 128 pages on the first day.`",
+     "the final sentence (a value alone on the last line, a number with its unit or a list of numbers, "
+     "after a line ending in a copula and a colon, `The total is:` then `$13`, belongs to it; never a "
+     "step, a given or an expression still to compute) gives its one math span, or the last one after "
+     "`is`, `are`, `=`, `:`, `be`, `equals` (为, 是, 等于, ：), or the math spans after it joined by `and`, "
+     "`or`, commas or units (`The solutions are $x=2$ and $x=3$.`: the list; `x is $2$ or $3$`: several "
+     "answers); with no math, the words after its last `is` / `are` / `equals` / `:` (after a last `=` "
+     "that ends a computation of numbers after a verb or `a total of`, the number that opens them: `there "
+     "are 4/2 = 2 dots in each group`, and so after a phrase: `Answer: The three have a total of 40 + 36 "
+     "+ 46 = 122 crabs.`; never `x = 7 lies outside the domain`), else, in a concluding sentence "
+     "(therefore, thus, so, hence, finally, in conclusion, we find), its one number when no other digit, "
+     "numeral, number word, relation, verdict, hedge, bound, supposition, negation, reference or step "
+     "still to take is there, nothing follows it after a bracket, and after a comma only a list of words "
+     "that ends the sentence or a word that sums up (`on Tuesdays, Wednesdays, and Fridays`, `, "
+     "altogether`; never a clause: `, which is`, `, the skater faces west`), it labels nothing (`step 3`, "
+     "`part 2`, `by (2)`) and counts no set already named (`the 5 apples`): GSM8K-style prose, `So, it "
+     "took James 2 hours.`, and so does a whole final sentence without a lead right after the computation "
+     "whose result it restates (`9 ÷ 3 = 3` then `There are 3 dots in each group.`; never a step, a plan "
+     "or a remark: `We convert 120 minutes to hours.`, `Keep 12 in mind.`) (never in a note after a "
+     "marked answer: `\\boxed{6}. So we used 2 steps.` is 6); a final sentence without a marker that "
+     "hedges or supposes (perhaps, seems, my best guess, assume, not sure, it is possible that, if, says, "
+     "and their words in the answer phrases' languages: probablement, có lẽ, piensan) states nothing; one "
+     "that gives a reason after its value states that value (`x = 60 because the sum is 180` states 60, "
+     "`the total is 36, since 3 * 12 = 36` 36); a value and, after when, where, while, once, provided or "
+     "an example (e.g., for example: an example that writes the value again, `12, e.g. $12 = 3 \\cdot "
+     "4$`, keeps it, and a value given as an example, `100, for instance.`, or an example of another "
+     "value, `12, e.g. 13`, states none), a value its condition states (`the area is 225 when the side is "
+     "15`, `the velocity is 0 when t = 4`: the question decides) state none, a condition stating no value "
+     "of its own keeps the value before it (`So x = 2k\\pi, where k is an integer.`, `the probability is "
+     "$\\frac{5}{36}$ when 2 dice are rolled`), and cases (`y = 5 when x = 2 and y = 7 when x = 3`) state "
+     "none; a word after the math that changes its value (`$3$ squared`, `$5$ million`, `$5$ 万`, `$3$ "
+     "times 4`) states none, a count of times (`$3$ times as large`) its number; `is approximately "
+     "$18.8$` states the approximation ≈ 18.8 (unknown exactly, compared under a tolerance)"),
     ("`**3**` alone on the last line, `\\[ \\text{The answer is (D).} \\]`, `$\\text{The final answer is } 5$`",
      "a last line that is a value in bold alone, without words, is the answer (`**Step 3**` is not); so is True or False in a "
      "final sentence that says only that the statement (claim, argument, proposition) is true or false "
@@ -1300,13 +1307,16 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
         if rest and not _prose(rest) and not any(m.start >= rest_start for m in spans):
             shown = rest if spans else _PROSE_UNIT.sub(_prose_unit, rest.replace("**", ""))
             return Extraction("answer", (shown,), rule, (rest_start, rest_start + len(rest)))
-        if last.group() == "=" and not spans and rule == "final sentence" and prose_number and \
-                text[hi : hi + 1] in (".", "!") and _COMPUTED_BEFORE.search(text, max(lo, last.start() - 80), last.start()):  # fmt: skip
+        final = rule == "final sentence"
+        if last.group() == "=" and not spans and prose_number and \
+                (text[hi : hi + 1] in (".", "!") or (not final and text[hi : hi + 1] in ("\n", ""))) and \
+                _COMPUTED_BEFORE.search(text, max(lo, last.start() - 80), last.start()):  # fmt: skip
             number = _one_number(text, rest_start, hi)
-            if number is not None and number[0] == rest_start and _COUNTED_AFTER.fullmatch(text, number[1], hi) and \
-                    not _PROSE_NUMBER_BLOCKED.search(text, lo, hi) and not _NOT_A_RESULT.search(text, lo, hi) and \
-                    not _hypothetical(text, lo, hi):  # fmt: skip
-                # there are 4/2 = 2 dots in each group.: the result of the computation, then what it counts
+            if number is not None and text[rest_start : number[0]] in ("", "$") and \
+                    _COUNTED_AFTER.fullmatch(text, number[1], hi) and not _PROSE_NUMBER_BLOCKED.search(text, lo, hi) and \
+                    not (final and _NOT_A_RESULT.search(text, lo, hi)) and not _hypothetical(text, lo, hi):  # fmt: skip
+                # there are 4/2 = 2 dots in each group.: the result of the computation, then what it counts (after a
+                # phrase too: Answer: The total number of goats left is 55 + 45 - 10 - 20 = 70 goats.)
                 return Extraction("answer", (text[number[0] : number[1]],), rule, number)
         if last.group() == "=" and not spans and prose_number and (text[hi : hi + 1] in (".", "!", "\n") or
                                                                    not text[hi:].strip()) and \
@@ -1399,7 +1409,7 @@ _BOLD_NOT_STATED = re.compile(r"(?i)(?<![A-Za-z])(?:we|we'll|we're|let's|let|I|I
 # in a final sentence, a computation of numbers alone right after a verb that states a quantity (there are 4/2 =, is
 # 46 - 39 =, Jean is 8.6 + 2 =); never after a name (x = 7), an 'as' or a 'Verification:'
 _COMPUTED_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:is|are|was|were|has|have|had|costs?|makes?|needs?|spends?|spent|gets?|"
-                              r"got|earns?|earned|pays?|paid|weighs?|takes?|took|holds?|be)\s+\(?\$?\d[\d.,]*\)?"
+                              r"got|earns?|earned|pays?|paid|weighs?|takes?|took|holds?|be|(?:a\s+)?total\s+of)\s+\(?\$?\d[\d.,]*\)?"
                               r"(?:\s*[-+*/×÷·x]\s*\(?\$?\d[\d.,]*\)?)+\s*\Z")
 # in such a line, a label or words after its result that make it no answer (a hint, a test, a given, a step; too
 # many, initially, doubled)
@@ -1437,6 +1447,10 @@ _RESULT_BOUND_AFTER = re.compile(r"(?i)\s*(?:or\s+(?:more|less|fewer|so)|\+|-?is
                                  r"(?![A-Za-z])")
 
 
+# a determiner and at most one word right before a number: a set already known (the remaining 4 windows)
+_NAMED_SET_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:the|these|those|its|his|her|their|all)\s+(?:[A-Za-z]+\s+)?\Z")
+
+
 def _result_in_sentence(text: str, lo: int, hi: int, before: int, marked: bool = True,
                         computed_as: str | None = None) -> tuple[int, int] | None:
     """The span of the number a prose sentence text[lo:hi] restates from the computation that ends right before
@@ -1462,8 +1476,11 @@ def _result_in_sentence(text: str, lo: int, hi: int, before: int, marked: bool =
                 _value(m.group()) == result for m in _NUMBER.finditer(text, max(0, computed_from - 20000), computed_from)):  # fmt: skip
             # Check: 3 × 20 = 60 / Tom has 7 apples and wants 12. 7 + 5 = 12: a check or a given, never the answer
             return None
-    if _CARDINAL_WORD.search(text, lo, hi):
-        return None  # Answer: With 3 boxes of 24 eggs, she has seventy-two eggs.: an answer in words beside it
+    if any(not re.search(rf"(?i)(?<![A-Za-z-]){re.escape(m.group())}(?![A-Za-z-])", text[:lo])
+           for m in _CARDINAL_WORD.finditer(text, lo, hi)):  # fmt: skip
+        # Answer: With 3 boxes of 24 eggs, she has seventy-two eggs.: an answer in words beside it (a number in words
+        # written before is a given restated: Lloyd earned $130 for the first two weeks.)
+        return None
     numbers = list(_NUMBER.finditer(text, lo, hi))
     if len(numbers) > 8 or len(re.findall(r"\d+", text[lo:hi])) != sum(len(re.findall(r"\d+", m.group())) for m in numbers):
         return None  # digits inside a word or a label (3rd, 5-year-old, A4): not read here
@@ -1472,8 +1489,9 @@ def _result_in_sentence(text: str, lo: int, hi: int, before: int, marked: bool =
     if len(same) != 1:
         return None
     computed = {_value(m.group(1)) for m in _RESULT_BEFORE.finditer(text, 0, before)} - {None}
-    if any(v in computed for m, v in zip(numbers, values) if m is not same[0]):
-        return None
+    if any(v in computed for m, v in zip(numbers, values)
+           if m is not same[0] and not _NAMED_SET_BEFORE.search(text, max(lo, m.start() - 30), m.start())):  # fmt: skip
+        return None  # (another result named as a set already known is no second answer: the remaining 4 windows)
     if any(not re.compile(rf"(?<![\d.]){re.escape(m.group())}(?![\d]|\.\d)").search(text, 0, before)
            for m in numbers if m is not same[0]):  # fmt: skip
         # Edward had to use 2 boxes to pack the remaining 16 games. (after 35 - 19 = 16): a number written for the

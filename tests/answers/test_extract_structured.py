@@ -1800,7 +1800,20 @@ def test_a_sentence_that_restates_the_last_result_among_givens_states_it(respons
      ("Total = 10 + 5 = 15\n\nTom does not have **15** apples.", "15", "no answer"),
      ("Total = 10 + 5 = 15\n\nTom originally had **15** apples.", "15", "no answer"),
      ("So, the zookeeper needs to order 1400 bananas.", "1400", "correct"),
-     ("So the mass is on the order of 1400 kg.", "1400", "no answer")],
+     ("So the mass is on the order of 1400 kg.", "1400", "no answer"),
+     # a computation after a verb or 'a total of' in a marked sentence; another result named as a known set; a number in
+     # words the response wrote before (Plan-and-Solve's endings)
+     ("Answer:\nThe total number of goats left in the two farms is 55 + 45 - 10 - 20 = 70 goats.", "70", "correct"),
+     ("Answer:\nThe three have a total of 40 + 36 + 46 = 122 crabs.", "122", "correct"),
+     ("Answer: It is 5 + 3 = 8 apples if he buys more.", "8", "unparsed"),
+     ("Answer: Tom has 5 + 3 = 8 apples, not 9.", "8", "unparsed"),
+     ("Step 1: Windows left = 10 - 6 = 4\nStep 2: Time = 4 x 5 hours = 20 hours\n\nAnswer: It will take the builder 20 "
+      "hours to install the remaining 4 windows.", "20", "correct"),
+     ("Total earnings for the first two weeks = $50 + $80 = $130\n\nAnswer:\nLloyd earned $130 for the first two weeks.",
+      "130", "correct"),
+     ("Total = $50 + $80 = $130\n\nAnswer:\nLloyd earned $130 for the first two weeks.", "130", "unparsed"),
+     ("Total balloons = 3 + 5 = 8\n\nTotal balls = 20 + 59 = 79\n\nAnswer: Allan and Jake had the 8 balloons and 79 balls.",
+      "79", "unparsed")],
 )  # fmt: skip
 def test_a_difference_an_operand_and_a_value_in_bold_in_a_marked_sentence(response: str, gold: str, status: str) -> None:
     # first contact's leftovers in Plan-and-Solve's and Gemma's answers (MiP): 'John has 21 more candies than James.'
