@@ -186,22 +186,25 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "altogether`; never a clause: `, which is`, `, the skater faces west`), it labels nothing (`step 3`, "
      "`part 2`, `by (2)`) and counts no set already named (`the 5 apples`): GSM8K-style prose, `So, it "
      "took James 2 hours.`, and so does a whole final sentence without a lead right after the computation "
-     "whose result it restates (`9 ÷ 3 = 3` then `There are 3 dots in each group.`; never a step, a plan "
-     "or a remark: `We convert 120 minutes to hours.`, `Keep 12 in mind.`) (never in a note after a "
-     "marked answer: `\\boxed{6}. So we used 2 steps.` is 6); a final sentence without a marker that "
-     "hedges or supposes (perhaps, seems, my best guess, assume, not sure, it is possible that, if, says, "
-     "and their words in the answer phrases' languages: probablement, có lẽ, piensan) states nothing; one "
-     "that gives a reason after its value states that value (`x = 60 because the sum is 180` states 60, "
-     "`the total is 36, since 3 * 12 = 36` 36); a value and, after when, where, while, once, provided or "
-     "an example (e.g., for example: an example that writes the value again, `12, e.g. $12 = 3 \\cdot "
-     "4$`, keeps it, and a value given as an example, `100, for instance.`, or an example of another "
-     "value, `12, e.g. 13`, states none), a value its condition states (`the area is 225 when the side is "
-     "15`, `the velocity is 0 when t = 4`: the question decides) state none, a condition stating no value "
-     "of its own keeps the value before it (`So x = 2k\\pi, where k is an integer.`, `the probability is "
-     "$\\frac{5}{36}$ when 2 dice are rolled`), and cases (`y = 5 when x = 2 and y = 7 when x = 3`) state "
-     "none; a word after the math that changes its value (`$3$ squared`, `$5$ million`, `$5$ 万`, `$3$ "
-     "times 4`) states none, a count of times (`$3$ times as large`) its number; `is approximately "
-     "$18.8$` states the approximation ≈ 18.8 (unknown exactly, compared under a tolerance)"),
+     "whose result it restates (`9 ÷ 3 = 3` then `There are 3 dots in each group.`), or that is the whole "
+     "response (`Becky needs $38.61 to buy a pair of shoes.`, TabMWP's answers; such a sentence, or a "
+     "concluding one, with one clock time after `at` or a copula and no other number states it: `The "
+     "meeting begins at 10:55 A.M.`; never a step, a plan or a remark: `We convert 120 minutes to "
+     "hours.`, `Keep 12 in mind.`) (never in a note after a marked answer: `\\boxed{6}. So we used 2 "
+     "steps.` is 6); a final sentence without a marker that hedges or supposes (perhaps, seems, my best "
+     "guess, assume, not sure, it is possible that, if, says, and their words in the answer phrases' "
+     "languages: probablement, có lẽ, piensan) states nothing; one that gives a reason after its value "
+     "states that value (`x = 60 because the sum is 180` states 60, `the total is 36, since 3 * 12 = 36` "
+     "36); a value and, after when, where, while, once, provided or an example (e.g., for example: an "
+     "example that writes the value again, `12, e.g. $12 = 3 \\cdot 4$`, keeps it, and a value given as "
+     "an example, `100, for instance.`, or an example of another value, `12, e.g. 13`, states none), a "
+     "value its condition states (`the area is 225 when the side is 15`, `the velocity is 0 when t = 4`: "
+     "the question decides) state none, a condition stating no value of its own keeps the value before it "
+     "(`So x = 2k\\pi, where k is an integer.`, `the probability is $\\frac{5}{36}$ when 2 dice are "
+     "rolled`), and cases (`y = 5 when x = 2 and y = 7 when x = 3`) state none; a word after the math "
+     "that changes its value (`$3$ squared`, `$5$ million`, `$5$ 万`, `$3$ times 4`) states none, a count "
+     "of times (`$3$ times as large`) its number; `is approximately $18.8$` states the approximation ≈ "
+     "18.8 (unknown exactly, compared under a tolerance)"),
     ("`**3**` alone on the last line, `\\[ \\text{The answer is (D).} \\]`, `$\\text{The final answer is } 5$`",
      "a last line that is a value in bold alone, without words, is the answer (`**Step 3**` is not); so is True or False in a "
      "final sentence that says only that the statement (claim, argument, proposition) is true or false "
@@ -1371,10 +1374,13 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
     alone = _one_number(text, told, hi) if (concluding or restating) and \
         not re.search(r"[=<>≠≤≥≈^+]|(?<![A-Za-z])/|/(?![A-Za-z])", said) and \
         not _PROSE_NUMBER_BLOCKED.search(_without_difference(text, told, hi)) else None  # fmt: skip (So x != 3, So 5 is wrong)
-    if alone is not None and restating and (not _restates_result(text, lo, text[alone[0] : alone[1]])
+    whole = restating and not text[:lo].strip(" \t\r\n*#>-") and not _UNMARKED_HEDGE.search(text, lo, hi) and \
+        not _hypothetical(text, lo, hi)  # fmt: skip (the response is this one sentence, and it neither hedges nor supposes)
+    if alone is not None and restating and ((not whole and not _restates_result(text, lo, text[alone[0] : alone[1]]))
                                             or text[hi : hi + 1] not in (".", "!") or _NOT_A_RESULT.search(said)):
-        # There are 3 dots in each group. (no lead): only right after the computation that gave 3, a whole sentence
-        # (never cut off) that is no step, plan or remark (We convert 120 minutes to hours. Keep 12 in mind.)
+        # There are 3 dots in each group. (no lead): only right after the computation that gave 3, or as the whole
+        # response (TabMWP's one-sentence answers), a whole sentence (never cut off) that is no step, plan or remark (We
+        # convert 120 minutes to hours. Keep 12 in mind.)
         alone = None
     if alone is None and concluding and text[hi : hi + 1] in (".", "!") and not _PROSE_NUMBER_BLOCKED.search(said):
         alone = _one_spelled(text, told, hi)  # So the trip takes fifteen minutes.
@@ -1397,7 +1403,18 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
         # ... = 142 fruits\n\nRicardo can get **142** fruits from his plants. (Gemma's answers): the one value the
         # final sentence sets in bold, when it concludes or restates the result of the computation right before it
         return Extraction("answer", (text[bold[0] : bold[1]],), rule, bold)
+    clock = _CLOCK_STATED.search(text, told, hi) if (concluding or whole) and not spans and \
+        text[hi : hi + 1] in (".", "!") else None  # fmt: skip
+    if clock and len(re.findall(r"\d+", said)) == 2 and not _PROSE_NUMBER_BLOCKED.search(said) and \
+            not _NOT_A_RESULT.search(said) and not _hypothetical(text, lo, hi):  # fmt: skip
+        # The school board meeting begins at 10:55 A.M. (the whole response) / So the bus leaves at 2:30 P.M.: its one
+        # clock time
+        return Extraction("answer", (clock.group(1),), rule, clock.span(1))
     return Extraction("none", rule="no marker, and the final sentence states no answer", span=(lo, hi))
+
+
+# a clock time stated in a sentence: after 'at' or a copula, hours and minutes with a.m. or p.m. or none
+_CLOCK_STATED = re.compile(r"(?i)(?<![A-Za-z])(?:at|is|was|be)\s+(\d{1,2}:[0-5]\d(?:\s*[ap]\.?\s*m\.?)?)(?![\d:]|\.\d)")
 
 
 # in a final sentence without a marker, words that make its bold value a step, a plan, a remark or a past value

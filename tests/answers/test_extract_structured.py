@@ -878,7 +878,7 @@ def test_gpt_oss_channels_end_of_text_tokens_and_a_bold_answer_are_read(response
      ("We add them up. Therefore, we need about 3 hours in all.", "3", "no answer"),
      ("We add them up. Therefore, 3 of the 5 boxes are red.", "3", "no answer"),
      ("We add them up. So each one weighs 3 kg.", "3", "no answer"),
-     ("Elvis is 54 miles east of his house after completing his journey.", "54", "no answer")],
+     ("We add them up. Elvis is 54 miles east of his house after completing his journey.", "54", "no answer")],
 )  # fmt: skip
 def test_a_concluding_sentence_with_one_exact_number_states_it(response: str, gold: str, status: str) -> None:
     # ProcessBench's GSM8K and MATH responses (Qwen2.5 and Llama models, labelled): prose endings with no marker
@@ -1813,7 +1813,17 @@ def test_a_sentence_that_restates_the_last_result_among_givens_states_it(respons
       "130", "correct"),
      ("Total = $50 + $80 = $130\n\nAnswer:\nLloyd earned $130 for the first two weeks.", "130", "unparsed"),
      ("Total balloons = 3 + 5 = 8\n\nTotal balls = 20 + 59 = 79\n\nAnswer: Allan and Jake had the 8 balloons and 79 balls.",
-      "79", "unparsed")],
+      "79", "unparsed"),
+     # a response that is one sentence states its one number, or its one clock time (TabMWP's answers)
+     ("Becky needs $38.61 to buy a pair of shoes and a pair of sweat pants.", "38.61", "correct"),
+     ("The school board meeting begins at 10:55 A.M.", "10:55 A.M.", "correct"),
+     ("So the meeting begins at 10:55 A.M.", "10:55 P.M.", "wrong"),
+     ("The train leaves at 10:55 A.M. if it is on time.", "10:55 A.M.", "no answer"),
+     ("The bus leaves at 10:55 A.M. and arrives at 11:40 A.M.", "11:40 A.M.", "no answer"),
+     ("First line.\n\nThe bus leaves at 10:55.", "10:55", "no answer"),
+     ("Maybe she needs $38.61 for the shoes.", "38.61", "no answer"),
+     ("We can use 5 boxes.", "5", "unparsed"), ("Muchos piensan que la respuesta es 5.", "5", "no answer"),
+     ("Elvis is 54 miles east of his house after completing his journey.", "54", "correct")],
 )  # fmt: skip
 def test_a_difference_an_operand_and_a_value_in_bold_in_a_marked_sentence(response: str, gold: str, status: str) -> None:
     # first contact's leftovers in Plan-and-Solve's and Gemma's answers (MiP): 'John has 21 more candies than James.'
