@@ -134,17 +134,26 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "concluding `So the trip takes fifteen minutes.`; never `one` alone, a set already named, `the three "
      "boxes`, or words that change it, `eight pi`, `forty odd`), unless a word makes it inexact (`about`, "
      "`at least`, `more than`, ...; a difference after the number stays exact: `John has 21 more candies "
-     "than James` is 21, `4 more cups of flour` is 4, `60 miles farther than the car` is 60, never `8 or "
-     "more` nor `5 less than x`), an operator makes it an operand (`x + 33 marbles`, `33 * y`) or a word "
-     "judges it (`Answer: 5 is wrong`; with no phrase, a number in prose is taken only from a concluding "
-     "final sentence)"),
+     "than James` is 21, `4 more cups of flour` is 4, `60 miles farther than the car` is 60; never `8 or "
+     "more`, `4 more hours or longer`, `4 more boxes tops`, `5 less than x` or `than the previous "
+     "answer`, nor after a copula, `It's 15 less than the total`, `becomes 15 less`, in a condition, `If "
+     "Harry sleeps 3 more hours than James`, or when the computation before gave another result and the "
+     "number was written before, `31 + 21 = 52` then `John has 21 more candies than James`), an operator "
+     "makes it an operand (`x + 33 marbles`, `33 * y`, `x-33`; never italics, `*18*`, nor a rate, "
+     "`$12/h`) or a word judges it (`Answer: 5 is wrong`; with no phrase, a number in prose is taken only "
+     "from a concluding final sentence)"),
     ("`**Answer:** The bus traveled **60 miles** farther than the car.`",
      "after a phrase, words whose one Markdown bold run is a value (a number, a fraction or a percentage "
      "with at most three words of its unit, or a cardinal in words): that value, whatever other numbers "
      "the sentence holds (`Emma needs to make **18** more vlogs to complete her goal of 72 vlogs` is 18, "
-     "Gemma's answers); never with two bold runs, a bound or a label right before it (`at least **12**`, "
-     "`step **3**`), a word that changes it after it (`**2** times`, `**5** or more`, `**3** dozen`), nor "
-     "in a sentence that hedges, judges, checks, supposes or sets a condition (`If she buys **5** boxes, "
+     "Gemma's answers); never with two bold runs, a bound, a label, a range or an opening phrase right "
+     "before it (`at least **12**`, `over $**50**`, `step **3**`, `in week **3**`, `Since ... **54**`, `5 "
+     "to **7**`), a word that changes it after it or among its unit words (`**2** times`, `**5** or "
+     "more`, `**3** dozen`, `**1.5 million**`, `**5**-7 days`, `**5** days, or 7`, `**2**nd`), nor when "
+     "the computation before the sentence gave another number that the sentence also states (`72 - 54 = "
+     "18` then `18 more vlogs to reach **72**`: the bold is a given) or a conclusion with another number "
+     "follows it (`**4** cookies, so 12 cookies in total`), nor in a sentence that hedges, judges, "
+     "checks, corrects (`Instead of **18**`), supposes or sets a condition (`If she buys **5** boxes, "
      "...`); without a phrase, the final sentence's one bold value the same way when the sentence "
      "concludes (`Therefore, **4/9** of the books ...`) or restates the result of the computation right "
      "before it (`... = 142 fruits` then `Ricardo can get **142** fruits from his plants.`), never in a "
@@ -1374,9 +1383,9 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
     alone = _one_number(text, told, hi) if (concluding or restating) and \
         not re.search(r"[=<>≠≤≥≈^+]|(?<![A-Za-z])/|/(?![A-Za-z])", said) and \
         not _PROSE_NUMBER_BLOCKED.search(_without_difference(text, told, hi)) else None  # fmt: skip (So x != 3, So 5 is wrong)
-    whole = restating and not text[:lo].strip(" \t\r\n*#>-") and not _UNMARKED_HEDGE.search(text, lo, hi) and \
+    only = restating and not text[:lo].strip(" \t\r\n*#>-") and not _UNMARKED_HEDGE.search(text, lo, hi) and \
         not _hypothetical(text, lo, hi)  # fmt: skip (the response is this one sentence, and it neither hedges nor supposes)
-    if alone is not None and restating and ((not whole and not _restates_result(text, lo, text[alone[0] : alone[1]]))
+    if alone is not None and restating and ((not only and not _restates_result(text, lo, text[alone[0] : alone[1]]))
                                             or text[hi : hi + 1] not in (".", "!") or _NOT_A_RESULT.search(said)):
         # There are 3 dots in each group. (no lead): only right after the computation that gave 3, or as the whole
         # response (TabMWP's one-sentence answers), a whole sentence (never cut off) that is no step, plan or remark (We
@@ -1403,7 +1412,7 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
         # ... = 142 fruits\n\nRicardo can get **142** fruits from his plants. (Gemma's answers): the one value the
         # final sentence sets in bold, when it concludes or restates the result of the computation right before it
         return Extraction("answer", (text[bold[0] : bold[1]],), rule, bold)
-    clock = _CLOCK_STATED.search(text, told, hi) if (concluding or whole) and not spans and \
+    clock = _CLOCK_STATED.search(text, told, hi) if (concluding or only) and not spans and \
         text[hi : hi + 1] in (".", "!") else None  # fmt: skip
     if clock and len(re.findall(r"\d+", said)) == 2 and not _PROSE_NUMBER_BLOCKED.search(said) and \
             not _NOT_A_RESULT.search(said) and not _hypothetical(text, lo, hi):  # fmt: skip
@@ -1692,14 +1701,31 @@ _DIFFERENCE_AFTER = re.compile(
     r"shall|should|may|might|must|gets?|got|makes?|made|costs?|needs?|takes?|pays?)(?![A-Za-z]))[A-Za-z][A-Za-z'’-]*[ \t]+){0,4}?(?:more|fewer|less|farther|further|"
     r"longer|shorter|taller|older|younger|greater|larger|smaller|higher|lower|heavier|lighter|cheaper|bigger|faster|"
     r"slower)(?![A-Za-z])(?:(?:[ \t]+(?!(?:than|or|and)(?![A-Za-z]))[A-Za-z][A-Za-z'’-]*){0,6}[ \t]+than[ \t]+"
-    r"(?:the[ \t]+)?[A-Za-z][A-Za-z'’.-]+)?")
+    # (what it is compared with: a name, a word of three letters or more or a pronoun; never a variable, x's count,
+    # the x, xy, nor a value: the previous answer)
+    r"(?:the[ \t]+)?(?!(?:the|answer|result|value|number|sum|total|(?:previous|original|first|last|other)[ \t]+"
+    r"(?:answer|result|value|number|one))(?![A-Za-z]))"
+    r"(?-i:[A-Z][A-Za-z'’.-]+|(?!xyz)[a-z]{3,}[A-Za-z'’.-]*|he|she|it|we|us|me|him|her|you)(?![A-Za-z]))?")
+# after a number or a difference: words that make a bound of it (4 more hours or longer, 4 boxes tops, and then some)
+_BOUND_TAIL = re.compile(r"(?i)(?:[ \t]+(?!(?:or|and)(?![A-Za-z]))[A-Za-z]+(?![A-Za-z])){0,3}?[\s,]*(?<![A-Za-z])(?:or\s+(?:more|less|fewer|longer|"
+                         r"shorter|higher|lower|greater|larger|smaller|bigger|above|below|so|thereabouts|over|under|"
+                         r"better|worse|earlier|later)|tops|and\s+then\s+some|at\s+(?:the\s+)?(?:very\s+)?(?:least|most))"
+                         r"(?![A-Za-z])")
+# in the sentence of a difference: a condition (If Harry sleeps 3 more hours than James, ...): the difference is
+# supposed, never stated (a modal is the question's: Tom could have bought 11 more CDs)
+_DIFFERENCE_SUPPOSED = re.compile(r"(?i)(?<![A-Za-z])(?:if|when|whenever|assuming|assume|unless|suppose|supposing|"
+                                  r"provided)(?![A-Za-z])")
 
 
 # an operator right before or after a number in words (x + 33, x - 33, 33 * y, x/33, 33/y): the number is an operand
-# (a Markdown ** is bold, never a product; a minus sign touching the number is its sign; 33/hour is a rate; a dash
-# before words sets off a remark: 1 - the conditions are equivalent)
-_OPERATOR_BEFORE = re.compile(r"(?:(?<!\*)\*(?!\*)|[+×÷·^]|(?<![A-Za-z])[A-Za-z][ \t]*/|(?:^|\s)[-−])[ \t]*\Z")
-_OPERATOR_AFTER = re.compile(r"[ \t]*(?:(?<!\*)\*(?!\*)|[+×÷·^]|/[ \t]*[A-Za-z](?![A-Za-z])|[-−][ \t]+(?:[A-Za-z](?![A-Za-z])|[\d(]))")
+# (a Markdown ** is bold, never a product, and a single * touching the number alone is italics: *18*; a minus sign
+# touching the number is its sign; 33/hour and $12/h are rates; a dash before words sets off a remark: 1 - the
+# conditions are equivalent; x-33 and 33-x are operands, 33-year-old is no operand)
+_OPERATOR_BEFORE = re.compile(r"(?:(?<=[A-Za-z0-9)\]])\*|(?<!\*)\*[ \t]+|[+×÷·^]|(?<![A-Za-z])[A-Za-z][ \t]*/|(?:^|\s)[-−]|"
+                              r"(?<![A-Za-z])[A-Za-z][-−])[ \t]*\Z")
+_OPERATOR_AFTER = re.compile(r"[ \t]+\*(?!\*)[ \t]*[A-Za-z0-9(]|\*(?=[A-Za-z0-9(])|[ \t]*(?:[+×÷·^]|/[ \t]*"
+                             r"(?![hsmgdlLt](?![A-Za-z]))[A-Za-z](?![A-Za-z])|[-−][ \t]+(?:[A-Za-z](?![A-Za-z])|[\d(])|"
+                             r"[-−](?=[A-Za-z](?![A-Za-z])))")
 
 
 def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
@@ -1713,24 +1739,45 @@ def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
         return None
     if _OPERATOR_BEFORE.search(text, lo, numbers[0].start()) or _OPERATOR_AFTER.match(text, numbers[0].end(), hi):
         return None  # Ed now has x + 33 marbles., 33 * y: an operand of an expression, never its value
-    end = _difference_end(text, numbers[0], hi)
-    if _NUMBER_WORD.search(text, lo, hi) or _INEXACT.search(text, lo, numbers[0].end()) or _INEXACT.search(text, end, hi):
+    end = _difference_end(text, numbers[0], lo, hi)
+    if _NUMBER_WORD.search(text, lo, hi) or _INEXACT.search(text, lo, numbers[0].end()) or \
+            _INEXACT.search(text, end, hi) or _BOUND_TAIL.match(text, end, hi):  # fmt: skip
         return None  # "4 five": two numbers, one in words; "about 3 hours", "at least 3": not an exact value
     return numbers[0].span()
 
 
-def _difference_end(text: str, number: re.Match[str], hi: int) -> int:
-    """Where a difference stated right after ``number`` ends (the number's end when none is stated; never after a
-    copula: the number of objects left is 15 less than the total states the value of the subject, not 15)."""
+def _difference_end(text: str, number: re.Match[str], lo: int, hi: int) -> int:
+    """Where a difference stated right after ``number`` in the sentence text[lo:hi] ends (the number's end when none
+    is stated). Never after a copula (the number of objects left is 15 less than the total states the subject's value,
+    not 15), in a sentence that supposes it, nor when the computation before the sentence gives another result and the
+    difference was written before (31 + 21 = 52 then John has 21 more candies than James: a given restated after the
+    total)."""
     difference = _DIFFERENCE_AFTER.match(text, number.end(), hi)
     if difference is None or _NUMBER_WORD.search(difference.group()) or \
-            _COPULA_BEFORE.search(text, max(0, number.start() - 12), number.start()):  # fmt: skip
+            _COPULA_BEFORE.search(text, max(0, number.start() - 30), number.start()) or \
+            _DIFFERENCE_SUPPOSED.search(text, lo, hi):  # fmt: skip
         return number.end()
+    result = _last_computed(text, lo)
+    if result is not None and result != _value(number.group()) and \
+            re.compile(rf"(?<![\d.,]){re.escape(number.group())}(?!\d|[.,]\d)").search(text, max(0, lo - 2000), lo):  # fmt: skip
+        return number.end()  # (a difference computed in one's head, written for the first time, stands)
     return difference.end()
 
 
-# a copula right before a number (is 15 less than the total)
-_COPULA_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:is|are|was|were|be|been|equals?)[ \t]*[$€£]?[ \t]*\Z|=[ \t]*[$€£]?[ \t]*\Z")
+# a copula, or a word that states a value as one, right before a number, with at most one adverb between (is 15 less
+# than the total, It's 15 less, becomes 15 less, is now 15 less, comes to $8 less, being 5 years older, an apposition:
+# The remaining count, 15 less than ...)
+_COPULA_BEFORE = re.compile(r"(?i)(?:(?<![A-Za-z])(?:is|are|was|were|be|been|being|equals?|becomes?|became|remains?|"
+                            r"remained|ends\s+up|ended\s+up|comes\s+to|came\s+to|amounts\s+to|totals?)|['’]s|=|,)"
+                            r"(?:[ \t]+(?:now|exactly|still|only|just|then|thus|therefore))?[ \t]*[$€£]?[ \t]*\Z")
+# the result of the last computation before a sentence (its last '= N' in the 600 characters before it)
+_LAST_EQUALS = re.compile(r"=[ \t]*\**[ \t]*[$€£]?[ \t]*(-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)(?![\d.]\d|\d|/\d)")
+
+
+def _last_computed(text: str, lo: int) -> Fraction | None:
+    """The value of the last '= N' in the 600 characters before ``lo`` (None when there is none)."""
+    found = list(_LAST_EQUALS.finditer(text, max(0, lo - 600), lo))
+    return _value(found[-1].group(1)) if found else None
 
 
 def _without_difference(text: str, lo: int, hi: int) -> str:
@@ -1739,7 +1786,7 @@ def _without_difference(text: str, lo: int, hi: int) -> str:
     numbers = list(_NUMBER.finditer(text, lo, hi))
     if len(numbers) != 1:
         return text[lo:hi]
-    return text[lo : numbers[0].end()] + " " + text[_difference_end(text, numbers[0], hi) : hi]
+    return text[lo : numbers[0].end()] + " " + text[_difference_end(text, numbers[0], lo, hi) : hi]
 
 
 # after an answer phrase of another language, a number is taken from words only when nothing but a counter word
@@ -1836,36 +1883,59 @@ def _counted(piece: str) -> tuple[int, int] | None:
 # most three words of its unit, or a number in words (**Answer:** Emma needs to make **18** more vlogs to complete her
 # goal of 72 vlogs.)
 _BOLD_RUN = re.compile(r"\*\*(?=\S)([^*\n]{1,60}?)(?<=\S)\*\*")
-_BOLD_VALUE = re.compile(r"[$€£]?[ \t]?(?P<value>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?%?)(?:[ \t]+[A-Za-z][A-Za-z/.-]*){0,3}")
-# words right before a bold value that bound, label or change it (at least **12**, step **3**), and right after it
-# (**5** or more, **2** times as many, **3** dozen)
-_BOLD_BOUND_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:more|less|fewer|greater|larger|smaller|least|most|up\s+to|over|under|"
-                                r"about|around|approximately|roughly|nearly|almost|above|below|within|upwards\s+of|than|"
-                                r"no|not|step|part|case|page|day|number|plus|minus|times|#)[ \t]*\Z")
-_BOLD_CHANGED_AFTER = re.compile(r"(?i)[ \t]*(?:(?:or|to|and|&|,)[ \t]*(?:more|less|fewer|so|-?\$?\d)|-?ish|plus|minus|times|"
-                                 r"fold|percent|squared|cubed|dozens?|hundred|thousand|million|billion|[*/^×+])(?![A-Za-z])")
-
-# a condition in the sentence (If she buys **5** boxes, she has 3 eggs.): the bold value may be the condition's
+_BOLD_VALUE = re.compile(r"[$€£]?[ \t]?(?P<value>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?%?)(?P<unit>(?:[ \t]+[A-Za-z][A-Za-z/.-]*){0,3})")
+# words right before a bold value that bound, label, place or change it (at least **12**, over $**50**, step **3**, in
+# week **3**, Since ... **54**, from **5**, 5 to **7**), and right after it (**5** or more, **2** times as many, **3**
+# dozen, **5**-7 days, **5** days, or 7, **3**rd, **1/3** of the 90)
+_BOLD_BOUND_BEFORE = re.compile(r"(?i)(?:(?<![A-Za-z])(?:more|less|fewer|greater|larger|smaller|least|most|up\s+to|over|"
+                                r"under|about|around|approximately|roughly|nearly|almost|above|below|within|upwards\s+of|"
+                                r"than|no|not|(?<!the\s)(?:step|part|case|page|day|week|month|year|hour|minute|round|"
+                                r"level|grade|chapter|stage|number)|plus|minus|times|since|after|from|using|shy\s+of|instead\s+of|"
+                                r"of\s+the|#)|\d[ \t]*(?:to|-|–|—))[ \t]*[$€£]?[ \t]*\Z")
+_BOLD_CHANGED_AFTER = re.compile(r"(?i)(?=[A-Za-z0-9])|[ \t]*(?:(?:or|to|and|&|,)[ \t]*(?:more|less|fewer|so|-?\$?\d)|"
+                                 r",?[ \t]*or[ \t]+\$?\d|[-–—][ \t]*\$?\d|up[ \t]+to|-?ish|plus|minus|times|fold|"
+                                 r"percent|squared|cubed|dozens?|hundred|thousand|million|billion|tops|"
+                                 r"of[ \t]+(?:the[ \t]+)?\$?\d|[*/^×+])(?![A-Za-z])")
+# a condition in the sentence (If she buys **5** boxes, she has 3 eggs.): the bold value may be the condition's; a
+# correction (Instead of **18**, Previously I said **18**): the bold value may be the one rejected
 _BOLD_CONDITION = re.compile(r"(?i)(?<![A-Za-z])(?:if|unless|suppose|supposing|assuming|assume|provided|when|whenever|"
-                             r"once|given|otherwise)(?![A-Za-z])")
+                             r"once|given|otherwise|instead|previously|earlier|miscalculat\w*|correct(?:ing|ion|ed)|"
+                             r"mistak\w*|attempt|initially|originally)(?![A-Za-z])")
 
 
 def _bold_value(text: str, lo: int, hi: int) -> tuple[int, int] | None:
     """The span of the value a marked answer's sentence text[lo:hi] sets in bold, when it sets exactly one thing in
-    bold and that is a value no word beside it bounds or changes, in a sentence that neither hedges, judges, checks
-    nor supposes: the writer marked the answer among the sentence's other numbers."""
+    bold and that is a value no word beside it (or its unit words) bounds, places or changes, in a sentence that
+    neither hedges, judges, checks, corrects nor supposes: the writer marked the answer among the sentence's other
+    numbers. Never when the computation before the sentence gave another number that the sentence states (18 more
+    vlogs to reach **72**, after 72 - 54 = 18: the bold is a given)."""
     runs = list(_BOLD_RUN.finditer(text, lo, hi))
     if len(runs) != 1 or text.count("**", lo, hi) != 2:
         return None
     run = runs[0]
     value = _BOLD_VALUE.fullmatch(run.group(1))
     spelled = _SPELLED_RUN.fullmatch(run.group(1)) if value is None else None
+    # (its unit words, after a difference: **18 more vlogs**)
+    unit = re.sub(r"(?i)^[ \t]*(?:more|fewer|less|additional|extra)(?![A-Za-z])", "", value.group("unit")) if value else ""
     if (value is None and (spelled is None or spelled_number(spelled.group()) is None)) or \
+            (value is not None and (_NUMBER_WORD.search(unit) or _INEXACT.search(unit) or
+                                    re.search(r"(?i)(?<![A-Za-z])tops(?![A-Za-z])", unit))) or \
             _BOLD_BOUND_BEFORE.search(text, max(lo, run.start() - 20), run.start()) or \
             _BOLD_CHANGED_AFTER.match(text, run.end(), hi) or _UNMARKED_HEDGE.search(text, lo, hi) or \
             _JUDGED.search(text, lo, hi) or _CHECKING.search(text, lo, hi) or _hypothetical(text, lo, hi) or \
             _BOLD_CONDITION.search(text, lo, hi):  # fmt: skip
         return None
+    if _BOUND_TAIL.match(text, run.end(), hi) or \
+            re.match(r"(?i)(?:[ \t]+[A-Za-z]+(?![A-Za-z])){0,3}[ \t]*,?[ \t]*or[ \t]+\$?\d", text[run.end() : hi]):  # fmt: skip
+        return None  # **5** days, or 7 with weekends / **4** more hours or longer: another value or a bound after it
+    result = _last_computed(text, lo)
+    stated = _value(value.group("value")) if value is not None else spelled_number(spelled.group())  # type: ignore[union-attr]
+    concluded = _CONCLUDES_AFTER.search(text, run.end(), hi)
+    if result is not None and stated != result and \
+            any(_value(m.group()) == result for m in _NUMBER.finditer(text, lo, hi) if not run.start() <= m.start() < run.end()):  # fmt: skip
+        return None
+    if stated != result and concluded and re.search(r"\d", text[concluded.end() : hi]):
+        return None  # **4** cookies, so 12 cookies are eaten in total: the value concluded after it may be the answer
     return (run.start(1) + value.start("value"), run.start(1) + value.end("value")) if value else run.span(1)
 
 
