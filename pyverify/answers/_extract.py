@@ -194,14 +194,17 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "that ends the sentence or a word that sums up (`on Tuesdays, Wednesdays, and Fridays`, `, "
      "altogether`; never a clause: `, which is`, `, the skater faces west`), it labels nothing (`step 3`, "
      "`part 2`, `by (2)`) and counts no set already named (`the 5 apples`): GSM8K-style prose, `So, it "
-     "took James 2 hours.`, and so does a whole final sentence without a lead right after the computation "
-     "whose result it restates (`9 ÷ 3 = 3` then `There are 3 dots in each group.`), or that is the whole "
-     "response (`Becky needs $38.61 to buy a pair of shoes.`, TabMWP's answers; such a sentence, or a "
-     "concluding one, with one clock time after `at` or a copula and no other number states it: `The "
-     "meeting begins at 10:55 A.M.`; never a step, a plan or a remark: `We convert 120 minutes to "
-     "hours.`, `Keep 12 in mind.`) (never in a note after a marked answer: `\\boxed{6}. So we used 2 "
-     "steps.` is 6); a final sentence without a marker that hedges or supposes (perhaps, seems, my best "
-     "guess, assume, not sure, it is possible that, if, says, and their words in the answer phrases' "
+     "took James 2 hours.`, a fraction with a slash as one number, `Therefore, Louis and Jack together "
+     "eat 13/15 of the pie.`, and a number right after the concluding word with what it counts and a verb "
+     "when it restates the result right before it, `p = 110.` then `Therefore, 110 students take "
+     "physics.` (never `So 5 works.`), and so does a whole final sentence without a lead right after the "
+     "computation whose result it restates (`9 ÷ 3 = 3` then `There are 3 dots in each group.`), or that "
+     "is the whole response (`Becky needs $38.61 to buy a pair of shoes.`, TabMWP's answers; such a "
+     "sentence, or a concluding one, with one clock time after `at` or a copula and no other number "
+     "states it: `The meeting begins at 10:55 A.M.`; never a step, a plan or a remark: `We convert 120 "
+     "minutes to hours.`, `Keep 12 in mind.`) (never in a note after a marked answer: `\\boxed{6}. So we "
+     "used 2 steps.` is 6); a final sentence without a marker that hedges or supposes (perhaps, seems, my "
+     "best guess, assume, not sure, it is possible that, if, says, and their words in the answer phrases' "
      "languages: probablement, có lẽ, piensan) states nothing; one that gives a reason after its value "
      "states that value (`x = 60 because the sum is 180` states 60, `the total is 36, since 3 * 12 = 36` "
      "36); a value and, after when, where, while, once, provided or an example (e.g., for example: an "
@@ -1393,6 +1396,11 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
         alone = None
     if alone is None and concluding and text[hi : hi + 1] in (".", "!") and not _PROSE_NUMBER_BLOCKED.search(said):
         alone = _one_spelled(text, told, hi)  # So the trip takes fifteen minutes.
+    fraction = _FRACTION_ALONE.search(said) if alone is None and concluding and text[hi : hi + 1] in (".", "!") else None
+    if fraction and len(re.findall(r"\d+", said)) == 2 and not re.search(r"[=<>≠≤≥≈^+*×÷]", said) and \
+            not _PROSE_NUMBER_BLOCKED.search(said) and not _NUMBER_WORD.search(said) and \
+            not _OPERATOR_BEFORE.search(said, 0, fraction.start()):  # fmt: skip
+        alone = (told + fraction.start(), told + fraction.end())  # Therefore, Louis and Jack together eat 13/15 of the pie.
     if alone is None and (concluding or restating) and text[hi : hi + 1] in (".", "!"):
         # Therefore, the zookeeper needs to order 1400 bananas to last for 2 months. (right after = 1400): the result
         # restated among the givens
@@ -1401,7 +1409,8 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
     if alone is not None and not _NUMBERED.search(text, max(lo, alone[0] - 12), alone[0]) and \
             not _KNOWN_SET.search(lead) and not re.match(r"\s*(?:!|-\s*\d|-odd|\()|[^;:(]*[;:(]", rest_of) and \
             not ("," in rest_of and not _LIST_AFTER.fullmatch(rest_of)) and \
-            (re.search(r"[A-Za-z]", lead) or _NOUN_ONLY.fullmatch(rest_of)):  # fmt: skip
+            (re.search(r"[A-Za-z]", lead) or _NOUN_ONLY.fullmatch(rest_of) or
+             (_COUNTED_SUBJECT.match(rest_of) and _restates_result(text, lo, text[alone[0] : alone[1]]))):  # fmt: skip
         # Therefore, Lara read 128 pages on the first day. / So, it took James 2 hours. (GSM8K-style prose: a
         # concluding final sentence whose one number, in no math, is exact and no label of a step or a part)
         return Extraction("answer", (text[alone[0] : alone[1]],), rule, alone)
@@ -1422,6 +1431,8 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
     return Extraction("none", rule="no marker, and the final sentence states no answer", span=(lo, hi))
 
 
+# a fraction written with a slash alone in words (13/15 of the pie; never a date, a rate or a path: 3/4/2021, km/h)
+_FRACTION_ALONE = re.compile(r"(?<![\w./])-?\d+/\d+(?![\w/]|\.\d)")
 # a clock time stated in a sentence: after 'at' or a copula, hours and minutes with a.m. or p.m. or none
 _CLOCK_STATED = re.compile(r"(?i)(?<![A-Za-z])(?:at|is|was|be)\s+(\d{1,2}:[0-5]\d(?:\s*[ap]\.?\s*m\.?)?)(?![\d:]|\.\d)")
 
@@ -1432,11 +1443,16 @@ _BOLD_NOT_STATED = re.compile(r"(?i)(?<![A-Za-z])(?:we|we'll|we're|let's|let|I|I
                               r"later|next)(?![A-Za-z])")
 
 
+# the verbs that state a quantity (she has, it costs, he walks, they sold), read before a computation or a number in words
+_QUANTITY_VERBS = (r"(?:has|have|had|needs?|needed|takes?|took|pays?|paid|spends?|spent|earns?|earned|gets?|got|buys?|"
+                   r"bought|makes?|made|sells?|sold|eats?|ate|reads?|uses?|used|owes?|owed|saves?|saved|costs?|weighs?|"
+                   r"weighed|holds?|held|contains?|requires?|required|collects?|collected|receives?|received|gives?|gave|"
+                   r"wins?|won|scores?|scored|walks?|walked|runs?|ran|drives?|drove|travels?|traveled|travelled|"
+                   r"is|are|was|were|be)")
 # in a final sentence, a computation of numbers alone right after a verb that states a quantity (there are 4/2 =, is
 # 46 - 39 =, Jean is 8.6 + 2 =); never after a name (x = 7), an 'as' or a 'Verification:'
-_COMPUTED_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:is|are|was|were|has|have|had|costs?|makes?|needs?|spends?|spent|gets?|"
-                              r"got|earns?|earned|pays?|paid|weighs?|takes?|took|holds?|be|(?:a\s+)?total\s+of)\s+\(?\$?\d[\d.,]*\)?"
-                              r"(?:\s*[-+*/×÷·x]\s*\(?\$?\d[\d.,]*\)?)+\s*\Z")
+_COMPUTED_BEFORE = re.compile(rf"(?i)(?<![A-Za-z])(?:{_QUANTITY_VERBS}|(?:a\s+)?total\s+of)\s+\(?\$?\d[\d.,]*\)?"
+                              r"(?:\s*[-−+*/×÷·x]\s*\(?\$?\d[\d.,]*\)?)+\s*\Z")
 # in such a line, a label or words after its result that make it no answer (a hint, a test, a given, a step; too
 # many, initially, doubled)
 _NOT_A_TOTAL = re.compile(r"(?i)(?<![A-Za-z])(?:hint|example|incorrect|wrong|test|sanity|given|subtotal|first|next|"
@@ -1634,6 +1650,10 @@ _PROSE_NUMBER_BLOCKED = re.compile(
 _KNOWN_SET = re.compile(r"(?i)(?:(?<![A-Za-z])(?:the|these|those|all|each|every|its|their|his|her|our|your)\s*\**|\()$")
 _NOUN_ONLY = re.compile(r"(?i)\**\s*(?!(?:is|was|are|were|be|fails?|works?|holds?|gives?|remains?|seems?)\b)[A-Za-z]+"
                         r"(?:\s+(?!(?:is|was|are|were|be)\b)[A-Za-z]+)?\s*\**\s*[.!]?\s*")
+# after a number right after the concluding word, what it counts and then a verb (p = 110. Therefore, 110 students take
+# physics.: the subject's count restates the result right before it; never a verb right after the number: So 5 works.)
+_COUNTED_SUBJECT = re.compile(r"(?i)\s*\**\s*(?!(?:is|was|are|were|be|fails?|works?|holds?|gives?|remains?|seems?|"
+                              r"divides?|satisf\w*|does|did|do|has|have|had)(?![A-Za-z]))[A-Za-z]+[ \t]+[A-Za-z]")
 # a number that labels rather than counts (step 3, part 2, case 1, equation (4), page 12 of a proof)
 _NUMBERED = re.compile(r"(?i)(?<![A-Za-z])(?:step|part|case|question|problem|equation|eq\.|line|figure|fig\.|section|stage|"
                        r"round|option|method|approach|lemma|theorem|claim|item|no\.|number|chapter|page|exercise|lesson|#)\s*\(?$")
@@ -1838,11 +1858,7 @@ _SPELLED_CHANGED = re.compile(r"(?i)(?<![A-Za-z])(?:pi|odd|something|ish|ago|or|
                               r"third|\w+ths?|halves|quarters?|percent|squared|cubed)(?![A-Za-z])")
 # the verb right before a number in words that a concluding or marked sentence states (She has twelve apples., the
 # trip takes fifteen minutes): a name, a function, a hedge or a preposition before it states none
-_VERB_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:has|have|had|needs?|needed|takes?|took|pays?|paid|spends?|spent|earns?|"
-                          r"earned|gets?|got|buys?|bought|makes?|made|sells?|sold|eats?|ate|reads?|uses?|used|owes?|"
-                          r"owed|saves?|saved|costs?|weighs?|weighed|holds?|held|contains?|requires?|required|collects?|"
-                          r"collected|receives?|received|gives?|gave|wins?|won|scores?|scored|is|are|was|were|be)"
-                          r"\s+(?:(?:a\s+)?total\s+of\s+|exactly\s+|only\s+|just\s+)?\Z")
+_VERB_BEFORE = re.compile(rf"(?i)(?<![A-Za-z]){_QUANTITY_VERBS}\s+(?:(?:a\s+)?total\s+of\s+|exactly\s+|only\s+|just\s+)?\Z")
 
 
 def _one_spelled(text: str, lo: int, hi: int) -> tuple[int, int] | None:

@@ -1849,6 +1849,15 @@ def test_a_sentence_that_restates_the_last_result_among_givens_states_it(respons
      ("The bus leaves at 10:55 A.M. and arrives at 11:40 A.M.", "11:40 A.M.", "no answer"),
      ("First line.\n\nThe bus leaves at 10:55.", "10:55", "no answer"),
      ("Maybe she needs $38.61 for the shoes.", "38.61", "no answer"),
+     # a concluding sentence: a fraction with a slash, a counted subject restating the result, a computation after
+     # any verb of quantity
+     ("Therefore, Louis and Jack together eat 13/15 of the pie.", "13/15", "correct"),
+     ("So she ate 3/4 of a mile on 2/3 days.", "3/4", "no answer"), ("So x/4 of the pie.", "4", "no answer"),
+     ("p = 110.\n\nTherefore, 110 students take physics.", "110", "correct"),
+     ("13 girls + 3 teachers = 16 people\n\nTherefore, 16 people sang in the performance.", "16", "correct"),
+     ("So, 41 students came to class.", "41", "no answer"), ("x = 5\n\nSo 5 works.", "5", "no answer"),
+     ("x = 5\n\nSo 5 apples is wrong.", "5", "no answer"),
+     ("So, Pam’s purchase costs 70 − 60 = 10 dollars.", "10", "correct"),
      ("We can use 5 boxes.", "5", "unparsed"), ("Muchos piensan que la respuesta es 5.", "5", "no answer"),
      ("Elvis is 54 miles east of his house after completing his journey.", "54", "correct")],
 )  # fmt: skip
