@@ -952,7 +952,7 @@ _RETRACTION_NEXT = re.compile(
 _VERDICT_AFTER = re.compile(r"(?i)[^.!?。\n]{0,40}?(?:(?<![A-Za-z])(?:(?:is|was)\s+(?:wrong|incorrect|not\s+(?:right|"
                             r"correct|the))|isn'?t\s+(?:right|correct)|falsch|faux|неверно|неправильно|incorrecto|"
                             r"errado|sbagliato)(?![A-Za-z])|[(\[]\s*(?:wrong|incorrect|jk|not)\s*[)\]]|not\s+the\s+final|❌|✗|"
-                            r"✘|🚫|🤔|‽|⁇|;\)|(?<![A-Za-z])(?:lol|NOT)(?![A-Za-z])|(?<![\w}\\])/s(?![A-Za-z])|×(?!\s*\d)|"
+                            r"✘|🚫|🤔|‽|⁇|;\)|(?<![A-Za-z])(?:lol|(?-i:NOT))(?![A-Za-z])|(?<![\w}\\])/s(?![A-Za-z])|×(?!\s*\d)|"
                             r"是错的|是錯的|不正确|不正確)")
 # what the predicate may say of a subject that judges it rather than states it (5 is wrong, 5 is ruled out)
 _JUDGED = re.compile(r"(?i)(?<![A-Za-z])(?:wrong|incorrect|false|impossible|invalid|unlikely|excluded|eliminated|ruled|"

@@ -1858,6 +1858,11 @@ def test_a_sentence_that_restates_the_last_result_among_givens_states_it(respons
      ("So, 41 students came to class.", "41", "no answer"), ("x = 5\n\nSo 5 works.", "5", "no answer"),
      ("x = 5\n\nSo 5 apples is wrong.", "5", "no answer"),
      ("So, Pam’s purchase costs 70 − 60 = 10 dollars.", "10", "correct"),
+     # a lower-case 'not' after a box is no shouted NOT: the box stands (Rereading's 'there were \boxed{21} watermelons
+     # that were not ready to be harvested')
+     ("84 - 63 = 21\n\nTherefore, there were \\boxed{21} watermelons that were not ready.", "21", "correct"),
+     ("Therefore, there are \\boxed{40} girls who are not in the girl scout.", "40", "correct"),
+     ("So \\boxed{5} NOT.", "5", "no answer"), ("So \\boxed{5} is not right.", "5", "no answer"),
      ("We can use 5 boxes.", "5", "unparsed"), ("Muchos piensan que la respuesta es 5.", "5", "no answer"),
      ("Elvis is 54 miles east of his house after completing his journey.", "54", "correct")],
 )  # fmt: skip
