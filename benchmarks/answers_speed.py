@@ -61,7 +61,13 @@ texts = {"Answer: 3, line breaks, y": "Answer: 3" + "\\n" * n + "y",
          "pays $64 for 16 glasses.",
          "300 miles (, spaces, = 300).": "Sophia drives 300 miles (" + " " * n + "12 x 25 = 300).",
          "Total:, spaces, = 22 bananas": "Total:" + " " * n + "4 + 6 + 12 = 22 bananas",
-         "The answer is D., spaces, Wednesday": "The answer is D." + " " * n + "Wednesday"}
+         "The answer is D., spaces, Wednesday": "The answer is D." + " " * n + "Wednesday",
+         "Answer: has 21, spaces, more than James": "Answer: John has 21" + " " * n + "more candies than James.",
+         "Answer: has 21 more, words, or longer": "Answer: John has 21 more" + " candies" * (n // 8) + " or longer.",
+         "**Answer:** **18**, spaces, 72 vlogs": "= 18\\n\\n**Answer:** She makes **18**" + " " * n + "of 72 vlogs.",
+         "= 142, spaces, can get **142** fruits.": "= 142 fruits" + " " * n + "Ricardo can get **142** fruits.",
+         "begins at, spaces, 10:55 A.M.": "The meeting begins at" + " " * n + "10:55 A.M.",
+         "Answer: x, spaces, + 33 marbles": "Answer: Ed has x" + " " * n + "+ 33 marbles."}
 seconds = {}
 for name, text in texts.items():
     start = time.perf_counter()
