@@ -150,15 +150,17 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "before it (`at least **12**`, `over $**50**`, `step **3**`, `in week **3**`, `Since ... **54**`, `5 "
      "to **7**`), a word that changes it after it or among its unit words (`**2** times`, `**5** or "
      "more`, `**3** dozen`, `**1.5 million**`, `**5**-7 days`, `**5** days, or 7`, `**2**nd`), nor when "
-     "the computation before the sentence gave another number that the sentence also states (`72 - 54 = "
-     "18` then `18 more vlogs to reach **72**`: the bold is a given) or a conclusion with another number "
-     "follows it (`**4** cookies, so 12 cookies in total`), nor in a sentence that hedges, judges, "
+     "the sentence also states a result computed before it (after `=` or in prose: `is 142.`) and the "
+     "bold is not the last one (`72 - 54 = 18` then `18 more vlogs to reach **72**`: the bold is a "
+     "given), a number in words, or another number after a clause or `or` (`**4** cookies, so 12 cookies "
+     "in total`, `**142** fruits, or 144 counting the tree`), nor in a sentence that hedges, judges, "
      "checks, corrects (`Instead of **18**`), supposes or sets a condition (`If she buys **5** boxes, "
-     "...`); without a phrase, the final sentence's one bold value the same way when the sentence "
-     "concludes (`Therefore, **4/9** of the books ...`) or restates the result of the computation right "
-     "before it (`... = 142 fruits` then `Ricardo can get **142** fruits from his plants.`), never in a "
-     "step, a plan, a remark or a past value (`We can now split **15** apples`, `originally`), nor one it "
-     "denies"),
+     "...`); without a phrase, the final sentence's one bold value the same way when it restates the "
+     "result of the computation right before it (`... = 142 fruits` then `Ricardo can get **142** fruits "
+     "from his plants.`) or concludes with no other number (`Therefore, **4/9** of the books ...`), never "
+     "in a step, an instruction, a question, a plan, a remark or a past value (`We can split **15** "
+     "apples`, `Multiply **142** by ...`, `originally`), on a set already named (`The **142** fruits then "
+     "go ...`), nor one it denies, hedges or bounds (`give or take a few`)"),
     ("`… = $64` then `Answer: Kylar needs to pay $64 for 16 glasses.`, `… (12 gallons x 25 miles/gallon = 300 miles).`, `Total: 4 + 6 + 12 = 22 bananas`",
      "after a phrase, or in a concluding final sentence, words with several numbers and no math: the one "
      "number equal to the result of the computation that ends right before them (its last `=`), or that "
@@ -186,37 +188,40 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "`or`, commas or units (`The solutions are $x=2$ and $x=3$.`: the list; `x is $2$ or $3$`: several "
      "answers); with no math, the words after its last `is` / `are` / `equals` / `:` (after a last `=` "
      "that ends a computation of numbers after a verb or `a total of`, the number that opens them: `there "
-     "are 4/2 = 2 dots in each group`, and so after a phrase: `Answer: The three have a total of 40 + 36 "
-     "+ 46 = 122 crabs.`; never `x = 7 lies outside the domain`), else, in a concluding sentence "
-     "(therefore, thus, so, hence, finally, in conclusion, we find), its one number when no other digit, "
-     "numeral, number word, relation, verdict, hedge, bound, supposition, negation, reference or step "
-     "still to take is there, nothing follows it after a bracket, and after a comma only a list of words "
-     "that ends the sentence or a word that sums up (`on Tuesdays, Wednesdays, and Fridays`, `, "
-     "altogether`; never a clause: `, which is`, `, the skater faces west`), it labels nothing (`step 3`, "
-     "`part 2`, `by (2)`) and counts no set already named (`the 5 apples`): GSM8K-style prose, `So, it "
-     "took James 2 hours.`, a fraction with a slash as one number, `Therefore, Louis and Jack together "
-     "eat 13/15 of the pie.`, and a number right after the concluding word with what it counts and a verb "
-     "when it restates the result right before it, `p = 110.` then `Therefore, 110 students take "
-     "physics.` (never `So 5 works.`), and so does a whole final sentence without a lead right after the "
-     "computation whose result it restates (`9 ÷ 3 = 3` then `There are 3 dots in each group.`), or that "
-     "is the whole response (`Becky needs $38.61 to buy a pair of shoes.`, TabMWP's answers; such a "
-     "sentence, or a concluding one, with one clock time after `at` or a copula and no other number "
-     "states it: `The meeting begins at 10:55 A.M.`; never a step, a plan or a remark: `We convert 120 "
-     "minutes to hours.`, `Keep 12 in mind.`) (never in a note after a marked answer: `\\boxed{6}. So we "
-     "used 2 steps.` is 6); a final sentence without a marker that hedges or supposes (perhaps, seems, my "
-     "best guess, assume, not sure, it is possible that, if, says, and their words in the answer phrases' "
-     "languages: probablement, có lẽ, piensan) states nothing; one that gives a reason after its value "
-     "states that value (`x = 60 because the sum is 180` states 60, `the total is 36, since 3 * 12 = 36` "
-     "36); a value and, after when, where, while, once, provided or an example (e.g., for example: an "
-     "example that writes the value again, `12, e.g. $12 = 3 \\cdot 4$`, keeps it, and a value given as "
-     "an example, `100, for instance.`, or an example of another value, `12, e.g. 13`, states none), a "
-     "value its condition states (`the area is 225 when the side is 15`, `the velocity is 0 when t = 4`: "
-     "the question decides) state none, a condition stating no value of its own keeps the value before it "
-     "(`So x = 2k\\pi, where k is an integer.`, `the probability is $\\frac{5}{36}$ when 2 dice are "
-     "rolled`), and cases (`y = 5 when x = 2 and y = 7 when x = 3`) state none; a word after the math "
-     "that changes its value (`$3$ squared`, `$5$ million`, `$5$ 万`, `$3$ times 4`) states none, a count "
-     "of times (`$3$ times as large`) its number; `is approximately $18.8$` states the approximation ≈ "
-     "18.8 (unknown exactly, compared under a tolerance)"),
+     "are 4/2 = 2 dots in each group`, and so after a phrase when nothing with a number follows: `Answer: "
+     "The three have a total of 40 + 36 + 46 = 122 crabs.`; never `x = 7 lies outside the domain`), else, "
+     "in a concluding sentence (therefore, thus, so, hence, finally, in conclusion, we find), its one "
+     "number when no other digit, numeral, number word, relation, verdict, hedge, bound, supposition, "
+     "negation, reference or step still to take is there, nothing follows it after a bracket, and after a "
+     "comma only a list of words that ends the sentence or a word that sums up (`on Tuesdays, Wednesdays, "
+     "and Fridays`, `, altogether`; never a clause: `, which is`, `, the skater faces west`), it labels "
+     "nothing (`step 3`, `part 2`, `by (2)`) and counts no set already named (`the 5 apples`): "
+     "GSM8K-style prose, `So, it took James 2 hours.`, a fraction with a slash as one number, `Therefore, "
+     "Louis and Jack together eat 13/15 of the pie.`, and a number right after the concluding word with "
+     "what it counts and a verb when it restates the result right before it, `p = 110.` then `Therefore, "
+     "110 students take physics.` (never `So 5 works.`), and so does a whole final sentence without a "
+     "lead right after the computation whose result it restates (`9 ÷ 3 = 3` then `There are 3 dots in "
+     "each group.`), or that is the whole response and a statement (`Becky needs $38.61 to buy a pair of "
+     "shoes.`, TabMWP's answers; never a question, an instruction, a report, a bound or the past: `How "
+     "much money does Becky need ... for $38.61.`, `Last week Tom had 5 apples.`; such a sentence, or a "
+     "concluding one, with one clock time after `at` or a copula and no other number or time states it: "
+     "`The meeting begins at 10:55 A.M.`, never `leaves at 9:00 A.M. and arrives at half past ten`; never "
+     "a step, a plan or a remark: `We convert 120 minutes to hours.`, `Keep 12 in mind.`) (never in a "
+     "note after a marked answer: `\\boxed{6}. So we used 2 steps.` is 6); a final sentence without a "
+     "marker that hedges or supposes (perhaps, seems, my best guess, assume, not sure, it is possible "
+     "that, if, says, and their words in the answer phrases' languages: probablement, có lẽ, piensan) "
+     "states nothing; one that gives a reason after its value states that value (`x = 60 because the sum "
+     "is 180` states 60, `the total is 36, since 3 * 12 = 36` 36); a value and, after when, where, while, "
+     "once, provided or an example (e.g., for example: an example that writes the value again, `12, e.g. "
+     "$12 = 3 \\cdot 4$`, keeps it, and a value given as an example, `100, for instance.`, or an example "
+     "of another value, `12, e.g. 13`, states none), a value its condition states (`the area is 225 when "
+     "the side is 15`, `the velocity is 0 when t = 4`: the question decides) state none, a condition "
+     "stating no value of its own keeps the value before it (`So x = 2k\\pi, where k is an integer.`, "
+     "`the probability is $\\frac{5}{36}$ when 2 dice are rolled`), and cases (`y = 5 when x = 2 and y = "
+     "7 when x = 3`) state none; a word after the math that changes its value (`$3$ squared`, `$5$ "
+     "million`, `$5$ 万`, `$3$ times 4`) states none, a count of times (`$3$ times as large`) its number; "
+     "`is approximately $18.8$` states the approximation ≈ 18.8 (unknown exactly, compared under a "
+     "tolerance)"),
     ("`**3**` alone on the last line, `\\[ \\text{The answer is (D).} \\]`, `$\\text{The final answer is } 5$`",
      "a last line that is a value in bold alone, without words, is the answer (`**Step 3**` is not); so is True or False in a "
      "final sentence that says only that the statement (claim, argument, proposition) is true or false "
@@ -1325,7 +1330,10 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
         final = rule == "final sentence"
         if last.group() == "=" and not spans and prose_number and \
                 (text[hi : hi + 1] in (".", "!") or (not final and text[hi : hi + 1] in ("\n", ""))) and \
-                _COMPUTED_BEFORE.search(text, max(lo, last.start() - 80), last.start()):  # fmt: skip
+                _COMPUTED_BEFORE.search(text, max(lo, last.start() - 80), last.start()) and \
+                (final or (not re.search(r"\d", text[hi:]) and not _NOT_A_RESULT.search(text, lo, last.start()))):  # fmt: skip
+            # (after a phrase, only its last statement, and no step: Answer:\nFirst, the three have a total of 40 + 36
+            # + 46 = 122 crabs\nThen ... 122 × 5 = 610 is no answer of 122)
             number = _one_number(text, rest_start, hi)
             if number is not None and text[rest_start : number[0]] in ("", "$") and \
                     _COUNTED_AFTER.fullmatch(text, number[1], hi) and not _PROSE_NUMBER_BLOCKED.search(text, lo, hi) and \
@@ -1387,7 +1395,11 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
         not re.search(r"[=<>≠≤≥≈^+]|(?<![A-Za-z])/|/(?![A-Za-z])", said) and \
         not _PROSE_NUMBER_BLOCKED.search(_without_difference(text, told, hi)) else None  # fmt: skip (So x != 3, So 5 is wrong)
     only = restating and not text[:lo].strip(" \t\r\n*#>-") and not _UNMARKED_HEDGE.search(text, lo, hi) and \
-        not _hypothetical(text, lo, hi)  # fmt: skip (the response is this one sentence, and it neither hedges nor supposes)
+        not _hypothetical(text, lo, hi) and not _NOT_ONE_STATEMENT.match(text, lo, hi) and \
+        not _ONE_SENTENCE_HEDGED.search(text, lo, hi)  # fmt: skip (the response is this one sentence, a statement that
+    # neither hedges, supposes, reports, bounds nor tells of the past)
+    if only and alone is not None and re.search(r"(?i),\s*(?:which|who|where|whose)(?![A-Za-z])", text[lo : alone[0]]):
+        only = False  # The taller tree is the oak, which stands 36 feet tall.: the number describes, the copula answers
     if alone is not None and restating and ((not only and not _restates_result(text, lo, text[alone[0] : alone[1]]))
                                             or text[hi : hi + 1] not in (".", "!") or _NOT_A_RESULT.search(said)):
         # There are 3 dots in each group. (no lead): only right after the computation that gave 3, or as the whole
@@ -1414,23 +1426,40 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
         # Therefore, Lara read 128 pages on the first day. / So, it took James 2 hours. (GSM8K-style prose: a
         # concluding final sentence whose one number, in no math, is exact and no label of a step or a part)
         return Extraction("answer", (text[alone[0] : alone[1]],), rule, alone)
-    bold = _bold_value(text, lo, hi) if rule == "final sentence" and prose_number and not spans and \
+    bold = _bold_value(text, lo, hi, marked=False) if rule == "final sentence" and prose_number and not spans and \
         text[hi : hi + 1] in (".", "!") and not _BOLD_NOT_STATED.search(text, lo, hi) and \
-        not _DENIAL.search(text, lo, hi) else None  # fmt: skip
-    if bold is not None and (concluding or _restates_result(text, lo, text[bold[0] : bold[1]])):
+        not _NOT_ONE_STATEMENT.match(text, lo, hi) and not _DENIAL.search(text, lo, hi) else None  # fmt: skip
+    if bold is not None and (_restates_result(text, lo, text[bold[0] : bold[1]]) or
+                             (concluding and not _other_number(text, lo, hi, bold))):  # fmt: skip
         # ... = 142 fruits\n\nRicardo can get **142** fruits from his plants. (Gemma's answers): the one value the
-        # final sentence sets in bold, when it concludes or restates the result of the computation right before it
+        # final sentence sets in bold, when it restates the result of the computation right before it, or concludes
+        # and is the sentence's only number
         return Extraction("answer", (text[bold[0] : bold[1]],), rule, bold)
     clock = _CLOCK_STATED.search(text, told, hi) if (concluding or only) and not spans and \
         text[hi : hi + 1] in (".", "!") else None  # fmt: skip
     if clock and len(re.findall(r"\d+", said)) == 2 and not _PROSE_NUMBER_BLOCKED.search(said) and \
-            not _NOT_A_RESULT.search(said) and not _hypothetical(text, lo, hi):  # fmt: skip
+            not _NOT_A_RESULT.search(said) and not _hypothetical(text, lo, hi) and \
+            not _NUMBER_WORD.search(said) and not _OTHER_TIME.search(said) and \
+            not _NOT_ONE_STATEMENT.match(text, lo, hi) and len(re.findall(r"(?i)(?<![A-Za-z])at(?![A-Za-z])", said)) <= 1:  # fmt: skip
         # The school board meeting begins at 10:55 A.M. (the whole response) / So the bus leaves at 2:30 P.M.: its one
         # clock time
         return Extraction("answer", (clock.group(1),), rule, clock.span(1))
     return Extraction("none", rule="no marker, and the final sentence states no answer", span=(lo, hi))
 
 
+# a one-sentence response that is no statement of an answer: a question, an instruction (How much money does Becky
+# need ... for $38.61., Use the table to find ...); and words that hedge, bound, report or date its number
+_NOT_ONE_STATEMENT = re.compile(r"(?i)[\s*#>-]*(?:how|what|why|when|where|which|who|whom|whose|can|could|does|do|did|is|"
+                                r"are|was|were|will|would|should|shall|may|might|use|find|add|subtract|multiply|divide|"
+                                r"look|read|count|take|let|compute|calculate|figure|determine|solve|check|begin|start|go|"
+                                r"write|list|compare|round|first|next|then|now)(?![A-Za-z])")
+_ONE_SENTENCE_HEDGED = re.compile(r"(?i)(?<![A-Za-z])(?:ballpark|upwards?|neighbou?rhood|somewhere|and\s+change|told|"
+                                  r"according|says|said|used\s+to|last\s+(?:week|month|year|time)|beginning|originally|"
+                                  r"initially|previously|supposed|schedul\w*|earliest|latest|usually|planned|expected)"
+                                  r"(?![A-Za-z])")
+# besides its clock time, another time in the sentence (arrives at half past ten, at noon, three hours later)
+_OTHER_TIME = re.compile(r"(?i)(?<![A-Za-z])(?:noon|midnight|half|quarter|o['’]clock|hours?|minutes?|earliest|latest|"
+                         r"supposed|schedul\w*|originally|usually|planned|later|earlier)(?![A-Za-z])")
 # a fraction written with a slash alone in words (13/15 of the pie; never a date, a rate or a path: 3/4/2021, km/h)
 _FRACTION_ALONE = re.compile(r"(?<![\w./])-?\d+/\d+(?![\w/]|\.\d)")
 # a clock time stated in a sentence: after 'at' or a copula, hours and minutes with a.m. or p.m. or none
@@ -1440,7 +1469,11 @@ _CLOCK_STATED = re.compile(r"(?i)(?<![A-Za-z])(?:at|is|was|be)\s+(\d{1,2}:[0-5]\
 # in a final sentence without a marker, words that make its bold value a step, a plan, a remark or a past value
 _BOLD_NOT_STATED = re.compile(r"(?i)(?<![A-Za-z])(?:we|we'll|we're|let's|let|I|I'll|us|our|steps?|plans?|planned|"
                               r"imagine|example|originally|initially|previously|before|earlier|ago|yesterday|first|"
-                              r"later|next)(?![A-Za-z])")
+                              r"later|next|then|keep|test|sanity|why|how|what|which|who|whose|does|did|do|multiply|"
+                              r"divide|add|subtract|take|split|find|compute|calculate|solve|check|verify|last|previous|"
+                              r"prior|comparison|question|asks?|but|however|hopes?|wants?|used\s+to|told|according|"
+                              r"ballpark|something|as\s+many\s+as|as\s+long\s+as|in\s+case|no\s+longer|must|should)"
+                              r"(?![A-Za-z])")
 
 
 # the verbs that state a quantity (she has, it costs, he walks, they sold), read before a computation or a number in words
@@ -1478,7 +1511,7 @@ _RESULT_BLOCKED = re.compile(
     r"mistaken?|nope|contrary|ballpark|near|close|hopefully|shy|upwards?|excess|maximum|minimum|max|min|limit|i\.e|"
     r"that\s+is|out\s+of|in\s+other\s+words|while|whereas|versus|vs|against|without|would|regular|list|told|also|"
     r"too|tops|which|then|yet|step|another|previously|later|used\s+to|hoped|many|someone|brother|sister|"
-    r"friend|friends|begin|discount|left\s+to)(?![A-Za-z])"
+    r"friend|friends|begin|discount|left\s+to|plus)(?![A-Za-z])"
     r"|[?=<>≈~^%/+*×÷()\[\];→]|,\s*and(?![A-Za-z])|\d\s*[-x]\s*\$?\d")
 # ... and words right before or after the number that bound or label it (more than 5, at least 5, step 5, 5 or more)
 _RESULT_BOUND_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:more|less|fewer|greater|larger|smaller|least|most|up\s+to|over|"
@@ -1602,7 +1635,7 @@ _NOT_A_RESULT = re.compile(r"(?i)(?<![A-Za-z])(?:we|we'll|we're|we've|let's|let|
                            r"count|unknowns?|win|first|plans\s+to|planned|planning|wants?\s+to|hopes?\s+to|wish(?:es)?|"
                            r"going\s+to|problem|question|choices?|simplify|compute|calculate|find|solve|evaluate|check|"
                            r"verify|wanted|yesterday|imagine|previously|last\s+year|hopes?|split|neither|why|start|"
-                           r"earlier|ago|initial|suppose)"
+                           r"earlier|ago|initial|suppose|last\s+(?:week|month|year|time)|previous|prior|comparison)"
                            r"(?![A-Za-z])")
 
 
@@ -1641,7 +1674,7 @@ _PROSE_NUMBER_BLOCKED = re.compile(
     r"corollary|example|remark|condition|base|multiple|divisible|exceeds?|upwards|something|rounded|rounding|odd|"
     r"give\s+or\s+take|or\s+so|both|couple|few|several|grand|but|however|although|though|question|could|might|may|"
     r"estimat\w*|approx\w*|about|around|roughly|nearly|almost|over|under|least|most|more|less|fewer|than|I|me|my|"
-    r"contradict\w*|absurd|apparently|presumably|supposedly|hmm+|thereabouts|(?:on|of)\s+(?:the\s+)?order|"
+    r"contradict\w*|absurd|apparently|presumably|supposedly|hmm+|thereabouts|(?:on|of|in)\s+(?:the\s+)?order|an?\s+order|"
     r"order\s+of\s+magnitude|excess|north|south|shy|beyond|"
     r"nearest|another|single|rest|find|want|now|then|looks?|like)"
     r"(?![A-Za-z])|[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞¹²³⁰⁴-⁹Ⅰ-Ⅻ?]|(?<![A-Za-z])[IVX]{2,}(?![A-Za-z])")
@@ -1909,7 +1942,7 @@ _BOLD_BOUND_BEFORE = re.compile(r"(?i)(?:(?<![A-Za-z])(?:more|less|fewer|greater
                                 r"level|grade|chapter|stage|number)|plus|minus|times|since|after|from|using|shy\s+of|instead\s+of|"
                                 r"of\s+the|#)|\d[ \t]*(?:to|-|–|—))[ \t]*[$€£]?[ \t]*\Z")
 _BOLD_CHANGED_AFTER = re.compile(r"(?i)(?=[A-Za-z0-9])|[ \t]*(?:(?:or|to|and|&|,)[ \t]*(?:more|less|fewer|so|-?\$?\d)|"
-                                 r",?[ \t]*or[ \t]+\$?\d|[-–—][ \t]*\$?\d|up[ \t]+to|-?ish|plus|minus|times|fold|"
+                                 r",[ \t]*or[ \t]+\$?\d|[-–—][ \t]*\$?\d|up[ \t]+to|-?ish|plus|minus|times|fold|"
                                  r"percent|squared|cubed|dozens?|hundred|thousand|million|billion|tops|"
                                  r"of[ \t]+(?:the[ \t]+)?\$?\d|[*/^×+])(?![A-Za-z])")
 # a condition in the sentence (If she buys **5** boxes, she has 3 eggs.): the bold value may be the condition's; a
@@ -1919,12 +1952,14 @@ _BOLD_CONDITION = re.compile(r"(?i)(?<![A-Za-z])(?:if|unless|suppose|supposing|a
                              r"mistak\w*|attempt|initially|originally)(?![A-Za-z])")
 
 
-def _bold_value(text: str, lo: int, hi: int) -> tuple[int, int] | None:
-    """The span of the value a marked answer's sentence text[lo:hi] sets in bold, when it sets exactly one thing in
-    bold and that is a value no word beside it (or its unit words) bounds, places or changes, in a sentence that
-    neither hedges, judges, checks, corrects nor supposes: the writer marked the answer among the sentence's other
-    numbers. Never when the computation before the sentence gave another number that the sentence states (18 more
-    vlogs to reach **72**, after 72 - 54 = 18: the bold is a given)."""
+def _bold_value(text: str, lo: int, hi: int, marked: bool = True) -> tuple[int, int] | None:
+    """The span of the value a sentence text[lo:hi] sets in bold (after an answer phrase; ``marked`` False: a final
+    sentence without one, read only as :func:`_statement` allows), when it sets exactly one thing in bold and that is a
+    value no word beside it (or its unit words) bounds, places or changes, in a sentence that neither hedges, judges,
+    checks, corrects nor supposes: the writer marked the answer among the sentence's other numbers. Never when the
+    sentence also states a result computed before it and the bold is not the last one (18 more vlogs to reach **72**,
+    after 72 - 54 = 18: the bold is a given), nor when another number follows it after a clause (**12** more eggs, so
+    she will have 24) or an 'or' (**142** fruits, or 144 counting the tree)."""
     runs = list(_BOLD_RUN.finditer(text, lo, hi))
     if len(runs) != 1 or text.count("**", lo, hi) != 2:
         return None
@@ -1939,20 +1974,42 @@ def _bold_value(text: str, lo: int, hi: int) -> tuple[int, int] | None:
             _BOLD_BOUND_BEFORE.search(text, max(lo, run.start() - 20), run.start()) or \
             _BOLD_CHANGED_AFTER.match(text, run.end(), hi) or _UNMARKED_HEDGE.search(text, lo, hi) or \
             _JUDGED.search(text, lo, hi) or _CHECKING.search(text, lo, hi) or _hypothetical(text, lo, hi) or \
-            _BOLD_CONDITION.search(text, lo, hi):  # fmt: skip
+            _BOLD_CONDITION.search(text, lo, hi) or _BOUND_TAIL.match(text, run.end(), hi) or \
+            _OR_NUMBER.search(text, run.end(), hi):  # fmt: skip
         return None
-    if _BOUND_TAIL.match(text, run.end(), hi) or \
-            re.match(r"(?i)(?:[ \t]+[A-Za-z]+(?![A-Za-z])){0,3}[ \t]*,?[ \t]*or[ \t]+\$?\d", text[run.end() : hi]):  # fmt: skip
-        return None  # **5** days, or 7 with weekends / **4** more hours or longer: another value or a bound after it
-    result = _last_computed(text, lo)
+    if not marked and (_KNOWN_SET.search(text[max(lo, run.start() - 12) : run.start()]) or
+                       _BOLD_HEDGED.search(text[lo : run.start()] + " " + text[run.end() : hi])):  # fmt: skip
+        return None  # the **142** fruits then go into boxes (a set already named); ... , more or less
     stated = _value(value.group("value")) if value is not None else spelled_number(spelled.group())  # type: ignore[union-attr]
-    concluded = _CONCLUDES_AFTER.search(text, run.end(), hi)
-    if result is not None and stated != result and \
-            any(_value(m.group()) == result for m in _NUMBER.finditer(text, lo, hi) if not run.start() <= m.start() < run.end()):  # fmt: skip
-        return None
-    if stated != result and concluded and re.search(r"\d", text[concluded.end() : hi]):
-        return None  # **4** cookies, so 12 cookies are eaten in total: the value concluded after it may be the answer
+    last = _last_computed(text, lo)
+    results = ({_value(m.group(1)) for m in _RESULT_BEFORE.finditer(text, max(0, lo - 2000), lo)} | {last}) - {None}
+    others = [_value(m.group()) for m in _NUMBER.finditer(text, lo, hi) if not run.start() <= m.start() < run.end()]
+    if stated != last and (any(v in results for v in others) or _CARDINAL_WORD.search(text[lo : run.start()] + " " +
+                                                                                     text[run.end() : hi])):  # fmt: skip
+        return None  # (a result stated in prose before counts too: ... is 142. So, with **7** plants, he gets 142.)
+    boundary = _CLAUSE_AFTER.search(text, run.end(), hi)
+    if boundary and re.search(r"\d", text[boundary.end() : hi]):
+        return None  # **4** cookies, so 12 cookies are eaten in total: the value after the clause may be the answer
     return (run.start(1) + value.start("value"), run.start(1) + value.end("value")) if value else run.span(1)
+
+
+def _other_number(text: str, lo: int, hi: int, span: tuple[int, int]) -> bool:
+    """Whether text[lo:hi] writes a number besides the one at ``span`` (in digits or in words)."""
+    rest = text[lo : span[0]] + " " + text[span[1] : hi]
+    return bool(re.search(r"\d", rest.replace("**", "")) or _CARDINAL_WORD.search(rest))
+
+
+# after a bold value: 'or' and a number anywhere (**142** fruits from his plants, or 144 counting the tree), and a clause
+# boundary (**12** more eggs, so she will have 24; ..., leaving him 112; ...; then they donated 150)
+_OR_NUMBER = re.compile(r"(?i)(?<![A-Za-z])or(?:\s+else)?\s+(?:about\s+|around\s+)?\$?\d")
+_CLAUSE_AFTER = re.compile(r"(?i)[,;]|(?<![A-Za-z])(?:so|which|meaning|giving|leaving|but|however|then|keeping|making|"
+                           r"while|whereas)(?![A-Za-z])")
+# in a final sentence without a marker, words beside its bold value that hedge, bound, deny or suppose it
+_BOLD_HEDGED = re.compile(r"(?i)(?<![A-Za-z])(?:give\s+or\s+take|more\s+or\s+less|ballpark|something\s+like|as\s+many\s+as|"
+                          r"as\s+long\s+as|in\s+case|no\s+longer|hopes?|hoped|wrong|incorrect|not|no|never|perhaps|"
+                          r"maybe|likely|probably|possibly|guess|think|seems?|suppose|assum\w*|if|unless|whether|about|"
+                          r"around|roughly|nearly|almost|approx\w*|estimat\w*|or\s+so|thereabouts|but|however|although|"
+                          r"though|could|might|may|at\s+(?:least|most)|up\s+to|over|under)(?![A-Za-z])")
 
 
 _LEADING_QUOTES = re.compile(r"^(?:\\?[\"'*_`]|\s)+")
@@ -2843,21 +2900,23 @@ _INVISIBLE = re.compile(INVISIBLE)
 
 # a calculator annotation of GSM8K's solutions, which models trained on them write too: <<48/2=24>>, and a value
 # annotated as itself right before it is written (the total cost is $<<694>>694.)
-_CALCULATOR = re.compile(r"<<[^<>\n]{1,200}=[^<>\n]{1,100}>>|<<\$?(-?\d[\d,]{0,30}(?:\.\d{1,20})?)>>(?=\$?\1(?![\d.]\d|\d))")
+_CALCULATOR = re.compile(r"<<[^<>\n]{1,200}=[^<>\n]{1,100}>>|(?:<<\$?(-?\d[\d,]{0,30}(?:\.\d{1,20})?)>>)+"
+                         r"(?=\$?\1(?![\d.]\d|\d))")
 
 
-def _extract(text: str, structured: bool, restate: bool = True) -> Extraction:
+def _extract(text: str, structured: bool, restate: bool = True, cleaned: bool = False) -> Extraction:
     """extract_answer; ``structured``: look for a JSON answer (not inside a JSON answer's own value, so that nested
     objects cannot recurse without end); ``restate``: let a follower that restates the answer keep it
-    (``_restated``)."""
-    annotations = list(_CALCULATOR.finditer(text)) if "<<" in text else []
-    if _INVISIBLE.search(text) or annotations:
+    (``_restated``); ``cleaned``: invisible characters and annotations were removed already (once: what their removal
+    exposes is read as written, and hostile text cannot recurse)."""
+    annotations = list(_CALCULATOR.finditer(text)) if "<<" in text and not cleaned else []
+    if not cleaned and (_INVISIBLE.search(text) or annotations):
         # invisible format characters (a zero-width space inside Wait or 12, a BOM) are none of what a reader sees,
         # and neither are GSM8K's calculator annotations ($<<720-480=240>>240: the 240 after them is what it says):
         # the text is read without them, and spans are mapped back onto the text as given
         dropped = {i for m in annotations for i in range(*m.span())}
         kept = [i for i, ch in enumerate(text) if i not in dropped and not _INVISIBLE.match(ch)]
-        found = _extract("".join(text[i] for i in kept), structured, restate)
+        found = _extract("".join(text[i] for i in kept), structured, restate, cleaned=True)
         start, end = found.span
         at = kept + [len(text)]
         return replace(found, span=(at[start], kept[end - 1] + 1 if end > start else at[start]))

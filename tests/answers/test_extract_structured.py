@@ -1863,6 +1863,27 @@ def test_a_sentence_that_restates_the_last_result_among_givens_states_it(respons
      ("84 - 63 = 21\n\nTherefore, there were \\boxed{21} watermelons that were not ready.", "21", "correct"),
      ("Therefore, there are \\boxed{40} girls who are not in the girl scout.", "40", "correct"),
      ("So \\boxed{5} NOT.", "5", "no answer"), ("So \\boxed{5} is not right.", "5", "no answer"),
+     # a second review (753 probes) of the final-sentence bold, the one-sentence response, the clock time and the
+     # computation after a phrase: each cause it found is refused
+     ("7 x 20 + 2 is 142.\n\nSo, with **7** plants, Ricardo gets 142 fruits.", "7", "no answer"),
+     ("3 x 4 = 12\n\nShe buys **12** more eggs, so she will have 24 in total.", "12", "no answer"),
+     ("= 142\n\nRicardo can get **142** fruits from his plants, or 144 counting the tree.", "142", "no answer"),
+     ("= 142\n\nRicardo can get **142** fruits, give or take a few.", "142", "no answer"),
+     ("= 142\n\nThe **142** fruits then go into boxes of 6 each.", "142", "no answer"),
+     ("= 142\n\nMultiply **142** by the price of each fruit.", "142", "no answer"),
+     ("= 70 apps\n\nTravis now has **70** apps on his tablet.", "70", "correct"),
+     ("How much money does Becky need to buy a pair of shoes for $38.61.", "38.61", "no answer"),
+     ("Becky needs in the ballpark of $38.61 for the shoes.", "38.61", "no answer"),
+     ("Last week Tom had 5 apples in his basket.", "5", "no answer"),
+     ("The taller tree is the oak, which stands 36 feet tall in the yard.", "36", "no answer"),
+     ("The bus leaves at 9:00 A.M. and arrives at the zoo at half past ten.", "9:00 A.M.", "no answer"),
+     ("The train left the station at 9:00 A.M. and the trip took three hours.", "9:00 A.M.", "no answer"),
+     ("The concert begins at 10:55 A.M. at the earliest.", "10:55 A.M.", "no answer"),
+     ("Answer:\nFirst, the three have a total of 40 + 36 + 46 = 122 crabs\nThen they sell them: 122 × 5 = 610\nSo they make "
+      "$610.", "122", "unparsed"),
+     ("For comparison, they had a total of 30 + 30 + 30 = 90 crabs last week.", "90", "no answer"),
+     ("So the zookeeper needs in the order of 1400 bananas.", "1400", "no answer"),
+     ("She placed an order for 1400 bananas last month.", "1400", "no answer"),
      ("We can use 5 boxes.", "5", "unparsed"), ("Muchos piensan que la respuesta es 5.", "5", "no answer"),
      ("Elvis is 54 miles east of his house after completing his journey.", "54", "correct")],
 )  # fmt: skip
@@ -1988,3 +2009,8 @@ def test_a_number_in_words_in_a_final_sentence_is_read_alone(response: str, gold
 )  # fmt: skip
 def test_a_third_review_of_option_texts_number_words_premises_and_clocks(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, response
+
+
+def test_a_run_of_calculator_annotations_is_read_in_one_pass() -> None:
+    # a second review's hostile text: 5,000 self-annotations raised RecursionError (each pass removed only the last)
+    assert grade("The total is $" + "<<694>>" * 5000 + "694.", "694").status == "correct"
