@@ -127,7 +127,11 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "in parentheses between `answer` and `is`, `the answer (arabic numerals) is`, `the answer (in "
      "dollars) is`, is part of it; a choice `(C)`, a hedge `(maybe)` or a part `(to the first part)` is "
      "not; a reference after the answer, `9 (see Eq. 5)`, and a restatement after `, i.e.` are not read "
-     "as it): the math that follows it, or the words to the end of the sentence read as below"),
+     "as it): the math that follows it, or the words to the end of the sentence read as below; a phrase "
+     "that ends its line and heads a block of steps (its first statement prose with a number, never a yes "
+     "or no or a labelled line, then more numbers before a blank line and no explanation label) is "
+     "answered by the block's last statement (`Answer:` then `First, 3 + 4 = 7 apples.`, `Then 7 x 2 = 14 "
+     "apples.`, `So Tom has 14 apples.` is 14, never 7)"),
     ("`Final Answer: Jane started growing Sphere 3 hours ago.`",
      "after a phrase, words that no rule below reads but that hold exactly one number and no math: that "
      "number (or, with no digit, one cardinal in words: `Answer: She has twelve apples.` is 12, as is a "
@@ -181,47 +185,48 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`$28$ %`, `$125$ miles`, `$1$ and $2$`", "the whole text, when its only words are units, percent words, "
      "`and`, `or`"),
     ("`Therefore $x \\geq 5$ is the solution.`, `We find that $x \\lt 3$.`, `所以最小值为$2$。`, `Therefore, Lara read 128 pages on the first day.`",
-     "the final sentence (a value alone on the last line, a number with its unit or a list of numbers, "
-     "after a line ending in a copula and a colon, `The total is:` then `$13`, belongs to it; never a "
-     "step, a given or an expression still to compute) gives its one math span, or the last one after "
-     "`is`, `are`, `=`, `:`, `be`, `equals` (为, 是, 等于, ：), or the math spans after it joined by `and`, "
-     "`or`, commas or units (`The solutions are $x=2$ and $x=3$.`: the list; `x is $2$ or $3$`: several "
-     "answers); with no math, the words after its last `is` / `are` / `equals` / `:` (after a last `=` "
-     "that ends a computation of numbers after a verb or `a total of`, the number that opens them: `there "
-     "are 4/2 = 2 dots in each group`, and so after a phrase when nothing with a number follows: `Answer: "
-     "The three have a total of 40 + 36 + 46 = 122 crabs.`; never `x = 7 lies outside the domain`), else, "
-     "in a concluding sentence (therefore, thus, so, hence, finally, in conclusion, we find), its one "
-     "number when no other digit, numeral, number word, relation, verdict, hedge, bound, supposition, "
-     "negation, reference or step still to take is there, nothing follows it after a bracket, and after a "
-     "comma only a list of words that ends the sentence or a word that sums up (`on Tuesdays, Wednesdays, "
-     "and Fridays`, `, altogether`; never a clause: `, which is`, `, the skater faces west`), it labels "
-     "nothing (`step 3`, `part 2`, `by (2)`) and counts no set already named (`the 5 apples`): "
-     "GSM8K-style prose, `So, it took James 2 hours.`, a fraction with a slash as one number, `Therefore, "
-     "Louis and Jack together eat 13/15 of the pie.`, and a number right after the concluding word with "
-     "what it counts and a verb when it restates the result right before it, `p = 110.` then `Therefore, "
-     "110 students take physics.` (never `So 5 works.`), and so does a whole final sentence without a "
-     "lead right after the computation whose result it restates (`9 ÷ 3 = 3` then `There are 3 dots in "
-     "each group.`), or that is the whole response and a statement (`Becky needs $38.61 to buy a pair of "
-     "shoes.`, TabMWP's answers; never a question, an instruction, a report, a bound or the past: `How "
-     "much money does Becky need ... for $38.61.`, `Last week Tom had 5 apples.`; such a sentence, or a "
-     "concluding one, with one clock time after `at` or a copula and no other number or time states it: "
-     "`The meeting begins at 10:55 A.M.`, never `leaves at 9:00 A.M. and arrives at half past ten`; never "
-     "a step, a plan or a remark: `We convert 120 minutes to hours.`, `Keep 12 in mind.`) (never in a "
-     "note after a marked answer: `\\boxed{6}. So we used 2 steps.` is 6); a final sentence without a "
-     "marker that hedges or supposes (perhaps, seems, my best guess, assume, not sure, it is possible "
-     "that, if, says, and their words in the answer phrases' languages: probablement, có lẽ, piensan) "
-     "states nothing; one that gives a reason after its value states that value (`x = 60 because the sum "
-     "is 180` states 60, `the total is 36, since 3 * 12 = 36` 36); a value and, after when, where, while, "
-     "once, provided or an example (e.g., for example: an example that writes the value again, `12, e.g. "
-     "$12 = 3 \\cdot 4$`, keeps it, and a value given as an example, `100, for instance.`, or an example "
-     "of another value, `12, e.g. 13`, states none), a value its condition states (`the area is 225 when "
-     "the side is 15`, `the velocity is 0 when t = 4`: the question decides) state none, a condition "
-     "stating no value of its own keeps the value before it (`So x = 2k\\pi, where k is an integer.`, "
-     "`the probability is $\\frac{5}{36}$ when 2 dice are rolled`), and cases (`y = 5 when x = 2 and y = "
-     "7 when x = 3`) state none; a word after the math that changes its value (`$3$ squared`, `$5$ "
-     "million`, `$5$ 万`, `$3$ times 4`) states none, a count of times (`$3$ times as large`) its number; "
-     "`is approximately $18.8$` states the approximation ≈ 18.8 (unknown exactly, compared under a "
-     "tolerance)"),
+     "the final sentence (a line that ends a computation, `= 610`, ends a sentence when the next line "
+     "opens with a capital: `122 × 5 = 610` then `So they make $610.`; a value alone on the last line, a "
+     "number with its unit or a list of numbers, after a line ending in a copula and a colon, `The total "
+     "is:` then `$13`, belongs to it; never a step, a given or an expression still to compute) gives its "
+     "one math span, or the last one after `is`, `are`, `=`, `:`, `be`, `equals` (为, 是, 等于, ：), or the "
+     "math spans after it joined by `and`, `or`, commas or units (`The solutions are $x=2$ and $x=3$.`: "
+     "the list; `x is $2$ or $3$`: several answers); with no math, the words after its last `is` / `are` "
+     "/ `equals` / `:` (after a last `=` that ends a computation of numbers after a verb or `a total of`, "
+     "the number that opens them: `there are 4/2 = 2 dots in each group`, and so after a phrase when "
+     "nothing with a number follows: `Answer: The three have a total of 40 + 36 + 46 = 122 crabs.`; never "
+     "`x = 7 lies outside the domain`), else, in a concluding sentence (therefore, thus, so, hence, "
+     "finally, in conclusion, we find), its one number when no other digit, numeral, number word, "
+     "relation, verdict, hedge, bound, supposition, negation, reference or step still to take is there, "
+     "nothing follows it after a bracket, and after a comma only a list of words that ends the sentence "
+     "or a word that sums up (`on Tuesdays, Wednesdays, and Fridays`, `, altogether`; never a clause: `, "
+     "which is`, `, the skater faces west`), it labels nothing (`step 3`, `part 2`, `by (2)`) and counts "
+     "no set already named (`the 5 apples`): GSM8K-style prose, `So, it took James 2 hours.`, a fraction "
+     "with a slash as one number, `Therefore, Louis and Jack together eat 13/15 of the pie.`, and a "
+     "number right after the concluding word with what it counts and a verb when it restates the result "
+     "right before it, `p = 110.` then `Therefore, 110 students take physics.` (never `So 5 works.`), and "
+     "so does a whole final sentence without a lead right after the computation whose result it restates "
+     "(`9 ÷ 3 = 3` then `There are 3 dots in each group.`), or that is the whole response and a statement "
+     "(`Becky needs $38.61 to buy a pair of shoes.`, TabMWP's answers; never a question, an instruction, "
+     "a report, a bound or the past: `How much money does Becky need ... for $38.61.`, `Last week Tom had "
+     "5 apples.`; such a sentence, or a concluding one, with one clock time after `at` or a copula and no "
+     "other number or time states it: `The meeting begins at 10:55 A.M.`, never `leaves at 9:00 A.M. and "
+     "arrives at half past ten`; never a step, a plan or a remark: `We convert 120 minutes to hours.`, "
+     "`Keep 12 in mind.`) (never in a note after a marked answer: `\\boxed{6}. So we used 2 steps.` is "
+     "6); a final sentence without a marker that hedges or supposes (perhaps, seems, my best guess, "
+     "assume, not sure, it is possible that, if, says, and their words in the answer phrases' languages: "
+     "probablement, có lẽ, piensan) states nothing; one that gives a reason after its value states that "
+     "value (`x = 60 because the sum is 180` states 60, `the total is 36, since 3 * 12 = 36` 36); a value "
+     "and, after when, where, while, once, provided or an example (e.g., for example: an example that "
+     "writes the value again, `12, e.g. $12 = 3 \\cdot 4$`, keeps it, and a value given as an example, "
+     "`100, for instance.`, or an example of another value, `12, e.g. 13`, states none), a value its "
+     "condition states (`the area is 225 when the side is 15`, `the velocity is 0 when t = 4`: the "
+     "question decides) state none, a condition stating no value of its own keeps the value before it "
+     "(`So x = 2k\\pi, where k is an integer.`, `the probability is $\\frac{5}{36}$ when 2 dice are "
+     "rolled`), and cases (`y = 5 when x = 2 and y = 7 when x = 3`) state none; a word after the math "
+     "that changes its value (`$3$ squared`, `$5$ million`, `$5$ 万`, `$3$ times 4`) states none, a count "
+     "of times (`$3$ times as large`) its number; `is approximately $18.8$` states the approximation ≈ "
+     "18.8 (unknown exactly, compared under a tolerance)"),
     ("`**3**` alone on the last line, `\\[ \\text{The answer is (D).} \\]`, `$\\text{The final answer is } 5$`",
      "a last line that is a value in bold alone, without words, is the answer (`**Step 3**` is not); so is True or False in a "
      "final sentence that says only that the statement (claim, argument, proposition) is true or false "
@@ -806,6 +811,11 @@ def _sentence_end(text: str, start: int, spans: list[_Span] | None = None,
     return n
 
 
+# the end of a line that ends a computation (= 610, = 142 fruits, = $64.) before a line that opens with a capital
+_COMPUTED_LINE_END = re.compile(r"=[ \t]*\**[ \t]*[$€£]?[ \t]*-?\d[\d,.]*[ \t]*(?:%|[A-Za-z]+(?:[ \t]+[A-Za-z]+){0,2})?"
+                                r"[ \t]*\**[ \t]*\.?[ \t]*\n(?=[ \t]*\**[ \t]*[A-Z])")
+
+
 def _last_sentence(text: str, lo: int, hi: int, announced: bool = True) -> tuple[int, int]:
     """(start, end) of the last sentence in text[lo:hi] (its final full stop excluded). ``announced``: a value alone
     on the last line after a sentence ending in a copula and a colon belongs to that sentence (once)."""
@@ -822,6 +832,9 @@ def _last_sentence(text: str, lo: int, hi: int, announced: bool = True) -> tuple
         if stop >= end:
             break
         start = i = stop + 1
+    breaks = list(_COMPUTED_LINE_END.finditer(text, start, end))
+    if breaks:  # 122 × 5 = 610\nSo they make $610.: a line that ends a computation, then a line that opens a sentence
+        start = breaks[-1].end()
     while start < end and text[start].isspace():
         start += 1
     found = _ANNOUNCED.search(text, max(lo, start - 200), start) if announced else None
@@ -2110,6 +2123,28 @@ _COPULA_END = re.compile(r"(?:\s*(?:[이가]\s*)?(?:됩니다|입니다|이다|�
                          r"|['’][dt][ıiuü]r)\s*[.。।]?\s*$")
 
 
+# a line after an answer that explains it rather than goes on computing (Answer: 7\nExplanation: ...)
+_EXPLAINS = re.compile(r"(?i)[\s*#>-]*(?:explanation|reason(?:ing)?|because|since|note|check|verification|verify|proof|"
+                       r"justification|why|work(?:ing)?|solution|steps?)(?![A-Za-z])")
+
+
+def _steps_after(text: str, opened: int, start: int, end: int, hi: int) -> int | None:
+    """Where the block of steps that an answer marker heads ends, when the marker ends its line (``opened`` to
+    ``start`` holds a line break), the first statement after it is prose with a number (never a bare value: Answer:\n42)
+    and the block (to a blank line) goes on after it with more numbers that no explanation label introduces; None
+    otherwise."""
+    first = _trimmed(text[start:end])
+    if "\n" not in text[opened:start] or not re.search(r"\d", first) or not _prose(first) or _yes_no(first) or \
+            re.match(r"[A-Za-z][\w' ]{0,40}:\s", first):  # fmt: skip
+        return None  # (a yes or no answered first: No, 80 dB is not twice as loud ...; labelled lines: Nick: 6 guns)
+    gap = re.compile(r"\n[ \t]*\n").search(text, end, hi)
+    block = gap.start() if gap else hi
+    rest = text[end:block].lstrip(" \t.!")
+    if not re.search(r"\d", rest) or _EXPLAINS.match(rest):
+        return None
+    return block
+
+
 def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = False, marker: int | None = None) -> Extraction:
     """The answer after a marker (``rule``) that ends at ``start``; ``marker`` is where the marker starts."""
     opened = start
@@ -2141,6 +2176,14 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
     line = text.find("\n", start, end)
     if line >= 0 and text[start:line].strip() and not any(m.start < line < m.end for m in spans):
         end = line
+    block = _steps_after(text, opened, start, end, hi)
+    if block is not None:
+        # Answer:\nFirst, 3 + 4 = 7 apples.\nThen 7 x 2 = 14 apples.\nSo Tom has 14 apples.: the marker heads a block of
+        # steps, whose last statement is the answer (never its first step)
+        inner = _extract(text[start:block], structured=False, restate=False)
+        if inner.status == "answer":
+            return replace(inner, span=(inner.span[0] + start, inner.span[1] + start))
+        return Extraction("none", rule=f"after '{rule}', steps whose last statement states no answer", span=(start, block))
     start, end = _out_of_text_command(text, start, end)
     copula = _COPULA_END.search(text, max(start, end - 40), end) if foreign else None
     if copula and text[start : copula.start()].strip():  # 답은 (3,4]가 됩니다.: the answer stands before the copula

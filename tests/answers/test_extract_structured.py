@@ -1880,10 +1880,24 @@ def test_a_sentence_that_restates_the_last_result_among_givens_states_it(respons
      ("The train left the station at 9:00 A.M. and the trip took three hours.", "9:00 A.M.", "no answer"),
      ("The concert begins at 10:55 A.M. at the earliest.", "10:55 A.M.", "no answer"),
      ("Answer:\nFirst, the three have a total of 40 + 36 + 46 = 122 crabs\nThen they sell them: 122 × 5 = 610\nSo they make "
-      "$610.", "122", "unparsed"),
+      "$610.", "122", "wrong"),
+     ("Answer:\nFirst, the three have a total of 40 + 36 + 46 = 122 crabs\nThen they sell them: 122 × 5 = 610\nSo they make "
+      "$610.", "610", "correct"),
      ("For comparison, they had a total of 30 + 30 + 30 = 90 crabs last week.", "90", "no answer"),
      ("So the zookeeper needs in the order of 1400 bananas.", "1400", "no answer"),
      ("She placed an order for 1400 bananas last month.", "1400", "no answer"),
+     # a phrase at the end of its line that heads steps: the block's last statement (its first step read 7 before)
+     ("Answer:\nFirst, 3 + 4 = 7 apples.\nThen 7 x 2 = 14 apples.\nSo Tom has 14 apples.", "14", "correct"),
+     ("Answer:\nFirst, 3 + 4 = 7 apples.\nThen 7 x 2 = 14 apples.\nSo Tom has 14 apples.", "7", "wrong"),
+     ("Answer:\nTom has 7 apples.\nHe doubles them to 14.", "14", "no answer"),
+     ("Answer:\nTom has 7 apples.\nExplanation: he had 3 and got 4 more.", "7", "correct"),
+     ("Answer:\n\nTom has 7 apples.\n\nHe had 3 and got 4 more.", "7", "correct"),
+     ("Answer:\nNick: 6 guns\nRichard: 6 guns", "6", "correct"),
+     ("Therefore, the answer is:\n\nNo, 80 dB is not twice as loud as 40 dB. It is 10,000 times greater.", "no", "correct"),
+     # a line that ends a computation, then a line that opens a sentence: two sentences
+     ("Then they sell them: 122 × 5 = 610\nSo they make $610.", "610", "correct"),
+     ("700 x 2 = 1400\nTherefore, the zookeeper needs to order 1400 bananas.", "1400", "correct"),
+     ("x = 5\nSo 5 works.", "5", "no answer"),
      ("We can use 5 boxes.", "5", "unparsed"), ("Muchos piensan que la respuesta es 5.", "5", "no answer"),
      ("Elvis is 54 miles east of his house after completing his journey.", "54", "correct")],
 )  # fmt: skip
