@@ -128,10 +128,13 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "dollars) is`, is part of it; a choice `(C)`, a hedge `(maybe)` or a part `(to the first part)` is "
      "not; a reference after the answer, `9 (see Eq. 5)`, and a restatement after `, i.e.` are not read "
      "as it): the math that follows it, or the words to the end of the sentence read as below; a phrase "
-     "that ends its line and heads a block of steps (its first statement prose with a number, never a yes "
-     "or no or a labelled line, then more numbers before a blank line and no explanation label) is "
-     "answered by the block's last statement (`Answer:` then `First, 3 + 4 = 7 apples.`, `Then 7 x 2 = 14 "
-     "apples.`, `So Tom has 14 apples.` is 14, never 7)"),
+     "that ends its line and heads a block of steps (its first statement prose with a number that opens a "
+     "step or computes, or a block whose last statement concludes; never a yes or no or a labelled line; "
+     "more numbers before a blank line and no explanation label) is answered by the block's last "
+     "statement when it concludes, restates the last result or computes its own, and hedges nothing "
+     "(`Answer:` then `First, 3 + 4 = 7 apples.`, `Then 7 x 2 = 14 apples.`, `So Tom has 14 apples.` is "
+     "14, never 7; else no answer); a first statement that is no step is the answer whatever follows it "
+     "(`Tom has 14 apples.` then `In grams, ...`)"),
     ("`Final Answer: Jane started growing Sphere 3 hours ago.`",
      "after a phrase, words that no rule below reads but that hold exactly one number and no math: that "
      "number (or, with no digit, one cardinal in words: `Answer: She has twelve apples.` is 12, as is a "
@@ -811,9 +814,25 @@ def _sentence_end(text: str, start: int, spans: list[_Span] | None = None,
     return n
 
 
-# the end of a line that ends a computation (= 610, = 142 fruits, = $64.) before a line that opens with a capital
-_COMPUTED_LINE_END = re.compile(r"=[ \t]*\**[ \t]*[$€£]?[ \t]*-?\d[\d,.]*[ \t]*(?:%|[A-Za-z]+(?:[ \t]+[A-Za-z]+){0,2})?"
-                                r"[ \t]*\**[ \t]*\.?[ \t]*\n(?=[ \t]*\**[ \t]*[A-Z])")
+# the end of a line that ends a computation (= 610, = 142 fruits, = $64.), read on the line's last characters with
+# its runs of spaces and asterisks made one space (a pattern with a run of optional spaces on each side of every part
+# backtracked exponentially on long runs: 14 s for 200 spaces and tabs)
+_COMPUTED_TAIL = re.compile(r"= ?[$€£]? ?-?\d[\d,.]* ?(?:%|[A-Za-z]+(?: [A-Za-z]+){0,2})? ?\.?\Z")
+_CAPITAL_OPENS = re.compile(r"[ \t*]*[A-Z]")
+
+
+def _computed_line_break(text: str, start: int, end: int) -> int | None:
+    """Where the last line in text[start:end] that follows a line ending a computation and opens with a capital
+    starts (None when there is none)."""
+    found = None
+    at = text.find("\n", start, end)
+    while at >= 0:
+        line = text[max(text.rfind("\n", start, at) + 1, at - 120) : at]
+        if _CAPITAL_OPENS.match(text, at + 1, min(end, at + 200)) and \
+                _COMPUTED_TAIL.search(re.sub(r"[ \t*]+", " ", line).rstrip(" ")):  # fmt: skip
+            found = at + 1
+        at = text.find("\n", at + 1, end)
+    return found
 
 
 def _last_sentence(text: str, lo: int, hi: int, announced: bool = True) -> tuple[int, int]:
@@ -832,9 +851,9 @@ def _last_sentence(text: str, lo: int, hi: int, announced: bool = True) -> tuple
         if stop >= end:
             break
         start = i = stop + 1
-    breaks = list(_COMPUTED_LINE_END.finditer(text, start, end))
-    if breaks:  # 122 × 5 = 610\nSo they make $610.: a line that ends a computation, then a line that opens a sentence
-        start = breaks[-1].end()
+    broken = _computed_line_break(text, start, end)
+    if broken is not None:  # 122 × 5 = 610\nSo they make $610.: a line that ends a computation, then a line that opens a
+        start = broken  # sentence
     while start < end and text[start].isspace():
         start += 1
     found = _ANNOUNCED.search(text, max(lo, start - 200), start) if announced else None
@@ -2123,22 +2142,39 @@ _COPULA_END = re.compile(r"(?:\s*(?:[이가]\s*)?(?:됩니다|입니다|이다|�
                          r"|['’][dt][ıiuü]r)\s*[.。।]?\s*$")
 
 
+# in the last statement of a block of steps: a modal, a contrast or a condition (He may mean 3 x 4 = 12.)
+_STEP_HEDGED = re.compile(r"(?i)(?<![A-Za-z])(?:may|might|could|would|however|alternatively|if|unless|or)(?![A-Za-z])")
+_STEPS_UNSTATED = "steps whose last statement neither concludes nor restates a result"
+# the first statement of a block of steps: a step's opening (First, Step 1:, We, Let) or a computation (3 + 4 = 7)
+_STEP_OPENS = re.compile(r"(?i)[\s*#>-]*(?:first(?:ly)?|step\s*\d+|we|let|let's|to\s+find|start|begin|calculate|compute|"
+                         r"\d+[.)])(?![A-Za-z])")
+_COMPUTES = re.compile(r"\d[\d,.]*[ \t]*[-−+*/×÷x][ \t]*\$?\d[^=\n]{0,60}=")
 # a line after an answer that explains it rather than goes on computing (Answer: 7\nExplanation: ...)
 _EXPLAINS = re.compile(r"(?i)[\s*#>-]*(?:explanation|reason(?:ing)?|because|since|note|check|verification|verify|proof|"
                        r"justification|why|work(?:ing)?|solution|steps?)(?![A-Za-z])")
 
 
+def _computes_to(sentence: str, value: str) -> bool:
+    """Whether ``sentence`` ends a computation of its own with ``value`` (Number still hidden = 36 - 27 = 9)."""
+    found = _LAST_EQUALS.findall(sentence)
+    return bool(found) and _value(found[-1]) is not None and _value(found[-1]) == _value(value)
+
+
 def _steps_after(text: str, opened: int, start: int, end: int, hi: int) -> int | None:
     """Where the block of steps that an answer marker heads ends, when the marker ends its line (``opened`` to
     ``start`` holds a line break), the first statement after it is prose with a number (never a bare value: Answer:\n42)
-    and the block (to a blank line) goes on after it with more numbers that no explanation label introduces; None
-    otherwise."""
+    that opens a step or computes, or the block's last statement concludes (Julie had $500. ... Therefore, Julie had
+    $300 left.), and the block (to a blank line) goes on after it with more numbers that no explanation label
+    introduces; None otherwise."""
     first = _trimmed(text[start:end])
     if "\n" not in text[opened:start] or not re.search(r"\d", first) or not _prose(first) or _yes_no(first) or \
             re.match(r"[A-Za-z][\w' ]{0,40}:\s", first):  # fmt: skip
         return None  # (a yes or no answered first: No, 80 dB is not twice as loud ...; labelled lines: Nick: 6 guns)
     gap = re.compile(r"\n[ \t]*\n").search(text, end, hi)
     block = gap.start() if gap else hi
+    concludes = _CONCLUSION.match(text, *_last_sentence(text, end, block)) if block > end else None
+    if not (_STEP_OPENS.match(first) or _COMPUTES.search(first) or concludes):
+        return None  # a statement that is no step states the answer, whatever follows: Tom has 14 apples.\nHe picked 7.
     rest = text[end:block].lstrip(" \t.!")
     if not re.search(r"\d", rest) or _EXPLAINS.match(rest):
         return None
@@ -2181,9 +2217,15 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
         # Answer:\nFirst, 3 + 4 = 7 apples.\nThen 7 x 2 = 14 apples.\nSo Tom has 14 apples.: the marker heads a block of
         # steps, whose last statement is the answer (never its first step)
         inner = _extract(text[start:block], structured=False, restate=False)
-        if inner.status == "answer":
+        steps = text[start:block]
+        last = _last_sentence(steps, 0, len(steps))
+        if inner.status == "answer" and (inner.rule != "final sentence" or _CONCLUSION.match(steps, *last) or
+                                         _restates_result(steps, last[0], inner.texts[0]) or
+                                         _computes_to(steps[last[0] : last[1]], inner.texts[0])) and \
+                not _UNMARKED_HEDGE.search(steps, *last) and not _STEP_HEDGED.search(steps, *last):  # fmt: skip
+            # (the last statement concludes or restates the last result: never a side fact, In grams, this is 360 g.)
             return replace(inner, span=(inner.span[0] + start, inner.span[1] + start))
-        return Extraction("none", rule=f"after '{rule}', steps whose last statement states no answer", span=(start, block))
+        return Extraction("none", rule=f"after '{rule}', {_STEPS_UNSTATED}", span=(start, block))
     start, end = _out_of_text_command(text, start, end)
     copula = _COPULA_END.search(text, max(start, end - 40), end) if foreign else None
     if copula and text[start : copula.start()].strip():  # 답은 (3,4]가 됩니다.: the answer stands before the copula
@@ -3028,6 +3070,8 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
             "A:" if word.strip() == "a:" else "answer phrase"  # fmt: skip
         foreign = not re.search(r"(?i)answer|####|a:", word)  # a phrase of another language
         found = _after_phrase(text, phrase.end(), hi, rule, foreign, phrase.start())
+        if found.status == "none" and found.rule.endswith(_STEPS_UNSTATED):
+            return found  # (no other rule reads the steps' last statement instead: it neither concludes nor restates)
         if found.status == "answer" and not any(_unbox(undouble(t).strip()) for t in found.texts):
             found = Extraction("none", rule="an empty box")  # The answer is: \boxed{}
         if found.status != "none" and found.texts and _extended(text, found.texts[-1], found.span[1], hi):
