@@ -67,7 +67,9 @@ texts = {"Answer: 3, line breaks, y": "Answer: 3" + "\\n" * n + "y",
          "**Answer:** **18**, spaces, 72 vlogs": "= 18\\n\\n**Answer:** She makes **18**" + " " * n + "of 72 vlogs.",
          "= 142, spaces, can get **142** fruits.": "= 142 fruits" + " " * n + "Ricardo can get **142** fruits.",
          "begins at, spaces, 10:55 A.M.": "The meeting begins at" + " " * n + "10:55 A.M.",
-         "Answer: x, spaces, + 33 marbles": "Answer: Ed has x" + " " * n + "+ 33 marbles."}
+         "Answer: x, spaces, + 33 marbles": "Answer: Ed has x" + " " * n + "+ 33 marbles.",
+         "= 12, spaces and tabs, *, So Tom has 12.": "3 x 4 = 12" + " \\t" * (n // 2) + "*\\nSo Tom has 12.",
+         "Answer: First, (n/16) steps, So 8.": "Answer:\\nFirst, 3 + 4 = 7.\\n" + "Then 7 + 1 = 8.\\n" * (n // 16) + "So 8."}
 seconds = {}
 for name, text in texts.items():
     start = time.perf_counter()
