@@ -1471,7 +1471,7 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
         text[hi : hi + 1] in (".", "!") else None  # fmt: skip
     if clock and len(re.findall(r"\d+", said)) == 2 and not _PROSE_NUMBER_BLOCKED.search(said) and \
             not _NOT_A_RESULT.search(said) and not _hypothetical(text, lo, hi) and \
-            not _NUMBER_WORD.search(said) and not _OTHER_TIME.search(said) and \
+            not _NUMBER_WORD.search(said) and not _OTHER_TIME.search(said) and not _ONE_SENTENCE_HEDGED.search(said) and \
             not _NOT_ONE_STATEMENT.match(text, lo, hi) and len(re.findall(r"(?i)(?<![A-Za-z])at(?![A-Za-z])", said)) <= 1:  # fmt: skip
         # The school board meeting begins at 10:55 A.M. (the whole response) / So the bus leaves at 2:30 P.M.: its one
         # clock time
@@ -1490,8 +1490,8 @@ _ONE_SENTENCE_HEDGED = re.compile(r"(?i)(?<![A-Za-z])(?:ballpark|upwards?|neighb
                                   r"initially|previously|supposed|schedul\w*|earliest|latest|usually|planned|expected)"
                                   r"(?![A-Za-z])")
 # besides its clock time, another time in the sentence (arrives at half past ten, at noon, three hours later)
-_OTHER_TIME = re.compile(r"(?i)(?<![A-Za-z])(?:noon|midnight|half|quarter|o['’]clock|hours?|minutes?|earliest|latest|"
-                         r"supposed|schedul\w*|originally|usually|planned|later|earlier)(?![A-Za-z])")
+_OTHER_TIME = re.compile(r"(?i)(?<![A-Za-z])(?:noon|midnight|half|quarter|o['’]clock|hours?|minutes?|later|earlier)"
+                         r"(?![A-Za-z])")
 # a fraction written with a slash alone in words (13/15 of the pie; never a date, a rate or a path: 3/4/2021, km/h)
 _FRACTION_ALONE = re.compile(r"(?<![\w./])-?\d+/\d+(?![\w/]|\.\d)")
 # a clock time stated in a sentence: after 'at' or a copula, hours and minutes with a.m. or p.m. or none
@@ -1599,7 +1599,7 @@ def _result_in_sentence(text: str, lo: int, hi: int, before: int, marked: bool =
     if any(v in computed for m, v in zip(numbers, values)
            if m is not same[0] and not _NAMED_SET_BEFORE.search(text, max(lo, m.start() - 30), m.start())):  # fmt: skip
         return None  # (another result named as a set already known is no second answer: the remaining 4 windows)
-    if any(not re.compile(rf"(?<![\d.]){re.escape(m.group())}(?![\d]|\.\d)").search(text, 0, before)
+    if any(not _written_before(text, m.group(), 0, before)
            for m in numbers if m is not same[0]):  # fmt: skip
         # Edward had to use 2 boxes to pack the remaining 16 games. (after 35 - 19 = 16): a number written for the
         # first time may be the answer; the others must be givens restated
@@ -1831,6 +1831,11 @@ def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
     return numbers[0].span()
 
 
+def _written_before(text: str, number: str, lo: int, hi: int) -> bool:
+    """Whether text[lo:hi] writes ``number`` as a number of its own (never inside a longer one: 16 in 160 or 1.6)."""
+    return re.compile(rf"(?<![\d.]){re.escape(number)}(?!\d|\.\d)").search(text, lo, hi) is not None
+
+
 def _difference_end(text: str, number: re.Match[str], lo: int, hi: int) -> int:
     """Where a difference stated right after ``number`` in the sentence text[lo:hi] ends (the number's end when none
     is stated). Never after a copula (the number of objects left is 15 less than the total states the subject's value,
@@ -1844,7 +1849,7 @@ def _difference_end(text: str, number: re.Match[str], lo: int, hi: int) -> int:
         return number.end()
     result = _last_computed(text, lo)
     if result is not None and result != _value(number.group()) and \
-            re.compile(rf"(?<![\d.,]){re.escape(number.group())}(?!\d|[.,]\d)").search(text, max(0, lo - 2000), lo):  # fmt: skip
+            _written_before(text, number.group(), max(0, lo - 2000), lo):  # fmt: skip
         return number.end()  # (a difference computed in one's head, written for the first time, stands)
     return difference.end()
 

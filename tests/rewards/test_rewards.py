@@ -172,13 +172,16 @@ def test_a_list_of_acceptable_golds_and_numeric_golds() -> None:
      ("Final Answer: The answer is 4 five.", "4", "unparsed"),
      ("Final answer: about 3 hours.", "3", "unknown"),  # an approximation (\\approx 3): never exactly 3
      ("Final answer: at least 3 hours.", "3", "unparsed"),
-     ("Therefore, there are 12 distinct sequences.", "12", "correct"), ("There are 12 distinct sequences.", "12", "no answer"),
+     ("Therefore, there are 12 distinct sequences.", "12", "correct"),
+     ("We list them. There are 12 distinct sequences.", "12", "no answer"),
+     ("There are 12 distinct sequences.", "12", "correct"),  # the whole response, one statement (TabMWP's answers)
      ("Therefore, there are about 12 distinct sequences.", "12", "no answer")],
 )  # fmt: skip
 def test_a_marked_statement_with_one_number_states_it(response: str, gold: str, status: str) -> None:
     # after a marker the one number of a sentence is its answer; without a marker, only in a concluding final
     # sentence (Therefore, So, Thus, ...: GSM8K-style prose, read since ProcessBench's labelled responses showed
-    # it), and a doubt, a denial, a second number (in words too) leaves the statement unread
+    # it) or a response that is that one statement, and a doubt, a denial, a second number (in words too) leaves the
+    # statement unread
     assert grade(response, gold).status == status
 
 
