@@ -170,21 +170,33 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "go ...`), nor one it denies, hedges or bounds (`give or take a few`)"),
     ("`… = $64` then `Answer: Kylar needs to pay $64 for 16 glasses.`, `… (12 gallons x 25 miles/gallon = 300 miles).`, `Total: 4 + 6 + 12 = 22 bananas`",
      "after a phrase, or in a concluding final sentence, words with several numbers and no math: the one "
-     "number equal to the result of the computation that ends right before them (its last `=`), or that "
-     "the sentence's own computation in brackets at its end gives, when every other number there was "
-     "written before (a given restated) and none is the result of another computation (`8 balloons and 79 "
-     "balls` states two results: none; a result named as a set already known is none: `the remaining 4 "
-     "windows`); never when that result was written before the computation (a check or a given: `Check: 3 "
-     "× 20 = 60`, `wants 12. 7 + 5 = 12`) or the computation checks, nor with a cardinal in words the "
-     "response did not write before (`she has seventy-two eggs`; `for the first two weeks` restates a "
-     "given), a hedge, a verdict, a negation, a supposition or a condition (`if`, `when`), `or`, `both`, "
-     "`i.e.`, `out of`, a contrast (`while`), a step still to take (`which we now divide`), someone "
-     "else's value, a percent, an operator or brackets in the sentence, nor a number bounded or listed "
+     "number equal to the result of the computation that ends right before them (its last `=`, or the "
+     "last `=` of the line before when only words or givens follow it: `… / 7 days = 5 pounds of insects "
+     "per day`, `= $<<495*15=7425.00>>7425.00 in 1 week.`; a step's label between is layout: `Step 3: "
+     "Melanie has 83 dimes now.`), or that the sentence's own computation in brackets at its end gives, "
+     "when every other number there was written before (a given restated) and none is the result of "
+     "another computation (`8 balloons and 79 balls` states two results: none; a result named as a set "
+     "already known is none: `the remaining 4 windows`); never when that result was written before the "
+     "computation (a check or a given: `Check: 3 × 20 = 60`, `wants 12. 7 + 5 = 12`) or the computation "
+     "checks, nor with a cardinal in words the response did not write before (`she has seventy-two eggs`; "
+     "`for the first two weeks` restates a given), a hedge, a verdict, a negation, a supposition, a "
+     "condition before the number or one that hedges, doubts or computes (`if I am right`, `if x = 2`; a "
+     "condition that ends the sentence restates the question's, `Karen earns $120 in two days if she "
+     "works 3 hours per day.`, as `would` does, `Jordan would earn $140 in one week`, never `would "
+     "have`), an inverted condition (`Had Kylar paid $64 ..., he would be broke.`), `or`, `both`, `i.e.`, "
+     "`out of`, a contrast (`while`), a step still to take (`which we now divide`), someone else's value, "
+     "a percent, `mod`, `times` that multiplies (`5 times as many`; `babysit 5 times` counts), an "
+     "operator or brackets in the sentence, an operand (`12 - x cups`), nor a number bounded or listed "
      "(`more than 64`, `a maximum of 64`, `64 or more`, `5 apples and 3 oranges`, `the 12 Tom has`): "
      "older chat models' endings (`Therefore, the zookeeper needs to order 1400 bananas to last for 2 "
      "months.`; after a phrase, only in a sentence that ends the response); a last line that computes "
-     "numbers alone after a label (`Total:`, `Additional bottles needed =`) states its result, followed "
-     "only by what it counts (never a check or a verdict: `Verification: 2 × 6 + 3 = 15 correct.`)"),
+     "numbers, each with at most five words of unit, after a label (`Total:`, `Additional bottles needed "
+     "=`, `Total cans = 48 cans + 24 cans =`), or after the label the line before computed (`Total = 120 "
+     "+ 67` then `Total = 187 raspberries`), states its result, followed only by what it counts (never a "
+     "check or a verdict: `Verification: 2 × 6 + 3 = 15 correct.`; never under a supposition in the lines "
+     "before it: `Let's say the building has 10 floors:`); so does the last statement after a phrase that "
+     "computes so, its label optional and free of digits (`Answer: 21 kg x 7 days = 147 kg of dog food "
+     "per week`; a rate or a need after it is what was asked)"),
     ("`$28$ %`, `$125$ miles`, `$1$ and $2$`", "the whole text, when its only words are units, percent words, "
      "`and`, `or`"),
     ("`Therefore $x \\geq 5$ is the solution.`, `We find that $x \\lt 3$.`, `所以最小值为$2$。`, `Therefore, Lara read 128 pages on the first day.`",
@@ -194,42 +206,44 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "is:` then `$13`, belongs to it; never a step, a given or an expression still to compute) gives its "
      "one math span, or the last one after `is`, `are`, `=`, `:`, `be`, `equals` (为, 是, 等于, ：), or the "
      "math spans after it joined by `and`, `or`, commas or units (`The solutions are $x=2$ and $x=3$.`: "
-     "the list; `x is $2$ or $3$`: several answers); with no math, the words after its last `is` / `are` "
-     "/ `equals` / `:` (after a last `=` that ends a computation of numbers after a verb or `a total of`, "
-     "the number that opens them: `there are 4/2 = 2 dots in each group`, and so after a phrase when "
-     "nothing with a number follows: `Answer: The three have a total of 40 + 36 + 46 = 122 crabs.`; never "
-     "`x = 7 lies outside the domain`), else, in a concluding sentence (therefore, thus, so, hence, "
-     "finally, in conclusion, we find), its one number when no other digit, numeral, number word, "
-     "relation, verdict, hedge, bound, supposition, negation, reference or step still to take is there, "
-     "nothing follows it after a bracket, and after a comma only a list of words that ends the sentence "
-     "or a word that sums up (`on Tuesdays, Wednesdays, and Fridays`, `, altogether`; never a clause: `, "
-     "which is`, `, the skater faces west`), it labels nothing (`step 3`, `part 2`, `by (2)`) and counts "
-     "no set already named (`the 5 apples`): GSM8K-style prose, `So, it took James 2 hours.`, a fraction "
-     "with a slash as one number, `Therefore, Louis and Jack together eat 13/15 of the pie.`, and a "
-     "number right after the concluding word with what it counts and a verb when it restates the result "
-     "right before it, `p = 110.` then `Therefore, 110 students take physics.` (never `So 5 works.`), and "
-     "so does a whole final sentence without a lead right after the computation whose result it restates "
-     "(`9 ÷ 3 = 3` then `There are 3 dots in each group.`), or that is the whole response and a statement "
-     "(`Becky needs $38.61 to buy a pair of shoes.`, TabMWP's answers; never a question, an instruction, "
-     "a report, a bound or the past: `How much money does Becky need ... for $38.61.`, `Last week Tom had "
-     "5 apples.`; such a sentence, or a concluding one, with one clock time after `at` or a copula and no "
-     "other number or time states it: `The meeting begins at 10:55 A.M.`, never `leaves at 9:00 A.M. and "
-     "arrives at half past ten`; never a step, a plan or a remark: `We convert 120 minutes to hours.`, "
-     "`Keep 12 in mind.`) (never in a note after a marked answer: `\\boxed{6}. So we used 2 steps.` is "
-     "6); a final sentence without a marker that hedges or supposes (perhaps, seems, my best guess, "
-     "assume, not sure, it is possible that, if, says, and their words in the answer phrases' languages: "
-     "probablement, có lẽ, piensan) states nothing; one that gives a reason after its value states that "
-     "value (`x = 60 because the sum is 180` states 60, `the total is 36, since 3 * 12 = 36` 36); a value "
-     "and, after when, where, while, once, provided or an example (e.g., for example: an example that "
-     "writes the value again, `12, e.g. $12 = 3 \\cdot 4$`, keeps it, and a value given as an example, "
-     "`100, for instance.`, or an example of another value, `12, e.g. 13`, states none), a value its "
-     "condition states (`the area is 225 when the side is 15`, `the velocity is 0 when t = 4`: the "
-     "question decides) state none, a condition stating no value of its own keeps the value before it "
-     "(`So x = 2k\\pi, where k is an integer.`, `the probability is $\\frac{5}{36}$ when 2 dice are "
-     "rolled`), and cases (`y = 5 when x = 2 and y = 7 when x = 3`) state none; a word after the math "
-     "that changes its value (`$3$ squared`, `$5$ million`, `$5$ 万`, `$3$ times 4`) states none, a count "
-     "of times (`$3$ times as large`) its number; `is approximately $18.8$` states the approximation ≈ "
-     "18.8 (unknown exactly, compared under a tolerance)"),
+     "the list; `x is $2$ or $3$`: several answers; `the number of chickens is 5 and the number of cows "
+     "is 15`: the values of two things, none, and after a phrase the first: `The answer is 5, and the sum "
+     "is 15.`); with no math, the words after its last `is` / `are` / `equals` / `:` (after a last `=` "
+     "that ends a computation of numbers after a verb or `a total of`, the number that opens them: `there "
+     "are 4/2 = 2 dots in each group`, and so after a phrase when nothing with a number follows: `Answer: "
+     "The three have a total of 40 + 36 + 46 = 122 crabs.`; never `x = 7 lies outside the domain`), else, "
+     "in a concluding sentence (therefore, thus, so, hence, finally, in conclusion, we find), its one "
+     "number when no other digit, numeral, number word, relation, verdict, hedge, bound, supposition, "
+     "negation, reference or step still to take is there, nothing follows it after a bracket, and after a "
+     "comma only a list of words that ends the sentence or a word that sums up (`on Tuesdays, Wednesdays, "
+     "and Fridays`, `, altogether`; never a clause: `, which is`, `, the skater faces west`), it labels "
+     "nothing (`step 3`, `part 2`, `by (2)`) and counts no set already named (`the 5 apples`): "
+     "GSM8K-style prose, `So, it took James 2 hours.`, a fraction with a slash as one number, `Therefore, "
+     "Louis and Jack together eat 13/15 of the pie.`, and a number right after the concluding word with "
+     "what it counts and a verb when it restates the result right before it, `p = 110.` then `Therefore, "
+     "110 students take physics.` (never `So 5 works.`), and so does a whole final sentence without a "
+     "lead right after the computation whose result it restates (`9 ÷ 3 = 3` then `There are 3 dots in "
+     "each group.`), or that is the whole response and a statement (`Becky needs $38.61 to buy a pair of "
+     "shoes.`, TabMWP's answers; never a question, an instruction, a report, a bound or the past: `How "
+     "much money does Becky need ... for $38.61.`, `Last week Tom had 5 apples.`; such a sentence, or a "
+     "concluding one, with one clock time after `at` or a copula and no other number or time states it: "
+     "`The meeting begins at 10:55 A.M.`, never `leaves at 9:00 A.M. and arrives at half past ten`; never "
+     "a step, a plan or a remark: `We convert 120 minutes to hours.`, `Keep 12 in mind.`) (never in a "
+     "note after a marked answer: `\\boxed{6}. So we used 2 steps.` is 6); a final sentence without a "
+     "marker that hedges or supposes (perhaps, seems, my best guess, assume, not sure, it is possible "
+     "that, if, says, and their words in the answer phrases' languages: probablement, có lẽ, piensan) "
+     "states nothing; one that gives a reason after its value states that value (`x = 60 because the sum "
+     "is 180` states 60, `the total is 36, since 3 * 12 = 36` 36); a value and, after when, where, while, "
+     "once, provided or an example (e.g., for example: an example that writes the value again, `12, e.g. "
+     "$12 = 3 \\cdot 4$`, keeps it, and a value given as an example, `100, for instance.`, or an example "
+     "of another value, `12, e.g. 13`, states none), a value its condition states (`the area is 225 when "
+     "the side is 15`, `the velocity is 0 when t = 4`: the question decides) state none, a condition "
+     "stating no value of its own keeps the value before it (`So x = 2k\\pi, where k is an integer.`, "
+     "`the probability is $\\frac{5}{36}$ when 2 dice are rolled`), and cases (`y = 5 when x = 2 and y = "
+     "7 when x = 3`) state none; a word after the math that changes its value (`$3$ squared`, `$5$ "
+     "million`, `$5$ 万`, `$3$ times 4`) states none, a count of times (`$3$ times as large`) its number; "
+     "`is approximately $18.8$` states the approximation ≈ 18.8 (unknown exactly, compared under a "
+     "tolerance)"),
     ("`**3**` alone on the last line, `\\[ \\text{The answer is (D).} \\]`, `$\\text{The final answer is } 5$`",
      "a last line that is a value in bold alone, without words, is the answer (`**Step 3**` is not); so is True or False in a "
      "final sentence that says only that the statement (claim, argument, proposition) is true or false "
@@ -1225,6 +1239,14 @@ def _plain_assignments(text: str, lo: int, hi: int) -> tuple[int, int] | None:
     return (found[first].start(), end) if value.strip() and "=" not in value else None
 
 
+# two copulas in a sentence, the first with a value and then another subject (the number of chickens is 5 and the
+# number of cows is 15; the voltage is 3.71 V, and the current is 0.79 mA)
+_SUBJECTS = re.compile(r"(?i)is|are\Z")
+_VALUE_NEXT_TO = re.compile(r"[ \t]*\$?(-?\d(?:[\d,]*\d)?(?:\.\d+)?)")
+_ANOTHER_SUBJECT = re.compile(r"(?i)[ \t]*\$?(-?\d(?:[\d,]*\d)?(?:\.\d+)?)[^,;\n]{0,40}?,?[ \t]+and[ \t]+(?:the[ \t]+)?"
+                              r"(?!is|are|so|thus|hence|therefore|then)[A-Za-z][A-Za-z' ]{0,60}")
+
+
 def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True, depth: int = 0,
                reasons: bool = True) -> Extraction:  # fmt: skip
     """The answer stated by the sentence text[lo:hi] (rule 6): the math right after its last copula, else the
@@ -1306,6 +1328,14 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
     if last is not None and valued and reasons and _cases(masked, lo, hi, since, last.start()):
         # So y = 5 when x = 2 and y = 7 when x = 3.: cases, and the last value is a condition's (never the answer)
         return Extraction("none", rule="the final sentence gives cases; its last value is a condition's", span=(lo, hi))
+    if len(copulas) >= 2 and _SUBJECTS.match(copulas[-2].group()) and _SUBJECTS.match(last.group()):  # type: ignore[union-attr]
+        first = _ANOTHER_SUBJECT.fullmatch(masked, copulas[-2].end(), last.start())  # type: ignore[union-attr]
+        second = _VALUE_NEXT_TO.match(text, last.end(), hi) if first else None  # type: ignore[union-attr]
+        if first and second and _value(first.group(1)) != _value(second.group(1)):
+            # Therefore, the number of chickens is 5 and the number of cows is 15.: values of several things, and
+            # which one answers depends on the question (never the last alone)
+            return Extraction("none", rule="the final sentence states the values of several things, none as the answer",
+                              span=(lo, hi))  # fmt: skip
     if rule == "final sentence" and (spans or last is not None) and \
             _hypothetical(text, lo, spans[-1].start if spans else last.start(), modal=False, claims_only=not spans):  # type: ignore[union-attr]
         # Suppose $x = 3$.  Many think the answer is $3$.  If the answer were $3$, ...: supposed, never stated
@@ -1373,14 +1403,21 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
                 # there are 4/2 = 2 dots in each group.: the result of the computation, then what it counts (after a
                 # phrase too: Answer: The total number of goats left is 55 + 45 - 10 - 20 = 70 goats.)
                 return Extraction("answer", (text[number[0] : number[1]],), rule, number)
+        # (after a phrase, only its last statement: The answer is\n\n4 + 6 = 10 vehicles\n10 * 60 = 600 employees)
+        marked_computation = not final and not re.search(r"\d", text[hi:]) and _MARKED_COMPUTATION.match(text, lo, last.start())
+        line_start = text.rfind("\n", 0, lo) + 1
         if last.group() == "=" and not spans and prose_number and (text[hi : hi + 1] in (".", "!", "\n") or
                                                                    not text[hi:].strip()) and \
-                _LABELLED_COMPUTATION.search(text, max(lo, last.start() - 120), last.start()):  # fmt: skip
+                (_LABELLED_COMPUTATION.search(text, max(lo, last.start() - 120), last.start()) or marked_computation or
+                 _label_computed(text, lo, last.start())):  # fmt: skip
             number = _one_number(text, rest_start, hi)
+            changed = (_CHANGED_AFTER_MARKED if marked_computation else _CHANGED_AFTER).search(text, number[1], hi) \
+                if number is not None else None  # fmt: skip
             if number is not None and number[0] == rest_start and _COUNTED_AFTER.fullmatch(text, number[1], hi) and \
                     not _UNMARKED_HEDGE.search(text, lo, hi) and not _JUDGED.search(text, lo, hi) and \
                     not _hypothetical(text, lo, hi) and not _CHECKING.search(text, lo, hi) and \
-                    not _NOT_A_TOTAL.search(text, lo, last.start()) and not _CHANGED_AFTER.search(text, number[1], hi) and \
+                    not _NOT_A_TOTAL.search(text, lo, last.start()) and not changed and \
+                    not _SUPPOSED_BEFORE.search(text, max(0, line_start - 300), line_start) and \
                     not re.search(r"(?i)(?<![A-Za-z])(?:correct|right|true|ok|okay|yes)(?![A-Za-z])", text[number[1] : hi]):  # fmt: skip
                 # Total: 4 + 6 + 12 = 22 bananas (a line of its own, the last): the result, then what it counts
                 return Extraction("answer", (text[number[0] : number[1]],), rule, number)
@@ -1516,17 +1553,30 @@ _QUANTITY_VERBS = (r"(?:has|have|had|needs?|needed|takes?|took|pays?|paid|spends
                    r"is|are|was|were|be)")
 # in a final sentence, a computation of numbers alone right after a verb that states a quantity (there are 4/2 =, is
 # 46 - 39 =, Jean is 8.6 + 2 =); never after a name (x = 7), an 'as' or a 'Verification:'
-_COMPUTED_BEFORE = re.compile(rf"(?i)(?<![A-Za-z])(?:{_QUANTITY_VERBS}|(?:a\s+)?total\s+of)\s+\(?\$?\d[\d.,]*\)?"
-                              r"(?:\s*[-−+*/×÷·x]\s*\(?\$?\d[\d.,]*\)?)+\s*\Z")
+# (each operand a number with at most five words of unit after it: 48 cans + 24 cans, 21 kg x 7 days, $20/day)
+_OPERAND = r"\(?\$?\d[\d.,]*(?:/[A-Za-z]+)?\)?(?:[ \t]+(?![xX](?![A-Za-z]))[A-Za-z]+(?:/[A-Za-z]+)?\)?){0,5}"
+_COMPUTED_BEFORE = re.compile(rf"(?i)(?<![A-Za-z])(?:{_QUANTITY_VERBS}|(?:a\s+)?total\s+of)\s+{_OPERAND}"
+                              rf"(?:\s*[-−+*/×÷·x]\s*{_OPERAND})+\s*\Z")
 # in such a line, a label or words after its result that make it no answer (a hint, a test, a given, a step; too
 # many, initially, doubled)
 _NOT_A_TOTAL = re.compile(r"(?i)(?<![A-Za-z])(?:hint|example|incorrect|wrong|test|sanity|given|subtotal|first|next|"
                           r"alternative|if|claim|step|last|previous|old|estimate\w*)(?![A-Za-z])")
-_CHANGED_AFTER = re.compile(r"(?i)(?<![A-Za-z])(?:too|over\w*|under\w*|initially|originally|before|after|later|needed|"
-                            r"doubled?|refund\w*|each|per)(?![A-Za-z])")
+_CHANGED_WORDS = r"too|over\w*|under\w*|initially|originally|before|after|later|doubled?|refund\w*"
+_CHANGED_AFTER = re.compile(rf"(?i)(?<![A-Za-z])(?:{_CHANGED_WORDS}|needed|each|per)(?![A-Za-z])")
 # a line of its own that computes numbers alone after a label (Total: 4 + 6 + 12 =, Additional bottles needed = 140 - 48 =)
+_CHAIN = rf"{_OPERAND}(?:[ \t]*[-+*/×÷·x][ \t]*{_OPERAND})+[ \t]*\Z"
 _LABELLED_COMPUTATION = re.compile(r"(?<![^\n])[ \t]*(?:[-*•][ \t]*)?(?:\*\*)?[A-Za-z][A-Za-z' ]{0,50}(?:\*\*)?[ \t]*[:=][ \t]*"
-                                   r"\(?\$?\d[\d.,]*\)?(?:[ \t]*[-+*/×÷·x][ \t]*\(?\$?\d[\d.,]*\)?)+[ \t]*\Z")
+                                   + _CHAIN)
+# after an answer phrase, the same from the phrase on, its label optional and free of digits (Answer: Total number of
+# cans collected = 48 cans + 24 cans = 72 cans., Answer: The number Anthony kept = x - y - z = 50 - 25 - 15 = 10.,
+# Answer: 21 kg x 7 days = 147 kg of dog food per week)
+_MARKED_COMPUTATION = re.compile(r"(?:\*\*)?(?:[A-Za-z][^\n\d]{0,100}?(?:\*\*)?[ \t]*[:=][ \t]*)?" + _CHAIN)
+# in the lines right before a labelled computation, a supposition it works under (**Let's say the building has 10
+# floors:**\n* Total = 2 units/floor * 10 floors = 20 units.: a missing given supposed, never the answer stated)
+_SUPPOSED_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:let's\s+say|let\s+us\s+say|let's\s+assume|let\s+us\s+assume|suppose|"
+                              r"supposing|hypothetically|for\s+example|for\s+instance|say\s+there\s+(?:are|is))(?![A-Za-z])")
+# (after an answer phrase, a rate or a need is what was asked: = 5 diapers per day, = 10 tablespoons needed)
+_CHANGED_AFTER_MARKED = re.compile(rf"(?i)(?<![A-Za-z])(?:{_CHANGED_WORDS})(?![A-Za-z])")
 # after the result of a computation in a final sentence, the words that say what it counts and nothing else (= 2 dots
 # in each group, = 7 entries per year, = 10.2 years old; never = 7 into this equation, = 4 * x, = 2) to illustrate)
 _COUNTED_AFTER = re.compile(r"(?i)\s+(?!(?:into|in|for|to|from|and|or|is|are|was|were|by|with|as|than|on|at|of|if|"
@@ -1539,11 +1589,16 @@ _RESULT_BLOCKED = re.compile(
     r"(?i)(?<![A-Za-z])(?:wrong|incorrect|false|impossible|invalid|perhaps|maybe|likely|unlikely|probably|possibly|guess|"
     r"believe|think|seems?|appears?|suppose|supposing|assum\w*|unless|whether|let|let's|try|check|verify|"
     r"estimat\w*|approx\w*|roughly|nearly|almost|could|might|may|but|however|instead|rather|actually|if|when|or|"
-    r"either|neither|both|percent|fraction|times|twice|half|\w+n['’]t|nobody|none|nothing|hardly|barely|untrue|error|"
+    r"either|neither|both|percent|fraction|twice|half|\w+n['’]t|nobody|none|nothing|hardly|barely|untrue|error|"
+    # (times right after a number counts, unless it multiplies: Robert went down the slide 84 times. / 3 times as many)
+    r"(?<!\d[ \t])times|times(?=[ \t]+(?:as|more|less|fewer|larger|bigger|greater|smaller|faster|slower|longer|"
+    r"shorter|higher|lower|the|that|this|of|a|an|what|his|her|their|its|\$?\d)(?![A-Za-z]))|"
     r"mistaken?|nope|contrary|ballpark|near|close|hopefully|shy|upwards?|excess|maximum|minimum|max|min|limit|i\.e|"
-    r"that\s+is|out\s+of|in\s+other\s+words|while|whereas|versus|vs|against|without|would|regular|list|told|also|"
+    r"that\s+is|out\s+of|in\s+other\s+words|while|whereas|versus|vs|against|without|regular|list|told|also|"
+    # (would states the question's conditional, Jordan would earn $140 in one week; would have, what did not happen)
+    r"would\s+have|"
     r"too|tops|which|then|yet|step|another|previously|later|used\s+to|hoped|many|someone|brother|sister|"
-    r"friend|friends|begin|discount|left\s+to|plus)(?![A-Za-z])"
+    r"friend|friends|begin|discount|left\s+to|plus|mod|modulo|remainder)(?![A-Za-z])"
     r"|[?=<>≈~^%/+*×÷()\[\];→]|,\s*and(?![A-Za-z])|\d\s*[-x]\s*\$?\d")
 # ... and words right before or after the number that bound or label it (more than 5, at least 5, step 5, 5 or more)
 _RESULT_BOUND_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:more|less|fewer|greater|larger|smaller|least|most|up\s+to|over|"
@@ -1568,12 +1623,17 @@ def _result_in_sentence(text: str, lo: int, hi: int, before: int, marked: bool =
     computes again or bounds it (without a marker, ``marked`` False, nor makes it a step, a plan or a remark: We
     convert 120 minutes to 2 hours.); None otherwise. ``computed_as``: the result, when the computation is the
     sentence's own check after it (``Sophia can drive 300 miles (12 gallons x 25 miles/gallon = 300 miles).``)."""
-    found = _LAST_RESULT.search(text, max(0, before - 80), before) if computed_as is None else None
+    found = _last_result(text, before) if computed_as is None else None
     written = computed_as if found is None else found.group(1)
     result = _value(written) if written is not None else None
-    if result is None or _math_spans(text, lo, hi) or "\\" in text[lo:hi] or _RESULT_BLOCKED.search(text, lo, hi) \
-            or _DENIAL.search(text, lo, hi) or (not marked and _NOT_A_RESULT.search(text, lo, hi)) \
-            or _hypothetical(text, lo, hi):  # fmt: skip
+    tail = _CONDITION_TAIL.search(text, lo, hi)
+    # (a condition that ends the sentence is the question's restated: Karen earns $120 in two days if she works 3
+    # hours per day.; never one that hedges or computes: 5, if I am right / if x = 2)
+    cut = tail.start() if tail and not _CONDITION_HEDGED.search(text, tail.start(), hi) else hi
+    if result is None or _math_spans(text, lo, hi) or _ESCAPED.sub("", text[lo:hi]).count("\\") or \
+            _INVERTED_CONDITION.match(text, lo, hi) or \
+            _RESULT_BLOCKED.search(text, lo, cut) or _DENIAL.search(text, lo, hi) or \
+            (not marked and _NOT_A_RESULT.search(text, lo, cut)) or _hypothetical(text, lo, cut, modal=False):  # fmt: skip
         return None
     if found is not None:
         line = text.rfind("\n", 0, found.start()) + 1
@@ -1605,6 +1665,8 @@ def _result_in_sentence(text: str, lo: int, hi: int, before: int, marked: bool =
         # first time may be the answer; the others must be givens restated
         return None
     at = same[0]
+    if _VARIABLE_BEFORE.search(text, max(lo, at.start() - 10), at.start()) or _OPERATOR_AFTER.match(text, at.end(), hi):
+        return None  # there are 12 - x cups, x - 12 cups: an operand, never the value (Ed's total - 33 marbles states it)
     k = numbers.index(at)
     neighbours = [(numbers[k - 1], at)] if k else []
     neighbours += [(at, numbers[k + 1])] if k + 1 < len(numbers) else []
@@ -1662,7 +1724,9 @@ _RESULT_BEFORE = re.compile(r"(?:=|≈|→|->|\\approx|(?<![A-Za-z])(?:is|are|gi
 
 # in a final sentence without a lead, words that make it a step, a plan or a remark rather than the result restated
 _NOT_A_RESULT = re.compile(r"(?i)(?<![A-Za-z])(?:we|we'll|we're|we've|let's|let|I|I'll|I'm|us|our|keep|consider|convert|"
-                           r"later|also|again|chapter|page|copyright|began|originally|initially|example|usually|always|it|its|"
+                           r"later|also|again|chapter|page|copyright|began|originally|initially|example|usually|always|"
+                           # (it takes is how a duration is stated: It takes John 30 minutes to solve the cube.)
+                           r"it(?!\s+(?:takes|took|will\s+take|would\s+take)(?![A-Za-z]))|its|"
                            r"this|that|here|must|should|can|could|same|as|before|steps?|parts?|options?|factors?|"
                            r"count|unknowns?|win|first|plans\s+to|planned|planning|wants?\s+to|hopes?\s+to|wish(?:es)?|"
                            r"going\s+to|problem|question|choices?|simplify|compute|calculate|find|solve|evaluate|check|"
@@ -1684,10 +1748,68 @@ _LAST_RESULT = re.compile(r"=\s{0,3}\**\$?\s{0,3}(-?\d[\d,]*(?:\.\d+)?)(?:>>\$?\
                           r"(?:[\s.*$]|\\[\])]){0,8}\Z")
 
 
+# the result of the computation on the last line before a sentence: its last '=', one value, then words to the line's
+# end (/ 7 days = 5 pounds of insects per day, (12 days x 4 books per day = 48 books)., = $64800/month, = 14 more
+# pieces than Ginger.), and numbers without an operator, givens (= $<<495*15=7425.00>>7425.00 in 1 week.); searched
+# in the line's last 200 characters (bounded work)
+_LINE_RESULT = re.compile(r"=[ \t]{0,3}\**\$?[ \t]{0,3}(-?\d[\d,]*(?:\.\d+)?)(?:>>\$?\1)?(?![\d.,]*\d)"
+                          r"(?:[^=\n<>≈+*/×÷-]|(?<![ \t])-(?![ \t]*\d)){0,80}\Z")
+# a step's label that opens a line (Step 3: Melanie has 83 dimes now.): layout, never a number of the sentence
+_STEP_LABEL = re.compile(r"(?i)(?:\*\*)?step[ \t]*\d{1,2}[ \t]*[:.)](?:\*\*)?[ \t]+(?=[A-Za-z])")
+_STEP_LABEL_END = re.compile(r"(?i)(?<![^\n])[ \t]*(?:\*\*)?step[ \t]*\d{1,2}[ \t]*[:.)]?(?:\*\*)?\Z")
+# a backslash that only escapes a dollar or a percent sign in prose (Pam pays \$10 more than Susan.)
+_ESCAPED = re.compile(r"\\[$%]")
+# an unknown and an operator right before a number (x - 12, y + 3): an operand
+_VARIABLE_BEFORE = re.compile(r"(?<![A-Za-z'’])[A-Za-z][ \t]*[-−+*/×÷·][ \t]*\$?\Z")
+# a sentence that opens with an inverted condition (Had Kylar paid $64, he would be broke.): supposed, never stated
+_INVERTED_CONDITION = re.compile(r"(?i)[ \t*]*(?:had|were|should)[ \t]+(?!\d)[A-Za-z]")
+# a condition that ends a sentence, and what in it hedges, doubts or computes (if I am right, if any, if x = 2)
+_CONDITION_TAIL = re.compile(r"(?i)[ \t,]+(?:if|when)[ \t]+[^.!?\n]{1,120}\Z")
+_CONDITION_HEDGED = re.compile(r"(?i)(?<![A-Za-z])(?:I|I'm|we|we're|us|my|our|correct\w*|right|mistakes?|wrong|any|not|"
+                               r"never|\w+n['’]t|possible|true|false|assum\w*|round\w*|read|interpret\w*|question|problem|"
+                               r"means?|meant|exact\w*|needed|necessary|so|than|or|only|else|otherwise|instead|ever|at\s+all|"
+                               r"correctly)(?![A-Za-z])|[=<>≈~^%/+*×÷()\[\];:?]")
+
+
+# a label that opens a line and ends at its '=' (Total number of raspberries =, Amy's score =)
+_LINE_LABEL = re.compile(r"[ \t]*(?:[-*•][ \t]*)?(?:\*\*)?([A-Za-z][A-Za-z' ]{0,60}?)(?:\*\*)?[ \t]*\Z")
+_COMPUTATION = re.compile(r"\d[\d.,]*\)?[ \t]*(?:[a-zA-Z]+[ \t]*){0,5}[-+*/×÷·x][ \t]*\(?\$?\d")
+
+
+def _label_computed(text: str, lo: int, at: int) -> bool:
+    """Whether the line text[lo:at] is a label before its '=' whose line before (the last one written) gives the same
+    label a computation (Total number of raspberries = 120 + 67\n\nTotal number of raspberries = 187 raspberries)."""
+    line = text.rfind("\n", 0, lo) + 1
+    label = _LINE_LABEL.fullmatch(text, lo, at)
+    if label is None or text[line:lo].strip() or len(text) - at > 200:
+        return False
+    end = len(text[:line].rstrip())
+    previous = text[text.rfind("\n", max(0, end - 300), end) + 1 : end]
+    name = re.escape(label.group(1).strip())
+    before = re.match(rf"[ \t]*(?:[-*•][ \t]*)?(?:\*\*)?{name}(?:\*\*)?[ \t]*=([^=\n]*)\Z", previous)
+    return before is not None and _COMPUTATION.search(before.group(1)) is not None
+
+
+def _last_result(text: str, before: int) -> re.Match[str] | None:
+    """The result of the computation right before ``before`` (its ``= N`` ends the text there, or ends its last line
+    with words after it), None when none."""
+    found = _LAST_RESULT.search(text, max(0, before - 80), before)
+    if found is not None:
+        return found
+    end = len(text[:before].rstrip(" \t\r\n*#"))
+    label = _STEP_LABEL_END.search(text, max(0, end - 20), end)
+    if label is not None:  # = 83 dimes.\n\nStep 3: Melanie has 83 dimes now.
+        end = len(text[: label.start()].rstrip(" \t\r\n*#"))
+    line = text.rfind("\n", max(0, end - 200), end) + 1
+    if _CHECKING.search(text, line, end):
+        return None  # Check: 3 x 20 = 60 (a check, never the result)
+    return _LINE_RESULT.search(text, max(line, end - 200), end)
+
+
 def _restates_result(text: str, lo: int, number: str) -> bool:
     """Whether the sentence starting at ``lo`` follows, with nothing between, a computation whose result is ``number``
     (a final sentence without a lead states its one number only then: GSM8K-style prose without 'So')."""
-    found = _LAST_RESULT.search(text, max(0, lo - 80), lo)
+    found = _last_result(text, lo)
     if found is None:
         return False
     result = _value(found.group(1))
@@ -1817,8 +1939,8 @@ def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
     """The span of the only number in text[lo:hi] when it is the only digit run there and no math is written, and no
     word makes it inexact or another number (a difference stated after it is exact: John has 21 more candies than
     James)."""
-    if _math_spans(text, lo, hi) or "\\" in text[lo:hi]:
-        return None
+    if _math_spans(text, lo, hi) or "\\" in _ESCAPED.sub("", text[lo:hi]):
+        return None  # (a backslash that escapes a dollar is prose: So, Pam pays \$10 more than Susan.)
     numbers = list(_NUMBER.finditer(text, lo, hi))
     if len(numbers) != 1 or len(re.findall(r"\d+", text[lo:hi])) != len(re.findall(r"\d+", numbers[0].group())):
         return None
@@ -2232,6 +2354,9 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
             return replace(inner, span=(inner.span[0] + start, inner.span[1] + start))
         return Extraction("none", rule=f"after '{rule}', {_STEPS_UNSTATED}", span=(start, block))
     start, end = _out_of_text_command(text, start, end)
+    step = _STEP_LABEL.match(text, start, end)
+    if step and re.search(r"\d", text[step.end() : end]):
+        start = step.end()  # Answer:\nStep 2: Benny now has 14 seashells. (the step's label is layout)
     copula = _COPULA_END.search(text, max(start, end - 40), end) if foreign else None
     if copula and text[start : copula.start()].strip():  # 답은 (3,4]가 됩니다.: the answer stands before the copula
         end = copula.start()
@@ -2311,6 +2436,11 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
         return Extraction("answer", (math.inner.strip(" "),), rule, math.span())
     if _DENIAL.search(_masked(text, start, end), start, end):
         return Extraction("answer", (piece,), rule, (start, end))  # read as written: refused, never the number in it
+    copula = _COPULA.search(masked, start, end) if _prose(piece) else None
+    value = _ANOTHER_SUBJECT.fullmatch(masked, start, copula.start()) if copula and _SUBJECTS.match(copula.group()) \
+        else None  # fmt: skip
+    if value is not None:  # The answer is 5, and the sum is 15.: the value the phrase states, never the next thing's
+        return Extraction("answer", (value.group(1),), rule, value.span(1))
     if _prose(piece):
         stated = _statement(text, start, end, rule)
         if stated.status != "none":
@@ -3191,6 +3321,9 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
         at = text.find(last_line.group("v"), start)
         return _undoubled(Extraction("answer", (_strip_math(last_line.group("v")),), "final sentence",
                                      (at, at + len(last_line.group("v")))))  # fmt: skip
+    step = _STEP_LABEL.match(text, start, end)
+    if step and re.search(r"\d", text[step.end() : end]):
+        start = step.end()  # Step 3: Melanie has 83 dimes now. (the step's label is layout)
     verdict = _STATEMENT_HOLDS.fullmatch(text, start, end)
     if verdict:  # Therefore, the statement is true. (TheoremQA's true-or-false questions): the answer True
         return Extraction("answer", (verdict.group(1),), "final sentence", verdict.span(1))
