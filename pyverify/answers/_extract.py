@@ -170,33 +170,37 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "go ...`), nor one it denies, hedges or bounds (`give or take a few`)"),
     ("`… = $64` then `Answer: Kylar needs to pay $64 for 16 glasses.`, `… (12 gallons x 25 miles/gallon = 300 miles).`, `Total: 4 + 6 + 12 = 22 bananas`",
      "after a phrase, or in a concluding final sentence, words with several numbers and no math: the one "
-     "number equal to the result of the computation that ends right before them (its last `=`, or the "
-     "last `=` of the line before when only words or givens follow it: `… / 7 days = 5 pounds of insects "
-     "per day`, `= $<<495*15=7425.00>>7425.00 in 1 week.`; a step's label between is layout: `Step 3: "
-     "Melanie has 83 dimes now.`), or that the sentence's own computation in brackets at its end gives, "
-     "when every other number there was written before (a given restated) and none is the result of "
-     "another computation (`8 balloons and 79 balls` states two results: none; a result named as a set "
-     "already known is none: `the remaining 4 windows`); never when that result was written before the "
-     "computation (a check or a given: `Check: 3 × 20 = 60`, `wants 12. 7 + 5 = 12`) or the computation "
-     "checks, nor with a cardinal in words the response did not write before (`she has seventy-two eggs`; "
-     "`for the first two weeks` restates a given), a hedge, a verdict, a negation, a supposition, a "
-     "condition before the number or one that hedges, doubts or computes (`if I am right`, `if x = 2`; a "
-     "condition that ends the sentence restates the question's, `Karen earns $120 in two days if she "
-     "works 3 hours per day.`, as `would` does, `Jordan would earn $140 in one week`, never `would "
-     "have`), an inverted condition (`Had Kylar paid $64 ..., he would be broke.`), `or`, `both`, `i.e.`, "
-     "`out of`, a contrast (`while`), a step still to take (`which we now divide`), someone else's value, "
-     "a percent, `mod`, `times` that multiplies (`5 times as many`; `babysit 5 times` counts), an "
-     "operator or brackets in the sentence, an operand (`12 - x cups`), nor a number bounded or listed "
-     "(`more than 64`, `a maximum of 64`, `64 or more`, `5 apples and 3 oranges`, `the 12 Tom has`): "
-     "older chat models' endings (`Therefore, the zookeeper needs to order 1400 bananas to last for 2 "
-     "months.`; after a phrase, only in a sentence that ends the response); a last line that computes "
-     "numbers, each with at most five words of unit, after a label (`Total:`, `Additional bottles needed "
-     "=`, `Total cans = 48 cans + 24 cans =`), or after the label the line before computed (`Total = 120 "
-     "+ 67` then `Total = 187 raspberries`), states its result, followed only by what it counts (never a "
-     "check or a verdict: `Verification: 2 × 6 + 3 = 15 correct.`; never under a supposition in the lines "
-     "before it: `Let's say the building has 10 floors:`); so does the last statement after a phrase that "
-     "computes so, its label optional and free of digits (`Answer: 21 kg x 7 days = 147 kg of dog food "
-     "per week`; a rate or a need after it is what was asked)"),
+     "number equal to the result of the computation that ends right before them (its last `=`, a "
+     "program's printed output, one number alone in the fenced `output` block that ends the text before "
+     "them (ToRA's answers; a closing code fence ends a sentence), or the last `=` of the line before "
+     "when only words or givens follow it: `… / 7 days = 5 pounds of insects per day`, `= "
+     "$<<495*15=7425.00>>7425.00 in 1 week.`; a step's label between is layout: `Step 3: Melanie has 83 "
+     "dimes now.`), or that the sentence's own computation in brackets at its end gives, when every other "
+     "number there was written before (a given restated) and none is the result of another computation "
+     "(`8 balloons and 79 balls` states two results: none; a result named as a set already known is none: "
+     "`the remaining 4 windows`); never when that result was written before the computation as a given "
+     "(`wants 12. 7 + 5 = 12`; never one computed before, `100 + 150 = 250 customers` then `500 - 250 = "
+     "250 customers`, nor one of another unit, `14 days` then `= 14 pieces`) or the computation is a "
+     "check (`Check: 3 × 20 = 60`) or the computation checks, nor with a cardinal in words the response "
+     "did not write before (`she has seventy-two eggs`; `for the first two weeks` restates a given), a "
+     "hedge, a verdict, a negation, a supposition, a condition before the number or one that hedges, "
+     "doubts or computes (`if I am right`, `if x = 2`; a condition that ends the sentence restates the "
+     "question's, `Karen earns $120 in two days if she works 3 hours per day.`, as `would` does, `Jordan "
+     "would earn $140 in one week`, never `would have`), an inverted condition (`Had Kylar paid $64 ..., "
+     "he would be broke.`), `or`, `both`, `i.e.`, `out of`, a contrast (`while`), a step still to take "
+     "(`which we now divide`), someone else's value, a percent, `mod`, `times` that multiplies (`5 times "
+     "as many`; `babysit 5 times` counts), an operator or brackets in the sentence, an operand (`12 - x "
+     "cups`), nor a number bounded or listed (`more than 64`, `a maximum of 64`, `64 or more`, `5 apples "
+     "and 3 oranges`, `the 12 Tom has`): older chat models' endings (`Therefore, the zookeeper needs to "
+     "order 1400 bananas to last for 2 months.`; after a phrase, only in a sentence that ends the "
+     "response); a last line that computes numbers, each with at most five words of unit, after a label "
+     "(`Total:`, `Additional bottles needed =`, `Total cans = 48 cans + 24 cans =`), or after the label "
+     "the line before computed (`Total = 120 + 67` then `Total = 187 raspberries`), states its result, "
+     "followed only by what it counts (never a check or a verdict: `Verification: 2 × 6 + 3 = 15 "
+     "correct.`; never under a supposition in the lines before it: `Let's say the building has 10 "
+     "floors:`); so does the last statement after a phrase that computes so, its label optional and free "
+     "of digits (`Answer: 21 kg x 7 days = 147 kg of dog food per week`; a rate or a need after it is "
+     "what was asked)"),
     ("`$28$ %`, `$125$ miles`, `$1$ and $2$`", "the whole text, when its only words are units, percent words, "
      "`and`, `or`"),
     ("`Therefore $x \\geq 5$ is the solution.`, `We find that $x \\lt 3$.`, `所以最小值为$2$。`, `Therefore, Lara read 128 pages on the first day.`",
@@ -214,36 +218,36 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "The three have a total of 40 + 36 + 46 = 122 crabs.`; never `x = 7 lies outside the domain`), else, "
      "in a concluding sentence (therefore, thus, so, hence, finally, in conclusion, we find), its one "
      "number when no other digit, numeral, number word, relation, verdict, hedge, bound, supposition, "
-     "negation, reference or step still to take is there, nothing follows it after a bracket, and after a "
-     "comma only a list of words that ends the sentence or a word that sums up (`on Tuesdays, Wednesdays, "
-     "and Fridays`, `, altogether`; never a clause: `, which is`, `, the skater faces west`), it labels "
-     "nothing (`step 3`, `part 2`, `by (2)`) and counts no set already named (`the 5 apples`): "
-     "GSM8K-style prose, `So, it took James 2 hours.`, a fraction with a slash as one number, `Therefore, "
-     "Louis and Jack together eat 13/15 of the pie.`, and a number right after the concluding word with "
-     "what it counts and a verb when it restates the result right before it, `p = 110.` then `Therefore, "
-     "110 students take physics.` (never `So 5 works.`), and so does a whole final sentence without a "
-     "lead right after the computation whose result it restates (`9 ÷ 3 = 3` then `There are 3 dots in "
-     "each group.`), or that is the whole response and a statement (`Becky needs $38.61 to buy a pair of "
-     "shoes.`, TabMWP's answers; never a question, an instruction, a report, a bound or the past: `How "
-     "much money does Becky need ... for $38.61.`, `Last week Tom had 5 apples.`; such a sentence, or a "
-     "concluding one, with one clock time after `at` or a copula and no other number or time states it: "
-     "`The meeting begins at 10:55 A.M.`, never `leaves at 9:00 A.M. and arrives at half past ten`; never "
-     "a step, a plan or a remark: `We convert 120 minutes to hours.`, `Keep 12 in mind.`) (never in a "
-     "note after a marked answer: `\\boxed{6}. So we used 2 steps.` is 6); a final sentence without a "
-     "marker that hedges or supposes (perhaps, seems, my best guess, assume, not sure, it is possible "
-     "that, if, says, and their words in the answer phrases' languages: probablement, có lẽ, piensan) "
-     "states nothing; one that gives a reason after its value states that value (`x = 60 because the sum "
-     "is 180` states 60, `the total is 36, since 3 * 12 = 36` 36); a value and, after when, where, while, "
-     "once, provided or an example (e.g., for example: an example that writes the value again, `12, e.g. "
-     "$12 = 3 \\cdot 4$`, keeps it, and a value given as an example, `100, for instance.`, or an example "
-     "of another value, `12, e.g. 13`, states none), a value its condition states (`the area is 225 when "
-     "the side is 15`, `the velocity is 0 when t = 4`: the question decides) state none, a condition "
-     "stating no value of its own keeps the value before it (`So x = 2k\\pi, where k is an integer.`, "
-     "`the probability is $\\frac{5}{36}$ when 2 dice are rolled`), and cases (`y = 5 when x = 2 and y = "
-     "7 when x = 3`) state none; a word after the math that changes its value (`$3$ squared`, `$5$ "
-     "million`, `$5$ 万`, `$3$ times 4`) states none, a count of times (`$3$ times as large`) its number; "
-     "`is approximately $18.8$` states the approximation ≈ 18.8 (unknown exactly, compared under a "
-     "tolerance)"),
+     "negation, reference or step still to take is there (`now` may end it: `So, Ali has $71 now.`), "
+     "nothing follows it after a bracket, and after a comma only a list of words that ends the sentence "
+     "or a word that sums up (`on Tuesdays, Wednesdays, and Fridays`, `, altogether`; never a clause: `, "
+     "which is`, `, the skater faces west`), it labels nothing (`step 3`, `part 2`, `by (2)`) and counts "
+     "no set already named (`the 5 apples`): GSM8K-style prose, `So, it took James 2 hours.`, a fraction "
+     "with a slash as one number, `Therefore, Louis and Jack together eat 13/15 of the pie.`, and a "
+     "number right after the concluding word with what it counts and a verb when it restates the result "
+     "right before it, `p = 110.` then `Therefore, 110 students take physics.` (never `So 5 works.`), and "
+     "so does a whole final sentence without a lead right after the computation whose result it restates "
+     "(`9 ÷ 3 = 3` then `There are 3 dots in each group.`), or that is the whole response and a statement "
+     "(`Becky needs $38.61 to buy a pair of shoes.`, TabMWP's answers; never a question, an instruction, "
+     "a report, a bound or the past: `How much money does Becky need ... for $38.61.`, `Last week Tom had "
+     "5 apples.`; such a sentence, or a concluding one, with one clock time after `at` or a copula and no "
+     "other number or time states it: `The meeting begins at 10:55 A.M.`, never `leaves at 9:00 A.M. and "
+     "arrives at half past ten`; never a step, a plan or a remark: `We convert 120 minutes to hours.`, "
+     "`Keep 12 in mind.`) (never in a note after a marked answer: `\\boxed{6}. So we used 2 steps.` is "
+     "6); a final sentence without a marker that hedges or supposes (perhaps, seems, my best guess, "
+     "assume, not sure, it is possible that, if, says, and their words in the answer phrases' languages: "
+     "probablement, có lẽ, piensan) states nothing; one that gives a reason after its value states that "
+     "value (`x = 60 because the sum is 180` states 60, `the total is 36, since 3 * 12 = 36` 36); a value "
+     "and, after when, where, while, once, provided or an example (e.g., for example: an example that "
+     "writes the value again, `12, e.g. $12 = 3 \\cdot 4$`, keeps it, and a value given as an example, "
+     "`100, for instance.`, or an example of another value, `12, e.g. 13`, states none), a value its "
+     "condition states (`the area is 225 when the side is 15`, `the velocity is 0 when t = 4`: the "
+     "question decides) state none, a condition stating no value of its own keeps the value before it "
+     "(`So x = 2k\\pi, where k is an integer.`, `the probability is $\\frac{5}{36}$ when 2 dice are "
+     "rolled`), and cases (`y = 5 when x = 2 and y = 7 when x = 3`) state none; a word after the math "
+     "that changes its value (`$3$ squared`, `$5$ million`, `$5$ 万`, `$3$ times 4`) states none, a count "
+     "of times (`$3$ times as large`) its number; `is approximately $18.8$` states the approximation ≈ "
+     "18.8 (unknown exactly, compared under a tolerance)"),
     ("`**3**` alone on the last line, `\\[ \\text{The answer is (D).} \\]`, `$\\text{The final answer is } 5$`",
      "a last line that is a value in bold alone, without words, is the answer (`**Step 3**` is not); so is True or False in a "
      "final sentence that says only that the statement (claim, argument, proposition) is true or false "
@@ -849,6 +853,10 @@ def _computed_line_break(text: str, start: int, end: int) -> int | None:
     return found
 
 
+# the rest of a line that a code fence closes (``` alone)
+_FENCE_ENDS_LINE = re.compile(r"[ \t]*\n")
+
+
 def _last_sentence(text: str, lo: int, hi: int, announced: bool = True) -> tuple[int, int]:
     """(start, end) of the last sentence in text[lo:hi] (its final full stop excluded). ``announced``: a value alone
     on the last line after a sentence ending in a copula and a colon belongs to that sentence (once)."""
@@ -868,6 +876,9 @@ def _last_sentence(text: str, lo: int, hi: int, announced: bool = True) -> tuple
     broken = _computed_line_break(text, start, end)
     if broken is not None:  # 122 × 5 = 610\nSo they make $610.: a line that ends a computation, then a line that opens a
         start = broken  # sentence
+    fence = text.rfind("```", start, end)
+    if fence >= 0 and _FENCE_ENDS_LINE.match(text, fence + 3, end):
+        start = text.index("\n", fence + 3) + 1  # ```output\n16.0\n```\n16 people think ...: a code block ends a sentence
     while start < end and text[start].isspace():
         start += 1
     found = _ANNOUNCED.search(text, max(lo, start - 200), start) if announced else None
@@ -1639,8 +1650,9 @@ def _result_in_sentence(text: str, lo: int, hi: int, before: int, marked: bool =
         line = text.rfind("\n", 0, found.start()) + 1
         operands = _OPERANDS.search(text, max(line, found.start() - 200), found.start())
         computed_from = operands.start() if operands else found.start()
-        if _CHECKING.search(text, line, found.start()) or any(
-                _value(m.group()) == result for m in _NUMBER.finditer(text, max(0, computed_from - 20000), computed_from)):  # fmt: skip
+        unit = _UNIT_AFTER.match(text, found.end(1), min(len(text), found.end(1) + 40))
+        if _CHECKING.search(text, line, found.start()) or \
+                _given_before(text, max(0, computed_from - 20000), computed_from, result, unit.group(1) if unit else None):
             # Check: 3 × 20 = 60 / Tom has 7 apples and wants 12. 7 + 5 = 12: a check or a given, never the answer
             return None
     if any(not re.search(rf"(?i)(?<![A-Za-z-]){re.escape(m.group())}(?![A-Za-z-])", text[:lo])
@@ -1698,6 +1710,24 @@ _LISTED = re.compile(r"(?i)(?:,|;|&|(?<![A-Za-z])(?:and|plus|along\s+with|as\s+w
                      r"next\s+to|in\s+addition\s+to|together\s+with|besides|while|whereas))\s*(?:[A-Za-z]+\s+)?\$?\s*\Z")
 
 
+# before a number, what states it as a result of its own (= 250, is 250); after it, the word that says what it counts
+_STATED_RESULT_BEFORE = re.compile(r"(?:=|≈|(?<![A-Za-z])(?:is|are|was|were|equals?|gives?|makes?|get|gets|got))"
+                                   r"[ \t]*\**[ \t]*\$?[ \t]*\Z")
+_UNIT_AFTER = re.compile(r"[ \t]*\**[ \t]*([A-Za-z]{2,})")
+
+
+def _given_before(text: str, lo: int, hi: int, result: Fraction, unit: str | None) -> bool:
+    """Whether text[lo:hi] writes ``result`` as a given: never as a result of its own (100 + 150 = 250 customers
+    before 500 - 250 = 250 customers) nor with another unit (14 days before 1 piece/day * 14 days = 14 pieces)."""
+    for m in _NUMBER.finditer(text, lo, hi):
+        if _value(m.group()) != result or _STATED_RESULT_BEFORE.search(text, max(lo, m.start() - 12), m.start()):
+            continue
+        after = _UNIT_AFTER.match(text, m.end(), min(hi, m.end() + 40))
+        if unit is None or after is None or after.group(1).lower().rstrip("s") == unit.lower().rstrip("s"):
+            return True
+    return False
+
+
 def _value(number: str) -> Fraction | None:
     try:
         return Fraction(number.replace(",", "").rstrip("%").strip())
@@ -1753,7 +1783,10 @@ _LAST_RESULT = re.compile(r"=\s{0,3}\**\$?\s{0,3}(-?\d[\d,]*(?:\.\d+)?)(?:>>\$?\
 # pieces than Ginger.), and numbers without an operator, givens (= $<<495*15=7425.00>>7425.00 in 1 week.); searched
 # in the line's last 200 characters (bounded work)
 _LINE_RESULT = re.compile(r"=[ \t]{0,3}\**\$?[ \t]{0,3}(-?\d[\d,]*(?:\.\d+)?)(?:>>\$?\1)?(?![\d.,]*\d)"
-                          r"(?:[^=\n<>≈+*/×÷-]|(?<![ \t])-(?![ \t]*\d)){0,80}\Z")
+                          r"(?:[^=\n<>≈+*/×÷-]|(?<![ \t])-(?![ \t]*\d)|(?<=[A-Za-z])/(?=[A-Za-z])){0,80}\Z")
+# a program's printed output, one number alone in the fenced block that ends the text (ToRA's and the tool-integrated
+# models' format: ```output\n16.0\n```): the result of the computation the program made
+_PRINTED_RESULT = re.compile(r"```[ \t]*output[ \t]*\n[ \t]*(-?\d[\d,]*(?:\.\d+)?)[ \t]*\n[ \t]*```\Z")
 # a step's label that opens a line (Step 3: Melanie has 83 dimes now.): layout, never a number of the sentence
 _STEP_LABEL = re.compile(r"(?i)(?:\*\*)?step[ \t]*\d{1,2}[ \t]*[:.)](?:\*\*)?[ \t]+(?=[A-Za-z])")
 _STEP_LABEL_END = re.compile(r"(?i)(?<![^\n])[ \t]*(?:\*\*)?step[ \t]*\d{1,2}[ \t]*[:.)]?(?:\*\*)?\Z")
@@ -1800,6 +1833,9 @@ def _last_result(text: str, before: int) -> re.Match[str] | None:
     label = _STEP_LABEL_END.search(text, max(0, end - 20), end)
     if label is not None:  # = 83 dimes.\n\nStep 3: Melanie has 83 dimes now.
         end = len(text[: label.start()].rstrip(" \t\r\n*#"))
+    printed = _PRINTED_RESULT.search(text, max(0, end - 60), end)
+    if printed is not None:  # ```output\n16.0\n```\n16 people think that horse #12 will win.
+        return printed
     line = text.rfind("\n", max(0, end - 200), end) + 1
     if _CHECKING.search(text, line, end):
         return None  # Check: 3 x 20 = 60 (a check, never the result)
@@ -1830,7 +1866,8 @@ _PROSE_NUMBER_BLOCKED = re.compile(
     r"estimat\w*|approx\w*|about|around|roughly|nearly|almost|over|under|least|most|more|less|fewer|than|I|me|my|"
     r"contradict\w*|absurd|apparently|presumably|supposedly|hmm+|thereabouts|(?:on|of|in)\s+(?:the\s+)?order|an?\s+order|"
     r"order\s+of\s+magnitude|excess|north|south|shy|beyond|"
-    r"nearest|another|single|rest|find|want|now|then|looks?|like)"
+    # (now that ends the sentence says when the value holds: So, Ali has $71 now.)
+    r"nearest|another|single|rest|find|want|now(?=[ \t]*[^ \t.!])|then|looks?|like)"
     r"(?![A-Za-z])|[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞¹²³⁰⁴-⁹Ⅰ-Ⅻ?]|(?<![A-Za-z])[IVX]{2,}(?![A-Za-z])")
 # before a concluding sentence's number: a set already known (the 5 apples, each of the 5 boxes, O(5)); after a number
 # right after the concluding word, a noun at most (So, 6 apples.), never a verb (So 5 is wrong.)

@@ -1791,6 +1791,12 @@ def test_a_sentence_that_restates_the_last_result_among_givens_states_it(respons
      ("**Total time:** 5 + 10 + 10 + 2.5 + 2.5 = **30 minutes**\n\n\nIt takes John 30 minutes to peel the apples.", "30",
       "correct"),
      ("The difference is \\$70 - \\$60 = \\$10.\n\nSo, Pam pays \\$10 more than Susan.", "10", "correct"),
+     ("He had 50 + 21 = 71 dollars.\n\nSo, Ali has $71 now.", "71", "correct"), ("So, we now check 71.", "71", "no answer"),
+     # a program's printed output is the result of its computation, and a code fence ends a sentence (ToRA's answers)
+     ("```python\nprint(other_reasons())\n```\n```output\n19\n```\n19 people were kicked out for other reasons.", "19",
+      "correct"),
+     ("```python\nprint(horse_12())\n```\n```output\n16.0\n```\n16 people voted for horse #12.", "16", "correct"),
+     ("```python\nprint(total())\n```\n```output\n16.0\n```\n17 people voted for horse #12.", "16", "no answer"),
      # a sentence that opens with an inverted condition supposes its value
      ("Each glass costs $4 and Kylar buys 16 glasses. 16 * 4 = $64\n\nAnswer: Had Kylar paid $64 for 16 glasses, he would be "
       "broke.", "64", "unparsed"),
