@@ -1770,6 +1770,11 @@ def test_a_sentence_that_restates_the_last_result_among_givens_states_it(respons
       "no answer"),
      ("y = 27 - x - 15\n\ny = 12 - x\n\nTherefore, in each row, there are 12 - x cups of mint tea.", "12", "no answer"),
      ("6^83 * 8^83 = 466 mod 49\n\nTherefore, the answer is 466 mod 49.", "466", "unparsed"),
+     # another result restated as a circumstance of this one (in 200 bags), never as a second answer
+     ("There were 2000 apples sold. Each bag has 10 apples, so 2000 / 10 = 200 bags were sold.\nEach bag was sold for $5, so "
+      "200 x $5 = $1000\n\nTherefore, the answer (arabic numerals) is:\n\nThe orchard earned $1000 from selling 2000 apples in "
+      "200 bags at $5 per bag.", "1000", "correct"),
+     ("So 5 + 3 = 8 balloons and 40 + 39 = 79 balls.\n\nAnswer: She has 8 balloons and 79 balls.", "79", "unparsed"),
      # a computation of its own after an answer phrase, each operand with its unit, when it is the last statement
      ("Answer: Total number of cans collected = 48 cans + 24 cans = 72 cans.", "72", "correct"),
      ("Work.\n\nAnswer: 21 kg x 7 days = 147 kg of dog food per week", "147", "correct"),
