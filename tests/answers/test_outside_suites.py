@@ -267,7 +267,10 @@ OUTSIDE_DISAGREEMENTS = DATA / "outside_disagreements.json"
      ("prm800k_phase1_outputs", 150, 140), ("deathmath_outputs", 110, 95),
      # ChatGPT's numbered-step answers annotated by hand (verify_cot: 'So the answer to this question is Craig has $19
      # left.') and GPT-3 on TabMWP (PromptPG: 'The answer is A, yes.', 'The correct answer is C. Saturday')
-     ("verify_cot_chatgpt_outputs", 150, 125), ("tabmwp_gpt3_outputs", 200, 180)],
+     ("verify_cot_chatgpt_outputs", 150, 125), ("tabmwp_gpt3_outputs", 200, 180),
+     # ToRA's tool-integrated answers (a program, its printed output, then a sentence: '19 people were kicked out for
+     # other reasons.' after ```output 19```)
+     ("tora_gsm8k_outputs", 200, 195)],
 )  # fmt: skip
 def test_more_outside_answers_against_their_publishers_labels(name: str, count: int, graded: int) -> None:
     # GPT-4 on TheoremQA (lists in brackets, E-notation golds, True written 1.0) and on GAOKAO fill-in-the-blank
