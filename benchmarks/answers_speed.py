@@ -69,7 +69,13 @@ texts = {"Answer: 3, line breaks, y": "Answer: 3" + "\\n" * n + "y",
          "begins at, spaces, 10:55 A.M.": "The meeting begins at" + " " * n + "10:55 A.M.",
          "Answer: x, spaces, + 33 marbles": "Answer: Ed has x" + " " * n + "+ 33 marbles.",
          "= 12, spaces and tabs, *, So Tom has 12.": "3 x 4 = 12" + " \\t" * (n // 2) + "*\\nSo Tom has 12.",
-         "Answer: First, (n/16) steps, So 8.": "Answer:\\nFirst, 3 + 4 = 7.\\n" + "Then 7 + 1 = 8.\\n" * (n // 16) + "So 8."}
+         "Answer: First, (n/16) steps, So 8.": "Answer:\\nFirst, 3 + 4 = 7.\\n" + "Then 7 + 1 = 8.\\n" * (n // 16) + "So 8.",
+         "= 5, spaces, So she has 5 if she keeps them.": "3 + 2 = 5\\n" + " " * n + "So she has 5 apples if she keeps them.",
+         "= 5, (n/2) commas, So she has 5.": "3 + 2 = 5\\n" + ", " * (n // 2) + "So she has 5 apples.",
+         "Total = 120, letters, Total = 187": "Total = 120 " + "a" * n + "\\nTotal = 187 raspberries",
+         "= 5, (n/5) in 5, Answer: 5 in 3 bags": "x = 5" + " in 5" * (n // 5) + "\\n\\nAnswer: She has 5 apples in 3 bags.",
+         "Answer: (n/8) Step 1:, has 14": "Answer:\\n" + "Step 1: " * (n // 8) + "Benny has 14 seashells.",
+         "(n/4) fences, 19 people came.": "```\\n" * (n // 4) + "19 people came."}
 seconds = {}
 for name, text in texts.items():
     start = time.perf_counter()

@@ -173,35 +173,41 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "number equal to the result of the computation that ends right before them (its last `=`, a "
      "program's printed output, one number alone in the fenced `output` block that ends the text before "
      "them (ToRA's answers; a closing code fence ends a sentence), or the last `=` of the line before "
-     "when only words or givens follow it: `… / 7 days = 5 pounds of insects per day`, `= "
-     "$<<495*15=7425.00>>7425.00 in 1 week.`; a step's label between is layout: `Step 3: Melanie has 83 "
-     "dimes now.`), or that the sentence's own computation in brackets at its end gives, when every other "
-     "number there was written before (a given restated) and none is the result of another computation "
-     "(`8 balloons and 79 balls` states two results: none; a result named as a set already known is none, "
-     "`the remaining 4 windows`, and so is one after a preposition, a circumstance of the answer: `earned "
-     "$1000 from selling 2000 apples in 200 bags`); never when that result was written before the "
-     "computation as a given (`wants 12. 7 + 5 = 12`; never one computed before, `100 + 150 = 250 "
-     "customers` then `500 - 250 = 250 customers`, nor one of another unit, `14 days` then `= 14 pieces`) "
-     "or the computation is a check (`Check: 3 × 20 = 60`) or the computation checks, nor with a cardinal "
-     "in words the response did not write before (`she has seventy-two eggs`; `for the first two weeks` "
-     "restates a given), a hedge, a verdict, a negation, a supposition, a condition before the number or "
-     "one that hedges, doubts or computes (`if I am right`, `if x = 2`; a condition that ends the "
-     "sentence restates the question's, `Karen earns $120 in two days if she works 3 hours per day.`, as "
-     "`would` does, `Jordan would earn $140 in one week`, never `would have`), an inverted condition "
-     "(`Had Kylar paid $64 ..., he would be broke.`), `or`, `both`, `i.e.`, `out of`, a contrast "
-     "(`while`), a step still to take (`which we now divide`), someone else's value, a percent, `mod`, "
-     "`times` that multiplies (`5 times as many`; `babysit 5 times` counts), an operator or brackets in "
-     "the sentence, an operand (`12 - x cups`), nor a number bounded or listed (`more than 64`, `a "
-     "maximum of 64`, `64 or more`, `5 apples and 3 oranges`, `the 12 Tom has`): older chat models' "
-     "endings (`Therefore, the zookeeper needs to order 1400 bananas to last for 2 months.`; after a "
-     "phrase, only in a sentence that ends the response); a last line that computes numbers, each with at "
-     "most five words of unit, after a label (`Total:`, `Additional bottles needed =`, `Total cans = 48 "
-     "cans + 24 cans =`), or after the label the line before computed (`Total = 120 + 67` then `Total = "
-     "187 raspberries`), states its result, followed only by what it counts (never a check or a verdict: "
-     "`Verification: 2 × 6 + 3 = 15 correct.`; never under a supposition in the lines before it: `Let's "
-     "say the building has 10 floors:`); so does the last statement after a phrase that computes so, its "
-     "label optional and free of digits (`Answer: 21 kg x 7 days = 147 kg of dog food per week`; a rate "
-     "or a need after it is what was asked)"),
+     "when only words follow it, and at most one given after a preposition: `… / 7 days = 5 pounds of "
+     "insects per day`, `= $<<495*15=7425.00>>7425.00 in 1 week.`, never a clause after a comma, `= 27 "
+     "dollars, 3 dollars less than his budget`; a step's label between is layout, `Step 3: Melanie has 83 "
+     "dimes now.`, and so after a phrase when no other step follows), or that the sentence's own "
+     "computation in brackets at its end gives, when every other number there was written before (a given "
+     "restated) and none is the result of another computation (`8 balloons and 79 balls` states two "
+     "results: none; a result named as a set already known is none, `the remaining 4 windows`, and so is "
+     "one after a preposition, a circumstance of the answer: `earned $1000 from selling 2000 apples in "
+     "200 bags`); never when that result was written before the computation as a given (`wants 12. 7 + 5 "
+     "= 12`; never one computed before, `100 + 150 = 250 customers` then `500 - 250 = 250 customers`, nor "
+     "one of another unit, `14 days` then `= 14 pieces`) or the computation is a check (`Check: 3 × 20 = "
+     "60`) or the computation checks, nor with a cardinal in words the response did not write before "
+     "(`she has seventy-two eggs`; `for the first two weeks` restates a given), a hedge, a verdict, a "
+     "negation, a supposition, a condition before its main clause (`If she solves 3 puzzles, Anna takes 7 "
+     "hours.`) or one that hedges, doubts, computes, gives a price, adds or supposes the past (`if I am "
+     "right`, `if x = 2`, `if she charged $12`, `if Grandma came too`, `if she had worked all 5 days`, a "
+     "second case: `and $12 if she sells one`; a condition that ends the sentence restates the "
+     "question's, `Karen earns $120 in two days if she works 3 hours per day.`, as `would` does after a "
+     "phrase or a concluding word, `Jordan would earn $140 in one week`, never `would have`), an inverted "
+     "condition anywhere (`Had Kylar paid $64 ..., he would be broke.`, `..., had he worked every day`), "
+     "`or`, `both`, `i.e.`, `out of`, a contrast (`while`), a step still to take (`which we now divide`), "
+     "someone else's value, a percent, `mod`, `times` that multiplies (`5 times as many`; `babysit 5 "
+     "times` counts), an operator or brackets in the sentence, an operand (`12 - x cups`), nor a number "
+     "bounded or listed (`more than 64`, `a maximum of 64`, `64 or more`, `5 apples and 3 oranges`, `the "
+     "12 Tom has`): older chat models' endings (`Therefore, the zookeeper needs to order 1400 bananas to "
+     "last for 2 months.`; after a phrase, only in a sentence that ends the response); a last line that "
+     "computes numbers, each with at most five words of unit, after a label (`Total:`, `Additional "
+     "bottles needed =`, `Total cans = 48 cans + 24 cans =`), or after the label the line before computed "
+     "(`Total = 120 + 67` then `Total = 187 raspberries`), states its result, followed only by what it "
+     "counts (never a check or a verdict: `Verification: 2 × 6 + 3 = 15 correct.`; never under a "
+     "supposition in the lines before it: `Let's say the building has 10 floors:`); so does the last "
+     "statement after a phrase that computes so, its label optional and free of digits (`Answer: 21 kg x "
+     "7 days = 147 kg of dog food per week`; a rate or a need after it is what was asked), when nothing "
+     "follows it and its label bounds, estimates or supposes nothing (`Upper bound:`, `At most:`, "
+     "`Imagine:`)"),
     ("`$28$ %`, `$125$ miles`, `$1$ and $2$`", "the whole text, when its only words are units, percent words, "
      "`and`, `or`"),
     ("`Therefore $x \\geq 5$ is the solution.`, `We find that $x \\lt 3$.`, `所以最小值为$2$。`, `Therefore, Lara read 128 pages on the first day.`",
@@ -212,43 +218,43 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "one math span, or the last one after `is`, `are`, `=`, `:`, `be`, `equals` (为, 是, 等于, ：), or the "
      "math spans after it joined by `and`, `or`, commas or units (`The solutions are $x=2$ and $x=3$.`: "
      "the list; `x is $2$ or $3$`: several answers; `the number of chickens is 5 and the number of cows "
-     "is 15`: the values of two things, none, and after a phrase the first: `The answer is 5, and the sum "
-     "is 15.`); with no math, the words after its last `is` / `are` / `equals` / `:` (after a last `=` "
-     "that ends a computation of numbers after a verb or `a total of`, the number that opens them: `there "
-     "are 4/2 = 2 dots in each group`, and so after a phrase when nothing with a number follows: `Answer: "
-     "The three have a total of 40 + 36 + 46 = 122 crabs.`; never `x = 7 lies outside the domain`), else, "
-     "in a concluding sentence (therefore, thus, so, hence, finally, in conclusion, we find), its one "
-     "number when no other digit, numeral, number word, relation, verdict, hedge, bound, supposition, "
-     "negation, reference or step still to take is there (`now` may end it: `So, Ali has $71 now.`), "
-     "nothing follows it after a bracket, and after a comma only a list of words that ends the sentence "
-     "or a word that sums up (`on Tuesdays, Wednesdays, and Fridays`, `, altogether`; never a clause: `, "
-     "which is`, `, the skater faces west`), it labels nothing (`step 3`, `part 2`, `by (2)`) and counts "
-     "no set already named (`the 5 apples`): GSM8K-style prose, `So, it took James 2 hours.`, a fraction "
-     "with a slash as one number, `Therefore, Louis and Jack together eat 13/15 of the pie.`, and a "
-     "number right after the concluding word with what it counts and a verb when it restates the result "
-     "right before it, `p = 110.` then `Therefore, 110 students take physics.` (never `So 5 works.`), and "
-     "so does a whole final sentence without a lead right after the computation whose result it restates "
-     "(`9 ÷ 3 = 3` then `There are 3 dots in each group.`), or that is the whole response and a statement "
-     "(`Becky needs $38.61 to buy a pair of shoes.`, TabMWP's answers; never a question, an instruction, "
-     "a report, a bound or the past: `How much money does Becky need ... for $38.61.`, `Last week Tom had "
-     "5 apples.`; such a sentence, or a concluding one, with one clock time after `at` or a copula and no "
-     "other number or time states it: `The meeting begins at 10:55 A.M.`, never `leaves at 9:00 A.M. and "
-     "arrives at half past ten`; never a step, a plan or a remark: `We convert 120 minutes to hours.`, "
-     "`Keep 12 in mind.`) (never in a note after a marked answer: `\\boxed{6}. So we used 2 steps.` is "
-     "6); a final sentence without a marker that hedges or supposes (perhaps, seems, my best guess, "
-     "assume, not sure, it is possible that, if, says, and their words in the answer phrases' languages: "
-     "probablement, có lẽ, piensan) states nothing; one that gives a reason after its value states that "
-     "value (`x = 60 because the sum is 180` states 60, `the total is 36, since 3 * 12 = 36` 36); a value "
-     "and, after when, where, while, once, provided or an example (e.g., for example: an example that "
-     "writes the value again, `12, e.g. $12 = 3 \\cdot 4$`, keeps it, and a value given as an example, "
-     "`100, for instance.`, or an example of another value, `12, e.g. 13`, states none), a value its "
-     "condition states (`the area is 225 when the side is 15`, `the velocity is 0 when t = 4`: the "
-     "question decides) state none, a condition stating no value of its own keeps the value before it "
-     "(`So x = 2k\\pi, where k is an integer.`, `the probability is $\\frac{5}{36}$ when 2 dice are "
-     "rolled`), and cases (`y = 5 when x = 2 and y = 7 when x = 3`) state none; a word after the math "
-     "that changes its value (`$3$ squared`, `$5$ million`, `$5$ 万`, `$3$ times 4`) states none, a count "
-     "of times (`$3$ times as large`) its number; `is approximately $18.8$` states the approximation ≈ "
-     "18.8 (unknown exactly, compared under a tolerance)"),
+     "is 15`, `The answer is 5, and the sum is 15.`, `Answer: 5, and the sum is 15.`: the values of two "
+     "things, none); with no math, the words after its last `is` / `are` / `equals` / `:` (after a last "
+     "`=` that ends a computation of numbers after a verb or `a total of`, the number that opens them: "
+     "`there are 4/2 = 2 dots in each group`, and so after a phrase when nothing with a number follows: "
+     "`Answer: The three have a total of 40 + 36 + 46 = 122 crabs.`; never `x = 7 lies outside the "
+     "domain`), else, in a concluding sentence (therefore, thus, so, hence, finally, in conclusion, we "
+     "find), its one number when no other digit, numeral, number word, relation, verdict, hedge, bound, "
+     "supposition, negation, reference or step still to take is there (`now` may end it: `So, Ali has $71 "
+     "now.`), nothing follows it after a bracket, and after a comma only a list of words that ends the "
+     "sentence or a word that sums up (`on Tuesdays, Wednesdays, and Fridays`, `, altogether`; never a "
+     "clause: `, which is`, `, the skater faces west`), it labels nothing (`step 3`, `part 2`, `by (2)`) "
+     "and counts no set already named (`the 5 apples`): GSM8K-style prose, `So, it took James 2 hours.`, "
+     "a fraction with a slash as one number, `Therefore, Louis and Jack together eat 13/15 of the pie.`, "
+     "and a number right after the concluding word with what it counts and a verb when it restates the "
+     "result right before it, `p = 110.` then `Therefore, 110 students take physics.` (never `So 5 "
+     "works.`), and so does a whole final sentence without a lead right after the computation whose "
+     "result it restates (`9 ÷ 3 = 3` then `There are 3 dots in each group.`), or that is the whole "
+     "response and a statement (`Becky needs $38.61 to buy a pair of shoes.`, TabMWP's answers; never a "
+     "question, an instruction, a report, a bound or the past: `How much money does Becky need ... for "
+     "$38.61.`, `Last week Tom had 5 apples.`; such a sentence, or a concluding one, with one clock time "
+     "after `at` or a copula and no other number or time states it: `The meeting begins at 10:55 A.M.`, "
+     "never `leaves at 9:00 A.M. and arrives at half past ten`; never a step, a plan or a remark: `We "
+     "convert 120 minutes to hours.`, `Keep 12 in mind.`) (never in a note after a marked answer: "
+     "`\\boxed{6}. So we used 2 steps.` is 6); a final sentence without a marker that hedges or supposes "
+     "(perhaps, seems, my best guess, assume, not sure, it is possible that, if, says, and their words in "
+     "the answer phrases' languages: probablement, có lẽ, piensan) states nothing; one that gives a "
+     "reason after its value states that value (`x = 60 because the sum is 180` states 60, `the total is "
+     "36, since 3 * 12 = 36` 36); a value and, after when, where, while, once, provided or an example "
+     "(e.g., for example: an example that writes the value again, `12, e.g. $12 = 3 \\cdot 4$`, keeps it, "
+     "and a value given as an example, `100, for instance.`, or an example of another value, `12, e.g. "
+     "13`, states none), a value its condition states (`the area is 225 when the side is 15`, `the "
+     "velocity is 0 when t = 4`: the question decides) state none, a condition stating no value of its "
+     "own keeps the value before it (`So x = 2k\\pi, where k is an integer.`, `the probability is "
+     "$\\frac{5}{36}$ when 2 dice are rolled`), and cases (`y = 5 when x = 2 and y = 7 when x = 3`) state "
+     "none; a word after the math that changes its value (`$3$ squared`, `$5$ million`, `$5$ 万`, `$3$ "
+     "times 4`) states none, a count of times (`$3$ times as large`) its number; `is approximately "
+     "$18.8$` states the approximation ≈ 18.8 (unknown exactly, compared under a tolerance)"),
     ("`**3**` alone on the last line, `\\[ \\text{The answer is (D).} \\]`, `$\\text{The final answer is } 5$`",
      "a last line that is a value in bold alone, without words, is the answer (`**Step 3**` is not); so is True or False in a "
      "final sentence that says only that the statement (claim, argument, proposition) is true or false "
@@ -1254,6 +1260,7 @@ def _plain_assignments(text: str, lo: int, hi: int) -> tuple[int, int] | None:
 # two copulas in a sentence, the first with a value and then another subject (the number of chickens is 5 and the
 # number of cows is 15; the voltage is 3.71 V, and the current is 0.79 mA)
 _SUBJECTS = re.compile(r"(?i)is|are\Z")
+_FIRST_SUBJECT = re.compile(r"(?i)is|are|:")  # (Answer: 5, and the sum is 15.)
 _VALUE_NEXT_TO = re.compile(r"[ \t]*\$?(-?\d(?:[\d,]*\d)?(?:\.\d+)?)")
 _ANOTHER_SUBJECT = re.compile(r"(?i)[ \t]*\$?(-?\d(?:[\d,]*\d)?(?:\.\d+)?)[^,;\n]{0,40}?,?[ \t]+and[ \t]+(?:the[ \t]+)?"
                               r"(?!is|are|so|thus|hence|therefore|then)[A-Za-z][A-Za-z' ]{0,60}")
@@ -1340,7 +1347,7 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
     if last is not None and valued and reasons and _cases(masked, lo, hi, since, last.start()):
         # So y = 5 when x = 2 and y = 7 when x = 3.: cases, and the last value is a condition's (never the answer)
         return Extraction("none", rule="the final sentence gives cases; its last value is a condition's", span=(lo, hi))
-    if len(copulas) >= 2 and _SUBJECTS.match(copulas[-2].group()) and _SUBJECTS.match(last.group()):  # type: ignore[union-attr]
+    if len(copulas) >= 2 and _FIRST_SUBJECT.fullmatch(copulas[-2].group()) and _SUBJECTS.match(last.group()):  # type: ignore[union-attr]
         first = _ANOTHER_SUBJECT.fullmatch(masked, copulas[-2].end(), last.start())  # type: ignore[union-attr]
         second = _VALUE_NEXT_TO.match(text, last.end(), hi) if first else None  # type: ignore[union-attr]
         if first and second and _value(first.group(1)) != _value(second.group(1)):
@@ -1416,7 +1423,8 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
                 # phrase too: Answer: The total number of goats left is 55 + 45 - 10 - 20 = 70 goats.)
                 return Extraction("answer", (text[number[0] : number[1]],), rule, number)
         # (after a phrase, only its last statement: The answer is\n\n4 + 6 = 10 vehicles\n10 * 60 = 600 employees)
-        marked_computation = not final and not re.search(r"\d", text[hi:]) and _MARKED_COMPUTATION.match(text, lo, last.start())
+        marked_computation = not final and not text[hi:].strip(" \t\r\n.!*") and \
+            not _HEDGED_LABEL.search(text, lo, last.start()) and _MARKED_COMPUTATION.match(text, lo, last.start())  # fmt: skip
         line_start = text.rfind("\n", 0, lo) + 1
         if last.group() == "=" and not spans and prose_number and (text[hi : hi + 1] in (".", "!", "\n") or
                                                                    not text[hi:].strip()) and \
@@ -1587,6 +1595,9 @@ _MARKED_COMPUTATION = re.compile(r"(?:\*\*)?(?:[A-Za-z][^\n\d]{0,100}?(?:\*\*)?[
 # floors:**\n* Total = 2 units/floor * 10 floors = 20 units.: a missing given supposed, never the answer stated)
 _SUPPOSED_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:let's\s+say|let\s+us\s+say|let's\s+assume|let\s+us\s+assume|suppose|"
                               r"supposing|hypothetically|for\s+example|for\s+instance|say\s+there\s+(?:are|is))(?![A-Za-z])")
+# in such a computation's label, a bound, an estimate or a supposition (Upper bound:, At most:, Imagine:, Maximum:)
+_HEDGED_LABEL = re.compile(r"(?i)(?<![A-Za-z])(?:bound|most|least|max\w*|min\w*|imagine\w*|hypothetical\w*|suppos\w*|"
+                           r"assum\w*|best|worst|case|estimat\w*|approx\w*|roughly|about|if|example|guess|limit)(?![A-Za-z])")
 # (after an answer phrase, a rate or a need is what was asked: = 5 diapers per day, = 10 tablespoons needed)
 _CHANGED_AFTER_MARKED = re.compile(rf"(?i)(?<![A-Za-z])(?:{_CHANGED_WORDS})(?![A-Za-z])")
 # after the result of a computation in a final sentence, the words that say what it counts and nothing else (= 2 dots
@@ -1641,13 +1652,19 @@ def _result_in_sentence(text: str, lo: int, hi: int, before: int, marked: bool =
     written = computed_as if found is None else found.group(1)
     result = _value(written) if written is not None else None
     tail = _CONDITION_TAIL.search(text, lo, hi)
-    # (a condition that ends the sentence is the question's restated: Karen earns $120 in two days if she works 3
-    # hours per day.; never one that hedges or computes: 5, if I am right / if x = 2)
-    cut = tail.start() if tail and not _CONDITION_HEDGED.search(text, tail.start(), hi) else hi
+    tail = tail if tail and text[lo : tail.start()].strip(" \t*") else None  # (never a whole sentence)
+    # (a condition that ends the sentence is the question's restated: Karen earns $120 in two days if she works 3 hours
+    # per day.; never one that hedges, computes, gives a value or supposes the past: 5, if I am right / if x = 2 / if
+    # she had worked all 5 days; after a phrase, so is 'would': Jordan would earn $140 in one week; without a phrase it
+    # still supposes: She would earn $60 ... after So she earns $36.)
+    condition = tail.start() + len(tail.group().split()[0]) if tail else hi  # (after its own if or when)
+    cut = tail.start() if tail and not _CONDITION_HEDGED.search(text, condition, hi) else hi
     if result is None or _math_spans(text, lo, hi) or _ESCAPED.sub("", text[lo:hi]).count("\\") or \
-            _INVERTED_CONDITION.match(text, lo, hi) or \
+            _INVERTED_CONDITION.match(text, lo, hi) or _INVERTED_ANYWHERE.search(text, lo, hi) or \
             _RESULT_BLOCKED.search(text, lo, cut) or _DENIAL.search(text, lo, hi) or \
-            (not marked and _NOT_A_RESULT.search(text, lo, cut)) or _hypothetical(text, lo, cut, modal=False):  # fmt: skip
+            (not marked and (_NOT_A_RESULT.search(text, lo, cut) or
+                             (_UNMARKED_WOULD.search(text, lo, hi) and not _CONCLUSION.match(text, before, lo)))) or \
+            _hypothetical(text, lo, cut, modal=False):  # fmt: skip
         return None
     if found is not None:
         line = text.rfind("\n", 0, found.start()) + 1
@@ -1655,7 +1672,8 @@ def _result_in_sentence(text: str, lo: int, hi: int, before: int, marked: bool =
         computed_from = operands.start() if operands else found.start()
         unit = _UNIT_AFTER.match(text, found.end(1), min(len(text), found.end(1) + 40))
         if _CHECKING.search(text, line, found.start()) or \
-                _given_before(text, max(0, computed_from - 20000), computed_from, result, unit.group(1) if unit else None):
+                _given_before(text, max(0, computed_from - 20000), computed_from, result, unit.group(1) if unit else None,
+                              text[found.start(1) - 1 : found.start(1)] == "$"):
             # Check: 3 × 20 = 60 / Tom has 7 apples and wants 12. 7 + 5 = 12: a check or a given, never the answer
             return None
     if any(not re.search(rf"(?i)(?<![A-Za-z-]){re.escape(m.group())}(?![A-Za-z-])", text[:lo])
@@ -1699,7 +1717,8 @@ def _result_in_sentence(text: str, lo: int, hi: int, before: int, marked: bool =
 # (it opens at its bracket: a pattern that opened with the spaces before it would rescan a long run of them from each)
 _CHECK_AFTER = re.compile(r"\([^()=]{1,120}=[ \t]*\$?[ \t]*(-?\d[\d,]*(?:\.\d+)?)[ \t]*[A-Za-z/ ]{0,30}\)[ \t]*[.!]?[ \t]*\Z")
 # a computation that checks the answer (Check: 3 × 20 = 60, **Double-check:**, Verify:), and what lists values
-_CHECKING = re.compile(r"(?i)(?<![A-Za-z])(?:check|checking|verify|verifying|verification|confirm|confirming|proof)(?![A-Za-z])")
+_CHECKING = re.compile(r"(?i)(?<![A-Za-z])(?:check|checking|verify|verifying|verification|confirm|confirming|proof|"
+                       r"reverse|plugging\s+back|substituting\s+back)(?![A-Za-z])")
 # the numbers and operators a result is computed from, right before its '=' (7 + 5 = 12)
 _OPERANDS = re.compile(r"(?:\(?\$?\d[\d.,]*\)?[ \t]*[-+*/×÷·x][ \t]*)*\(?\$?\d[\d.,]*\)?[ \t]*\Z")
 # a cardinal number in words that is no set already named (she has seventy-two eggs; never the three months, all
@@ -1715,17 +1734,27 @@ _LISTED = re.compile(r"(?i)(?:,|;|&|(?<![A-Za-z])(?:and|plus|along\s+with|as\s+w
                      r"next\s+to|in\s+addition\s+to|together\s+with|besides|while|whereas))\s*(?:[A-Za-z]+\s+)?\$?\s*\Z")
 
 
-# before a number, what states it as a result of its own (= 250, is 250); after it, the word that says what it counts
-_STATED_RESULT_BEFORE = re.compile(r"(?:=|≈|(?<![A-Za-z])(?:is|are|was|were|equals?|gives?|makes?|get|gets|got))"
-                                   r"[ \t]*\**[ \t]*\$?[ \t]*\Z")
+# before a number, what states it as a result of its own: '=' (100 + 150 = 250, Rate of change = 7; never the side of
+# an equation in an unknown, 2w + 2(8) = 30, nor a copula, The perimeter is 30 cm: givens); after it, the word that
+# says what it counts
+_STATED_RESULT_BEFORE = re.compile(r"=[ \t]*\**[ \t]*\$?[ \t]*\Z")
+_UNKNOWN_IN_SIDE = re.compile(r"(?<![A-Za-z'’])(?:\d+[a-z]|[b-z])(?![A-Za-z'’])")
+# a number as a given may end a clause (2w + 16 = 30, so ...), unlike _NUMBER's
+_GIVEN_NUMBER = re.compile(r"(?<![A-Za-z0-9_.,])-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![A-Za-z0-9_]|\.\d|,\d)")
 _UNIT_AFTER = re.compile(r"[ \t]*\**[ \t]*([A-Za-z]{2,})")
 
 
-def _given_before(text: str, lo: int, hi: int, result: Fraction, unit: str | None) -> bool:
+def _given_before(text: str, lo: int, hi: int, result: Fraction, unit: str | None, money: bool = False) -> bool:
     """Whether text[lo:hi] writes ``result`` as a given: never as a result of its own (100 + 150 = 250 customers
-    before 500 - 250 = 250 customers) nor with another unit (14 days before 1 piece/day * 14 days = 14 pieces)."""
-    for m in _NUMBER.finditer(text, lo, hi):
-        if _value(m.group()) != result or _STATED_RESULT_BEFORE.search(text, max(lo, m.start() - 12), m.start()):
+    before 500 - 250 = 250 customers) nor with another unit (14 days before 1 piece/day * 14 days = 14 pieces) or
+    without the dollar sign of a result in dollars, or with it against one that has none (2 trips before = $2)."""
+    for m in _GIVEN_NUMBER.finditer(text, lo, hi):
+        if (text[m.start() - 1 : m.start()] == "$") != money:
+            continue
+        stated = _STATED_RESULT_BEFORE.search(text, max(lo, m.start() - 12), m.start())
+        side = max(text.rfind("\n", 0, stated.start()), text.rfind("=", 0, stated.start())) + 1 if stated else 0
+        if _value(m.group()) != result or (stated and not _UNKNOWN_IN_SIDE.search(text, max(side, stated.start() - 200),
+                                                                                   stated.start())):  # fmt: skip
             continue
         after = _UNIT_AFTER.match(text, m.end(), min(hi, m.end() + 40))
         if unit is None or after is None or after.group(1).lower().rstrip("s") == unit.lower().rstrip("s"):
@@ -1786,10 +1815,13 @@ _LAST_RESULT = re.compile(r"=\s{0,3}\**\$?\s{0,3}(-?\d[\d,]*(?:\.\d+)?)(?:>>\$?\
 
 # the result of the computation on the last line before a sentence: its last '=', one value, then words to the line's
 # end (/ 7 days = 5 pounds of insects per day, (12 days x 4 books per day = 48 books)., = $64800/month, = 14 more
-# pieces than Ginger.), and numbers without an operator, givens (= $<<495*15=7425.00>>7425.00 in 1 week.); searched
+# pieces than Ginger.), and at most one given after a preposition (= $<<495*15=7425.00>>7425.00 in 1 week.; never
+# a clause after a comma: = 27 dollars, 3 dollars less than his budget); searched
 # in the line's last 200 characters (bounded work)
-_LINE_RESULT = re.compile(r"=[ \t]{0,3}\**\$?[ \t]{0,3}(-?\d[\d,]*(?:\.\d+)?)(?:>>\$?\1)?(?![\d.,]*\d)"
-                          r"(?:[^=\n<>≈+*/×÷-]|(?<![ \t])-(?![ \t]*\d)|(?<=[A-Za-z])/(?=[A-Za-z])){0,80}\Z")
+_LINE_WORDS = r"(?:[^=\n<>≈+*/×÷,;\d-]|(?<![ \t])-(?![ \t]*\d)|(?<=[A-Za-z])/(?=[A-Za-z]))"
+_LINE_RESULT = re.compile(rf"=[ \t]{{0,3}}\**\$?[ \t]{{0,3}}(-?\d[\d,]*(?:\.\d+)?)(?:>>\$?\1)?(?![\d.,]*\d){_LINE_WORDS}{{0,80}}"
+                          rf"(?:[ \t](?:in|for|per|over|during|within|each|every|on)[ \t]+(?:[A-Za-z]+[ \t]+){{0,3}}\$?\d[\d.]*"
+                          rf"{_LINE_WORDS}{{0,40}})?\Z")
 # a program's printed output, one number alone in the fenced block that ends the text (ToRA's and the tool-integrated
 # models' format: ```output\n16.0\n```): the result of the computation the program made
 _PRINTED_RESULT = re.compile(r"```[ \t]*output[ \t]*\n[ \t]*(-?\d[\d,]*(?:\.\d+)?)[ \t]*\n[ \t]*```\Z")
@@ -1802,17 +1834,26 @@ _ESCAPED = re.compile(r"\\[$%]")
 _VARIABLE_BEFORE = re.compile(r"(?<![A-Za-z'’])[A-Za-z][ \t]*[-−+*/×÷·][ \t]*\$?\Z")
 # a sentence that opens with an inverted condition (Had Kylar paid $64, he would be broke.): supposed, never stated
 _INVERTED_CONDITION = re.compile(r"(?i)[ \t*]*(?:had|were|should)[ \t]+(?!\d)[A-Za-z]")
+# ... or that sets one anywhere (Kylar would be broke, had he paid $64.; were he to work every day)
+_INVERTED_ANYWHERE = re.compile(r"(?i)(?<![A-Za-z])(?:had|were|should)[ \t]+(?:he|she|they|it|we|I|you)(?![A-Za-z])")
+# without a phrase or a concluding word, a modal that supposes (She would earn $60 ...; never Therefore, a bag of
+# marbles would cost $92 after 36 months.)
+_UNMARKED_WOULD = re.compile(r"(?i)(?<![A-Za-z])(?:would|could|might)(?![A-Za-z])")
 # a condition that ends a sentence, and what in it hedges, doubts or computes (if I am right, if any, if x = 2)
-_CONDITION_TAIL = re.compile(r"(?i)[ \t,]+(?:if|when)[ \t]+[^.!?\n]{1,120}\Z")
+# (it opens at its word: a pattern that opened with the spaces before it would rescan a long run of them from each)
+# (a condition before its main clause has a comma after it, and supposes: If she solves 3 puzzles, Anna takes 7 hours.)
+_CONDITION_TAIL = re.compile(r"(?i)(?<=[ \t,])(?:if|when)[ \t]+[^.!?\n,]{1,120}\Z")
 _CONDITION_HEDGED = re.compile(r"(?i)(?<![A-Za-z])(?:I|I'm|we|we're|us|my|our|correct\w*|right|mistakes?|wrong|any|not|"
                                r"never|\w+n['’]t|possible|true|false|assum\w*|round\w*|read|interpret\w*|question|problem|"
                                r"means?|meant|exact\w*|needed|necessary|so|than|or|only|else|otherwise|instead|ever|at\s+all|"
-                               r"correctly)(?![A-Za-z])|[=<>≈~^%/+*×÷()\[\];:?]")
+                               r"correctly|had|were|was|too|also|as\s+well|if|when|else|still|then|count\w*)(?![A-Za-z])"
+                               r"|[=<>≈~^%/+*×÷()\[\];:?$]")
 
 
 # a label that opens a line and ends at its '=' (Total number of raspberries =, Amy's score =)
 _LINE_LABEL = re.compile(r"[ \t]*(?:[-*•][ \t]*)?(?:\*\*)?([A-Za-z][A-Za-z' ]{0,60}?)(?:\*\*)?[ \t]*\Z")
-_COMPUTATION = re.compile(r"\d[\d.,]*\)?[ \t]*(?:[a-zA-Z]+[ \t]*){0,5}[-+*/×÷·x][ \t]*\(?\$?\d")
+# (each word whole: a run of letters split every way would be tried, n^4 on a long one)
+_COMPUTATION = re.compile(r"\d[\d.,]*\)?[ \t]*(?:[a-zA-Z]+(?![a-zA-Z])[ \t]*){0,5}[-+*/×÷·x][ \t]*\(?\$?\d")
 
 
 def _label_computed(text: str, lo: int, at: int) -> bool:
@@ -2398,8 +2439,8 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
         return Extraction("none", rule=f"after '{rule}', {_STEPS_UNSTATED}", span=(start, block))
     start, end = _out_of_text_command(text, start, end)
     step = _STEP_LABEL.match(text, start, end)
-    if step and re.search(r"\d", text[step.end() : end]):
-        start = step.end()  # Answer:\nStep 2: Benny now has 14 seashells. (the step's label is layout)
+    if step and re.search(r"\d", text[step.end() : end]) and not re.search(r"\d", text[end:hi]):
+        start = step.end()  # Answer:\nStep 2: Benny now has 14 seashells. (the step's label is layout, when it is the last)
     copula = _COPULA_END.search(text, max(start, end - 40), end) if foreign else None
     if copula and text[start : copula.start()].strip():  # 답은 (3,4]가 됩니다.: the answer stands before the copula
         end = copula.start()
@@ -2482,8 +2523,11 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
     copula = _COPULA.search(masked, start, end) if _prose(piece) else None
     value = _ANOTHER_SUBJECT.fullmatch(masked, start, copula.start()) if copula and _SUBJECTS.match(copula.group()) \
         else None  # fmt: skip
-    if value is not None:  # The answer is 5, and the sum is 15.: the value the phrase states, never the next thing's
-        return Extraction("answer", (value.group(1),), rule, value.span(1))
+    other = _VALUE_NEXT_TO.match(text, copula.end(), end) if value is not None else None  # type: ignore[union-attr]
+    if value is not None and other is not None and _value(value.group(1)) != _value(other.group(1)):
+        # The answer is 5, and the sum is 15. / The answer is 5 more than Tom, and Tom's age is 10.: two values, and
+        # which one answers is not stated plainly (never the last: 15; never the first of a phrase that may change it)
+        return Extraction("none", rule=f"after '{rule}', the values of several things, none as the answer", span=(start, end))
     if _prose(piece):
         stated = _statement(text, start, end, rule)
         if stated.status != "none":

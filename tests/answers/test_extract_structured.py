@@ -1809,7 +1809,22 @@ def test_a_sentence_that_restates_the_last_result_among_givens_states_it(respons
      ("x = 5\n\nTherefore, the number of chickens is 5 and the number of cows is 15.", "5", "no answer"),
      ("Therefore, the voltage across RL is 6.53V (rounded) and the current across RL is 0.00139A.", "0.00139", "no answer"),
      ("So the area is 12 and the answer is 12.", "12", "correct"),
-     ("The answer is 5, and the sum is 15.", "5", "correct"), ("The answer is 5, and the sum is 15.", "15", "wrong")],
+     ("The answer is 5, and the sum is 15.", "5", "no answer"), ("The answer is 5, and the sum is 15.", "15", "no answer"),
+     ("The answer is 5 more than Tom, and Tom's age is 10.", "5", "no answer"),
+     ("The answer is 5/2, and the sum is 15.", "5", "no answer"), ("Answer: 5, and the sum is 15.", "5", "no answer"),
+     # what the first adversarial review of this stop found: a clause after the line's result, a counterfactual or a
+     # second case in the condition, an inverted condition anywhere, a bound in a label, a statement after the
+     # computation, a step label before more steps
+     ("Total = 12 + 15 = 27 dollars, 3 dollars less than his 30 dollar budget\nAnswer: He has $3 left from his $30 "
+      "budget after spending $27.", "27", "unparsed"),
+     ("So she earns $36.\n12 * 5 = 60\nShe would earn $60 if she had worked all 5 days.", "60", "no answer"),
+     ("5 x 12 = 60\n\nAnswer: She earns $60 if she sells 5 cakes and $12 if she sells one.", "60", "unparsed"),
+     ("She works 10 hours a day: 10 x 14 = 140\n\nAnswer: Jordan would earn $140 in one week had he worked every day.",
+      "140", "unparsed"),
+     ("Answer: Upper bound: 48 cans + 24 cans = 72 cans", "72", "unparsed"),
+     ("Answer: Total = 48 cans + 24 cans = 72 cans. But he recycles half.", "72", "unparsed"),
+     ("Answer:\nStep 1: Benny had 17 seashells.\nStep 2: He gave 3, so 17 - 3 = 14.\nStep 3: Benny now has 14 seashells.",
+      "17", "unparsed")],
 )  # fmt: skip
 def test_older_chat_models_results_restated_after_their_computation_are_read(response: str, gold: str, status: str) -> None:
     # the right answers of Plan-and-Solve's text-davinci-003 (AGI-Edgerunners/Plan-and-Solve-Prompting), MiP's Gemma and
