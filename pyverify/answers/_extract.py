@@ -1914,7 +1914,7 @@ _PROSE_NUMBER_BLOCKED = re.compile(
     r"contradict\w*|absurd|apparently|presumably|supposedly|hmm+|thereabouts|(?:on|of|in)\s+(?:the\s+)?order|an?\s+order|"
     r"order\s+of\s+magnitude|excess|north|south|shy|beyond|"
     # (now that ends the sentence says when the value holds: So, Ali has $71 now.)
-    r"nearest|another|single|rest|find|want|now(?=[ \t]*[^ \t.!])|then|looks?|like)"
+    r"nearest|another|single|rest|find|want|now(?=[ \t]*[^ \t.!])|then|looks?|like|would\s+have)"
     r"(?![A-Za-z])|[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞¹²³⁰⁴-⁹Ⅰ-Ⅻ?]|(?<![A-Za-z])[IVX]{2,}(?![A-Za-z])")
 # before a concluding sentence's number: a set already known (the 5 apples, each of the 5 boxes, O(5)); after a number
 # right after the concluding word, a noun at most (So, 6 apples.), never a verb (So 5 is wrong.)

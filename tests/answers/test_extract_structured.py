@@ -1822,6 +1822,7 @@ def test_a_sentence_that_restates_the_last_result_among_givens_states_it(respons
      ("She works 10 hours a day: 10 x 14 = 140\n\nAnswer: Jordan would earn $140 in one week had he worked every day.",
       "140", "unparsed"),
      ("Answer: Upper bound: 48 cans + 24 cans = 72 cans", "72", "unparsed"),
+     ("Step 2: 19 + 64 = 83\nStep 3: Melanie would have had 83 dimes.", "83", "no answer"),
      ("Answer: Total = 48 cans + 24 cans = 72 cans. But he recycles half.", "72", "unparsed"),
      ("Answer:\nStep 1: Benny had 17 seashells.\nStep 2: He gave 3, so 17 - 3 = 14.\nStep 3: Benny now has 14 seashells.",
       "17", "unparsed")],
