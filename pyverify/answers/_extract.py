@@ -178,36 +178,37 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "dollars, 3 dollars less than his budget`; a step's label between is layout, `Step 3: Melanie has 83 "
      "dimes now.`, and so after a phrase when no other step follows), or that the sentence's own "
      "computation in brackets at its end gives, when every other number there was written before (a given "
-     "restated) and none is the result of another computation (`8 balloons and 79 balls` states two "
-     "results: none; a result named as a set already known is none, `the remaining 4 windows`, and so is "
-     "one after a preposition, a circumstance of the answer: `earned $1000 from selling 2000 apples in "
-     "200 bags`); never when that result was written before the computation as a given (`wants 12. 7 + 5 "
-     "= 12`; never one computed before, `100 + 150 = 250 customers` then `500 - 250 = 250 customers`, nor "
-     "one of another unit, `14 days` then `= 14 pieces`) or the computation is a check (`Check: 3 × 20 = "
-     "60`) or the computation checks, nor with a cardinal in words the response did not write before "
-     "(`she has seventy-two eggs`; `for the first two weeks` restates a given), a hedge, a verdict, a "
-     "negation, a supposition, a condition before its main clause (`If she solves 3 puzzles, Anna takes 7 "
-     "hours.`) or one that hedges, doubts, computes, gives a price, adds or supposes the past (`if I am "
-     "right`, `if x = 2`, `if she charged $12`, `if Grandma came too`, `if she had worked all 5 days`, a "
-     "second case: `and $12 if she sells one`; a condition that ends the sentence restates the "
-     "question's, `Karen earns $120 in two days if she works 3 hours per day.`, as `would` does after a "
-     "phrase or a concluding word, `Jordan would earn $140 in one week`, never `would have`), an inverted "
-     "condition anywhere (`Had Kylar paid $64 ..., he would be broke.`, `..., had he worked every day`), "
-     "`or`, `both`, `i.e.`, `out of`, a contrast (`while`), a step still to take (`which we now divide`), "
-     "someone else's value, a percent, `mod`, `times` that multiplies (`5 times as many`; `babysit 5 "
-     "times` counts), an operator or brackets in the sentence, an operand (`12 - x cups`), nor a number "
-     "bounded or listed (`more than 64`, `a maximum of 64`, `64 or more`, `5 apples and 3 oranges`, `the "
-     "12 Tom has`): older chat models' endings (`Therefore, the zookeeper needs to order 1400 bananas to "
-     "last for 2 months.`; after a phrase, only in a sentence that ends the response); a last line that "
-     "computes numbers, each with at most five words of unit, after a label (`Total:`, `Additional "
-     "bottles needed =`, `Total cans = 48 cans + 24 cans =`), or after the label the line before computed "
-     "(`Total = 120 + 67` then `Total = 187 raspberries`), states its result, followed only by what it "
-     "counts (never a check or a verdict: `Verification: 2 × 6 + 3 = 15 correct.`; never under a "
-     "supposition in the lines before it: `Let's say the building has 10 floors:`); so does the last "
-     "statement after a phrase that computes so, its label optional and free of digits (`Answer: 21 kg x "
-     "7 days = 147 kg of dog food per week`; a rate or a need after it is what was asked), when nothing "
-     "follows it and its label bounds, estimates or supposes nothing (`Upper bound:`, `At most:`, "
-     "`Imagine:`)"),
+     "restated) and none is the result of another computation (an `=` after numbers and an operator, or "
+     "in a chain; never an assignment, `Number of cookies = 5`, or a verb of the problem restated, `to "
+     "make 16 muffins`) (`8 balloons and 79 balls` states two results: none; a result named as a set "
+     "already known is none, `the remaining 4 windows`, and so is one after a preposition, a circumstance "
+     "of the answer: `earned $1000 from selling 2000 apples in 200 bags`); never when that result was "
+     "written before the computation as a given (`wants 12. 7 + 5 = 12`; never one computed before, `100 "
+     "+ 150 = 250 customers` then `500 - 250 = 250 customers`, nor one of another unit, `14 days` then `= "
+     "14 pieces`) or the computation is a check (`Check: 3 × 20 = 60`) or the computation checks, nor "
+     "with a cardinal in words the response did not write before (`she has seventy-two eggs`; `for the "
+     "first two weeks` restates a given), a hedge, a verdict, a negation, a supposition, a condition "
+     "before its main clause (`If she solves 3 puzzles, Anna takes 7 hours.`) or one that hedges, doubts, "
+     "computes, gives a price, adds or supposes the past (`if I am right`, `if x = 2`, `if she charged "
+     "$12`, `if Grandma came too`, `if she had worked all 5 days`, a second case: `and $12 if she sells "
+     "one`; a condition that ends the sentence restates the question's, `Karen earns $120 in two days if "
+     "she works 3 hours per day.`, as `would` does after a phrase or a concluding word, `Jordan would "
+     "earn $140 in one week`, never `would have`), an inverted condition anywhere (`Had Kylar paid $64 "
+     "..., he would be broke.`, `..., had he worked every day`), `or`, `both`, `i.e.`, `out of`, a "
+     "contrast (`while`), a step still to take (`which we now divide`), someone else's value, a percent, "
+     "`mod`, `times` that multiplies (`5 times as many`; `babysit 5 times` counts), an operator or "
+     "brackets in the sentence, an operand (`12 - x cups`), nor a number bounded or listed (`more than "
+     "64`, `a maximum of 64`, `64 or more`, `5 apples and 3 oranges`, `the 12 Tom has`): older chat "
+     "models' endings (`Therefore, the zookeeper needs to order 1400 bananas to last for 2 months.`; "
+     "after a phrase, only in a sentence that ends the response); a last line that computes numbers, each "
+     "with at most five words of unit, after a label (`Total:`, `Additional bottles needed =`, `Total "
+     "cans = 48 cans + 24 cans =`), or after the label the line before computed (`Total = 120 + 67` then "
+     "`Total = 187 raspberries`), states its result, followed only by what it counts (never a check or a "
+     "verdict: `Verification: 2 × 6 + 3 = 15 correct.`; never under a supposition in the lines before it: "
+     "`Let's say the building has 10 floors:`); so does the last statement after a phrase that computes "
+     "so, its label optional and free of digits (`Answer: 21 kg x 7 days = 147 kg of dog food per week`; "
+     "a rate or a need after it is what was asked), when nothing follows it and its label bounds, "
+     "estimates or supposes nothing (`Upper bound:`, `At most:`, `Imagine:`)"),
     ("`$28$ %`, `$125$ miles`, `$1$ and $2$`", "the whole text, when its only words are units, percent words, "
      "`and`, `or`"),
     ("`Therefore $x \\geq 5$ is the solution.`, `We find that $x \\lt 3$.`, `所以最小值为$2$。`, `Therefore, Lara read 128 pages on the first day.`",
@@ -1688,9 +1689,10 @@ def _result_in_sentence(text: str, lo: int, hi: int, before: int, marked: bool =
     same = [m for m, v in zip(numbers, values) if v == result]
     if len(same) != 1:
         return None
-    # (a copula before a number states givens as often as results: There are 2000 apples. is no computation)
+    # (only what a computation gives: a copula or a verb before a number, There are 2000 apples., to make 16 muffins,
+    # and an assignment, Number of cookies = 5, state givens as often as results)
     computed = {_value(m.group(1)) for m in _RESULT_BEFORE.finditer(text, 0, before)
-                if not _COPULA_RESULT.match(m.group())} - {None}  # fmt: skip
+                if _computes_before(text, m.start())} - {None}  # fmt: skip
     if any(v in computed for m, v in zip(numbers, values)
            if m is not same[0] and not _NAMED_SET_BEFORE.search(text, max(lo, m.start() - 30), m.start())):  # fmt: skip
         return None  # (another result named as a set already known is no second answer: the remaining 4 windows)
@@ -1781,7 +1783,18 @@ _REMARK = re.compile(r"(?i)(?<![A-Za-z])(?:we|we'll|we're|let's|let|I|I'll|us|ou
 _LEAD_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:so|thus|hence|therefore|finally)\s*,?\s*\Z")
 # every result of a computation before a sentence (= 8, = $79.50): a number beside the one restated that is also a
 # result makes the sentence state several results
-_COPULA_RESULT = re.compile(r"(?i)(?:is|are)(?![A-Za-z])")
+# an operator between numbers on a line's side of an '=' (100 + 150 =, 3 pounds * $4.00/pound =, (46 - 39) / 1 =)
+_COMPUTED_ON_SIDE = re.compile(r"\d[^=\n]{0,80}?[-+*/×÷·x][^=\n]{0,80}?\d")
+
+
+def _computes_before(text: str, at: int) -> bool:
+    """Whether the '=' (or arrow) at ``at`` ends a computation: numbers and an operator on its side of the line, or an
+    earlier '=' on the line (a chain: Total = 120 + 67 = 187)."""
+    if text[at] not in "=≈→" and not text.startswith(("->", "\\approx"), at):
+        return False
+    line = text.rfind("\n", 0, at) + 1
+    side = max(line, text.rfind("=", line, at) + 1)
+    return side > line or _COMPUTED_ON_SIDE.search(text, max(side, at - 200), at) is not None
 _RESULT_BEFORE = re.compile(r"(?:=|≈|→|->|\\approx|(?<![A-Za-z])(?:is|are|gives?|leaves?|makes?|equals?|get|gets|got|that's|"
                             r"amounting\s+to|amounts?\s+to|totals?|totaling|totalling|comes?\s+to))"
                             r"\s{0,3}\**\\?\$?\s{0,3}(-?\d[\d,]*(?:\.\d+)?)(?![\d.]*\s*[-+*/×÷·x]\s*\$?\d)")

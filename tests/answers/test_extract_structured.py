@@ -1775,6 +1775,11 @@ def test_a_sentence_that_restates_the_last_result_among_givens_states_it(respons
       "200 x $5 = $1000\n\nTherefore, the answer (arabic numerals) is:\n\nThe orchard earned $1000 from selling 2000 apples in "
       "200 bags at $5 per bag.", "1000", "correct"),
      ("So 5 + 3 = 8 balloons and 40 + 39 = 79 balls.\n\nAnswer: She has 8 balloons and 79 balls.", "79", "unparsed"),
+     # a second result is what a computation gives, never an assignment or a verb of the problem restated
+     ("Plan:\nNumber of cookies = 5\n5 = (x/2) + 2\nx = 6\n\nAnswer: Matt has to eat 6 carrot sticks to get 5 cookies.", "6",
+      "correct"),
+     ("Variables: she has to make 16 muffins.\nd = 16 x 8.25\nd = 132 tablespoons\n\nAnswer:\n\nSvetlana would need 132 "
+      "tablespoons of dry ingredients to make 16 muffins.", "132", "correct"),
      # a computation of its own after an answer phrase, each operand with its unit, when it is the last statement
      ("Answer: Total number of cans collected = 48 cans + 24 cans = 72 cans.", "72", "correct"),
      ("Work.\n\nAnswer: 21 kg x 7 days = 147 kg of dog food per week", "147", "correct"),
