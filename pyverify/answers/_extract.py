@@ -182,33 +182,37 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "in a chain; never an assignment, `Number of cookies = 5`, or a verb of the problem restated, `to "
      "make 16 muffins`) (`8 balloons and 79 balls` states two results: none; a result named as a set "
      "already known is none, `the remaining 4 windows`, and so is one after a preposition, a circumstance "
-     "of the answer: `earned $1000 from selling 2000 apples in 200 bags`); never when that result was "
-     "written before the computation as a given (`wants 12. 7 + 5 = 12`; never one computed before, `100 "
-     "+ 150 = 250 customers` then `500 - 250 = 250 customers`, nor one of another unit, `14 days` then `= "
-     "14 pieces`) or the computation is a check (`Check: 3 × 20 = 60`) or the computation checks, nor "
-     "with a cardinal in words the response did not write before (`she has seventy-two eggs`; `for the "
-     "first two weeks` restates a given), a hedge, a verdict, a negation, a supposition, a condition "
-     "before its main clause (`If she solves 3 puzzles, Anna takes 7 hours.`) or one that hedges, doubts, "
-     "computes, gives a price, adds or supposes the past (`if I am right`, `if x = 2`, `if she charged "
-     "$12`, `if Grandma came too`, `if she had worked all 5 days`, a second case: `and $12 if she sells "
-     "one`; a condition that ends the sentence restates the question's, `Karen earns $120 in two days if "
-     "she works 3 hours per day.`, as `would` does after a phrase or a concluding word, `Jordan would "
-     "earn $140 in one week`, never `would have`), an inverted condition anywhere (`Had Kylar paid $64 "
-     "..., he would be broke.`, `..., had he worked every day`), `or`, `both`, `i.e.`, `out of`, a "
-     "contrast (`while`), a step still to take (`which we now divide`), someone else's value, a percent, "
-     "`mod`, `times` that multiplies (`5 times as many`; `babysit 5 times` counts), an operator or "
-     "brackets in the sentence, an operand (`12 - x cups`), nor a number bounded or listed (`more than "
-     "64`, `a maximum of 64`, `64 or more`, `5 apples and 3 oranges`, `the 12 Tom has`): older chat "
-     "models' endings (`Therefore, the zookeeper needs to order 1400 bananas to last for 2 months.`; "
-     "after a phrase, only in a sentence that ends the response); a last line that computes numbers, each "
-     "with at most five words of unit, after a label (`Total:`, `Additional bottles needed =`, `Total "
-     "cans = 48 cans + 24 cans =`), or after the label the line before computed (`Total = 120 + 67` then "
-     "`Total = 187 raspberries`), states its result, followed only by what it counts (never a check or a "
-     "verdict: `Verification: 2 × 6 + 3 = 15 correct.`; never under a supposition in the lines before it: "
-     "`Let's say the building has 10 floors:`); so does the last statement after a phrase that computes "
-     "so, its label optional and free of digits (`Answer: 21 kg x 7 days = 147 kg of dog food per week`; "
-     "a rate or a need after it is what was asked), when nothing follows it and its label bounds, "
-     "estimates or supposes nothing (`Upper bound:`, `At most:`, `Imagine:`)"),
+     "of the answer: `earned $1000 from selling 2000 apples in 200 bags`, never after `with` or `on`: `He "
+     "has 7 pears with 5 apples`); never when that result was written before the computation as a given "
+     "(`wants 12. 7 + 5 = 12`, `Target = 12 apples.`, `He wants $12 worth.`, `Perimeter = 30. 2w + 2(10) "
+     "= 30`; never one computed before, `100 + 150 = 250 customers` then `500 - 250 = 250 customers`, nor "
+     "one of another unit or currency, `14 days` then `= 14 pieces`, `2 trips` then `= $2`, a label "
+     "naming it when no unit does: `Flowers = 5` is no `5 vases`) or the computation is a check (`Check: "
+     "3 × 20 = 60`) or the computation checks, nor with a cardinal in words the response did not write "
+     "before (`she has seventy-two eggs`; `for the first two weeks` restates a given), a hedge, a "
+     "verdict, a negation, a supposition, a condition before its main clause (`If she solves 3 puzzles, "
+     "Anna takes 7 hours.`) or one that hedges, doubts, computes, gives a price, adds or supposes the "
+     "past (`if I am right`, `if x = 2`, `if she charged $12`, `if Grandma came too`, `if she had worked "
+     "all 5 days`, a second case: `and $12 if she sells one`; a condition that ends the sentence restates "
+     "the question's when most of its words were written before, `Karen earns $120 in two days if she "
+     "works 3 hours per day.` (never a new scenario: `Mia runs 18 miles if she rests on Sunday.`), as "
+     "`would` does after a phrase or a concluding word, `Jordan would earn $140 in one week`, never "
+     "`would have`), an inverted condition anywhere (`Had Kylar paid $64 ..., he would be broke.`, `..., "
+     "had he worked every day`), `or`, `both`, `i.e.`, `out of`, a contrast (`while`), a step still to "
+     "take (`which we now divide`), someone else's value, a percent, `mod`, `times` that multiplies (`5 "
+     "times as many`; `babysit 5 times` counts), an operator or brackets in the sentence, an operand (`12 "
+     "- x cups`), nor a number bounded or listed (`more than 64`, `a maximum of 64`, `64 or more`, `5 "
+     "apples and 3 oranges`, `the 12 Tom has`): older chat models' endings (`Therefore, the zookeeper "
+     "needs to order 1400 bananas to last for 2 months.`; after a phrase, only in a sentence that ends "
+     "the response); a last line that computes numbers, each with at most five words of unit, after a "
+     "label (`Total:`, `Additional bottles needed =`, `Total cans = 48 cans + 24 cans =`), or after the "
+     "label the line before computed (`Total = 120 + 67` then `Total = 187 raspberries`), states its "
+     "result, followed only by what it counts (never a check or a verdict: `Verification: 2 × 6 + 3 = 15 "
+     "correct.`; never under a supposition in the lines before it: `Let's say the building has 10 "
+     "floors:`); so does the last statement after a phrase that computes so, its label optional and free "
+     "of digits (`Answer: 21 kg x 7 days = 147 kg of dog food per week`; a rate or a need after it is "
+     "what was asked), when nothing follows it and its label bounds, estimates or supposes nothing "
+     "(`Upper bound:`, `At most:`, `Imagine:`)"),
     ("`$28$ %`, `$125$ miles`, `$1$ and $2$`", "the whole text, when its only words are units, percent words, "
      "`and`, `or`"),
     ("`Therefore $x \\geq 5$ is the solution.`, `We find that $x \\lt 3$.`, `所以最小值为$2$。`, `Therefore, Lara read 128 pages on the first day.`",
@@ -1636,7 +1640,8 @@ _RESULT_BOUND_AFTER = re.compile(r"(?i)\s*(?:or\s+(?:more|less|fewer|so)|\+|-?is
 # a determiner and at most one word right before a number: a set already known (the remaining 4 windows)
 _NAMED_SET_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:the|these|those|its|his|her|their|all)\s+(?:[A-Za-z]+\s+)?\Z"
                                # (or a circumstance of the result: earned $1000 from selling 2000 apples in 200 bags)
-                               r"|(?<![A-Za-z])(?:in|at|for|from|with|of|after|across|into|on|within|during)\s+\$?\Z")
+                               # (never with or on: He has 7 pears with 5 apples.)
+                               r"|(?<![A-Za-z])(?:in|at|for|from|of|after|across|into|within|during)\s+\$?\Z")
 
 
 def _result_in_sentence(text: str, lo: int, hi: int, before: int, marked: bool = True,
@@ -1659,7 +1664,8 @@ def _result_in_sentence(text: str, lo: int, hi: int, before: int, marked: bool =
     # she had worked all 5 days; after a phrase, so is 'would': Jordan would earn $140 in one week; without a phrase it
     # still supposes: She would earn $60 ... after So she earns $36.)
     condition = tail.start() + len(tail.group().split()[0]) if tail else hi  # (after its own if or when)
-    cut = tail.start() if tail and not _CONDITION_HEDGED.search(text, condition, hi) else hi
+    cut = tail.start() if tail and not _CONDITION_HEDGED.search(text, condition, hi) and \
+        _restated_condition(text, condition, hi) else hi  # fmt: skip
     if result is None or _math_spans(text, lo, hi) or _ESCAPED.sub("", text[lo:hi]).count("\\") or \
             _INVERTED_CONDITION.match(text, lo, hi) or _INVERTED_ANYWHERE.search(text, lo, hi) or \
             _RESULT_BLOCKED.search(text, lo, cut) or _DENIAL.search(text, lo, hi) or \
@@ -1744,22 +1750,28 @@ _UNKNOWN_IN_SIDE = re.compile(r"(?<![A-Za-z'’])(?:\d+[a-z]|[b-z])(?![A-Za-z'�
 # a number as a given may end a clause (2w + 16 = 30, so ...), unlike _NUMBER's
 _GIVEN_NUMBER = re.compile(r"(?<![A-Za-z0-9_.,])-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![A-Za-z0-9_]|\.\d|,\d)")
 _UNIT_AFTER = re.compile(r"[ \t]*\**[ \t]*([A-Za-z]{2,})")
+_OPERATOR_NEXT = re.compile(r"[ \t]*[-+*/×÷·x][ \t]*[\d($]")
 
 
 def _given_before(text: str, lo: int, hi: int, result: Fraction, unit: str | None, money: bool = False) -> bool:
     """Whether text[lo:hi] writes ``result`` as a given: never as a result of its own (100 + 150 = 250 customers
     before 500 - 250 = 250 customers) nor with another unit (14 days before 1 piece/day * 14 days = 14 pieces) or
-    without the dollar sign of a result in dollars, or with it against one that has none (2 trips before = $2)."""
+    without the dollar sign of a result in dollars (2 trips before = $2); a given assigned to a label is a given
+    (Target = 12 apples.; without a unit, its label names what it counts: Flowers = 5 is no 5 vases)."""
     for m in _GIVEN_NUMBER.finditer(text, lo, hi):
-        if (text[m.start() - 1 : m.start()] == "$") != money:
-            continue
+        if (money or unit is not None) and (text[m.start() - 1 : m.start()] == "$") != money:
+            continue  # (2 trips before = $2; $2 a day before = 2 weeks: another kind of quantity)
         stated = _STATED_RESULT_BEFORE.search(text, max(lo, m.start() - 12), m.start())
-        side = max(text.rfind("\n", 0, stated.start()), text.rfind("=", 0, stated.start())) + 1 if stated else 0
-        if _value(m.group()) != result or (stated and not _UNKNOWN_IN_SIDE.search(text, max(side, stated.start() - 200),
-                                                                                   stated.start())):  # fmt: skip
-            continue
+        if _value(m.group()) != result or (stated and (_computes_before(text, stated.start(), unknowns=False) or
+                                                      _OPERATOR_NEXT.match(text, m.end(), hi))):  # fmt: skip
+            continue  # (= 68 x (1 foot x 1 foot): an earlier result, an operand again)
         after = _UNIT_AFTER.match(text, m.end(), min(hi, m.end() + 40))
-        if unit is None or after is None or after.group(1).lower().rstrip("s") == unit.lower().rstrip("s"):
+        named = after.group(1) if after else None
+        if named is None and stated:  # Flowers = 5: what the label names (never vases)
+            label = re.findall(r"[A-Za-z]{2,}", text[max(text.rfind("\n", 0, stated.start()) + 1, stated.start() - 60) :
+                                                     stated.start()])  # fmt: skip
+            named = label[-1] if label else None
+        if unit is None or named is None or named.lower().rstrip("s") == unit.lower().rstrip("s"):
             return True
     return False
 
@@ -1787,17 +1799,23 @@ _LEAD_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:so|thus|hence|therefore|finally)
 _COMPUTED_ON_SIDE = re.compile(r"\d[^=\n]{0,80}?[-+*/×÷·x][^=\n]{0,80}?\d")
 
 
-def _computes_before(text: str, at: int) -> bool:
-    """Whether the '=' (or arrow) at ``at`` ends a computation: numbers and an operator on its side of the line, or an
-    earlier '=' on the line (a chain: Total = 120 + 67 = 187)."""
+def _computes_before(text: str, at: int, unknowns: bool = True) -> bool:
+    """Whether the '=' (or arrow) at ``at`` ends a computation: numbers and an operator on its side of the line, an
+    earlier '=' on the line (a chain: Total = 120 + 67 = 187), or a label the line before computed (Rate = (46 - 39) /
+    1 then Rate = 7); with ``unknowns`` False, never a side with an unknown (2w + 2(8) = 30: an equation's given)."""
     if text[at] not in "=≈→" and not text.startswith(("->", "\\approx"), at):
         return False
     line = text.rfind("\n", 0, at) + 1
     side = max(line, text.rfind("=", line, at) + 1)
-    return side > line or _COMPUTED_ON_SIDE.search(text, max(side, at - 200), at) is not None
+    if not unknowns and _UNKNOWN_IN_SIDE.search(text, max(side, at - 200), at):
+        return False
+    return side > line or _COMPUTED_ON_SIDE.search(text, max(side, at - 200), at) is not None or \
+        _label_computed(text, line, at)  # fmt: skip
+
+
 _RESULT_BEFORE = re.compile(r"(?:=|≈|→|->|\\approx|(?<![A-Za-z])(?:is|are|gives?|leaves?|makes?|equals?|get|gets|got|that's|"
                             r"amounting\s+to|amounts?\s+to|totals?|totaling|totalling|comes?\s+to))"
-                            r"\s{0,3}\**\\?\$?\s{0,3}(-?\d[\d,]*(?:\.\d+)?)(?![\d.]*\s*[-+*/×÷·x]\s*\$?\d)")
+                            r"\s{0,3}\**\\?\$?\s{0,3}(-?\d[\d,]*(?:\.\d+)?)(?![\d.]*\s*[-+*/×÷·x^]\s*\$?\d)")
 
 
 # in a final sentence without a lead, words that make it a step, a plan or a remark rather than the result restated
@@ -1881,6 +1899,17 @@ def _label_computed(text: str, lo: int, at: int) -> bool:
     name = re.escape(label.group(1).strip())
     before = re.match(rf"[ \t]*(?:[-*•][ \t]*)?(?:\*\*)?{name}(?:\*\*)?[ \t]*=([^=\n]*)\Z", previous)
     return before is not None and _COMPUTATION.search(before.group(1)) is not None
+
+
+def _restated_condition(text: str, lo: int, hi: int) -> bool:
+    """Whether the condition text[lo:hi] restates what the response wrote before it: most of its words of four letters
+    or more were written before (if she works 3 hours per day, after the question's 3 hours per day; never a new
+    scenario: 3 x 6 = 18 then Mia runs 18 miles if she rests on Sunday.)."""
+    words = {w.lower() for w in re.findall(r"[A-Za-z]{4,}", text[lo:hi])}
+    if not words:
+        return True
+    before = {w.lower() for w in re.findall(r"[A-Za-z]{4,}", text[max(0, lo - 20000) : lo])}
+    return 2 * len(words & before) >= len(words)
 
 
 def _last_result(text: str, before: int) -> re.Match[str] | None:

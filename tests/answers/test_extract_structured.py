@@ -1731,7 +1731,10 @@ def test_what_a_second_review_found_after_its_first_fixes(response: str, gold: s
      ("3 + 4 = 7\n\nAnswer: Anna took 7 hours for 3 puzzles, or 8 hours.", "7", "unparsed"),
      # a condition that ends the sentence is the question's restated (Karen earns $120 in two days if she works 3
      # hours per day.: Plan-and-Solve's answers); one that hedges, doubts or computes is not
-     ("3 + 4 = 7\n\nAnswer: Anna takes 7 hours if she solves 3 puzzles.", "7", "correct"),
+     ("Anna solves 3 puzzles: 3 + 4 = 7\n\nAnswer: Anna takes 7 hours if she solves 3 puzzles.", "7", "correct"),
+     # (never a new scenario: words the response did not write before)
+     ("Anna solves 3 puzzles: 3 + 4 = 7\n\nAnswer: Anna takes 7 hours for 3 puzzles if she rests on Sunday.", "7",
+      "unparsed"),
      ("3 + 4 = 7\n\nAnswer: Anna takes 7 hours if I am right about the 3 puzzles.", "7", "unparsed"),
      ("3 + 4 = 7\n\nAnswer: Anna takes 7 hours if she solves 3 puzzles correctly.", "7", "unparsed"),
      ("3 + 4 = 7\n\nAnswer: Anna takes 7 hours if 3 + 1 puzzles are solved.", "7", "unparsed"),
@@ -1828,6 +1831,14 @@ def test_a_sentence_that_restates_the_last_result_among_givens_states_it(respons
       "140", "unparsed"),
      ("Answer: Upper bound: 48 cans + 24 cans = 72 cans", "72", "unparsed"),
      ("Step 2: 19 + 64 = 83\nStep 3: Melanie would have had 83 dimes.", "83", "no answer"),
+     # what the second review found: a given assigned to a label, a given in dollars, a given on an equation's side, a
+     # new scenario in the condition, a second result after 'with'
+     ("Tom has 7 apples. Target = 12 apples. 7 + 5 = 12\nTom needs 5 more apples to have 12 apples.", "12", "no answer"),
+     ("He wants $12 worth. 7 + 5 = 12\nTom needs 5 more apples to have 12 apples.", "12", "no answer"),
+     ("Goal = 30\n18 + 12 = 30\nAnswer: She will have 30 stickers after buying 12 stickers.", "30", "unparsed"),
+     ("Perimeter = 30. 2w + 2(10) = 30\nSo the rectangle has a perimeter of 30 with a length of 10.", "30", "no answer"),
+     ("3 x 7 = 21 miles per week.\n3 x 6 = 18\nMia runs 18 miles if she rests on Sunday.", "21", "no answer"),
+     ("He picked 3 + 2 = 5 apples and 4 + 3 = 7 pears.\n\nAnswer: He has 7 pears with 5 apples.", "7", "unparsed"),
      ("Answer: Total = 48 cans + 24 cans = 72 cans. But he recycles half.", "72", "unparsed"),
      ("Answer:\nStep 1: Benny had 17 seashells.\nStep 2: He gave 3, so 17 - 3 = 14.\nStep 3: Benny now has 14 seashells.",
       "17", "unparsed")],
