@@ -184,35 +184,35 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "already known is none, `the remaining 4 windows`, and so is one after a preposition, a circumstance "
      "of the answer: `earned $1000 from selling 2000 apples in 200 bags`, never after `with` or `on`: `He "
      "has 7 pears with 5 apples`); never when that result was written before the computation as a given "
-     "(`wants 12. 7 + 5 = 12`, `Target = 12 apples.`, `He wants $12 worth.`, `Perimeter = 30. 2w + 2(10) "
-     "= 30`; never one computed before, `100 + 150 = 250 customers` then `500 - 250 = 250 customers`, nor "
-     "one of another unit or currency, `14 days` then `= 14 pieces`, `2 trips` then `= $2`, a label "
-     "naming it when no unit does: `Flowers = 5` is no `5 vases`) or the computation is a check (`Check: "
-     "3 × 20 = 60`) or the computation checks, nor with a cardinal in words the response did not write "
-     "before (`she has seventy-two eggs`; `for the first two weeks` restates a given), a hedge, a "
-     "verdict, a negation, a supposition, a condition before its main clause (`If she solves 3 puzzles, "
-     "Anna takes 7 hours.`) or one that hedges, doubts, computes, gives a price, adds or supposes the "
-     "past (`if I am right`, `if x = 2`, `if she charged $12`, `if Grandma came too`, `if she had worked "
-     "all 5 days`, a second case: `and $12 if she sells one`; a condition that ends the sentence restates "
-     "the question's when most of its words were written before, `Karen earns $120 in two days if she "
-     "works 3 hours per day.` (never a new scenario: `Mia runs 18 miles if she rests on Sunday.`), as "
-     "`would` does after a phrase or a concluding word, `Jordan would earn $140 in one week`, never "
-     "`would have`), an inverted condition anywhere (`Had Kylar paid $64 ..., he would be broke.`, `..., "
-     "had he worked every day`), `or`, `both`, `i.e.`, `out of`, a contrast (`while`), a step still to "
-     "take (`which we now divide`), someone else's value, a percent, `mod`, `times` that multiplies (`5 "
-     "times as many`; `babysit 5 times` counts), an operator or brackets in the sentence, an operand (`12 "
-     "- x cups`), nor a number bounded or listed (`more than 64`, `a maximum of 64`, `64 or more`, `5 "
-     "apples and 3 oranges`, `the 12 Tom has`): older chat models' endings (`Therefore, the zookeeper "
-     "needs to order 1400 bananas to last for 2 months.`; after a phrase, only in a sentence that ends "
-     "the response); a last line that computes numbers, each with at most five words of unit, after a "
-     "label (`Total:`, `Additional bottles needed =`, `Total cans = 48 cans + 24 cans =`), or after the "
-     "label the line before computed (`Total = 120 + 67` then `Total = 187 raspberries`), states its "
-     "result, followed only by what it counts (never a check or a verdict: `Verification: 2 × 6 + 3 = 15 "
-     "correct.`; never under a supposition in the lines before it: `Let's say the building has 10 "
-     "floors:`); so does the last statement after a phrase that computes so, its label optional and free "
-     "of digits (`Answer: 21 kg x 7 days = 147 kg of dog food per week`; a rate or a need after it is "
-     "what was asked), when nothing follows it and its label bounds, estimates or supposes nothing "
-     "(`Upper bound:`, `At most:`, `Imagine:`)"),
+     "(`wants 12. 7 + 5 = 12`, `Target = 12 apples.`, `wants 12 red apples`, `He wants $12 worth.`, "
+     "`Perimeter = 30. 2w + 2(10) = 30`; never one computed before, `100 + 150 = 250 customers` then `500 "
+     "- 250 = 250 customers`, nor one of another unit or currency, `14 days` then `= 14 pieces`, `2 "
+     "trips` then `= $2`, a label naming it when no unit does: `Flowers = 5` is no `5 vases`) or the "
+     "computation is a check (`Check: 3 × 20 = 60`) or the computation checks, nor with a cardinal in "
+     "words the response did not write before (`she has seventy-two eggs`; `for the first two weeks` "
+     "restates a given), a hedge, a verdict, a negation, a supposition, a condition before its main "
+     "clause (`If she solves 3 puzzles, Anna takes 7 hours.`) or one that hedges, doubts, computes, gives "
+     "a price, adds or supposes the past (`if I am right`, `if x = 2`, `if she charged $12`, `if Grandma "
+     "came too`, `if she had worked all 5 days`, a second case: `and $12 if she sells one`; a condition "
+     "that ends the sentence restates the question's when most of its words were written before, `Karen "
+     "earns $120 in two days if she works 3 hours per day.` (never a new scenario: `Mia runs 18 miles if "
+     "she rests on Sunday.`), as `would` does after a phrase or a concluding word, `Jordan would earn "
+     "$140 in one week`, never `would have`), an inverted condition anywhere (`Had Kylar paid $64 ..., he "
+     "would be broke.`, `..., had he worked every day`), `or`, `both`, `i.e.`, `out of`, a contrast "
+     "(`while`), a step still to take (`which we now divide`), someone else's value, a percent, `mod`, "
+     "`times` that multiplies (`5 times as many`; `babysit 5 times` counts), an operator or brackets in "
+     "the sentence, an operand (`12 - x cups`), nor a number bounded or listed (`more than 64`, `a "
+     "maximum of 64`, `64 or more`, `5 apples and 3 oranges`, `the 12 Tom has`): older chat models' "
+     "endings (`Therefore, the zookeeper needs to order 1400 bananas to last for 2 months.`; after a "
+     "phrase, only in a sentence that ends the response); a last line that computes numbers, each with at "
+     "most five words of unit, after a label (`Total:`, `Additional bottles needed =`, `Total cans = 48 "
+     "cans + 24 cans =`), or after the label the line before computed (`Total = 120 + 67` then `Total = "
+     "187 raspberries`), states its result, followed only by what it counts (never a check or a verdict: "
+     "`Verification: 2 × 6 + 3 = 15 correct.`; never under a supposition in the lines before it: `Let's "
+     "say the building has 10 floors:`); so does the last statement after a phrase that computes so, its "
+     "label optional and free of digits (`Answer: 21 kg x 7 days = 147 kg of dog food per week`; a rate "
+     "or a need after it is what was asked, never a deficit: `12 apples short`), when nothing follows it "
+     "and its label bounds, estimates or supposes nothing (`Upper bound:`, `At most:`, `Imagine:`)"),
     ("`$28$ %`, `$125$ miles`, `$1$ and $2$`", "the whole text, when its only words are units, percent words, "
      "`and`, `or`"),
     ("`Therefore $x \\geq 5$ is the solution.`, `We find that $x \\lt 3$.`, `所以最小值为$2$。`, `Therefore, Lara read 128 pages on the first day.`",
@@ -1586,7 +1586,7 @@ _COMPUTED_BEFORE = re.compile(rf"(?i)(?<![A-Za-z])(?:{_QUANTITY_VERBS}|(?:a\s+)?
 # many, initially, doubled)
 _NOT_A_TOTAL = re.compile(r"(?i)(?<![A-Za-z])(?:hint|example|incorrect|wrong|test|sanity|given|subtotal|first|next|"
                           r"alternative|if|claim|step|last|previous|old|estimate\w*)(?![A-Za-z])")
-_CHANGED_WORDS = r"too|over\w*|under\w*|initially|originally|before|after|later|doubled?|refund\w*"
+_CHANGED_WORDS = r"too|over\w*|under\w*|initially|originally|before|after|later|doubled?|refund\w*|short"
 _CHANGED_AFTER = re.compile(rf"(?i)(?<![A-Za-z])(?:{_CHANGED_WORDS}|needed|each|per)(?![A-Za-z])")
 # a line of its own that computes numbers alone after a label (Total: 4 + 6 + 12 =, Additional bottles needed = 140 - 48 =)
 _CHAIN = rf"{_OPERAND}(?:[ \t]*[-+*/×÷·x][ \t]*{_OPERAND})+[ \t]*\Z"
@@ -1750,6 +1750,8 @@ _UNKNOWN_IN_SIDE = re.compile(r"(?<![A-Za-z'’])(?:\d+[a-z]|[b-z])(?![A-Za-z'�
 # a number as a given may end a clause (2w + 16 = 30, so ...), unlike _NUMBER's
 _GIVEN_NUMBER = re.compile(r"(?<![A-Za-z0-9_.,])-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![A-Za-z0-9_]|\.\d|,\d)")
 _UNIT_AFTER = re.compile(r"[ \t]*\**[ \t]*([A-Za-z]{2,})")
+_NOT_ADJECTIVES = {"more", "less", "fewer", "per", "each", "every", "of", "in", "for", "to", "at", "on", "and", "or",
+                   "from", "with", "by", "than", "the", "an", "times", "dollar", "cent", "percent"}
 _OPERATOR_NEXT = re.compile(r"[ \t]*[-+*/×÷·x][ \t]*[\d($]")
 
 
@@ -1767,6 +1769,10 @@ def _given_before(text: str, lo: int, hi: int, result: Fraction, unit: str | Non
             continue  # (= 68 x (1 foot x 1 foot): an earlier result, an operand again)
         after = _UNIT_AFTER.match(text, m.end(), min(hi, m.end() + 40))
         named = after.group(1) if after else None
+        second = _UNIT_AFTER.match(text, after.end(), min(hi, after.end() + 40)) if after else None
+        if named and second and unit and named.lower() not in UNIT_WORDS and not named.lower().endswith("s") and \
+                named.lower() not in _NOT_ADJECTIVES:  # fmt: skip
+            named = second.group(1)  # 12 red apples: a word that describes, then what it counts
         if named is None and stated:  # Flowers = 5: what the label names (never vases)
             label = re.findall(r"[A-Za-z]{2,}", text[max(text.rfind("\n", 0, stated.start()) + 1, stated.start() - 60) :
                                                      stated.start()])  # fmt: skip
