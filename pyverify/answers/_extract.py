@@ -1272,7 +1272,7 @@ _ANOTHER_SUBJECT = re.compile(r"(?i)[ \t]*\$?(-?\d(?:[\d,]*\d)?(?:\.\d+)?)[^,;\n
 
 
 def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True, depth: int = 0,
-               reasons: bool = True) -> Extraction:  # fmt: skip
+               reasons: bool = True, concluded: bool = False) -> Extraction:  # fmt: skip
     """The answer stated by the sentence text[lo:hi] (rule 6): the math right after its last copula, else the
     words after it when they are not prose (``is 34``), else its one math span; with ``prose_number`` (a final sentence
     that is the whole answer, never a note after a marked answer: \\boxed{6}. So we used 2 steps.), in a concluding
@@ -1462,7 +1462,9 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
                          if _LEAD.fullmatch(masked, lo, m.start()) or _SO_CLAUSE.search(masked, lo, m.start())]
             start = confident[-1].end() if confident else _LEAD.match(masked, lo, first.start()).end()  # type: ignore[union-attr]
         subject = text[start : first.start()].strip().strip("*_`") if first else ""  # **7** is the answer.
-        if not spans and subject and not _prose(subject) and not (first and _JUDGED.search(masked, first.end(), hi)):
+        if not spans and subject and first is not None and not _prose(subject) and \
+                not _JUDGED.search(masked, first.end(), hi) and \
+                not re.search(r"\d", text[first.end() : hi]):  # fmt: skip (BD is 4 units long: the 4 is stated, never BD)
             start = text.index(subject, start)
             return Extraction("answer", (subject,), rule, (start, start + len(subject)))  # x = 4 is the answer
     if len(spans) == 1:
@@ -1482,6 +1484,8 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
         return Extraction("none", rule="several math spans in the final sentence, none stated as the answer",
                           span=(lo, hi))  # fmt: skip
     concluding = _CONCLUSION.match(text, lo, hi) if rule == "final sentence" and not spans and prose_number else None
+    if concluded and not spans:
+        concluding = _EMPTY.match(text, lo)  # (after an answer phrase: the marker concludes, The answer is Dana ...)
     restating = rule == "final sentence" and not spans and prose_number and not concluding
     told = concluding.end() if concluding else lo if restating else hi
     said = text[told:hi]
@@ -2601,6 +2605,9 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
             not foreign and ends else None  # fmt: skip
         if number is not None:  # Answer: Kylar needs to pay $64 for 16 glasses. (right after the computation of 64)
             return Extraction("answer", (text[number[0] : number[1]],), rule, number)
+        stated = _statement(text, start, end, rule, concluded=True) if not foreign and ends else stated
+        if stated.status == "answer":  # The answer is Cecilia will need 5 bags of dog food.: the marker concludes
+            return stated
         # a marked answer that no rule reads is still the answer (and is reported unparsed)
         return Extraction("answer", (piece,), rule, (start, end))
     number = _number_in_words(text, start, end, piece, True) if foreign and not spans else None
@@ -2953,8 +2960,9 @@ _BOX_CONTINUED = re.compile(r"(?:\.?\d|!|[eE][-+]?\d|\{,\}\d|\\,\d|\s{0,3}(?:squ
 _OUTSIDE_AFTER = re.compile(r"(?:[ ]?\\(?:times|cdot)[ ]*|×[ ]*)?(?:\\(?:pi|sqrt)(?![A-Za-z])\s*(?:\{[^{}]{0,40}\}|\d)?|"
                             r"\^\s*(?:\{[^{}]{0,20}\}|\d)|(?<=[ {}×])\d{1,30}(?:\^\s*(?:\{[^{}]{0,20}\}|\d{1,5}))?|π|√\d{1,30}|"
                             r"[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,5})+")
-_OUTSIDE_BEFORE = re.compile(r"(?:(?<![\w*])\d|\\pi|π|(?:(?<![*])[+/^]|\\cdot|\\times|\\pm|\\sqrt\s*\{|"
-                             r"\\frac\s*\{[^{}]{0,40}\}\s*\{)[ \t]*)$")  # (never Markdown's ** or a line break)
+_OUTSIDE_BEFORE = re.compile(r"(?:(?<![\w*])\d|\\pi|π)\Z|(?:(?<![*])[+/^]|\\cdot|\\times|\\pm|\\sqrt\s*\{|"
+                             r"\\frac\s*\{[^{}]{0,40}\}\s*\{)[ \t]*\n?\Z")  # (never Markdown's ** nor a line break after a
+# value: 4\n\boxed{2} is 2; an operator ending the line before continues: 1 +\n\boxed{2})
 _BOX_NEGATED = re.compile(r"(?:−|\$\s*-\s*\$)\s{0,3}\$?\s{0,3}$")
 
 

@@ -95,8 +95,8 @@ _QUANTITY = re.compile(r"\s*([-−]?\d[\d,]*(?:\.\d+)?(?:\s*\\times\s*10\s*\^\s*
 # abbreviated units in capitals after a number and a space, the whole answer (52 WPM, 3000 RPM, 100 USD): rates,
 # pressures and energies the unit table does not convert, and the dollar's code (a list: 40 MAX, 5 TBD, 5 NAN are no
 # units; another currency's code is not dropped against a dollar gold; two capitals are a segment's name as often, 5 AB,
-# and AM and PM a clock's)
-_ACRONYM = re.compile(r"WPM|RPM|BPM|KPH|KMH|MPG|PSI|FPS|DPI|PPI|CFM|BTU|KWH|MWH|MAH|USD")
+# and AM and PM a clock's; the bytes' KB, MB, GB, TB and KiB, MiB, GiB, TiB are units as often: 200 GB, 5.94 MiB)
+_ACRONYM = re.compile(r"WPM|RPM|BPM|KPH|KMH|MPG|PSI|FPS|DPI|PPI|CFM|BTU|KWH|MWH|MAH|USD|[KMGT]i?B")
 _BARE_CLOCK = re.compile(r"\s*\d{1,2}:\d{2}(?::\d{2})?\s*")
 
 def extract_boxed(text: str) -> str | None:

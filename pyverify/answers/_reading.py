@@ -610,7 +610,11 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      lambda m: f"{m.group(1)} \\times "),
     ("a danda ending the answer (।, or ৷, Bengali's currency numerator four, written for it) is its full stop",
      r"(?<=\d)\s*[।৷]\s*$", ""),
+    ("the full-width operators of East Asian input methods (＝ ＋ ＜ ＞: ∠BOC＝145°) are = + < >", r"[＝＋＜＞]",
+     lambda m: chr(ord(m.group()) - 0xFEE0)),
     ("math delimiters $ $$ \\( \\) \\[ \\] at the ends", r"^\s*(\$\$?|\\\(|\\\[)|(\$\$?|\\\)|\\\])\s*$", ""),
+    ("a $ right before a digit, after a space, = or an opening bracket, with no $ after it, opens no math: it is a "
+     "dollar sign, \\$ (`x = $5000`, `$x = $200`: Pandoc's rule, as in responses)", r"(?<=[\s=(:])\$(?=\d[^$]*\Z)", r"\\$"),
     ("choice letters listed in one \\text{...} (\\text{A,D}, \\textbf{(A), (D)}, \\text{A and D}, \\text{B、C}, \\text{A, B, "
      "and D}) or joined by & in the whole answer (`(C) & (G)`, `A \\& D`) are that list of choices",
      rf"\\(?:text|textbf|mathrm)\s*\{{\s*(\(?[A-J]\)?(?:\s*{CHOICE_JOIN}\s*\(?[A-J]\)?)+)\s*\}}"
@@ -906,7 +910,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "an answer that is nothing more (`5 m/s` is 5; `$108$ m` is 108 in metres; `5 m` and `0.17 V`, "
      "TheoremQA's answers, are quantities; `5m`, `2 xy` and `5 \\cdot m` are products; an abbreviated "
      "unit in capitals after a number and a space, the whole answer (WPM, RPM, BPM, KPH, MPG, PSI, FPS, "
-     "DPI, BTU, KWH, MAH, USD, ...: a list), is a unit the table does not know, compared as written and "
+     "DPI, BTU, KWH, MAH, USD, GB, MiB, ...: a list), is a unit the table does not know, compared as written and "
      "as the product too: `52 WPM` is 52; `40 MAX`, `5 AB` stay products); the unit removed is kept and "
      "compared (below)"),
     ("`5 wrong`, `x = 4 answer`, `5 million`, `2 squared`, `5 dozen`, `1\\text{ m}\\,50`, `5\\text{ cm}x`",
@@ -1084,9 +1088,10 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "\\cdot, a / or another function (sin(2x), sin(x)·cos(x)), one in brackets is that group alone (sin(2)·x, and "
      "`\\sin(x)^2` is (sin x)²); with trigonometry or π in variables: different where they differ at a rational point "
      "(proved there), equal when they agree at points and sympy simplifies the difference to 0, else unknown"),
-    ("`{1, 3}`, `\\cfrac{1}{3}`, `19, 46, and 82`, `either 3 or 4`, `\\$32,\\!348`, `1,000.99€`, `14 {, }916`",
-     "the set {1, 3} (plain braces with a comma, the whole answer); 1/3; the lists 19, 46, 82 and 3, 4; 32348; "
-     "1000.99; 14916"),
+    ("`{1, 3}`, `\\cfrac{1}{3}`, `19, 46, and 82`, `either 3 or 4`, `\\$32,\\!348`, `1,000.99€`, `14 {, }916`, `x = $5000`",
+     "the set {1, 3} (plain braces with a comma, the whole answer); 1/3; the lists 19, 46, 82 and 3, 4; "
+     "32348; 1000.99; 14916; x = 5000 in dollars (a `$` right before a digit, with no `$` after it, is a "
+     "dollar sign: Pandoc's rule)"),
     ("`\\begin{cases} x=1 \\\\ y=2 \\end{cases}`, `\\left\\{\\begin{array}{l} x=1 \\\\ y=2 \\end{array}\\right.`",
      "a system: the list of its rows (x=1, y=2) when every row is an equation or an inequality (& only beside its "
      "relation); a piecewise definition (a condition after &) is unparsed"),
@@ -1111,11 +1116,13 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`\\mathbf{5}`, `\\boldsymbol{v}`, `\\underline{5}`, `\\large 5`, `\\nicefrac{1}{2}`",
      "5, v, 5, 5, 1/2: bold, underlining, size and colour (never white) in mathematics are their content; \\nicefrac "
      "and \\sfrac are \\frac"),
-    ("`–1/2`, `－3`, `¾`, `3½`, `3⁄4`, `3٫5`, `3∙4`",
-     "typography: a dash before a number is a minus sign (never after one: `2–3` may be a range), vulgar fractions are "
-     "fractions (`3½` is 7/2), ⁄ is /, ٫ a decimal point, ∙ a product; invisible format characters (zero-width spaces "
-     "and joiners, a byte order mark, soft hyphens, direction marks) are removed, from an answer and from a response "
-     "before its answer is extracted (a zero-width space inside `Wait` or `12` is not there)"),
+    ("`–1/2`, `－3`, `¾`, `3½`, `3⁄4`, `3٫5`, `3∙4`, `x＝5`",
+     "typography: a dash before a number is a minus sign (never after one: `2–3` may be a range), vulgar "
+     "fractions are fractions (`3½` is 7/2), ⁄ is /, ٫ a decimal point, ∙ a product, the full-width ＝ ＋ ＜ "
+     "＞ of East Asian input methods are = + < > (`∠BOC＝145°`); invisible format characters (zero-width "
+     "spaces and joiners, a byte order mark, soft hyphens, direction marks) are removed, from an answer "
+     "and from a response before its answer is extracted (a zero-width space inside `Wait` or `12` is not "
+     "there)"),
     ("`\\mathrm{e}`, `\\mathrm{i}`, `\\text{ }`",
      "e (Euler's number), i: a single letter in `\\mathrm{…}` is that letter; an empty `\\text{}` is a space"),
     ("`1 000`, `1\\,000`, `1{,}000`, `1,\\!000`, `12 345 678`, `16,\\!386.20`",

@@ -2142,3 +2142,23 @@ def test_a_third_review_of_option_texts_number_words_premises_and_clocks(respons
 def test_a_run_of_calculator_annotations_is_read_in_one_pass() -> None:
     # a second review's hostile text: 5,000 self-annotations raised RecursionError (each pass removed only the last)
     assert grade("The total is $" + "<<694>>" * 5000 + "694.", "694").status == "correct"
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [# first contact with MathCheck's "The answer is <sentence>." and MATH-V's responses (the twentieth stop)
+     ("4 + 2 = 6 units.\n\nThe answer is BD is 4 units long.", "4", "correct"),  # never the segment's name, BD
+     ("The answer is DE is 6 units long.", "BD", "wrong"), ("So x^2 is 4 more than y.", "4", "no answer"),
+     ("So x = 4 is the answer.", "4", "correct"),
+     ("550 / 110 = 5 bags.\n\nThe answer is Cecilia will need 5 bags of dog food for the first year.", "5", "correct"),
+     ("The answer is Tom has 5 apples if he buys more.", "5", "unparsed"),
+     ("The answer is 5 more than Tom.", "5", "unparsed"),
+     ("4\n\\boxed{2}", "2", "correct"), ("4\\boxed{2}", "8", "no answer"), ("1 +\n\\boxed{2}", "3", "no answer"),
+     ("The answer is x = $5000.", "5000", "correct"), ("The answer is $x = $200.", "200", "correct"),
+     ("The answer is \\(x = $150\\).", "150", "correct"), ("The answer is $a = $3$.", "3", "correct"),
+     ("The answer is ∠BOC＝145°.", "145", "correct"), ("The answer is 200 GB.", "200", "correct"),
+     ("The answer is 200 GB.", "200 MB", "unknown"), ("The answer is 5.94 MiB.", "5.94", "correct"),
+     ("The answer is 200 AB.", "200", "wrong")],
+)  # fmt: skip
+def test_marked_sentences_lone_lines_before_a_box_money_and_byte_units(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, response
