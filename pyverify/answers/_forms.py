@@ -820,6 +820,11 @@ def _piece(text: str, parse: Parse) -> tuple[Answer, str | None] | None:
     return Answer("relation", terms=tuple(terms), value=" ".join(ops)), None
 
 
+# the end of a left side that makes its = another relation: x /= 3, x != 3, x \not= 3, x <= 3, x \le= 3
+_RELATION_ENDS = re.compile(r"(?:[/!<>]|\\(?:not|neq|ne|nless|ngtr|leq?|geq?|lt|gt|approx|sim|equiv|cong|in|"
+                            r"notin|neg|lnot))\s*$")
+
+
 def _chain(sides: list[str], ops: list[str], parse: Parse) -> tuple[Answer, str | None] | None:
     """Equalities and approximations: the last exact side (``x = 5+5+1 = 11`` is x = 11, ``x = 1/3 \\approx 0.33``
     is x = 1/3); only approximations (``x \\approx 11``) are an approximate value."""
@@ -836,8 +841,11 @@ def _chain(sides: list[str], ops: list[str], parse: Parse) -> tuple[Answer, str 
             if not any(free_vars(t.terms[0]) & unknowns for t in right.items if t.kind in _SCALAR):
                 # (p, q) = (3, 2): the values of the named unknowns, in their order, which the tuple keeps (its value)
                 return replace(right, value=",".join(t.terms[0].name for t in left.items)), None  # type: ignore[attr-defined]
-        if left.kind == "unparsed" and right.kind not in ("unparsed", "equation"):
-            return right, None  # A + B = C with matrices A, B C: a computation written out, its last side
+        if left.kind == "unparsed" and right.kind not in ("unparsed", "equation") and \
+                not _RELATION_ENDS.search(sides[0]):  # fmt: skip
+            # A + B = C with matrices A, B C, \angle A = 90: a computation written out or a name the grammar does
+            # not read, then its last side (never a side that ends in a part of a relation: x /= 3 is no x = 3)
+            return right, None
         if left.kind in _REAL_SETS and right.kind in _REAL_SETS:
             if _same_set(left, right) is False:
                 raise _Refuse("a set = another set that is not the same set")

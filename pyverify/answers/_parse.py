@@ -356,6 +356,9 @@ _UNENDING = re.compile(r",\s*(?:\\[lc]?dots|\.{2,3}|…)\s*$")  # (a final full 
 #: \\Gamma(x) is Euler's Gamma function, never Γ·x
 _NOT_READ = ((re.compile(r"!\s*!"), "a double factorial (n!!) is not read"),
              (re.compile(r"\\Gamma\s*\("), "the Gamma function \\Gamma(x) is not read"),
+             # a programming language's literal (0b1011, 0x1F, 0o17): never the product 0·b·1011, which is 0
+             (re.compile(r"(?<![\w.\\])0(?:[bB][01]+|[oO][0-7]+|[xX][0-9A-Fa-f]+)(?![\w.])"),
+              "a binary, octal or hexadecimal literal (0b1011, 0o17, 0x1F) is not read"),
              # what the Leibniz rule leaves (by another letter than t, a higher order, of an expression, or an operator
              # d/dx): never d·y / (d·x); a denominator d, one name, a power (\frac{def}{de+df+ef} is no derivative).
              # Searched in the text with single spaces (_parse_cleaned), so that its runs of \s* cannot backtrack

@@ -259,7 +259,7 @@ _CHANGES_VALUE = re.compile(
     r"repeating|recurring|negative|positive|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|fifty|"
     r"not|no|less|more|minus|plus|times|over|under|approx\w*|about|around|roughly|nearly|almost|estimated?|rounded|"
     r"at|least|most|wrong|incorrect|false|true|impossible|invalid|unsure|uncertain|probably|possibly|perhaps|likely|"
-    r"guess(?:ed)?|maybe|or|and|if|else|per)(?![A-Za-z])"
+    r"guess(?:ed)?|maybe|or|and|if|else|per|basis|permille|per\s*mille|ppm|ppb)(?![A-Za-z])"
 )
 
 
@@ -521,7 +521,10 @@ def _argument_end(text: str, start: int) -> int:
                 return j + 1
         return len(text)
     m = re.compile(r"(?:[^\s+\-=,;)\]}{]|\{[^{}]*\})+").match(text, start)
-    return m.end() if m else start
+    if m is None:
+        return start
+    degrees = re.compile(_DEG).search(text, start, m.end())  # (a degree sign ends the token: \sin 30^\circ\sin 30^\circ)
+    return degrees.end() if degrees else m.end()
 
 
 def _trig_degrees(text: str) -> str:
@@ -612,6 +615,8 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      r"(?<=\d)\s*[।৷]\s*$", ""),
     ("the full-width operators of East Asian input methods (＝ ＋ ＜ ＞: ∠BOC＝145°) are = + < >", r"[＝＋＜＞]",
      lambda m: chr(ord(m.group()) - 0xFEE0)),
+    ("a negated equality written \\not= (spacing inside it too: \\not\\;=) or =/= is \\neq, never =",
+     r"\\not\s*(?:\\[,;:! ]\s*)*=|=/=", r" \\neq "),
     ("math delimiters $ $$ \\( \\) \\[ \\] at the ends", r"^\s*(\$\$?|\\\(|\\\[)|(\$\$?|\\\)|\\\])\s*$", ""),
     ("a $ right before a digit, after a space, = or an opening bracket, with no $ after it, opens no math: it is a "
      "dollar sign, \\$ (`x = $5000`, `$x = $200`: Pandoc's rule, as in responses)", r"(?<=[\s=(:])\$(?=\d[^$]*\Z)", r"\\$"),
@@ -852,8 +857,10 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "bar, any other bar opens one (so bars nest and multiply); a bar never closed is unparsed"),
     ("`\\lfloor x \\rfloor`, `\\lceil x \\rceil`", "floor and ceiling (exact for rationals; otherwise decided by arb, "
      "or by sympy when the value lies too near an integer for the enclosure)"),
-    ("`0.\\overline{3}`, `0.1\\overline{6}`, `1.\\bar{142857}`", "a repeating decimal: the fraction it equals "
-     "(1/3, 1/6, 8/7), exactly"),
+    ("`0.\\overline{3}`, `0.1\\overline{6}`, `1.\\bar{142857}`, `0.(3)`, `0.1(6)`, `0x1F`",
+     "a repeating decimal: the fraction it equals (1/3, 1/6, 8/7, and 1/3 for `0.(3)`, the repeating "
+     "digits in brackets right after the point), exactly; `0.1(6)` (1/6, or the product 0.6) is not read; "
+     "neither are `0b1011`, `0o17`, `0x1F` (a programming literal, never the product 0·b·1011)"),
     ("`\\sum_{k=1}^{10} k^2`, `\\sum_{k=0}^{n} \\bigl(k\\bigr)`, `3\\sum_{i=1}^n i + 1`",
      "a sum: its summand is the product that follows (`\\sum_{k=1}^n 2k + 1` is the sum, plus 1); integer bounds are "
      "written out (at most 2,000 terms; none when the upper is below the lower: 0); a letter as a bound is a whole "
@@ -985,13 +992,14 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "with the same digits (52: the base the question asked for is implied); its decimal value (42) or another base "
      "is different; a subscript 10 is base ten, written out: the plain number with those digits, never a numeral "
      "of another base (52_{10} is not 52_8)"),
-    ("`x \\le 3`, `x > 2 \\text{ or } x < -1`, `-1 < x \\leq 4`, `5 \\geq x`, `-x > -1`, `x \\neq 3`, "
-     "`x \\in [0,1)`, `\\mathbb{R}`, `\\{-1\\} \\cup [0,7)`",
-     "a set of reals: conditions linear in one variable (on one side of each relation) are intervals; `or` joins "
-     "them, `and` or a comma intersects them; ≠ is two open intervals; a point set in a union is its points; "
-     "compared exactly with intervals and unions; written twice, as conditions and in interval notation after a "
-     "colon (`x < -7 : (-\\infty, -7)`, textbooks' answer keys), it is the set when both agree exactly (unknown "
-     "otherwise); a set = its simpler form (`[\\frac{\\ln 18}{0.1}, \\infty) = [10 \\ln 18, \\infty)`) is the last form"),
+    ("`x \\le 3`, `x > 2 \\text{ or } x < -1`, `-1 < x \\leq 4`, `5 \\geq x`, `-x > -1`, `x \\neq 3`, `x \\in [0,1)`, `\\mathbb{R}`, `\\{-1\\} \\cup [0,7)`",
+     "a set of reals: conditions linear in one variable (on one side of each relation) are intervals; "
+     "`or` joins them, `and` or a comma intersects them; ≠ is two open intervals (written `\\neq`, "
+     "`\\not=` or `=/=`; never read as =); a point set in a union is its points; compared exactly with "
+     "intervals and unions; written twice, as conditions and in interval notation after a colon (`x < -7 "
+     ": (-\\infty, -7)`, textbooks' answer keys), it is the set when both agree exactly (unknown "
+     "otherwise); a set = its simpler form (`[\\frac{\\ln 18}{0.1}, \\infty) = [10 \\ln 18, \\infty)`) is "
+     "the last form"),
     ("`x^2 < 4`, `1 \\le |z| \\le \\frac{3}{2}`, `x^2-5x+6 > 0`, `|x-1| < 2`",
      "a polynomial relation in one letter (absolute values allowed; a side without the letter) compared with a set "
      "of reals or another relation: the set where it holds, solved exactly in the worker (sympy, degree at most 8); "
@@ -1450,6 +1458,10 @@ def _mixed_slash(match: re.Match[str]) -> str:
 # specification (\begin{array}{c|c}) is passed over
 _DELIMITER = re.compile(r"\\begin\{array\}\{[^{}]*\}|\\[lr]?vert(?![A-Za-z])|\\[lr](?:floor|ceil)(?![A-Za-z])|\|")
 _REPEATING = re.compile(r"(?<![\d.])(\d*)\.(\d*)\s*\\(?:overline|bar)\s*\{\s*(\d+)\s*\}")
+# the repeating digits in brackets right after the decimal point (0.(3), 0.(142857): Europe's notation; no product
+# starts at a point); after other decimal digits, 0.1(6) is 1/6 or the product 0.6, and is refused
+_REPEATING_BRACKETS = re.compile(r"(?<![\d.])(\d*)\.()\((\d+)\)")
+_REPEATING_OR_PRODUCT = re.compile(r"(?<![\d.])\d*\.\d+\(\d+\)")
 _OPERAND_END = re.compile(r"[A-Za-z0-9)\]}!%.]$")
 #: Digits a repeating decimal may have (integer part, fixed and repeating digits together).
 MAX_REPEATING_DIGITS = 200
@@ -1494,7 +1506,11 @@ def _delimiters(text: str) -> str:
     when it follows an operand (a digit, a letter, a closing bracket, ``!``), and opens one otherwise:
     ``|x||y|`` is |x|·|y|, ``||x|-1|`` nests. Hand-written because the bar is its own closing delimiter, which an
     LALR grammar cannot pair. A bar left open is refused with that reason."""
-    text = _REPEATING.sub(_repeating, text)
+    text = _REPEATING_BRACKETS.sub(_repeating, _REPEATING.sub(_repeating, text))
+    ambiguous = _REPEATING_OR_PRODUCT.search(text)
+    if ambiguous:
+        raise AnswerParseError(f"outside the answer grammar: {ambiguous.group()!r} is a repeating decimal or a product "
+                               "(write \\overline{...} for the repeating digits)", ambiguous.start())  # fmt: skip
     if not _DELIMITER.search(text):
         return text
     out: list[str] = []

@@ -411,3 +411,24 @@ def test_a_function_value_at_a_number_names_that_value_alone_or_in_a_list(refere
     # gaokao 2026 (Qwen3 and gemma-4 thinking models, labelled correct): a two-blank answer written as labelled
     # equations was different from the gold 3π/2, 1 (f(2π/3) was read as f times 2π/3)
     assert equivalent_answers(reference, candidate).status == status
+
+
+@pytest.mark.parametrize(
+    ("reference", "candidate", "status"),
+    [# an adversarial review of the engine (47,457 pairs, an mpmath oracle): every false equal it found
+     ("x = 3", "x \\not= 3", "unknown"), ("3", "x \\not= 3", "different"), ("3", "x \\not\\;= 3", "different"),
+     ("x \\neq 3", "x =/= 3", "equal"), ("3", "x /= 3", "unknown"), ("5", "\\not= 5", "unknown"),
+     ("y = 2x+1", "y \\not= 2x+1", "unknown"), ("0.05", "r^* = 0.05", "equal"), ("90", "\\angle A = 90", "equal"),
+     ("\\sin\\frac{30\\pi}{180}\\sin(30)", "\\sin 30^\\circ\\sin 30^\\circ", "different"),
+     ("\\frac14", "\\sin 30^\\circ\\sin 30^\\circ", "equal"), ("\\frac18", "\\cos 20^\\circ\\cos 40^\\circ\\cos 80^\\circ", "equal"),
+     ("\\sin 60^\\circ", "2\\sin 30^\\circ\\cos 30^\\circ", "equal"), ("\\frac14", "\\sin 30°\\sin 30°", "equal"),
+     ("\\frac13", "0.(3)", "equal"), ("0", "0.(3)", "different"), ("\\frac17", "0.(142857)", "equal"),
+     ("\\frac16", "0.1(6)", "unknown"), ("0.6", "0.1(6)", "unknown"), ("0", "0.5(0)", "unknown"),
+     ("0", "0b1011", "unknown"), ("0", "0x1F", "unknown"), ("0", "0o17", "unknown"), ("1", "0x+1", "equal"),
+     ("5", "5\\text{ basis points}", "unknown"), ("5", "5\\text{ points}", "equal")],
+)  # fmt: skip
+def test_negated_equalities_degrees_in_products_repeating_brackets_and_literals(reference: str, candidate: str,
+                                                                                status: str) -> None:
+    # x \not= 3 read as x = 3 (credited for 3); the degree sign lost on the second factor of \sin 30^\circ\sin
+    # 30^\circ; 0.(3), 0x1F and 0b1011 read as products with 0 (equal to 0); 5 basis points read as 5
+    assert equivalent_answers(reference, candidate).status == status
