@@ -85,11 +85,11 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "removed before the answer is read, as a reader skips them: the value written after the annotation "
      "is the answer (`Therefore, Skyler's investment was $<<240=240>>240.` states 240, as does "
      "`$<<240>>240`, a value annotated as itself; `<<694>>695` is read as written)"),
-    ("`\\boxed{…}`, `\\fbox{…}`, `final answer is …`, `Final Answer: …`, `The answer is …`, `The correct answer is …`, "
-     "`Answer: …`, `My answer: …`, `Correct answer: …`, `Ans: …`, `Final answer -> …`, "
-     "`Answer $…$`, `#### …`, `A: …` at the start of a line (GSM8K)", "markers; the last one in the response wins (an earlier box does not beat a later "
-     "stated final answer); `\\framebox`, `\\colorbox{…}{…}`, `\\fcolorbox`, `\\boxed\\relax{…}` and `\\boxed6` (one "
-     "token) are boxes too"),
+    ("`\\boxed{…}`, `\\fbox{…}`, `final answer is …`, `Final Answer: …`, `The answer is …`, `The correct answer is …`, `Answer: …`, `My answer: …`, `Correct answer: …`, `Ans: …`, `Final answer -> …`, `Answer $…$`, `#### …`, `A: …` at the start of a line (GSM8K), `The correct option is (E) …`",
+     "markers; the last one in the response wins (an earlier box does not beat a later stated final "
+     "answer); `\\framebox`, `\\colorbox{…}{…}`, `\\fcolorbox`, `\\boxed\\relax{…}` and `\\boxed6` (one "
+     "token) are boxes too; `The correct option is (E) Hyperbola.` and `the right choice is C` are "
+     "markers where a choice letter follows (never `The correct choice is to multiply by 3.`)"),
     ("`# 18`, `# 3,000` (the whole text: one hash, a space and a value on one line)",
      "the value, as after `####` (ZeroEval's GSM8K golds are written `# 18`); a Markdown heading in words (`# Solution`, "
      "`## 3 ways`) or followed by more lines is no answer of its own"),
@@ -446,7 +446,9 @@ _TO_THE_QUESTION = r"(?:\s+(?:to|for|of)\s+(?:this|the)\s+(?:question|problem|ex
 _PHRASE = re.compile(
     # a Markdown heading that is the phrase alone (### Final Answer, ## Answer): the answer is on the lines after it
     r"(?i:(?:^|(?<=\n))[ \t]*(?:#{1,6}[ \t]*(?:\*\*)?|\*\*)?(?:final[ \t]+)?answer:?(?:\*\*)?[ \t]*(?::[ \t]*)?(?=\r?\n))|"
-    r"(?i:(?<![A-Za-z])(?:final\s+answer|the\s+(?:correct\s+|right\s+)?answer)" + _PHRASE_NOTE + _TO_THE_QUESTION
+    r"(?i:(?<![A-Za-z])(?:final\s+answer|the\s+(?:correct\s+|right\s+)?answer|the\s+(?:correct|right)\s+(?:option|choice)"
+    r"(?=\s+is\s*:?\s*(?:\*\*)?\s*(?:\(\s*[A-J]\s*\)|[A-J](?![A-Za-z]))))"
+    + _PHRASE_NOTE + _TO_THE_QUESTION
     + r"(?:\*\*)?\s*(?:(?:is|would\s+be|will\s+be)(?![A-Za-z])\s*:?|:|=|->|=>|→|—)"
     # (My answer:, My final answer:, Correct answer:, Ans: where a line or a sentence starts too)
     r"|(?:^|(?<=\n)|(?<=[.!?]\s)|(?<=[.!?]\s\s)|(?<=\*\*))[ \t]*(?:\*\*)?(?:answer|ans\.?|my\s+(?:final\s+)?answer|"
@@ -487,7 +489,8 @@ _PHRASE = re.compile(
 _MARKER_WORDS = ("answer", "ans:", "ans.", "####", "a:", "答案", "答え", "정답", "ponse", "respuesta", "resposta", "risposta",
                  "antwort", "ответ", "الإجابة", "الجواب", "उत्तर", "উত্তর", "jibu", "คำตอบ", "సమాధానం", "జవాబు", "đáp",
                  "câu trả lời", "답", "jawa", "cevap", "yanıt", "پاسخ", "جواب", "відповідь", "odpowied", "odpověď", "antwoord",
-                 "svar", "vastaus", "válasz", "răspuns", "תשובה", "sagot")  # fmt: skip
+                 "svar", "vastaus", "válasz", "răspuns", "תשובה", "sagot", "correct option", "correct choice",
+                 "right option", "right choice")  # fmt: skip
 # math spans, at most 2,000 characters each (so that text with unclosed delimiters stays linear to scan)
 
 
@@ -2311,7 +2314,7 @@ _LEADING_QUOTES = re.compile(r"^(?:\\?[\"'*_`]|\s)+")
 
 
 # after an answer phrase: a choice in parentheses first ((C) 12 cans, \textbf{(C)} 7), and what says why it was chosen
-_CHOICE_LED = re.compile(r"(?:\\textbf\s*\{\s*)?(\([A-J]\))(?:\s*\})?")
+_CHOICE_LED = re.compile(r"(?:\\textbf\s*\{\s*)?(\([A-J]\))(?:\s*\}|\*\*)?")  # ((E)** Hyperbola: bold around the letter)
 _EXPLAINED = re.compile(r"\s*(?:[:,;—–]|-\s|(?:because|since|as|which|this|that|due|given)(?![A-Za-z]))")
 _EITHER = re.compile(r"(?i)either(?![A-Za-z])")
 # a letter, then after a comma or a colon a short option text (A, yes / (B): Wyoming), or after its full stop to the end
@@ -2550,7 +2553,7 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
     if led and piece[led.end() :].strip() and not _SECOND_LABEL.search(piece, led.end()):
         # The answer is (C) 12 cans.: the choice with its option, read by the labelled-choice rule (never the 12 alone)
         first = start + text[start:end].find(piece)
-        return Extraction("answer", (piece,), rule, (first, first + len(piece)))
+        return Extraction("answer", (piece.replace("**", ""),), rule, (first, first + len(piece)))
     yes_no = _yes_no(piece)
     if yes_no and _prose(piece) and _TAKEN_BACK.search(piece, yes_no.end()):  # Answer: Yes, depending on n.
         return Extraction("none", rule=f"the yes or no after '{rule}' is qualified or hedged", span=(start, end))
@@ -3346,7 +3349,7 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
         word = phrase.group().lower()
         rule = "####" if word.startswith("#") and "answer" not in word else "final answer" if "final" in word else \
             "A:" if word.strip() == "a:" else "answer phrase"  # fmt: skip
-        foreign = not re.search(r"(?i)answer|####|a:", word)  # a phrase of another language
+        foreign = not re.search(r"(?i)answer|option|choice|####|a:", word)  # a phrase of another language
         found = _after_phrase(text, phrase.end(), hi, rule, foreign, phrase.start())
         if found.status == "none" and found.rule.endswith(_STEPS_UNSTATED):
             return found  # (no other rule reads the steps' last statement instead: it neither concludes nor restates)

@@ -50,6 +50,7 @@ from pyverify.answers._reading import READING_RULES as READING_RULES
 from pyverify.answers._reading import clean as clean
 from pyverify.answers._render import render as render
 from pyverify.answers._render import render_term as render_term
+from pyverify.answers._words import UNIT_WORDS
 from pyverify.logic._ast import Node, Num, Op
 
 MAX_CHARS = 4000
@@ -256,6 +257,9 @@ def _read_text(text: str, decimal_comma: str | None = None) -> Answer:
         raise AnswerParseError(f"nested deeper than {MAX_NESTING} brackets")
     from pyverify.answers import _forms
 
+    working = _unit_working(text)
+    if working is not None:  # 60 miles - 20 miles - 15 miles = 25 miles: a computation in quantities, then its result
+        return _with_text(_parse_text(working, decimal_comma), text.strip())
     named = _forms.OPTION_WORD.match(text)
     if named:  # option B, option (c) Vitali Cover Theorem: the choice, the word that names it dropped
         return _parse_text(text[named.end() :], decimal_comma)
@@ -307,6 +311,38 @@ def _read_text(text: str, decimal_comma: str | None = None) -> Answer:
     if word is not None:
         raise word
     return answer
+
+
+# a computation written out in quantities before the last = (60 miles - 20 miles - 15 miles = 25 miles, 5 hours/day *
+# 7 days/week = 35 hours/week, \$180 + \$300 = \$480): numbers and unit words joined by operators, at least one
+# between two numbers; what is left when its unit words are gone
+_WORKING_LEFT = re.compile(r"[\s\d.,()$]*\d[\s\d.,()$]*(?:(?:[-+*/×÷·]|\\(?:times|cdot|div)(?![A-Za-z])|\\\$)"
+                           r"[\s\d.,()$]*)+")
+_UNIT_RUN = re.compile(r"(?<![\\A-Za-z])[A-Za-z]+(?![A-Za-z])(?:\s*(?:/|per)\s*[A-Za-z]+(?![A-Za-z]))*")
+
+
+def _unit_working(text: str) -> str | None:
+    """The last side of a computation written out in quantities (see _WORKING_LEFT), or None: every word before the
+    last = a unit word (the table's, or a counted noun: miles, hours/day, apples), an operator between two numbers
+    there, and a unit word at least (without one, the grammar reads the chain itself)."""
+    last = _last_side(text)
+    if last is None or "=" in last:
+        return None
+    left = text[: len(text) - len(last) - 1].rstrip()
+    words = [w for run in _UNIT_RUN.findall(left) for w in re.split(r"\s*(?:/|per)\s*", run)]
+    if not words or not all(_is_unit(w) for w in words):
+        return None
+    numbers_only = _UNIT_RUN.sub(" ", left)
+    operators = re.sub(r"\\\$", "", numbers_only)
+    if not re.search(r"\d[\s.,)$]*(?:[-+*/×÷·]|\\(?:times|cdot|div)(?![A-Za-z]))[\s(\\$]*\d", operators) or \
+            not _WORKING_LEFT.fullmatch(numbers_only):  # fmt: skip
+        return None
+    return last
+
+
+def _is_unit(word: str) -> bool:
+    low = word.lower()
+    return any(w in UNIT_WORDS for w in (low, low[:-1] if low.endswith("s") else "", low[:-2] if low.endswith("es") else ""))
 
 
 def _last_side(text: str) -> str | None:

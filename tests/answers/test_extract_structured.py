@@ -2158,7 +2158,16 @@ def test_a_run_of_calculator_annotations_is_read_in_one_pass() -> None:
      ("The answer is \\(x = $150\\).", "150", "correct"), ("The answer is $a = $3$.", "3", "correct"),
      ("The answer is ∠BOC＝145°.", "145", "correct"), ("The answer is 200 GB.", "200", "correct"),
      ("The answer is 200 GB.", "200 MB", "unknown"), ("The answer is 5.94 MiB.", "5.94", "correct"),
-     ("The answer is 200 AB.", "200", "wrong")],
+     ("The answer is 200 AB.", "200", "wrong"),
+     # GPT-4's MATH answers (Cumulative Reasoning) and MMLU-Pro's: a choice named the correct option, a computation
+     # written out in quantities
+     ("x\n\nTherefore, the correct option is (E) Hyperbola.", "\\text{(E)}", "correct"),
+     ("The correct option is:\n\nC. 4 × t = 12", "C", "correct"), ("The right choice is B.", "B", "correct"),
+     ("The correct choice is to multiply by 3.", "3", "no answer"), ("So the correct option is not (A).", "A", "no answer"),
+     ("The answer is **(E)** Hyperbola.", "E", "correct"), ("The answer is **(E)** Hyperbola.", "D", "wrong"),
+     ("The answer is 60 miles - 20 miles - 15 miles = 25 miles.", "25", "correct"),
+     ("The answer is 5 hours/day * 7 days/week = 35 hours/week.", "35", "correct"),
+     ("The answer is 3 days = 72 hours.", "3", "unparsed")],
 )  # fmt: skip
 def test_marked_sentences_lone_lines_before_a_box_money_and_byte_units(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, response
