@@ -154,9 +154,9 @@ def _arb_call(node: Call) -> Any:
         raise NotANumber("root of a number not known to be nonnegative")
     x = [_arb(a) for a in node.args]
     if f == "sqrt":
-        if x[0] > 0:
-            return x[0].sqrt()
-        raise NotANumber("square root of a number not known to be positive")
+        if x[0] >= 0:  # (an exact 0 is known nonnegative: \sqrt{0} is 0, as the n-th root's)
+            return x[0].sqrt() if x[0] > 0 else arb(0)
+        raise NotANumber("square root of a number not known to be nonnegative")
     if f == "abs":
         return abs(_arb(node.args[0]))
     if f in ("floor", "ceil"):

@@ -615,6 +615,7 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      r"(?<=\d)\s*[।৷]\s*$", ""),
     ("the full-width operators of East Asian input methods (＝ ＋ ＜ ＞: ∠BOC＝145°) are = + < >", r"[＝＋＜＞]",
      lambda m: chr(ord(m.group()) - 0xFEE0)),
+    ("the division signs ÷ and \\div are / (12 ÷ 4 × 3 is (12/4)·3, left to right)", r"÷|\\div(?![A-Za-z])", " / "),
     ("a negated equality written \\not= (spacing inside it too: \\not\\;=) or =/= is \\neq, never =",
      r"\\not\s*(?:\\[,;:! ]\s*)*=|=/=", r" \\neq "),
     ("math delimiters $ $$ \\( \\) \\[ \\] at the ends", r"^\s*(\$\$?|\\\(|\\\[)|(\$\$?|\\\)|\\\])\s*$", ""),
@@ -1124,13 +1125,13 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`\\mathbf{5}`, `\\boldsymbol{v}`, `\\underline{5}`, `\\large 5`, `\\nicefrac{1}{2}`",
      "5, v, 5, 5, 1/2: bold, underlining, size and colour (never white) in mathematics are their content; \\nicefrac "
      "and \\sfrac are \\frac"),
-    ("`–1/2`, `－3`, `¾`, `3½`, `3⁄4`, `3٫5`, `3∙4`, `x＝5`",
+    ("`–1/2`, `－3`, `¾`, `3½`, `3⁄4`, `3٫5`, `3∙4`, `x＝5`, `12 ÷ 4`",
      "typography: a dash before a number is a minus sign (never after one: `2–3` may be a range), vulgar "
-     "fractions are fractions (`3½` is 7/2), ⁄ is /, ٫ a decimal point, ∙ a product, the full-width ＝ ＋ ＜ "
-     "＞ of East Asian input methods are = + < > (`∠BOC＝145°`); invisible format characters (zero-width "
-     "spaces and joiners, a byte order mark, soft hyphens, direction marks) are removed, from an answer "
-     "and from a response before its answer is extracted (a zero-width space inside `Wait` or `12` is not "
-     "there)"),
+     "fractions are fractions (`3½` is 7/2), ⁄ is /, ٫ a decimal point, ∙ a product, ÷ and `\\div` a "
+     "quotient (left to right: `12 ÷ 4 × 3` is 9), the full-width ＝ ＋ ＜ ＞ of East Asian input methods are "
+     "= + < > (`∠BOC＝145°`); invisible format characters (zero-width spaces and joiners, a byte order "
+     "mark, soft hyphens, direction marks) are removed, from an answer and from a response before its "
+     "answer is extracted (a zero-width space inside `Wait` or `12` is not there)"),
     ("`\\mathrm{e}`, `\\mathrm{i}`, `\\text{ }`",
      "e (Euler's number), i: a single letter in `\\mathrm{…}` is that letter; an empty `\\text{}` is a space"),
     ("`1 000`, `1\\,000`, `1{,}000`, `1,\\!000`, `12 345 678`, `16,\\!386.20`",

@@ -425,7 +425,10 @@ def test_a_function_value_at_a_number_names_that_value_alone_or_in_a_list(refere
      ("\\frac13", "0.(3)", "equal"), ("0", "0.(3)", "different"), ("\\frac17", "0.(142857)", "equal"),
      ("\\frac16", "0.1(6)", "unknown"), ("0.6", "0.1(6)", "unknown"), ("0", "0.5(0)", "unknown"),
      ("0", "0b1011", "unknown"), ("0", "0x1F", "unknown"), ("0", "0o17", "unknown"), ("1", "0x+1", "equal"),
-     ("5", "5\\text{ basis points}", "unknown"), ("5", "5\\text{ points}", "equal")],
+     ("5", "5\\text{ basis points}", "unknown"), ("5", "5\\text{ points}", "equal"),
+     # honest unknowns it found on truly equal answers, now read: a square root of 0, the division signs
+     ("0", "\\sqrt{0}", "equal"), ("0", "\\sqrt{1-1}", "equal"), ("3", "6÷2", "equal"), ("3", "12 \\div 4", "equal"),
+     ("9", "12 ÷ 4 × 3", "equal"), ("\\frac12", "1 \\div 2", "equal")],
 )  # fmt: skip
 def test_negated_equalities_degrees_in_products_repeating_brackets_and_literals(reference: str, candidate: str,
                                                                                 status: str) -> None:
