@@ -1047,6 +1047,17 @@ def _forms(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
                 found = _compare(option, other, ctx) if choice is a else _compare(other, option, ctx)
                 why = f"the option written after the choice ({choice.value}) compared"
                 return replace(found, conditions=(*found.conditions, why))
+    if ka == kb == "choice" and a.items and b.items and la and la == lb:
+        # (B) 4 against (B) 3: one letter with two options that differ states two answers, so the options are compared
+        # too (never credited by the letter alone: a policy could pair one option's letter with another's value)
+        from pyverify.answers._parse import _parse_one
+
+        options = [_parse_one(c.items[0].text, None) for c in (a, b)]
+        if all(o.kind not in ("unparsed", "ambiguous", "no_answer", "choice") and not _literal_no_value(o) for o in options):
+            found = _compare(options[0], options[1], ctx)
+            if found.status != "equal":
+                why = f"the options written after the same choice ({la}) compared"
+                return replace(found, conditions=(*found.conditions, why))
     if "choice" in (ka, kb) and la and lb:
         return _Verdict("equal", "structure") if la == lb else \
             _Verdict("different", "structure", {"choice": [la, lb]})  # fmt: skip

@@ -296,17 +296,22 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "a verdict on it in its own sentence (is wrong, isn't correct, (wrong), not the final answer, falsch, ❌; never "
      "'false', the answer of a true-or-false question); boxes joined by `(or ...)`, OR, 或, `\\lor` or / are several "
      "answers"),
-    ("`\\boxed{3}. It could also be 4.`, `The answer is 3. Another possible answer is 4.`, `So the answer is 3. I think "
-     "it is 4.`, `\\boxed{3}, maybe \\boxed{4}`",
-     "no answer: a later sentence offers another value as the answer (it or the answer could, might, may or can also "
-     "be; another answer is; I think it is), or maybe or perhaps stands between the last two boxes; one that states "
-     "the same answer again keeps it, and `(or $0.5$)` after `\\frac{1}{2}` is the answer written another way"),
-    ("`Answer: $5$ is incorrect.`, `So $5$ is incorrect.`, `We reject $x=5$.`, `The answer is at least $5$.`, "
-     "`Die Antwort ist nicht $5$.`, `Ответ: $5$ или $6$.`, `The answer is $5$ thousand.`, `Answer: ~~5~~`",
-     "never the value: a word after it that judges it or changes it (thousand, squared, divided, at most, to $6$), a "
-     "word before it that changes or bounds it (at least, twice, anything but, about, reject, unlikely, 至少, ...), a "
-     "denial or doubt in any of the phrase languages (nicht, no es, n'est pas, не, ではない, 아니, ...), an 'or' between "
-     "two values, a strike-through or a question mark; after `</answer>`, a retraction or a verdict takes it back"),
+    ("`\\boxed{3}. It could also be 4.`, `The answer is 3. Another possible answer is 4.`, `So the answer is 3. I think it is 4.`, `\\boxed{3}, maybe \\boxed{4}`, `\\boxed{3}. Also $\\boxed{4}$ works.`, `The answer is 3, and the answer is 4.`",
+     "no answer: a later sentence offers another value as the answer (it or the answer could, might, may "
+     "or can also be; another answer is; I think it is), or maybe or perhaps stands between the last two "
+     "boxes, or words right before the last box add it to an earlier one (`Also $\\boxed{4}$`, `(Another "
+     "valid answer: \\boxed{4})`, `or alternatively \\boxed{4}`) or right after it say it works too "
+     "(`\\boxed{4} works`, `is also possible`); one sentence that states two different numbers after two "
+     "phrases (`The answer is 3, and the answer is 4.`; never a correction: `but`, `the correct answer "
+     "is`) states none; one that states the same answer again keeps it, and `(or $0.5$)` after "
+     "`\\frac{1}{2}` is the answer written another way"),
+    ("`Answer: $5$ is incorrect.`, `So $5$ is incorrect.`, `We reject $x=5$.`, `The answer is at least $5$.`, `Die Antwort ist nicht $5$.`, `Ответ: $5$ или $6$.`, `The answer is $5$ thousand.`, `Answer: ~~5~~`, `Final Answer: ~3`",
+     "never the value: a word after it that judges it or changes it (thousand, squared, divided, at most, "
+     "to $6$), a word before it that changes or bounds it (at least, twice, anything but, about, reject, "
+     "unlikely, 至少, ...), a denial or doubt in any of the phrase languages (nicht, no es, n'est pas, не, "
+     "ではない, 아니, ...), an 'or' between two values, a strike-through or a question mark; a tilde before it "
+     "in plain text (`Final Answer: ~3`, `∼3`) makes it about 3, an approximation (in LaTeX, "
+     "`\\boxed{~3}`, a tilde is a space); after `</answer>`, a retraction or a verdict takes it back"),
     ("`Many think the answer is $5$, but we get $6$.`, `The answer is (A) 5. Or maybe (B) 6.`, `Suppose $x = 5$.`",
      "a phrase in a clause of belief or supposition (think, believe, assume, if, say, might, ...) is no marker; an "
      "answer followed by `Or maybe …`, `Alternatively …` (或者, 也可能), a doubt (`(guess)`, `probably`, `I am not confident`) "
@@ -776,6 +781,8 @@ def _strip_math(text: str) -> str:
         unit = symbols(inner).strip()
         if previous[-1:].isdigit() and not between.strip() and unit and outside_unit(unit):
             inner = f"\\text{{{unit}}}"  # $1000$ $\Omega$, $0.32$ $\mu C$, $55.3$ $m$: a unit set apart in its own math
+        elif previous and not between.strip() and re.match(r"\s*[-−+]\d", inner):
+            between += " \\quad "  # $3$ $-4$: two values set apart, never the difference 3 - 4 (see the answer rules)
         out += [_outside(between), " ", inner, " "]
         last, previous = m.end, m.inner.strip()
     out.append(_outside(text[last:]) if last else text[last:])
@@ -2620,6 +2627,8 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
     if scaled:  # Cevap 5 bin. (5000): the word as text, refused as written (never the product 5·b·i·n)
         word = scaled.group().strip()
         return Extraction("answer", (f"{piece[: scaled.start()]} \\text{{{word}}}{piece[scaled.end() :]}",), rule, (start, end))
+    if re.match(r"[~∼]\s?\d", piece):  # Final Answer: ~3 (in plain text a tilde is about; in LaTeX, \boxed{~3}, a space)
+        return Extraction("answer", (f"\\approx {_strip_math(piece[1:]).strip()}",), rule, (start, end))
     return Extraction("answer", (_strip_math(piece),), rule, (start, end))
 
 
@@ -3009,6 +3018,18 @@ def _embedded(text: str, lo: int, hi: int, start: int, end: int, content: str) -
     return None
 
 
+# a number, then only what joins a clause to the next (3, and / 3 but / $3$ so)
+_VALUE_THEN_JOIN = re.compile(r"(?i)\s*\$?\s*(-?\d[\d,]*(?:\.\d+)?)\s*\$?\s*[,;]?\s*(?:and|so|while|then)?\s*")  # (never but: a correction)
+# the end of a sentence or a line (a full stop that ends a decimal is none)
+_SENTENCE_BREAK = re.compile(r"[.!?。！？](?=\s|$)|\n")
+# right before the last box, after an earlier one, words that add it to the first (Also $\boxed{4}$, another valid
+# answer: \boxed{4}, or alternatively \boxed{4}); right after it, words that say it works too (\boxed{4} works, is also
+# possible)
+_ADDED_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:also|alternatively|additionally|as\s+well|(?:another|other|alternative|"
+                           r"second)\s+(?:(?:valid|possible|correct)\s+)?(?:answers?|solutions?|options?|roots?|values?)"
+                           r"(?:\s+(?:is|are|would\s+be))?)[\s,:;(]*(?:\$|\\\(|\\\[)?\s*\Z")
+_ADDED_AFTER = re.compile(r"(?i)[\s$)\]*]{0,6}(?:also\s+)?(?:works|is\s+(?:also\s+)?(?:possible|valid|a\s+solution|an?\s+"
+                          r"(?:answer|option))|as\s+well|too)(?![A-Za-z])")
 _HEDGE_BETWEEN = re.compile(r"(?i)[\s,;.(\$]{0,6}(?:or\s+)?(?:maybe|perhaps|possibly|probably)(?![A-Za-z])[^\\]{0,20}$")
 
 
@@ -3374,6 +3395,18 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
                 # The answer is (A) 5. Or maybe (B) 6.  The answer is 5. Hmm, no, that's not right.
                 return Extraction("none", rule="an alternative or a retraction follows the stated answer",
                                   span=(phrase.start(), hi))  # fmt: skip
+            prior = phrases[-1] if phrases else None
+            if prior is not None and found.status == "answer" and \
+                    not _SENTENCE_BREAK.search(text, prior.end(), phrase.start()) and \
+                    not re.search(r"(?i)correct|right|actual|true", phrase.group()):  # fmt: skip
+                first = _after_phrase(text, prior.end(), phrase.start(), rule, foreign, prior.start())
+                leading = _VALUE_THEN_JOIN.fullmatch(first.texts[0]) if first.status == "answer" and \
+                    len(first.texts) == len(found.texts) == 1 else None  # fmt: skip
+                values = [_value(leading.group(1)), _value(found.texts[0].strip(" $"))] if leading else []
+                if len(values) == 2 and None not in values and values[0] != values[1]:
+                    # The answer is 3, and the answer is 4.: two answers stated in one sentence, never the last alone
+                    return Extraction("none", rule="one sentence states two different answers",
+                                      span=(prior.start(), found.span[1]))  # fmt: skip
             return _undoubled(found)
     if boxes:
         group = [boxes[-1]]
@@ -3392,6 +3425,12 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
         if earlier and _HEDGE_BETWEEN.match(text, earlier[-1][1], group[0][0]):
             # \boxed{3}, maybe \boxed{4}: a hedge between two answers, never a list of them nor the last alone
             return Extraction("none", rule="a hedge between the last two boxes", span=(earlier[-1][0], span[1]))
+        if earlier and _unbox(undouble(earlier[-1][2]).strip()) not in contents and \
+                (_ADDED_BEFORE.search(text, max(earlier[-1][1], group[0][0] - 80), group[0][0]) or
+                 _ADDED_AFTER.match(text, span[1], hi)):  # fmt: skip
+            # \boxed{3}. Also \boxed{4} works. / (Another valid answer: \boxed{4}): a second answer offered beside the
+            # first, never the last alone (a correction, Then the final answer is \boxed{4}, still replaces it)
+            return Extraction("none", rule="another answer offered beside an earlier box", span=(earlier[-1][0], span[1]))
         if not contents:  # \boxed{} (a base model repeating its instructions): nothing is stated in it
             return Extraction("none", rule="the last box is empty", span=span)
         form = _another_form(text, span[1], hi) if len(contents) == 1 else None

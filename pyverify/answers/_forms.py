@@ -825,6 +825,9 @@ _RELATION_ENDS = re.compile(r"(?:[/!<>]|\\(?:not|neq|ne|nless|ngtr|leq?|geq?|lt|
                             r"notin|neg|lnot))\s*$")
 
 
+_SET_JOIN = re.compile(r"\\(?:cup|cap|mid|setminus|vert)(?![A-Za-z])|\|")
+
+
 def _chain(sides: list[str], ops: list[str], parse: Parse) -> tuple[Answer, str | None] | None:
     """Equalities and approximations: the last exact side (``x = 5+5+1 = 11`` is x = 11, ``x = 1/3 \\approx 0.33``
     is x = 1/3); only approximations (``x \\approx 11``) are an approximate value."""
@@ -869,6 +872,9 @@ def _chain(sides: list[str], ops: list[str], parse: Parse) -> tuple[Answer, str 
     last = parse(exact[-1])
     if last.kind == "unparsed":
         raise _Refuse(last.reason)
+    joined = next((side for side in exact[1:-1] if _SET_JOIN.search(side)), None)
+    if joined is not None:  # x=3 \cup x=4, x=3 \mid x=4: equalities joined by a set operation, never the last alone
+        raise _Refuse(f"equalities joined by a set operation or a bar: '{joined.strip()}'")
     if last.kind in _REAL_SETS and any(_same_set(side, last) is False for side in map(parse, exact[:-1])
                                        if side.kind in _REAL_SETS):  # fmt: skip
         raise _Refuse("a set = another set that is not the same set")  # [0,1] = [0,2] = [0,3]

@@ -245,6 +245,11 @@ def _parse_text(text: str, decimal_comma: str | None = None) -> Answer:
     return _read_text(text, decimal_comma)
 
 
+# a signed number after an operand and a wide space (\quad, \qquad, a control space, ~, or math closed and opened
+# again), with no space after its sign: a second value, never a subtraction (2 \quad -2, 3~-4, $3$ $-4$)
+_SIGNED_APART = re.compile(r"[\w)\]}]\s*(?:(?:\\q?quad(?![A-Za-z])|\\ |~|\$\s*\$)\s*)+[-−+]\d")
+
+
 def _read_text(text: str, decimal_comma: str | None = None) -> Answer:
     plain = _PLAIN.fullmatch(text)
     if plain and not (decimal_comma == CONTEXT_DOTS and DOT_GROUPS.fullmatch(text.strip().lstrip("-"))):  # (1.000: 1000)
@@ -253,6 +258,10 @@ def _read_text(text: str, decimal_comma: str | None = None) -> Answer:
     if len(text) > MAX_CHARS:
         raise AnswerParseError(f"longer than {MAX_CHARS} characters")
     _check_control(text)
+    apart = _SIGNED_APART.search(text)
+    if apart:  # 2 \quad -2, $3$ $-4$: two values set apart by a wide space, never the difference 2 - 2
+        raise AnswerParseError(f"outside the answer grammar: two values set apart by a space, {apart.group().strip()!r}, "
+                               "are no difference", apart.start())  # fmt: skip
     if _nesting(text) > MAX_NESTING:
         raise AnswerParseError(f"nested deeper than {MAX_NESTING} brackets")
     from pyverify.answers import _forms

@@ -66,8 +66,9 @@ _CURRENCY = r"\\\$|[€£¥]"
 _DEGREE_CF = r"(\^\s*(?:\{\s*\\circ\s*\}|\\circ(?![A-Za-z]))|°)\s*(?:\\(?:text|textnormal|textrm|mbox|mathrm)\s*\{\s*[CF]\s*\}|[CF](?![A-Za-z]))"
 #: Invisible characters (Unicode Cf: zero-width space, joiners, BOM, soft hyphen, direction marks and overrides,
 #: tags; the grapheme joiner, variation selectors and Hangul fillers): removed from an answer (CLEANUP_RULES) and
-#: from a response before its answer is extracted.
-INVISIBLE = ("[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069"
+#: from a response before its answer is extracted. The invisible operators (times, separator, plus) are not among them:
+#: they are read as the operators they are (3\u20624 is 3·4).
+INVISIBLE = ("[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060\u2061\u2066-\u2069"
              "\u3164\ufe00-\ufe0f\ufeff\uffa0\U000e0000-\U000e007f]")
 
 # a unit word, a one-letter unit or a prefixed SI unit (kPa, MeV, μC, nF) where only a unit can stand: in the text
@@ -600,6 +601,9 @@ def _command_tail(text: str, start: int, name: str) -> bool:
 
 
 CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
+    ("the invisible operators of MathML's Unicode, invisible times, separator and plus (U+2062, U+2063, U+2064), are "
+     "the product, the comma and the sum they stand for (3\u20624 is 3·4, never 34)", "[\u2062\u2063\u2064]",
+     lambda m: {"\u2062": " \\cdot ", "\u2063": ", ", "\u2064": " + "}[m.group()]),
     ("invisible format characters (zero-width space, non-joiner and joiner, word joiner, byte order mark, soft hyphen, "
      "direction marks) are removed: no reader sees them", INVISIBLE, ""),
     ("the decimal digits of other scripts (Arabic-Indic ٣, Persian ۳, Devanagari ३, Bengali ৩, full-width ３) are the "
@@ -616,6 +620,8 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("the full-width operators of East Asian input methods (＝ ＋ ＜ ＞: ∠BOC＝145°) are = + < >", r"[＝＋＜＞]",
      lambda m: chr(ord(m.group()) - 0xFEE0)),
     ("the division signs ÷ and \\div are / (12 ÷ 4 × 3 is (12/4)·3, left to right)", r"÷|\\div(?![A-Za-z])", " / "),
+    ("the logical or and and, \\lor, \\vee, \\land, \\wedge (x=3 \\lor x=4), are the words or and and",
+     r"\\(?:(lor|vee)|land|wedge)(?![A-Za-z])", lambda m: " \\text{ or } " if m.group(1) else " \\text{ and } "),
     ("a negated equality written \\not= (spacing inside it too: \\not\\;=) or =/= is \\neq, never =",
      r"\\not\s*(?:\\[,;:! ]\s*)*=|=/=", r" \\neq "),
     ("math delimiters $ $$ \\( \\) \\[ \\] at the ends", r"^\s*(\$\$?|\\\(|\\\[)|(\$\$?|\\\)|\\\])\s*$", ""),
@@ -967,19 +973,22 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "same answer if they are arbitrary constants, another if the problem gives them; never equal (letters both "
      "answers use keep their names: `ax + b` against `bx + a` is different, as are `x + 2y` and `x + 2z`)"),
 
-    ("`(C)`, `\\text{(C)}`, `\\textbf{(C)}`, `\\text{C}`, `C`, `(C) Cecile`, `\\textbf{(C)}\\ 7`, `C. 1-\\mathrm{i}`, "
-     "`(D) (2,0)`, `(C) is wrong`, `\\text{A,D}`",
-     "the choice C (a lone capital letter is a choice when the other answer is one; a letter A to J in parentheses, "
-     "or before a full stop and a space, followed by its option is that choice (the option may hold brackets after a "
-     "space, `(D) (2,0)`; `(C)(x+1)` is a product; an option holding a second choice, `(A) 12 (B) 13`, is unparsed); against an answer that is no choice, its option is compared: "
-     "`(B) nonlinear` equals the gold `nonlinear`, `(D) 30 minutes` equals 30, and which letter the question gave "
-     "that option is not checked; words that judge or hedge the choice, `(C) is wrong`, `(C) or D`, are no option: "
-     "unparsed); several letters in one `\\text{...}`, or in brackets joined by commas or `and` (`(C) and (G)`, `(C), (G), (H)` after an answer phrase), are their list, as `A, D` is; "
-     "letters A to J written together in alphabetical order (`ACD`, a multi-select gold) against a list of choices are "
-     "that list; a lowercase letter a to j in parentheses, alone or before its option (`(c)`, `(c) 18`: TheoremQA's "
-     "options), is the choice C and, as written, the letter c (`(a) \\sqrt{b}` equals `a\\sqrt{b}`); the word `option` or "
-     "`choice` before a letter is dropped (`option B`); another choice joined to an option (`(C) 18 or D`, `(C) A, B`) "
-     "makes it unparsed, and an option and an answer stating different units are not compared"),
+    ("`(C)`, `\\text{(C)}`, `\\textbf{(C)}`, `\\text{C}`, `C`, `(C) Cecile`, `\\textbf{(C)}\\ 7`, `C. 1-\\mathrm{i}`, `(D) (2,0)`, `(C) is wrong`, `\\text{A,D}`",
+     "the choice C (a lone capital letter is a choice when the other answer is one; a letter A to J in "
+     "parentheses, or before a full stop and a space, followed by its option is that choice (the option "
+     "may hold brackets after a space, `(D) (2,0)`; `(C)(x+1)` is a product; an option holding a second "
+     "choice, `(A) 12 (B) 13`, is unparsed); against an answer that is no choice, its option is compared: "
+     "`(B) nonlinear` equals the gold `nonlinear`, `(D) 30 minutes` equals 30, and which letter the "
+     "question gave that option is not checked; one letter written with two options that differ (`(B) 3` "
+     "against `(B) 4`) is two answers, compared by the options too; words that judge or hedge the choice, "
+     "`(C) is wrong`, `(C) or D`, are no option: unparsed); several letters in one `\\text{...}`, or in "
+     "brackets joined by commas or `and` (`(C) and (G)`, `(C), (G), (H)` after an answer phrase), are "
+     "their list, as `A, D` is; letters A to J written together in alphabetical order (`ACD`, a "
+     "multi-select gold) against a list of choices are that list; a lowercase letter a to j in "
+     "parentheses, alone or before its option (`(c)`, `(c) 18`: TheoremQA's options), is the choice C "
+     "and, as written, the letter c (`(a) \\sqrt{b}` equals `a\\sqrt{b}`); the word `option` or `choice` "
+     "before a letter is dropped (`option B`); another choice joined to an option (`(C) 18 or D`, `(C) A, "
+     "B`) makes it unparsed, and an option and an answer stating different units are not compared"),
     ("`①③④`, `\\textcircled{1}\\textcircled{3}\\textcircled{4}`, `②、③`",
      "the numbered statements picked (Chinese exams: which of ①–④ hold): the set of their numbers, in any order; "
      "equal only to the same set, different from another set, unknown against a number; a list of two or more Roman "
@@ -1130,8 +1139,9 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "fractions are fractions (`3½` is 7/2), ⁄ is /, ٫ a decimal point, ∙ a product, ÷ and `\\div` a "
      "quotient (left to right: `12 ÷ 4 × 3` is 9), the full-width ＝ ＋ ＜ ＞ of East Asian input methods are "
      "= + < > (`∠BOC＝145°`); invisible format characters (zero-width spaces and joiners, a byte order "
-     "mark, soft hyphens, direction marks) are removed, from an answer and from a response before its "
-     "answer is extracted (a zero-width space inside `Wait` or `12` is not there)"),
+     "mark, soft hyphens, direction marks) are removed, but the invisible times, separator and plus "
+     "(U+2062–U+2064) are ·, a comma and + (3⁢4 is 12, never 34), from an answer and from a response "
+     "before its answer is extracted (a zero-width space inside `Wait` or `12` is not there)"),
     ("`\\mathrm{e}`, `\\mathrm{i}`, `\\text{ }`",
      "e (Euler's number), i: a single letter in `\\mathrm{…}` is that letter; an empty `\\text{}` is a space"),
     ("`1 000`, `1\\,000`, `1{,}000`, `1,\\!000`, `12 345 678`, `16,\\!386.20`",
@@ -1144,9 +1154,11 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`4\\frac{4}{9}x`, `2\\frac{1}{2}\\pi`, `(x+1)2\\frac{1}{2}`",
      "unparsed: a mixed number or a product (a factor before or after it); write `(4\\frac{4}{9})x` or "
      "`4 \\cdot \\frac{4}{9} x`; after an exponent it is a product (`x^2\\frac{1}{2}`)"),
-    ("`2 3`, `1 00`, `4 4/9 2`, `11.0 4/9`, `11/10 4/9`, `x^2 3`, `11` line break `5/6`",
+    ("`2 3`, `1 00`, `4 4/9 2`, `11.0 4/9`, `11/10 4/9`, `x^2 3`, `11` line break `5/6`, `2 \\quad -2`",
      "unparsed: two numbers with only white space between them that are neither one number nor a mixed "
-     "number (`\\log_2 8` is a subscript, then the argument; `2^6 3^5 5^4`, powers side by side, is a product)"),
+     "number (`\\log_2 8` is a subscript, then the argument; `2^6 3^5 5^4`, powers side by side, is a "
+     "product); so are two values set apart by a wide space before a sign (`2 \\quad -2`, `3~-4`, `$3$ "
+     "$-4$`): never the difference 2 - 2"),
     UNIT_RULE,
     ("`0,111`, `-0,5`, `1000,99`, `3{,}14`",
      "ambiguous (a decimal comma or a list) unless `decimal_comma` chooses: a comma between digits, no space, "

@@ -2171,3 +2171,29 @@ def test_a_run_of_calculator_annotations_is_read_in_one_pass() -> None:
 )  # fmt: skip
 def test_marked_sentences_lone_lines_before_a_box_money_and_byte_units(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [# a review of the rewards for answers that game them (14,560 hostile responses, each against 96 pairwise different
+     # golds): what was credited for one gold though the response hedges or states something else
+     ("\\boxed{(B) 3}", "(B) 4", "wrong"), ("\\boxed{(B) 3}", "B", "correct"), ("\\boxed{(B) 4}", "(B) 4", "correct"),
+     ("\\boxed{(C) \\text{Mary}}", "(C) \\text{Evelyn}", "wrong"),
+     ("\\boxed{x=3 \\lor x=4}", "4", "several answers"), ("\\boxed{x=3 \\vee x=4}", "3", "several answers"),
+     ("\\boxed{x=3 \\lor x=4}", "3, 4", "correct"), ("\\boxed{x=3 \\cup x=4}", "4", "unparsed"),
+     ("\\boxed{x=3 \\mid x=4}", "4", "unparsed"),
+     ("\\boxed{2 \\quad -2}", "0", "unparsed"), ("\\boxed{3~-4}", "-1", "unparsed"),
+     ("The answer is $3$ $-4$.", "-1", "unparsed"), ("\\boxed{3 - 4}", "-1", "correct"),
+     ("The answer is $\\boxed{3}$. Also $\\boxed{4}$ works.", "4", "no answer"),
+     ("\\boxed{3}\n\n(Another valid answer: \\boxed{4})", "4", "no answer"),
+     ("\\boxed{3}. Also, \\boxed{4} is possible.", "4", "no answer"),
+     ("First we get \\boxed{3}. Then the final answer is \\boxed{4}.", "4", "correct"),
+     ("Area is \\boxed{3}. We also compute the perimeter: \\boxed{4}.", "4", "correct"),
+     ("The answer is 3, and the answer is 4.", "4", "no answer"),
+     ("The answer is 3, but the correct answer is 4.", "4", "correct"),
+     ("The answer is 3.5, so the final answer is 3.5.", "3.5", "correct"),
+     ("\\boxed{3\u20624}", "12", "correct"), ("\\boxed{3\u20624}", "34", "wrong"),
+     ("Final Answer: ~3", "3", "unknown"), ("The answer is ∼3.", "3", "unknown"), ("\\boxed{~3}", "3", "correct")],
+)  # fmt: skip
+def test_hedges_and_contradictions_that_gamed_the_reward_earn_nothing(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, response
