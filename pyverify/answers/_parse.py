@@ -334,6 +334,8 @@ def _unit_working(text: str) -> str | None:
     """The last side of a computation written out in quantities (see _WORKING_LEFT), or None: every word before the
     last = a unit word (the table's, or a counted noun: miles, hours/day, apples), an operator between two numbers
     there, and a unit word at least (without one, the grammar reads the chain itself)."""
+    if "=" not in text or not _UNIT_RUN.search(text):
+        return None  # (most answers: no = or no word, and no scan for the last side)
     last = _last_side(text)
     if last is None or "=" in last:
         return None
