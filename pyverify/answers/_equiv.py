@@ -1029,6 +1029,16 @@ def _choice_letters(ans: Answer) -> str | None:
     return "".join(sorted(letters)) if letters and all("A" <= x <= "J" for x in letters) else None
 
 
+_PLAIN_OPTION = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+def _rounds_to(x: str, y: str) -> bool:
+    """Whether two decimals are one value, the one with fewer decimal places a rounding of the other (3.14 and
+    3.1416; 2 and 2.0)."""
+    places = min(len(t.partition(".")[2]) for t in (x, y))
+    return abs(Fraction(x) - Fraction(y)) <= Fraction(1, 2 * 10**places)
+
+
 def _forms(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
     """Text answers, choices, numbers in a base, congruences, orderings and approximations (see READING_RULES)."""
     ka, kb = a.kind, b.kind
@@ -1048,16 +1058,14 @@ def _forms(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
                 why = f"the option written after the choice ({choice.value}) compared"
                 return replace(found, conditions=(*found.conditions, why))
     if ka == kb == "choice" and a.items and b.items and la and la == lb:
-        # (B) 4 against (B) 3: one letter with two options that differ states two answers, so the options are compared
-        # too (never credited by the letter alone: a policy could pair one option's letter with another's value)
-        from pyverify.answers._parse import _parse_one
-
-        options = [_parse_one(c.items[0].text, None) for c in (a, b)]
-        if all(o.kind not in ("unparsed", "ambiguous", "no_answer", "choice") and not _literal_no_value(o) for o in options):
-            found = _compare(options[0], options[1], ctx)
-            if found.status != "equal":
-                why = f"the options written after the same choice ({la}) compared"
-                return replace(found, conditions=(*found.conditions, why))
+        # (B) 4 against (B) 3: one letter with two plain numbers as its option that no rounding makes one states two
+        # answers, and which is meant is not known (a policy could pair one option's letter with another's value);
+        # any other option (3.14 against \pi, 5 hours against 300 minutes, a text) is the same option quoted
+        # otherwise, and the letter decides
+        plain = [_PLAIN_OPTION.fullmatch(c.items[0].text.strip()) for c in (a, b)]
+        if plain[0] and plain[1] and not _rounds_to(plain[0].group(), plain[1].group()):
+            return _Verdict("unknown", "none", reason=f"the choice {la} is written with two different values as its "
+                            f"option ({plain[0].group()} and {plain[1].group()}): which is meant is not stated")  # fmt: skip
     if "choice" in (ka, kb) and la and lb:
         return _Verdict("equal", "structure") if la == lb else \
             _Verdict("different", "structure", {"choice": [la, lb]})  # fmt: skip

@@ -299,12 +299,13 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`\\boxed{3}. It could also be 4.`, `The answer is 3. Another possible answer is 4.`, `So the answer is 3. I think it is 4.`, `\\boxed{3}, maybe \\boxed{4}`, `\\boxed{3}. Also $\\boxed{4}$ works.`, `The answer is 3, and the answer is 4.`",
      "no answer: a later sentence offers another value as the answer (it or the answer could, might, may "
      "or can also be; another answer is; I think it is), or maybe or perhaps stands between the last two "
-     "boxes, or words right before the last box add it to an earlier one (`Also $\\boxed{4}$`, `(Another "
-     "valid answer: \\boxed{4})`, `or alternatively \\boxed{4}`) or right after it say it works too "
-     "(`\\boxed{4} works`, `is also possible`); one sentence that states two different numbers after two "
-     "phrases (`The answer is 3, and the answer is 4.`; never a correction: `but`, `the correct answer "
-     "is`) states none; one that states the same answer again keeps it, and `(or $0.5$)` after "
-     "`\\frac{1}{2}` is the answer written another way"),
+     "boxes, or, the last two boxes holding two different numbers, words right before the last add it to "
+     "the earlier one (`Also $\\boxed{4}$` opening its sentence, `(Another valid answer: \\boxed{4})`, "
+     "`or alternatively \\boxed{4}`) or right after it say it works too (`\\boxed{4} also works`, `is "
+     "also possible`; never `\\boxed{4} works`, a check, or `the final answer is also \\boxed{4}`); one "
+     "sentence that states two different numbers after two phrases (`The answer is 3, and the answer is "
+     "4.`; never a correction: `but`, `so`, `the correct answer is`) states none; one that states the "
+     "same answer again keeps it, and `(or $0.5$)` after `\\frac{1}{2}` is the answer written another way"),
     ("`Answer: $5$ is incorrect.`, `So $5$ is incorrect.`, `We reject $x=5$.`, `The answer is at least $5$.`, `Die Antwort ist nicht $5$.`, `Ответ: $5$ или $6$.`, `The answer is $5$ thousand.`, `Answer: ~~5~~`, `Final Answer: ~3`",
      "never the value: a word after it that judges it or changes it (thousand, squared, divided, at most, "
      "to $6$), a word before it that changes or bounds it (at least, twice, anything but, about, reject, "
@@ -452,7 +453,7 @@ _PHRASE = re.compile(
     # a Markdown heading that is the phrase alone (### Final Answer, ## Answer): the answer is on the lines after it
     r"(?i:(?:^|(?<=\n))[ \t]*(?:#{1,6}[ \t]*(?:\*\*)?|\*\*)?(?:final[ \t]+)?answer:?(?:\*\*)?[ \t]*(?::[ \t]*)?(?=\r?\n))|"
     r"(?i:(?<![A-Za-z])(?:final\s+answer|the\s+(?:correct\s+|right\s+)?answer|the\s+(?:correct|right)\s+(?:option|choice)"
-    r"(?=\s+is\s*:?\s*(?:\*\*)?\s*(?:\(\s*[A-J]\s*\)|[A-J](?![A-Za-z]))))"
+    r"(?=\s+is\s*:?\s*(?:\*\*)?\s*(?:\(\s*[A-Ja-j]\s*\)|(?-i:[A-J])(?![A-Za-z]))))"
     + _PHRASE_NOTE + _TO_THE_QUESTION
     + r"(?:\*\*)?\s*(?:(?:is|would\s+be|will\s+be)(?![A-Za-z])\s*:?|:|=|->|=>|→|—)"
     # (My answer:, My final answer:, Correct answer:, Ans: where a line or a sentence starts too)
@@ -2627,7 +2628,8 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
     if scaled:  # Cevap 5 bin. (5000): the word as text, refused as written (never the product 5·b·i·n)
         word = scaled.group().strip()
         return Extraction("answer", (f"{piece[: scaled.start()]} \\text{{{word}}}{piece[scaled.end() :]}",), rule, (start, end))
-    if re.match(r"[~∼]\s?\d", piece):  # Final Answer: ~3 (in plain text a tilde is about; in LaTeX, \boxed{~3}, a space)
+    if re.match(r"[~∼]\s?\d", piece) and (piece[0] == "∼" or text[start - 1 : start].isspace()):
+        # Final Answer: ~3 (in plain text a tilde is about; in LaTeX, \boxed{~3} or Answer:~3, a tie: a space)
         return Extraction("answer", (f"\\approx {_strip_math(piece[1:]).strip()}",), rule, (start, end))
     return Extraction("answer", (_strip_math(piece),), rule, (start, end))
 
@@ -3019,17 +3021,25 @@ def _embedded(text: str, lo: int, hi: int, start: int, end: int, content: str) -
 
 
 # a number, then only what joins a clause to the next (3, and / 3 but / $3$ so)
-_VALUE_THEN_JOIN = re.compile(r"(?i)\s*\$?\s*(-?\d[\d,]*(?:\.\d+)?)\s*\$?\s*[,;]?\s*(?:and|so|while|then)?\s*")  # (never but: a correction)
+_VALUE_THEN_JOIN = re.compile(r"(?i)\s*\$?\s*(-?\d[\d,]*(?:\.\d+)?)\s*\$?\s*[,;]?\s*(?:and)?\s*")  # (never but or so: a correction)
 # the end of a sentence or a line (a full stop that ends a decimal is none)
 _SENTENCE_BREAK = re.compile(r"[.!?。！？](?=\s|$)|\n")
-# right before the last box, after an earlier one, words that add it to the first (Also $\boxed{4}$, another valid
-# answer: \boxed{4}, or alternatively \boxed{4}); right after it, words that say it works too (\boxed{4} works, is also
-# possible)
-_ADDED_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:also|alternatively|additionally|as\s+well|(?:another|other|alternative|"
-                           r"second)\s+(?:(?:valid|possible|correct)\s+)?(?:answers?|solutions?|options?|roots?|values?)"
-                           r"(?:\s+(?:is|are|would\s+be))?)[\s,:;(]*(?:\$|\\\(|\\\[)?\s*\Z")
-_ADDED_AFTER = re.compile(r"(?i)[\s$)\]*]{0,6}(?:also\s+)?(?:works|is\s+(?:also\s+)?(?:possible|valid|a\s+solution|an?\s+"
-                          r"(?:answer|option))|as\s+well|too)(?![A-Za-z])")
+def _two_values(first: str, second: str) -> bool:
+    """Whether two box contents are different plain numbers (3 and 4; never \\frac12 and 0.5, one value written two
+    ways, which a reader without the engine cannot tell from two)."""
+    a, b = (_value(t.strip(" $")) for t in (first, second))
+    return a is not None and b is not None and a != b
+
+
+# right before the last box, after an earlier one, words that add it to the first (Also $\boxed{4}$ opening its sentence,
+# another valid answer: \boxed{4}, or alternatively \boxed{4}); right after it, words that say it works too (\boxed{4}
+# also works, is also possible; never \boxed{4} works, a check, nor the final answer is also \boxed{4})
+_ADDED_BEFORE = re.compile(r"(?i)(?:(?:^|(?<=[.!?;(\n])|(?<=[.!?;(]\s)|(?<=\sor\s)|(?<=\sand\s))(?:also|additionally)|(?<![A-Za-z])"
+                           r"(?:alternatively|(?:another|other|alternative|second)\s+(?:(?:valid|possible|correct)\s+)?"
+                           r"(?:answers?|solutions?|options?|roots?|values?)(?:\s+(?:is|are|would\s+be))?))"
+                           r"[\s,:;(]*(?:\$|\\\(|\\\[)?\s*\Z")
+_ADDED_AFTER = re.compile(r"(?i)[\s$)\]*]{0,6}(?:also\s+works|works\s+(?:too|as\s+well)|is\s+also\s+(?:possible|valid|a\s+"
+                          r"solution|an?\s+(?:answer|option)))(?![A-Za-z])")
 _HEDGE_BETWEEN = re.compile(r"(?i)[\s,;.(\$]{0,6}(?:or\s+)?(?:maybe|perhaps|possibly|probably)(?![A-Za-z])[^\\]{0,20}$")
 
 
@@ -3400,7 +3410,7 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
                     not _SENTENCE_BREAK.search(text, prior.end(), phrase.start()) and \
                     not re.search(r"(?i)correct|right|actual|true", phrase.group()):  # fmt: skip
                 first = _after_phrase(text, prior.end(), phrase.start(), rule, foreign, prior.start())
-                leading = _VALUE_THEN_JOIN.fullmatch(first.texts[0]) if first.status == "answer" and \
+                leading = _VALUE_THEN_JOIN.fullmatch(text, first.span[0], phrase.start()) if first.status == "answer" and \
                     len(first.texts) == len(found.texts) == 1 else None  # fmt: skip
                 values = [_value(leading.group(1)), _value(found.texts[0].strip(" $"))] if leading else []
                 if len(values) == 2 and None not in values and values[0] != values[1]:
@@ -3425,7 +3435,7 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
         if earlier and _HEDGE_BETWEEN.match(text, earlier[-1][1], group[0][0]):
             # \boxed{3}, maybe \boxed{4}: a hedge between two answers, never a list of them nor the last alone
             return Extraction("none", rule="a hedge between the last two boxes", span=(earlier[-1][0], span[1]))
-        if earlier and _unbox(undouble(earlier[-1][2]).strip()) not in contents and \
+        if earlier and len(contents) == 1 and _two_values(_unbox(undouble(earlier[-1][2]).strip()), contents[0]) and \
                 (_ADDED_BEFORE.search(text, max(earlier[-1][1], group[0][0] - 80), group[0][0]) or
                  _ADDED_AFTER.match(text, span[1], hi)):  # fmt: skip
             # \boxed{3}. Also \boxed{4} works. / (Another valid answer: \boxed{4}): a second answer offered beside the

@@ -825,7 +825,7 @@ _RELATION_ENDS = re.compile(r"(?:[/!<>]|\\(?:not|neq|ne|nless|ngtr|leq?|geq?|lt|
                             r"notin|neg|lnot))\s*$")
 
 
-_SET_JOIN = re.compile(r"\\(?:cup|cap|mid|setminus|vert)(?![A-Za-z])|\|")
+_SET_JOIN = re.compile(r"\\(?:cup|cap|mid|setminus)(?![A-Za-z])")  # (outside brackets: P(A \\mid B) = \\frac12 is a chain)
 
 
 def _chain(sides: list[str], ops: list[str], parse: Parse) -> tuple[Answer, str | None] | None:
@@ -872,7 +872,7 @@ def _chain(sides: list[str], ops: list[str], parse: Parse) -> tuple[Answer, str 
     last = parse(exact[-1])
     if last.kind == "unparsed":
         raise _Refuse(last.reason)
-    joined = next((side for side in exact[1:-1] if _SET_JOIN.search(side)), None)
+    joined = next((side for side in exact[1:-1] if _top_level(side, _SET_JOIN)), None)
     if joined is not None:  # x=3 \cup x=4, x=3 \mid x=4: equalities joined by a set operation, never the last alone
         raise _Refuse(f"equalities joined by a set operation or a bar: '{joined.strip()}'")
     if last.kind in _REAL_SETS and any(_same_set(side, last) is False for side in map(parse, exact[:-1])

@@ -245,9 +245,10 @@ def _parse_text(text: str, decimal_comma: str | None = None) -> Answer:
     return _read_text(text, decimal_comma)
 
 
-# a signed number after an operand and a wide space (\quad, \qquad, a control space, ~, or math closed and opened
-# again), with no space after its sign: a second value, never a subtraction (2 \quad -2, 3~-4, $3$ $-4$)
-_SIGNED_APART = re.compile(r"[\w)\]}]\s*(?:(?:\\q?quad(?![A-Za-z])|\\ |~|\$\s*\$)\s*)+[-−+]\d")
+# a signed number after a number and a wide space (\quad, \qquad, a control space, ~, or math closed and opened
+# again), with no space after its sign: a second value, never a subtraction (2 \quad -2, 3~-4, $3$ $-4$; a tie in
+# a polynomial, x^2~-4, 3x^2~+2x~-1, stays a space)
+_SIGNED_APART = re.compile(r"(?<![\w^_{.\\])\d+(?:\.\d+)?\s*(?:(?:\\q?quad(?![A-Za-z])|\\ |~|\$\s*\$)\s*)+[-−+]\d")
 
 
 def _read_text(text: str, decimal_comma: str | None = None) -> Answer:
@@ -324,14 +325,12 @@ def _read_text(text: str, decimal_comma: str | None = None) -> Answer:
 
 # a computation written out in quantities before the last = (60 miles - 20 miles - 15 miles = 25 miles, 5 hours/day *
 # 7 days/week = 35 hours/week, \$180 + \$300 = \$480): numbers and unit words joined by operators, at least one
-# between two numbers; what is left when its unit words are gone
-_WORKING_LEFT = re.compile(r"[\s\d.,()$]*\d[\s\d.,()$]*(?:(?:[-+*/×÷·]|\\(?:times|cdot|div)(?![A-Za-z])|\\\$)"
-                           r"[\s\d.,()$]*)+")
+# between two numbers
 _UNIT_RUN = re.compile(r"(?<![\\A-Za-z])[A-Za-z]+(?![A-Za-z])(?:\s*(?:/|per)\s*[A-Za-z]+(?![A-Za-z]))*")
 
 
 def _unit_working(text: str) -> str | None:
-    """The last side of a computation written out in quantities (see _WORKING_LEFT), or None: every word before the
+    """The last side of a computation written out in quantities (see above), or None: every word before the
     last = a unit word (the table's, or a counted noun: miles, hours/day, apples), an operator between two numbers
     there, and a unit word at least (without one, the grammar reads the chain itself)."""
     if "=" not in text or not _UNIT_RUN.search(text):
@@ -343,10 +342,9 @@ def _unit_working(text: str) -> str | None:
     words = [w for run in _UNIT_RUN.findall(left) for w in re.split(r"\s*(?:/|per)\s*", run)]
     if not words or not all(_is_unit(w) for w in words):
         return None
-    numbers_only = _UNIT_RUN.sub(" ", left)
-    operators = re.sub(r"\\\$", "", numbers_only)
-    if not re.search(r"\d[\s.,)$]*(?:[-+*/×÷·]|\\(?:times|cdot|div)(?![A-Za-z]))[\s(\\$]*\d", operators) or \
-            not _WORKING_LEFT.fullmatch(numbers_only):  # fmt: skip
+    numbers_only = " ".join(re.sub(r"\\(?:times|cdot|div)(?![A-Za-z])|\\\$", " * ", _UNIT_RUN.sub(" ", left)).split())
+    if not re.fullmatch(r"[\d.,()$+\-*/×÷· ]*", numbers_only) or \
+            not re.search(r"\d[ .,)$]*[-+*/×÷·][ ($]*\d", numbers_only):  # fmt: skip (one class, then one search: linear)
         return None
     return last
 

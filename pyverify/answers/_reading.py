@@ -979,16 +979,18 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "may hold brackets after a space, `(D) (2,0)`; `(C)(x+1)` is a product; an option holding a second "
      "choice, `(A) 12 (B) 13`, is unparsed); against an answer that is no choice, its option is compared: "
      "`(B) nonlinear` equals the gold `nonlinear`, `(D) 30 minutes` equals 30, and which letter the "
-     "question gave that option is not checked; one letter written with two options that differ (`(B) 3` "
-     "against `(B) 4`) is two answers, compared by the options too; words that judge or hedge the choice, "
-     "`(C) is wrong`, `(C) or D`, are no option: unparsed); several letters in one `\\text{...}`, or in "
-     "brackets joined by commas or `and` (`(C) and (G)`, `(C), (G), (H)` after an answer phrase), are "
-     "their list, as `A, D` is; letters A to J written together in alphabetical order (`ACD`, a "
-     "multi-select gold) against a list of choices are that list; a lowercase letter a to j in "
-     "parentheses, alone or before its option (`(c)`, `(c) 18`: TheoremQA's options), is the choice C "
-     "and, as written, the letter c (`(a) \\sqrt{b}` equals `a\\sqrt{b}`); the word `option` or `choice` "
-     "before a letter is dropped (`option B`); another choice joined to an option (`(C) 18 or D`, `(C) A, "
-     "B`) makes it unparsed, and an option and an answer stating different units are not compared"),
+     "question gave that option is not checked; one letter written with two plain numbers as its option "
+     "that no rounding makes one (`(B) 3` against `(B) 4`) is unknown, which is meant not stated (any "
+     "other option, `(B) 3.14` against `(B) \\pi`, `5 hours` against `300 minutes`, is the same option "
+     "quoted otherwise, and the letter decides); words that judge or hedge the choice, `(C) is wrong`, "
+     "`(C) or D`, are no option: unparsed); several letters in one `\\text{...}`, or in brackets joined "
+     "by commas or `and` (`(C) and (G)`, `(C), (G), (H)` after an answer phrase), are their list, as `A, "
+     "D` is; letters A to J written together in alphabetical order (`ACD`, a multi-select gold) against a "
+     "list of choices are that list; a lowercase letter a to j in parentheses, alone or before its option "
+     "(`(c)`, `(c) 18`: TheoremQA's options), is the choice C and, as written, the letter c (`(a) "
+     "\\sqrt{b}` equals `a\\sqrt{b}`); the word `option` or `choice` before a letter is dropped (`option "
+     "B`); another choice joined to an option (`(C) 18 or D`, `(C) A, B`) makes it unparsed, and an "
+     "option and an answer stating different units are not compared"),
     ("`①③④`, `\\textcircled{1}\\textcircled{3}\\textcircled{4}`, `②、③`",
      "the numbered statements picked (Chinese exams: which of ①–④ hold): the set of their numbers, in any order; "
      "equal only to the same set, different from another set, unknown against a number; a list of two or more Roman "
@@ -1473,7 +1475,7 @@ _DELIMITER = re.compile(r"\\begin\{array\}\{[^{}]*\}|\\[lr]?vert(?![A-Za-z])|\\[
 _REPEATING = re.compile(r"(?<![\d.])(\d*)\.(\d*)\s*\\(?:overline|bar)\s*\{\s*(\d+)\s*\}")
 # the repeating digits in brackets right after the decimal point (0.(3), 0.(142857): Europe's notation; no product
 # starts at a point); after other decimal digits, 0.1(6) is 1/6 or the product 0.6, and is refused
-_REPEATING_BRACKETS = re.compile(r"(?<![\d.])(\d*)\.()\((\d+)\)")
+_REPEATING_BRACKETS = re.compile(r"(?<![\w.])(\d+)\.()\((\d+)\)")
 _REPEATING_OR_PRODUCT = re.compile(r"(?<![\d.])\d*\.\d+\(\d+\)")
 _OPERAND_END = re.compile(r"[A-Za-z0-9)\]}!%.]$")
 #: Digits a repeating decimal may have (integer part, fixed and repeating digits together).
@@ -1521,7 +1523,7 @@ def _delimiters(text: str) -> str:
     LALR grammar cannot pair. A bar left open is refused with that reason."""
     text = _REPEATING_BRACKETS.sub(_repeating, _REPEATING.sub(_repeating, text))
     ambiguous = _REPEATING_OR_PRODUCT.search(text)
-    if ambiguous:
+    if ambiguous and "=" not in text[ambiguous.end() :]:  # (in the working before an =, 0.5(10) = 5, it is a product)
         raise AnswerParseError(f"outside the answer grammar: {ambiguous.group()!r} is a repeating decimal or a product "
                                "(write \\overline{...} for the repeating digits)", ambiguous.start())  # fmt: skip
     if not _DELIMITER.search(text):

@@ -2177,23 +2177,40 @@ def test_marked_sentences_lone_lines_before_a_box_money_and_byte_units(response:
     ("response", "gold", "status"),
     [# a review of the rewards for answers that game them (14,560 hostile responses, each against 96 pairwise different
      # golds): what was credited for one gold though the response hedges or states something else
-     ("\\boxed{(B) 3}", "(B) 4", "wrong"), ("\\boxed{(B) 3}", "B", "correct"), ("\\boxed{(B) 4}", "(B) 4", "correct"),
-     ("\\boxed{(C) \\text{Mary}}", "(C) \\text{Evelyn}", "wrong"),
+     ("\\boxed{(B) 3}", "(B) 4", "unknown"), ("\\boxed{(B) 3}", "B", "correct"), ("\\boxed{(B) 4}", "(B) 4", "correct"),
+     # (the same option quoted otherwise: rounded, in other units, in words; the letter decides)
+     ("\\boxed{(B) 3.14}", "(B) \\pi", "correct"), ("\\boxed{(B) 5 hours}", "(B) 300 minutes", "correct"),
+     ("\\boxed{(B) 3.14}", "(B) 3.1416", "correct"), ("\\boxed{(C) \\text{Mary}}", "(C) \\text{Evelyn}", "correct"),
      ("\\boxed{x=3 \\lor x=4}", "4", "several answers"), ("\\boxed{x=3 \\vee x=4}", "3", "several answers"),
      ("\\boxed{x=3 \\lor x=4}", "3, 4", "correct"), ("\\boxed{x=3 \\cup x=4}", "4", "unparsed"),
      ("\\boxed{x=3 \\mid x=4}", "4", "unparsed"),
      ("\\boxed{2 \\quad -2}", "0", "unparsed"), ("\\boxed{3~-4}", "-1", "unparsed"),
+     ("\\boxed{x^2~-4}", "x^2-4", "correct"), ("\\boxed{3x^2~+2x~-1}", "3x^2+2x-1", "correct"),
+     ("\\boxed{2^{10}\\ -1}", "1023", "correct"),
      ("The answer is $3$ $-4$.", "-1", "unparsed"), ("\\boxed{3 - 4}", "-1", "correct"),
      ("The answer is $\\boxed{3}$. Also $\\boxed{4}$ works.", "4", "no answer"),
      ("\\boxed{3}\n\n(Another valid answer: \\boxed{4})", "4", "no answer"),
      ("\\boxed{3}. Also, \\boxed{4} is possible.", "4", "no answer"),
      ("First we get \\boxed{3}. Then the final answer is \\boxed{4}.", "4", "correct"),
+     ("\\boxed{3}. \\boxed{4} also works.", "4", "no answer"),
+     ("\\boxed{\\frac12}. Also $\\boxed{0.5}$ works.", "\\frac12", "correct"),
+     ("\\boxed{3} is rejected since x>3. So \\boxed{4} works.", "4", "correct"),
+     ("Check 3: fails, \\boxed{3} is out. Check 4: \\boxed{4} works!", "4", "correct"),
+     ("We found \\boxed{3}. Adding 1, the final answer is also \\boxed{4}.", "4", "correct"),
+     ("The sum is \\boxed{7}. The product is also \\boxed{12}.", "12", "correct"),
+     ("The answer is 3, so the answer is 4.", "4", "correct"), ("The answer is 3 so the answer is 4", "4", "correct"),
+     ("The answer is 3 and the answer is 4", "4", "no answer"), ("Answer: x.(3)", "\\frac13", "unparsed"),
      ("Area is \\boxed{3}. We also compute the perimeter: \\boxed{4}.", "4", "correct"),
      ("The answer is 3, and the answer is 4.", "4", "no answer"),
      ("The answer is 3, but the correct answer is 4.", "4", "correct"),
      ("The answer is 3.5, so the final answer is 3.5.", "3.5", "correct"),
      ("\\boxed{3\u20624}", "12", "correct"), ("\\boxed{3\u20624}", "34", "wrong"),
-     ("Final Answer: ~3", "3", "unknown"), ("The answer is ∼3.", "3", "unknown"), ("\\boxed{~3}", "3", "correct")],
+     ("Final Answer: ~3", "3", "unknown"), ("The answer is ∼3.", "3", "unknown"), ("\\boxed{~3}", "3", "correct"),
+     ("Answer:~3", "3", "correct"), ("The answer is~3.", "3", "correct"),
+     # the review of these rules: a probability's bar, a union's count, a product before an =, an article
+     ("\\boxed{P = P(A \\mid B) = \\frac12}", "\\frac12", "correct"), ("\\boxed{N = |A \\cup B| = 12}", "12", "correct"),
+     ("Answer: 0.5(10) = 5", "5", "correct"), ("The correct choice is a 5-year loan.", "5", "no answer"),
+     ("The correct option is (c) Vitali.", "(c)", "correct")],
 )  # fmt: skip
 def test_hedges_and_contradictions_that_gamed_the_reward_earn_nothing(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, response
