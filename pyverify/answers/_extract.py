@@ -3021,7 +3021,7 @@ def _embedded(text: str, lo: int, hi: int, start: int, end: int, content: str) -
 
 
 # a number, then only what joins a clause to the next (3, and / 3 but / $3$ so)
-_VALUE_THEN_JOIN = re.compile(r"(?i)\s*\$?\s*(-?\d[\d,]*(?:\.\d+)?)\s*\$?\s*[,;]?\s*(?:and)?\s*")  # (never but or so: a correction)
+_VALUE_THEN_JOIN = re.compile(r"(?i)\s*\$?\s*(-?\d[\d,]*(?:\.\d+)?)\s*\$?\s*[,;]?\s*(?:(?:and|while)(?:\s+also)?|also)?\s*")  # (never but or so: a correction)
 # the end of a sentence or a line (a full stop that ends a decimal is none)
 _SENTENCE_BREAK = re.compile(r"[.!?。！？](?=\s|$)|\n")
 def _two_values(first: str, second: str) -> bool:
