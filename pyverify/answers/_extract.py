@@ -301,11 +301,12 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "or can also be; another answer is; I think it is), or maybe or perhaps stands between the last two "
      "boxes, or, the last two boxes holding two different numbers, words right before the last add it to "
      "the earlier one (`Also $\\boxed{4}$` opening its sentence, `(Another valid answer: \\boxed{4})`, "
-     "`or alternatively \\boxed{4}`) or right after it say it works too (`\\boxed{4} also works`, `is "
-     "also possible`; never `\\boxed{4} works`, a check, or `the final answer is also \\boxed{4}`); one "
-     "sentence that states two different numbers after two phrases (`The answer is 3, and the answer is "
-     "4.`; never a correction: `but`, `so`, `the correct answer is`) states none; one that states the "
-     "same answer again keeps it, and `(or $0.5$)` after `\\frac{1}{2}` is the answer written another way"),
+     "`or alternatively \\boxed{4}`) or right after it say it works too (`\\boxed{4} also works`, `as "
+     "well`, `too`, `is also possible`, `is an answer`; never `\\boxed{4} works`, a check, or `the final "
+     "answer is also \\boxed{4}`); one sentence that states two different numbers after two phrases (`The "
+     "answer is 3, and the answer is 4.`; never a correction: `but`, `so`, `the correct answer is`) "
+     "states none; one that states the same answer again keeps it, and `(or $0.5$)` after `\\frac{1}{2}` "
+     "is the answer written another way"),
     ("`Answer: $5$ is incorrect.`, `So $5$ is incorrect.`, `We reject $x=5$.`, `The answer is at least $5$.`, `Die Antwort ist nicht $5$.`, `Ответ: $5$ или $6$.`, `The answer is $5$ thousand.`, `Answer: ~~5~~`, `Final Answer: ~3`",
      "never the value: a word after it that judges it or changes it (thousand, squared, divided, at most, "
      "to $6$), a word before it that changes or bounds it (at least, twice, anything but, about, reject, "
@@ -3038,8 +3039,9 @@ _ADDED_BEFORE = re.compile(r"(?i)(?:(?:^|(?<=[.!?;(\n])|(?<=[.!?;(]\s)|(?<=\sor\
                            r"(?:alternatively|(?:another|other|alternative|second)\s+(?:(?:valid|possible|correct)\s+)?"
                            r"(?:answers?|solutions?|options?|roots?|values?)(?:\s+(?:is|are|would\s+be))?))"
                            r"[\s,:;(]*(?:\$|\\\(|\\\[)?\s*\Z")
-_ADDED_AFTER = re.compile(r"(?i)[\s$)\]*]{0,6}(?:also\s+works|works\s+(?:too|as\s+well)|is\s+also\s+(?:possible|valid|a\s+"
-                          r"solution|an?\s+(?:answer|option)))(?![A-Za-z])")
+_ADDED_AFTER = re.compile(r"(?i)[\s$)\]*]{0,6}(?:also\s+works|works\s+(?:too|as\s+well|equally)|as\s+well|too|is\s+"
+                          r"(?:also|equally)\s+(?:possible|valid|a\s+solution|an?\s+(?:answer|option))|is\s+an(?:other)?\s+"
+                          r"(?:answer|option))(?![A-Za-z])")
 _HEDGE_BETWEEN = re.compile(r"(?i)[\s,;.(\$]{0,6}(?:or\s+)?(?:maybe|perhaps|possibly|probably)(?![A-Za-z])[^\\]{0,20}$")
 
 
