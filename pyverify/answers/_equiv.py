@@ -1864,7 +1864,7 @@ def _with_forms(ref: Answer, cand: Answer, timeout: float, start: float, **optio
         if other.status == "different":
             return replace(main, status="no_answer", method="none", witness=None, conditions=(),
                            seconds=round(time.monotonic() - start, 6),
-                           reason=f"the candidate gives no final answer: its answer, {cand.text}, is followed by "
+                           reason=f"the candidate gives no final answer: its answer, {cand.text}, is written beside "
                                   f"another value, {form.text}, that differs from it")  # fmt: skip
         if other.status != "equal":
             return replace(main, status="unknown", method="none", witness=None, conditions=(),

@@ -300,7 +300,9 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "no answer: a later sentence offers another value as the answer (it or the answer could, might, may "
      "or can also be; another answer is; I think it is), or maybe or perhaps stands between the last two "
      "boxes, or, the last two boxes holding two different numbers, words right before the last add it to "
-     "the earlier one (`Also $\\boxed{4}$` opening its sentence, `(Another valid answer: \\boxed{4})`, "
+     "the earlier one (other contents: the earlier box is another form of the answer, credited only if it "
+     "equals the gold too: `\\boxed{\\frac12}. Also $\\boxed{0.5}$` is one value, `\\boxed{\\pi}. Also "
+     "\\boxed{3}` none) (`Also $\\boxed{4}$` opening its sentence, `(Another valid answer: \\boxed{4})`, "
      "`or alternatively \\boxed{4}`) or right after it say it works too (`\\boxed{4} also works`, `as "
      "well`, `too`, `is also possible`, `is an answer`; never `\\boxed{4} works`, a check, or `the final "
      "answer is also \\boxed{4}`); one sentence that states two different numbers after two phrases (`The "
@@ -3437,9 +3439,10 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
         if earlier and _HEDGE_BETWEEN.match(text, earlier[-1][1], group[0][0]):
             # \boxed{3}, maybe \boxed{4}: a hedge between two answers, never a list of them nor the last alone
             return Extraction("none", rule="a hedge between the last two boxes", span=(earlier[-1][0], span[1]))
-        if earlier and len(contents) == 1 and _two_values(_unbox(undouble(earlier[-1][2]).strip()), contents[0]) and \
-                (_ADDED_BEFORE.search(text, max(earlier[-1][1], group[0][0] - 80), group[0][0]) or
-                 _ADDED_AFTER.match(text, span[1], hi)):  # fmt: skip
+        added = _unbox(undouble(earlier[-1][2]).strip()) if earlier and len(contents) == 1 and \
+            (_ADDED_BEFORE.search(text, max(earlier[-1][1], group[0][0] - 80), group[0][0]) or
+             _ADDED_AFTER.match(text, span[1], hi)) else None  # fmt: skip
+        if added is not None and _two_values(added, contents[0]):
             # \boxed{3}. Also \boxed{4} works. / (Another valid answer: \boxed{4}): a second answer offered beside the
             # first, never the last alone (a correction, Then the final answer is \boxed{4}, still replaces it)
             return Extraction("none", rule="another answer offered beside an earlier box", span=(earlier[-1][0], span[1]))
@@ -3447,6 +3450,10 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
             return Extraction("none", rule="the last box is empty", span=span)
         form = _another_form(text, span[1], hi) if len(contents) == 1 else None
         forms, after = ((form[0],), form[1]) if form else ((), span[1])  # \boxed{\frac12} (or $0.5$)
+        if added is not None and "".join(added.split()) != "".join(contents[0].split()):
+            # \boxed{\pi}. Also \boxed{3}. / \boxed{\frac12}. Also \boxed{0.5}.: the earlier box is another form of the
+            # answer, credited only if it equals the gold too (one value written twice is; a hedge never is)
+            forms = (*forms, added)
         concluded = _concluded_after(text, after, hi) if len(contents) == 1 and restate else None
         if concluded is not None and "".join(concluded.split()) != "".join(contents[0].split()):
             forms = (*forms, concluded)  # \boxed{3}. Therefore $x = 4$.: credited only if 4 is the gold too
