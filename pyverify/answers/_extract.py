@@ -66,7 +66,7 @@ from typing import Literal
 from pyverify.answers._forms import spelled_number
 from pyverify.answers._reading import INVISIBLE, outside_unit
 from pyverify.answers._units import symbols
-from pyverify.answers._words import ESCAPED_COMMANDS, SHORT_WORDS, SHOUTED_WORDS, UNIT_WORDS
+from pyverify.answers._words import ESCAPED_COMMANDS, SHORT_WORDS, SHOUTED_WORDS, UNIT_WORDS, is_unit_word
 
 EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`<think>…</think>`, `<|begin_of_thought|>…<|end_of_thought|>` (Sky-T1), `<|channel|>analysis<|message|>…` (gpt-oss)",
@@ -799,16 +799,11 @@ def _outside(words: str) -> str:
     return f" \\text{{{unit}}} " if unit and outside_unit(unit) else words
 
 
-def _is_unit_word(word: str) -> bool:
-    low = word.lower()
-    return low in UNIT_WORDS or low.rstrip("s") in UNIT_WORDS or (low.endswith("es") and low[:-2] in UNIT_WORDS)
-
-
 def _shaping(low: str, words: list[str], k: int) -> bool:
     """square or cubic right before a unit word, squared or cubed right after one (12.25 square inches)."""
     if low in ("square", "cubic", "sq", "cu"):
-        return k + 1 < len(words) and _is_unit_word(words[k + 1])
-    return low in ("squared", "cubed") and k > 0 and _is_unit_word(words[k - 1])
+        return k + 1 < len(words) and is_unit_word(words[k + 1])
+    return low in ("squared", "cubed") and k > 0 and is_unit_word(words[k - 1])
 
 
 def _prose(text: str) -> bool:
@@ -818,8 +813,7 @@ def _prose(text: str) -> bool:
     words = _WORD.findall(outside) + [run for run in _LETTER_RUN.findall(outside) if _foreign(run)]
     for k, word in enumerate(words):
         low = word.lower()
-        if low in _ALLOWED or low in UNIT_WORDS or low.rstrip("s") in UNIT_WORDS \
-                or (low.endswith("es") and low[:-2] in UNIT_WORDS) or _shaping(low, words, k):
+        if low in _ALLOWED or is_unit_word(low) or _shaping(low, words, k):
             continue
         if len(word) < 4 and word.isascii() and not (word in SHOUTED_WORDS if word.isupper() else low in SHORT_WORDS):
             continue  # dM, dt, xy: the reading rules make a product of such a run, never a word (READING_RULES)
@@ -3121,7 +3115,7 @@ def _value_after(text: str, at: int, stop: int) -> str | None:
         if _PLAIN_VALUE.fullmatch(tail.rstrip(".! ")):  # (before peeling: the sign of -4 is the value's, not a bullet)
             return _WORD_VALUES.get(tail.rstrip(".! ").lower(), tail.rstrip(".! "))  # (**four** is 4)
         unit = re.fullmatch(r"(.{1,40}?)\s+([A-Za-z]{2,20})", tail.rstrip(".!*_ "))
-        if unit and _is_unit_word(unit.group(2)) and _PLAIN_VALUE.fullmatch(unit.group(1)):
+        if unit and is_unit_word(unit.group(2)) and _PLAIN_VALUE.fullmatch(unit.group(1)):
             return unit.group(1)  # **4 apples**: the value and its unit
         peeled = _WRAP_CLOSE.sub("", _WRAP_OPEN.sub("", tail)).strip()
         if peeled == tail:

@@ -50,7 +50,7 @@ from pyverify.answers._reading import READING_RULES as READING_RULES
 from pyverify.answers._reading import clean as clean
 from pyverify.answers._render import render as render
 from pyverify.answers._render import render_term as render_term
-from pyverify.answers._words import UNIT_WORDS
+from pyverify.answers._words import is_unit_word
 from pyverify.logic._ast import Node, Num, Op
 
 MAX_CHARS = 4000
@@ -340,18 +340,13 @@ def _unit_working(text: str) -> str | None:
         return None
     left = text[: len(text) - len(last) - 1].rstrip()
     words = [w for run in _UNIT_RUN.findall(left) for w in re.split(r"\s*(?:/|per)\s*", run)]
-    if not words or not all(_is_unit(w) for w in words):
+    if not words or not all(is_unit_word(w) for w in words):
         return None
     numbers_only = " ".join(re.sub(r"\\(?:times|cdot|div)(?![A-Za-z])|\\\$", " * ", _UNIT_RUN.sub(" ", left)).split())
     if not re.fullmatch(r"[\d.,()$+\-*/×÷· ]*", numbers_only) or \
             not re.search(r"\d[ .,)$]*[-+*/×÷·][ ($]*\d", numbers_only):  # fmt: skip (one class, then one search: linear)
         return None
     return last
-
-
-def _is_unit(word: str) -> bool:
-    low = word.lower()
-    return any(w in UNIT_WORDS for w in (low, low[:-1] if low.endswith("s") else "", low[:-2] if low.endswith("es") else ""))
 
 
 def _last_side(text: str) -> str | None:

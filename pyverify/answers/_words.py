@@ -40,6 +40,14 @@ UNIT_WORDS: frozenset[str] = (SHORT_UNITS - {"sq", "cu"}) | frozenset(
     " micron kilojoule kilowatt arcsecond arcminute arcsec arcmin bit byte atom molecule photon grade"
     .split()
 )  # fmt: skip
+
+
+def is_unit_word(word: str) -> bool:
+    """A word of UNIT_WORDS, or its plural in -s or -es (inches, boxes)."""
+    low = word.lower()
+    return low in UNIT_WORDS or low.rstrip("s") in UNIT_WORDS or (low.endswith("es") and low[:-2] in UNIT_WORDS)
+
+
 UNIT_PREFIXES: frozenset[str] = frozenset("square sq cubic cu".split())
 #: Unit words read only in a unit written in ``\\mathrm{...}`` or ``\\text{...}`` after a quantity (SciBench's golds);
 #: outside them they are letters (``2nm`` is 2·n·m, ``5 au`` is 5·a·u).
