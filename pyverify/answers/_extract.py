@@ -87,9 +87,10 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "`$<<240>>240`, a value annotated as itself; `<<694>>695` is read as written)"),
     ("`\\boxed{…}`, `\\fbox{…}`, `final answer is …`, `Final Answer: …`, `The answer is …`, `The correct answer is …`, `Answer: …`, `My answer: …`, `Correct answer: …`, `Ans: …`, `Final answer -> …`, `Answer $…$`, `#### …`, `A: …` at the start of a line (GSM8K), `The correct option is (E) …`",
      "markers; the last one in the response wins (an earlier box does not beat a later stated final "
-     "answer); `\\framebox`, `\\colorbox{…}{…}`, `\\fcolorbox`, `\\boxed\\relax{…}` and `\\boxed6` (one "
-     "token) are boxes too; `The correct option is (E) Hyperbola.` and `the right choice is C` are "
-     "markers where a choice letter follows (never `The correct choice is to multiply by 3.`)"),
+     "answer); `\\framebox`, `\\colorbox{…}{…}`, `\\fcolorbox`, `\\boxed\\relax{…}`, `\\boxed6` (one "
+     "token) and `boxed{…}` without its backslash (HARDMath's prompt asks for `\\[boxed{}\\]`) are boxes "
+     "too; `The correct option is (E) Hyperbola.` and `the right choice is C` are markers where a choice "
+     "letter follows (never `The correct choice is to multiply by 3.`)"),
     ("`# 18`, `# 3,000` (the whole text: one hash, a space and a value on one line)",
      "the value, as after `####` (ZeroEval's GSM8K golds are written `# 18`); a Markdown heading in words (`# Solution`, "
      "`## 3 ways`) or followed by more lines is no answer of its own"),
@@ -369,11 +370,17 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`<think>…</think><answer>42</answer>` (DeepSeek-R1-Zero's format, trained by TRL, open-r1 and verl recipes)",
      "the content of the last `<answer>` tag, read by these rules (a box or a phrase inside it as anywhere); an "
      "unclosed tag runs to the end; an empty one is no answer; tags with different contents are several answers"),
-    ("`{\"reasoning\": \"…\", \"answer\": 7}` (a JSON object ending the response, fenced as json or not; keys "
-     "`answer`, `final_answer`, `Final Answer`)", "structured output: the value of its last answer key, read as an "
-     "answer by these rules (LaTeX written with single backslashes is kept: `\\frac` is not a form feed); prose "
-     "after the object leaves it to the other rules; another answer offered beside it in the object (a key such as "
-     "`alternatives`, `answer_alt`, `other`, or `or 4`, `maybe` after it) leaves no answer"),
+    ("`{\"reasoning\": \"…\", \"answer\": 7}` (a JSON object ending the response, fenced as json or not; keys `answer`, `final_answer`, `Final Answer`)",
+     "structured output: the value of its last answer key, read as an answer by these rules (LaTeX "
+     "written with single backslashes is kept: `\\frac` is not a form feed; a value written without "
+     "quotes that is no JSON, `\"answer\": 869/27,`, is the rest of its line, never its first number; the "
+     "object ends at its own closing brace, its strings skipped, however many braces a `reasoning` after "
+     "the answer holds); an object as the answer (`\"answer\": {\"alpha\": 1, \"beta\": 4}`) is no "
+     "answer; prose after the object leaves it to the other rules; another answer offered beside it in "
+     "the object (a key such as `alternatives`, `answer_alt`, `other`, or `or 4`, `maybe` after it) "
+     "leaves no answer (the values of working keys, `reasoning`, `explanation`, `steps`, are the working "
+     "wherever they stand: only the last sentence of one after the answer may take it back, "
+     "`\"explanation\": \"Wait, actually it is 4.\"`)"),
     ("`Answer: No, because the series diverges.`, `{\"answer\": \"Yes, y = 0 is a solution.\"}`, "
      "`\\boxed{\\text{No, it is not possible}}`",
      "a yes-or-no answer stated first (Yes, No, True, False, then a comma, a full stop or the end) is that word"),
@@ -435,9 +442,10 @@ _THOUGHT_END = re.compile(r"(?i)</think>|<\|end_of_thought\|>|<\|channel\|>\s*fi
 _THOUGHT_START = re.compile(r"(?i)<think>|<\|begin_of_thought\|>|<\|channel\|>\s*analysis|\A\s*analysis(?-i:[A-Z])")
 _SOLUTION_START = re.compile(r"\s*<\|begin_of_solution\|>")
 # what the brace pass of _boxes visits: a box opener, an escaped brace, a brace
-# (\framebox[2cm]{5}, \colorbox{yellow}{5}, \fcolorbox{red}{white}{5} and \boxed\relax{5} draw a box too)
+# (\framebox[2cm]{5}, \colorbox{yellow}{5}, \fcolorbox{red}{white}{5} and \boxed\relax{5} draw a box too; so does
+# boxed{5} without its backslash, as HARDMath's prompt asks for the answer "inside a Latex boxed format \[boxed{}\]")
 _BRACES = re.compile(r"\\(?:boxed|fbox|framebox\s*(?:\[[^\]{}]{0,20}\]\s*){0,2}|colorbox\s*\{[^{}]{0,30}\}|"
-                     r"fcolorbox\s*\{[^{}]{0,30}\}\s*\{[^{}]{0,30}\})\s*(?:\\relax\s*)?\{|\\[{}]|[{}]")
+                     r"fcolorbox\s*\{[^{}]{0,30}\}\s*\{[^{}]{0,30}\})\s*(?:\\relax\s*)?\{|(?<![\\\w])boxed\{|\\[{}]|[{}]")
 # a box whose argument is one token, unbraced (\boxed6 draws 6 boxed)
 _BARE_BOX = re.compile(r"\\(?:boxed|fbox)\s*([0-9A-Za-z])")
 # "final answer is / :" and "the (correct) answer is" anywhere; "Answer:" and "Answer $...$" only where a line or a sentence
@@ -681,10 +689,10 @@ def _boxes(text: str, lo: int, hi: int) -> list[tuple[int, int, str]]:
     depth = 0
     for m in _BRACES.finditer(text, lo, hi):
         token = m.group()
-        if token[0] == "\\":
-            if len(token) == 2:
-                continue  # an escaped brace \{ or \}
-            i = m.start()
+        if len(token) > 1:
+            if token in ("\\{", "\\}"):
+                continue  # an escaped brace
+            i = m.start()  # a box opener
             parent[i] = stack[-1][0] if stack else None
             stack.append((i, m.end(), depth))
             depth += 1
@@ -2673,7 +2681,11 @@ def _prose_unit(match: re.Match[str]) -> str:
 # a code fence opening a JSON object right after an answer phrase
 _FENCED_OBJECT = re.compile(r"```(?:json)?[ \t]*\r?\n?\s*\{")
 _JSON_KEY = re.compile(r'"(?i:final[ _]?answer|answer)"\s*:\s*')
-_JSON_SCALAR = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?![\w.])|true|false")
+# (a JSON number or literal ends where its value does: 869/27 and 2 * Math.E are values written without quotes)
+_JSON_SCALAR = re.compile(r"(?:-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|true|false)(?=[ \t]*(?:[,}\]\r\n]|$))")
+# a value written without quotes that is no JSON (869/27, \frac{1}{2}): the rest of its line, less a comma or the
+# object's closing brace after it
+_JSON_BARE = re.compile(r"[^\s\"\[{,][^\r\n]{0,300}")
 _JSON_LIST = re.compile(r"\[[^\[\]{}\"]{0,2000}\]")  # an array of numbers: "answer": [4, 5]
 _YES_NO = re.compile(r"(?i)\s*(yes|no|true|false)(?=\s*(?:[,.;:!]|\s[-–—]|$))(?!\.\s*of(?![A-Za-z]))")  # (No. of ways)
 _POLARITY = {"yes": "no|false", "true": "no|false", "no": "yes|true", "false": "yes|true"}
@@ -2748,7 +2760,15 @@ def _json_value(text: str, start: int, hi: int) -> tuple[str, tuple[int, int]] |
         read = _json_string(text, start, hi)
         return None if read is None else (read[0], (start + 1, read[1]))
     scalar = _JSON_SCALAR.match(text, start, hi) or _JSON_LIST.match(text, start, hi)
-    return None if scalar is None else (scalar.group(), scalar.span())
+    if scalar is not None:
+        return scalar.group(), scalar.span()
+    bare = _JSON_BARE.match(text, start, hi)
+    if bare is None:
+        return None
+    value = bare.group().rstrip()
+    while value.endswith(("}", ",")) and (value[-1] == "," or value.count("}") > value.count("{")):
+        value = value[:-1].rstrip()  # "answer": 869/27, / {"answer": \frac{1}{2}}
+    return (value, (start, start + len(value))) if value else None
 
 
 # beside a JSON answer, in the same object: a key that offers another answer, or a hedge in a value
@@ -2759,6 +2779,69 @@ _HEDGE_WORDS = re.compile(r"(?i)(?<![A-Za-z])(?:or\s{1,3}(?:[-+$\d(]|\\)|maybe|p
                           r"wait|actually|wrong|incorrect|mistake|not\s+sure)")
 
 
+def _ends_response(text: str, end: int, hi: int) -> bool:
+    """Whether the closing brace at text[end] (-1: none) ends the response: after it only braces, backticks and
+    closing sentences."""
+    return end >= 0 and not text[end + 1 : _closing_start(text, end + 1, hi)].strip(" \t\r\n`}")
+
+
+def _object_end(text: str, opening: int, hi: int) -> int:
+    """The index of the bracket that closes the JSON object or array opening at text[opening], its strings skipped
+    (read leniently: a backslash escapes the next character, a line break may stand in a string), or -1. Written by
+    hand: models' objects are no JSON a parser reads (single backslashes, line breaks in strings), and one linear
+    pass over the brackets and quotes suffices."""
+    depth, string = 0, False
+    for m in _OBJECT_TOKENS.finditer(text, opening, hi):
+        token = m.group()
+        if string:
+            string = token != '"' if token[0] != "\\" else True
+            continue
+        if token == '"':
+            string = True
+        elif token in "{[":
+            depth += 1
+        elif token in "}]":
+            depth -= 1
+            if depth == 0:
+                return m.start()
+    return -1
+
+
+_OBJECT_TOKENS = re.compile(r'\\.|["{}\[\]]', re.S)
+# keys whose value is the working that led to the answer, never an answer offered beside it: "or 4", "wrong" or
+# "actually" written there are the reasoning's ({"answer": "3", "reasoning": "... x = 1 or x = 3 ..."})
+_WORKING_KEY = re.compile(r'(?i)"(?:reasoning|reason|explanation|solution|steps?|work(?:ing)?|justification|analysis|'
+                          r'derivation|thoughts?|thinking|rationale|calculations?|process|approach)"\s{0,3}:\s{0,3}')
+
+
+def _outside_working(text: str, start: int, stop: int, last_sentence: bool = False) -> str:
+    """text[start:stop] less the values of its working keys (reasoning, explanation, steps: :data:`_WORKING_KEY`), or
+    with ``last_sentence`` less all but their last sentences (where working after the answer may still take it
+    back: ``"explanation": "Wait, actually it is 4."``; never ``"... a mistake in the calculation. ... = 2\\theta^2/n.
+    This concludes the calculation."``)."""
+    parts, k = [], start
+    for m in _WORKING_KEY.finditer(text, start, stop):
+        if m.start() < k:
+            continue  # a key quoted inside a working value already left out
+        if text.startswith('"', m.end()):
+            read = _json_string(text, m.end(), stop)
+            value_end = read[1] if read else -1
+        elif text.startswith(("{", "["), m.end()):
+            value_end = _object_end(text, m.end(), stop)
+        else:
+            continue
+        if value_end < 0:
+            break
+        parts.append(text[k : m.start()])
+        if last_sentence:
+            value = text[m.end() : value_end].rstrip(" \t\r\n\"]}.!?")
+            parts.append(value[max(value.rfind(". "), value.rfind("! "), value.rfind("? "), value.rfind("\n"),
+                                   value.rfind('"')) + 1 :])  # fmt: skip
+        k = value_end + 1
+    parts.append(text[k:stop])
+    return " ".join(parts)
+
+
 def _json_answer(text: str, lo: int, hi: int, restate: bool) -> Extraction | None:
     """The answer of a JSON object that ends the response (the last answer key in it), or None."""
     keys = list(_JSON_KEY.finditer(text, lo, hi))[-4:]
@@ -2766,6 +2849,11 @@ def _json_answer(text: str, lo: int, hi: int, restate: bool) -> Extraction | Non
         key = keys.pop()
         read = _json_value(text, key.end(), hi)
         if read is None:
+            opening = text.rfind("{", lo, key.start())
+            if text.startswith("{", key.end()) and opening >= 0 and _ends_response(text, _object_end(text, opening, hi), hi):
+                # "answer": {"alpha": 1, "beta": 4}: named values, no one answer (never its last line read as one)
+                return Extraction("none", rule="the JSON answer is an object of named values, not one answer",
+                                  span=(key.end(), _object_end(text, key.end(), hi) + 1))  # fmt: skip
             continue
         value, span = read
         after = span[1] + (1 if text.startswith('"', key.end()) else 0)
@@ -2773,11 +2861,14 @@ def _json_answer(text: str, lo: int, hi: int, restate: bool) -> Extraction | Non
         if end < 0 and text.startswith('"', key.end()) and not text[after:hi].strip(" \t\r\n`.") \
                 and _PAIR_LEAD.fullmatch(text, text.rfind("\n", lo, key.start()) + 1, key.start()):  # fmt: skip
             end = after - 1  # "answer": "15" alone at the end (Phi-3.5 in ZeroEval): the pair without its braces
-        if end < 0 or text[end + 1 : _closing_start(text, end + 1, hi)].strip(" \t\r\n`}"):
-            return None  # the object does not end the response: prose after it says more (a closer says nothing)
         opening = text.rfind("{", lo, key.start())
-        if opening >= 0 and (_JSON_ALTERNATIVE_KEY.search(text, opening, end + 1) or
-                             _HEDGE_WORDS.search(text, after, end + 1)):  # (a reasoning before the answer may say "or")
+        if end >= 0 and not _ends_response(text, end, hi) and opening >= 0:
+            # {"answer": "2\theta^2/n", "reasoning": "... \sum_{i=1}^{n} ..."}: the object ends at its own closing brace
+            end = _object_end(text, opening, hi)
+        if not _ends_response(text, end, hi):
+            return None  # the object does not end the response: prose after it says more (a closer says nothing)
+        if opening >= 0 and (_JSON_ALTERNATIVE_KEY.search(_outside_working(text, opening, end + 1)) or
+                             _HEDGE_WORDS.search(_outside_working(text, after, end + 1, True))):  # (a reasoning may say "or")
             # {"answer": 3, "alternatives": [4]}, {"answer": 3, "note": "or 4"}: other answers offered beside it
             return Extraction("none", rule="the JSON object offers another answer beside its answer",
                               span=(opening, end + 1))  # fmt: skip
@@ -3124,6 +3215,11 @@ def _value_after(text: str, at: int, stop: int) -> str | None:
     return None
 
 
+# a name alone (x, \epsilon, a_{1}, f(x)) and a copula after it in its sentence: the sentence's subject
+_NAME_ONLY = re.compile(r"(?:\\[A-Za-z]+|[A-Za-z])(?:_\{?[A-Za-z0-9]{1,4}\}?)?(?:\([A-Za-z]\))?")
+_COPULA_AFTER = re.compile(r"(?i)\s(?:is|are|was|equals|will\s+be)\s")
+
+
 def _concluded_after(text: str, at: int, hi: int) -> str | None:
     """The value a concluding final sentence after an answer ending at ``at`` states (\\boxed{3}. Therefore $x = 4$.),
     or None: the last marker is not the last word when the response concludes again after it."""
@@ -3145,12 +3241,17 @@ def _concluded_after(text: str, at: int, hi: int) -> str | None:
     start, end = _last_sentence(text, max(at, len(text[:stop].rstrip()) - 2000), stop)
     if end <= start or not (_CONCLUSION.match(text, start, end) or _RESULT_IS.search(text, start, end)):
         return None
-    if len(_math_spans(text, start, end)) > 1:
+    spans = _math_spans(text, start, end)
+    if len(spans) > 1:
         return None  # Thus the value of $x$ is $12$, and $y = 5$.: several values, none alone the conclusion
     stated = _statement(text, start, end, "final sentence", prose_number=False)
     if stated.status != "answer" or len(stated.texts) != 1:
         return None
     value = undouble(stated.texts[0])
+    if spans and _NAME_ONLY.fullmatch(value.strip(" $")) and _COPULA_AFTER.search(text, spans[0].end, end):
+        # \approx \boxed{0.62}$. Therefore, the value of $\epsilon$ for the polynomial is approximately 0.62.: the
+        # math is what the sentence is about, not a value it states
+        return None
     # Therefore $f(3) = 12$. / Therefore $x = 4$.: the value concluded is the last side of its equation
     return value.rsplit("=", 1)[-1].strip() if value.count("=") and not re.search(r"[<>]|\\[lg]eq?\b", value) else value
 

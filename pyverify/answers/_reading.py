@@ -820,6 +820,10 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("\\frac12 and \\sqrt2 (one-digit arguments) get braces", r"\\(frac|binom)\s*(\d)\s*(\d)", r"\\\1{\2}{\3}"),
     ("plain function words sqrt, sin, ..., arctan, pi, infty are the LaTeX commands (sec is left alone: a unit)",
      r"(?<![\\A-Za-z])(sqrt|sin|cos|tan|cot|csc|arcsin|arccos|arctan|ln|log|exp|pi|infty)(?![A-Za-z])", r"\\\1"),
+    ("plain names of lowercase Greek letters (theta^2, 2*theta/n, alpha_1, as models write math in plain text and "
+     "JSON strings) are the letters (\\theta^2); not glued to a letter or a digit (chi2, theta0 stay unread)",
+     r"(?<![\\A-Za-z0-9])(alpha|beta|gamma|delta|epsilon|zeta|theta|kappa|lambda|mu|sigma|tau|phi|chi|psi|omega|rho)"
+     r"(?![A-Za-z0-9])", r"\\\1"),
     ("the word infinity (Infinity) is \\infty, negative or minus infinity -\\infty",
      r"(?<![\\A-Za-z])(?i:(?:(negative|minus)\s+)?infinity)(?![A-Za-z])", lambda m: "-\\infty" if m.group(1) else "\\infty"),
     ("根号 (the square root sign in Chinese words) before a number or a bracket is \\sqrt (根号3, 2根号3, 根号(x+1), "
@@ -1777,4 +1781,6 @@ def _is_word(run: str) -> bool:
 
 # names the clean-up turns into commands: never a text answer
 _NOT_TEXT = frozenset({"infinity", "infty", "pi", "sqrt", "sin", "cos", "tan", "cot", "sec", "csc", "arcsin",
-                       "arccos", "arctan", "ln", "log", "exp", "and", "or", "either", "percent", "pct"})  # fmt: skip
+                       "arccos", "arctan", "ln", "log", "exp", "and", "or", "either", "percent", "pct", "alpha", "beta",
+                       "gamma", "delta", "epsilon", "zeta", "theta", "kappa", "lambda", "mu", "sigma", "tau", "phi", "chi",
+                       "psi", "omega", "rho"})  # fmt: skip

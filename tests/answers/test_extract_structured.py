@@ -34,6 +34,30 @@ def test_the_answer_key_of_a_json_object_that_ends_the_response_is_the_answer(re
     assert response[found.span[0] : found.span[1]]  # the span points into the response
 
 
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [('{\n    "answer": 869/27,\n    "reasoning": "The maximum is 869/27."\n}', "\\frac{869}{27}", "correct"),
+     ('{\n    "answer": 869/27,\n    "reasoning": "The maximum is 869/27."\n}', "869", "wrong"),
+     ('{"answer": \\frac{1}{2}}', "0.5", "correct"), ('{"answer": 42 }', "42", "correct"),
+     ('{"reasoning": "y = 2e", "answer": 2 * Math.E\n}', "2", "unparsed"),
+     ('{\n  "answer": "2\\theta^2/n",\n  "reasoning": "We find \\sum_{i=1}^{n} X_i^2, and the bound for $\\theta$."\n}',
+      "\\frac{2\\theta^2}{n}", "correct"),
+     ('{\n  "answer": "3",\n  "reasoning": "With \\frac{1}{2}, x = 1 or 3; the first is wrong. So x = 3."\n}', "3",
+      "correct"),
+     ('{\n  "answer": "3",\n  "reasoning": "With \\frac{1}{2}, x = 3. Or maybe 4."\n}', "3", "no answer"),
+     ('{\n  "answer": "3",\n  "reasoning": "With \\frac{1}{2}, it is 3; 4 was a slip."\n}', "4", "wrong"),
+     ('{"answer": "3", "note": "or 4"}', "3", "no answer"), ('{"answer": "3", "steps": ["x"], "answer_alt": "4"}', "3",
+                                                            "no answer"),
+     ('{"reasoning": "Matching coefficients.", "answer": {"alpha": 1, "beta": 4}}', "4", "no answer")],
+)  # fmt: skip
+def test_json_objects_as_models_write_them(response: str, gold: str, status: str) -> None:
+    # MathOdyssey's saved outputs: 869/27 unquoted was read as 869, and an object whose reasoning after the answer
+    # holds braces was not the last object, so its final sentence ("... for estimating $\theta$.") was read
+    graded = grade(response, gold)
+    assert graded.status == status, response
+    assert graded.rule.startswith(("json answer", "the JSON")) or graded.status == "no answer", graded.rule
+
+
 def test_a_json_object_followed_by_more_prose_is_not_the_final_answer() -> None:
     found = extract_answer('First guess: {"answer": 5}. On reflection the answer is 6.')
     assert found.texts == ("6",) and found.rule == "answer phrase"
@@ -2217,3 +2241,21 @@ def test_marked_sentences_lone_lines_before_a_box_money_and_byte_units(response:
 )  # fmt: skip
 def test_hedges_and_contradictions_that_gamed_the_reward_earn_nothing(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "correct"),
+    [("Dividing by the constant term: \\[boxed{\\epsilon=\\frac{a_{1} a_{3}^{2}}{a_{2}^{3}}}.\\]",
+      "\\frac{a_{1} a_{3}^{2}}{a_{2}^{3}}", True),
+     ("So $\\epsilon$ is\n\\[boxed{1.00}.\\]", "1.0", True), ("\\[boxed{1.00}.\\]", "2", False),
+     ("\\boxed{5} and boxed{6}", "6", False), ("The unboxed{3} thing", "3", False),
+     ("we find that $\\epsilon = \\frac{327680}{531441} \\approx \\boxed{0.62}$.\n\nTherefore, the value of $\\epsilon$ "
+      "for the given polynomial is approximately 0.62.", "0.62", True),
+     ("\\boxed{3}. Therefore $x$ is 4.", "3", False), ("\\boxed{3}. Therefore $4$ is the answer.", "3", False),
+     ("\\boxed{3}. Therefore $x = 4$.", "3", False)],
+)  # fmt: skip
+def test_what_hardmath_models_write(response: str, gold: str, correct: bool) -> None:
+    # HARDMath's prompt asks for the answer "inside a Latex boxed format \[boxed{}\]", and its models write it so;
+    # a sentence after the box that names epsilon and restates its value in words had epsilon taken for a second
+    # value beside the box (the right answer was no answer)
+    assert grade(response, gold).correct is correct, response

@@ -1514,3 +1514,14 @@ def test_a_white_colour_inside_a_box_is_not_read() -> None:
 def test_typographic_minus_fractions_and_separators_are_read(written: str, gold: str, status: str) -> None:
     # the fifth review: typeset answers were unparsed; a dash after a number may be a range, never a minus
     assert equivalent_answers(gold, written).status == status, written
+
+
+@pytest.mark.parametrize(
+    ("reference", "candidate", "status"),
+    [("\\theta^2", "theta^2", "equal"), ("\\frac{2\\theta^2}{n}", "2*theta^2/n", "equal"),
+     ("\\frac{2\\theta^2}{n}", "theta^2 / n", "different"), ("\\alpha_1 + \\beta", "alpha_1 + beta", "equal"),
+     ("\\text{alpha}", "alpha", "unknown"), ("2", "theta0", "unknown"), ("2", "chi2", "unknown")],
+)  # fmt: skip
+def test_plain_greek_letter_names_are_the_letters(reference: str, candidate: str, status: str) -> None:
+    # MathOdyssey: models write the CRLB as "theta^2 / n" in JSON strings; a name glued to a digit stays unread
+    assert equivalent_answers(reference, candidate).status == status
