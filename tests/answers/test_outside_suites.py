@@ -273,7 +273,10 @@ OUTSIDE_DISAGREEMENTS = DATA / "outside_disagreements.json"
      ("tora_gsm8k_outputs", 200, 195),
      # five models on MATH-Vision (competition answers in LaTeX; InternLM's box then 'The answer is: 17.5', Qwen-VL's
      # '4\n\boxed{2}': a value on the line before a box leaves the box its own)
-     ("mathv_outputs", 200, 180)],
+     ("mathv_outputs", 200, 180),
+     # seven models on HARDMath's nondimensionalization (its prompt asks for '\[boxed{}\]' without the backslash;
+     # golds in LaTeX or sympy's a_{1}(a_{3}/a_{2})**(5/4)/a_{3}; '\epsilon \approx 1.11' against the rounded 1.11)
+     ("hardmath_outputs", 150, 125)],
 )  # fmt: skip
 def test_more_outside_answers_against_their_publishers_labels(name: str, count: int, graded: int) -> None:
     # GPT-4 on TheoremQA (lists in brackets, E-notation golds, True written 1.0) and on GAOKAO fill-in-the-blank
