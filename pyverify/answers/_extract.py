@@ -1704,9 +1704,10 @@ def _result_in_sentence(text: str, lo: int, hi: int, before: int, marked: bool =
             # Check: 3 × 20 = 60 / Tom has 7 apples and wants 12. 7 + 5 = 12: a check or a given, never the answer
             return None
     if any(not re.search(rf"(?i)(?<![A-Za-z-]){re.escape(m.group())}(?![A-Za-z-])", text[:lo])
-           for m in _CARDINAL_WORD.finditer(text, lo, hi)):  # fmt: skip
+           and spelled_number(m.group()) in (None, result) for m in _CARDINAL_WORD.finditer(text, lo, hi)):  # fmt: skip
         # Answer: With 3 boxes of 24 eggs, she has seventy-two eggs.: an answer in words beside it (a number in words
-        # written before is a given restated: Lloyd earned $130 for the first two weeks.)
+        # written before is a given restated: Lloyd earned $130 for the first two weeks.; so is a whole number in words
+        # other than the result: Uncle Ben needs 4 bags of oats for five days. after 20 / 5 = 4)
         return None
     numbers = list(_NUMBER.finditer(text, lo, hi))
     if len(numbers) > 8 or len(re.findall(r"\d+", text[lo:hi])) != sum(len(re.findall(r"\d+", m.group())) for m in numbers):

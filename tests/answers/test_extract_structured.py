@@ -1969,7 +1969,10 @@ def test_older_chat_models_results_restated_after_their_computation_are_read(res
       "hours to install the remaining 4 windows.", "20", "correct"),
      ("Total earnings for the first two weeks = $50 + $80 = $130\n\nAnswer:\nLloyd earned $130 for the first two weeks.",
       "130", "correct"),
-     ("Total = $50 + $80 = $130\n\nAnswer:\nLloyd earned $130 for the first two weeks.", "130", "unparsed"),
+     # (two, not written before, is no answer in words either: its value is not the result 130)
+     ("Total = $50 + $80 = $130\n\nAnswer:\nLloyd earned $130 for the first two weeks.", "130", "correct"),
+     ("Total = 3 * 24 = 72\n\nAnswer:\nWith 3 boxes of 24 eggs, she has seventy-two eggs.", "72", "unparsed"),
+     ("He needs 20 / 5 = 4 bags.\nTherefore, the answer is Uncle Ben needs 4 bags of oats for five days.", "4", "correct"),
      ("Total balloons = 3 + 5 = 8\n\nTotal balls = 20 + 59 = 79\n\nAnswer: Allan and Jake had the 8 balloons and 79 balls.",
       "79", "unparsed"),
      # a response that is one sentence states its one number, or its one clock time (TabMWP's answers)
