@@ -373,14 +373,17 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`{\"reasoning\": \"…\", \"answer\": 7}` (a JSON object ending the response, fenced as json or not; keys `answer`, `final_answer`, `Final Answer`)",
      "structured output: the value of its last answer key, read as an answer by these rules (LaTeX "
      "written with single backslashes is kept: `\\frac` is not a form feed; a value written without "
-     "quotes that is no JSON, `\"answer\": 869/27,`, is the rest of its line, never its first number; the "
-     "object ends at its own closing brace, its strings skipped, however many braces a `reasoning` after "
-     "the answer holds); an object as the answer (`\"answer\": {\"alpha\": 1, \"beta\": 4}`) is no "
-     "answer; prose after the object leaves it to the other rules; another answer offered beside it in "
-     "the object (a key such as `alternatives`, `answer_alt`, `other`, or `or 4`, `maybe` after it) "
-     "leaves no answer (the values of working keys, `reasoning`, `explanation`, `steps`, are the working "
-     "wherever they stand: only the last sentence of one after the answer may take it back, "
-     "`\"explanation\": \"Wait, actually it is 4.\"`)"),
+     "quotes that is no JSON, `\"answer\": 869/27,`, is the rest of its line up to the next key, never "
+     "its first number (`\"answer\": ~4` is about 4); the object ends at its own closing brace, its "
+     "strings skipped, however many braces a `reasoning` after the answer holds); an object as the answer "
+     "(`\"answer\": {\"alpha\": 1, \"beta\": 4}`) is no answer; prose after the object leaves it to the "
+     "other rules; another answer offered beside it in the object (a key such as `alternatives`, "
+     "`answer_alt`, `other`, or `or 4`, `maybe` after it) leaves no answer (the values of working keys, "
+     "`reasoning`, `explanation`, `steps`, are the working wherever they stand: after the answer, a value "
+     "offered anywhere in one, `It is 3 or 4.`, `maybe 4`, `Alternatively, 4`, or an answer it states "
+     "that differs, `so the answer is 8`, leaves no answer, and a retraction does in its last sentence, "
+     "`\"explanation\": \"Wait, actually it is 4.\"`; never working that corrects itself on the way, "
+     "`there was a mistake above`)"),
     ("`Answer: No, because the series diverges.`, `{\"answer\": \"Yes, y = 0 is a solution.\"}`, "
      "`\\boxed{\\text{No, it is not possible}}`",
      "a yes-or-no answer stated first (Yes, No, True, False, then a comma, a full stop or the end) is that word"),
@@ -763,12 +766,31 @@ def _hidden(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
 
 
 def _unbox(content: str) -> str:
-    """A box whose whole content is another box is that box (``\\boxed{\\boxed{5}}`` is 5)."""
+    """A box whose whole content is another box is that box (``\\boxed{\\boxed{5}}`` is 5). The braces are matched in
+    one pass and the boxes peeled from both ends: linear however deep the nesting (a box per level, each found by
+    :func:`_boxes` again, was quadratic: 1,000 nested boxes took seconds)."""
+    closing: dict[int, int] = {}
+    stack: list[int] = []
+    for m in _BRACES.finditer(content):
+        token = m.group()
+        if token in ("\\{", "\\}"):
+            continue
+        if token != "}":
+            stack.append(m.end() - 1)  # a box opener's brace, or a brace
+        elif stack:
+            closing[stack.pop()] = m.start()
+    lo, hi = 0, len(content)
     while True:
-        inner = _boxes(content, 0, len(content))
-        if len(inner) != 1 or inner[0][0] != 0 or inner[0][1] != len(content):
-            return content
-        content = inner[0][2].strip()
+        opener = _BRACES.match(content, lo, hi)
+        if opener is None or len(opener.group()) < 3 or closing.get(opener.end() - 1) != hi - 1:
+            break
+        lo, hi = opener.end(), hi - 1
+        while lo < hi and content[lo].isspace():
+            lo += 1
+        while hi > lo and content[hi - 1].isspace():
+            hi -= 1
+    bare = _BARE_BOX.fullmatch(content, lo, hi)
+    return bare.group(1) if bare else content[lo:hi]
 
 
 def undouble(text: str) -> str:
@@ -1704,10 +1726,10 @@ def _result_in_sentence(text: str, lo: int, hi: int, before: int, marked: bool =
             # Check: 3 × 20 = 60 / Tom has 7 apples and wants 12. 7 + 5 = 12: a check or a given, never the answer
             return None
     if any(not re.search(rf"(?i)(?<![A-Za-z-]){re.escape(m.group())}(?![A-Za-z-])", text[:lo])
-           and spelled_number(m.group()) in (None, result) for m in _CARDINAL_WORD.finditer(text, lo, hi)):  # fmt: skip
+           and not _given_in_words(text, m, lo, result) for m in _CARDINAL_WORD.finditer(text, lo, hi)):  # fmt: skip
         # Answer: With 3 boxes of 24 eggs, she has seventy-two eggs.: an answer in words beside it (a number in words
         # written before is a given restated: Lloyd earned $130 for the first two weeks.; so is a whole number in words
-        # other than the result: Uncle Ben needs 4 bags of oats for five days. after 20 / 5 = 4)
+        # other than the result tied to a given: Uncle Ben needs 4 bags of oats for five days. after 20 / 5 = 4)
         return None
     numbers = list(_NUMBER.finditer(text, lo, hi))
     if len(numbers) > 8 or len(re.findall(r"\d+", text[lo:hi])) != sum(len(re.findall(r"\d+", m.group())) for m in numbers):
@@ -1756,6 +1778,23 @@ _OPERANDS = re.compile(r"(?:\(?\$?\d[\d.,]*\)?[ \t]*[-+*/×÷·x][ \t]*)*\(?\$?\
 _CARDINAL = (r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
              r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|"
              r"billion)")
+# a number in words tied to a given of the question: after a preposition (for five days, in the first two weeks,
+# after ten years) or as a modifier (an eight-hour workday, 5 eight-point bucks); never one set beside the result
+# (so twenty bags in total, forty-five with tips, about forty: a second quantity)
+_GIVEN_WORD_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:for|in|over|during|after|within|per|each|every|of|from|than)\s+"
+                                r"(?:(?:the|a|an|its|his|her|their|these|those)\s+)?(?:(?:first|last|next|past|following)\s+)?\Z")
+_MODIFIER_AFTER = re.compile(r"-(?!(?:one|two|three|four|five|six|seven|eight|nine)(?![A-Za-z]))[A-Za-z]")
+
+
+def _given_in_words(text: str, word: re.Match[str], lo: int, result: Fraction | None) -> bool:
+    """Whether the number in words ``word`` in a sentence restating ``result`` is one of the question's givens."""
+    value = spelled_number(word.group())
+    if value is None or value == result:
+        return False
+    return bool(_GIVEN_WORD_BEFORE.search(text[max(lo, word.start() - 40) : word.start()]) or
+                _MODIFIER_AFTER.match(text, word.end()))  # fmt: skip
+
+
 _CARDINAL_WORD = re.compile(
     r"(?i)(?<!the\s)(?<!all\s)(?<!these\s)(?<!those\s)(?<!each\s)(?<!both\s)(?<![A-Za-z])(?!(?:zero|one)(?![A-Za-z]))"
     rf"(?:{_CARDINAL}|dozens?|half|halves|thirds?|quarters?|fifths?|twice|thrice|double|triple)(?![A-Za-z])")
@@ -2686,6 +2725,7 @@ _JSON_KEY = re.compile(r'"(?i:final[ _]?answer|answer)"\s*:\s*')
 _JSON_SCALAR = re.compile(r"(?:-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|true|false)(?=[ \t]*(?:[,}\]\r\n]|$))")
 # a value written without quotes that is no JSON (869/27, \frac{1}{2}): the rest of its line, less a comma or the
 # object's closing brace after it
+_NEXT_KEY = re.compile(r',\s*"[^"\n]{1,40}"\s*:')
 _JSON_BARE = re.compile(r"[^\s\"\[{,][^\r\n]{0,300}")
 _JSON_LIST = re.compile(r"\[[^\[\]{}\"]{0,2000}\]")  # an array of numbers: "answer": [4, 5]
 _YES_NO = re.compile(r"(?i)\s*(yes|no|true|false)(?=\s*(?:[,.;:!]|\s[-–—]|$))(?!\.\s*of(?![A-Za-z]))")  # (No. of ways)
@@ -2766,10 +2806,15 @@ def _json_value(text: str, start: int, hi: int) -> tuple[str, tuple[int, int]] |
     bare = _JSON_BARE.match(text, start, hi)
     if bare is None:
         return None
-    value = bare.group().rstrip()
+    value = bare.group()
+    key = _NEXT_KEY.search(value)
+    value = value[: key.start()] if key else value.rstrip()  # {"answer": 869/27, "reasoning": "..."} on one line
     while value.endswith(("}", ",")) and (value[-1] == "," or value.count("}") > value.count("{")):
         value = value[:-1].rstrip()  # "answer": 869/27, / {"answer": \frac{1}{2}}
-    return (value, (start, start + len(value))) if value else None
+    if not value:
+        return None
+    span = (start, start + len(value))
+    return ("\\approx " + value[1:].lstrip() if value.startswith("~") else value), span  # "answer": ~4 is about 4
 
 
 # beside a JSON answer, in the same object: a key that offers another answer, or a hedge in a value
@@ -2778,6 +2823,21 @@ _JSON_ALTERNATIVE_KEY = re.compile(r'(?i)"(?:[a-z]{1,12}[_ -])?(?:alt|alternativ
                                    r'"(?:is_?)?(?:correct|verified|confident)"\s{0,3}:\s{0,3}(?:false|0(?![.\d]))')
 _HEDGE_WORDS = re.compile(r"(?i)(?<![A-Za-z])(?:or\s{1,3}(?:[-+$\d(]|\\)|maybe|perhaps|possibly|probably|alternatively|"
                           r"wait|actually|wrong|incorrect|mistake|not\s+sure)")
+
+
+# where a JSON object may open: a brace first on its line (after spaces, a fence, a quote mark, or an answer word)
+_OBJECT_START = re.compile(r"(?im)^[ \t`>*]*(?:json[ \t]*)?(?:(?:final[ \t]+)?answer[ \t]*:[ \t]*)?\{")
+
+
+def _object_opening(text: str, lo: int, key: int, hi: int) -> int:
+    """The brace that opens the JSON object holding the key at ``key``: the nearest brace first on its line whose
+    object closes after the key (a brace inside an earlier string, "Using \\frac{a}{b}", opens nothing), else the
+    nearest brace before the key (-1: none). At most 20 such braces are tried, each in one linear pass."""
+    starts = [m.end() - 1 for m in _OBJECT_START.finditer(text, max(lo, key - 20000), key)][-20:]
+    for start in reversed(starts):
+        if _object_end(text, start, hi) > key:
+            return start
+    return text.rfind("{", lo, key)
 
 
 def _ends_response(text: str, end: int, hi: int) -> bool:
@@ -2815,32 +2875,58 @@ _WORKING_KEY = re.compile(r'(?i)"(?:reasoning|reason|explanation|solution|steps?
                           r'derivation|thoughts?|thinking|rationale|calculations?|process|approach)"\s{0,3}:\s{0,3}')
 
 
-def _outside_working(text: str, start: int, stop: int, last_sentence: bool = False) -> str:
-    """text[start:stop] less the values of its working keys (reasoning, explanation, steps: :data:`_WORKING_KEY`), or
-    with ``last_sentence`` less all but their last sentences (where working after the answer may still take it
-    back: ``"explanation": "Wait, actually it is 4."``; never ``"... a mistake in the calculation. ... = 2\\theta^2/n.
-    This concludes the calculation."``)."""
-    parts, k = [], start
+def _split_working(text: str, start: int, stop: int) -> tuple[str, list[str]]:
+    """text[start:stop] less the values of its working keys (reasoning, explanation, steps: :data:`_WORKING_KEY`), and
+    those values (a string's as decoded, an array's or an object's as written)."""
+    parts, working, k = [], [], start
     for m in _WORKING_KEY.finditer(text, start, stop):
         if m.start() < k:
             continue  # a key quoted inside a working value already left out
         if text.startswith('"', m.end()):
             read = _json_string(text, m.end(), stop)
-            value_end = read[1] if read else -1
+            value_end, value = (read[1], read[0]) if read else (-1, "")
         elif text.startswith(("{", "["), m.end()):
             value_end = _object_end(text, m.end(), stop)
+            value = text[m.end() : value_end + 1]
         else:
             continue
         if value_end < 0:
             break
         parts.append(text[k : m.start()])
-        if last_sentence:
-            value = text[m.end() : value_end].rstrip(" \t\r\n\"]}.!?")
-            parts.append(value[max(value.rfind(". "), value.rfind("! "), value.rfind("? "), value.rfind("\n"),
-                                   value.rfind('"')) + 1 :])  # fmt: skip
+        working.append(value)
         k = value_end + 1
     parts.append(text[k:stop])
-    return " ".join(parts)
+    return " ".join(parts), working
+
+
+def _last_sentence_of(value: str) -> str:
+    value = value.rstrip(" \t\r\n\"]}.!?")
+    return value[max(value.rfind(". "), value.rfind("! "), value.rfind("? "), value.rfind("\n"), value.rfind('"')) + 1 :]
+
+
+# in working after a JSON answer: another value offered (It is 3 or 4., Alternatively, 4 also works., maybe 4) anywhere
+# in it; self-correction (wait, actually, a mistake) only in its last sentence, where it would take the answer back
+_WORKING_ALTERNATIVE = re.compile(r"(?i)(?<![A-Za-z])(?:or\s{1,3}(?:[-+$\d(]|\\)|maybe|perhaps|possibly|probably|"
+                                  r"alternativ\w*|not\s+sure|unsure|could\s+(?:also\s+)?be|also\s+(?:works?|valid|"
+                                  r"satisf\w+|possible|correct)|another\s+(?:answer|solution|value)|either)(?![A-Za-z])")
+_ANSWER_STATED = re.compile(r"(?i)(?<![A-Za-z])answer\s+(?:is|would\s+be|=|:)\s*\$?\s*(-?\d[\d,]*(?:\.\d+)?)")
+
+
+def _working_offers_another(text: str, after: int, end: int, value: str) -> bool:
+    """Whether the working keys after a JSON answer ``value`` (its object ending at ``end``) offer another answer:
+    a value offered beside it anywhere in them, an answer stated there that differs, or a retraction in their last
+    sentence (``"explanation": "Wait, actually it is 4."``; never ``"... a mistake in the calculation. ... This
+    concludes the calculation."``, working that corrects itself on the way)."""
+    outside, working = _split_working(text, after, end + 1)
+    if _HEDGE_WORDS.search(outside):
+        return True
+    stated = _value(value.strip(" $"))
+    for item in working:
+        if _WORKING_ALTERNATIVE.search(item) or _HEDGE_WORDS.search(_last_sentence_of(item)):
+            return True
+        if any(_value(m.group(1)) != stated for m in _ANSWER_STATED.finditer(item)):
+            return True  # "reasoning": "... so the answer is 8" after "answer": 7
+    return False
 
 
 def _json_answer(text: str, lo: int, hi: int, restate: bool) -> Extraction | None:
@@ -2850,7 +2936,7 @@ def _json_answer(text: str, lo: int, hi: int, restate: bool) -> Extraction | Non
         key = keys.pop()
         read = _json_value(text, key.end(), hi)
         if read is None:
-            opening = text.rfind("{", lo, key.start())
+            opening = _object_opening(text, lo, key.start(), hi)
             if text.startswith("{", key.end()) and opening >= 0 and _ends_response(text, _object_end(text, opening, hi), hi):
                 # "answer": {"alpha": 1, "beta": 4}: named values, no one answer (never its last line read as one)
                 return Extraction("none", rule="the JSON answer is an object of named values, not one answer",
@@ -2862,14 +2948,14 @@ def _json_answer(text: str, lo: int, hi: int, restate: bool) -> Extraction | Non
         if end < 0 and text.startswith('"', key.end()) and not text[after:hi].strip(" \t\r\n`.") \
                 and _PAIR_LEAD.fullmatch(text, text.rfind("\n", lo, key.start()) + 1, key.start()):  # fmt: skip
             end = after - 1  # "answer": "15" alone at the end (Phi-3.5 in ZeroEval): the pair without its braces
-        opening = text.rfind("{", lo, key.start())
+        opening = _object_opening(text, lo, key.start(), hi)
         if end >= 0 and not _ends_response(text, end, hi) and opening >= 0:
             # {"answer": "2\theta^2/n", "reasoning": "... \sum_{i=1}^{n} ..."}: the object ends at its own closing brace
             end = _object_end(text, opening, hi)
         if not _ends_response(text, end, hi):
             return None  # the object does not end the response: prose after it says more (a closer says nothing)
-        if opening >= 0 and (_JSON_ALTERNATIVE_KEY.search(_outside_working(text, opening, end + 1)) or
-                             _HEDGE_WORDS.search(_outside_working(text, after, end + 1, True))):  # (a reasoning may say "or")
+        if opening >= 0 and (_JSON_ALTERNATIVE_KEY.search(_split_working(text, opening, end + 1)[0]) or
+                             _working_offers_another(text, after, end, value)):  # (a reasoning before may say "or")
             # {"answer": 3, "alternatives": [4]}, {"answer": 3, "note": "or 4"}: other answers offered beside it
             return Extraction("none", rule="the JSON object offers another answer beside its answer",
                               span=(opening, end + 1))  # fmt: skip
@@ -3249,10 +3335,16 @@ def _concluded_after(text: str, at: int, hi: int) -> str | None:
     if stated.status != "answer" or len(stated.texts) != 1:
         return None
     value = undouble(stated.texts[0])
-    if spans and _NAME_ONLY.fullmatch(value.strip(" $")) and _COPULA_AFTER.search(text, spans[0].end, end):
+    copula = _COPULA_AFTER.search(text, spans[0].end, end) if spans and _NAME_ONLY.fullmatch(value.strip(" $")) else None
+    if copula is not None:
         # \approx \boxed{0.62}$. Therefore, the value of $\epsilon$ for the polynomial is approximately 0.62.: the
-        # math is what the sentence is about, not a value it states
-        return None
+        # math is what the sentence is about; the value is what its copula states (another one, 0.71, is a second
+        # value beside the box; one in words, seven hundred, is read as written: no form the box is sure to equal)
+        said = text[copula.end() : end].strip(" .!")
+        numbers = list(_NUMBER.finditer(said))
+        if len(numbers) == 1 and not _NUMBER_WORD.search(said):
+            return numbers[0].group()
+        return said if numbers or _NUMBER_WORD.search(said) else None
     # Therefore $f(3) = 12$. / Therefore $x = 4$.: the value concluded is the last side of its equation
     return value.rsplit("=", 1)[-1].strip() if value.count("=") and not re.search(r"[<>]|\\[lg]eq?\b", value) else value
 

@@ -372,6 +372,22 @@ def _python_name(match: re.Match[str]) -> str:
     return f" \\{_PYTHON_NAMES.get(function, function) if function else constant} "
 
 
+_GREEK_NAME = re.compile(r"(?<![\\A-Za-z0-9])(alpha|beta|gamma|delta|epsilon|zeta|theta|kappa|lambda|mu|sigma|tau|phi|"
+                         r"chi|psi|omega|rho)(?![A-Za-z0-9])")
+# what stands beside a Greek letter's name in math (not a hyphen between words: beta-blocker, sigma-algebra)
+_MATH_BEFORE = re.compile(r"(?:[\^_*/(+=<>0-9]|(?<![A-Za-z])-)[ \t]*\Z")
+_MATH_AFTER = re.compile(r"[ \t]*(?:[\^_*/)+=<>0-9]|-[ \t]*(?![A-Za-z]))")
+
+
+def _greek(match: re.Match[str]) -> str:
+    """``\\theta`` for the name ``theta`` where math stands beside it (``theta^2``, ``2*theta``, ``alpha = 1``); the
+    name as written among words (``beta decay``, ``the delta function``: text answers)."""
+    text, start, end = match.string, match.start(), match.end()
+    if _MATH_BEFORE.search(text[max(0, start - 8) : start]) or _MATH_AFTER.match(text, end):
+        return "\\" + match.group(1)
+    return match.group()
+
+
 def _glued(match: re.Match[str]) -> str:
     """``\\piG`` as ``\\pi G`` (see CLEANUP_RULES); a real command (``\\lnot``, ``\\cdots``) as written."""
     head, rest = match.groups()
@@ -820,10 +836,11 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("\\frac12 and \\sqrt2 (one-digit arguments) get braces", r"\\(frac|binom)\s*(\d)\s*(\d)", r"\\\1{\2}{\3}"),
     ("plain function words sqrt, sin, ..., arctan, pi, infty are the LaTeX commands (sec is left alone: a unit)",
      r"(?<![\\A-Za-z])(sqrt|sin|cos|tan|cot|csc|arcsin|arccos|arctan|ln|log|exp|pi|infty)(?![A-Za-z])", r"\\\1"),
-    ("plain names of lowercase Greek letters (theta^2, 2*theta/n, alpha_1, as models write math in plain text and "
-     "JSON strings) are the letters (\\theta^2); not glued to a letter or a digit (chi2, theta0 stay unread)",
-     r"(?<![\\A-Za-z0-9])(alpha|beta|gamma|delta|epsilon|zeta|theta|kappa|lambda|mu|sigma|tau|phi|chi|psi|omega|rho)"
-     r"(?![A-Za-z0-9])", r"\\\1"),
+    ("plain names of lowercase Greek letters in math (theta^2, 2*theta/n, alpha_1 + beta, alpha = 1, as models write "
+     "math in plain text and JSON strings: an operator, a bracket, a digit, _ or ^ beside the name) are the letters "
+     "(\\theta^2); a name among words (beta decay, gamma rays, sigma-algebra) or glued to a letter or a digit (chi2, "
+     "theta0) stays as written",
+     _GREEK_NAME.pattern, lambda m: _greek(m)),
     ("the word infinity (Infinity) is \\infty, negative or minus infinity -\\infty",
      r"(?<![\\A-Za-z])(?i:(?:(negative|minus)\s+)?infinity)(?![A-Za-z])", lambda m: "-\\infty" if m.group(1) else "\\infty"),
     ("根号 (the square root sign in Chinese words) before a number or a bracket is \\sqrt (根号3, 2根号3, 根号(x+1), "
@@ -1781,6 +1798,4 @@ def _is_word(run: str) -> bool:
 
 # names the clean-up turns into commands: never a text answer
 _NOT_TEXT = frozenset({"infinity", "infty", "pi", "sqrt", "sin", "cos", "tan", "cot", "sec", "csc", "arcsin",
-                       "arccos", "arctan", "ln", "log", "exp", "and", "or", "either", "percent", "pct", "alpha", "beta",
-                       "gamma", "delta", "epsilon", "zeta", "theta", "kappa", "lambda", "mu", "sigma", "tau", "phi", "chi",
-                       "psi", "omega", "rho"})  # fmt: skip
+                       "arccos", "arctan", "ln", "log", "exp", "and", "or", "either", "percent", "pct"})  # fmt: skip

@@ -42,8 +42,19 @@ def test_the_answer_key_of_a_json_object_that_ends_the_response_is_the_answer(re
      ('{"reasoning": "y = 2e", "answer": 2 * Math.E\n}', "2", "unparsed"),
      ('{\n  "answer": "2\\theta^2/n",\n  "reasoning": "We find \\sum_{i=1}^{n} X_i^2, and the bound for $\\theta$."\n}',
       "\\frac{2\\theta^2}{n}", "correct"),
+     ('{\n  "answer": "3",\n  "reasoning": "With \\frac{1}{2}, there was a mistake above. So x = 3."\n}', "3", "correct"),
+     # a value offered anywhere in the working after the answer is a hedge (an adversarial review: a filler last
+     # sentence hid it), as is an answer stated there that differs; a retraction counts in its last sentence
      ('{\n  "answer": "3",\n  "reasoning": "With \\frac{1}{2}, x = 1 or 3; the first is wrong. So x = 3."\n}', "3",
-      "correct"),
+      "no answer"),
+     ('{"answer": 3, "reasoning": "It is 3 or 4. Done."}', "3", "no answer"),
+     ('{"answer": 3, "explanation": "Possibly 4. \\"Done\\""}', "3", "no answer"),
+     ('{"answer": 3, "explanation": ["or 4", "ok"]}', "3", "no answer"),
+     ('{"answer": 7, "reasoning": "x^{2} so the answer is 8"}', "7", "no answer"),
+     ('{"answer": 7, "reasoning": "x^{2} so the answer is 7"}', "7", "correct"),
+     ('{"reasoning": "Using \\frac{a}{b}", "answer": 7, "explanation": "since x_{1} = 7"}', "7", "correct"),
+     ('{"alternatives": [8], "reasoning": "x^{2}", "answer": 7}', "7", "no answer"),
+     ('{"answer": 869/27, "reasoning": "divide"}', "\\frac{869}{27}", "correct"), ('{"answer": ~4}', "4", "unknown"),
      ('{\n  "answer": "3",\n  "reasoning": "With \\frac{1}{2}, x = 3. Or maybe 4."\n}', "3", "no answer"),
      ('{\n  "answer": "3",\n  "reasoning": "With \\frac{1}{2}, it is 3; 4 was a slip."\n}', "4", "wrong"),
      ('{"answer": "3", "note": "or 4"}', "3", "no answer"), ('{"answer": "3", "steps": ["x"], "answer_alt": "4"}', "3",
@@ -1973,6 +1984,11 @@ def test_older_chat_models_results_restated_after_their_computation_are_read(res
      ("Total = $50 + $80 = $130\n\nAnswer:\nLloyd earned $130 for the first two weeks.", "130", "correct"),
      ("Total = 3 * 24 = 72\n\nAnswer:\nWith 3 boxes of 24 eggs, she has seventy-two eggs.", "72", "unparsed"),
      ("He needs 20 / 5 = 4 bags.\nTherefore, the answer is Uncle Ben needs 4 bags of oats for five days.", "4", "correct"),
+     # (never a second quantity set beside the result: so twenty bags in total, forty-five with tips)
+     ("Each day needs 20 / 5 = 4 bags. Therefore, the answer is Uncle Ben needs 4 bags per day, so twenty bags in "
+      "total.", "4", "unparsed"),
+     ("He earns 15 * 2 = 30 dollars. Therefore, the answer is he earns 30 dollars, forty-five with tips.", "30",
+      "unparsed"),
      ("Total balloons = 3 + 5 = 8\n\nTotal balls = 20 + 59 = 79\n\nAnswer: Allan and Jake had the 8 balloons and 79 balls.",
       "79", "unparsed"),
      # a response that is one sentence states its one number, or its one clock time (TabMWP's answers)
@@ -2255,7 +2271,12 @@ def test_hedges_and_contradictions_that_gamed_the_reward_earn_nothing(response: 
      ("we find that $\\epsilon = \\frac{327680}{531441} \\approx \\boxed{0.62}$.\n\nTherefore, the value of $\\epsilon$ "
       "for the given polynomial is approximately 0.62.", "0.62", True),
      ("\\boxed{3}. Therefore $x$ is 4.", "3", False), ("\\boxed{3}. Therefore $4$ is the answer.", "3", False),
-     ("\\boxed{3}. Therefore $x = 4$.", "3", False)],
+     ("\\boxed{3}. Therefore $x = 4$.", "3", False),
+     # (the value its copula states stays a second value beside the box when it differs: an adversarial review)
+     ("So $\\epsilon \\approx \\boxed{0.62}$. Therefore, the value of $\\epsilon$ for the polynomial is approximately "
+      "0.71.", "0.62", False), ("$x = \\boxed{7}$. Therefore, the value of $x$ is seven hundred.", "7", False),
+     ("\\boxed{5}. Hence $a_1$ was 6.", "5", False), ("$\\boxed{25}$. Therefore, $n$ is the number of ways.", "25", True),
+     ("\\boxed{" * 4000 + "5" + "}" * 4000, "5", True)],
 )  # fmt: skip
 def test_what_hardmath_models_write(response: str, gold: str, correct: bool) -> None:
     # HARDMath's prompt asks for the answer "inside a Latex boxed format \[boxed{}\]", and its models write it so;

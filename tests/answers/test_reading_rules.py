@@ -1520,7 +1520,11 @@ def test_typographic_minus_fractions_and_separators_are_read(written: str, gold:
     ("reference", "candidate", "status"),
     [("\\theta^2", "theta^2", "equal"), ("\\frac{2\\theta^2}{n}", "2*theta^2/n", "equal"),
      ("\\frac{2\\theta^2}{n}", "theta^2 / n", "different"), ("\\alpha_1 + \\beta", "alpha_1 + beta", "equal"),
-     ("\\text{alpha}", "alpha", "unknown"), ("2", "theta0", "unknown"), ("2", "chi2", "unknown")],
+     ("2", "theta0", "unknown"), ("2", "chi2", "unknown"), ("\\theta - 1", "theta - 1", "equal"),
+     # among words a name is a word: text answers stay text (an adversarial review: beta decay was unknown)
+     ("beta decay", "\\boxed{beta decay}", "equal"), ("\\text{alpha particle}", "alpha particle", "equal"),
+     ("Gamma", "gamma", "equal"), ("\\text{beta-blocker}", "beta-blocker", "equal"),
+     ("\\text{sigma}", "\\boxed{sigma}", "equal")],
 )  # fmt: skip
 def test_plain_greek_letter_names_are_the_letters(reference: str, candidate: str, status: str) -> None:
     # MathOdyssey: models write the CRLB as "theta^2 / n" in JSON strings; a name glued to a digit stays unread
