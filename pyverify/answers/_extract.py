@@ -346,12 +346,14 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "a hedge; an approximation (`or about 1.414`) is neither; a choice's option text (`\\boxed{B}: $x = 2$`) is not "
      "compared"),
     ("`\\boxed{3}. Therefore $x = 4$.`, `<answer>3</answer> ... The final answer is \\boxed{4}.`",
-     "the last word decides: a concluding final sentence after the last box (therefore, hence, so, in conclusion, "
-     "... or one naming the result: the correct count is, Final:) and a later marker after an `<answer>` tag state "
-     "the answer again (the last side of its equation: `Therefore $f(3) = 12$.` states 12), credited only when that "
-     "value is the answer too, and so is a number alone after a stated answer (`Answer: 3. 4.`; a unit in its own "
-     "math, `$\\text{cm}^2$`, is none); a sentence with several values concludes none; a note after the box that "
-     "concludes nothing changes nothing"),
+     "the last word decides: a concluding final sentence after the last box (therefore, hence, so, in "
+     "conclusion, ... or one naming the result: the correct count is, Final:) and a later marker after an "
+     "`<answer>` tag state the answer again (the last side of its equation: `Therefore $f(3) = 12$.` "
+     "states 12; where its math names what it is about, what its copula states: `Therefore, the value of "
+     "$\\epsilon$ for $P(x)$ is approximately 0.58.` states 0.58), credited only when that value is the "
+     "answer too, and so is a number alone after a stated answer (`Answer: 3. 4.`; a unit in its own "
+     "math, `$\\text{cm}^2$`, is none); a sentence with several values concludes none; a note after the "
+     "box that concludes nothing changes nothing"),
     ("`There are 12 sequences.`, `Therefore, there are about 12 sequences.`, an empty response",
      "no answer: a number in prose without a marker is not taken, except the one exact number of a concluding final "
      "sentence (`Therefore, there are 12 sequences.`: see the final-sentence rule)"),
@@ -374,16 +376,17 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "structured output: the value of its last answer key, read as an answer by these rules (LaTeX "
      "written with single backslashes is kept: `\\frac` is not a form feed; a value written without "
      "quotes that is no JSON, `\"answer\": 869/27,`, is the rest of its line up to the next key, never "
-     "its first number (`\"answer\": ~4` is about 4); the object ends at its own closing brace, its "
-     "strings skipped, however many braces a `reasoning` after the answer holds); an object as the answer "
-     "(`\"answer\": {\"alpha\": 1, \"beta\": 4}`) is no answer; prose after the object leaves it to the "
-     "other rules; another answer offered beside it in the object (a key such as `alternatives`, "
-     "`answer_alt`, `other`, or `or 4`, `maybe` after it) leaves no answer (the values of working keys, "
-     "`reasoning`, `explanation`, `steps`, are the working wherever they stand: after the answer, a value "
-     "offered anywhere in one, `It is 3 or 4.`, `maybe 4`, `Alternatively, 4`, or an answer it states "
-     "that differs, `so the answer is 8`, leaves no answer, and a retraction does in its last sentence, "
-     "`\"explanation\": \"Wait, actually it is 4.\"`; never working that corrects itself on the way, "
-     "`there was a mistake above`)"),
+     "its first number (`\"answer\": ~4` is about 4, `\"answer\": 1,000` is 1000, `\"answer\": 4, 5` two "
+     "values); the object ends at its own closing brace, its strings skipped, however many braces a "
+     "`reasoning` after the answer holds); an object as the answer (`\"answer\": {\"alpha\": 1, \"beta\": "
+     "4}`) is no answer; prose after the object leaves it to the other rules; another answer offered "
+     "beside it in the object (a key such as `alternatives`, `answer_alt`, `other`, or `or 4`, `maybe` "
+     "after it) leaves no answer (the values of working keys, `reasoning`, `explanation`, `steps`, are "
+     "the working wherever they stand: after the answer, a value offered anywhere in one, `It is 3 or "
+     "4.`, `maybe 4`, `Alternatively, 4`, or an answer it states that differs, `so the answer is 8`, "
+     "`\"solution\": 4`, leaves no answer, and a retraction does in its last sentence, `\"explanation\": "
+     "\"Wait, actually it is 4.\"`; never working that corrects itself on the way, `there was a mistake "
+     "above`)"),
     ("`Answer: No, because the series diverges.`, `{\"answer\": \"Yes, y = 0 is a solution.\"}`, "
      "`\\boxed{\\text{No, it is not possible}}`",
      "a yes-or-no answer stated first (Yes, No, True, False, then a comma, a full stop or the end) is that word"),
@@ -2722,7 +2725,10 @@ def _prose_unit(match: re.Match[str]) -> str:
 _FENCED_OBJECT = re.compile(r"```(?:json)?[ \t]*\r?\n?\s*\{")
 _JSON_KEY = re.compile(r'"(?i:final[ _]?answer|answer)"\s*:\s*')
 # (a JSON number or literal ends where its value does: 869/27 and 2 * Math.E are values written without quotes)
-_JSON_SCALAR = re.compile(r"(?:-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|true|false)(?=[ \t]*(?:[,}\]\r\n]|$))")
+# (a comma after it ends it only before the next key, a line break or the end: "answer": 1,000 is a thousands group
+# and "answer": 4, 5 two values, written without quotes)
+_JSON_SCALAR = re.compile(r"(?:-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|true|false)"
+                          r"(?=[ \t]*(?:,[ \t]*(?:[\"\r\n}]|$)|[}\]\r\n]|$))")
 # a value written without quotes that is no JSON (869/27, \frac{1}{2}): the rest of its line, less a comma or the
 # object's closing brace after it
 _NEXT_KEY = re.compile(r',\s*"[^"\n]{1,40}"\s*:')
@@ -2830,14 +2836,16 @@ _OBJECT_START = re.compile(r"(?im)^[ \t`>*]*(?:json[ \t]*)?(?:(?:final[ \t]+)?an
 
 
 def _object_opening(text: str, lo: int, key: int, hi: int) -> int:
-    """The brace that opens the JSON object holding the key at ``key``: the nearest brace first on its line whose
-    object closes after the key (a brace inside an earlier string, "Using \\frac{a}{b}", opens nothing), else the
-    nearest brace before the key (-1: none). At most 20 such braces are tried, each in one linear pass."""
-    starts = [m.end() - 1 for m in _OBJECT_START.finditer(text, max(lo, key - 20000), key)][-20:]
-    for start in reversed(starts):
-        if _object_end(text, start, hi) > key:
+    """The brace that opens the JSON object holding the key at ``key``: the nearest brace before it, or else the nearest
+    brace first on its line, whose object closes after the key (a brace inside an earlier string, "Using
+    \\frac{a}{b}", opens nothing); else the nearest brace (-1: none). At most 21 braces are tried, each in one linear
+    pass."""
+    nearest = text.rfind("{", lo, key)
+    starts = [nearest] + [m.end() - 1 for m in _OBJECT_START.finditer(text, max(lo, key - 20000), key)][-20:][::-1]
+    for start in starts:
+        if start >= 0 and _object_end(text, start, hi) > key:
             return start
-    return text.rfind("{", lo, key)
+    return nearest
 
 
 def _ends_response(text: str, end: int, hi: int) -> bool:
@@ -2888,6 +2896,8 @@ def _split_working(text: str, start: int, stop: int) -> tuple[str, list[str]]:
         elif text.startswith(("{", "["), m.end()):
             value_end = _object_end(text, m.end(), stop)
             value = text[m.end() : value_end + 1]
+        elif not m.group().lower().startswith('"step') and (scalar := _JSON_SCALAR.match(text, m.end(), stop)):
+            value_end, value = scalar.end() - 1, scalar.group()  # "solution": 4 (never "steps": 2, a count)
         else:
             continue
         if value_end < 0:
@@ -2908,8 +2918,8 @@ def _last_sentence_of(value: str) -> str:
 # in it; self-correction (wait, actually, a mistake) only in its last sentence, where it would take the answer back
 _WORKING_ALTERNATIVE = re.compile(r"(?i)(?<![A-Za-z])(?:or\s{1,3}(?:[-+$\d(]|\\)|maybe|perhaps|possibly|probably|"
                                   r"alternativ\w*|not\s+sure|unsure|could\s+(?:also\s+)?be|also\s+(?:works?|valid|"
-                                  r"satisf\w+|possible|correct)|another\s+(?:answer|solution|value)|either)(?![A-Za-z])")
-_ANSWER_STATED = re.compile(r"(?i)(?<![A-Za-z])answer\s+(?:is|would\s+be|=|:)\s*\$?\s*(-?\d[\d,]*(?:\.\d+)?)")
+                                  r"satisf\w+|possible|correct)|another\s+(?:answer|solution|value))(?![A-Za-z])")
+_ANSWER_STATED = re.compile(r"(?i)(?<![A-Za-z])answer[\\\"'\s]*(?:is|would\s+be|=|:)[\\\"'\s]*\$?\s*(-?\d[\d,]*(?:\.\d+)?)")
 
 
 def _working_offers_another(text: str, after: int, end: int, value: str) -> bool:
@@ -2924,6 +2934,8 @@ def _working_offers_another(text: str, after: int, end: int, value: str) -> bool
     for item in working:
         if _WORKING_ALTERNATIVE.search(item) or _HEDGE_WORDS.search(_last_sentence_of(item)):
             return True
+        if _value(item.strip(" $")) not in (None, stated):
+            return True  # "answer": 3, "solution": 4: a working key that holds another value and nothing else
         if any(_value(m.group(1)) != stated for m in _ANSWER_STATED.finditer(item)):
             return True  # "reasoning": "... so the answer is 8" after "answer": 7
     return False
@@ -3329,22 +3341,27 @@ def _concluded_after(text: str, at: int, hi: int) -> str | None:
     if end <= start or not (_CONCLUSION.match(text, start, end) or _RESULT_IS.search(text, start, end)):
         return None
     spans = _math_spans(text, start, end)
+    names = [m for m in spans if _NAME_ONLY.fullmatch(m.inner.strip())]
+    if names and names[0] is spans[0] and len(names) >= len(spans) - 1:
+        # \approx \boxed{0.62}$. Therefore, the value of $\epsilon$ for the polynomial $P(x)$ is approximately 0.62.: the
+        # math named is what the sentence is about; the value is what its copula states: another one (0.71, $6$) is a
+        # second value beside the box, one in words (seven hundred) or two (not 3 but 4) are read as written, no form
+        # the box is sure to equal
+        copula = _COPULA_AFTER.search(text, spans[-2 if len(names) < len(spans) else -1].end, end)
+        if copula is not None and (len(names) == len(spans) or copula.end() <= spans[-1].start):
+            said = text[copula.end() : end].strip(" .!")
+            if len(names) < len(spans):
+                return spans[-1].inner.strip() if not text[spans[-1].end : end].strip(" .!") else said
+            numbers = list(_NUMBER.finditer(said))
+            if len(numbers) == 1 and not _NUMBER_WORD.search(said):
+                return numbers[0].group()
+            return said if numbers or _NUMBER_WORD.search(said) else None
     if len(spans) > 1:
         return None  # Thus the value of $x$ is $12$, and $y = 5$.: several values, none alone the conclusion
     stated = _statement(text, start, end, "final sentence", prose_number=False)
     if stated.status != "answer" or len(stated.texts) != 1:
         return None
     value = undouble(stated.texts[0])
-    copula = _COPULA_AFTER.search(text, spans[0].end, end) if spans and _NAME_ONLY.fullmatch(value.strip(" $")) else None
-    if copula is not None:
-        # \approx \boxed{0.62}$. Therefore, the value of $\epsilon$ for the polynomial is approximately 0.62.: the
-        # math is what the sentence is about; the value is what its copula states (another one, 0.71, is a second
-        # value beside the box; one in words, seven hundred, is read as written: no form the box is sure to equal)
-        said = text[copula.end() : end].strip(" .!")
-        numbers = list(_NUMBER.finditer(said))
-        if len(numbers) == 1 and not _NUMBER_WORD.search(said):
-            return numbers[0].group()
-        return said if numbers or _NUMBER_WORD.search(said) else None
     # Therefore $f(3) = 12$. / Therefore $x = 4$.: the value concluded is the last side of its equation
     return value.rsplit("=", 1)[-1].strip() if value.count("=") and not re.search(r"[<>]|\\[lg]eq?\b", value) else value
 

@@ -55,6 +55,9 @@ def test_the_answer_key_of_a_json_object_that_ends_the_response_is_the_answer(re
      ('{"reasoning": "Using \\frac{a}{b}", "answer": 7, "explanation": "since x_{1} = 7"}', "7", "correct"),
      ('{"alternatives": [8], "reasoning": "x^{2}", "answer": 7}', "7", "no answer"),
      ('{"answer": 869/27, "reasoning": "divide"}', "\\frac{869}{27}", "correct"), ('{"answer": ~4}', "4", "unknown"),
+     ('{"answer": 1,000}', "1000", "correct"), ('{"answer": 4, 5}', "4", "several answers"), ('{"answer": 12, "x": 2}', "12", "correct"),
+     ('{"answer": 3, "solution": 4}', "3", "no answer"), ('{"answer": 3, "steps": 2}', "3", "correct"),
+     ('{"answer": 3, "reasoning": "\\"answer\\": 4. OK"}', "3", "no answer"),
      ('{\n  "answer": "3",\n  "reasoning": "With \\frac{1}{2}, x = 3. Or maybe 4."\n}', "3", "no answer"),
      ('{\n  "answer": "3",\n  "reasoning": "With \\frac{1}{2}, it is 3; 4 was a slip."\n}', "4", "wrong"),
      ('{"answer": "3", "note": "or 4"}', "3", "no answer"), ('{"answer": "3", "steps": ["x"], "answer_alt": "4"}', "3",
@@ -67,6 +70,10 @@ def test_json_objects_as_models_write_them(response: str, gold: str, status: str
     graded = grade(response, gold)
     assert graded.status == status, response
     assert graded.rule.startswith(("json answer", "the JSON")) or graded.status == "no answer", graded.rule
+
+
+def test_an_answer_key_inside_an_answer_object_with_more_keys_is_not_read() -> None:
+    assert grade('{"answer": {"answer": 5}, "reasoning": "x^{2}"}', "5").status == "unparsed"
 
 
 def test_a_json_object_followed_by_more_prose_is_not_the_final_answer() -> None:
@@ -2276,6 +2283,9 @@ def test_hedges_and_contradictions_that_gamed_the_reward_earn_nothing(response: 
      ("So $\\epsilon \\approx \\boxed{0.62}$. Therefore, the value of $\\epsilon$ for the polynomial is approximately "
       "0.71.", "0.62", False), ("$x = \\boxed{7}$. Therefore, the value of $x$ is seven hundred.", "7", False),
      ("\\boxed{5}. Hence $a_1$ was 6.", "5", False), ("$\\boxed{25}$. Therefore, $n$ is the number of ways.", "25", True),
+     ("Solving numerically, $\\epsilon \\approx \\boxed{0.62}$.\n\nTherefore, the value of $\\epsilon$ for the polynomial "
+      "$P(x)$ is approximately 0.58.", "0.62", False), ("$x=\\boxed{5}$. Therefore, $x$ is $6$.", "5", False),
+     ("$x=\\boxed{5}$. Therefore, $x$ is $5$.", "5", True), ("$\\boxed{3}$. Therefore $n$ is 3, or possibly 4.", "3", False),
      ("\\boxed{" * 4000 + "5" + "}" * 4000, "5", True)],
 )  # fmt: skip
 def test_what_hardmath_models_write(response: str, gold: str, correct: bool) -> None:
