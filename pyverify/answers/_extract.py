@@ -386,7 +386,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "4.`, `maybe 4`, `Alternatively, 4`, or an answer it states that differs, `so the answer is 8`, "
      "`\"solution\": 4`, leaves no answer, and a retraction does in its last sentence, `\"explanation\": "
      "\"Wait, actually it is 4.\"`; never working that corrects itself on the way, `there was a mistake "
-     "above`)"),
+     "above`, names an alternative hypothesis or lists roots it goes on to choose from, `x = 3 or x = -3`)"),
     ("`Answer: No, because the series diverges.`, `{\"answer\": \"Yes, y = 0 is a solution.\"}`, "
      "`\\boxed{\\text{No, it is not possible}}`",
      "a yes-or-no answer stated first (Yes, No, True, False, then a comma, a full stop or the end) is that word"),
@@ -2915,10 +2915,15 @@ def _last_sentence_of(value: str) -> str:
 
 
 # in working after a JSON answer: another value offered (It is 3 or 4., Alternatively, 4 also works., maybe 4) anywhere
-# in it; self-correction (wait, actually, a mistake) only in its last sentence, where it would take the answer back
-_WORKING_ALTERNATIVE = re.compile(r"(?i)(?<![A-Za-z])(?:or\s{1,3}(?:[-+$\d(]|\\)|maybe|perhaps|possibly|probably|"
-                                  r"alternativ\w*|not\s+sure|unsure|could\s+(?:also\s+)?be|also\s+(?:works?|valid|"
-                                  r"satisf\w+|possible|correct)|another\s+(?:answer|solution|value))(?![A-Za-z])")
+# in it; self-correction (wait, actually, a mistake) only in its last sentence, where it would take the answer back.
+# Only words that offer a value: never 'the alternative hypothesis', 'could be used', 'another solution method'
+_WORKING_ALTERNATIVE = re.compile(r"(?i)(?<![A-Za-z])(?:(?:maybe|perhaps|possibly|probably)\W+(?:[A-Za-z]+\W+){0,3}[-$]?\d|"
+                                  r"alternatively|not\s+sure|unsure|could\s+also\s+be|could\s+be\s+[-$]?\d|"
+                                  r"also\s+(?:works?|valid|satisf\w+|possible|correct)|another\s+(?:possible\s+)?answer|"
+                                  r"(?:^|(?<=[\"\[]))\s*or\s+[-$]?\d)(?![A-Za-z])")  # ("or 4" opening a value)
+# a number, then or and another (It is 3 or 4.; never x = 3 or x = -3, roots the working goes on to choose from):
+# checked against the answer's value
+_OR_NUMBER = re.compile(r"(?<![\w.])(-?\d+(?:\.\d+)?)\s*,?\s+or\s+(-?\d+(?:\.\d+)?)(?!\w|\.\d)")
 _ANSWER_STATED = re.compile(r"(?i)(?<![A-Za-z])answer[\\\"'\s]*(?:is|would\s+be|=|:)[\\\"'\s]*\$?\s*(-?\d[\d,]*(?:\.\d+)?)")
 
 
@@ -2934,6 +2939,9 @@ def _working_offers_another(text: str, after: int, end: int, value: str) -> bool
     for item in working:
         if _WORKING_ALTERNATIVE.search(item) or _HEDGE_WORDS.search(_last_sentence_of(item)):
             return True
+        if stated is not None and any(stated in (_value(m.group(1)), _value(m.group(2))) and
+                                      _value(m.group(1)) != _value(m.group(2)) for m in _OR_NUMBER.finditer(item)):
+            return True  # "answer": 3, "reasoning": "It is 3 or 4.": the answer and another offered together
         if _value(item.strip(" $")) not in (None, stated):
             return True  # "answer": 3, "solution": 4: a working key that holds another value and nothing else
         if any(_value(m.group(1)) != stated for m in _ANSWER_STATED.finditer(item)):

@@ -57,6 +57,8 @@ def test_the_answer_key_of_a_json_object_that_ends_the_response_is_the_answer(re
      ('{"answer": 869/27, "reasoning": "divide"}', "\\frac{869}{27}", "correct"), ('{"answer": ~4}', "4", "unknown"),
      ('{"answer": 1,000}', "1000", "correct"), ('{"answer": 4, 5}', "4", "several answers"), ('{"answer": 12, "x": 2}', "12", "correct"),
      ('{"answer": 3, "solution": 4}', "3", "no answer"), ('{"answer": 3, "steps": 2}', "3", "correct"),
+     ('{"answer": "Yes", "reasoning": "We test the alternative hypothesis H1. It could be used. So yes."}', "Yes", "correct"),
+     ('{"answer": 2, "reasoning": "x^2 - 4 = 0 gives x = 2 or x = -2. Since x is a length, x = 2."}', "2", "correct"),
      ('{"answer": 3, "reasoning": "\\"answer\\": 4. OK"}', "3", "no answer"),
      ('{\n  "answer": "3",\n  "reasoning": "With \\frac{1}{2}, x = 3. Or maybe 4."\n}', "3", "no answer"),
      ('{\n  "answer": "3",\n  "reasoning": "With \\frac{1}{2}, it is 3; 4 was a slip."\n}', "4", "wrong"),
