@@ -380,13 +380,15 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "values); the object ends at its own closing brace, its strings skipped, however many braces a "
      "`reasoning` after the answer holds); an object as the answer (`\"answer\": {\"alpha\": 1, \"beta\": "
      "4}`) is no answer; prose after the object leaves it to the other rules; another answer offered "
-     "beside it in the object (a key such as `alternatives`, `answer_alt`, `other`, or `or 4`, `maybe` "
-     "after it) leaves no answer (the values of working keys, `reasoning`, `explanation`, `steps`, are "
-     "the working wherever they stand: after the answer, a value offered anywhere in one, `It is 3 or "
-     "4.`, `maybe 4`, `Alternatively, 4`, or an answer it states that differs, `so the answer is 8`, "
-     "`\"solution\": 4`, leaves no answer, and a retraction does in its last sentence, `\"explanation\": "
-     "\"Wait, actually it is 4.\"`; never working that corrects itself on the way, `there was a mistake "
-     "above`, names an alternative hypothesis or lists roots it goes on to choose from, `x = 3 or x = -3`)"),
+     "beside it in the object (a key such as `alternatives`, `answer_alt`, `other`, another `answer_…` "
+     "key holding a number, `\"answer_if_inclusive\": 13`, or `or 4`, `maybe` after it; a second value "
+     "after the answer's string, `\"answer\": \"5\" or \"6\"`) leaves no answer (the values of working "
+     "keys, `reasoning`, `explanation`, `steps`, are the working wherever they stand: after the answer, a "
+     "value offered anywhere in one, `It is 3 or 4.`, `maybe 4`, `Alternatively, 4`, or an answer it "
+     "states that differs, `so the answer is 8`, `\"solution\": 4`, leaves no answer, and a retraction "
+     "does in its last sentence, `\"explanation\": \"Wait, actually it is 4.\"`; never working that "
+     "corrects itself on the way, `there was a mistake above`, names an alternative hypothesis or lists "
+     "roots it goes on to choose from, `x = 3 or x = -3`)"),
     ("`Answer: No, because the series diverges.`, `{\"answer\": \"Yes, y = 0 is a solution.\"}`, "
      "`\\boxed{\\text{No, it is not possible}}`",
      "a yes-or-no answer stated first (Yes, No, True, False, then a comma, a full stop or the end) is that word"),
@@ -2826,7 +2828,9 @@ def _json_value(text: str, start: int, hi: int) -> tuple[str, tuple[int, int]] |
 # beside a JSON answer, in the same object: a key that offers another answer, or a hedge in a value
 _JSON_ALTERNATIVE_KEY = re.compile(r'(?i)"(?:[a-z]{1,12}[_ -])?(?:alt|alternatives?|others?|second|also|backup|candidates?|'
                                    r'possible|options?|or|corrected|revised|updated|fallback|answer_?\d)(?:[_ -][a-z]{1,12})?"\s{0,3}:|'
-                                   r'"(?:is_?)?(?:correct|verified|confident)"\s{0,3}:\s{0,3}(?:false|0(?![.\d]))')
+                                   r'"(?:is_?)?(?:correct|verified|confident)"\s{0,3}:\s{0,3}(?:false|0(?![.\d]))|'
+                                   # another answer key holding a number ("answer_if_inclusive": 13)
+                                   r'"answer[_ -][a-z_]{1,30}"\s{0,3}:\s{0,3}"?-?\d')
 _HEDGE_WORDS = re.compile(r"(?i)(?<![A-Za-z])(?:or\s{1,3}(?:[-+$\d(]|\\)|maybe|perhaps|possibly|probably|alternatively|"
                           r"wait|actually|wrong|incorrect|mistake|not\s+sure)")
 
@@ -2920,10 +2924,13 @@ def _last_sentence_of(value: str) -> str:
 _WORKING_ALTERNATIVE = re.compile(r"(?i)(?<![A-Za-z])(?:(?:maybe|perhaps|possibly|probably)\W+(?:[A-Za-z]+\W+){0,3}[-$]?\d|"
                                   r"alternatively|not\s+sure|unsure|could\s+also\s+be|could\s+be\s+[-$]?\d|"
                                   r"also\s+(?:works?|valid|satisf\w+|possible|correct)|another\s+(?:possible\s+)?answer|"
+                                  r"alternative\s*(?:answer|value|solution)?\s*[:=]\s*[-$]?\d|"
                                   r"(?:^|(?<=[\"\[]))\s*or\s+[-$]?\d)(?![A-Za-z])")  # ("or 4" opening a value)
 # a number, then or and another (It is 3 or 4.; never x = 3 or x = -3, roots the working goes on to choose from):
 # checked against the answer's value
-_OR_NUMBER = re.compile(r"(?<![\w.])(-?\d+(?:\.\d+)?)\s*,?\s+or\s+(-?\d+(?:\.\d+)?)(?!\w|\.\d)")
+# what may follow a JSON answer's string: the next key, the object's or a list's end, a line break or the end
+_AFTER_STRING_VALUE = re.compile(r'[ \t]*(?:,\s*"[^"\n]{1,40}"\s*:|,?\s*[}\]]|,?[ \t]*[`.]*[ \t]*(?:\r?\n|$))')
+_NUMBER_OR_NUMBER = re.compile(r"(?<![\w.])(-?\d+(?:\.\d+)?)\s*,?\s+or\s+(-?\d+(?:\.\d+)?)(?!\w|\.\d)")
 _ANSWER_STATED = re.compile(r"(?i)(?<![A-Za-z])answer[\\\"'\s]*(?:is|would\s+be|=|:)[\\\"'\s]*\$?\s*(-?\d[\d,]*(?:\.\d+)?)")
 
 
@@ -2940,7 +2947,7 @@ def _working_offers_another(text: str, after: int, end: int, value: str) -> bool
         if _WORKING_ALTERNATIVE.search(item) or _HEDGE_WORDS.search(_last_sentence_of(item)):
             return True
         if stated is not None and any(stated in (_value(m.group(1)), _value(m.group(2))) and
-                                      _value(m.group(1)) != _value(m.group(2)) for m in _OR_NUMBER.finditer(item)):
+                                      _value(m.group(1)) != _value(m.group(2)) for m in _NUMBER_OR_NUMBER.finditer(item)):
             return True  # "answer": 3, "reasoning": "It is 3 or 4.": the answer and another offered together
         if _value(item.strip(" $")) not in (None, stated):
             return True  # "answer": 3, "solution": 4: a working key that holds another value and nothing else
@@ -2964,6 +2971,9 @@ def _json_answer(text: str, lo: int, hi: int, restate: bool) -> Extraction | Non
             continue
         value, span = read
         after = span[1] + (1 if text.startswith('"', key.end()) else 0)
+        if text.startswith('"', key.end()) and not _AFTER_STRING_VALUE.match(text, after, hi):
+            # "answer": "5" or "6", "answer": "5", "6": more than the one string the key holds
+            return Extraction("none", rule="the JSON answer is followed by another value", span=(key.start(), hi))
         end = text.find("}", after, hi)  # (the first brace after the value: a closer may hold braces, $a_{1331}$)
         if end < 0 and text.startswith('"', key.end()) and not text[after:hi].strip(" \t\r\n`.") \
                 and _PAIR_LEAD.fullmatch(text, text.rfind("\n", lo, key.start()) + 1, key.start()):  # fmt: skip
