@@ -90,7 +90,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "answer); `\\framebox`, `\\colorbox{…}{…}`, `\\fcolorbox`, `\\boxed\\relax{…}`, `\\boxed6` (one "
      "token) and `boxed{…}` without its backslash (HARDMath's prompt asks for `\\[boxed{}\\]`) are boxes "
      "too; `The correct option is (E) Hyperbola.` and `the right choice is C` are markers where a choice "
-     "letter follows (never `The correct choice is to multiply by 3.`)"),
+     "letter follows (never `The correct choice is to multiply by 3.`); `Answer:` counts where a line or "
+     "a sentence starts, after a step's label too (`Step 6: Answer: True.`)"),
     ("`# 18`, `# 3,000` (the whole text: one hash, a space and a value on one line)",
      "the value, as after `####` (ZeroEval's GSM8K golds are written `# 18`); a Markdown heading in words (`# Solution`, "
      "`## 3 ways`) or followed by more lines is no answer of its own"),
@@ -386,9 +387,11 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "keys, `reasoning`, `explanation`, `steps`, are the working wherever they stand: after the answer, a "
      "value offered anywhere in one, `It is 3 or 4.`, `maybe 4`, `Alternatively, 4`, or an answer it "
      "states that differs, `so the answer is 8`, `\"solution\": 4`, leaves no answer, and a retraction "
-     "does in its last sentence, `\"explanation\": \"Wait, actually it is 4.\"`; never working that "
-     "corrects itself on the way, `there was a mistake above`, names an alternative hypothesis or lists "
-     "roots it goes on to choose from, `x = 3 or x = -3`)"),
+     "does in its last sentence, `\"explanation\": \"Wait, actually it is 4.\"`; before it, as keys have "
+     "no order, a value alone, `{\"solution\": \"4\", \"answer\": 3}`, leaves no answer; an answer key "
+     "nested in another key of the object, `{\"answer\": 3, \"solution\": {\"answer\": 4}}`, is a second "
+     "answer; never working that corrects itself on the way, `there was a mistake above`, names an "
+     "alternative hypothesis or lists roots it goes on to choose from, `x = 3 or x = -3`)"),
     ("`Answer: No, because the series diverges.`, `{\"answer\": \"Yes, y = 0 is a solution.\"}`, "
      "`\\boxed{\\text{No, it is not possible}}`",
      "a yes-or-no answer stated first (Yes, No, True, False, then a comma, a full stop or the end) is that word"),
@@ -476,7 +479,9 @@ _PHRASE = re.compile(
     + _PHRASE_NOTE + _TO_THE_QUESTION
     + r"(?:\*\*)?\s*(?:(?:is|would\s+be|will\s+be)(?![A-Za-z])\s*:?|:|=|->|=>|→|—)"
     # (My answer:, My final answer:, Correct answer:, Ans: where a line or a sentence starts too)
-    r"|(?:^|(?<=\n)|(?<=[.!?]\s)|(?<=[.!?]\s\s)|(?<=\*\*))[ \t]*(?:\*\*)?(?:answer|ans\.?|my\s+(?:final\s+)?answer|"
+    # (after a step's label too: Step 6: Answer: True.)
+    r"|(?:^|(?<=\n)|(?<=[.!?]\s)|(?<=[.!?]\s\s)|(?<=\*\*))[ \t]*(?:\*\*)?(?:step[ \t]*\d{1,3}[ \t]*[:.)][ \t]*(?:\*\*)?)?"
+    r"(?:answer|ans\.?|my\s+(?:final\s+)?answer|"
     r"correct\s+answer)(?:\*\*)?\s*(?::|=|->|=>|→|(?=\$|\\\(|\\\[)))"
     r"(?:\s*\*\*)?|(?<!#)####(?!#)|(?:^|(?<=\n))[ \t]*A:(?=[ \t]*\S)"
     # the same phrases in other languages (MGSM, lighteval's multilingual tasks): "the answer is", "answer:"
@@ -2473,6 +2478,10 @@ _STEPS_UNSTATED = "steps whose last statement neither concludes nor restates a r
 _STEP_OPENS = re.compile(r"(?i)[\s*#>-]*(?:first(?:ly)?|step\s*\d+|we|let|let's|to\s+find|start|begin|calculate|compute|"
                          r"\d+[.)])(?![A-Za-z])")
 _COMPUTES = re.compile(r"\d[\d,.]*[ \t]*[-−+*/×÷x][ \t]*\$?\d[^=\n]{0,60}=")
+# a numbered step's label (Step 2:), which opens no explanation
+_NUMBERED_STEP = re.compile(r"(?i)[\s*#>-]*(?:\*\*)?step[ \t]*\d{1,2}[ \t]*[:.)]")
+# an equation still to solve: a letter after its last '=' (x = y + 30, F = 2T)
+_UNSOLVED = re.compile(r"=[^=\n]*[A-Za-z][^=\n]*\Z")
 # a line after an answer that explains it rather than goes on computing (Answer: 7\nExplanation: ...)
 _EXPLAINS = re.compile(r"(?i)[\s*#>-]*(?:explanation|reason(?:ing)?|because|since|note|check|verification|verify|proof|"
                        r"justification|why|work(?:ing)?|solution|steps?)(?![A-Za-z])")
@@ -2491,16 +2500,26 @@ def _steps_after(text: str, opened: int, start: int, end: int, hi: int) -> int |
     $300 left.), and the block (to a blank line) goes on after it with more numbers that no explanation label
     introduces; None otherwise."""
     first = _trimmed(text[start:end])
-    if "\n" not in text[opened:start] or not re.search(r"\d", first) or not _prose(first) or _yes_no(first) or \
-            re.match(r"[A-Za-z][\w' ]{0,40}:\s", first):  # fmt: skip
+    step = _NUMBERED_STEP.match(first)
+    working = not _prose(first) and (_COMPUTES.search(first) or _UNSOLVED.search(first))
+    if "\n" not in text[opened:start] or not re.search(r"\d", first) or not (_prose(first) or working) or \
+            _yes_no(first) or (re.match(r"[A-Za-z][\w' ]{0,40}:\s", first) and not step):  # fmt: skip
         return None  # (a yes or no answered first: No, 80 dB is not twice as loud ...; labelled lines: Nick: 6 guns)
     gap = re.compile(r"\n[ \t]*\n").search(text, end, hi)
     block = gap.start() if gap else hi
+    while (step or working) and gap and block < hi:
+        # Answer:\n\nStep 1: 2/3 of 36 = 24\n\nStep 2: 24 x 24 = 576\n\nHe needs 576 tiles. / Answer:\n\nx = y + 30\n...:
+        # a first step or a computation opens steps that may go on in paragraphs with numbers, to their conclusion
+        following = re.compile(r"\n[ \t]*\n").search(text, gap.end(), hi)
+        paragraph = text[gap.end() : following.start() if following else hi]
+        if not re.search(r"\d", paragraph) or (_EXPLAINS.match(paragraph) and not _NUMBERED_STEP.match(paragraph)):
+            break
+        gap, block = following, following.start() if following else hi
     concludes = _CONCLUSION.match(text, *_last_sentence(text, end, block)) if block > end else None
-    if not (_STEP_OPENS.match(first) or _COMPUTES.search(first) or concludes):
+    if not (_STEP_OPENS.match(first) or working or _COMPUTES.search(first) or concludes):
         return None  # a statement that is no step states the answer, whatever follows: Tom has 14 apples.\nHe picked 7.
     rest = text[end:block].lstrip(" \t.!")
-    if not re.search(r"\d", rest) or _EXPLAINS.match(rest):
+    if not re.search(r"\d", rest) or (_EXPLAINS.match(rest) and not _NUMBERED_STEP.match(rest)):
         return None
     return block
 
@@ -2956,6 +2975,25 @@ def _working_offers_another(text: str, after: int, end: int, value: str) -> bool
     return False
 
 
+def _working_value_before(text: str, start: int, stop: int, value: str) -> bool:
+    """Whether a working key before a JSON answer ``value`` holds another value and nothing else (``{"solution": "4",
+    "answer": 3}``: the order of an object's keys means nothing, as after the answer)."""
+    stated = _value(value.strip(" $"))
+    return any(_value(item.strip(" $")) not in (None, stated) for item in _split_working(text, start, stop)[1])
+
+
+def _outermost_object(text: str, lo: int, opening: int, end: int, hi: int) -> tuple[int, int]:
+    """The opening and closing braces of the outermost JSON object (at most three levels up) that encloses the object
+    from text[opening] to text[end]."""
+    for _ in range(3):
+        up = _object_opening(text, lo, opening, hi) if opening > lo else -1
+        up_end = _object_end(text, up, hi) if 0 <= up < opening else -1
+        if up_end < end:
+            break
+        opening, end = up, up_end
+    return opening, end
+
+
 def _json_answer(text: str, lo: int, hi: int, restate: bool) -> Extraction | None:
     """The answer of a JSON object that ends the response (the last answer key in it), or None."""
     keys = list(_JSON_KEY.finditer(text, lo, hi))[-4:]
@@ -2985,11 +3023,15 @@ def _json_answer(text: str, lo: int, hi: int, restate: bool) -> Extraction | Non
         if not _ends_response(text, end, hi):
             return None  # the object does not end the response: prose after it says more (a closer says nothing)
         if opening >= 0 and (_JSON_ALTERNATIVE_KEY.search(_split_working(text, opening, end + 1)[0]) or
-                             _working_offers_another(text, after, end, value)):  # (a reasoning before may say "or")
+                             _working_offers_another(text, after, end, value) or
+                             _working_value_before(text, opening, key.start(), value)):  # (a reasoning before may say "or")
             # {"answer": 3, "alternatives": [4]}, {"answer": 3, "note": "or 4"}: other answers offered beside it
             return Extraction("none", rule="the JSON object offers another answer beside its answer",
                               span=(opening, end + 1))  # fmt: skip
-        others = [o[0] for k in keys if k.start() > opening and (o := _json_value(text, k.end(), hi)) is not None]
+        outer, outer_end = _outermost_object(text, lo, opening, end, hi) if opening >= 0 else (opening, end)
+        # (every other answer key of the object, an enclosing object's too: {"answer": 3, "solution": {"answer": 4}})
+        others = [o[0] for k in _JSON_KEY.finditer(text, outer, outer_end) if k.start() != key.start() and
+                  (o := _json_value(text, k.end(), hi)) is not None] if opening >= 0 else []  # fmt: skip
         if any(o.strip() != value.strip() for o in others):
             return Extraction("several", tuple(dict.fromkeys(o.strip() for o in (*others, value) if o)),
                               "several json answers", (opening, end + 1))  # one object, two answers: a hedge

@@ -68,14 +68,21 @@ def test_the_answer_key_of_a_json_object_that_ends_the_response_is_the_answer(re
      ('{\n  "answer": "3",\n  "reasoning": "With \\frac{1}{2}, it is 3; 4 was a slip."\n}', "4", "wrong"),
      ('{"answer": "3", "note": "or 4"}', "3", "no answer"), ('{"answer": "3", "steps": ["x"], "answer_alt": "4"}', "3",
                                                             "no answer"),
-     ('{"reasoning": "Matching coefficients.", "answer": {"alpha": 1, "beta": 4}}', "4", "no answer")],
+     ('{"reasoning": "Matching coefficients.", "answer": {"alpha": 1, "beta": 4}}', "4", "no answer"),
+     # an object's keys have no order: a value alone in a working key before the answer is offered beside it too, and
+     # an answer key nested in the working is a second answer (an adversarial review); the same value is no hedge
+     ('{"solution": "4", "answer": 3}', "3", "no answer"), ('{"solution": "3", "answer": 3}', "3", "correct"),
+     ('{"answer": 3, "solution": {"answer": 4}}', "4", "several answers"),
+     ('{"answer": 3, "solution": {"answer": 4}}', "3", "several answers"),
+     ('{"answer": 3, "check": {"answer": 3}}', "3", "correct"), ('{"answer": {"answer": 5}}', "5", "correct"),
+     ('{"solution": {"steps": ["x + 1 = 4", "x = 3"]}, "answer": 3}', "3", "correct")],
 )  # fmt: skip
 def test_json_objects_as_models_write_them(response: str, gold: str, status: str) -> None:
     # MathOdyssey's saved outputs: 869/27 unquoted was read as 869, and an object whose reasoning after the answer
     # holds braces was not the last object, so its final sentence ("... for estimating $\theta$.") was read
     graded = grade(response, gold)
     assert graded.status == status, response
-    assert graded.rule.startswith(("json answer", "the JSON")) or graded.status == "no answer", graded.rule
+    assert graded.rule.startswith(("json answer", "the JSON", "several json")) or graded.status == "no answer", graded.rule
 
 
 def test_an_answer_key_inside_an_answer_object_with_more_keys_is_not_read() -> None:
@@ -823,7 +830,9 @@ def test_a_json_answer_with_another_offered_beside_it_is_no_answer(response: str
      # the fifth review: other answer labels
      ("Ans: 42", "42"), ("My answer: 42", "42"), ("My final answer: 42", "42"), ("Correct answer: 42", "42"),
      ("Final answer -> 42", "42"), ("Final answer — 42", "42"), ("Final Answer\n\n42", "42"), ("Answer\n42", "42"),
-     ("**7** is the answer.", "7")],
+     ("**7** is the answer.", "7"),
+     # TheoremQA's Alpaca answers: the marker after a step's label
+     ("Step 5: Is it cyclic? Yes, it is.\nStep 6: Answer: True.</s><s>", "True"), ("Step 6: Answer: 5\nStep 7: check: 5 + 1 = 6.", "5")],
 )  # fmt: skip
 def test_honest_checks_units_and_restatements_after_the_box_are_credited(response: str, gold: str) -> None:
     # the fourth review's false refusals: checks that ask themselves or end in a noun or ✓, units in their own math,
@@ -1892,7 +1901,18 @@ def test_a_sentence_that_restates_the_last_result_among_givens_states_it(respons
      ("She has some.\nAnswer: 3 boys x 4 apples = 12 apples short", "12", "unparsed"),
      ("Answer: Total = 48 cans + 24 cans = 72 cans. But he recycles half.", "72", "unparsed"),
      ("Answer:\nStep 1: Benny had 17 seashells.\nStep 2: He gave 3, so 17 - 3 = 14.\nStep 3: Benny now has 14 seashells.",
-      "17", "unparsed")],
+      "17", "wrong"),
+     ("Answer:\nStep 1: Benny had 17 seashells.\nStep 2: He gave 3, so 17 - 3 = 14.\nStep 3: Benny now has 14 seashells.",
+      "14", "correct"),
+     # Plan-and-Solve's steps after 'Answer:' in paragraphs, from a first step or a computation to their conclusion
+     # (its first line was read: F = 2T = 2 x 125 = 250, x = y + 30)
+     ("Answer:\n\nF = 2T = 2 x 125 = 250\n\nT + W + F = 125 + 125 + 250 = 500\n\nTherefore, the shop makes 500 "
+      "chimichangas on Tuesdays, Wednesdays and Fridays.", "500", "correct"),
+     ("Answer:\n\nx = y + 30\nx = 40 + 30\nx = 70\n\nGretchen has 70 gold coins.", "70", "correct"),
+     ("Answer:\n\nStep 1: 100 x 30% = 30\n\nStep 2: 30 x 20% = 6\n\nTherefore, 6 people get offers.", "6", "correct"),
+     ("Answer:\n\nStep 1: 100 x 30% = 30\n\nStep 2: 30 x 20% = 6\n\nTherefore, 6 people get offers.", "30", "wrong"),
+     ("Answer:\n\nStep 1: 24 x 24 = 576\n\nHe would need 576 tiles if he tiled it twice.", "576", "no answer"),
+     ("Answer:\n\n2 x 4 = 8\n\nI hope this helps!", "8", "unknown")],
 )  # fmt: skip
 def test_older_chat_models_results_restated_after_their_computation_are_read(response: str, gold: str, status: str) -> None:
     # the right answers of Plan-and-Solve's text-davinci-003 (AGI-Edgerunners/Plan-and-Solve-Prompting), MiP's Gemma and
