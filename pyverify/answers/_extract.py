@@ -98,14 +98,16 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`\\boxed{}` (empty or spaces only, as a base model repeats its instructions: `\\boxed{}. \\boxed{}.`)",
      "an empty box is no box: the last box with something in it is read (`\\boxed{5}. Put your final answer within "
      "\\boxed{}.` is 5); when every box is empty, no answer"),
-    ("`\\boxed{-2} \\quad\\text{and}\\quad \\boxed{1}` at the end; a gold `\\boxed{1}\\boxed{2}`; "
-     "`\\boxed{3} cm and \\boxed{4} cm`",
-     "several answers, read as the list -2, 1 (equal only to that set or list; so are boxes on one line each after its own "
-     "label and `=`, separated by a comma: `$\\theta = \\boxed{\\frac{3\\pi}{2}}$，$f(\\frac{2\\pi}{3}) = \\boxed{1}$`, the blanks "
-     "of a fill-in); the same box repeated alone is one answer, boxes in a row keep a value written twice (`\\boxed{2}, \\boxed{3}, "
-     "\\boxed{3}`: 3 twice, counted against a reference that repeats it); one "
-     "word may follow a box before `and`, `or` or a comma (its unit or noun), never a word that reasons (`so`, "
-     "`then`, `is`, ...)"),
+    ("`\\boxed{-2} \\quad\\text{and}\\quad \\boxed{1}` at the end; a gold `\\boxed{1}\\boxed{2}`; `\\boxed{3} cm and \\boxed{4} cm`",
+     "several answers, read as the list -2, 1 (equal only to that set or list; so are boxes on one line "
+     "each after its own label and `=`, separated by a comma: `$\\theta = "
+     "\\boxed{\\frac{3\\pi}{2}}$，$f(\\frac{2\\pi}{3}) = \\boxed{1}$`, the blanks of a fill-in, and boxes "
+     "in one sentence each after `is` naming a thing in words: `The maximum is \\boxed{3}, and the "
+     "minimum is \\boxed{1}.`, never after `and so the answer is`, `not` or `or`); the same box repeated "
+     "alone is one answer, boxes in a row keep a value written twice (`\\boxed{2}, \\boxed{3}, "
+     "\\boxed{3}`: 3 twice, counted against a reference that repeats it); one word may follow a box "
+     "before `and`, `or` or a comma (its unit or noun), never a word that reasons (`so`, `then`, `is`, "
+     "...)"),
     ("`$-\\boxed{3}$`, `$\\boxed{3}\\pi$`, `$\\boxed{3} \\times 10^{5}$`, `$\\frac{1}{\\boxed{3}}$`, `$x \\neq \\boxed{3}$`, "
      "`The answer is not \\boxed{3}.`, `Is it \\boxed{3}?`",
      "the box holds the answer whatever surrounds it (`x \\in \\boxed{(3,4]}`, `\\equiv \\boxed{3} \\pmod{7}`, "
@@ -131,12 +133,14 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "not; a reference after the answer, `9 (see Eq. 5)`, and a restatement after `, i.e.` are not read "
      "as it): the math that follows it, or the words to the end of the sentence read as below; a phrase "
      "that ends its line and heads a block of steps (its first statement prose with a number that opens a "
-     "step or computes, or a block whose last statement concludes; never a yes or no or a labelled line; "
-     "more numbers before a blank line and no explanation label) is answered by the block's last "
-     "statement when it concludes, restates the last result or computes its own, and hedges nothing "
-     "(`Answer:` then `First, 3 + 4 = 7 apples.`, `Then 7 x 2 = 14 apples.`, `So Tom has 14 apples.` is "
-     "14, never 7; else no answer); a first statement that is no step is the answer whatever follows it "
-     "(`Tom has 14 apples.` then `In grams, ...`)"),
+     "step or computes, or a block whose last statement concludes; never a yes or no or a labelled line "
+     "other than a numbered step; more numbers before a blank line and no explanation label; a numbered "
+     "step, `Step 1: 2/3 of 36 = 24`, or math that computes or is still to solve, `F = 2T = 2 x 125 = "
+     "250`, `x = y + 30`, opens steps that go on in the paragraphs after it while each holds a number) is "
+     "answered by the block's last statement when it concludes, restates the last result or computes its "
+     "own, and hedges nothing (`Answer:` then `First, 3 + 4 = 7 apples.`, `Then 7 x 2 = 14 apples.`, `So "
+     "Tom has 14 apples.` is 14, never 7; else no answer); a first statement that is no step is the "
+     "answer whatever follows it (`Tom has 14 apples.` then `In grams, ...`)"),
     ("`Final Answer: Jane started growing Sphere 3 hours ago.`",
      "after a phrase, words that no rule below reads but that hold exactly one number and no math: that "
      "number (or, with no digit, one cardinal in words: `Answer: She has twelve apples.` is 12, as is a "
@@ -3441,6 +3445,12 @@ def _taken_back(text: str, end: int, hi: int) -> bool:
 _LABELLED_NEXT = re.compile(r"[^\S\n]{0,3}(?:\$\$?|\\\)|\\\])?[^\S\n]{0,3}[,，;；、][^\S\n]{0,3}(?:(?:and|且|和)[^\S\n]{1,3})?"
                             r"(?:\$\$?|\\\(|\\\[)?[^\S\n]{0,3}[^\s=$]{1,40}[^\S\n]{0,3}=[^\S\n]{0,3}")
 _LABELLED_BOX = re.compile(r"(?:^|[\s$(,，])[^\s=$]{1,40}[^\S\n]{0,3}=[^\S\n]{0,3}\Z")
+# in one sentence, two boxes each the value of a thing named in words (The maximum ... is \(\boxed{3}\), and the
+# minimum ... is \(\boxed{1}\).): the values of both, never a conclusion drawn from the first (and so the answer is)
+_NAMED_NEXT = re.compile(r"(?i)[^\S\n]{0,3}(?:\$|\\\))?[^\S\n]{0,3},?[^\S\n]{1,3}and[^\S\n]+(?!(?:so|thus|then|hence|therefore)\b)"
+                         r"(?:(?!(?:so|thus|then|hence|therefore|answer|final|result|not|or|if|maybe|perhaps)\b)[^.;:!?\n$\\=])"
+                         r"{1,80}?[^\S\n](?:is|are)[^\S\n]{1,3}(?:\$|\\\()?[^\S\n]{0,3}")
+_NAMED_BOX = re.compile(r"(?i)(?<![A-Za-z])(?:is|are)[^\S\n]{1,3}(?:\$|\\\()?[^\S\n]{0,3}\Z")
 # before a row of boxes, besides what bounds or doubts one box (_BOX_BOUND): a word that supposes it or makes it one
 # of alternatives (if, whether, either, might be, guess)
 _ROW_HEDGED = re.compile(r"(?i)(?<![A-Za-z])(?:if|whether|suppose|either|(?:might|may|could)\s+be|guess|guessing)"
@@ -3691,9 +3701,11 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
         group = [boxes[-1]]
         for box in reversed(boxes[:-1]):
             if _CONNECTOR.fullmatch(text, box[1], group[0][0]) or (
-                    _LABELLED_NEXT.fullmatch(text, box[1], group[0][0]) and _LABELLED_BOX.search(text, max(lo, box[0] - 48), box[0])):  # fmt: skip
+                    _LABELLED_NEXT.fullmatch(text, box[1], group[0][0]) and _LABELLED_BOX.search(text, max(lo, box[0] - 48), box[0])) or (
+                    _NAMED_NEXT.fullmatch(text, box[1], group[0][0]) and _NAMED_BOX.search(text, max(lo, box[0] - 8), box[0])):  # fmt: skip
                 # $\theta = \boxed{\frac{3\pi}{2}}$，$f(\frac{2\pi}{3}) = \boxed{1}$: the blanks of a fill-in, each
-                # labelled, on one line (one label per box: the answer of each)
+                # labelled, on one line (one label per box: the answer of each); The maximum is \boxed{3}, and the minimum
+                # is \boxed{1}.: each box the value of a thing named
                 group.insert(0, box)
             else:
                 break

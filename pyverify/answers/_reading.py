@@ -274,6 +274,16 @@ _LONE_DEGREES = re.compile(rf"\s*(?:[A-Za-z]\s*=\s*)?(?:\\approx\s*)?[-+−]?\s*
 _MATHRM_UNIT = rf"(?<=[0-9])\s*\\mathrm\s*\{{\s*~\s*[{UNIT_LETTERS}]\s*\}}(?:\s*\^\s*(?:\d|\{{\s*-?\d\s*\}}))?{_AFTER_UNIT}"
 _TRAILING_UNIT = rf"(?:(?<=[0-9}}).])\s+|(?<=[0-9}}])|(?<=\\pi)\s*)(?:{_unit_phrase(letters=False)})\s*$"
 
+# a counted noun after a number, at the end (360 girls, 5 red marbles): written by hand beside UNIT_WORDS, whose
+# list no count of things can close; the words that make it more than a count are excluded one by one
+_NOT_COUNTED = (r"(?:thousands?|hundreds?|millions?|billions?|trillions?|dozens?|scores?|gross|halves|half|quarters?|"
+                r"thirds?|fourths?|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?|elevenths?|twelfths?|hundredths?|"
+                r"thousandths?|millionths?|ones|tens|times|percents?|percent|square|cubic|squared|cubed|less|unless|"
+                r"plus|minus|more|fewer|not|no|maybe|perhaps|about|approx\w*|roughly|nearly|almost|over|under|least|most|"
+                r"wrong|incorrect|correct|answers?|solutions?|values?|is|was|has|does|goes|gives|makes|works|holds|fails|"
+                r"equals|remains|seems|stays|this|thus|its|his|hers|ours|theirs|yours|always|sometimes|possibilities|"
+                r"pis|radians?|options?|choices?|cases)")
+_COUNTED_NOUN = (rf"(?<=\d)\s+(?:(?!{_NOT_COUNTED}\s)[a-z]{{3,}}\s+)?(?!{_NOT_COUNTED}\s*\.?\s*$)[a-z]{{3,}}s\s*\.?\s*$")
 _SUFFIX = r"(?:st|nd|rd|th)"
 _ORDINAL = (
     rf"(?<![\d.A-Za-z^_{{])(\d+)\s*(?:\^\s*(?:\{{\s*(?:\\(?:{'|'.join(TEXT_COMMANDS)})\s*\{{\s*{_SUFFIX}\s*\}}|\\rm\s+{_SUFFIX}"
@@ -857,6 +867,10 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("a unit phrase at the end, after a number (touching it or not: 4ft), } (touching or not: \\sqrt{7}cm^{3}), \\pi, ) "
      "or . (5 cm, 5 square units, 60 miles per hour: the words of "
      "UNIT_WORDS and UNIT_PREFIXES as in \\text{...}, no one-letter units) is removed", _TRAILING_UNIT, ""),
+    ("a plural noun of four letters or more at the end, after a number and at most one word (360 girls, 10 tablespoons, "
+     "5 red marbles: what the number counts) is removed, unless a word there changes the value, places a digit, "
+     "orders, negates, hedges or is a verb (2 dozen eggs, 3 fifths, 5 tens, 4 times, 5 less, 5 works stay as written)",
+     _COUNTED_NOUN, ""),
     ("a final full stop, comma or semicolon is removed", r"[.,;]\s*$", ""),
 )  # fmt: skip
 

@@ -1131,7 +1131,14 @@ def test_choices_listed_after_a_phrase_letters_written_together_and_a_half_of_th
      ("**结论**\n\\theta = \\boxed{\\frac{3\\pi}{2}}，f(\\frac{2\\pi}{3}) = \\boxed{1}", "\\frac{3\\pi}{2}, 1", "correct"),
      ("So $x = \\boxed{2}$, and $y = \\boxed{3}$.", "2, 3", "correct"), ("So $x = \\boxed{2}$, and $y = \\boxed{3}$.", "3", "several answers"),
      ("We get $x=\\boxed{5}$ from step one.\nThen the area is $A = \\boxed{7}$.", "7", "correct"),
-     ("$a = \\boxed{2}$, so the answer is $b = \\boxed{3}$.", "3", "correct")],
+     ("$a = \\boxed{2}$, so the answer is $b = \\boxed{3}$.", "3", "correct"),
+     # ProcessBench's OlympiadBench answers: two boxes in one sentence, each the value of a thing named in words, are
+     # both values (the last box alone was read: wrong against the gold 1, 2)
+     ("The maximum possible number is \\(\\boxed{2}\\), and the minimum possible number is \\(\\boxed{1}\\).", "1, 2", "correct"),
+     ("The maximum is $\\boxed{2}$ and the minimum is $\\boxed{1}$.", "1", "several answers"),
+     ("We get $x = \\boxed{2}$, and so the answer is $\\boxed{5}$.", "5", "correct"),
+     ("The guess is $\\boxed{2}$, and the answer is $\\boxed{5}$.", "5", "correct"),
+     ("The first is $\\boxed{2}$, and the second is not $\\boxed{5}$.", "2", "no answer")],
 )  # fmt: skip
 def test_labelled_boxes_on_one_line_are_the_blanks_of_a_fill_in(response: str, gold: str, status: str) -> None:
     # gaokao 2026's two-blank question (Qwen3.6 thinking models, labelled correct): '$\theta = \boxed{...}$，$f(...) =
