@@ -56,6 +56,7 @@ The rules, in order (:data:`EXTRACTION_RULES` is the table docs/answers-and-rewa
 
 from __future__ import annotations
 
+import json
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
@@ -273,11 +274,17 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "written inside `\\text{...}` in math is read past the brace that closes the text, or up to a brace it never "
      "opened"),
     ("`Therefore, $x = 2$ and $y = 3$.`, `So $x=2$, $y=3$.`, `Thus x = 3.`",
-     "values given to unknowns, each in its own math, joined only by `and`, `or` or commas, with at most a "
-     "concluding word before them (therefore, thus, hence, so, then, finally) and nothing after: together the "
-     "answer (the point (2, 3)); `or` between different unknowns states alternatives, no answer; a premise or a "
-     "verdict before them (since, we reject, suppose) leaves the sentence to the other rules; a short line that "
-     "opens with thus, hence, so, therefore, then, finally or we find is read by these rules, never as text"),
+     "values given to unknowns, each in its own math, joined only by `and`, `or` or commas, with at most "
+     "a concluding word before them (therefore, thus, hence, so, then, finally) and nothing after: "
+     "together the answer (the point (2, 3)); `or` between different unknowns states alternatives, no "
+     "answer; a premise or a verdict before them (since, we reject, suppose) leaves the sentence to the "
+     "other rules; a short line that opens with thus, hence, so, therefore, then, finally or we find is "
+     "read by these rules, never as text; otherwise a final sentence with several math spans states none, "
+     "except its last when that ends the sentence and a clause after `, so` (`, therefore`, `, thus`, `, "
+     "hence`) states it with a copula, or a concluding sentence states it with `simplifies to`, `reduces "
+     "to`, `becomes` or `equals`, and no hedge, bound, negation, supposition or second value is there "
+     "(`The cost was $\\$15$, so their profit was $93 - 15 = \\$78$.` is 78; `So, the expression \\[A\\] "
+     "simplifies to \\[B\\]` is B)"),
     ("`So the result is 23. I think that's the answer.`, `… $78$. Everything seems to add up correctly.`, "
      "`I hope it is correct.`",
      "closing remarks in fixed words that confirm the work or offer more help (`Is there anything else I can help you "
@@ -383,19 +390,22 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "quotes that is no JSON, `\"answer\": 869/27,`, is the rest of its line up to the next key, never "
      "its first number (`\"answer\": ~4` is about 4, `\"answer\": 1,000` is 1000, `\"answer\": 4, 5` two "
      "values); the object ends at its own closing brace, its strings skipped, however many braces a "
-     "`reasoning` after the answer holds); an object as the answer (`\"answer\": {\"alpha\": 1, \"beta\": "
-     "4}`) is no answer; prose after the object leaves it to the other rules; another answer offered "
-     "beside it in the object (a key such as `alternatives`, `answer_alt`, `other`, another `answer_…` "
-     "key holding a number, `\"answer_if_inclusive\": 13`, or `or 4`, `maybe` after it; a second value "
-     "after the answer's string, `\"answer\": \"5\" or \"6\"`) leaves no answer (the values of working "
-     "keys, `reasoning`, `explanation`, `steps`, are the working wherever they stand: after the answer, a "
-     "value offered anywhere in one, `It is 3 or 4.`, `maybe 4`, `Alternatively, 4`, or an answer it "
-     "states that differs, `so the answer is 8`, `\"solution\": 4`, leaves no answer, and a retraction "
-     "does in its last sentence, `\"explanation\": \"Wait, actually it is 4.\"`; before it, as keys have "
-     "no order, a value alone, `{\"solution\": \"4\", \"answer\": 3}`, leaves no answer; an answer key "
-     "nested in another key of the object, `{\"answer\": 3, \"solution\": {\"answer\": 4}}`, is a second "
-     "answer; never working that corrects itself on the way, `there was a mistake above`, names an "
-     "alternative hypothesis or lists roots it goes on to choose from, `x = 3 or x = -3`)"),
+     "`reasoning` after the answer holds); an object as the answer is the equations of the unknowns it "
+     "names when it is JSON whose keys are unknowns' names (a letter with an index, a Greek letter's "
+     "name) and whose values are numbers or short math (`\"answer\": {\"alpha\": 1, \"beta\": 4}` is "
+     "`alpha = 1, beta = 4`), else no answer (`{\"sample_mean\": 107.78, ...}`); prose after the object "
+     "leaves it to the other rules; another answer offered beside it in the object (a key such as "
+     "`alternatives`, `answer_alt`, `other`, another `answer_…` key holding a number, "
+     "`\"answer_if_inclusive\": 13`, or `or 4`, `maybe` after it; a second value after the answer's "
+     "string, `\"answer\": \"5\" or \"6\"`) leaves no answer (the values of working keys, `reasoning`, "
+     "`explanation`, `steps`, are the working wherever they stand: after the answer, a value offered "
+     "anywhere in one, `It is 3 or 4.`, `maybe 4`, `Alternatively, 4`, or an answer it states that "
+     "differs, `so the answer is 8`, `\"solution\": 4`, leaves no answer, and a retraction does in its "
+     "last sentence, `\"explanation\": \"Wait, actually it is 4.\"`; before it, as keys have no order, a "
+     "value alone, `{\"solution\": \"4\", \"answer\": 3}`, leaves no answer; an answer key nested in "
+     "another key of the object, `{\"answer\": 3, \"solution\": {\"answer\": 4}}`, is a second answer; "
+     "never working that corrects itself on the way, `there was a mistake above`, names an alternative "
+     "hypothesis or lists roots it goes on to choose from, `x = 3 or x = -3`)"),
     ("`Answer: No, because the series diverges.`, `{\"answer\": \"Yes, y = 0 is a solution.\"}`, "
      "`\\boxed{\\text{No, it is not possible}}`",
      "a yes-or-no answer stated first (Yes, No, True, False, then a comma, a full stop or the end) is that word"),
@@ -1532,6 +1542,11 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
         # Therefore, $x = 2$ and $y = 3$.: values of named unknowns joined by connectors state the answer together
         start, end = spans[0].start, spans[-1].end
         return Extraction("answer", (_strip_math(text[start:end]),), rule, (start, end))
+    stated_last = _concluding_clause(text, spans, lo, hi) if len(spans) > 1 else None
+    if stated_last is not None:
+        # The cost was $\$15$, so their profit was $93 - 15 = \$78$. / So, the expression \[A\] simplifies to \[B\]: the
+        # math the sentence's concluding clause states last
+        return Extraction("answer", (stated_last.inner.strip(" "),), rule, stated_last.span())
     if len(spans) > 1:
         return Extraction("none", rule="several math spans in the final sentence, none stated as the answer",
                           span=(lo, hi))  # fmt: skip
@@ -2055,6 +2070,41 @@ _NUMBERED = re.compile(r"(?i)(?<![A-Za-z])(?:step|part|case|question|problem|equ
 # a value given to a named unknown (x = 2, y_1 = -\frac{1}{2}), alone in its math span; what may join two of them
 _ASSIGNED_SPAN = re.compile(r"^\s*[A-Za-z](?:_\{?\w+\}?)?\s*=(?!=)[^=<>]+$")
 _JOINING = re.compile(r"(?i)^\s*(?:,|;|,?\s*and|,?\s*or|\\text\s*\{\s*(?:and|or)\s*\})?\s*$")
+
+
+# right before a sentence's last math, what states it as a result: a copula or a verb of simplifying
+_STATES_LAST = re.compile(r"(?i)(?<![A-Za-z])(?:is|was|are|were|equals|becomes|simplifies\s+to|reduces\s+to|comes\s+to|"
+                          r"is\s+equal\s+to)[ \t]*\Z")
+_SIMPLIFIES = re.compile(r"(?i)(?<![A-Za-z])(?:simplifies|reduces|becomes|equals|equal)(?![A-Za-z])")
+# a clause that concludes from what the sentence states before it (..., so their profit was ...)
+_SO_OPENS = re.compile(r"(?i)[,;]\s*(?:and\s+)?(?:so|therefore|thus|hence)(?![A-Za-z])")
+# in that clause, what makes its math no one result: another value, a list, a hedge, a condition, a negation
+_CLAUSE_HEDGED = re.compile(r"(?i)(?<![A-Za-z])(?:and|or|not|if|when|unless|approximately|about|roughly|nearly|maybe|"
+                            r"perhaps|probably|possibly|might|could|would|should|least|most|than)(?![A-Za-z])|\d|[<>≈~]")
+
+
+# anywhere before that math: a supposition or a condition (If the cost was $15$, so ...)
+_SUPPOSING = re.compile(r"(?i)(?<![A-Za-z])(?:if|suppose|supposing|assume|assuming|when|whether|unless|let|let's|say)"
+                        r"(?![A-Za-z])")
+
+
+def _concluding_clause(text: str, spans: list[_Span], lo: int, hi: int) -> _Span | None:
+    """The last math span of the sentence text[lo:hi] with several, when it ends the sentence and a clause that
+    concludes states it (``..., so their profit was $93 - 15 = \\$78$.``; a concluding sentence whose last math a verb
+    of simplifying gives: ``So, the expression \\[A\\] simplifies to \\[B\\]``); None otherwise."""
+    last, prev = spans[-1], spans[-2]
+    if text[last.end : hi].strip(" \t.!*") or last.inner.strip().endswith("="):
+        return None
+    between = text[prev.end : last.start]
+    so = _SO_OPENS.search(between)
+    stated = _STATES_LAST.search(between)
+    if stated is None or _CLAUSE_HEDGED.search(between[so.end() :] if so else between) or \
+            _SUPPOSING.search(_masked(text, lo, last.start), lo, last.start) or \
+            _DENIAL.search(_masked(text, lo, hi), lo, hi):  # fmt: skip
+        return None
+    if so is not None or (_CONCLUSION.match(text, lo, hi) and _SIMPLIFIES.search(between)):
+        return last
+    return None
 
 
 def _assignments_joined(text: str, spans: list[_Span], lo: int, hi: int) -> bool:
@@ -2979,6 +3029,35 @@ def _working_offers_another(text: str, after: int, end: int, value: str) -> bool
     return False
 
 
+# the key of a value a JSON answer names: an unknown's name (a letter with at most a two-digit index, x_1, a2) or a
+# Greek letter's
+_VALUE_NAME = re.compile(r"[A-Za-z](?:_?\d{1,2})?|alpha|beta|gamma|delta|epsilon|zeta|eta|theta|kappa|lambda|mu|nu|xi|"
+                         r"rho|sigma|tau|phi|chi|psi|omega")
+
+
+def _named_values(text: str, start: int, hi: int) -> str | None:
+    """The object at text[start] as the equations of the unknowns it names, ``{"alpha": 1, "beta": 4}`` as
+    ``alpha = 1, beta = 4``, when it is JSON of at most eight keys, each an unknown's name, and each value a number or
+    a short string of math; None otherwise (``{"sample_mean": 107.78, ...}``: named results, no answer)."""
+    end = _object_end(text, start, hi)
+    if end < 0 or end - start > 2000:
+        return None
+    try:
+        named = json.loads(text[start : end + 1])
+    except ValueError:
+        return None
+    if not isinstance(named, dict) or not 0 < len(named) <= 8:
+        return None
+    parts = []
+    for name, value in named.items():
+        if not _VALUE_NAME.fullmatch(name) or isinstance(value, bool) or not isinstance(value, (int, float, str)):
+            return None
+        if isinstance(value, str) and (len(value) > 60 or not value.strip() or _prose(value)):
+            return None
+        parts.append(f"{name} = {value}")
+    return ", ".join(parts)
+
+
 def _working_value_before(text: str, start: int, stop: int, value: str) -> bool:
     """Whether a working key before a JSON answer ``value`` holds another value and nothing else (``{"solution": "4",
     "answer": 3}``: the order of an object's keys means nothing, as after the answer)."""
@@ -3006,6 +3085,11 @@ def _json_answer(text: str, lo: int, hi: int, restate: bool) -> Extraction | Non
         read = _json_value(text, key.end(), hi)
         if read is None:
             opening = _object_opening(text, lo, key.start(), hi)
+            named = _named_values(text, key.end(), hi) if text.startswith("{", key.end()) else None
+            if named is not None and opening >= 0 and _ends_response(text, _object_end(text, opening, hi), hi) and \
+                    not _JSON_ALTERNATIVE_KEY.search(_split_working(text, opening, _object_end(text, opening, hi) + 1)[0]):  # fmt: skip
+                # "answer": {"alpha": 1, "beta": 4}: the values of the unknowns it names, alpha = 1, beta = 4
+                return Extraction("answer", (named,), "json answer", (key.end(), _object_end(text, key.end(), hi) + 1))
             if text.startswith("{", key.end()) and opening >= 0 and _ends_response(text, _object_end(text, opening, hi), hi):
                 # "answer": {"alpha": 1, "beta": 4}: named values, no one answer (never its last line read as one)
                 return Extraction("none", rule="the JSON answer is an object of named values, not one answer",

@@ -68,7 +68,12 @@ def test_the_answer_key_of_a_json_object_that_ends_the_response_is_the_answer(re
      ('{\n  "answer": "3",\n  "reasoning": "With \\frac{1}{2}, it is 3; 4 was a slip."\n}', "4", "wrong"),
      ('{"answer": "3", "note": "or 4"}', "3", "no answer"), ('{"answer": "3", "steps": ["x"], "answer_alt": "4"}', "3",
                                                             "no answer"),
-     ('{"reasoning": "Matching coefficients.", "answer": {"alpha": 1, "beta": 4}}', "4", "no answer"),
+     ('{"reasoning": "Matching coefficients.", "answer": {"alpha": 1, "beta": 4}}', "4", "several answers"),
+     # MathOdyssey: an object naming unknowns is their values (it was no answer); named results are not
+     ('{"reasoning": "Matching coefficients.", "answer": {"alpha": 1, "beta": 4}}', "$\\alpha=1$ and $\\beta=4$.", "correct"),
+     ('{"answer": {"x": "\\\\frac{1}{2}"}}', "\\frac12", "correct"), ('{"answer": {"a": -3, "b": 4}}', "a = 3, b = 4", "wrong"),
+     ('{"answer": {"sample_mean": 107.78, "ci": [1, 2]}}', "107.78", "no answer"),
+     ('{"answer": {"x": 1}, "alternative": {"x": 2}}', "1", "no answer"), ('{"answer": {"x": "one half"}}', "\\frac12", "no answer"),
      # an object's keys have no order: a value alone in a working key before the answer is offered beside it too, and
      # an answer key nested in the working is a second answer (an adversarial review); the same value is no hedge
      ('{"solution": "4", "answer": 3}', "3", "no answer"), ('{"solution": "3", "answer": 3}', "3", "correct"),

@@ -560,6 +560,26 @@ def test_values_of_unknowns_joined_in_a_final_sentence(reference: str, candidate
     assert status(reference, candidate) == expected
 
 
+@pytest.mark.parametrize(
+    "reference, candidate, expected",
+    [("78", "The cost of baking was $\\$15$, so their profit was $93 - 15 = \\$78$.", "equal"),
+     ("79", "The cost of baking was $\\$15$, so their profit was $93 - 15 = \\$78$.", "different"),
+     ("78", "The cost was $15$, and so the profit was $78$.", "equal"), ("7", "We have $x = 3$, so $z$ is $7$.", "equal"),
+     ("\\frac{11+9a}{20}", "So, the expression \\[\\frac{4+6a}{5}-\\frac{1+3a}{4}\\] simplifies to \\[\\frac{11+9a}{20}\\]", "equal"),
+     ("78", "The cost was $15$, so their profit was $78$ or $79$.", "no_answer"),
+     ("78", "If the cost was $15$, so their profit was $78$.", "no_answer"),
+     ("78", "The cost was $15$, so their profit was about $78$.", "no_answer"),
+     ("78", "The cost was $15$, so their profit was not $78$.", "no_answer"),
+     ("78", "The cost was $15$, so the profit was $78$ dollars more than $x$.", "no_answer"),
+     ("78", "The cost was $15$ and the profit was $78$.", "no_answer")],
+)  # fmt: skip
+def test_the_math_a_concluding_clause_states_last(reference: str, candidate: str, expected: str) -> None:
+    # CumReasoning's GPT-4 answers end without a marker: '..., so their profit was $93 - 15 = \$78$.' and 'So, the
+    # expression \[A\] simplifies to \[B\]' were no answer (several math spans); a premise's math before ', so' is
+    # never the answer, nor is math that a hedge, a condition, a bound or a second value qualifies
+    assert status(reference, candidate) == expected
+
+
 _ONES = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen " \
     "seventeen eighteen nineteen".split()
 _TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
