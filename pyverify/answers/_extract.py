@@ -223,50 +223,52 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`$28$ %`, `$125$ miles`, `$1$ and $2$`", "the whole text, when its only words are units, percent words, "
      "`and`, `or`"),
     ("`Therefore $x \\geq 5$ is the solution.`, `We find that $x \\lt 3$.`, `所以最小值为$2$。`, `Therefore, Lara read 128 pages on the first day.`",
-     "the final sentence (a line that ends a computation, `= 610`, ends a sentence when the next line "
-     "opens with a capital: `122 × 5 = 610` then `So they make $610.`; a value alone on the last line, a "
-     "number with its unit or a list of numbers, after a line ending in a copula and a colon, `The total "
-     "is:` then `$13`, belongs to it; never a step, a given or an expression still to compute) gives its "
-     "one math span, or the last one after `is`, `are`, `=`, `:`, `be`, `equals` (为, 是, 等于, ：), or the "
-     "math spans after it joined by `and`, `or`, commas or units (`The solutions are $x=2$ and $x=3$.`: "
-     "the list; `x is $2$ or $3$`: several answers; `the number of chickens is 5 and the number of cows "
-     "is 15`, `The answer is 5, and the sum is 15.`, `Answer: 5, and the sum is 15.`: the values of two "
-     "things, none); with no math, the words after its last `is` / `are` / `equals` / `:` (after a last "
-     "`=` that ends a computation of numbers after a verb or `a total of`, the number that opens them: "
-     "`there are 4/2 = 2 dots in each group`, and so after a phrase when nothing with a number follows: "
-     "`Answer: The three have a total of 40 + 36 + 46 = 122 crabs.`; never `x = 7 lies outside the "
-     "domain`), else, in a concluding sentence (therefore, thus, so, hence, finally, in conclusion, we "
-     "find), its one number when no other digit, numeral, number word, relation, verdict, hedge, bound, "
-     "supposition, negation, reference or step still to take is there (`now` may end it: `So, Ali has $71 "
-     "now.`), nothing follows it after a bracket, and after a comma only a list of words that ends the "
-     "sentence or a word that sums up (`on Tuesdays, Wednesdays, and Fridays`, `, altogether`; never a "
-     "clause: `, which is`, `, the skater faces west`), it labels nothing (`step 3`, `part 2`, `by (2)`) "
-     "and counts no set already named (`the 5 apples`): GSM8K-style prose, `So, it took James 2 hours.`, "
-     "a fraction with a slash as one number, `Therefore, Louis and Jack together eat 13/15 of the pie.`, "
-     "and a number right after the concluding word with what it counts and a verb when it restates the "
-     "result right before it, `p = 110.` then `Therefore, 110 students take physics.` (never `So 5 "
-     "works.`), and so does a whole final sentence without a lead right after the computation whose "
-     "result it restates (`9 ÷ 3 = 3` then `There are 3 dots in each group.`), or that is the whole "
-     "response and a statement (`Becky needs $38.61 to buy a pair of shoes.`, TabMWP's answers; never a "
-     "question, an instruction, a report, a bound or the past: `How much money does Becky need ... for "
-     "$38.61.`, `Last week Tom had 5 apples.`; such a sentence, or a concluding one, with one clock time "
-     "after `at` or a copula and no other number or time states it: `The meeting begins at 10:55 A.M.`, "
-     "never `leaves at 9:00 A.M. and arrives at half past ten`; never a step, a plan or a remark: `We "
-     "convert 120 minutes to hours.`, `Keep 12 in mind.`) (never in a note after a marked answer: "
-     "`\\boxed{6}. So we used 2 steps.` is 6); a final sentence without a marker that hedges or supposes "
-     "(perhaps, seems, my best guess, assume, not sure, it is possible that, if, says, and their words in "
-     "the answer phrases' languages: probablement, có lẽ, piensan) states nothing; one that gives a "
-     "reason after its value states that value (`x = 60 because the sum is 180` states 60, `the total is "
-     "36, since 3 * 12 = 36` 36); a value and, after when, where, while, once, provided or an example "
-     "(e.g., for example: an example that writes the value again, `12, e.g. $12 = 3 \\cdot 4$`, keeps it, "
-     "and a value given as an example, `100, for instance.`, or an example of another value, `12, e.g. "
-     "13`, states none), a value its condition states (`the area is 225 when the side is 15`, `the "
-     "velocity is 0 when t = 4`: the question decides) state none, a condition stating no value of its "
-     "own keeps the value before it (`So x = 2k\\pi, where k is an integer.`, `the probability is "
-     "$\\frac{5}{36}$ when 2 dice are rolled`), and cases (`y = 5 when x = 2 and y = 7 when x = 3`) state "
-     "none; a word after the math that changes its value (`$3$ squared`, `$5$ million`, `$5$ 万`, `$3$ "
-     "times 4`) states none, a count of times (`$3$ times as large`) its number; `is approximately "
-     "$18.8$` states the approximation ≈ 18.8 (unknown exactly, compared under a tolerance)"),
+     "the final sentence (one set in bold whole ends at its full stop: `**You will save a total of "
+     "$6.**`; a line that ends a computation, `= 610`, ends a sentence when the next line opens with a "
+     "capital: `122 × 5 = 610` then `So they make $610.`; a value alone on the last line, a number with "
+     "its unit or a list of numbers, after a line ending in a copula and a colon, `The total is:` then "
+     "`$13`, belongs to it; never a step, a given or an expression still to compute) gives its one math "
+     "span, or the last one after `is`, `are`, `=`, `:`, `be`, `equals` (为, 是, 等于, ：), or the math spans "
+     "after it joined by `and`, `or`, commas or units (`The solutions are $x=2$ and $x=3$.`: the list; `x "
+     "is $2$ or $3$`: several answers; `the number of chickens is 5 and the number of cows is 15`, `The "
+     "answer is 5, and the sum is 15.`, `Answer: 5, and the sum is 15.`: the values of two things, none); "
+     "with no math, the words after its last `is` / `are` / `equals` / `:` (after a last `=` that ends a "
+     "computation of numbers after a verb or `a total of`, the number that opens them: `there are 4/2 = 2 "
+     "dots in each group`, and so after a phrase when nothing with a number follows: `Answer: The three "
+     "have a total of 40 + 36 + 46 = 122 crabs.`; never `x = 7 lies outside the domain`), else, in a "
+     "concluding sentence (therefore, thus, so, hence, finally, in conclusion, we find), its one number "
+     "when no other digit, numeral, number word, relation, verdict, hedge, bound, supposition, negation, "
+     "reference or step still to take is there (`now` may end it: `So, Ali has $71 now.`; `up to` before "
+     "a place or a person is a verb's, no bound: `41 students showed up to the class`), nothing follows "
+     "it after a bracket, and after a comma only a list of words that ends the sentence or a word that "
+     "sums up (`on Tuesdays, Wednesdays, and Fridays`, `, altogether`; never a clause: `, which is`, `, "
+     "the skater faces west`), it labels nothing (`step 3`, `part 2`, `by (2)`) and counts no set already "
+     "named (`the 5 apples`): GSM8K-style prose, `So, it took James 2 hours.`, a fraction with a slash as "
+     "one number, `Therefore, Louis and Jack together eat 13/15 of the pie.`, and a number right after "
+     "the concluding word with what it counts and a verb when it restates the result right before it, `p "
+     "= 110.` then `Therefore, 110 students take physics.` (never `So 5 works.`), and so does a whole "
+     "final sentence without a lead right after the computation whose result it restates (`9 ÷ 3 = 3` "
+     "then `There are 3 dots in each group.`), or that is the whole response and a statement (`Becky "
+     "needs $38.61 to buy a pair of shoes.`, TabMWP's answers; never a question, an instruction, a "
+     "report, a bound or the past: `How much money does Becky need ... for $38.61.`, `Last week Tom had 5 "
+     "apples.`; such a sentence, or a concluding one, with one clock time after `at` or a copula and no "
+     "other number or time states it: `The meeting begins at 10:55 A.M.`, never `leaves at 9:00 A.M. and "
+     "arrives at half past ten`; never a step, a plan or a remark: `We convert 120 minutes to hours.`, "
+     "`Keep 12 in mind.`) (never in a note after a marked answer: `\\boxed{6}. So we used 2 steps.` is "
+     "6); a final sentence without a marker that hedges or supposes (perhaps, seems, my best guess, "
+     "assume, not sure, it is possible that, if, says, and their words in the answer phrases' languages: "
+     "probablement, có lẽ, piensan) states nothing; one that gives a reason after its value states that "
+     "value (`x = 60 because the sum is 180` states 60, `the total is 36, since 3 * 12 = 36` 36); a value "
+     "and, after when, where, while, once, provided or an example (e.g., for example: an example that "
+     "writes the value again, `12, e.g. $12 = 3 \\cdot 4$`, keeps it, and a value given as an example, "
+     "`100, for instance.`, or an example of another value, `12, e.g. 13`, states none), a value its "
+     "condition states (`the area is 225 when the side is 15`, `the velocity is 0 when t = 4`: the "
+     "question decides) state none, a condition stating no value of its own keeps the value before it "
+     "(`So x = 2k\\pi, where k is an integer.`, `the probability is $\\frac{5}{36}$ when 2 dice are "
+     "rolled`), and cases (`y = 5 when x = 2 and y = 7 when x = 3`) state none; a word after the math "
+     "that changes its value (`$3$ squared`, `$5$ million`, `$5$ 万`, `$3$ times 4`) states none, a count "
+     "of times (`$3$ times as large`) its number; `is approximately $18.8$` states the approximation ≈ "
+     "18.8 (unknown exactly, compared under a tolerance)"),
     ("`**3**` alone on the last line, `\\[ \\text{The answer is (D).} \\]`, `$\\text{The final answer is } 5$`",
      "a last line that is a value in bold alone, without words, is the answer (`**Step 3**` is not); so is True or False in a "
      "final sentence that says only that the statement (claim, argument, proposition) is true or false "
@@ -929,6 +931,9 @@ def _computed_line_break(text: str, start: int, end: int) -> int | None:
 
 # the rest of a line that a code fence closes (``` alone)
 _FENCE_ENDS_LINE = re.compile(r"[ \t]*\n")
+
+
+_EMPHASIS_AFTER_STOP = re.compile(r"[.!](?:\*\*|__)\s*\Z")
 
 
 def _last_sentence(text: str, lo: int, hi: int, announced: bool = True) -> tuple[int, int]:
@@ -2152,7 +2157,9 @@ _NUMBER_WORD = re.compile(
 
 _INEXACT = re.compile(
     r"(?i)(?<![A-Za-z])(?:about|approx\w*|roughly|around|nearly|almost|close|circa|estimated?|least|most|more|"
-    r"less|fewer|over|under|up\s+to|above|below|between|within|than|ish)(?![A-Za-z])|~|≈|\\approx"
+    # (up to before a place or a person is a verb's: 41 students showed up to the archery class)
+    r"less|fewer|over|under|up\s+to(?!\s+(?:the|his|her|their|my|our|your|its)\s)|above|below|between|within|than|ish)"
+    r"(?![A-Za-z])|~|≈|\\approx"
 )
 
 
@@ -3873,7 +3880,10 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
         if bold:  # **4**, __4__: the whole answer in Markdown bold is its content
             start, stripped = start + stripped.find(bold.group("v")), bold.group("v")
         return _undoubled(Extraction("answer", (_strip_math(stripped),), "whole", (start, start + len(stripped))))
-    start, end = _last_sentence(text, lo, _closing_start(text, lo, hi))
+    closing = _closing_start(text, lo, hi)
+    emphasis = _EMPHASIS_AFTER_STOP.search(text, max(lo, closing - 12), closing)
+    # (**You will save a total of $6.**: a final sentence set in bold whole ends at its full stop, not after the stars)
+    start, end = _last_sentence(text, lo, emphasis.start() + 1 if emphasis else closing)
     if text[end : end + 1] in ("?", "？"):  # Is it $7$? Why would it be $7$? (asked, never stated)
         return Extraction("none", rule="the final sentence is a question", span=(start, end + 1))
     if not text[end:hi].strip() and _unfinished(text[start:end]):

@@ -2051,6 +2051,13 @@ def test_older_chat_models_results_restated_after_their_computation_are_read(res
      ("p = 110.\n\nTherefore, 110 students take physics.", "110", "correct"),
      ("13 girls + 3 teachers = 16 people\n\nTherefore, 16 people sang in the performance.", "16", "correct"),
      ("So, 41 students came to class.", "41", "no answer"), ("x = 5\n\nSo 5 works.", "5", "no answer"),
+     # MiP's o1: 'showed up to' is a verb's, never the bound 'up to' (which still bounds: can hold up to 41 pounds)
+     ("Thus S = 41.\n\nSo, 41 students showed up to the archery class this week.", "41", "correct"),
+     ("Thus S = 41.\n\nSo, the shelf can hold up to 41 pounds.", "41", "no answer"),
+     # MiP's Gemma: a final sentence in bold whole, its full stop inside the stars
+     ("* Total savings: $4 + $2 = $6\n\n\n**You will save a total of $6.** \n\n", "6", "correct"),
+     ("* Total savings: $4 + $2 = $6\n\n__You will save a total of $6.__", "6", "correct"),
+     ("* Total savings: $4 + $2 = $6\n\n**Maybe you will save $6.**", "6", "no answer"),
      ("x = 5\n\nSo 5 apples is wrong.", "5", "no answer"),
      ("So, Pam’s purchase costs 70 − 60 = 10 dollars.", "10", "correct"),
      # a lower-case 'not' after a box is no shouted NOT: the box stands (Rereading's 'there were \boxed{21} watermelons
