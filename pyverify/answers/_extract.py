@@ -92,7 +92,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "token) and `boxed{…}` without its backslash (HARDMath's prompt asks for `\\[boxed{}\\]`) are boxes "
      "too; `The correct option is (E) Hyperbola.` and `the right choice is C` are markers where a choice "
      "letter follows (never `The correct choice is to multiply by 3.`); `Answer:` counts where a line or "
-     "a sentence starts, after a step's label too (`Step 6: Answer: True.`)"),
+     "a sentence starts, after a step's label too (`Step 6: Answer: True.`) unless more steps follow it "
+     "(`Step 3: Answer: 12` then `Step 4: ...`: a step's answer, never the last)"),
     ("`# 18`, `# 3,000` (the whole text: one hash, a space and a value on one line)",
      "the value, as after `####` (ZeroEval's GSM8K golds are written `# 18`); a Markdown heading in words (`# Solution`, "
      "`## 3 ways`) or followed by more lines is no answer of its own"),
@@ -104,11 +105,12 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "each after its own label and `=`, separated by a comma: `$\\theta = "
      "\\boxed{\\frac{3\\pi}{2}}$，$f(\\frac{2\\pi}{3}) = \\boxed{1}$`, the blanks of a fill-in, and boxes "
      "in one sentence each after `is` naming a thing in words: `The maximum is \\boxed{3}, and the "
-     "minimum is \\boxed{1}.`, never after `and so the answer is`, `not` or `or`); the same box repeated "
-     "alone is one answer, boxes in a row keep a value written twice (`\\boxed{2}, \\boxed{3}, "
-     "\\boxed{3}`: 3 twice, counted against a reference that repeats it); one word may follow a box "
-     "before `and`, `or` or a comma (its unit or noun), never a word that reasons (`so`, `then`, `is`, "
-     "...)"),
+     "minimum is \\boxed{1}.`, never after `and so the answer is`, `not` or `or`, nor where the sentence "
+     "supposes, hedges or judges them: `If the maximum is`, `likely is`, `The wrong root is`, `another "
+     "candidate is`); the same box repeated alone is one answer, boxes in a row keep a value written "
+     "twice (`\\boxed{2}, \\boxed{3}, \\boxed{3}`: 3 twice, counted against a reference that repeats it); "
+     "one word may follow a box before `and`, `or` or a comma (its unit or noun), never a word that "
+     "reasons (`so`, `then`, `is`, ...)"),
     ("`$-\\boxed{3}$`, `$\\boxed{3}\\pi$`, `$\\boxed{3} \\times 10^{5}$`, `$\\frac{1}{\\boxed{3}}$`, `$x \\neq \\boxed{3}$`, "
      "`The answer is not \\boxed{3}.`, `Is it \\boxed{3}?`",
      "the box holds the answer whatever surrounds it (`x \\in \\boxed{(3,4]}`, `\\equiv \\boxed{3} \\pmod{7}`, "
@@ -137,11 +139,12 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "step or computes, or a block whose last statement concludes; never a yes or no or a labelled line "
      "other than a numbered step; more numbers before a blank line and no explanation label; a numbered "
      "step, `Step 1: 2/3 of 36 = 24`, or math that computes or is still to solve, `F = 2T = 2 x 125 = "
-     "250`, `x = y + 30`, opens steps that go on in the paragraphs after it while each holds a number) is "
-     "answered by the block's last statement when it concludes, restates the last result or computes its "
-     "own, and hedges nothing (`Answer:` then `First, 3 + 4 = 7 apples.`, `Then 7 x 2 = 14 apples.`, `So "
-     "Tom has 14 apples.` is 14, never 7; else no answer); a first statement that is no step is the "
-     "answer whatever follows it (`Tom has 14 apples.` then `In grams, ...`)"),
+     "250`, `x = y + 30`, opens steps that go on in the paragraphs after it while each holds a number; "
+     "the answer lies in the block's last statement, never the block read whole) is answered by the "
+     "block's last statement when it concludes, restates the last result or computes its own, and hedges "
+     "nothing (`Answer:` then `First, 3 + 4 = 7 apples.`, `Then 7 x 2 = 14 apples.`, `So Tom has 14 "
+     "apples.` is 14, never 7; else no answer); a first statement that is no step is the answer whatever "
+     "follows it (`Tom has 14 apples.` then `In grams, ...`)"),
     ("`Final Answer: Jane started growing Sphere 3 hours ago.`",
      "after a phrase, words that no rule below reads but that hold exactly one number and no math: that "
      "number (or, with no digit, one cardinal in words: `Answer: She has twelve apples.` is 12, as is a "
@@ -211,10 +214,12 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "the sentence, an operand (`12 - x cups`), nor a number bounded or listed (`more than 64`, `a "
      "maximum of 64`, `64 or more`, `5 apples and 3 oranges`, `the 12 Tom has`): older chat models' "
      "endings (`Therefore, the zookeeper needs to order 1400 bananas to last for 2 months.`; after a "
-     "phrase, only in a sentence that ends the response); a last line that computes numbers, each with at "
-     "most five words of unit, after a label (`Total:`, `Additional bottles needed =`, `Total cans = 48 "
-     "cans + 24 cans =`), or after the label the line before computed (`Total = 120 + 67` then `Total = "
-     "187 raspberries`), states its result, followed only by what it counts (never a check or a verdict: "
+     "concluding word a pronoun or a modal is no step, `Therefore, we need 9 vases to hold 7 carnations "
+     "and 47 roses.`, a step's verb still is, `Therefore, we convert ...`; after a phrase, only in a "
+     "sentence that ends the response); a last line that computes numbers, each with at most five words "
+     "of unit, after a label (`Total:`, `Additional bottles needed =`, `Total cans = 48 cans + 24 cans "
+     "=`), or after the label the line before computed (`Total = 120 + 67` then `Total = 187 "
+     "raspberries`), states its result, followed only by what it counts (never a check or a verdict: "
      "`Verification: 2 × 6 + 3 = 15 correct.`; never under a supposition in the lines before it: `Let's "
      "say the building has 10 floors:`); so does the last statement after a phrase that computes so, its "
      "label optional and free of digits (`Answer: 21 kg x 7 days = 147 kg of dog food per week`; a rate "
@@ -224,51 +229,52 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "`and`, `or`"),
     ("`Therefore $x \\geq 5$ is the solution.`, `We find that $x \\lt 3$.`, `所以最小值为$2$。`, `Therefore, Lara read 128 pages on the first day.`",
      "the final sentence (one set in bold whole ends at its full stop: `**You will save a total of "
-     "$6.**`; a line that ends a computation, `= 610`, ends a sentence when the next line opens with a "
-     "capital: `122 × 5 = 610` then `So they make $610.`; a value alone on the last line, a number with "
-     "its unit or a list of numbers, after a line ending in a copula and a colon, `The total is:` then "
-     "`$13`, belongs to it; never a step, a given or an expression still to compute) gives its one math "
-     "span, or the last one after `is`, `are`, `=`, `:`, `be`, `equals` (为, 是, 等于, ：), or the math spans "
-     "after it joined by `and`, `or`, commas or units (`The solutions are $x=2$ and $x=3$.`: the list; `x "
-     "is $2$ or $3$`: several answers; `the number of chickens is 5 and the number of cows is 15`, `The "
-     "answer is 5, and the sum is 15.`, `Answer: 5, and the sum is 15.`: the values of two things, none); "
-     "with no math, the words after its last `is` / `are` / `equals` / `:` (after a last `=` that ends a "
-     "computation of numbers after a verb or `a total of`, the number that opens them: `there are 4/2 = 2 "
-     "dots in each group`, and so after a phrase when nothing with a number follows: `Answer: The three "
-     "have a total of 40 + 36 + 46 = 122 crabs.`; never `x = 7 lies outside the domain`), else, in a "
-     "concluding sentence (therefore, thus, so, hence, finally, in conclusion, we find), its one number "
-     "when no other digit, numeral, number word, relation, verdict, hedge, bound, supposition, negation, "
-     "reference or step still to take is there (`now` may end it: `So, Ali has $71 now.`; `up to` before "
-     "a place or a person is a verb's, no bound: `41 students showed up to the class`), nothing follows "
-     "it after a bracket, and after a comma only a list of words that ends the sentence or a word that "
-     "sums up (`on Tuesdays, Wednesdays, and Fridays`, `, altogether`; never a clause: `, which is`, `, "
-     "the skater faces west`), it labels nothing (`step 3`, `part 2`, `by (2)`) and counts no set already "
-     "named (`the 5 apples`): GSM8K-style prose, `So, it took James 2 hours.`, a fraction with a slash as "
-     "one number, `Therefore, Louis and Jack together eat 13/15 of the pie.`, and a number right after "
-     "the concluding word with what it counts and a verb when it restates the result right before it, `p "
-     "= 110.` then `Therefore, 110 students take physics.` (never `So 5 works.`), and so does a whole "
-     "final sentence without a lead right after the computation whose result it restates (`9 ÷ 3 = 3` "
-     "then `There are 3 dots in each group.`), or that is the whole response and a statement (`Becky "
-     "needs $38.61 to buy a pair of shoes.`, TabMWP's answers; never a question, an instruction, a "
-     "report, a bound or the past: `How much money does Becky need ... for $38.61.`, `Last week Tom had 5 "
-     "apples.`; such a sentence, or a concluding one, with one clock time after `at` or a copula and no "
-     "other number or time states it: `The meeting begins at 10:55 A.M.`, never `leaves at 9:00 A.M. and "
-     "arrives at half past ten`; never a step, a plan or a remark: `We convert 120 minutes to hours.`, "
-     "`Keep 12 in mind.`) (never in a note after a marked answer: `\\boxed{6}. So we used 2 steps.` is "
-     "6); a final sentence without a marker that hedges or supposes (perhaps, seems, my best guess, "
-     "assume, not sure, it is possible that, if, says, and their words in the answer phrases' languages: "
-     "probablement, có lẽ, piensan) states nothing; one that gives a reason after its value states that "
-     "value (`x = 60 because the sum is 180` states 60, `the total is 36, since 3 * 12 = 36` 36); a value "
-     "and, after when, where, while, once, provided or an example (e.g., for example: an example that "
-     "writes the value again, `12, e.g. $12 = 3 \\cdot 4$`, keeps it, and a value given as an example, "
-     "`100, for instance.`, or an example of another value, `12, e.g. 13`, states none), a value its "
-     "condition states (`the area is 225 when the side is 15`, `the velocity is 0 when t = 4`: the "
-     "question decides) state none, a condition stating no value of its own keeps the value before it "
-     "(`So x = 2k\\pi, where k is an integer.`, `the probability is $\\frac{5}{36}$ when 2 dice are "
-     "rolled`), and cases (`y = 5 when x = 2 and y = 7 when x = 3`) state none; a word after the math "
-     "that changes its value (`$3$ squared`, `$5$ million`, `$5$ 万`, `$3$ times 4`) states none, a count "
-     "of times (`$3$ times as large`) its number; `is approximately $18.8$` states the approximation ≈ "
-     "18.8 (unknown exactly, compared under a tolerance)"),
+     "$6.**`; an adverb that denies or loosens its copula states nothing: `Thus $A$ no longer equals "
+     "$B$.`, `$\\pi$ roughly equals $3.14$`; a line that ends a computation, `= 610`, ends a sentence "
+     "when the next line opens with a capital: `122 × 5 = 610` then `So they make $610.`; a value alone "
+     "on the last line, a number with its unit or a list of numbers, after a line ending in a copula and "
+     "a colon, `The total is:` then `$13`, belongs to it; never a step, a given or an expression still to "
+     "compute) gives its one math span, or the last one after `is`, `are`, `=`, `:`, `be`, `equals` (为, "
+     "是, 等于, ：), or the math spans after it joined by `and`, `or`, commas or units (`The solutions are "
+     "$x=2$ and $x=3$.`: the list; `x is $2$ or $3$`: several answers; `the number of chickens is 5 and "
+     "the number of cows is 15`, `The answer is 5, and the sum is 15.`, `Answer: 5, and the sum is 15.`: "
+     "the values of two things, none); with no math, the words after its last `is` / `are` / `equals` / "
+     "`:` (after a last `=` that ends a computation of numbers after a verb or `a total of`, the number "
+     "that opens them: `there are 4/2 = 2 dots in each group`, and so after a phrase when nothing with a "
+     "number follows: `Answer: The three have a total of 40 + 36 + 46 = 122 crabs.`; never `x = 7 lies "
+     "outside the domain`), else, in a concluding sentence (therefore, thus, so, hence, finally, in "
+     "conclusion, we find), its one number when no other digit, numeral, number word, relation, verdict, "
+     "hedge, bound, supposition, negation, reference or step still to take is there (`now` may end it: "
+     "`So, Ali has $71 now.`; `up to` before a place or a person is a verb's, no bound: `41 students "
+     "showed up to the class`), nothing follows it after a bracket, and after a comma only a list of "
+     "words that ends the sentence or a word that sums up (`on Tuesdays, Wednesdays, and Fridays`, `, "
+     "altogether`; never a clause: `, which is`, `, the skater faces west`), it labels nothing (`step 3`, "
+     "`part 2`, `by (2)`) and counts no set already named (`the 5 apples`): GSM8K-style prose, `So, it "
+     "took James 2 hours.`, a fraction with a slash as one number, `Therefore, Louis and Jack together "
+     "eat 13/15 of the pie.`, and a number right after the concluding word with what it counts and a verb "
+     "when it restates the result right before it, `p = 110.` then `Therefore, 110 students take "
+     "physics.` (never `So 5 works.`), and so does a whole final sentence without a lead right after the "
+     "computation whose result it restates (`9 ÷ 3 = 3` then `There are 3 dots in each group.`), or that "
+     "is the whole response and a statement (`Becky needs $38.61 to buy a pair of shoes.`, TabMWP's "
+     "answers; never a question, an instruction, a report, a bound or the past: `How much money does "
+     "Becky need ... for $38.61.`, `Last week Tom had 5 apples.`; such a sentence, or a concluding one, "
+     "with one clock time after `at` or a copula and no other number or time states it: `The meeting "
+     "begins at 10:55 A.M.`, never `leaves at 9:00 A.M. and arrives at half past ten`; never a step, a "
+     "plan or a remark: `We convert 120 minutes to hours.`, `Keep 12 in mind.`) (never in a note after a "
+     "marked answer: `\\boxed{6}. So we used 2 steps.` is 6); a final sentence without a marker that "
+     "hedges or supposes (perhaps, seems, my best guess, assume, not sure, it is possible that, if, says, "
+     "and their words in the answer phrases' languages: probablement, có lẽ, piensan) states nothing; one "
+     "that gives a reason after its value states that value (`x = 60 because the sum is 180` states 60, "
+     "`the total is 36, since 3 * 12 = 36` 36); a value and, after when, where, while, once, provided or "
+     "an example (e.g., for example: an example that writes the value again, `12, e.g. $12 = 3 \\cdot "
+     "4$`, keeps it, and a value given as an example, `100, for instance.`, or an example of another "
+     "value, `12, e.g. 13`, states none), a value its condition states (`the area is 225 when the side is "
+     "15`, `the velocity is 0 when t = 4`: the question decides) state none, a condition stating no value "
+     "of its own keeps the value before it (`So x = 2k\\pi, where k is an integer.`, `the probability is "
+     "$\\frac{5}{36}$ when 2 dice are rolled`), and cases (`y = 5 when x = 2 and y = 7 when x = 3`) state "
+     "none; a word after the math that changes its value (`$3$ squared`, `$5$ million`, `$5$ 万`, `$3$ "
+     "times 4`) states none, a count of times (`$3$ times as large`) its number; `is approximately "
+     "$18.8$` states the approximation ≈ 18.8 (unknown exactly, compared under a tolerance)"),
     ("`**3**` alone on the last line, `\\[ \\text{The answer is (D).} \\]`, `$\\text{The final answer is } 5$`",
      "a last line that is a value in bold alone, without words, is the answer (`**Step 3**` is not); so is True or False in a "
      "final sentence that says only that the statement (claim, argument, proposition) is true or false "
@@ -284,9 +290,9 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "read by these rules, never as text; otherwise a final sentence with several math spans states none, "
      "except its last when that ends the sentence and a clause after `, so` (`, therefore`, `, thus`, `, "
      "hence`) states it with a copula, or a concluding sentence states it with `simplifies to`, `reduces "
-     "to`, `becomes` or `equals`, and no hedge, bound, negation, supposition or second value is there "
-     "(`The cost was $\\$15$, so their profit was $93 - 15 = \\$78$.` is 78; `So, the expression \\[A\\] "
-     "simplifies to \\[B\\]` is B)"),
+     "to`, `becomes` or `equals`, and no hedge, bound, negation, supposition, example, verdict, factor, "
+     "step or second value is there (`The cost was $\\$15$, so their profit was $93 - 15 = \\$78$.` is "
+     "78; `So, the expression \\[A\\] simplifies to \\[B\\]` is B)"),
     ("`So the result is 23. I think that's the answer.`, `… $78$. Everything seems to add up correctly.`, "
      "`I hope it is correct.`",
      "closing remarks in fixed words that confirm the work or offer more help (`Is there anything else I can help you "
@@ -394,20 +400,21 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "values); the object ends at its own closing brace, its strings skipped, however many braces a "
      "`reasoning` after the answer holds); an object as the answer is the equations of the unknowns it "
      "names when it is JSON whose keys are unknowns' names (a letter with an index, a Greek letter's "
-     "name) and whose values are numbers or short math (`\"answer\": {\"alpha\": 1, \"beta\": 4}` is "
-     "`alpha = 1, beta = 4`), else no answer (`{\"sample_mean\": 107.78, ...}`); prose after the object "
-     "leaves it to the other rules; another answer offered beside it in the object (a key such as "
-     "`alternatives`, `answer_alt`, `other`, another `answer_…` key holding a number, "
-     "`\"answer_if_inclusive\": 13`, or `or 4`, `maybe` after it; a second value after the answer's "
-     "string, `\"answer\": \"5\" or \"6\"`) leaves no answer (the values of working keys, `reasoning`, "
-     "`explanation`, `steps`, are the working wherever they stand: after the answer, a value offered "
-     "anywhere in one, `It is 3 or 4.`, `maybe 4`, `Alternatively, 4`, or an answer it states that "
-     "differs, `so the answer is 8`, `\"solution\": 4`, leaves no answer, and a retraction does in its "
-     "last sentence, `\"explanation\": \"Wait, actually it is 4.\"`; before it, as keys have no order, a "
-     "value alone, `{\"solution\": \"4\", \"answer\": 3}`, leaves no answer; an answer key nested in "
-     "another key of the object, `{\"answer\": 3, \"solution\": {\"answer\": 4}}`, is a second answer; "
-     "never working that corrects itself on the way, `there was a mistake above`, names an alternative "
-     "hypothesis or lists roots it goes on to choose from, `x = 3 or x = -3`)"),
+     "name), none written twice, and whose values are numbers or short math (`\"answer\": {\"alpha\": 1, "
+     "\"beta\": 4}` is `alpha = 1, beta = 4`, checked as any other value), else no answer "
+     "(`{\"sample_mean\": 107.78, ...}`); prose after the object leaves it to the other rules; another "
+     "answer offered beside it in the object (a key such as `alternatives`, `answer_alt`, `other`, "
+     "another `answer_…` key holding a number, `\"answer_if_inclusive\": 13`, or `or 4`, `maybe` after "
+     "it; a second value after the answer's string, `\"answer\": \"5\" or \"6\"`) leaves no answer (the "
+     "values of working keys, `reasoning`, `explanation`, `steps`, are the working wherever they stand: "
+     "after the answer, a value offered anywhere in one, `It is 3 or 4.`, `maybe 4`, `Alternatively, 4`, "
+     "or an answer it states that differs, `so the answer is 8`, `\"solution\": 4`, leaves no answer, and "
+     "a retraction does in its last sentence, `\"explanation\": \"Wait, actually it is 4.\"`; before it, "
+     "as keys have no order, a value alone, `{\"solution\": \"4\", \"answer\": 3}`, leaves no answer "
+     "against an answer that is a plain number; an answer key nested in another key of the object, "
+     "`{\"answer\": 3, \"solution\": {\"answer\": 4}}`, is a second answer (one equal in value, `3.0`, is "
+     "none); never working that corrects itself on the way, `there was a mistake above`, names an "
+     "alternative hypothesis or lists roots it goes on to choose from, `x = 3 or x = -3`)"),
     ("`Answer: No, because the series diverges.`, `{\"answer\": \"Yes, y = 0 is a solution.\"}`, "
      "`\\boxed{\\text{No, it is not possible}}`",
      "a yes-or-no answer stated first (Yes, No, True, False, then a comma, a full stop or the end) is that word"),
@@ -496,7 +503,7 @@ _PHRASE = re.compile(
     + r"(?:\*\*)?\s*(?:(?:is|would\s+be|will\s+be)(?![A-Za-z])\s*:?|:|=|->|=>|→|—)"
     # (My answer:, My final answer:, Correct answer:, Ans: where a line or a sentence starts too)
     # (after a step's label too: Step 6: Answer: True.)
-    r"|(?:^|(?<=\n)|(?<=[.!?]\s)|(?<=[.!?]\s\s)|(?<=\*\*))[ \t]*(?:\*\*)?(?:step[ \t]*\d{1,3}[ \t]*[:.)][ \t]*(?:\*\*)?)?"
+    r"|(?:^|(?<=\n)|(?<=[.!?]\s)|(?<=[.!?]\s\s)|(?<=\*\*))[ \t]*(?:\*\*)?(?:step[ \t]*\d{1,4}[ \t]*[:.)][ \t]*(?:\*\*)?)?"
     r"(?:answer|ans\.?|my\s+(?:final\s+)?answer|"
     r"correct\s+answer)(?:\*\*)?\s*(?::|=|->|=>|→|(?=\$|\\\(|\\\[)))"
     r"(?:\s*\*\*)?|(?<!#)####(?!#)|(?:^|(?<=\n))[ \t]*A:(?=[ \t]*\S)"
@@ -1116,11 +1123,18 @@ _DOUBT_BEFORE_ZH = re.compile(r"(?:不|非|绝非|絕非|决不|決不|未必|�
                               r"(?:会|會|能|应该|應該|应|應|再|一定|可|要)?(?:是|为|為|等于|等於)?\s*$")
 
 
+# an adverb right before a copula that denies or loosens it
+_ADVERB_DOUBTS = re.compile(r"(?i)(?<![A-Za-z])(?:no\s+longer|hardly|barely|scarcely|almost|roughly|nearly|approximately|"
+                            r"not)\s*\Z")
+
+
 def _doubted(masked: str, lo: int, copula: re.Match[str]) -> bool:
     """Whether a denial or a doubt governs the copula itself (see _DOUBT_BEFORE): a modal or not before ``be``
     (cannot be, might very well be; never 'the value that f may take is 5', where the modal has its own verb),
     or a Chinese denial or doubt right before 为 / 是 / 等于 (不是, 不会是, 可能是, 约为)."""
     before = masked[max(lo, copula.start() - 60) : copula.start()]
+    if _ADVERB_DOUBTS.search(before):  # Thus $A$ no longer equals $B$. / $\pi$ roughly equals $3.14$.
+        return True
     if copula.group().lower() == "be":
         clause = re.split(r"[;:；：。.!?]", before)[-1]
         words = re.findall(r"[A-Za-z0-9']+", clause)[-4:]  # could, in principle, be; might very well be
@@ -1586,7 +1600,9 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
     if alone is None and (concluding or restating) and text[hi : hi + 1] in (".", "!"):
         # Therefore, the zookeeper needs to order 1400 bananas to last for 2 months. (right after = 1400): the result
         # restated among the givens
-        alone = _result_in_sentence(text, told, hi, lo, marked=False)
+        # (after a concluding word, a pronoun or a modal makes no step: Therefore, we need 9 vases to hold 7 carnations
+        # and 47 roses., Rosie can run 50 miles in 7 hours.; a verb of a step still does: Therefore, we convert ...)
+        alone = _result_in_sentence(text, told, hi, lo, marked=False, concluded=concluding is not None)
     lead, rest_of = (text[told : alone[0]], text[alone[1] : hi]) if alone else ("", "")
     if alone is not None and not _NUMBERED.search(text, max(lo, alone[0] - 12), alone[0]) and \
             not _KNOWN_SET.search(lead) and not re.match(r"\s*(?:!|-\s*\d|-odd|\()|[^;:(]*[;:(]", rest_of) and \
@@ -1721,7 +1737,7 @@ _NAMED_SET_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:the|these|those|its|his|her
 
 
 def _result_in_sentence(text: str, lo: int, hi: int, before: int, marked: bool = True,
-                        computed_as: str | None = None) -> tuple[int, int] | None:
+                        computed_as: str | None = None, concluded: bool = False) -> tuple[int, int] | None:
     """The span of the number a prose sentence text[lo:hi] restates from the computation that ends right before
     ``before`` (its last ``= N``), when other numbers stand beside it: ``... = $64\n\nAnswer: Kylar needs to pay $64
     for 16 glasses.``, ``... = 1400\n\nTherefore, the zookeeper needs to order 1400 bananas to last for 2 months.``
@@ -1745,7 +1761,7 @@ def _result_in_sentence(text: str, lo: int, hi: int, before: int, marked: bool =
     if result is None or _math_spans(text, lo, hi) or _ESCAPED.sub("", text[lo:hi]).count("\\") or \
             _INVERTED_CONDITION.match(text, lo, hi) or _INVERTED_ANYWHERE.search(text, lo, hi) or \
             _RESULT_BLOCKED.search(text, lo, cut) or _DENIAL.search(text, lo, hi) or \
-            (not marked and (_NOT_A_RESULT.search(text, lo, cut) or
+            (not marked and ((_STEP_NOT_A_RESULT if concluded else _NOT_A_RESULT).search(text, lo, cut) or
                              (_UNMARKED_WOULD.search(text, lo, hi) and not _CONCLUSION.match(text, before, lo)))) or \
             _hypothetical(text, lo, cut, modal=False):  # fmt: skip
         return None
@@ -1930,6 +1946,15 @@ _NOT_A_RESULT = re.compile(r"(?i)(?<![A-Za-z])(?:we|we'll|we're|we've|let's|let|
                            r"earlier|ago|initial|suppose|last\s+(?:week|month|year|time)|previous|prior|comparison)"
                            r"(?![A-Za-z])")
 
+# ... of which, after a concluding word, only what makes a step, a plan or a remark (never we, it, this, can, must)
+_STEP_NOT_A_RESULT = re.compile(r"(?i)(?<![A-Za-z])(?:let's|let|I|I'll|I'm|keep|consider|convert|later|also|again|"
+                                r"chapter|page|copyright|began|originally|initially|example|usually|always|steps?|parts?|"
+                                r"options?|factors?|count|unknowns?|win|plans\s+to|planned|planning|wants?\s+to|"
+                                r"hopes?\s+to|wish(?:es)?|going\s+to|problem|question|choices?|simplify|compute|"
+                                r"calculate|find|solve|evaluate|check|verify|wanted|yesterday|imagine|previously|"
+                                r"last\s+year|hopes?|split|neither|why|start|earlier|ago|initial|suppose|"
+                                r"last\s+(?:week|month|year|time)|previous|prior|comparison)(?![A-Za-z])")
+
 
 # after a concluding sentence's number, what a comma may bring: a list of words that ends the sentence (on Tuesdays,
 # Wednesdays, and Fridays) or a word that sums up (, altogether); never a clause (5 apples, which is 2 more; after
@@ -2089,8 +2114,12 @@ _CLAUSE_HEDGED = re.compile(r"(?i)(?<![A-Za-z])(?:and|or|not|if|when|unless|appr
 
 
 # anywhere before that math: a supposition or a condition (If the cost was $15$, so ...)
-_SUPPOSING = re.compile(r"(?i)(?<![A-Za-z])(?:if|suppose|supposing|assume|assuming|when|whether|unless|let|let's|say)"
-                        r"(?![A-Za-z])")
+# (and a verdict, a hedge, a second value, a factor or a step: so it is false that ..., I think, $15$ or $20$, so twice
+# their profit, Substituting $y = 3$, so ...)
+_SUPPOSING = re.compile(r"(?i)(?<![A-Za-z])(?:if|suppose|supposing|assume|assuming|when|whether|unless|let|let's|say|"
+                        r"provided|providing|hypothetical\w*|example|instance|imagine|think|believe|guess|false|wrong|"
+                        r"incorrect|untrue|or|either|twice|half|double|triple|times|substitut\w*|plug\w*|nobody|far|"
+                        r"last|initial\w*|original\w*|roughly|about|approx\w*|nearly|almost|around)(?![A-Za-z])")
 
 
 def _concluding_clause(text: str, spans: list[_Span], lo: int, hi: int) -> _Span | None:
@@ -2539,10 +2568,17 @@ _STEPS_UNSTATED = "steps whose last statement neither concludes nor restates a r
 _STEP_OPENS = re.compile(r"(?i)[\s*#>-]*(?:first(?:ly)?|step\s*\d+|we|let|let's|to\s+find|start|begin|calculate|compute|"
                          r"\d+[.)])(?![A-Za-z])")
 _COMPUTES = re.compile(r"\d[\d,.]*[ \t]*[-−+*/×÷x][ \t]*\$?\d[^=\n]{0,60}=")
-# a numbered step's label (Step 2:), which opens no explanation
-_NUMBERED_STEP = re.compile(r"(?i)[\s*#>-]*(?:\*\*)?step[ \t]*\d{1,2}[ \t]*[:.)]")
-# an equation still to solve: a letter after its last '=' (x = y + 30, F = 2T)
-_UNSOLVED = re.compile(r"=[^=\n]*[A-Za-z][^=\n]*\Z")
+# a numbered step's label (Step 2:), which opens no explanation; and one that opens a later line
+_NUMBERED_STEP = re.compile(r"(?i)[\s*#>-]*(?:\*\*)?step[ \t]*\d{1,4}[ \t]*[:.)]")
+_LATER_STEP = re.compile(r"(?i)\n[ \t*#>-]*step[ \t]*\d{1,4}[ \t]*[:.)]")
+_LETTER = re.compile(r"[A-Za-z]")
+
+
+def _unsolved(line: str) -> bool:
+    """Whether ``line`` is an equation still to solve: a letter after its last '=' (x = y + 30, F = 2T); found from
+    the last '=' (a pattern anchored at the end would be tried at every '=' of a long line)."""
+    last = line.rfind("=")
+    return last >= 0 and "\n" not in line[last:] and _LETTER.search(line, last) is not None
 # a line after an answer that explains it rather than goes on computing (Answer: 7\nExplanation: ...)
 _EXPLAINS = re.compile(r"(?i)[\s*#>-]*(?:explanation|reason(?:ing)?|because|since|note|check|verification|verify|proof|"
                        r"justification|why|work(?:ing)?|solution|steps?)(?![A-Za-z])")
@@ -2562,7 +2598,7 @@ def _steps_after(text: str, opened: int, start: int, end: int, hi: int) -> int |
     introduces; None otherwise."""
     first = _trimmed(text[start:end])
     step = _NUMBERED_STEP.match(first)
-    working = not _prose(first) and (_COMPUTES.search(first) or _UNSOLVED.search(first))
+    working = not _prose(first) and (_COMPUTES.search(first) or _unsolved(first))
     if "\n" not in text[opened:start] or not re.search(r"\d", first) or not (_prose(first) or working) or \
             _yes_no(first) or (re.match(r"[A-Za-z][\w' ]{0,40}:\s", first) and not step):  # fmt: skip
         return None  # (a yes or no answered first: No, 80 dB is not twice as loud ...; labelled lines: Nick: 6 guns)
@@ -2623,9 +2659,10 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
         inner = _extract(text[start:block], structured=False, restate=False)
         steps = text[start:block]
         last = _last_sentence(steps, 0, len(steps))
-        if inner.status == "answer" and (inner.rule != "final sentence" or _CONCLUSION.match(steps, *last) or
-                                         _restates_result(steps, last[0], inner.texts[0]) or
-                                         _computes_to(steps[last[0] : last[1]], inner.texts[0])) and \
+        if inner.status == "answer" and inner.span[0] >= last[0] and \
+                (inner.rule != "final sentence" or _CONCLUSION.match(steps, *last) or
+                 _restates_result(steps, last[0], inner.texts[0]) or
+                 _computes_to(steps[last[0] : last[1]], inner.texts[0])) and \
                 not _UNMARKED_HEDGE.search(steps, *last) and not _STEP_HEDGED.search(steps, *last):  # fmt: skip
             # (the last statement concludes or restates the last result: never a side fact, In grams, this is 360 g.)
             return replace(inner, span=(inner.span[0] + start, inner.span[1] + start))
@@ -2912,7 +2949,7 @@ _JSON_ALTERNATIVE_KEY = re.compile(r'(?i)"(?:[a-z]{1,12}[_ -])?(?:alt|alternativ
                                    # another answer key holding a number ("answer_if_inclusive": 13)
                                    r'"answer[_ -][a-z_]{1,30}"\s{0,3}:\s{0,3}"?-?\d')
 _HEDGE_WORDS = re.compile(r"(?i)(?<![A-Za-z])(?:or\s{1,3}(?:[-+$\d(]|\\)|maybe|perhaps|possibly|probably|alternatively|"
-                          r"wait|actually|wrong|incorrect|mistake|not\s+sure)")
+                          r"wait|actually|wrong|incorrect|mistake|not\s+sure|(?:could|might|may)\s+(?:also\s+)?be\s+\$?-?\d)")
 
 
 # where a JSON object may open: a brace first on its line (after spaces, a fence, a quote mark, or an answer word)
@@ -3042,6 +3079,21 @@ _VALUE_NAME = re.compile(r"[A-Za-z](?:_?\d{1,2})?|alpha|beta|gamma|delta|epsilon
                          r"rho|sigma|tau|phi|chi|psi|omega")
 
 
+def _answer_value(text: str, at: int, hi: int) -> tuple[str, tuple[int, int]] | None:
+    """The value of the JSON answer key ending at ``at`` and its span: a string's or a scalar's, or an object's naming
+    unknowns (:func:`_named_values`); None otherwise."""
+    read = _json_value(text, at, hi)
+    named = _named_values(text, at, hi) if read is None and text.startswith("{", at) else None
+    return (named, (at, _object_end(text, at, hi) + 1)) if named is not None else read
+
+
+def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    """A JSON object's keys and values; a key written twice is refused ({"x": 1, "x": 2}: two values, never the last)."""
+    if len({name for name, _ in pairs}) != len(pairs):
+        raise ValueError("a key written twice")
+    return dict(pairs)
+
+
 def _named_values(text: str, start: int, hi: int) -> str | None:
     """The object at text[start] as the equations of the unknowns it names, ``{"alpha": 1, "beta": 4}`` as
     ``alpha = 1, beta = 4``, when it is JSON of at most eight keys, each an unknown's name, and each value a number or
@@ -3050,7 +3102,7 @@ def _named_values(text: str, start: int, hi: int) -> str | None:
     if end < 0 or end - start > 2000:
         return None
     try:
-        named = json.loads(text[start : end + 1])
+        named = json.loads(text[start : end + 1], object_pairs_hook=_unique_keys)
     except ValueError:
         return None
     if not isinstance(named, dict) or not 0 < len(named) <= 8:
@@ -3065,11 +3117,19 @@ def _named_values(text: str, start: int, hi: int) -> str | None:
     return ", ".join(parts)
 
 
+def _same_number(one: str, other: str) -> bool:
+    """Whether two JSON values are one plain number written twice (3 and 3.0, 1/2 and 0.5)."""
+    first = _value(one.strip(" $"))
+    return first is not None and first == _value(other.strip(" $"))
+
+
 def _working_value_before(text: str, start: int, stop: int, value: str) -> bool:
     """Whether a working key before a JSON answer ``value`` holds another value and nothing else (``{"solution": "4",
     "answer": 3}``: the order of an object's keys means nothing, as after the answer)."""
     stated = _value(value.strip(" $"))
-    return any(_value(item.strip(" $")) not in (None, stated) for item in _split_working(text, start, stop)[1])
+    # (only against an answer that is a plain number: \frac{8}{2} or 4 apples after "solution": "4" is no hedge)
+    return stated is not None and any(_value(item.strip(" $")) not in (None, stated)
+                                      for item in _split_working(text, start, stop)[1])
 
 
 def _outermost_object(text: str, lo: int, opening: int, end: int, hi: int) -> tuple[int, int]:
@@ -3089,14 +3149,11 @@ def _json_answer(text: str, lo: int, hi: int, restate: bool) -> Extraction | Non
     keys = list(_JSON_KEY.finditer(text, lo, hi))[-4:]
     while keys:
         key = keys.pop()
-        read = _json_value(text, key.end(), hi)
+        # ("answer": {"alpha": 1, "beta": 4}: the values of the unknowns it names, alpha = 1, beta = 4, read and
+        # checked as any other value)
+        read = _answer_value(text, key.end(), hi)
         if read is None:
             opening = _object_opening(text, lo, key.start(), hi)
-            named = _named_values(text, key.end(), hi) if text.startswith("{", key.end()) else None
-            if named is not None and opening >= 0 and _ends_response(text, _object_end(text, opening, hi), hi) and \
-                    not _JSON_ALTERNATIVE_KEY.search(_split_working(text, opening, _object_end(text, opening, hi) + 1)[0]):  # fmt: skip
-                # "answer": {"alpha": 1, "beta": 4}: the values of the unknowns it names, alpha = 1, beta = 4
-                return Extraction("answer", (named,), "json answer", (key.end(), _object_end(text, key.end(), hi) + 1))
             if text.startswith("{", key.end()) and opening >= 0 and _ends_response(text, _object_end(text, opening, hi), hi):
                 # "answer": {"alpha": 1, "beta": 4}: named values, no one answer (never its last line read as one)
                 return Extraction("none", rule="the JSON answer is an object of named values, not one answer",
@@ -3126,8 +3183,8 @@ def _json_answer(text: str, lo: int, hi: int, restate: bool) -> Extraction | Non
         outer, outer_end = _outermost_object(text, lo, opening, end, hi) if opening >= 0 else (opening, end)
         # (every other answer key of the object, an enclosing object's too: {"answer": 3, "solution": {"answer": 4}})
         others = [o[0] for k in _JSON_KEY.finditer(text, outer, outer_end) if k.start() != key.start() and
-                  (o := _json_value(text, k.end(), hi)) is not None] if opening >= 0 else []  # fmt: skip
-        if any(o.strip() != value.strip() for o in others):
+                  (o := _answer_value(text, k.end(), hi)) is not None] if opening >= 0 else []  # fmt: skip
+        if any(o.strip() != value.strip() and not _same_number(o, value) for o in others):
             return Extraction("several", tuple(dict.fromkeys(o.strip() for o in (*others, value) if o)),
                               "several json answers", (opening, end + 1))  # one object, two answers: a hedge
         if not value.strip(" \t\r\n_.…"):  # "answer": "___", the template's placeholder echoed: no answer given
@@ -3538,10 +3595,22 @@ _LABELLED_NEXT = re.compile(r"[^\S\n]{0,3}(?:\$\$?|\\\)|\\\])?[^\S\n]{0,3}[,，;
 _LABELLED_BOX = re.compile(r"(?:^|[\s$(,，])[^\s=$]{1,40}[^\S\n]{0,3}=[^\S\n]{0,3}\Z")
 # in one sentence, two boxes each the value of a thing named in words (The maximum ... is \(\boxed{3}\), and the
 # minimum ... is \(\boxed{1}\).): the values of both, never a conclusion drawn from the first (and so the answer is)
-_NAMED_NEXT = re.compile(r"(?i)[^\S\n]{0,3}(?:\$|\\\))?[^\S\n]{0,3},?[^\S\n]{1,3}and[^\S\n]+(?!(?:so|thus|then|hence|therefore)\b)"
-                         r"(?:(?!(?:so|thus|then|hence|therefore|answer|final|result|not|or|if|maybe|perhaps)\b)[^.;:!?\n$\\=])"
+_NAMED_HEDGES = (r"so|thus|then|hence|therefore|answer|final|result|not|or|if|whether|maybe|perhaps|likely|probably|"
+                 r"possibly|think|believe|guess|suppose|assume|wrong|incorrect|extraneous|invalid|rejected|false|"
+                 r"candidate|another|other|claim|claims|student|estimate|approximately|about|roughly")
+_NAMED_NEXT = re.compile(r"(?i)[^\S\n]{0,3}(?:\$|\\\))?[^\S\n]{0,3}(?:,[^\S\n]*(?:and[^\S\n]+)?|[^\S\n]+and[^\S\n]+)"
+                         rf"(?:(?!(?:{_NAMED_HEDGES})\b)[^.;:!?\n$\\=])"
                          r"{1,80}?[^\S\n](?:is|are)[^\S\n]{1,3}(?:\$|\\\()?[^\S\n]{0,3}")
 _NAMED_BOX = re.compile(r"(?i)(?<![A-Za-z])(?:is|are)[^\S\n]{1,3}(?:\$|\\\()?[^\S\n]{0,3}\Z")
+# from the start of its sentence to the first such box: what hedges, supposes or judges the values named
+_NAMED_HEDGED = re.compile(rf"(?i)(?<![A-Za-z])(?:{_NAMED_HEDGES})(?![A-Za-z])")
+
+
+def _named_box(text: str, lo: int, box: int) -> bool:
+    """Whether the box at ``box`` is the value of a thing its sentence names before it, after ``is`` or ``are``, with
+    no hedge, supposition or verdict from the sentence's start (The maximum is \\boxed{3}; never If the maximum is)."""
+    start = max(lo, box - 160, *(text.rfind(c, 0, box) + 1 for c in ".!?\n"))
+    return _NAMED_BOX.search(text, max(lo, box - 8), box) is not None and not _NAMED_HEDGED.search(text, start, box)
 # before a row of boxes, besides what bounds or doubts one box (_BOX_BOUND): a word that supposes it or makes it one
 # of alternatives (if, whether, either, might be, guess)
 _ROW_HEDGED = re.compile(r"(?i)(?<![A-Za-z])(?:if|whether|suppose|either|(?:might|may|could)\s+be|guess|guessing)"
@@ -3741,7 +3810,9 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
     for p in reversed(list(_PHRASE.finditer(text, lo, hi)) if marked else []):
         k = bisect_right(starts, p.start()) - 1
         if not (k >= 0 and boxes[k][0] < p.start() < boxes[k][1]) and not _hypothetical(text, lo, p.start()) \
-                and not _PREMISE.search(text, max(lo, p.start() - 40), p.start()):  # fmt: skip
+                and not _PREMISE.search(text, max(lo, p.start() - 40), p.start()) and \
+                not (_NUMBERED_STEP.match(p.group()) and _LATER_STEP.search(text, p.end(), hi)):  # fmt: skip
+            # (Step 3: Answer: 12 before Step 4: the answer of a step that more steps follow, never the last)
             phrases.insert(0, p)
             if len(phrases) == 8:
                 break
@@ -3793,7 +3864,7 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
         for box in reversed(boxes[:-1]):
             if _CONNECTOR.fullmatch(text, box[1], group[0][0]) or (
                     _LABELLED_NEXT.fullmatch(text, box[1], group[0][0]) and _LABELLED_BOX.search(text, max(lo, box[0] - 48), box[0])) or (
-                    _NAMED_NEXT.fullmatch(text, box[1], group[0][0]) and _NAMED_BOX.search(text, max(lo, box[0] - 8), box[0])):  # fmt: skip
+                    _NAMED_NEXT.fullmatch(text, box[1], group[0][0]) and _named_box(text, lo, box[0])):  # fmt: skip
                 # $\theta = \boxed{\frac{3\pi}{2}}$，$f(\frac{2\pi}{3}) = \boxed{1}$: the blanks of a fill-in, each
                 # labelled, on one line (one label per box: the answer of each); The maximum is \boxed{3}, and the minimum
                 # is \boxed{1}.: each box the value of a thing named

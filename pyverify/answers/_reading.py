@@ -274,16 +274,19 @@ _LONE_DEGREES = re.compile(rf"\s*(?:[A-Za-z]\s*=\s*)?(?:\\approx\s*)?[-+−]?\s*
 _MATHRM_UNIT = rf"(?<=[0-9])\s*\\mathrm\s*\{{\s*~\s*[{UNIT_LETTERS}]\s*\}}(?:\s*\^\s*(?:\d|\{{\s*-?\d\s*\}}))?{_AFTER_UNIT}"
 _TRAILING_UNIT = rf"(?:(?<=[0-9}}).])\s+|(?<=[0-9}}])|(?<=\\pi)\s*)(?:{_unit_phrase(letters=False)})\s*$"
 
-# a counted noun after a number, at the end (360 girls, 5 red marbles): written by hand beside UNIT_WORDS, whose
-# list no count of things can close; the words that make it more than a count are excluded one by one
-_NOT_COUNTED = (r"(?:thousands?|hundreds?|millions?|billions?|trillions?|dozens?|scores?|gross|halves|half|quarters?|"
-                r"thirds?|fourths?|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?|elevenths?|twelfths?|hundredths?|"
-                r"thousandths?|millionths?|ones|tens|times|percents?|percent|square|cubic|squared|cubed|less|unless|"
-                r"plus|minus|more|fewer|not|no|maybe|perhaps|about|approx\w*|roughly|nearly|almost|over|under|least|most|"
-                r"wrong|incorrect|correct|answers?|solutions?|values?|is|was|has|does|goes|gives|makes|works|holds|fails|"
-                r"equals|remains|seems|stays|this|thus|its|his|hers|ours|theirs|yours|always|sometimes|possibilities|"
-                r"pis|radians?|options?|choices?|cases)")
-_COUNTED_NOUN = (rf"(?<=\d)\s+(?:(?!{_NOT_COUNTED}\s)[a-z]{{3,}}\s+)?(?!{_NOT_COUNTED}\s*\.?\s*$)[a-z]{{3,}}s\s*\.?\s*$")
+# a counted noun right after a number, at the end (360 girls, 10 tablespoons): written by hand beside UNIT_WORDS,
+# whose list no count of things can close; the plurals that make it more than a count are excluded one by one:
+# ordinals as fractions (3 fifths, 5 sixteenths: any plural in -ths), digits and scales (5 tens, 3 nines, 5 lakhs),
+# verbs that judge or state (5 works, 5 violates), and words that change or hedge the value
+_NOT_COUNTED = (r"(?:[a-z]*ths|halves|thirds|quarters|ones|twos|threes|fours|fives|sixes|sevens|eights|nines|tens|"
+                r"elevens|twelves|dozens|scores|hundreds|thousands|millions|billions|trillions|zillions|lakhs|crores|"
+                r"grands|mils|times|percents|cubes|squares|roots|powers|factorials|doubles|triples|singles|"
+                r"less|unless|plus|minus|is|was|has|does|goes|gives|makes|works|holds|fails|equals|remains|seems|"
+                r"stays|means|implies|exceeds|exists|yields|becomes|follows|suffices|applies|matters|violates|"
+                r"contradicts|disagrees|agrees|satisfies|solves|counts|this|thus|its|his|hers|ours|theirs|yours|"
+                r"always|sometimes|perhaps|maybe|answers|solutions|values|options|choices|cases|pis|radians|"
+                r"guess|guesses|errors|mistakes|possibilities|approx|nowhere)")
+_COUNTED_NOUN = rf"(?<=\d)\s+(?!{_NOT_COUNTED}\s*\.?\s*$)[a-z]{{3,}}s\s*\.?\s*$"
 _SUFFIX = r"(?:st|nd|rd|th)"
 _ORDINAL = (
     rf"(?<![\d.A-Za-z^_{{])(\d+)\s*(?:\^\s*(?:\{{\s*(?:\\(?:{'|'.join(TEXT_COMMANDS)})\s*\{{\s*{_SUFFIX}\s*\}}|\\rm\s+{_SUFFIX}"
@@ -867,9 +870,10 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("a unit phrase at the end, after a number (touching it or not: 4ft), } (touching or not: \\sqrt{7}cm^{3}), \\pi, ) "
      "or . (5 cm, 5 square units, 60 miles per hour: the words of "
      "UNIT_WORDS and UNIT_PREFIXES as in \\text{...}, no one-letter units) is removed", _TRAILING_UNIT, ""),
-    ("a plural noun of four letters or more at the end, after a number and at most one word (360 girls, 10 tablespoons, "
-     "5 red marbles: what the number counts) is removed, unless a word there changes the value, places a digit, "
-     "orders, negates, hedges or is a verb (2 dozen eggs, 3 fifths, 5 tens, 4 times, 5 less, 5 works stay as written)",
+    ("a plural noun of four letters or more at the end, right after a number (360 girls, 10 tablespoons: what the "
+     "number counts) is removed, unless it changes the value, places a digit, orders, hedges or is a verb (3 fifths, "
+     "5 sixteenths, 5 tens, 3 nines, 5 lakhs, 5 less, 5 works, 5 violates stay as written; 5 red marbles, 2 dozen "
+     "eggs too: a word between)",
      _COUNTED_NOUN, ""),
     ("a final full stop, comma or semicolon is removed", r"[.,;]\s*$", ""),
 )  # fmt: skip

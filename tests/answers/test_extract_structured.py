@@ -74,6 +74,18 @@ def test_the_answer_key_of_a_json_object_that_ends_the_response_is_the_answer(re
      ('{"answer": {"x": "\\\\frac{1}{2}"}}', "\\frac12", "correct"), ('{"answer": {"a": -3, "b": 4}}', "a = 3, b = 4", "wrong"),
      ('{"answer": {"sample_mean": 107.78, "ci": [1, 2]}}', "107.78", "no answer"),
      ('{"answer": {"x": 1}, "alternative": {"x": 2}}', "1", "no answer"), ('{"answer": {"x": "one half"}}', "\\frac12", "no answer"),
+     # an adversarial review of these rules: an object of named values is checked as any other value (hedges after
+     # it, a nested second answer, a key written twice); a value before the answer hedges only against a plain
+     # number, and nested answers equal in value are one answer
+     ('{"answer": {"x": 1}, "explanation": "It could also be x = 2."}', "x = 1", "no answer"),
+     ('{"answer": {"x": 1}, "note": "maybe x = 2"}', "x = 1", "no answer"),
+     ('{"answer": {"x": 1}, "explanation": "Wait, actually x = 2."}', "x = 1", "no answer"),
+     ('{"answer": {"x": 1}, "solution": {"answer": {"x": 2}}}', "x = 2", "several answers"),
+     ('{"answer": {"x": 1, "x": 2}}', "x = 2", "no answer"),
+     ('{"solution": "4", "answer": "\\\\frac{8}{2}"}', "4", "correct"), ('{"solution": "4", "answer": "4 apples"}', "4", "correct"),
+     ('{"answer": 3, "solution": {"answer": "3.0"}}', "3", "correct"),
+     ('{"answer": 1, "confidence": "low, could be 2"}', "1", "no answer"),
+     ('{"answer": {"x": 1}, "confidence": "low, could be 2"}', "x = 1", "no answer"),
      # an object's keys have no order: a value alone in a working key before the answer is offered beside it too, and
      # an answer key nested in the working is a second answer (an adversarial review); the same value is no hedge
      ('{"solution": "4", "answer": 3}', "3", "no answer"), ('{"solution": "3", "answer": 3}', "3", "correct"),
@@ -837,7 +849,9 @@ def test_a_json_answer_with_another_offered_beside_it_is_no_answer(response: str
      ("Final answer -> 42", "42"), ("Final answer — 42", "42"), ("Final Answer\n\n42", "42"), ("Answer\n42", "42"),
      ("**7** is the answer.", "7"),
      # TheoremQA's Alpaca answers: the marker after a step's label
-     ("Step 5: Is it cyclic? Yes, it is.\nStep 6: Answer: True.</s><s>", "True"), ("Step 6: Answer: 5\nStep 7: check: 5 + 1 = 6.", "5")],
+     ("Step 5: Is it cyclic? Yes, it is.\nStep 6: Answer: True.</s><s>", "True"),
+     # (a step's answer that more steps follow is no final answer: the review's Step 3: Answer: 12 then ... 24)
+     ("Step 3: Answer: 12\nStep 4: Now multiply by 2 to get 24.\nStep 5: So the total is 24.", "24")],
 )  # fmt: skip
 def test_honest_checks_units_and_restatements_after_the_box_are_credited(response: str, gold: str) -> None:
     # the fourth review's false refusals: checks that ask themselves or end in a noun or ✓, units in their own math,
@@ -1143,7 +1157,15 @@ def test_choices_listed_after_a_phrase_letters_written_together_and_a_half_of_th
      ("The maximum is $\\boxed{2}$ and the minimum is $\\boxed{1}$.", "1", "several answers"),
      ("We get $x = \\boxed{2}$, and so the answer is $\\boxed{5}$.", "5", "correct"),
      ("The guess is $\\boxed{2}$, and the answer is $\\boxed{5}$.", "5", "correct"),
-     ("The first is $\\boxed{2}$, and the second is not $\\boxed{5}$.", "2", "no answer")],
+     ("The first is $\\boxed{2}$, and the second is not $\\boxed{5}$.", "2", "no answer"),
+     ("The max is \\boxed{3}, the min is \\boxed{1}, and the mean is \\boxed{2}.", "3, 1, 2", "correct"),
+     ("The max is \\boxed{3}, the min is \\boxed{1}, and the mean is \\boxed{2}.", "1, 2", "wrong"),
+     # (never a row that a supposition, a hedge or a verdict names: the last box alone, as before this rule)
+     ("If the maximum is \\boxed{3}, and the minimum is \\boxed{1}.", "3, 1", "wrong"),
+     ("Perhaps the maximum is \\boxed{3}, and the minimum is \\boxed{1}.", "3, 1", "wrong"),
+     ("The maximum is \\boxed{3}, and the minimum likely is \\boxed{1}.", "3, 1", "wrong"),
+     ("The wrong root is \\boxed{1}, and the right root is \\boxed{3}.", "1, 3", "wrong"),
+     ("One candidate is \\boxed{3}, and another candidate is \\boxed{4}.", "3, 4", "wrong")],
 )  # fmt: skip
 def test_labelled_boxes_on_one_line_are_the_blanks_of_a_fill_in(response: str, gold: str, status: str) -> None:
     # gaokao 2026's two-blank question (Qwen3.6 thinking models, labelled correct): '$\theta = \boxed{...}$，$f(...) =
@@ -1924,7 +1946,10 @@ def test_a_sentence_that_restates_the_last_result_among_givens_states_it(respons
      ("Answer:\n\nStep 1: 100 x 30% = 30\n\nStep 2: 30 x 20% = 6\n\nTherefore, 6 people get offers.", "6", "correct"),
      ("Answer:\n\nStep 1: 100 x 30% = 30\n\nStep 2: 30 x 20% = 6\n\nTherefore, 6 people get offers.", "30", "wrong"),
      ("Answer:\n\nStep 1: 24 x 24 = 576\n\nHe would need 576 tiles if he tiled it twice.", "576", "no answer"),
-     ("Answer:\n\n2 x 4 = 8\n\nI hope this helps!", "8", "unknown")],
+     ("Answer:\n\n2 x 4 = 8\n\nI hope this helps!", "8", "unknown"),
+     # (the block's answer lies in its last statement, never the whole block read at once: the review's given restated)
+     ("Answer:\nF = 2T = 2 x 125 = 250\n\nT = 125", "125", "no answer"),
+     ("Answer:\nF = 2T = 2 x 125 = 250\n\nT = 125", "250", "no answer")],
 )  # fmt: skip
 def test_older_chat_models_results_restated_after_their_computation_are_read(response: str, gold: str, status: str) -> None:
     # the right answers of Plan-and-Solve's text-davinci-003 (AGI-Edgerunners/Plan-and-Solve-Prompting), MiP's Gemma and
@@ -2054,6 +2079,11 @@ def test_older_chat_models_results_restated_after_their_computation_are_read(res
      # MiP's o1: 'showed up to' is a verb's, never the bound 'up to' (which still bounds: can hold up to 41 pounds)
      ("Thus S = 41.\n\nSo, 41 students showed up to the archery class this week.", "41", "correct"),
      ("Thus S = 41.\n\nSo, the shelf can hold up to 41 pounds.", "41", "no answer"),
+     # Plan-and-Solve's and ReReading's: after a concluding word a pronoun or a modal makes no step (a step's verb does)
+     ("There are 7 carnations and 47 roses.\nV = (7 + 47) / 6 = 9\n\nTherefore, we need 9 vases to hold 7 carnations "
+      "and 47 roses.", "9", "correct"),
+     ("She runs for 7 hours.\nTotal = 30 + 20 = 50\n\nTherefore, Rosie can run 50 miles in 7 hours.", "50", "correct"),
+     ("It takes 2 hours.\n60 * 2 = 120\n\nTherefore, we calculate 120 minutes from 2 hours.", "120", "no answer"),
      # MiP's Gemma: a final sentence in bold whole, its full stop inside the stars
      ("* Total savings: $4 + $2 = $6\n\n\n**You will save a total of $6.** \n\n", "6", "correct"),
      ("* Total savings: $4 + $2 = $6\n\n__You will save a total of $6.__", "6", "correct"),

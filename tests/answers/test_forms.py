@@ -571,7 +571,18 @@ def test_values_of_unknowns_joined_in_a_final_sentence(reference: str, candidate
      ("78", "The cost was $15$, so their profit was about $78$.", "no_answer"),
      ("78", "The cost was $15$, so their profit was not $78$.", "no_answer"),
      ("78", "The cost was $15$, so the profit was $78$ dollars more than $x$.", "no_answer"),
-     ("78", "The cost was $15$ and the profit was $78$.", "no_answer")],
+     ("78", "The cost was $15$ and the profit was $78$.", "no_answer"),
+     # an adversarial review: suppositions, examples, hedges, verdicts, a second value, a factor and a step before it
+     ("78", "Provided the cost was $15$, so their profit was $78$.", "no_answer"),
+     ("78", "For example, the cost was $15$, so their profit was $78$.", "no_answer"),
+     ("78", "I think the cost was $15$, so their profit was $78$.", "no_answer"),
+     ("78", "The cost was $15$ or $20$, and it was $15$, so their profit was $78$.", "no_answer"),
+     ("78", "The cost was $15$, so twice their profit was $78$.", "no_answer"),
+     ("78", "The cost was $15$, so it is false that their profit was $78$.", "no_answer"),
+     ("x = 2", "Substituting $y = 3$, so the equation becomes $2x = 4$.", "no_answer"),
+     # (a negation in an adverb before the copula: the review's 'Thus $A$ no longer equals $B$.')
+     ("B", "Thus $A$ no longer equals $B$.", "no_answer"), ("B", "Thus $A$ hardly equals $B$.", "no_answer"),
+     ("3.14", "Thus $\\pi$ roughly equals $3.14$.", "no_answer"), ("B", "Thus $A$ equals $B$.", "equal")],
 )  # fmt: skip
 def test_the_math_a_concluding_clause_states_last(reference: str, candidate: str, expected: str) -> None:
     # CumReasoning's GPT-4 answers end without a marker: '..., so their profit was $93 - 15 = \$78$.' and 'So, the

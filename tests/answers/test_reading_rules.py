@@ -301,11 +301,17 @@ def test_prose_in_text_next_to_a_correct_number_is_never_that_number() -> None:
 
 @pytest.mark.parametrize(
     ("text", "gold", "status"),
-    [("360 girls", "360", "equal"), ("10 tablespoons", "10", "equal"), ("5 red marbles", "5", "equal"),
-     ("360 girls.", "360", "equal"), ("x = 5 girls", "5", "equal"), ("360 girls", "361", "different"),
+    [("360 girls", "360", "equal"), ("10 tablespoons", "10", "equal"), ("360 girls.", "360", "equal"),
+     ("x = 5 girls", "5", "equal"), ("360 girls", "361", "different"),
      ("2 dozen eggs", "2", "unknown"), ("3 fifths", "3", "unknown"), ("5 tens", "5", "unknown"), ("5 less", "5", "unknown"),
      ("5 works", "5", "unknown"), ("5 solutions", "5", "unknown"), ("5 girls maybe", "5", "unknown"),
-     ("5 not girls", "5", "unknown"), ("5 thousand girls", "5", "unknown"), ("5 Girls", "5", "unknown")],
+     ("5 not girls", "5", "unknown"), ("5 thousand girls", "5", "unknown"), ("5 Girls", "5", "unknown"),
+     # an adversarial review: fraction words, scales, digits, hedges and verbs that judge stay unread, and so does any
+     # word between the number and the noun
+     ("5 sixteenths", "5", "unknown"), ("9 billionths", "9", "unknown"), ("5 lakhs", "5", "unknown"),
+     ("5 lakh rupees", "5", "unknown"), ("3 nines", "3", "unknown"), ("5 violates", "5", "unknown"),
+     ("5 contradicts", "5", "unknown"), ("5 probably apples", "5", "unknown"), ("5 factorial ways", "120", "unknown"),
+     ("5 red marbles", "5", "unknown")],
 )  # fmt: skip
 def test_a_plural_noun_after_a_number_is_what_it_counts(text: str, gold: str, status: str) -> None:
     # ReReading's GPT-3.5 boxes (\boxed{360 girls}, \boxed{10 tablespoons}) were unparsed: no list of unit words
