@@ -3117,10 +3117,15 @@ def _named_values(text: str, start: int, hi: int) -> str | None:
     return ", ".join(parts)
 
 
+_ONE_NAME = re.compile(r"\s*[A-Za-z](?:_?\d{1,2})?\s*=\s*")
+
+
 def _same_number(one: str, other: str) -> bool:
-    """Whether two JSON values are one plain number written twice (3 and 3.0, 1/2 and 0.5)."""
-    first = _value(one.strip(" $"))
-    return first is not None and first == _value(other.strip(" $"))
+    """Whether two JSON values are one plain number written twice (3 and 3.0, 1/2 and 0.5; x = 1 and 1, an object
+    naming one unknown beside its value)."""
+    first = _value(_ONE_NAME.sub("", one, count=1).strip(" $") if _ONE_NAME.match(one) else one.strip(" $"))
+    second = _value(_ONE_NAME.sub("", other, count=1).strip(" $") if _ONE_NAME.match(other) else other.strip(" $"))
+    return first is not None and first == second
 
 
 def _working_value_before(text: str, start: int, stop: int, value: str) -> bool:

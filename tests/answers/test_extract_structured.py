@@ -85,6 +85,8 @@ def test_the_answer_key_of_a_json_object_that_ends_the_response_is_the_answer(re
      ('{"solution": "4", "answer": "\\\\frac{8}{2}"}', "4", "correct"), ('{"solution": "4", "answer": "4 apples"}', "4", "correct"),
      ('{"answer": 3, "solution": {"answer": "3.0"}}', "3", "correct"),
      ('{"answer": 1, "confidence": "low, could be 2"}', "1", "no answer"),
+     ('{"reasoning": "x", "answer": {"x": 1}, "final_answer": 1}', "1", "correct"),
+     ('{"reasoning": "x", "answer": {"x": 1}, "final_answer": 2}', "1", "several answers"),
      ('{"answer": {"x": 1}, "confidence": "low, could be 2"}', "x = 1", "no answer"),
      # an object's keys have no order: a value alone in a working key before the answer is offered beside it too, and
      # an answer key nested in the working is a second answer (an adversarial review); the same value is no hedge
