@@ -3600,15 +3600,17 @@ _LABELLED_NEXT = re.compile(r"[^\S\n]{0,3}(?:\$\$?|\\\)|\\\])?[^\S\n]{0,3}[,，;
 _LABELLED_BOX = re.compile(r"(?:^|[\s$(,，])[^\s=$]{1,40}[^\S\n]{0,3}=[^\S\n]{0,3}\Z")
 # in one sentence, two boxes each the value of a thing named in words (The maximum ... is \(\boxed{3}\), and the
 # minimum ... is \(\boxed{1}\).): the values of both, never a conclusion drawn from the first (and so the answer is)
-_NAMED_HEDGES = (r"so|thus|then|hence|therefore|answer|final|result|not|or|if|whether|maybe|perhaps|likely|probably|"
-                 r"possibly|think|believe|guess|suppose|assume|wrong|incorrect|extraneous|invalid|rejected|false|"
-                 r"candidate|another|other|claim|claims|student|estimate|approximately|about|roughly")
+_NAMED_DOUBTS = (r"answer|final|result|not|or|if|whether|maybe|perhaps|likely|probably|possibly|think|believe|guess|"
+                 r"suppose|assume|wrong|incorrect|extraneous|invalid|rejected|false|candidate|another|other|claim|claims|"
+                 r"student|estimate|approximately|about|roughly")
+_NAMED_HEDGES = r"so|thus|then|hence|therefore|" + _NAMED_DOUBTS
 _NAMED_NEXT = re.compile(r"(?i)[^\S\n]{0,3}(?:\$|\\\))?[^\S\n]{0,3}(?:,[^\S\n]*(?:and[^\S\n]+)?|[^\S\n]+and[^\S\n]+)"
                          rf"(?:(?!(?:{_NAMED_HEDGES})\b)[^.;:!?\n$\\=])"
                          r"{1,80}?[^\S\n](?:is|are)[^\S\n]{1,3}(?:\$|\\\()?[^\S\n]{0,3}")
 _NAMED_BOX = re.compile(r"(?i)(?<![A-Za-z])(?:is|are)[^\S\n]{1,3}(?:\$|\\\()?[^\S\n]{0,3}\Z")
-# from the start of its sentence to the first such box: what hedges, supposes or judges the values named
-_NAMED_HEDGED = re.compile(rf"(?i)(?<![A-Za-z])(?:{_NAMED_HEDGES})(?![A-Za-z])")
+# from the start of its sentence to the first such box: what hedges, supposes or judges the values named (a concluding
+# word that opens the sentence does not: Therefore, the price is \boxed{6.2} and the quantity is \boxed{57}.)
+_NAMED_HEDGED = re.compile(rf"(?i)(?<![A-Za-z])(?:{_NAMED_DOUBTS})(?![A-Za-z])")
 
 
 def _named_box(text: str, lo: int, box: int) -> bool:

@@ -1163,6 +1163,7 @@ def test_choices_listed_after_a_phrase_letters_written_together_and_a_half_of_th
      ("The max is \\boxed{3}, the min is \\boxed{1}, and the mean is \\boxed{2}.", "3, 1, 2", "correct"),
      ("The max is \\boxed{3}, the min is \\boxed{1}, and the mean is \\boxed{2}.", "1, 2", "wrong"),
      # (never a row that a supposition, a hedge or a verdict names: the last box alone, as before this rule)
+     ("Therefore, the price is \\(\\boxed{6.2}\\) and the quantity is \\(\\boxed{57}\\).", "6.2, 57", "correct"),
      ("If the maximum is \\boxed{3}, and the minimum is \\boxed{1}.", "3, 1", "wrong"),
      ("Perhaps the maximum is \\boxed{3}, and the minimum is \\boxed{1}.", "3, 1", "wrong"),
      ("The maximum is \\boxed{3}, and the minimum likely is \\boxed{1}.", "3, 1", "wrong"),
