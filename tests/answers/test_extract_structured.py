@@ -1951,8 +1951,11 @@ def test_a_sentence_that_restates_the_last_result_among_givens_states_it(respons
      ("Answer:\n\nStep 1: 24 x 24 = 576\n\nHe would need 576 tiles if he tiled it twice.", "576", "no answer"),
      ("Answer:\n\n2 x 4 = 8\n\nI hope this helps!", "8", "unknown"),
      # (the block's answer lies in its last statement, never the whole block read at once: the review's given restated)
-     ("Answer:\nF = 2T = 2 x 125 = 250\n\nT = 125", "125", "no answer"),
-     ("Answer:\nF = 2T = 2 x 125 = 250\n\nT = 125", "250", "no answer")],
+     ("Answer:\nF = 2T = 2 x 125 = 250\n\nT = 125", "125", "wrong"),
+     ("Answer:\nF = 2T = 2 x 125 = 250\n\nT = 125", "250", "no answer"),
+     # (steps opened by math whose last statement states nothing: the math is read, as before such steps were)
+     ("Therefore, the answer (arabic numerals) is: \n\n3 * 40 = 120 \n\nThe turtle can crawl 120 feet in 40 seconds.",
+      "120", "correct")],
 )  # fmt: skip
 def test_older_chat_models_results_restated_after_their_computation_are_read(response: str, gold: str, status: str) -> None:
     # the right answers of Plan-and-Solve's text-davinci-003 (AGI-Edgerunners/Plan-and-Solve-Prompting), MiP's Gemma and
