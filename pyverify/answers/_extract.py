@@ -141,11 +141,12 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "step, `Step 1: 2/3 of 36 = 24`, or math that computes or is still to solve, `F = 2T = 2 x 125 = "
      "250`, `x = y + 30`, opens steps that go on in the paragraphs after it while each holds a number; "
      "the answer lies in the block's last statement, never the block read whole; when that states "
-     "nothing, steps opened by math leave the math read as the answer, as before) is answered by the "
-     "block's last statement when it concludes, restates the last result or computes its own, and hedges "
-     "nothing (`Answer:` then `First, 3 + 4 = 7 apples.`, `Then 7 x 2 = 14 apples.`, `So Tom has 14 "
-     "apples.` is 14, never 7; else no answer); a first statement that is no step is the answer whatever "
-     "follows it (`Tom has 14 apples.` then `In grams, ...`)"),
+     "nothing, steps opened by math that computes leave the math read as the answer, as before, and steps "
+     "opened by an equation still to solve state nothing) is answered by the block's last statement when "
+     "it concludes, restates the last result or computes its own, and hedges nothing (`Answer:` then "
+     "`First, 3 + 4 = 7 apples.`, `Then 7 x 2 = 14 apples.`, `So Tom has 14 apples.` is 14, never 7; else "
+     "no answer); a first statement that is no step is the answer whatever follows it (`Tom has 14 "
+     "apples.` then `In grams, ...`)"),
     ("`Final Answer: Jane started growing Sphere 3 hours ago.`",
      "after a phrase, words that no rule below reads but that hold exactly one number and no math: that "
      "number (or, with no digit, one cardinal in words: `Answer: She has twelve apples.` is 12, as is a "
@@ -2667,7 +2668,9 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
                 not _UNMARKED_HEDGE.search(steps, *last) and not _STEP_HEDGED.search(steps, *last):  # fmt: skip
             # (the last statement concludes or restates the last result: never a side fact, In grams, this is 360 g.)
             return replace(inner, span=(inner.span[0] + start, inner.span[1] + start))
-        if _prose(_trimmed(text[start:end])) or _NUMBERED_STEP.match(text, start, end):
+        opening_line = _trimmed(text[start:end])
+        if _prose(opening_line) or _NUMBERED_STEP.match(text, start, end) or _unsolved(opening_line):
+            # (an equation still to solve is never the answer: x = y + 30, then y = 20, then x = 50)
             return Extraction("none", rule=f"after '{rule}', {_STEPS_UNSTATED}", span=(start, block))
         # (steps opened by math whose last statement states nothing leave the math read as the answer, as it was read
         # before such steps were: Answer:\n\n3 * 40 = 120\n\nThe turtle can crawl 120 feet in 40 seconds.)

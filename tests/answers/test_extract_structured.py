@@ -1955,7 +1955,8 @@ def test_a_sentence_that_restates_the_last_result_among_givens_states_it(respons
      ("Answer:\nF = 2T = 2 x 125 = 250\n\nT = 125", "250", "no answer"),
      # (steps opened by math whose last statement states nothing: the math is read, as before such steps were)
      ("Therefore, the answer (arabic numerals) is: \n\n3 * 40 = 120 \n\nThe turtle can crawl 120 feet in 40 seconds.",
-      "120", "correct")],
+      "120", "correct"),
+     ("Answer:\nx = y + 30\n\ny = 20\n\nx = 50", "20", "no answer")],
 )  # fmt: skip
 def test_older_chat_models_results_restated_after_their_computation_are_read(response: str, gold: str, status: str) -> None:
     # the right answers of Plan-and-Solve's text-davinci-003 (AGI-Edgerunners/Plan-and-Solve-Prompting), MiP's Gemma and
