@@ -56,6 +56,7 @@ The rules, in order (:data:`EXTRACTION_RULES` is the table docs/answers-and-rewa
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from bisect import bisect_right
@@ -413,10 +414,10 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "or an answer it states that differs, `so the answer is 8`, `\"solution\": 4`, leaves no answer, and "
      "a retraction does in its last sentence, `\"explanation\": \"Wait, actually it is 4.\"`; before it, "
      "as keys have no order, a value alone, `{\"solution\": \"4\", \"answer\": 3}`, leaves no answer "
-     "against an answer that is a plain number; an answer key nested in another key of the object, "
-     "`{\"answer\": 3, \"solution\": {\"answer\": 4}}`, is a second answer (one equal in value, `3.0`, is "
-     "none); never working that corrects itself on the way, `there was a mistake above`, names an "
-     "alternative hypothesis or lists roots it goes on to choose from, `x = 3 or x = -3`)"),
+     "against an answer that is a plain number; an answer key nested in another key of the object however "
+     "deep, `{\"answer\": 3, \"solution\": {\"answer\": 4}}`, is a second answer (one equal in value, "
+     "`3.0`, is none); never working that corrects itself on the way, `there was a mistake above`, names "
+     "an alternative hypothesis or lists roots it goes on to choose from, `x = 3 or x = -3`)"),
     ("`Answer: No, because the series diverges.`, `{\"answer\": \"Yes, y = 0 is a solution.\"}`, "
      "`\\boxed{\\text{No, it is not possible}}`",
      "a yes-or-no answer stated first (Yes, No, True, False, then a comma, a full stop or the end) is that word"),
@@ -3086,6 +3087,9 @@ _VALUE_NAME = re.compile(r"[A-Za-z](?:_?\d{1,2})?|alpha|beta|gamma|delta|epsilon
                          r"rho|sigma|tau|phi|chi|psi|omega")
 
 
+_FIRST_KEY = re.compile(r'\{\s*"([^"\n]{1,8})"\s*:')
+
+
 def _answer_value(text: str, at: int, hi: int) -> tuple[str, tuple[int, int]] | None:
     """The value of the JSON answer key ending at ``at`` and its span: a string's or a scalar's, or an object's naming
     unknowns (:func:`_named_values`); None otherwise."""
@@ -3105,8 +3109,11 @@ def _named_values(text: str, start: int, hi: int) -> str | None:
     """The object at text[start] as the equations of the unknowns it names, ``{"alpha": 1, "beta": 4}`` as
     ``alpha = 1, beta = 4``, when it is JSON of at most eight keys, each an unknown's name, and each value a number or
     a short string of math; None otherwise (``{"sample_mean": 107.78, ...}``: named results, no answer)."""
-    end = _object_end(text, start, hi)
-    if end < 0 or end - start > 2000:
+    first = _FIRST_KEY.match(text, start, min(hi, start + 40))
+    if first is None or not _VALUE_NAME.fullmatch(first.group(1)):
+        return None  # (its first key names no unknown: no object scanned, however many nested answer keys there are)
+    end = _object_end(text, start, min(hi, start + 2001))  # (bounded: many nested answer keys stay linear)
+    if end < 0:
         return None
     try:
         named = json.loads(text[start : end + 1], object_pairs_hook=_unique_keys)
@@ -3145,8 +3152,14 @@ def _working_value_before(text: str, start: int, stop: int, value: str) -> bool:
 
 
 def _outermost_object(text: str, lo: int, opening: int, end: int, hi: int) -> tuple[int, int]:
-    """The opening and closing braces of the outermost JSON object (at most three levels up) that encloses the object
-    from text[opening] to text[end]."""
+    """The opening and closing braces of the outermost JSON object that encloses the object from text[opening] to
+    text[end]: the earliest brace first on its line (the first five tried) whose object closes after it, else at most
+    three levels up, one at a time (each try is one linear pass: a nested answer however deep, {"answer": 3, "a": {"b":
+    {"c": {"d": {"answer": 4}}}}}, is compared with the outer one)."""
+    for start in [m.end() - 1 for m in itertools.islice(_OBJECT_START.finditer(text, lo, opening), 5)]:
+        closing = _object_end(text, start, hi)
+        if closing >= end:
+            return start, closing
     for _ in range(3):
         up = _object_opening(text, lo, opening, hi) if opening > lo else -1
         up_end = _object_end(text, up, hi) if 0 <= up < opening else -1

@@ -84,6 +84,8 @@ def test_the_answer_key_of_a_json_object_that_ends_the_response_is_the_answer(re
      ('{"answer": {"x": 1, "x": 2}}', "x = 2", "no answer"),
      ('{"solution": "4", "answer": "\\\\frac{8}{2}"}', "4", "correct"), ('{"solution": "4", "answer": "4 apples"}', "4", "correct"),
      ('{"answer": 3, "solution": {"answer": "3.0"}}', "3", "correct"),
+     # (however deep the nested answer: the review's four levels, where only three were looked up)
+     ('{"answer": 3, "a": {"b": {"c": {"d": {"answer": 4}}}}}', "4", "several answers"),
      ('{"answer": 1, "confidence": "low, could be 2"}', "1", "no answer"),
      ('{"reasoning": "x", "answer": {"x": 1}, "final_answer": 1}', "1", "correct"),
      ('{"reasoning": "x", "answer": {"x": 1}, "final_answer": 2}', "1", "several answers"),
