@@ -112,17 +112,19 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "twice (`\\boxed{2}, \\boxed{3}, \\boxed{3}`: 3 twice, counted against a reference that repeats it); "
      "one word may follow a box before `and`, `or` or a comma (its unit or noun), never a word that "
      "reasons (`so`, `then`, `is`, ...)"),
-    ("`$-\\boxed{3}$`, `$\\boxed{3}\\pi$`, `$\\boxed{3} \\times 10^{5}$`, `$\\frac{1}{\\boxed{3}}$`, `$x \\neq \\boxed{3}$`, "
-     "`The answer is not \\boxed{3}.`, `Is it \\boxed{3}?`",
-     "the box holds the answer whatever surrounds it (`x \\in \\boxed{(3,4]}`, `\\equiv \\boxed{3} \\pmod{7}`, "
-     "`\\boxed{10}\\%`), except where the math around it changes its value: a sign, an order, `\\neq`, a factor, a sum "
-     "or a function before it (`2\\boxed{3}`, `1 + \\boxed{3}`, `\\sqrt{\\boxed{3}}`, `f(\\boxed{3})`), a factor, a sum, a "
-     "power or `!` right after it, a fraction around it; then the math it sits in is the answer, read as written, "
-     "unless an equation follows the box (`\\boxed{3} \\times 4 = 12` marks 3). A bound, a denial or a doubt before a box (not, "
-     "≥, probably, `It might be \\boxed{3}`), a question mark after it (`?`, `\\text{?}`, `(?)`), a minus sign before it (`−`, `$-$`) or, outside math, "
-     "characters that continue its number (`\\boxed{3}4`, `\\boxed{3}.5`, `\\boxed{3}e2`): no answer (at most and at "
-     "least state a maximum or a minimum; a scale word states the unit: `\\boxed{946} million dollars`); a dash before "
-     "a box outside math is a bullet"),
+    ("`$-\\boxed{3}$`, `$\\boxed{3}\\pi$`, `$\\boxed{3} \\times 10^{5}$`, `$\\frac{1}{\\boxed{3}}$`, `$x \\neq \\boxed{3}$`, `The answer is not \\boxed{3}.`, `Is it \\boxed{3}?`",
+     "the box holds the answer whatever surrounds it (`x \\in \\boxed{(3,4]}`, `\\equiv \\boxed{3} "
+     "\\pmod{7}`, `\\boxed{10}\\%`), except where the math around it changes its value: a sign, an order, "
+     "`\\neq`, a factor, a sum or a function before it (`2\\boxed{3}`, `1 + \\boxed{3}`, "
+     "`\\sqrt{\\boxed{3}}`, `f(\\boxed{3})`), a factor, a sum, a power or `!` right after it, a fraction "
+     "around it; then the math it sits in is the answer, read as written, unless an equation follows the "
+     "box (`\\boxed{3} \\times 4 = 12` marks 3). A bound, a denial or a doubt before a box (not, ≥, "
+     "probably, `It might be \\boxed{3}`, one of several offered: `Another candidate is \\boxed{4}`, `One "
+     "possibility is \\boxed{4}`), a question mark after it (`?`, `\\text{?}`, `(?)`), a minus sign "
+     "before it (`−`, `$-$`) or, outside math, characters that continue its number (`\\boxed{3}4`, "
+     "`\\boxed{3}.5`, `\\boxed{3}e2`): no answer (at most and at least state a maximum or a minimum; a "
+     "scale word states the unit: `\\boxed{946} million dollars`); a dash before a box outside math is a "
+     "bullet"),
     ("`\\phantom{\\boxed{4}}`, `{\\color{white} \\boxed{4}}`, `~~\\boxed{4}~~`, `<!-- \\boxed{4} -->`, `\\iffalse … \\fi`, "
      "`<del>…</del>`, `\\begin{comment}…\\end{comment}`",
      "a box a reader does not see, or sees struck out, is no box (the last box shown is read); white is also "
@@ -158,10 +160,11 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "more`, `4 more hours or longer`, `4 more boxes tops`, `5 less than x` or `than the previous "
      "answer`, nor after a copula, `It's 15 less than the total`, `becomes 15 less`, in a condition, `If "
      "Harry sleeps 3 more hours than James`, or when the computation before gave another result and the "
-     "number was written before, `31 + 21 = 52` then `John has 21 more candies than James`), an operator "
-     "makes it an operand (`x + 33 marbles`, `33 * y`, `x-33`; never italics, `*18*`, nor a rate, "
-     "`$12/h`) or a word judges it (`Answer: 5 is wrong`; with no phrase, a number in prose is taken only "
-     "from a concluding final sentence)"),
+     "number was written before, `31 + 21 = 52` then `John has 21 more candies than James`), a word right "
+     "after it counts parts or scales it (`5 sixteenths`, `3 fifths`, `5 lakh rupees`, `5 grand`), an "
+     "operator makes it an operand (`x + 33 marbles`, `33 * y`, `x-33`; never italics, `*18*`, nor a "
+     "rate, `$12/h`) or a word judges it (`Answer: 5 is wrong`; with no phrase, a number in prose is "
+     "taken only from a concluding final sentence)"),
     ("`**Answer:** The bus traveled **60 miles** farther than the car.`",
      "after a phrase, words whose one Markdown bold run is a value (a number, a fraction or a percentage "
      "with at most three words of its unit, or a cardinal in words): that value, whatever other numbers "
@@ -240,44 +243,47 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "compute) gives its one math span, or the last one after `is`, `are`, `=`, `:`, `be`, `equals` (为, "
      "是, 等于, ：), or the math spans after it joined by `and`, `or`, commas or units (`The solutions are "
      "$x=2$ and $x=3$.`: the list; `x is $2$ or $3$`: several answers; `the number of chickens is 5 and "
-     "the number of cows is 15`, `The answer is 5, and the sum is 15.`, `Answer: 5, and the sum is 15.`: "
-     "the values of two things, none); with no math, the words after its last `is` / `are` / `equals` / "
-     "`:` (after a last `=` that ends a computation of numbers after a verb or `a total of`, the number "
-     "that opens them: `there are 4/2 = 2 dots in each group`, and so after a phrase when nothing with a "
-     "number follows: `Answer: The three have a total of 40 + 36 + 46 = 122 crabs.`; never `x = 7 lies "
-     "outside the domain`), else, in a concluding sentence (therefore, thus, so, hence, finally, in "
-     "conclusion, we find), its one number when no other digit, numeral, number word, relation, verdict, "
-     "hedge, bound, supposition, negation, reference or step still to take is there (`now` may end it: "
-     "`So, Ali has $71 now.`; `up to` before a place or a person is a verb's, no bound: `41 students "
-     "showed up to the class`), nothing follows it after a bracket, and after a comma only a list of "
-     "words that ends the sentence or a word that sums up (`on Tuesdays, Wednesdays, and Fridays`, `, "
-     "altogether`; never a clause: `, which is`, `, the skater faces west`), it labels nothing (`step 3`, "
-     "`part 2`, `by (2)`) and counts no set already named (`the 5 apples`): GSM8K-style prose, `So, it "
-     "took James 2 hours.`, a fraction with a slash as one number, `Therefore, Louis and Jack together "
-     "eat 13/15 of the pie.`, and a number right after the concluding word with what it counts and a verb "
-     "when it restates the result right before it, `p = 110.` then `Therefore, 110 students take "
-     "physics.` (never `So 5 works.`), and so does a whole final sentence without a lead right after the "
-     "computation whose result it restates (`9 ÷ 3 = 3` then `There are 3 dots in each group.`), or that "
-     "is the whole response and a statement (`Becky needs $38.61 to buy a pair of shoes.`, TabMWP's "
-     "answers; never a question, an instruction, a report, a bound or the past: `How much money does "
-     "Becky need ... for $38.61.`, `Last week Tom had 5 apples.`; such a sentence, or a concluding one, "
-     "with one clock time after `at` or a copula and no other number or time states it: `The meeting "
-     "begins at 10:55 A.M.`, never `leaves at 9:00 A.M. and arrives at half past ten`; never a step, a "
-     "plan or a remark: `We convert 120 minutes to hours.`, `Keep 12 in mind.`) (never in a note after a "
-     "marked answer: `\\boxed{6}. So we used 2 steps.` is 6); a final sentence without a marker that "
-     "hedges or supposes (perhaps, seems, my best guess, assume, not sure, it is possible that, if, says, "
-     "and their words in the answer phrases' languages: probablement, có lẽ, piensan) states nothing; one "
-     "that gives a reason after its value states that value (`x = 60 because the sum is 180` states 60, "
-     "`the total is 36, since 3 * 12 = 36` 36); a value and, after when, where, while, once, provided or "
-     "an example (e.g., for example: an example that writes the value again, `12, e.g. $12 = 3 \\cdot "
-     "4$`, keeps it, and a value given as an example, `100, for instance.`, or an example of another "
-     "value, `12, e.g. 13`, states none), a value its condition states (`the area is 225 when the side is "
-     "15`, `the velocity is 0 when t = 4`: the question decides) state none, a condition stating no value "
-     "of its own keeps the value before it (`So x = 2k\\pi, where k is an integer.`, `the probability is "
-     "$\\frac{5}{36}$ when 2 dice are rolled`), and cases (`y = 5 when x = 2 and y = 7 when x = 3`) state "
-     "none; a word after the math that changes its value (`$3$ squared`, `$5$ million`, `$5$ 万`, `$3$ "
-     "times 4`) states none, a count of times (`$3$ times as large`) its number; `is approximately "
-     "$18.8$` states the approximation ≈ 18.8 (unknown exactly, compared under a tolerance)"),
+     "the number of cows is 15`, `So $x$ equals $78$ and $y$ equals $80$.`, `The answer is 5, and the sum "
+     "is 15.`, `Answer: 5, and the sum is 15.`: the values of two things, none); with no math, the words "
+     "after its last `is` / `are` / `equals` / `:` (after a last `=` that ends a computation of numbers "
+     "after a verb or `a total of`, the number that opens them: `there are 4/2 = 2 dots in each group`, "
+     "and so after a phrase when nothing with a number follows: `Answer: The three have a total of 40 + "
+     "36 + 46 = 122 crabs.`; never `x = 7 lies outside the domain`), else, in a concluding sentence "
+     "(therefore, thus, so, hence, finally, in conclusion, we find), its one number when no other digit, "
+     "numeral, number word, relation, verdict, hedge, bound, supposition, negation, reference or step "
+     "still to take is there (`now` may end it: `So, Ali has $71 now.`; `up to` before a place or a "
+     "person is a verb's, no bound: `41 students showed up to the class`), nothing follows it after a "
+     "bracket, and after a comma only a list of words that ends the sentence or a word that sums up (`on "
+     "Tuesdays, Wednesdays, and Fridays`, `, altogether`; never a clause: `, which is`, `, the skater "
+     "faces west`), it labels nothing (`step 3`, `part 2`, `by (2)`) and counts no set already named "
+     "(`the 5 apples`): GSM8K-style prose, `So, it took James 2 hours.`, a fraction with a slash as one "
+     "number, `Therefore, Louis and Jack together eat 13/15 of the pie.`, and a number right after the "
+     "concluding word with what it counts and a verb when it restates the result right before it, `p = "
+     "110.` then `Therefore, 110 students take physics.` (never `So 5 works.`), and so does a whole final "
+     "sentence without a lead right after the computation whose result it restates (`9 ÷ 3 = 3` then "
+     "`There are 3 dots in each group.`), or that is the whole response and a statement (`Becky needs "
+     "$38.61 to buy a pair of shoes.`, TabMWP's answers; never a question, an instruction, a report, a "
+     "bound or the past: `How much money does Becky need ... for $38.61.`, `Last week Tom had 5 apples.`; "
+     "such a sentence, or a concluding one, with one clock time after `at` or a copula and no other "
+     "number or time states it: `The meeting begins at 10:55 A.M.`, never `leaves at 9:00 A.M. and "
+     "arrives at half past ten`; never a step, a plan or a remark: `We convert 120 minutes to hours.`, "
+     "`Keep 12 in mind.`) (never in a note after a marked answer: `\\boxed{6}. So we used 2 steps.` is "
+     "6); a final sentence without a marker that hedges or supposes (perhaps, seems, my best guess, "
+     "assume, not sure, it is possible that, if, says, and their words in the answer phrases' languages: "
+     "probablement, có lẽ, piensan) states nothing; one that gives a reason after its value states that "
+     "value (`x = 60 because the sum is 180` states 60, `the total is 36, since 3 * 12 = 36` 36; a reason "
+     "opens with because, since, given that, or a comma and `as` before a subject, and the value may be a "
+     "number in prose before it: `Tim's guess was off by 36 jelly beans, as the true number ... is 900.` "
+     "never states 900); a value and, after when, where, while, once, provided or an example (e.g., for "
+     "example: an example that writes the value again, `12, e.g. $12 = 3 \\cdot 4$`, keeps it, and a "
+     "value given as an example, `100, for instance.`, or an example of another value, `12, e.g. 13`, "
+     "states none), a value its condition states (`the area is 225 when the side is 15`, `the velocity is "
+     "0 when t = 4`: the question decides) state none, a condition stating no value of its own keeps the "
+     "value before it (`So x = 2k\\pi, where k is an integer.`, `the probability is $\\frac{5}{36}$ when "
+     "2 dice are rolled`), and cases (`y = 5 when x = 2 and y = 7 when x = 3`) state none; a word after "
+     "the math that changes its value (`$3$ squared`, `$5$ million`, `$5$ 万`, `$3$ times 4`) states none, "
+     "a count of times (`$3$ times as large`) its number; `is approximately $18.8$` states the "
+     "approximation ≈ 18.8 (unknown exactly, compared under a tolerance)"),
     ("`**3**` alone on the last line, `\\[ \\text{The answer is (D).} \\]`, `$\\text{The final answer is } 5$`",
      "a last line that is a value in bold alone, without words, is the answer (`**Step 3**` is not); so is True or False in a "
      "final sentence that says only that the statement (claim, argument, proposition) is true or false "
@@ -416,8 +422,10 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "as keys have no order, a value alone, `{\"solution\": \"4\", \"answer\": 3}`, leaves no answer "
      "against an answer that is a plain number; an answer key nested in another key of the object however "
      "deep, `{\"answer\": 3, \"solution\": {\"answer\": 4}}`, is a second answer (one equal in value, "
-     "`3.0`, is none); never working that corrects itself on the way, `there was a mistake above`, names "
-     "an alternative hypothesis or lists roots it goes on to choose from, `x = 3 or x = -3`)"),
+     "`3.0`, is none), and so is the answer of an object right before it (JSON lines, `{\"answer\": 4}` "
+     "then `{\"answer\": 3}`: several answers, as two boxes that end a response); never working that "
+     "corrects itself on the way, `there was a mistake above`, names an alternative hypothesis or lists "
+     "roots it goes on to choose from, `x = 3 or x = -3`)"),
     ("`Answer: No, because the series diverges.`, `{\"answer\": \"Yes, y = 0 is a solution.\"}`, "
      "`\\boxed{\\text{No, it is not possible}}`",
      "a yes-or-no answer stated first (Yes, No, True, False, then a comma, a full stop or the end) is that word"),
@@ -1147,7 +1155,10 @@ def _doubted(masked: str, lo: int, copula: re.Match[str]) -> bool:
 
 # between the two last copulas of a final sentence: a reason clause (x = 60 because the sum is 180)
 # (after a value: x = 60 because ...; never 'can be rewritten as:', where no value stands before the word)
-_REASON_BETWEEN = re.compile(r"(?i)(?<![A-Za-z])(?:because|since|given\s+that)(?![A-Za-z])"
+_REASON_WORDS = (r"(?<![A-Za-z])(?:because|since|given\s+that)(?![A-Za-z])|,[ \t]*as(?=[ \t]+(?:the|there|it|he|she|they|"
+                 r"we|his|her|their|its|this|that|each|every|all)[ \t])")
+_REASON_WORD = re.compile(r"(?i)" + _REASON_WORDS)
+_REASON_BETWEEN = re.compile(r"(?i)" + _REASON_WORDS +
                              r"|(?<![^\W\d_])(?:porque|puisque|car|weil|потому|поскольку|так\s+как|vì|karena|çünkü|perché|"
                              r"poiché|pois|ponieważ|eftersom)(?![^\W\d_])|因为|因為|なぜなら")
 # a condition after a value a final sentence states (the area is 225 when the side is 15; x = 2k\pi, where k is an
@@ -1350,6 +1361,10 @@ def _plain_assignments(text: str, lo: int, hi: int) -> tuple[int, int] | None:
 # number of cows is 15; the voltage is 3.71 V, and the current is 0.79 mA)
 _SUBJECTS = re.compile(r"(?i)is|are\Z")
 _FIRST_SUBJECT = re.compile(r"(?i)is|are|:")  # (Answer: 5, and the sum is 15.)
+_NAMING = re.compile(r"(?i)is|are|equals")
+# after one value in math, another thing named (its math masked): and $y$ equals, and the minimum is
+_ANOTHER_NAMED = re.compile(r"(?i)[ \t]*,?[ \t]*and[ \t]+(?:the[ \t]+)?(?!(?:is|are|so|thus|hence|therefore|then)(?![A-Za-z]))"
+                            r"[A-Za-z' \t]{1,60}")
 _VALUE_NEXT_TO = re.compile(r"[ \t]*\$?(-?\d(?:[\d,]*\d)?(?:\.\d+)?)")
 _ANOTHER_SUBJECT = re.compile(r"(?i)[ \t]*\$?(-?\d(?:[\d,]*\d)?(?:\.\d+)?)[^,;\n]{0,40}?,?[ \t]+and[ \t]+(?:the[ \t]+)?"
                               r"(?!is|are|so|thus|hence|therefore|then)[A-Za-z][A-Za-z' ]{0,60}")
@@ -1373,6 +1388,10 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
     since = copulas[-2].end() if len(copulas) >= 2 else lo
     # (a value stated before the reason: after a copula, or in math that assigns it: So $x = 60$ because ...)
     valued = last is not None and (len(copulas) >= 2 or any(m.end <= last.start() and "=" in m.inner for m in spans))
+    if last is not None and not valued and reasons:
+        # (or a number before the reason: Tim's guess was off by 36 jelly beans, as the true number ... is 900.)
+        cause = _REASON_WORD.search(masked, lo, last.start())  # (English words only: car is no French reason here)
+        valued = cause is not None and re.search(r"\d", masked[lo : cause.start()]) is not None
     reason = _REASON_BETWEEN.search(masked, since, last.start()) if last is not None and valued and reasons else None
     earlier = _REASON_BETWEEN.search(masked, lo, since) if last is not None and valued and reasons and not reason \
         else None  # fmt: skip
@@ -1442,6 +1461,16 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
         if first and second and _value(first.group(1)) != _value(second.group(1)):
             # Therefore, the number of chickens is 5 and the number of cows is 15.: values of several things, and
             # which one answers depends on the question (never the last alone)
+            return Extraction("none", rule="the final sentence states the values of several things, none as the answer",
+                              span=(lo, hi))  # fmt: skip
+    if last is not None and len(copulas) >= 2 and _NAMING.fullmatch(copulas[-2].group()) and _NAMING.fullmatch(last.group()):
+        # So $x$ equals $78$ and $y$ equals $80$.: the same in math (the masked text holds no math)
+        first_value = next((m for m in spans if copulas[-2].end() <= m.start < last.start()), None)
+        last_value = next((m for m in spans if m.start >= last.end()), None)
+        if first_value is not None and last_value is not None and \
+                _ANOTHER_NAMED.fullmatch(masked, first_value.end, last.start()) and \
+                not _same_number(first_value.inner, last_value.inner) and \
+                first_value.inner.strip() != last_value.inner.strip():  # fmt: skip
             return Extraction("none", rule="the final sentence states the values of several things, none as the answer",
                               span=(lo, hi))  # fmt: skip
     if rule == "final sentence" and (spans or last is not None) and \
@@ -2139,7 +2168,12 @@ def _concluding_clause(text: str, spans: list[_Span], lo: int, hi: int) -> _Span
             _SUPPOSING.search(_masked(text, lo, last.start), lo, last.start) or \
             _DENIAL.search(_masked(text, lo, hi), lo, hi):  # fmt: skip
         return None
-    if so is not None or (_CONCLUSION.match(text, lo, hi) and _SIMPLIFIES.search(between)):
+    if so is not None:
+        return last
+    # (So $x$ equals $78$ and $y$ equals $80$.: a value stated of each thing, never the last alone)
+    earlier = [text[a.end : b.start] for a, b in zip(spans[:-2], spans[1:-1])]
+    if _CONCLUSION.match(text, lo, hi) and _SIMPLIFIES.search(between) and \
+            not any(_SIMPLIFIES.search(gap) or _STATES_LAST.search(gap) for gap in earlier):  # fmt: skip
         return last
     return None
 
@@ -2230,6 +2264,14 @@ _OPERATOR_AFTER = re.compile(r"[ \t]+\*(?!\*)[ \t]*[A-Za-z0-9(]|\*(?=[A-Za-z0-9(
                              r"[-−](?=[A-Za-z](?![A-Za-z])))")
 
 
+# right after a number, a word that makes it a count of parts or scales it (5 sixteenths, 3 fifths, 5 lakh, 2 crore, 5
+# grand, 3 bn): the ordinal fractions beside the tenths, hundredths and halves that _NUMBER_WORD refuses anywhere
+# (an ordinal alone is no fraction: 49 fourth-grade boys, 5 fifth graders; 1 fourth of the pie is read as 1)
+_PARTS_OR_SCALE_AFTER = re.compile(r"(?i)[ \t]{0,3}(?:(?:four|fif|six|seven|eigh|nin|eleven|twelf|(?:thir|four|fif|six|"
+                                   r"seven|eigh|nine)teen|(?:twen|thir|for|fif|six|seven|eigh|nine)tie)ths|lakhs?|"
+                                   r"crores?|grand|bn|mn|mln|mio)(?![A-Za-z-])")
+
+
 def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
     """The span of the only number in text[lo:hi] when it is the only digit run there and no math is written, and no
     word makes it inexact or another number (a difference stated after it is exact: John has 21 more candies than
@@ -2241,6 +2283,8 @@ def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
         return None
     if _OPERATOR_BEFORE.search(text, lo, numbers[0].start()) or _OPERATOR_AFTER.match(text, numbers[0].end(), hi):
         return None  # Ed now has x + 33 marbles., 33 * y: an operand of an expression, never its value
+    if _PARTS_OR_SCALE_AFTER.match(text, numbers[0].end(), hi):
+        return None  # 5 sixteenths, 5 lakh rupees, 5 grand: another number than 5
     end = _difference_end(text, numbers[0], lo, hi)
     if _NUMBER_WORD.search(text, lo, hi) or _INEXACT.search(text, lo, numbers[0].end()) or \
             _INEXACT.search(text, end, hi) or _BOUND_TAIL.match(text, end, hi):  # fmt: skip
@@ -3169,6 +3213,26 @@ def _outermost_object(text: str, lo: int, opening: int, end: int, hi: int) -> tu
     return opening, end
 
 
+# between two JSON objects in a row: spaces, line breaks, a comma, a fence (JSON lines, an array of objects)
+_BETWEEN_OBJECTS = re.compile(r"\}[\s,`]{0,12}(?:json[ \t]*)?[\s`]{0,6}\Z")
+
+
+def _answer_before(text: str, lo: int, opening: int, hi: int) -> tuple[str, int] | None:
+    """The answer of the JSON object that closes right before the object opening at ``opening`` (nothing but spaces,
+    a comma or a fence between them), and where that object opens; None when there is no such object or answer."""
+    between = _BETWEEN_OBJECTS.search(text, max(lo, opening - 40), opening)
+    if between is None:
+        return None
+    close = between.start()
+    keys = list(_JSON_KEY.finditer(text, max(lo, close - 20000), close))
+    if not keys:
+        return None
+    inner = _object_opening(text, lo, keys[-1].start(), hi)
+    start, end = _outermost_object(text, lo, inner, _object_end(text, inner, hi), hi) if inner >= 0 else (-1, -1)
+    read = _answer_value(text, keys[-1].end(), hi) if end == close else None
+    return (read[0], start) if read is not None else None
+
+
 def _json_answer(text: str, lo: int, hi: int, restate: bool) -> Extraction | None:
     """The answer of a JSON object that ends the response (the last answer key in it), or None."""
     keys = list(_JSON_KEY.finditer(text, lo, hi))[-4:]
@@ -3212,6 +3276,11 @@ def _json_answer(text: str, lo: int, hi: int, restate: bool) -> Extraction | Non
         if any(o.strip() != value.strip() and not _same_number(o, value) for o in others):
             return Extraction("several", tuple(dict.fromkeys(o.strip() for o in (*others, value) if o)),
                               "several json answers", (opening, end + 1))  # one object, two answers: a hedge
+        before = _answer_before(text, lo, outer, hi) if opening >= 0 else None
+        if before is not None and before[0].strip() != value.strip() and not _same_number(before[0], value):
+            # {"answer": 4}\n{"answer": 3}: two objects in a row, two final answers (as two boxes that end a response)
+            return Extraction("several", (before[0].strip(), value.strip()), "several json answers",
+                              (before[1], end + 1))  # fmt: skip
         if not value.strip(" \t\r\n_.…"):  # "answer": "___", the template's placeholder echoed: no answer given
             return Extraction("none", rule="the JSON answer that ends the response is empty", span=span)
         yes_no = _yes_no(value)
@@ -3374,6 +3443,9 @@ _BOX_BOUND = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|isn't|is\s+not)\s{0,3}\$
                         r"divisible\s{1,3}by|(?:a\s{1,3})?"
                         r"(?:multiple|factor|divisor)\s{1,3}of|(?:square|cube|root)\s{1,3}of|one\s{1,3}(?:less|more)\s{1,3}than|"
                         r"twice|half\s{1,3}of|probably|maybe|perhaps|possibly|my\s{1,3}(?:best\s{1,3})?guess\s{1,3}is|i\s{1,3}guess|"
+                        # one of several offered: One candidate is \boxed{3}, another possibility is \boxed{4}
+                        r"(?:one|another|a|the\s{1,3}other|first|second)\s{1,3}(?:possible\s{1,3})?(?:candidate|possibility)"
+                        r"(?:\s{1,3}(?:answer|value|solution))?|"
 
                         r"i'?m\s{1,3}not\s{1,3}sure,?\s{1,3}but)\s{0,3}(?:it'?s\s{1,3}|is\s{1,3}|the\s{1,3}answer\s{1,3}is\s{1,3})?"
                         r"\$?\s{0,3}$")

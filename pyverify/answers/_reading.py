@@ -33,8 +33,8 @@ TEXT_COMMANDS = ("text", "textnormal", "textbf", "textrm", "mbox", "mathrm")
 
 
 def _unit_phrase(letters: bool) -> str:
-    """A regular expression for a unit phrase (``cm``, ``square units``, ``sq. ft``, ``miles per hour``, ``km/h``,
-    ``cm^2``, ``units squared``: at most two prefixes and five units); with ``letters``, the one-letter units of
+    """A regular expression for a unit phrase (``cm``, ``square units``, ``sq. ft``, ``miles per hour``, ``hours a
+    week``, ``km/h``, ``cm^2``, ``units squared``: at most two prefixes and five units); with ``letters``, the one-letter units of
     :data:`UNIT_LETTERS` count too, and after a slash they always do (``km/h``)."""
 
     def unit(letters: bool) -> str:
@@ -48,7 +48,8 @@ def _unit_phrase(letters: bool) -> str:
         return rf"{prefix}{{0,2}}(?:{word}(?![A-Za-z])|Å|\\AA(?![A-Za-z]))\.?{power}?"
 
     # at most five units (bounded, so that no text makes the search slow); a middle dot is a product (kg·m/s)
-    return rf"{unit(letters)}(?:\s*/\s*{unit(True)}|(?:\s+(?i:per)\s+|\s*[·⋅]\s*|\s+){unit(letters)}){{0,4}}"
+    # (a, an, each or every between two units is per: 35 hours a week, 5 dollars each hour)
+    return rf"{unit(letters)}(?:\s*/\s*{unit(True)}|(?:\s+(?i:per|an?|each|every)\s+|\s*[·⋅]\s*|\s+){unit(letters)}){{0,4}}"
 
 
 _TEXT = r"\\(?:" + "|".join(TEXT_COMMANDS) + r")\s*\{"
@@ -59,7 +60,7 @@ _AFTER_UNIT = (
     + "|".join(TEXT_COMMANDS)
     + r"|cdot|times|div|pm|mp|cup|right|end|le|ge|leq|geq|lt|gt|neq|approx|or|and)(?![A-Za-z])))"
 )
-_TEXT_UNIT = rf"{_TEXT}(?:\s|~|\\[,;: ])*(?:{_unit_phrase(letters=True)})(?:\s|~|\\[,;: ])*\}}(?:\s*\^\s*(?:\d|\{{\s*-?\d\s*\}}))?{_AFTER_UNIT}"
+_TEXT_UNIT = rf"{_TEXT}(?:\s|~|\\[,;: ])*(?:(?i:per)\s+)?(?:{_unit_phrase(letters=True)})(?:\s|~|\\[,;: ])*\}}(?:\s*\^\s*(?:\d|\{{\s*-?\d\s*\}}))?{_AFTER_UNIT}"
 # after a digit the unit may touch its number (4ft, 10weeks: MathOdyssey's golds, MARIO_EVAL's tests)
 # (or after a closing brace or \\pi: 36\\sqrt{7}cm^{3}, 12\\pi cm^2, gaokao2023en's golds)
 _CURRENCY = r"\\\$|[€£¥]"
@@ -272,7 +273,9 @@ _DEGREE_MARK = r"\^\s*(?:\{\s*\\circ\s*\}|\\circ(?![A-Za-z]))|°"
 _LONE_DEGREES = re.compile(rf"\s*(?:[A-Za-z]\s*=\s*)?(?:\\approx\s*)?[-+−]?\s*(?:\(\s*[-+−]?\s*[\d.]+\s*\)|\d+(?:\.\d+)?"
                            rf"|\\frac\s*\{{\s*\d+\s*\}}\s*\{{\s*\d+\s*\}})\s*(?:{_DEGREE_MARK})\s*\.?\s*")
 _MATHRM_UNIT = rf"(?<=[0-9])\s*\\mathrm\s*\{{\s*~\s*[{UNIT_LETTERS}]\s*\}}(?:\s*\^\s*(?:\d|\{{\s*-?\d\s*\}}))?{_AFTER_UNIT}"
-_TRAILING_UNIT = rf"(?:(?<=[0-9}}).])\s+|(?<=[0-9}}])|(?<=\\pi)\s*)(?:{_unit_phrase(letters=False)})\s*$"
+# (a rate may open with per: 5 per hour, \$5 per hour once the currency is read)
+_TRAILING_UNIT = (rf"(?:(?<=[0-9}}).])\s+(?:(?i:per)\s+)?|(?<=[0-9}}])|(?<=\\pi)\s*)(?:{_unit_phrase(letters=False)})"
+                  r"\s*$")
 
 # a counted noun right after a number, at the end (360 girls, 10 tablespoons): written by hand beside UNIT_WORDS,
 # whose list no count of things can close; the plurals that make it more than a count are excluded one by one:
@@ -364,7 +367,8 @@ E_AMBIGUOUS = re.compile(r"(?<![\w.\\])(\d+)[eE]([+-])(\d)(?![\w.])")
 GLUED_HEADS = (
     "alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu nu xi pi rho sigma tau "
     "upsilon phi varphi chi psi omega Gamma Delta Theta Lambda Xi Pi Sigma Phi Psi Omega hbar ell infty "
-    "sin cos tan cot sec csc sinh cosh tanh arcsin arccos arctan ln log exp lceil rceil lfloor rfloor cdot times"
+    "sin cos tan cot sec csc sinh cosh tanh arcsin arccos arctan ln log exp lceil rceil lfloor rfloor cdot times "
+    "quad qquad"  # (B=2D,\quadE=2C: RealCritic's college_math gold, \quad E written without its space)
 ).split()
 #: Real LaTeX commands made of a head above and at most three letters: never split.
 GLUED_REAL = frozenset({"coth", "sech", "csch", "arcsinh", "arccosh", "arctanh", "arcsec", "arccsc", "arccot", "cosec",
@@ -934,11 +938,11 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`\\dot{x}`, `\\ddot{\\theta}`, `\\dot{x}_0`, `\\hbar`, `\\ell`",
      "a dotted letter is its time derivative, in prime form as a Leibniz derivative by t is (\\dot{x} is x', "
      "\\ddot{\\theta} is \\theta'', \\dot{x}_0 is x_0': never x); `\\hbar` is h/(2π) (its definition) and `\\ell` the letter l"),
-    ("`4\\piG`, `\\cos(\\omegat)`, `\\lambdakT`, `\\lceiln/2\\rceil`, `\\cost`",
-     "`4\\pi G`, `\\cos(\\omega t)`, `\\lambda kT`, `\\lceil n/2\\rceil`, `\\cos t`: a Greek letter, function or "
-     "bracket glued to one to three letters (a harness that removes every space writes so) is the command, then the "
-     "letters, read as letters are (`\\pimod` is still a word); real commands (`\\lnot`, `\\cdots`, `\\coth`) "
-     "are as written"),
+    ("`4\\piG`, `\\cos(\\omegat)`, `\\lambdakT`, `\\lceiln/2\\rceil`, `\\cost`, `B=2D,\\quadE=2C`",
+     "`4\\pi G`, `\\cos(\\omega t)`, `\\lambda kT`, `\\lceil n/2\\rceil`, `\\cos t`, `B=2D,\\quad E=2C`: "
+     "a Greek letter, function, bracket or space (`\\quad`, `\\qquad`) glued to one to three letters (a "
+     "harness that removes every space writes so) is the command, then the letters, read as letters are "
+     "(`\\pimod` is still a word); real commands (`\\lnot`, `\\cdots`, `\\coth`) are as written"),
     ("`np.arcsin(10/13)`, `np.sqrt(2)`, `math.pi`, `np.log(2)`, `2**4107`, `(x+1)**2`",
      "`\\arcsin(10/13)`, `\\sqrt(2)`, `\\pi`, `\\ln(2)`, `2^{4107}`, `(x+1)^2`: Python's numpy and math names (Minerva's "
      "golds) and its power `**` between two operands (DeathMath's golds; `**5**` at the edges is Markdown bold)"),
@@ -947,9 +951,9 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`28 percent`, `28 pct`, `28\\text{ percent}`, `28\\%`",
      "28% = 28/100 (percent policy `value`, the default); with `percent=\"unit\"` (`--percent unit`) 28% also "
      "equals 28 against an answer without a percent sign (MATH boxes 20 for 'what percent'); `4 4/9%` is (4 4/9)/100"),
-    ("`5 cm`, `125 miles`, `5 square units`, `60 miles per hour`, `5 km/h`, `5\\text{ cm}^2`, `864 \\mbox{ inches}^2`, `25 \\mathrm{~cm}^{2}`, `5\\mathrm{~N}`, `36\\sqrt{7}cm^{3}`, `12\\pi cm^2`",
-     "5, 125, 5, 60, 5, 5, 864, 25, 5, 36√7, 12π: a unit phrase is removed at the end of the answer "
-     "(after a number, a closing brace or π), or in `\\text{…}` (`\\mbox`, `\\mathrm` with its `~` "
+    ("`5 cm`, `125 miles`, `5 square units`, `60 miles per hour`, `35 hours a week`, `5 per hour`, `5 km/h`, `5\\text{ cm}^2`, `864 \\mbox{ inches}^2`, `25 \\mathrm{~cm}^{2}`, `5\\mathrm{~N}`, `36\\sqrt{7}cm^{3}`, `12\\pi cm^2`",
+     "5, 125, 5, 60, 35, 5, 5, 5, 864, 25, 5, 36√7, 12π: a unit phrase is removed at the end of the "
+     "answer (after a number, a closing brace or π), or in `\\text{…}` (`\\mbox`, `\\mathrm` with its `~` "
      "spacing, `\\textbf`, ...) where its quantity ends (a single letter in `\\mathrm{…}` is a letter, "
      "`\\mathrm{~N}` a set in GAOKAO's golds, except a unit letter with mathpix's `~` right after a "
      "number, `5\\mathrm{~N}`, and a unit written in text groups that ends the answer after its number: "
@@ -958,14 +962,16 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "upright letters only after a number as written: `(M+m)\\mathrm{g}` is (M+m)·g); a unit phrase is "
      "made of unit words (`UNIT_WORDS`: length, area, volume, mass, time, money, angle, counting nouns "
      "such as `ways`, `people`; plurals in -s, -es) with `square`, `sq`, `cubic` before, `squared`, "
-     "`cubed`, `^2` after, `per` or `/` between; one-letter units (`m`, `g`, `s`, `h`, `L`) only in "
-     "`\\text{…}`, after `/` or before it, outside math in a response, or after a number and a space in "
-     "an answer that is nothing more (`5 m/s` is 5; `$108$ m` is 108 in metres; `5 m` and `0.17 V`, "
-     "TheoremQA's answers, are quantities; `5m`, `2 xy` and `5 \\cdot m` are products; an abbreviated "
-     "unit in capitals after a number and a space, the whole answer (WPM, RPM, BPM, KPH, MPG, PSI, FPS, "
-     "DPI, BTU, KWH, MAH, USD, GB, MiB, ...: a list), is a unit the table does not know, compared as written and "
-     "as the product too: `52 WPM` is 52; `40 MAX`, `5 AB` stay products); the unit removed is kept and "
-     "compared (below)"),
+     "`cubed`, `^2` after, `per`, `a`, `an`, `each`, `every` or `/` between (`hours a week` is hours per "
+     "week; a rate may open with `per`, `5 per hour`, and a currency before it is its numerator: `\\$5 "
+     "per hour` is dollars per hour, while a bare `per hour`, whose numerator is unstated, is unknown "
+     "against another unit); one-letter units (`m`, `g`, `s`, `h`, `L`) only in `\\text{…}`, after `/` or "
+     "before it, outside math in a response, or after a number and a space in an answer that is nothing "
+     "more (`5 m/s` is 5; `$108$ m` is 108 in metres; `5 m` and `0.17 V`, TheoremQA's answers, are "
+     "quantities; `5m`, `2 xy` and `5 \\cdot m` are products; an abbreviated unit in capitals after a "
+     "number and a space, the whole answer (WPM, RPM, BPM, KPH, MPG, PSI, FPS, DPI, BTU, KWH, MAH, USD, "
+     "GB, MiB, ...: a list), is a unit the table does not know, compared as written and as the product "
+     "too: `52 WPM` is 52; `40 MAX`, `5 AB` stay products); the unit removed is kept and compared (below)"),
     ("`5 wrong`, `x = 4 answer`, `5 million`, `2 squared`, `5 dozen`, `1\\text{ m}\\,50`, `5\\text{ cm}x`",
      "unparsed, naming the word or the text: no other word is a unit (a word that changes the value or judges the "
      "answer is never removed), and a unit followed by a number, a letter, an opening bracket or a power ends no "
@@ -1279,6 +1285,10 @@ def _clean(text: str) -> tuple[str, str, tuple[str, ...]]:
         text = compiled.sub(replacement, text)
         if pattern == _TEXT_UNIT:
             texts = text
+    stated = [unit for unit in units if unit]
+    rates = [unit for unit in stated if unit.startswith("per ")]
+    if len(rates) == 1 and len(stated) == 2:  # \$5 per hour: the currency and the rate read apart; one unit, dollar per hour
+        units = [next(unit for unit in stated if unit != rates[0]) + " " + rates[0]]
     return texts, text.strip(), tuple(units)
 
 

@@ -186,9 +186,13 @@ def normalize(phrase: str) -> str:
     """A unit phrase as written, for comparing it when it is not in the table: TeX wrappers, products (``\\cdot``)
     and spacing removed, single spaces, the letter case kept (MPa is not mPa); the empty string for counting nouns;
     for an angle alone, its unit's one name (``degree``, ``radian``)."""
-    words, stated, angles = [], False, []
+    words: list[str] = []
+    stated, angles = False, []
     for match in _TOKEN.finditer(symbols(_TEX.sub(" ", unicode_powers(phrase)))):
         word, power, slash = match.groups()
+        if word and words and word.lower() in ("a", "an", "each", "every"):
+            words.append("per")  # (35 hours a week: hours per week; a first A is an ampere)
+            continue
         if word:
             base = _singular(word.lower())
             stated = stated or base not in COUNT_NOUNS | _ANGLES | _SHAPES
@@ -327,6 +331,10 @@ def conversion(reference: str, candidate: str) -> tuple[str, F | None, str]:
     ref, cand = read(reference), read(candidate)
     if same_unit(reference, candidate):
         return "scale", F(1), ""
+    bare = next((u for u in (reference, candidate) if u.lower().startswith("per ")), None)
+    if bare is not None:  # $5 per hour (a dollar sign no unit rule reads): a rate of a unit not stated
+        return "unknown", None, (f"the units differ ({reference} against {candidate}) and '{bare}' does not say what it "
+                                 "counts: not converted, not dropped")  # fmt: skip
     if ref is None or cand is None:
         if {reference, candidate} <= set(_ANGLE_NAMES.values()):
             return "unknown", None, (f"angles in {reference}s and {candidate}s: not converted by the unit table (a "

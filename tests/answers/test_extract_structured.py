@@ -308,7 +308,7 @@ def test_an_alternative_that_restates_the_answer_keeps_it(response: str, status:
      "So the smallest value it could be is $5$.", "So the number of students who did not pass is $5$.",
      "Hence the most cookies she can't eat is $5$.", "So the largest $n$ for which this might fail is $5$.",
      "Therefore, if I am not mistaken, the answer is $5$.", "one might think the answer is 4, but actually it is 5.",
-     "所以最小值为$5$。", "so the area is $4$ and the perimeter is $5$.", "We claim that the answer is $5$.",
+     "所以最小值为$5$。", "We claim that the answer is $5$.",
      "I think the answer is $5$."],  # the writer's own claim states it (Omni-MATH's proofs open so)
 )  # fmt: skip
 def test_a_modal_with_its_own_verb_is_no_doubt_of_the_answer(response: str) -> None:
@@ -1170,7 +1170,7 @@ def test_choices_listed_after_a_phrase_letters_written_together_and_a_half_of_th
      ("Perhaps the maximum is \\boxed{3}, and the minimum is \\boxed{1}.", "3, 1", "wrong"),
      ("The maximum is \\boxed{3}, and the minimum likely is \\boxed{1}.", "3, 1", "wrong"),
      ("The wrong root is \\boxed{1}, and the right root is \\boxed{3}.", "1, 3", "wrong"),
-     ("One candidate is \\boxed{3}, and another candidate is \\boxed{4}.", "3, 4", "wrong")],
+     ("One candidate is \\boxed{3}, and another candidate is \\boxed{4}.", "3, 4", "no answer")],  # (candidates)
 )  # fmt: skip
 def test_labelled_boxes_on_one_line_are_the_blanks_of_a_fill_in(response: str, gold: str, status: str) -> None:
     # gaokao 2026's two-blank question (Qwen3.6 thinking models, labelled correct): '$\theta = \boxed{...}$，$f(...) =
@@ -2377,3 +2377,29 @@ def test_what_hardmath_models_write(response: str, gold: str, correct: bool) -> 
     # a sentence after the box that names epsilon and restates its value in words had epsilon taken for a second
     # value beside the box (the right answer was no answer)
     assert grade(response, gold).correct is correct, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # fraction words and scales after the one number: another number (an adversarial review's false credits)
+     ("The answer is 5 sixteenths.", "5", "unparsed"), ("The answer is 5 lakh rupees.", "5", "unparsed"),
+     ("Answer: 5 grand dollars", "5", "unparsed"), ("So she ate 3 fifths of the pie.", "3", "no answer"),
+     ("The answer is 5 red marbles.", "5", "correct"), ("The answer is 5 months.", "5", "correct"),
+     # two JSON objects in a row: two final answers
+     ('{"answer": 4}\n{"answer": 3}', "3", "several answers"),
+     ('```json\n{"answer": 4}\n```\n```json\n{"answer": 3}\n```', "3", "several answers"),
+     ('{"step": {"answer": 4}}\n{"answer": 3}', "3", "several answers"), ('{"answer": 3}\n{"answer": 3}', "3", "correct"),
+     ('{"answer": 3.0}\n{"answer": 3}', "3", "correct"), ('{"a": 1}\n{"answer": 3}', "3", "correct"),
+     ('{"answer": 4}\n\nWait, let me fix that.\n\n{"answer": 3}', "3", "correct"),
+     # the values of two things in math, and one of several candidates boxed
+     ("So $x$ equals $78$ and $y$ equals $80$.", "80", "no answer"),
+     ("Therefore the maximum is $3$ and the minimum is $1$.", "1", "no answer"),
+     ("so the area is $4$ and the perimeter is $5$.", "5", "no answer"),  # (as in prose: is 4 and ... is 5)
+     ("So $x$ is $78$ and the answer is $78$.", "78", "correct"),
+     ("One candidate is \\boxed{3}, and another candidate is \\boxed{4}.", "4", "no answer"),
+     ("Another candidate is \\boxed{4}.", "4", "no answer"), ("One possibility is \\boxed{4}.", "4", "no answer"),
+     ("The only candidate is \\boxed{4}.", "4", "correct"), ("The extraneous root is \\boxed{1}, and the valid root is "
+                                                             "\\boxed{3}.", "3", "correct")],
+)  # fmt: skip
+def test_what_the_twenty_second_review_left_crediting(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, response

@@ -858,7 +858,10 @@ def test_nested_sums_and_a_sequence_written_both_ways(reference: str, candidate:
      (r"m\frac{dv}{dt}+bv=f", r"\dot{v} = -\frac{b}{m} v + \frac{f}{m}", "equal"),
      (r"I\frac{d\omega}{dt}+2B\omega=T", r"\dot{\omega} = -\frac{2B}{I} \omega + \frac{1}{I} T", "equal"),
      (r"I\frac{d\omega}{dt}+2B\omega=T", r"\dot{\omega} = -\frac{B}{I} \omega + \frac{1}{I} T", "unknown"),
-     (r"\hbar\omega(v+1/2)", r"\hbar \omega v + \frac{\hbar\omega}{2}", "equal"), (r"2\pi\ell", r"\ell \cdot 2\pi", "equal")],
+     (r"\hbar\omega(v+1/2)", r"\hbar \omega v + \frac{\hbar\omega}{2}", "equal"), (r"2\pi\ell", r"\ell \cdot 2\pi", "equal"),
+     # RealCritic's college_math gold writes \quad E without its space: the second equation was read as its value 2C
+     (r"B=2D,\quadE=2C", "B = 2D, E = 2C", "equal"), (r"x=1,\quadE=2", "x = 1, E = 3", "different"),
+     (r"x=1,\qquadE=2", "x = 1, E = 2", "equal")],
 )  # fmt: skip
 def test_glued_commands_python_names_labels_and_dotted_letters(reference: str, candidate: str, expected: str) -> None:
     assert equivalent_answers(reference, candidate, timeout=20).status == expected, (reference, candidate)

@@ -334,3 +334,17 @@ def test_an_approximation_in_words_is_compared_under_a_tolerance() -> None:
 )  # fmt: skip
 def test_a_chain_of_equalities_states_the_unit_of_its_last_side(reference: str, candidate: str, status: str) -> None:
     assert equivalent_answers(reference, candidate, timeout=20).status == status
+
+
+@pytest.mark.parametrize(
+    "reference, candidate, status",
+    [("35", "35 hours a week", "equal"), ("35 hours per week", "35 hours a week", "equal"),
+     ("35 hours", "35 hours a week", "different"), ("5", "5 per hour", "equal"), (r"5 \text{ per hour}", "5 per hour", "equal"),
+     ("5 dollars per hour", r"\$5 per hour", "equal"), ("5 dollars an hour", r"\boxed{\$5 \text{ per hour}}", "equal"),
+     ("60 mph", "60 miles an hour", "equal"), ("5", "5 A", "equal"), ("5 A", "5 amps", "equal"),
+     # a dollar sign read as math's delimiter leaves a bare rate: its numerator unstated, never another kind
+     (r"\$5", "$5 per hour", "unknown"), ("5 dollars per hour", "$5 per hour", "unknown"), ("5", "5 per", "unknown")],
+)  # fmt: skip
+def test_a_rate_written_with_a_or_per_alone(reference: str, candidate: str, status: str) -> None:
+    # MathCheck's GSM answers: 'The answer is 35 hours a week.' was unread (a, like per, joins the rate's units)
+    assert equivalent_answers(reference, candidate, timeout=20).status == status
