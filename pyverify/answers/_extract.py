@@ -120,11 +120,13 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "around it; then the math it sits in is the answer, read as written, unless an equation follows the "
      "box (`\\boxed{3} \\times 4 = 12` marks 3). A bound, a denial or a doubt before a box (not, ≥, "
      "probably, `It might be \\boxed{3}`, one of several offered: `Another candidate is \\boxed{4}`, `One "
-     "possibility is \\boxed{4}`), a question mark after it (`?`, `\\text{?}`, `(?)`), a minus sign "
+     "possibility is \\boxed{4}`, `One option is`, `One possible answer is`, `The most likely candidate "
+     "is`, `Another solution is`, `Candidate 2 is`; never `One possible value is` or `One solution is`, "
+     "what a question may ask for), a question mark after it (`?`, `\\text{?}`, `(?)`), a minus sign "
      "before it (`−`, `$-$`) or, outside math, characters that continue its number (`\\boxed{3}4`, "
-     "`\\boxed{3}.5`, `\\boxed{3}e2`): no answer (at most and at least state a maximum or a minimum; a "
-     "scale word states the unit: `\\boxed{946} million dollars`); a dash before a box outside math is a "
-     "bullet"),
+     "`\\boxed{3}.5`, `\\boxed{3}e2`) or a fraction word (`\\boxed{5} sixteenths`): no answer (at most "
+     "and at least state a maximum or a minimum; a scale word states the unit: `\\boxed{946} million "
+     "dollars`); a dash before a box outside math is a bullet"),
     ("`\\phantom{\\boxed{4}}`, `{\\color{white} \\boxed{4}}`, `~~\\boxed{4}~~`, `<!-- \\boxed{4} -->`, `\\iffalse … \\fi`, "
      "`<del>…</del>`, `\\begin{comment}…\\end{comment}`",
      "a box a reader does not see, or sees struck out, is no box (the last box shown is read); white is also "
@@ -161,10 +163,12 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "answer`, nor after a copula, `It's 15 less than the total`, `becomes 15 less`, in a condition, `If "
      "Harry sleeps 3 more hours than James`, or when the computation before gave another result and the "
      "number was written before, `31 + 21 = 52` then `John has 21 more candies than James`), a word right "
-     "after it counts parts or scales it (`5 sixteenths`, `3 fifths`, `5 lakh rupees`, `5 grand`), an "
-     "operator makes it an operand (`x + 33 marbles`, `33 * y`, `x-33`; never italics, `*18*`, nor a "
-     "rate, `$12/h`) or a word judges it (`Answer: 5 is wrong`; with no phrase, a number in prose is "
-     "taken only from a concluding final sentence)"),
+     "after it counts parts, scales, bounds or hedges it (`5 sixteenths`, `3 fifths`, `1 fifth of`, `5 "
+     "lakh rupees`, `5 grand`, `5 gross`, `5 zillion`, `5 tops`, `6 approximations`; an ordinal or "
+     "`grand` before another word is an adjective: `5 fifth graders`, `5 grand pianos`), an operator "
+     "makes it an operand (`x + 33 marbles`, `33 * y`, `x-33`; never italics, `*18*`, nor a rate, "
+     "`$12/h`) or a word judges it (`Answer: 5 is wrong`; with no phrase, a number in prose is taken only "
+     "from a concluding final sentence)"),
     ("`**Answer:** The bus traveled **60 miles** farther than the car.`",
      "after a phrase, words whose one Markdown bold run is a value (a number, a fraction or a percentage "
      "with at most three words of its unit, or a cardinal in words): that value, whatever other numbers "
@@ -236,54 +240,62 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`Therefore $x \\geq 5$ is the solution.`, `We find that $x \\lt 3$.`, `所以最小值为$2$。`, `Therefore, Lara read 128 pages on the first day.`",
      "the final sentence (one set in bold whole ends at its full stop: `**You will save a total of "
      "$6.**`; an adverb that denies or loosens its copula states nothing: `Thus $A$ no longer equals "
-     "$B$.`, `$\\pi$ roughly equals $3.14$`; a line that ends a computation, `= 610`, ends a sentence "
-     "when the next line opens with a capital: `122 × 5 = 610` then `So they make $610.`; a value alone "
-     "on the last line, a number with its unit or a list of numbers, after a line ending in a copula and "
-     "a colon, `The total is:` then `$13`, belongs to it; never a step, a given or an expression still to "
-     "compute) gives its one math span, or the last one after `is`, `are`, `=`, `:`, `be`, `equals` (为, "
-     "是, 等于, ：), or the math spans after it joined by `and`, `or`, commas or units (`The solutions are "
-     "$x=2$ and $x=3$.`: the list; `x is $2$ or $3$`: several answers; `the number of chickens is 5 and "
-     "the number of cows is 15`, `So $x$ equals $78$ and $y$ equals $80$.`, `The answer is 5, and the sum "
-     "is 15.`, `Answer: 5, and the sum is 15.`: the values of two things, none); with no math, the words "
-     "after its last `is` / `are` / `equals` / `:` (after a last `=` that ends a computation of numbers "
-     "after a verb or `a total of`, the number that opens them: `there are 4/2 = 2 dots in each group`, "
-     "and so after a phrase when nothing with a number follows: `Answer: The three have a total of 40 + "
-     "36 + 46 = 122 crabs.`; never `x = 7 lies outside the domain`), else, in a concluding sentence "
-     "(therefore, thus, so, hence, finally, in conclusion, we find), its one number when no other digit, "
-     "numeral, number word, relation, verdict, hedge, bound, supposition, negation, reference or step "
-     "still to take is there (`now` may end it: `So, Ali has $71 now.`; `up to` before a place or a "
-     "person is a verb's, no bound: `41 students showed up to the class`), nothing follows it after a "
-     "bracket, and after a comma only a list of words that ends the sentence or a word that sums up (`on "
-     "Tuesdays, Wednesdays, and Fridays`, `, altogether`; never a clause: `, which is`, `, the skater "
-     "faces west`), it labels nothing (`step 3`, `part 2`, `by (2)`) and counts no set already named "
-     "(`the 5 apples`): GSM8K-style prose, `So, it took James 2 hours.`, a fraction with a slash as one "
-     "number, `Therefore, Louis and Jack together eat 13/15 of the pie.`, and a number right after the "
-     "concluding word with what it counts and a verb when it restates the result right before it, `p = "
-     "110.` then `Therefore, 110 students take physics.` (never `So 5 works.`), and so does a whole final "
-     "sentence without a lead right after the computation whose result it restates (`9 ÷ 3 = 3` then "
-     "`There are 3 dots in each group.`), or that is the whole response and a statement (`Becky needs "
-     "$38.61 to buy a pair of shoes.`, TabMWP's answers; never a question, an instruction, a report, a "
-     "bound or the past: `How much money does Becky need ... for $38.61.`, `Last week Tom had 5 apples.`; "
-     "such a sentence, or a concluding one, with one clock time after `at` or a copula and no other "
-     "number or time states it: `The meeting begins at 10:55 A.M.`, never `leaves at 9:00 A.M. and "
-     "arrives at half past ten`; never a step, a plan or a remark: `We convert 120 minutes to hours.`, "
-     "`Keep 12 in mind.`) (never in a note after a marked answer: `\\boxed{6}. So we used 2 steps.` is "
-     "6); a final sentence without a marker that hedges or supposes (perhaps, seems, my best guess, "
-     "assume, not sure, it is possible that, if, says, and their words in the answer phrases' languages: "
-     "probablement, có lẽ, piensan) states nothing; one that gives a reason after its value states that "
-     "value (`x = 60 because the sum is 180` states 60, `the total is 36, since 3 * 12 = 36` 36; a reason "
-     "opens with because, since, given that, or a comma and `as` before a subject, and the value may be a "
-     "number in prose before it: `Tim's guess was off by 36 jelly beans, as the true number ... is 900.` "
-     "never states 900); a value and, after when, where, while, once, provided or an example (e.g., for "
-     "example: an example that writes the value again, `12, e.g. $12 = 3 \\cdot 4$`, keeps it, and a "
-     "value given as an example, `100, for instance.`, or an example of another value, `12, e.g. 13`, "
-     "states none), a value its condition states (`the area is 225 when the side is 15`, `the velocity is "
-     "0 when t = 4`: the question decides) state none, a condition stating no value of its own keeps the "
-     "value before it (`So x = 2k\\pi, where k is an integer.`, `the probability is $\\frac{5}{36}$ when "
-     "2 dice are rolled`), and cases (`y = 5 when x = 2 and y = 7 when x = 3`) state none; a word after "
-     "the math that changes its value (`$3$ squared`, `$5$ million`, `$5$ 万`, `$3$ times 4`) states none, "
-     "a count of times (`$3$ times as large`) its number; `is approximately $18.8$` states the "
-     "approximation ≈ 18.8 (unknown exactly, compared under a tolerance)"),
+     "$B$.`, `$\\pi$ roughly equals $3.14$`, `never`, `kinda`, `sort of`, `essentially`, `more or less`, "
+     "`arguably`; a line that ends a computation, `= 610`, ends a sentence when the next line opens with "
+     "a capital: `122 × 5 = 610` then `So they make $610.`; a value alone on the last line, a number with "
+     "its unit or a list of numbers, after a line ending in a copula and a colon, `The total is:` then "
+     "`$13`, belongs to it; never a step, a given or an expression still to compute) gives its one math "
+     "span, or the last one after `is`, `are`, `=`, `:`, `be`, `equals` (为, 是, 等于, ：), or the math spans "
+     "after it joined by `and`, `or`, commas or units (`The solutions are $x=2$ and $x=3$.`: the list; `x "
+     "is $2$ or $3$`: several answers; `the number of chickens is 5 and the number of cows is 15`, "
+     "`Therefore the maximum is $3$ and the minimum is $1$.`, `The answer is 5, and the sum is 15.`, "
+     "`Answer: 5, and the sum is 15.`: the values of two things, none; two unknowns in math, `So $x$ "
+     "equals $78$ and $y$ equals $80$.`, are the list `x = 78, y = 80`); with no math, the words after "
+     "its last `is` / `are` / `equals` / `:` (after a last `=` that ends a computation of numbers after a "
+     "verb or `a total of`, the number that opens them: `there are 4/2 = 2 dots in each group`, and so "
+     "after a phrase when nothing with a number follows: `Answer: The three have a total of 40 + 36 + 46 "
+     "= 122 crabs.`; never `x = 7 lies outside the domain`), else, in a concluding sentence (therefore, "
+     "thus, so, hence, finally, in conclusion, we find), its one number when no other digit, numeral, "
+     "number word, relation, verdict, hedge, bound, supposition, negation, reference or step still to "
+     "take is there (`now` may end it: `So, Ali has $71 now.`; `up to` before a place or a person is a "
+     "verb's, no bound: `41 students showed up to the class`), nothing follows it after a bracket, and "
+     "after a comma only a list of words that ends the sentence or a word that sums up (`on Tuesdays, "
+     "Wednesdays, and Fridays`, `, altogether`; never a clause: `, which is`, `, the skater faces west`), "
+     "it labels nothing (`step 3`, `part 2`, `by (2)`) and counts no set already named (`the 5 apples`): "
+     "GSM8K-style prose, `So, it took James 2 hours.`, a fraction with a slash as one number, `Therefore, "
+     "Louis and Jack together eat 13/15 of the pie.`, and a number right after the concluding word with "
+     "what it counts and a verb when it restates the result right before it, `p = 110.` then `Therefore, "
+     "110 students take physics.` (never `So 5 works.`), and so does a whole final sentence without a "
+     "lead right after the computation whose result it restates (`9 ÷ 3 = 3` then `There are 3 dots in "
+     "each group.`), or that is the whole response and a statement (`Becky needs $38.61 to buy a pair of "
+     "shoes.`, TabMWP's answers; never a question, an instruction, a report, a bound or the past: `How "
+     "much money does Becky need ... for $38.61.`, `Last week Tom had 5 apples.`; such a sentence, or a "
+     "concluding one, with one clock time after `at` or a copula and no other number or time states it: "
+     "`The meeting begins at 10:55 A.M.`, never `leaves at 9:00 A.M. and arrives at half past ten`; never "
+     "a step, a plan or a remark: `We convert 120 minutes to hours.`, `Keep 12 in mind.`) (never in a "
+     "note after a marked answer: `\\boxed{6}. So we used 2 steps.` is 6); a final sentence without a "
+     "marker that hedges or supposes (perhaps, seems, my best guess, assume, not sure, it is possible "
+     "that, if, says, and their words in the answer phrases' languages: probablement, có lẽ, piensan) "
+     "states nothing; a concluding sentence's own computation states its result when exact arithmetic "
+     "confirms it (`Therefore, Lana has a total of 4 boxes x (2 scarves + 6 mittens) = 4 x 8 = 32 pieces "
+     "of winter clothing.` is 32, `Hence, 56 Drinkets = 56 × (3/28) Trinkets = 6 Trinkets.` 6; numbers, "
+     "operators, brackets and the words of what they count from the `=` before, a result rounded to its "
+     "decimals, `100 / 3 = 33.33`; never a false one, a step, `we compute`, a supposition, or a word that "
+     "bounds or changes it in the three after it, `or more`, `each`, `than`); one that gives a reason "
+     "after its value states that value (`x = 60 because the sum is 180` states 60, `the total is 36, "
+     "since 3 * 12 = 36` 36; a reason opens with because, since, given that, seeing as, considering, or a "
+     "comma and `as` or `for` before a subject, and the value may be a number in prose or in words before "
+     "it: `Tim's guess was off by 36 jelly beans, as the true number ... is 900.` never states 900); a "
+     "value and, after when, where, while, once, provided or an example (e.g., for example: an example "
+     "that writes the value again, `12, e.g. $12 = 3 \\cdot 4$`, keeps it, and a value given as an "
+     "example, `100, for instance.`, or an example of another value, `12, e.g. 13`, states none), a value "
+     "its condition states (`the area is 225 when the side is 15`, `the velocity is 0 when t = 4`: the "
+     "question decides) state none, a condition stating no value of its own keeps the value before it "
+     "(`So x = 2k\\pi, where k is an integer.`, `the probability is $\\frac{5}{36}$ when 2 dice are "
+     "rolled`), and cases (`y = 5 when x = 2 and y = 7 when x = 3`) state none; a word after the math "
+     "that changes its value (`$3$ squared`, `$5$ million`, `$5$ 万`, `$3$ times 4`) states none, a count "
+     "of times (`$3$ times as large`) its number; `is approximately $18.8$` states the approximation ≈ "
+     "18.8 (unknown exactly, compared under a tolerance)"),
     ("`**3**` alone on the last line, `\\[ \\text{The answer is (D).} \\]`, `$\\text{The final answer is } 5$`",
      "a last line that is a value in bold alone, without words, is the answer (`**Step 3**` is not); so is True or False in a "
      "final sentence that says only that the statement (claim, argument, proposition) is true or false "
@@ -423,9 +435,11 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "against an answer that is a plain number; an answer key nested in another key of the object however "
      "deep, `{\"answer\": 3, \"solution\": {\"answer\": 4}}`, is a second answer (one equal in value, "
      "`3.0`, is none), and so is the answer of an object right before it (JSON lines, `{\"answer\": 4}` "
-     "then `{\"answer\": 3}`: several answers, as two boxes that end a response); never working that "
-     "corrects itself on the way, `there was a mistake above`, names an alternative hypothesis or lists "
-     "roots it goes on to choose from, `x = 3 or x = -3`)"),
+     "then `{\"answer\": 3}`, with spaces, a comma, a fence, a rule `---`, a comment or `Or:` between: "
+     "several answers, as two boxes that end a response; a template's value echoed before it, "
+     "`\"<number>\"`, `\"...\"`, `null`, is none); never working that corrects itself on the way, `there "
+     "was a mistake above`, names an alternative hypothesis or lists roots it goes on to choose from, `x "
+     "= 3 or x = -3`)"),
     ("`Answer: No, because the series diverges.`, `{\"answer\": \"Yes, y = 0 is a solution.\"}`, "
      "`\\boxed{\\text{No, it is not possible}}`",
      "a yes-or-no answer stated first (Yes, No, True, False, then a comma, a full stop or the end) is that word"),
@@ -874,9 +888,12 @@ def _outside(words: str) -> str:
 
 
 def _shaping(low: str, words: list[str], k: int) -> bool:
-    """square or cubic right before a unit word, squared or cubed right after one (12.25 square inches)."""
+    """square or cubic right before a unit word, squared or cubed right after one (12.25 square inches); a, an, each
+    or every between two (5 dollars an hour: a rate, as per joins one)."""
     if low in ("square", "cubic", "sq", "cu"):
         return k + 1 < len(words) and is_unit_word(words[k + 1])
+    if low in ("a", "an", "each", "every"):
+        return k < len(words) - 1 and (k == 0 or is_unit_word(words[k - 1])) and is_unit_word(words[k + 1])
     return low in ("squared", "cubed") and k > 0 and is_unit_word(words[k - 1])
 
 
@@ -1136,7 +1153,8 @@ _DOUBT_BEFORE_ZH = re.compile(r"(?:不|非|绝非|絕非|决不|決不|未必|�
 
 # an adverb right before a copula that denies or loosens it
 _ADVERB_DOUBTS = re.compile(r"(?i)(?<![A-Za-z])(?:no\s+longer|hardly|barely|scarcely|almost|roughly|nearly|approximately|"
-                            r"not)\s*\Z")
+                            r"not|never|kinda|kind\s+of|sort\s+of|essentially|basically|more\s+or\s+less|arguably|"
+                            r"practically|virtually|effectively|about|around)\s*\Z")
 
 
 def _doubted(masked: str, lo: int, copula: re.Match[str]) -> bool:
@@ -1155,8 +1173,9 @@ def _doubted(masked: str, lo: int, copula: re.Match[str]) -> bool:
 
 # between the two last copulas of a final sentence: a reason clause (x = 60 because the sum is 180)
 # (after a value: x = 60 because ...; never 'can be rewritten as:', where no value stands before the word)
-_REASON_WORDS = (r"(?<![A-Za-z])(?:because|since|given\s+that)(?![A-Za-z])|,[ \t]*as(?=[ \t]+(?:the|there|it|he|she|they|"
-                 r"we|his|her|their|its|this|that|each|every|all)[ \t])")
+_REASON_WORDS = (r"(?<![A-Za-z])(?:because|since|given\s+that|seeing\s+(?:as|that)|considering(?:\s+that)?)(?![A-Za-z])|"
+                 r",[ \t]*(?:as|for)(?=[ \t]+(?:the|there|it|he|she|they|we|his|her|their|its|this|that|each|every|"
+                 r"all)[ \t])")
 _REASON_WORD = re.compile(r"(?i)" + _REASON_WORDS)
 _REASON_BETWEEN = re.compile(r"(?i)" + _REASON_WORDS +
                              r"|(?<![^\W\d_])(?:porque|puisque|car|weil|потому|поскольку|так\s+как|vì|karena|çünkü|perché|"
@@ -1362,12 +1381,113 @@ def _plain_assignments(text: str, lo: int, hi: int) -> tuple[int, int] | None:
 _SUBJECTS = re.compile(r"(?i)is|are\Z")
 _FIRST_SUBJECT = re.compile(r"(?i)is|are|:")  # (Answer: 5, and the sum is 15.)
 _NAMING = re.compile(r"(?i)is|are|equals")
+_NAME_SPAN = re.compile(r"\s*[A-Za-z](?:_\{?\w{1,3}\}?)?\s*")
 # after one value in math, another thing named (its math masked): and $y$ equals, and the minimum is
+# (never the answer itself: and the answer equals $80$, and our result is $80$)
 _ANOTHER_NAMED = re.compile(r"(?i)[ \t]*,?[ \t]*and[ \t]+(?:the[ \t]+)?(?!(?:is|are|so|thus|hence|therefore|then)(?![A-Za-z]))"
-                            r"[A-Za-z' \t]{1,60}")
+                            r"(?![A-Za-z' \t]*(?<![A-Za-z])(?:answer|result|required)(?![A-Za-z]))[A-Za-z' \t]{1,60}")
 _VALUE_NEXT_TO = re.compile(r"[ \t]*\$?(-?\d(?:[\d,]*\d)?(?:\.\d+)?)")
 _ANOTHER_SUBJECT = re.compile(r"(?i)[ \t]*\$?(-?\d(?:[\d,]*\d)?(?:\.\d+)?)[^,;\n]{0,40}?,?[ \t]+and[ \t]+(?:the[ \t]+)?"
                               r"(?!is|are|so|thus|hence|therefore|then)[A-Za-z][A-Za-z' ]{0,60}")
+
+
+# a concluding sentence's computation: the number after its last '=', what may follow it (words, the sentence's end),
+# and the numbers, operators, brackets and words of what it computes from
+_CHAIN_NUMBER = r"-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+_CHAIN_RESULT = re.compile(rf"[ \t]*[$€£]?[ \t]*({_CHAIN_NUMBER})(?=[ \t]+[A-Za-z]|[ \t]*$)")
+_CHAIN_FROM = re.compile(r"[$€£]?[ \t]*\(?[ \t]*[$€£]?[ \t]*\d")
+_CHAIN_TOKEN = re.compile(rf"[ \t]*(?:({_CHAIN_NUMBER[2:]})|([-+*/×÷·()])|(?<![A-Za-z])([xX])(?![A-Za-z])|([A-Za-z]+)|([$€£]))")
+# in the three words after the result, one that changes it or makes it one of several (32 each, 32 or 33, 32 plus
+# tax, 32 more than; a difference stays exact: 7,300 more bottles)
+_CHAIN_CHANGED = re.compile(r"(?i)(?<![A-Za-z])(?:or|plus|minus|times|twice|half|double|triple|each|per|every|than|"
+                            r"too|over|under|short|extra|initially|originally|before|previously|not|no|never|wrong|"
+                            r"approx\w*|about|roughly|nearly|at|least|most)(?![A-Za-z])|[=<>≈~%]")
+_EQUALS_SIGN = re.compile(r"(?<![!<>=])=(?!=)")
+_THREE_WORDS = re.compile(r"(?:[ \t]+[^\s]+){0,3}")
+
+
+def _arithmetic(tokens: list[tuple[str, str]]) -> Fraction | None:
+    """The exact value of numbers joined by + - * / and brackets (× ÷ · x written for them), by recursive descent: a
+    few lines for the four operations rather than the answer parser, which this layer does not import (it reads whole
+    answers, units and letters; here only a sentence's arithmetic is checked). None when malformed or dividing by zero;
+    at most 60 tokens and 8 brackets deep (bounded by construction)."""
+    if not tokens or len(tokens) > 60:
+        return None
+    at = 0
+
+    def operation(depth: int, level: int) -> Fraction | None:  # level 0: + and -; level 1: * and /
+        nonlocal at
+        value = operation(depth, 1) if level == 0 else factor(depth)
+        signs = ("+", "-") if level == 0 else ("*", "/")
+        while value is not None and at < len(tokens) and tokens[at][0] == "op" and tokens[at][1] in signs:
+            sign = tokens[at][1]
+            at += 1
+            right = operation(depth, 1) if level == 0 else factor(depth)
+            if right is None or (sign == "/" and right == 0):
+                return None
+            value = value + right if sign == "+" else value - right if sign == "-" else value * right if sign == "*" \
+                else value / right  # fmt: skip
+        return value
+
+    def factor(depth: int) -> Fraction | None:
+        nonlocal at
+        if at >= len(tokens):
+            return None
+        kind, item = tokens[at]
+        at += 1
+        if kind == "number":
+            return Fraction(item.replace(",", ""))
+        if (kind, item) == ("op", "-"):  # a sign: -3 + 5
+            value = factor(depth)
+            return None if value is None else -value
+        if (kind, item) == ("op", "(") and depth < 8:
+            value = operation(depth + 1, 0)
+            if at >= len(tokens) or tokens[at] != ("op", ")"):
+                return None
+            at += 1
+            return value
+        return None
+
+    value = operation(0, 0)
+    return value if at == len(tokens) else None
+
+
+def _chain_result(text: str, lo: int, equals: re.Match[str], hi: int) -> tuple[int, int] | None:
+    """The span of the number after the last '=' (``equals``) of a concluding sentence text[lo:hi] when what it is
+    computed from, back to the '=' before or to the computation's first number, is numbers, operators and brackets
+    (with the words of what they count between them: 4 boxes x (2 scarves + 6 mittens)) whose exact value it is (a
+    result rounded to its decimals too: 100 / 3 = 33.33), and no word after it changes it; None otherwise."""
+    result = _CHAIN_RESULT.match(text, equals.end(), hi)
+    if result is None or _CHAIN_CHANGED.search(_THREE_WORDS.match(text, result.end(1), hi).group()):  # type: ignore[union-attr]
+        return None
+    start = max(lo, text.rfind("=", lo, equals.start()) + 1)
+    first = _CHAIN_FROM.search(text, start, equals.start())
+    if first is None:
+        return None
+    tokens: list[tuple[str, str]] = []
+    operators = 0
+    for token in _CHAIN_TOKEN.finditer(text, first.start(), equals.start()):
+        number, operator, times, word, _currency = token.groups()
+        if number is not None:
+            if tokens and tokens[-1][0] == "number":
+                return None  # 3 days 4 x 5: two numbers side by side, never one computation
+            tokens.append(("number", number))
+        elif operator is not None or times is not None:
+            symbol = {"×": "*", "·": "*", "÷": "/"}.get(operator or "*", operator or "*")
+            operators += symbol not in "()"
+            tokens.append(("op", symbol))
+        elif word is not None and (not tokens or tokens[-1] in (("op", "("),) or len(word) > 20):
+            return None  # (words only after a number: what it counts)
+        if token.end() >= equals.start():
+            break
+    if not text[first.start() : equals.start()].strip() or operators == 0 or \
+            re.search(r"[^\s]", _CHAIN_TOKEN.sub("", text[first.start() : equals.start()])):  # fmt: skip
+        return None  # (anything but numbers, operators, brackets and words: a comma, a colon, a second clause)
+    value, stated = _arithmetic(tokens), Fraction(result.group(1).replace(",", ""))
+    places = len(result.group(1).partition(".")[2])
+    if value is None or abs(value - stated) > (Fraction(1, 2 * 10**places) if places else 0):
+        return None
+    return result.span(1)
 
 
 def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True, depth: int = 0,
@@ -1391,7 +1511,8 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
     if last is not None and not valued and reasons:
         # (or a number before the reason: Tim's guess was off by 36 jelly beans, as the true number ... is 900.)
         cause = _REASON_WORD.search(masked, lo, last.start())  # (English words only: car is no French reason here)
-        valued = cause is not None and re.search(r"\d", masked[lo : cause.start()]) is not None
+        valued = cause is not None and (re.search(r"\d", masked[lo : cause.start()]) is not None or
+                                        _SPELLED_RUN.search(masked, lo, cause.start()) is not None)  # fmt: skip
     reason = _REASON_BETWEEN.search(masked, since, last.start()) if last is not None and valued and reasons else None
     earlier = _REASON_BETWEEN.search(masked, lo, since) if last is not None and valued and reasons and not reason \
         else None  # fmt: skip
@@ -1438,7 +1559,8 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
             _valued_before(text, masked, spans, lo, condition.start(), expression=True) and \
             not _valued_after(text, masked, spans, condition.end(), hi):  # fmt: skip
         reason = condition  # So x = 2k\pi, where k is an integer. (concluding: never "we can use that ... where ...")
-    if reason and (re.search(r"\d", masked[since : reason.start()]) or any(since <= m.start < reason.start() for m in spans)):
+    if reason and (re.search(r"\d", masked[since : reason.start()]) or any(since <= m.start < reason.start() for m in spans)
+                   or _SPELLED_RUN.search(masked, since, reason.start())):
         # So the total is 36, since 3 * 12 = 36. / So x = 60 because the sum of the angles is 180.: the value before
         # the reason is stated, never the reason's (at most four reasons deep: hostile text may repeat the word)
         if depth >= 4:
@@ -1450,8 +1572,11 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
         # 所以一共有36个，因为3×12=36。: the reason ends on the number stated before it (36 either way)
         whole = _statement(text, lo, hi, rule, prose_number, depth + 1, reasons=False)
         stated = re.findall(r"\d+(?:\.\d+)?", masked[lo:cut])
-        return whole if whole.status == "answer" and len(whole.texts) == 1 and whole.texts[0].strip() in stated[-1:] \
-            else before
+        # (or in words: So the total is twelve because 3 x 4 = 12.)
+        spelled = [spelled_number(m.group()) for m in _SPELLED_RUN.finditer(masked, lo, cut)] if not stated else []
+        return whole if whole.status == "answer" and len(whole.texts) == 1 and \
+            (whole.texts[0].strip() in stated[-1:] or (spelled[-1:] != [None] and spelled[-1:] ==
+                                                       [_value(whole.texts[0].strip())])) else before  # fmt: skip
     if last is not None and valued and reasons and _cases(masked, lo, hi, since, last.start()):
         # So y = 5 when x = 2 and y = 7 when x = 3.: cases, and the last value is a condition's (never the answer)
         return Extraction("none", rule="the final sentence gives cases; its last value is a condition's", span=(lo, hi))
@@ -1471,6 +1596,13 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
                 _ANOTHER_NAMED.fullmatch(masked, first_value.end, last.start()) and \
                 not _same_number(first_value.inner, last_value.inner) and \
                 first_value.inner.strip() != last_value.inner.strip():  # fmt: skip
+            found = [next((m for m in reversed(spans) if m.end <= at and not masked[m.end : at].strip()), None)
+                     for at in (copulas[-2].start(), last.start())]  # fmt: skip
+            names = [m for m in found if m is not None and _NAME_SPAN.fullmatch(m.inner)]
+            if len(names) == 2 and len({m.inner.strip() for m in names}) == 2:
+                # (each thing an unknown in math, $x$ and $y$: their values together, as $x = 78$ and $y = 80$ are)
+                pairs = [f"{n.inner.strip()} = {v.inner.strip()}" for n, v in zip(names, (first_value, last_value))]
+                return Extraction("answer", (", ".join(pairs),), rule, (names[0].start, last_value.end))
             return Extraction("none", rule="the final sentence states the values of several things, none as the answer",
                               span=(lo, hi))  # fmt: skip
     if rule == "final sentence" and (spans or last is not None) and \
@@ -1559,6 +1691,20 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
                     not re.search(r"(?i)(?<![A-Za-z])(?:correct|right|true|ok|okay|yes)(?![A-Za-z])", text[number[1] : hi]):  # fmt: skip
                 # Total: 4 + 6 + 12 = 22 bananas (a line of its own, the last): the result, then what it counts
                 return Extraction("answer", (text[number[0] : number[1]],), rule, number)
+        # (its last '=', whatever copula follows: ... = 7,300 more bottles to be able to ...)
+        signs = list(_EQUALS_SIGN.finditer(masked, lo, hi)) if final and not spans else []
+        equals = signs[-1] if signs else None
+        if equals is not None and prose_number and text[hi : hi + 1] in (".", "!") and \
+                _CONCLUSION.match(text, lo, hi) and not _UNMARKED_HEDGE.search(text, lo, hi) and \
+                not _JUDGED.search(text, lo, hi) and not _hypothetical(text, lo, hi) and \
+                not _CHECKING.search(text, lo, hi) and not _SUPPOSING.search(text, lo, equals.start()) and \
+                not _STEP_NOT_A_RESULT.search(text, lo, hi):  # fmt: skip (Therefore, we compute 3 x 4 = 12 first.)
+            chained = _chain_result(text, lo, equals, hi)
+            if chained is not None:
+                # Therefore, Lana has a total of 4 boxes x (2 scarves + 6 mittens) = 4 x 8 = 32 pieces of winter
+                # clothing. / Hence, 56 Drinkets = 56 × (3/28) Trinkets = 6 Trinkets.: the result of the sentence's own
+                # computation, checked by exact arithmetic
+                return Extraction("answer", (text[chained[0] : chained[1]],), rule, chained)
         counted = _counted(rest) if any(_foreign(run) for run in _LETTER_RUN.findall(rest)) else None
         if counted and not any(m.start >= rest_start for m in spans):  # = 4000千克: the number and a counter word
             at = text.find(rest, rest_start, hi)
@@ -2264,12 +2410,19 @@ _OPERATOR_AFTER = re.compile(r"[ \t]+\*(?!\*)[ \t]*[A-Za-z0-9(]|\*(?=[A-Za-z0-9(
                              r"[-−](?=[A-Za-z](?![A-Za-z])))")
 
 
-# right after a number, a word that makes it a count of parts or scales it (5 sixteenths, 3 fifths, 5 lakh, 2 crore, 5
-# grand, 3 bn): the ordinal fractions beside the tenths, hundredths and halves that _NUMBER_WORD refuses anywhere
-# (an ordinal alone is no fraction: 49 fourth-grade boys, 5 fifth graders; 1 fourth of the pie is read as 1)
-_PARTS_OR_SCALE_AFTER = re.compile(r"(?i)[ \t]{0,3}(?:(?:four|fif|six|seven|eigh|nin|eleven|twelf|(?:thir|four|fif|six|"
-                                   r"seven|eigh|nine)teen|(?:twen|thir|for|fif|six|seven|eigh|nine)tie)ths|lakhs?|"
-                                   r"crores?|grand|bn|mn|mln|mio)(?![A-Za-z-])")
+# right after a number, a word that makes it a count of parts, scales, bounds or hedges it (5 sixteenths, 3 fifths, 1
+# fifth of, 5 lakh, 2 crore, 5 grand, 3 bn, 5 gross, 5 zillion, 5 tops, 5 thereabouts, 6 approximations): the ordinal
+# fractions beside the tenths, hundredths and halves that _NUMBER_WORD refuses anywhere, and the scales and hedges it
+# does not name (an ordinal alone is no fraction: 49 fourth-grade boys, 5 fifth graders; grand and gross before
+# another word are adjectives: 5 grand pianos, 5 gross tons)
+_ORDINAL_PARTS = (r"(?:four|fif|six|seven|eigh|nin|eleven|twelf|(?:thir|four|fif|six|seven|eigh|nine)teen|"
+                  r"(?:twen|thir|for|fif|six|seven|eigh|nine)tie)th")
+_PARTS_OR_SCALE_AFTER = re.compile(rf"(?i)(?:\s{{0,80}}|-)(?:{_ORDINAL_PARTS}s|{_ORDINAL_PARTS}(?=\s+of(?![A-Za-z])|\s*[.!;,)]|\s*$)|lakhs?|lacs?|"
+                                   r"crores?|(?:grand|gross)(?!\s*(?!(?:dollars?|bucks|euros?|pounds?)(?![A-Za-z]))[A-Za-z])|"
+                                   r"bn|mn|mln|mio|[a-z]*illions?|myriads?|googols?|tops|thereabouts|upwards|onwards|"
+                                   r"backwards|forwards|otherwise|sometimes|approximations?|estimates?|estimations?|"
+                                   r"guesstimates?|ballparks?|underestimates?|overestimates?|overcounts?|undercounts?|"
+                                   r"wrongs?|nopes?|maybes?|maximums?|minimums?)(?![A-Za-z-])")
 
 
 def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
@@ -2587,7 +2740,8 @@ _MULTIPLIER = (r"(?i:\s{0,3}(?:(?:ribu|juta|miliar|milyar|triệu|nghìn|ngàn|t
 # it, $5$ when $x = 2$, is read by the final-sentence rules)
 # ('times' only before a number it multiplies: $5$ times $4$; never $5$ times, $5$ times a day, $5$ times as many, $5$
 # times that of the Sun: the factor a question asks for)
-_SCALE_WORDS = r"thousands?|millions?|billions?|trillions?|times(?=\s{0,3}(?:\$|\\[(\[]|\d))"
+_SCALE_WORDS = (r"thousands?|millions?|billions?|trillions?|times(?=\s{0,3}(?:\$|\\[(\[]|\d))|"
+                rf"{_ORDINAL_PARTS}s|lakhs?|crores?|[a-z]*illions?")  # ($5$ sixteenths, $5$ lakh: another number)
 _VALUE_CHANGED = re.compile(r"(?i)\s{0,3}(?:" + _SCALE_WORDS + r"|squared|cubed|divided|plus|minus|"
                             r"over|at\s+(?:most|least)|or\s+(?:more|less|fewer|so))(?![A-Za-z])")
 # in a final sentence, the words of those that change the value of the math before them (never $450$ over 6 months,
@@ -3214,13 +3368,18 @@ def _outermost_object(text: str, lo: int, opening: int, end: int, hi: int) -> tu
 
 
 # between two JSON objects in a row: spaces, line breaks, a comma, a fence (JSON lines, an array of objects)
-_BETWEEN_OBJECTS = re.compile(r"\}[\s,`]{0,12}(?:json[ \t]*)?[\s`]{0,6}\Z")
+# (and a rule, a comment or an offer of another: ---, // second try, Or:, Alternatively:)
+_BETWEEN_OBJECTS = re.compile(r"\}[\s,;`]{0,200}(?:(?:-{3,}|\*{3,}|_{3,}|//[^\n]{0,80}|#[^\n{}]{0,80}|(?i:or|alternatively|"
+                              r"otherwise|another(?:\s+answer)?|second(?:\s+answer)?)[ \t]*:?)[\s`]{0,20})?"
+                              r"(?i:json[c5]?[ \t]*)?[\s`]{0,6}\Z")
+# a template's value, echoed before the answer (Format: {"answer": "<number>"}, "...", null): no answer of its own
+_PLACEHOLDER = re.compile(r"(?i)\s*(?:<[^<>]*>|\[[^\[\]]*\]|\.{2,}|…|_+|\?+|null|none)?\s*")
 
 
 def _answer_before(text: str, lo: int, opening: int, hi: int) -> tuple[str, int] | None:
     """The answer of the JSON object that closes right before the object opening at ``opening`` (nothing but spaces,
     a comma or a fence between them), and where that object opens; None when there is no such object or answer."""
-    between = _BETWEEN_OBJECTS.search(text, max(lo, opening - 40), opening)
+    between = _BETWEEN_OBJECTS.search(text, max(lo, opening - 240), opening)
     if between is None:
         return None
     close = between.start()
@@ -3230,7 +3389,7 @@ def _answer_before(text: str, lo: int, opening: int, hi: int) -> tuple[str, int]
     inner = _object_opening(text, lo, keys[-1].start(), hi)
     start, end = _outermost_object(text, lo, inner, _object_end(text, inner, hi), hi) if inner >= 0 else (-1, -1)
     read = _answer_value(text, keys[-1].end(), hi) if end == close else None
-    return (read[0], start) if read is not None else None
+    return (read[0], start) if read is not None and not _PLACEHOLDER.fullmatch(read[0]) else None
 
 
 def _json_answer(text: str, lo: int, hi: int, restate: bool) -> Extraction | None:
@@ -3444,8 +3603,13 @@ _BOX_BOUND = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|isn't|is\s+not)\s{0,3}\$
                         r"(?:multiple|factor|divisor)\s{1,3}of|(?:square|cube|root)\s{1,3}of|one\s{1,3}(?:less|more)\s{1,3}than|"
                         r"twice|half\s{1,3}of|probably|maybe|perhaps|possibly|my\s{1,3}(?:best\s{1,3})?guess\s{1,3}is|i\s{1,3}guess|"
                         # one of several offered: One candidate is \boxed{3}, another possibility is \boxed{4}
-                        r"(?:one|another|a|the\s{1,3}other|first|second)\s{1,3}(?:possible\s{1,3})?(?:candidate|possibility)"
-                        r"(?:\s{1,3}(?:answer|value|solution))?|"
+                        # (one possible value, one solution: what a question may ask for; another solution: one of several)
+                        r"(?:(?:one|another|a|the\s{1,3}other|first|second|the\s{1,3}most)\s{1,3}(?:(?:possible|potential|"
+                        r"plausible|likely)\s{1,3})?(?:candidate|possibility|option|guess)|another\s{1,3}(?:possible\s{1,3})?"
+                        r"(?:answer|solution|value)|(?:a|one)\s{1,3}(?:possible|potential|plausible)\s{1,3}answer|"
+                        r"candidate\s{0,3}\d{1,2})"
+                        r"(?:\s{1,3}(?:answer|value|solution))?(?:\s{0,3}[:,]|\s{1,3}is\s{1,3}that(?:\s{1,3}the\s{1,3}answer)?|"
+                        r"\s{1,3}(?:would|might|could)\s{1,3}be|\s{1,3}is\s{0,3}:)?(?:\s{1,3}[A-Za-z]\s{0,3}=)?|"
 
                         r"i'?m\s{1,3}not\s{1,3}sure,?\s{1,3}but)\s{0,3}(?:it'?s\s{1,3}|is\s{1,3}|the\s{1,3}answer\s{1,3}is\s{1,3})?"
                         r"\$?\s{0,3}$")
@@ -3454,6 +3618,7 @@ _BOX_QUESTION = re.compile(r"\s{0,3}(?:\\[,;:! ]\s{0,3}|\\q?quad\s{0,3}|~)?\$?\s
 # \boxed{3}!) or a power word (squared); never a scale (\boxed{946} million dollars states the answer in millions,
 # as the question asks: the gaokao outputs); before it, a minus sign (−\boxed{3}, $-$\boxed{3})
 _BOX_CONTINUED = re.compile(r"(?:\.?\d|!|[eE][-+]?\d|\{,\}\d|\\,\d|\s{0,3}(?:squared|cubed)(?![A-Za-z])|\s{0,3}[²³]|"
+                            rf"[\s-]{{0,3}}{_ORDINAL_PARTS}s(?![A-Za-z])|"  # (\boxed{5} sixteenths: five parts, never 5)
                             # an order or an operator then a value (\boxed{3} ≠ 4, \boxed{3} + 4, \boxed{3} vs 4)
                             r"\s{0,3}(?:≈|≠|≤|≥|<|>|∪|∩|±|\\pm|\+|vs\.?)\s{0,3}(?:\$\s{0,3})?[-\d\\(\[{]|"
                             # a scale or a letter glued to it (\boxed{3}k, \boxed{3}M, \boxed{3}万, \boxed{3}x, \boxed{3}½)
@@ -3490,7 +3655,7 @@ def _embedded(text: str, lo: int, hi: int, start: int, end: int, content: str) -
             if (_BOX_BEFORE.search(before[-200:]) or _BOX_AFTER.match(after)) and not _BOX_THEN_RELATION.search(after):
                 return Extraction("answer", (f"{before}{{{content}}}{after}".strip(),), "boxed, in its expression",
                                   (inner_start, inner_end))  # fmt: skip
-            if not before.strip() and (_BOX_BOUND.search(text[max(lo, span.start - 40) : span.start]) or
+            if not before.strip() and (_BOX_BOUND.search(text[max(lo, span.start - 60) : span.start]) or
                                        _BOX_QUESTION.match(text, span.end, hi) or
                                        _BOX_NEGATED.search(text[max(lo, span.start - 40) : span.start]) or
                                        (not after.strip() and (_BOX_CONTINUED.match(text, span.end, hi) or
@@ -3501,7 +3666,7 @@ def _embedded(text: str, lo: int, hi: int, start: int, end: int, content: str) -
             return None
         if span.start > end:
             break
-    before = text[max(lo, start - 40) : start]
+    before = text[max(lo, start - 60) : start]  # (Another possibility is that the answer is \boxed{4}: 42 characters)
     if _OUTSIDE_BEFORE.search(before) and not _BOX_BOUND.search(before):  # 2\boxed{3}, 1 + \boxed{3}, \sqrt{\boxed{3}}
         return Extraction("none", rule="math before the last box changes its value, and where that math starts is "
                           "not marked", span=(max(lo, start - 40), end))  # fmt: skip

@@ -53,6 +53,8 @@ def _unit_phrase(letters: bool) -> str:
 
 
 _TEXT = r"\\(?:" + "|".join(TEXT_COMMANDS) + r")\s*\{"
+# (a rate may open with per, a, an, each or every: 5 per hour, \$5 an hour once the currency is read)
+_RATE_OPENS = r"(?:(?i:per|an?|each|every)\s+)?"
 # what may follow a unit that is removed (spacing skipped): the end, a separator, a closing bracket, an operator,
 # more text; never a number, a letter or an opening bracket (1\text{ m}\,500 is not 1 500, \mathrm{min}(3,4) not (3,4))
 _AFTER_UNIT = (
@@ -60,7 +62,7 @@ _AFTER_UNIT = (
     + "|".join(TEXT_COMMANDS)
     + r"|cdot|times|div|pm|mp|cup|right|end|le|ge|leq|geq|lt|gt|neq|approx|or|and)(?![A-Za-z])))"
 )
-_TEXT_UNIT = rf"{_TEXT}(?:\s|~|\\[,;: ])*(?:(?i:per)\s+)?(?:{_unit_phrase(letters=True)})(?:\s|~|\\[,;: ])*\}}(?:\s*\^\s*(?:\d|\{{\s*-?\d\s*\}}))?{_AFTER_UNIT}"
+_TEXT_UNIT = rf"{_TEXT}(?:\s|~|\\[,;: ])*{_RATE_OPENS}(?:{_unit_phrase(letters=True)})(?:\s|~|\\[,;: ])*\}}(?:\s*\^\s*(?:\d|\{{\s*-?\d\s*\}}))?{_AFTER_UNIT}"
 # after a digit the unit may touch its number (4ft, 10weeks: MathOdyssey's golds, MARIO_EVAL's tests)
 # (or after a closing brace or \\pi: 36\\sqrt{7}cm^{3}, 12\\pi cm^2, gaokao2023en's golds)
 _CURRENCY = r"\\\$|[€£¥]"
@@ -261,7 +263,10 @@ _CHANGES_VALUE = re.compile(
     r"repeating|recurring|negative|positive|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|fifty|"
     r"not|no|less|more|minus|plus|times|over|under|approx\w*|about|around|roughly|nearly|almost|estimated?|rounded|"
     r"at|least|most|wrong|incorrect|false|true|impossible|invalid|unsure|uncertain|probably|possibly|perhaps|likely|"
-    r"guess(?:ed)?|maybe|or|and|if|else|per|basis|permille|per\s*mille|ppm|ppb)(?![A-Za-z])"
+    r"guess(?:ed)?|maybe|or|and|if|else|per|basis|permille|per\s*mille|ppm|ppb|"
+    # (the other ordinal fractions and scales: 5 \text{ sixteenths}, 5 \text{ quadrillion}, 5 \text{ tops})
+    r"[a-z]+teenths?|[a-z]+tieths?|elevenths?|twelfths?|[a-z]*illions?|myriads?|googols?|lacs?|tops|thereabouts|"
+    r"approximations?|estimates?)(?![A-Za-z])"
 )
 
 
@@ -273,8 +278,7 @@ _DEGREE_MARK = r"\^\s*(?:\{\s*\\circ\s*\}|\\circ(?![A-Za-z]))|°"
 _LONE_DEGREES = re.compile(rf"\s*(?:[A-Za-z]\s*=\s*)?(?:\\approx\s*)?[-+−]?\s*(?:\(\s*[-+−]?\s*[\d.]+\s*\)|\d+(?:\.\d+)?"
                            rf"|\\frac\s*\{{\s*\d+\s*\}}\s*\{{\s*\d+\s*\}})\s*(?:{_DEGREE_MARK})\s*\.?\s*")
 _MATHRM_UNIT = rf"(?<=[0-9])\s*\\mathrm\s*\{{\s*~\s*[{UNIT_LETTERS}]\s*\}}(?:\s*\^\s*(?:\d|\{{\s*-?\d\s*\}}))?{_AFTER_UNIT}"
-# (a rate may open with per: 5 per hour, \$5 per hour once the currency is read)
-_TRAILING_UNIT = (rf"(?:(?<=[0-9}}).])\s+(?:(?i:per)\s+)?|(?<=[0-9}}])|(?<=\\pi)\s*)(?:{_unit_phrase(letters=False)})"
+_TRAILING_UNIT = (rf"(?:(?<=[0-9}}).])\s+{_RATE_OPENS}|(?<=[0-9}}])|(?<=\\pi)\s*)(?:{_unit_phrase(letters=False)})"
                   r"\s*$")
 
 # a counted noun right after a number, at the end (360 girls, 10 tablespoons): written by hand beside UNIT_WORDS,
@@ -288,7 +292,10 @@ _NOT_COUNTED = (r"(?:[a-z]*ths|halves|thirds|quarters|ones|twos|threes|fours|fiv
                 r"stays|means|implies|exceeds|exists|yields|becomes|follows|suffices|applies|matters|violates|"
                 r"contradicts|disagrees|agrees|satisfies|solves|counts|this|thus|its|his|hers|ours|theirs|yours|"
                 r"always|sometimes|perhaps|maybe|answers|solutions|values|options|choices|cases|pis|radians|"
-                r"guess|guesses|errors|mistakes|possibilities|approx|nowhere)")
+                r"guess|guesses|errors|mistakes|possibilities|approx|nowhere|gross|tops|thereabouts|upwards|onwards|"
+                r"backwards|forwards|[a-z]*illions|myriads|googols|lacs|approximations|estimates|estimations|"
+                r"guesstimates|ballparks|underestimates|overestimates|overcounts|undercounts|wrongs|nopes|maybes|"
+                r"fits|checks|qualifies|maximums|minimums)")
 _COUNTED_NOUN = rf"(?<=\d)\s+(?!{_NOT_COUNTED}\s*\.?\s*$)[a-z]{{3,}}s\s*\.?\s*$"
 _SUFFIX = r"(?:st|nd|rd|th)"
 _ORDINAL = (
@@ -963,15 +970,16 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "made of unit words (`UNIT_WORDS`: length, area, volume, mass, time, money, angle, counting nouns "
      "such as `ways`, `people`; plurals in -s, -es) with `square`, `sq`, `cubic` before, `squared`, "
      "`cubed`, `^2` after, `per`, `a`, `an`, `each`, `every` or `/` between (`hours a week` is hours per "
-     "week; a rate may open with `per`, `5 per hour`, and a currency before it is its numerator: `\\$5 "
-     "per hour` is dollars per hour, while a bare `per hour`, whose numerator is unstated, is unknown "
-     "against another unit); one-letter units (`m`, `g`, `s`, `h`, `L`) only in `\\text{…}`, after `/` or "
-     "before it, outside math in a response, or after a number and a space in an answer that is nothing "
-     "more (`5 m/s` is 5; `$108$ m` is 108 in metres; `5 m` and `0.17 V`, TheoremQA's answers, are "
-     "quantities; `5m`, `2 xy` and `5 \\cdot m` are products; an abbreviated unit in capitals after a "
-     "number and a space, the whole answer (WPM, RPM, BPM, KPH, MPG, PSI, FPS, DPI, BTU, KWH, MAH, USD, "
-     "GB, MiB, ...: a list), is a unit the table does not know, compared as written and as the product "
-     "too: `52 WPM` is 52; `40 MAX`, `5 AB` stay products); the unit removed is kept and compared (below)"),
+     "week; a rate may open with `per`, `a`, `an`, `each` or `every`, `5 per hour`, and a currency before "
+     "it is its numerator: `\\$5 per hour` and `\\$5 an hour` are dollars per hour, while a bare `per "
+     "hour`, whose numerator is unstated, is unknown against another unit); one-letter units (`m`, `g`, "
+     "`s`, `h`, `L`) only in `\\text{…}`, after `/` or before it, outside math in a response, or after a "
+     "number and a space in an answer that is nothing more (`5 m/s` is 5; `$108$ m` is 108 in metres; `5 "
+     "m` and `0.17 V`, TheoremQA's answers, are quantities; `5m`, `2 xy` and `5 \\cdot m` are products; "
+     "an abbreviated unit in capitals after a number and a space, the whole answer (WPM, RPM, BPM, KPH, "
+     "MPG, PSI, FPS, DPI, BTU, KWH, MAH, USD, GB, MiB, ...: a list), is a unit the table does not know, "
+     "compared as written and as the product too: `52 WPM` is 52; `40 MAX`, `5 AB` stay products); the "
+     "unit removed is kept and compared (below)"),
     ("`5 wrong`, `x = 4 answer`, `5 million`, `2 squared`, `5 dozen`, `1\\text{ m}\\,50`, `5\\text{ cm}x`",
      "unparsed, naming the word or the text: no other word is a unit (a word that changes the value or judges the "
      "answer is never removed), and a unit followed by a number, a letter, an opening bracket or a power ends no "

@@ -101,7 +101,7 @@ _TABLE: dict[str, Unit] = {
     "gram": _base("M", F(1, 1000)), "kilogram": _kg, "lb": _lb,  # (no pound: of mass or sterling)
     "tonne": _base("M", 1000),  # (no ounce: of mass or of volume, the word does not say)
     "s": _s, "sec": _s, "second": _s, "min": _base("T", 60), "minute": _base("T", 60), "h": _hour, "hr": _hour,
-    "hour": _hour, "day": _base("T", 86400), "week": _base("T", 604800),
+    "hour": _hour, "day": _base("T", 86400), "week": _base("T", 604800), "wk": _base("T", 604800),
     "month": _base("month"), "year": _base("month", 12), "yr": _base("month", 12), "decade": _base("month", 120),
     "mph": _mile * _hour**-1, "kph": _base("L", 1000) * _hour**-1, "kmh": _base("L", 1000) * _hour**-1,
     "dollar": _base("USD"), "cent": _base("USD", F(1, 100)), "penny": _base("USD", F(1, 100)),
@@ -182,12 +182,16 @@ def symbols(text: str) -> str:
     return re.sub(r"\\mu\s*", "μ", text.replace("\\Omega", "Ω").replace("\\AA", "Å"))
 
 
+_RATE_OPENING = re.compile(r"(?i)^\s*(?:an?|each|every)\s+(?=[A-Za-z])")
+
+
 def normalize(phrase: str) -> str:
     """A unit phrase as written, for comparing it when it is not in the table: TeX wrappers, products (``\\cdot``)
     and spacing removed, single spaces, the letter case kept (MPa is not mPa); the empty string for counting nouns;
     for an angle alone, its unit's one name (``degree``, ``radian``)."""
     words: list[str] = []
     stated, angles = False, []
+    phrase = _RATE_OPENING.sub("per ", phrase)  # (an hour, when units follow the a: a rate, as per hour)
     for match in _TOKEN.finditer(symbols(_TEX.sub(" ", unicode_powers(phrase)))):
         word, power, slash = match.groups()
         if word and words and word.lower() in ("a", "an", "each", "every"):

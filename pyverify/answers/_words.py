@@ -33,7 +33,7 @@ SHOUTED_WORDS: frozenset[str] = frozenset("DNE NA NO YES NOT THE AND ANS OK".spl
 UNIT_WORDS: frozenset[str] = (SHORT_UNITS - {"sq", "cu"}) | frozenset(
     "meter metre centimeter centimetre millimeter millimetre kilometer kilometre inch foot feet yard mile acre hectare "
     "liter litre milliliter millilitre gallon quart pint cup gram kilogram milligram pound ounce ton tonne "
-    "second minute hour day week month year yr decade dollar cent penny pennies euro yuan yen rupee peso franc degree radian celsius fahrenheit "
+    "second minute hour day week wk month year yr decade dollar cent penny pennies euro yuan yen rupee peso franc degree radian celsius fahrenheit "
     "unit way people person student time item object piece step handshake game coin card page box ball marble apple "
     "kcal kj erg joule watt kelvin newton pascal hertz mole mol parsec kpc mpc kwh atm ev kev mev gev hz khz mhz ghz kpa "
     "volt ampere amp ohm tesla coulomb farad angstrom calorie kilocalorie"  # (words no product of letters spells: 2 amps)

@@ -2392,7 +2392,10 @@ def test_what_hardmath_models_write(response: str, gold: str, correct: bool) -> 
      ('{"answer": 3.0}\n{"answer": 3}', "3", "correct"), ('{"a": 1}\n{"answer": 3}', "3", "correct"),
      ('{"answer": 4}\n\nWait, let me fix that.\n\n{"answer": 3}', "3", "correct"),
      # the values of two things in math, and one of several candidates boxed
-     ("So $x$ equals $78$ and $y$ equals $80$.", "80", "no answer"),
+     # (the values of x and y, as $x = 78$ and $y = 80$: credited only against that list)
+     ("So $x$ equals $78$ and $y$ equals $80$.", "80", "several answers"),
+     ("So $x$ equals $78$ and $y$ equals $80$.", "x = 78, y = 80", "correct"),
+     ("So $x$ equals $78$ and $y$ equals $80$.", "(78, 80)", "several answers"),
      ("Therefore the maximum is $3$ and the minimum is $1$.", "1", "no answer"),
      ("so the area is $4$ and the perimeter is $5$.", "5", "no answer"),  # (as in prose: is 4 and ... is 5)
      ("So $x$ is $78$ and the answer is $78$.", "78", "correct"),
@@ -2402,4 +2405,56 @@ def test_what_hardmath_models_write(response: str, gold: str, correct: bool) -> 
                                                              "\\boxed{3}.", "3", "correct")],
 )  # fmt: skip
 def test_what_the_twenty_second_review_left_crediting(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # Plan-and-Solve's and o1's concluding sentences: the result of the sentence's own computation, checked exactly
+     ("Therefore, Lana has a total of 4 boxes x (2 scarves + 6 mittens) = 4 x 8 = 32 pieces of winter clothing.", "32",
+      "correct"),
+     ("Hence, 56 Drinkets = 56 × (3/28) Trinkets = 6 Trinkets.", "6", "correct"),
+     ("Therefore, Hortex would have to produce 11,500 - 4200 = 7,300 more bottles of juices to be able to satisfy 100% "
+      "of the daily energy needs of 2300 people.", "7300", "correct"),
+     ("So she needs 10 - 4 - 1 = 5 more eggs to fill the carton.", "5", "correct"),
+     ("So she has 100 / 3 = 33.33 apples in each box.", "33.33", "correct"),
+     # never a computation that is false, a step, a supposition, a bound or a hedge
+     ("So she needs 10 - 4 - 1 = 6 more eggs to fill the carton.", "6", "no answer"),
+     ("Therefore, we compute 3 x 4 = 12 apples first.", "12", "no answer"),
+     ("Therefore, if she gives 3 x 4 = 12 apples away, she keeps 8.", "12", "no answer"),
+     ("So she has 4 x 5 = 20 apples or more.", "20", "no answer"), ("So she has 3 + 4 = 7 apples at least.", "7", "no answer"),
+     ("So she has 4 x 5 = 20 more apples than Tom.", "20", "no answer"),
+     # the second review of this stop's rules: scales and hedges after a number, the answer named second, templates
+     ("The answer is 5 gross.", "5", "unparsed"), ("The answer is 5 tops.", "5", "unparsed"),
+     ("The answer is 6 approximations.", "6", "unparsed"), ("The answer is 5 zillions.", "5", "unparsed"),
+     ("The answer is 1 sixteenth.", "1", "unparsed"), ("The answer is 1 fifth of the pie.", "1", "unparsed"),
+     ("The answer is 5      sixteenths.", "5", "unparsed"), ("The answer is 5 grand pianos.", "5", "correct"),
+     ("The answer is 5 fifth graders.", "5", "correct"),
+     ("So $x$ equals $78$ and the answer equals $80$.", "80", "correct"),
+     ("So $x$ equals $78$ and our answer is $80$.", "80", "correct"),
+     ('Format: {"answer": "<number>"}\n\n{"answer": 5}', "5", "correct"), ('{"answer": null}\n{"answer": 5}', "5", "correct"),
+     ('{"answer": 6}' + "\n" * 20 + '{"answer": 5}', "5", "several answers"),
+     ('```JSON\n{"answer": 6}\n```\n```JSON\n{"answer": 5}\n```', "5", "several answers"),
+     ("Another possibility is that the answer is \\boxed{4}.", "4", "no answer"), ("One possibility: \\boxed{4}.", "4", "no answer"),
+     ("The answer is 5 dollars an hour.", "5 dollars per minute", "wrong"), ("The answer is \\$12 an hour.", "\\$12", "wrong"),
+     ("The answer is 35 hours a week.", "35 h/wk", "correct"), ("The answer is 35 hours a week.", "35 h/day", "wrong"),
+     # fraction words after math, a box or in text; more candidates; adverbs that loosen; reasons; JSON separators
+     ("\\boxed{5 \\text{ sixteenths}}", "5", "unparsed"), ("\\boxed{5} sixteenths", "5", "no answer"),
+     ("The answer is $5$ sixteenths.", "5", "unparsed"), ("The answer is 5-sixteenths.", "5", "unparsed"),
+     ("\\boxed{5} apples", "5", "correct"), ("The answer is $5$ apples.", "5", "correct"),
+     ("One possible answer is \\boxed{4}.", "4", "no answer"), ("Another option is \\boxed{4}.", "4", "no answer"),
+     ("The most likely candidate is \\boxed{4}.", "4", "no answer"), ("One candidate would be \\boxed{4}.", "4", "no answer"),
+     ("Candidate 1 is \\boxed{3}. Candidate 2 is \\boxed{4}.", "4", "no answer"),
+     ("Another solution is \\boxed{4}.", "4", "no answer"), ("One possible value is \\boxed{4}.", "4", "correct"),
+     ("One solution is \\boxed{4}.", "4", "correct"), ("The best option is \\boxed{4}.", "4", "correct"),
+     ("So $\\pi$ kinda equals $3.14$.", "3.14", "no answer"), ("So $x$ never equals $3$.", "3", "no answer"),
+     ("So $x$ is essentially $3$.", "3", "no answer"), ("So $x$ equals $3$.", "3", "correct"),
+     ("So Tim was off by 36, seeing as the true number is 900.", "900", "no answer"),
+     ("So Tim was off by thirty-six, as the true number is 900.", "900", "no answer"),
+     ("So the total is twelve because 3 x 4 = 12.", "12", "correct"),
+     ('{"answer": 6}\n\n---\n\n{"answer": 5}', "5", "several answers"),
+     ('{"answer": 6}\nAlternatively:\n{"answer": 5}', "5", "several answers"),
+     ('{"answer": 6}\n// second try\n{"answer": 5}', "5", "several answers"), ('{"answer": 5}\nOr:\n{"answer": 5}', "5", "correct")],
+)  # fmt: skip
+def test_a_concluding_computation_and_the_second_review_of_this_stops_rules(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, response
