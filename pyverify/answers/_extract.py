@@ -76,13 +76,12 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "after the last `</think>` (or `<|end_of_thought|>`, then inside `<|begin_of_solution|>…`; gpt-oss: after "
      "`<|channel|>final<|message|>`, or after `assistantfinal` where its special tokens were dropped); an unclosed "
      "`<think>` (an analysis channel with no final one) is no answer"),
-    ("`<|im_start|>`, `<|im_end|>`, `<|eot_id|>`, `<|eom_id|>`, `<|start_header_id|>`, `<|endoftext|>`, `<end_of_turn>`, "
-     "`</s>`, `<eoa>` (GAOKAO-Bench), "
-     "`<|end_of_solution|>` (Sky-T1), `<|return|>`, `<|call|>` (gpt-oss), `<eos>` (Gemma), `<|end_of_text|>` (Llama 3), "
-     "`<｜end▁of▁sentence｜>` (DeepSeek)",
-     "the response ends there (what follows is another turn), except the header of the response's own turn at its "
-     "start (`<|im_start|>assistant`, a bare `<|im_start|>`, `<|start_header_id|>assistant<|end_header_id|>`, "
-     "`<start_of_turn>model`), which is skipped"),
+    ("`<|im_start|>`, `<|im_end|>`, `<|eot_id|>`, `<|eom_id|>`, `<|start_header_id|>`, `<|endoftext|>`, `<end_of_turn>`, `</s>`, `<eoa>` (GAOKAO-Bench), `<|end_of_solution|>` (Sky-T1), `<|return|>`, `<|call|>` (gpt-oss), `<eos>` (Gemma), `<|end_of_text|>` (Llama 3), `<｜end▁of▁sentence｜>` (DeepSeek), `### Instruction:` … `### Response:` (Alpaca's prompt echoed)",
+     "the response ends there (what follows is another turn), except the header of the response's own "
+     "turn at its start (`<|im_start|>assistant`, a bare `<|im_start|>`, "
+     "`<|start_header_id|>assistant<|end_header_id|>`, `<start_of_turn>model`), which is skipped; after "
+     "Alpaca's prompt echoed (TheoremQA's Alpaca, Vicuna and Pythia outputs), the reply is what follows "
+     "the last `### Response:`"),
     ("`$<<720-480=240>>240`, `<<5*3=15>>15` (GSM8K's calculator annotations, which models trained on it write)",
      "removed before the answer is read, as a reader skips them: the value written after the annotation "
      "is the answer (`Therefore, Skyler's investment was $<<240=240>>240.` states 240, as does "
@@ -490,6 +489,8 @@ _TURN_END = re.compile(r"<\|im_start\|>|<\|im_end\|>|<\|eot_id\|>|<\|eom_id\|>|<
 # the header of the response's own turn, when a trainer passes it on (SkyRL's tests: <|im_start|>Answer: ...;
 # chat templates: <|im_start|>assistant, Llama 3's <|start_header_id|>assistant<|end_header_id|>, Gemma's
 # <start_of_turn>model): skipped at the start, never an end of the turn
+_ALPACA_RESPONSE = re.compile(r"(?m)^[ \t]*### Response:\s*")
+_ALPACA_INSTRUCTION = re.compile(r"(?m)^[ \t]*### Instruction:")
 _TURN_START = re.compile(r"\s*(?:<\|im_start\|>(?![ \t]*(?:user|system|tool)\b)(?:[ \t]*assistant\b)?|<\|start_header_id\|>\s*assistant\s*<\|end_header_id\|>"
                          r"|<start_of_turn>[ \t]*model\b|<\|assistant\|>)")
 # the end of a reasoning model's thought: DeepSeek-R1's and Qwen3's </think>, Sky-T1's <|end_of_thought|> (its
@@ -4032,6 +4033,12 @@ def _extract(text: str, structured: bool, restate: bool = True, cleaned: bool = 
     header = _TURN_START.match(text, lo)  # <|im_start|>assistant: the response's own turn starts, no other turn
     if header:
         lo = header.end()
+    elif "### Response:" in text:
+        # Alpaca's prompt echoed before the reply (TheoremQA's Alpaca, Vicuna and Pythia outputs): ### Instruction: ...
+        # ### Input: ... ### Response: ..., the reply after its last '### Response:'
+        instruction = _ALPACA_INSTRUCTION.search(text, lo)
+        echoed = [m.end() for m in _ALPACA_RESPONSE.finditer(text, instruction.end())][-1:] if instruction else []
+        lo = echoed[0] if echoed else lo
     turn = _TURN_END.search(text, lo)
     if turn:
         hi = turn.start()

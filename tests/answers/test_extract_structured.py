@@ -2454,7 +2454,12 @@ def test_what_the_twenty_second_review_left_crediting(response: str, gold: str, 
      ("So the total is twelve because 3 x 4 = 12.", "12", "correct"),
      ('{"answer": 6}\n\n---\n\n{"answer": 5}', "5", "several answers"),
      ('{"answer": 6}\nAlternatively:\n{"answer": 5}', "5", "several answers"),
-     ('{"answer": 6}\n// second try\n{"answer": 5}', "5", "several answers"), ('{"answer": 5}\nOr:\n{"answer": 5}', "5", "correct")],
+     ('{"answer": 6}\n// second try\n{"answer": 5}', "5", "several answers"), ('{"answer": 5}\nOr:\n{"answer": 5}', "5", "correct"),
+     # TheoremQA's Alpaca and Vicuna outputs echo Alpaca's prompt: the reply follows its last '### Response:'
+     ("Below is an instruction.\n\n### Instruction:\nThe answer needs to be True/False.\n\n### Input:\nIs it?\n\n"
+      "### Response:\nTrue.", "true", "correct"),
+     ("### Instruction:\nSolve.\n\n### Response:\nFalse.</s><s>", "true", "wrong"),
+     ("Use the format ### Response: 4. The answer is 5.", "5", "correct")],
 )  # fmt: skip
 def test_a_concluding_computation_and_the_second_review_of_this_stops_rules(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, response
