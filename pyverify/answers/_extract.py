@@ -234,8 +234,11 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "label optional and free of digits (`Answer: 21 kg x 7 days = 147 kg of dog food per week`; a rate "
      "or a need after it is what was asked, never a deficit: `12 apples short`), when nothing follows it "
      "and its label bounds, estimates or supposes nothing (`Upper bound:`, `At most:`, `Imagine:`)"),
-    ("`$28$ %`, `$125$ miles`, `$1$ and $2$`", "the whole text, when its only words are units, percent words, "
-     "`and`, `or`"),
+    ("`$28$ %`, `$125$ miles`, `$1$ and $2$`, `Total = 48 legs`",
+     "the whole text, when its only words are units, percent words, `and`, `or`; a short reply that names "
+     "its value in words, one `=` between (`Angle of inclination = 60 degrees`, `Total = 48 legs`), is "
+     "the value (never after a label that makes it a step, a hint or a wrong answer, nor a value a word "
+     "bounds or doubts: `Total = about 5 apples`)"),
     ("`Therefore $x \\geq 5$ is the solution.`, `We find that $x \\lt 3$.`, `所以最小值为$2$。`, `Therefore, Lara read 128 pages on the first day.`",
      "the final sentence (one set in bold whole ends at its full stop: `**You will save a total of "
      "$6.**`; an adverb that denies or loosens its copula states nothing: `Thus $A$ no longer equals "
@@ -1382,6 +1385,8 @@ def _plain_assignments(text: str, lo: int, hi: int) -> tuple[int, int] | None:
 _SUBJECTS = re.compile(r"(?i)is|are\Z")
 _FIRST_SUBJECT = re.compile(r"(?i)is|are|:")  # (Answer: 5, and the sum is 15.)
 _NAMING = re.compile(r"(?i)is|are|equals")
+# a short reply that names its value in words: the words, then one '=' and the value (Total = 48 legs)
+_LABELLED_VALUE = re.compile(r"\s*([A-Za-z][A-Za-z' ]{2,50}?)[ \t]*=[ \t]*([^=\n]*[^=\s.])[ \t]*\.?\s*")
 _NAME_SPAN = re.compile(r"\s*[A-Za-z](?:_\{?\w{1,3}\}?)?\s*")
 # after one value in math, another thing named (its math masked): and $y$ equals, and the minimum is
 # (never the answer itself: and the answer equals $80$, and our result is $80$)
@@ -4214,6 +4219,12 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
     # (a short line that concludes with an = states its answer: Thus x = 3. is read by rule 6, never as text)
     # (and so does one with a number: Therefore, she has 3 apples. is read by the final-sentence rule, never as text)
     concludes = ("=" in body or re.search(r"\d", body) is not None) and _CONCLUDING.match(body) is not None
+    labelled = _LABELLED_VALUE.fullmatch(body) if short and not _math_spans(body) else None
+    if labelled and _prose(labelled.group(1)) and not _NOT_A_TOTAL.search(labelled.group(1)) and \
+            re.search(r"\d", labelled.group(2)) and (not _prose(labelled.group(2).replace("$", "")) or
+                                                     _one_number(body, labelled.start(2), labelled.end(2))):  # fmt: skip
+        # Angle of inclination = 60 degrees (TheoremQA's Alpaca replies), Total = 48 legs: a value named in words, alone
+        return Extraction("answer", (labelled.group(2),), "whole", (lo + labelled.start(2), lo + labelled.end(2)))
     if not _prose(body) or (short and not _math_spans(body) and not _SENTENCE_WORDS.search(body) and not concludes) \
             or spelled_number(body) is not None:  # (ninety six thousand three hundred twenty one: a number, in words)
         stripped = body.strip(" ")

@@ -2459,7 +2459,10 @@ def test_what_the_twenty_second_review_left_crediting(response: str, gold: str, 
      ("Below is an instruction.\n\n### Instruction:\nThe answer needs to be True/False.\n\n### Input:\nIs it?\n\n"
       "### Response:\nTrue.", "true", "correct"),
      ("### Instruction:\nSolve.\n\n### Response:\nFalse.</s><s>", "true", "wrong"),
-     ("Use the format ### Response: 4. The answer is 5.", "5", "correct")],
+     ("Use the format ### Response: 4. The answer is 5.", "5", "correct"),
+     ("### Instruction:\nSolve.\n\n### Response:\nAngle of inclination = 60 degrees</s><s>", "60", "correct"),
+     ("Total = 48 legs", "48", "correct"), ("Change = $5", "5", "correct"), ("Total = about 5 apples", "5", "unparsed"),
+     ("Wrong answer = 5", "5", "unparsed"), ("Total = maybe 5", "5", "unparsed")],
 )  # fmt: skip
 def test_a_concluding_computation_and_the_second_review_of_this_stops_rules(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, response
