@@ -317,6 +317,8 @@ _RADICAL = r"([√∛])\s*(?:\(([^()]*)\)|\{([^{}]*)\}|(\d+(?:\.\d+)?|[A-Za-z]|\
 
 def _radical(match: re.Match[str]) -> str:
     inner = next(g for g in match.groups()[1:] if g is not None)
+    # (a radical inside the group is read too: √(2 - √3); each level is shorter, so this ends)
+    inner = re.sub(_RADICAL, _radical, inner) if "√" in inner or "∛" in inner else inner
     return ("\\sqrt{" if match.group(1) == "√" else "\\sqrt[3]{") + inner + "}"
 
 
@@ -833,7 +835,7 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      r"[−⋅π∞αβγδεϵζηθϑικλνξρστυφϕχψωΓΔΘΛΞΣΦΨ]",
      lambda m: _UNICODE[m.group()] if m.group() in _UNICODE else f" \\{_GREEK[m.group()]} "),
     ("√ and ∛ before a number, a letter, a command or a group (...) / {...} are \\sqrt{...} and \\sqrt[3]{...} "
-     "(√5, 3√13, √(x+1))", _RADICAL, lambda m: _radical(m)),
+     "(√5, 3√13, √(x+1), √(2 - √3))", _RADICAL, lambda m: _radical(m)),
     ("superscript digits and signs are a power (x² is x^{2}, 10⁻³ is 10^{-3})", r"[⁺⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+",
      lambda m: "^{" + m.group().translate(_SUPERSCRIPT) + "}"),
     ("subscript digits are a subscript (x₀ is x_{0}, log₁₀ is log_{10})", r"[₀₁₂₃₄₅₆₇₈₉]+",
