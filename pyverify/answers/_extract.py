@@ -147,10 +147,11 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "the answer lies in the block's last statement, never the block read whole; when that states "
      "nothing, steps opened by math that computes leave the math read as the answer, as before, and steps "
      "opened by an equation still to solve state nothing) is answered by the block's last statement when "
-     "it concludes, restates the last result or computes its own, and hedges nothing (`Answer:` then "
-     "`First, 3 + 4 = 7 apples.`, `Then 7 x 2 = 14 apples.`, `So Tom has 14 apples.` is 14, never 7; else "
-     "no answer); a first statement that is no step is the answer whatever follows it (`Tom has 14 "
-     "apples.` then `In grams, ...`)"),
+     "it concludes, restates the last result or computes its own, or gives the value of the unknown the "
+     "block's first equation left to solve (`x = y + 30`, then `y = 20`, then `x = 50`), and hedges "
+     "nothing (`Answer:` then `First, 3 + 4 = 7 apples.`, `Then 7 x 2 = 14 apples.`, `So Tom has 14 "
+     "apples.` is 14, never 7; else no answer); a first statement that is no step is the answer whatever "
+     "follows it (`Tom has 14 apples.` then `In grams, ...`)"),
     ("`Final Answer: Jane started growing Sphere 3 hours ago.`",
      "after a phrase, words that no rule below reads but that hold exactly one number and no math: that "
      "number (or, with no digit, one cardinal in words: `Answer: She has twelve apples.` is 12, as is a "
@@ -2797,6 +2798,19 @@ def _computes_to(sentence: str, value: str) -> bool:
     return bool(found) and _value(found[-1]) is not None and _value(found[-1]) == _value(value)
 
 
+_ASSIGNED_NUMBER = re.compile(r"\s*([A-Za-z](?:_\{?\w{1,3}\}?)?)[ \t]*=(?:[^=\n]{1,80}=){0,4}[ \t]*\$?-?\d[\d,]*(?:\.\d+)?"
+                              r"[ \t]*\.?\s*")
+_LEFT_NAME = re.compile(r"\s*([A-Za-z](?:_\{?\w{1,3}\}?)?)[ \t]*=")
+
+
+def _solves_first(steps: str, last: tuple[int, int]) -> bool:
+    """Whether the last statement of ``steps`` gives the value of the unknown that their first line, an equation still
+    to solve, names on its left (x = y + 30, then y = 20, then x = 50)."""
+    first_line = steps.strip().split("\n", 1)[0]
+    named, final = _LEFT_NAME.match(first_line), _ASSIGNED_NUMBER.fullmatch(steps, *last)
+    return named is not None and final is not None and named.group(1) == final.group(1) and _unsolved(first_line)
+
+
 def _steps_after(text: str, opened: int, start: int, end: int, hi: int) -> int | None:
     """Where the block of steps that an answer marker heads ends, when the marker ends its line (``opened`` to
     ``start`` holds a line break), the first statement after it is prose with a number (never a bare value: Answer:\n42)
@@ -2866,6 +2880,10 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
         inner = _extract(text[start:block], structured=False, restate=False)
         steps = text[start:block]
         last = _last_sentence(steps, 0, len(steps))
+        if _solves_first(steps, last):  # (x = y + 30, then y = 20, then x = 50: the unknown solved, its value)
+            solved = steps[last[0] : last[1]].strip().rstrip(".").strip()
+            at = start + steps.index(solved, last[0])
+            return Extraction("answer", (solved,), rule, (at, at + len(solved)))
         if inner.status == "answer" and inner.span[0] >= last[0] and \
                 (inner.rule != "final sentence" or _CONCLUSION.match(steps, *last) or
                  _restates_result(steps, last[0], inner.texts[0]) or

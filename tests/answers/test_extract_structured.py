@@ -1958,7 +1958,7 @@ def test_a_sentence_that_restates_the_last_result_among_givens_states_it(respons
      # (steps opened by math whose last statement states nothing: the math is read, as before such steps were)
      ("Therefore, the answer (arabic numerals) is: \n\n3 * 40 = 120 \n\nThe turtle can crawl 120 feet in 40 seconds.",
       "120", "correct"),
-     ("Answer:\nx = y + 30\n\ny = 20\n\nx = 50", "20", "no answer")],
+     ("Answer:\nx = y + 30\n\ny = 20\n\nx = 50", "20", "wrong")],  # (never the given y = 20: x = 50 now, its solution)
 )  # fmt: skip
 def test_older_chat_models_results_restated_after_their_computation_are_read(response: str, gold: str, status: str) -> None:
     # the right answers of Plan-and-Solve's text-davinci-003 (AGI-Edgerunners/Plan-and-Solve-Prompting), MiP's Gemma and
@@ -2462,7 +2462,11 @@ def test_what_the_twenty_second_review_left_crediting(response: str, gold: str, 
      ("Use the format ### Response: 4. The answer is 5.", "5", "correct"),
      ("### Instruction:\nSolve.\n\n### Response:\nAngle of inclination = 60 degrees</s><s>", "60", "correct"),
      ("Total = 48 legs", "48", "correct"), ("Change = $5", "5", "correct"), ("Total = about 5 apples", "5", "unparsed"),
-     ("Wrong answer = 5", "5", "unparsed"), ("Total = maybe 5", "5", "unparsed")],
+     ("Wrong answer = 5", "5", "unparsed"), ("Total = maybe 5", "5", "unparsed"),
+     # steps after a heading that solve the equation they open with: the unknown's value (a known open item)
+     ("Answer:\n\nx = y + 30\n\ny = 20\n\nx = 50", "50", "correct"), ("Answer:\n\nx = y + 30\n\nx = 20 + 30 = 50", "50", "correct"),
+     ("Answer:\n\nx = y + 30\n\ny = 20\n\nx = 51", "50", "wrong"), ("Answer:\n\nx = y + 30\n\ny = 20\n\nz = 50", "50", "no answer"),
+     ("Answer:\n\nx = y + 30\n\ny = 20\n\nx = 50 maybe", "50", "no answer")],
 )  # fmt: skip
 def test_a_concluding_computation_and_the_second_review_of_this_stops_rules(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, response
