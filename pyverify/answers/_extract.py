@@ -81,7 +81,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "turn at its start (`<|im_start|>assistant`, a bare `<|im_start|>`, "
      "`<|start_header_id|>assistant<|end_header_id|>`, `<start_of_turn>model`), which is skipped; after "
      "Alpaca's prompt echoed (TheoremQA's Alpaca, Vicuna and Pythia outputs), the reply is what follows "
-     "the last `### Response:`"),
+     "its `### Response:`, up to a next turn the model made up (`### Instruction:`)"),
     ("`$<<720-480=240>>240`, `<<5*3=15>>15` (GSM8K's calculator annotations, which models trained on it write)",
      "removed before the answer is read, as a reader skips them: the value written after the annotation "
      "is the answer (`Therefore, Skyler's investment was $<<240=240>>240.` states 240, as does "
@@ -238,8 +238,9 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`$28$ %`, `$125$ miles`, `$1$ and $2$`, `Total = 48 legs`",
      "the whole text, when its only words are units, percent words, `and`, `or`; a short reply that names "
      "its value in words, one `=` between (`Angle of inclination = 60 degrees`, `Total = 48 legs`), is "
-     "the value (never after a label that makes it a step, a hint or a wrong answer, nor a value a word "
-     "bounds or doubts: `Total = about 5 apples`)"),
+     "the value (never after a label that makes it a step, a hint, a guess, a bound or a wrong answer, "
+     "`My guess = 48`, `Lower bound = 48`, `Partial sum = 48`, nor a value a word bounds or doubts: "
+     "`Total = about 5 apples`)"),
     ("`Therefore $x \\geq 5$ is the solution.`, `We find that $x \\lt 3$.`, `所以最小值为$2$。`, `Therefore, Lara read 128 pages on the first day.`",
      "the final sentence (one set in bold whole ends at its full stop: `**You will save a total of "
      "$6.**`; an adverb that denies or loosens its copula states nothing: `Thus $A$ no longer equals "
@@ -283,22 +284,25 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "confirms it (`Therefore, Lana has a total of 4 boxes x (2 scarves + 6 mittens) = 4 x 8 = 32 pieces "
      "of winter clothing.` is 32, `Hence, 56 Drinkets = 56 × (3/28) Trinkets = 6 Trinkets.` 6; numbers, "
      "operators, brackets and the words of what they count from the `=` before, a result rounded to its "
-     "decimals, `100 / 3 = 33.33`; never a false one, a step, `we compute`, a supposition, or a word that "
-     "bounds or changes it in the three after it, `or more`, `each`, `than`); one that gives a reason "
-     "after its value states that value (`x = 60 because the sum is 180` states 60, `the total is 36, "
-     "since 3 * 12 = 36` 36; a reason opens with because, since, given that, seeing as, considering, or a "
-     "comma and `as` or `for` before a subject, and the value may be a number in prose or in words before "
-     "it: `Tim's guess was off by 36 jelly beans, as the true number ... is 900.` never states 900); a "
-     "value and, after when, where, while, once, provided or an example (e.g., for example: an example "
-     "that writes the value again, `12, e.g. $12 = 3 \\cdot 4$`, keeps it, and a value given as an "
-     "example, `100, for instance.`, or an example of another value, `12, e.g. 13`, states none), a value "
-     "its condition states (`the area is 225 when the side is 15`, `the velocity is 0 when t = 4`: the "
-     "question decides) state none, a condition stating no value of its own keeps the value before it "
-     "(`So x = 2k\\pi, where k is an integer.`, `the probability is $\\frac{5}{36}$ when 2 dice are "
-     "rolled`), and cases (`y = 5 when x = 2 and y = 7 when x = 3`) state none; a word after the math "
-     "that changes its value (`$3$ squared`, `$5$ million`, `$5$ 万`, `$3$ times 4`) states none, a count "
-     "of times (`$3$ times as large`) its number; `is approximately $18.8$` states the approximation ≈ "
-     "18.8 (unknown exactly, compared under a tolerance)"),
+     "decimals, `100 / 3 = 33.33`; never a false one, a step, `we compute`, a supposition, a clause's, "
+     "`after selling 3 x 4 = 12 apples, he has 8 left`, `of the 10 x 3 = 30 cookies`, nor with a number "
+     "or a word that bounds or changes it after it, `or more`, `each`, `than`, `plus 5 hats`); one that "
+     "gives a reason after its value states that value (`x = 60 because the sum is 180` states 60, `the "
+     "total is 36, since 3 * 12 = 36` 36; a reason opens with because, since, given that, seeing as, "
+     "considering, or a comma and `as` or `for` before a subject, and the value may be a number in prose "
+     "or in words before a reason that runs to the last copula (never before one set off by commas: `So, "
+     "5 hours later, as the sun sets, the temperature is 12 degrees.` states 12): `Tim's guess was off by "
+     "36 jelly beans, as the true number ... is 900.` never states 900); a value and, after when, where, "
+     "while, once, provided or an example (e.g., for example: an example that writes the value again, "
+     "`12, e.g. $12 = 3 \\cdot 4$`, keeps it, and a value given as an example, `100, for instance.`, or "
+     "an example of another value, `12, e.g. 13`, states none), a value its condition states (`the area "
+     "is 225 when the side is 15`, `the velocity is 0 when t = 4`: the question decides) state none, a "
+     "condition stating no value of its own keeps the value before it (`So x = 2k\\pi, where k is an "
+     "integer.`, `the probability is $\\frac{5}{36}$ when 2 dice are rolled`), and cases (`y = 5 when x = "
+     "2 and y = 7 when x = 3`) state none; a word after the math that changes its value (`$3$ squared`, "
+     "`$5$ million`, `$5$ 万`, `$3$ times 4`) states none, a count of times (`$3$ times as large`) its "
+     "number; `is approximately $18.8$` states the approximation ≈ 18.8 (unknown exactly, compared under "
+     "a tolerance)"),
     ("`**3**` alone on the last line, `\\[ \\text{The answer is (D).} \\]`, `$\\text{The final answer is } 5$`",
      "a last line that is a value in bold alone, without words, is the answer (`**Step 3**` is not); so is True or False in a "
      "final sentence that says only that the statement (claim, argument, proposition) is true or false "
@@ -440,9 +444,9 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "`3.0`, is none), and so is the answer of an object right before it (JSON lines, `{\"answer\": 4}` "
      "then `{\"answer\": 3}`, with spaces, a comma, a fence, a rule `---`, a comment or `Or:` between: "
      "several answers, as two boxes that end a response; a template's value echoed before it, "
-     "`\"<number>\"`, `\"...\"`, `null`, is none); never working that corrects itself on the way, `there "
-     "was a mistake above`, names an alternative hypothesis or lists roots it goes on to choose from, `x "
-     "= 3 or x = -3`)"),
+     "`\"<number>\"`, `\"...\"`, `null`, or an object after `Example format:`, is none); never working "
+     "that corrects itself on the way, `there was a mistake above`, names an alternative hypothesis or "
+     "lists roots it goes on to choose from, `x = 3 or x = -3`)"),
     ("`Answer: No, because the series diverges.`, `{\"answer\": \"Yes, y = 0 is a solution.\"}`, "
      "`\\boxed{\\text{No, it is not possible}}`",
      "a yes-or-no answer stated first (Yes, No, True, False, then a comma, a full stop or the end) is that word"),
@@ -1159,7 +1163,7 @@ _DOUBT_BEFORE_ZH = re.compile(r"(?:不|非|绝非|絕非|决不|決不|未必|�
 # an adverb right before a copula that denies or loosens it
 _ADVERB_DOUBTS = re.compile(r"(?i)(?<![A-Za-z])(?:no\s+longer|hardly|barely|scarcely|almost|roughly|nearly|approximately|"
                             r"not|never|kinda|kind\s+of|sort\s+of|essentially|basically|more\s+or\s+less|arguably|"
-                            r"practically|virtually|effectively|about|around)\s*\Z")
+                            r"practically|virtually|effectively)\s*\Z")
 
 
 def _doubted(masked: str, lo: int, copula: re.Match[str]) -> bool:
@@ -1386,7 +1390,12 @@ def _plain_assignments(text: str, lo: int, hi: int) -> tuple[int, int] | None:
 _SUBJECTS = re.compile(r"(?i)is|are\Z")
 _FIRST_SUBJECT = re.compile(r"(?i)is|are|:")  # (Answer: 5, and the sum is 15.)
 _NAMING = re.compile(r"(?i)is|are|equals")
-# a short reply that names its value in words: the words, then one '=' and the value (Total = 48 legs)
+# a short reply that names its value in words: the words, then one '=' and the value (Total = 48 legs); words in the
+# label that make the value something else than the answer (My guess = 48, Partial sum = 48, Lower bound = 48)
+_LABEL_DOUBTS = re.compile(r"(?i)(?<![A-Za-z])(?:not|no|guess\w*|rough\w*|likely|sure|suppos\w*|assum\w*|partial|draft|"
+                           r"sample|check\w*|error|reject\w*|mistak\w*|before|after|lower|upper|bound|expected|"
+                           r"initial|estimat\w*|tentative|candidate|possible|option|example|intermediate|sub\w*|"
+                           r"part|half|old|new|other|another|alternative|wrong|bad|fake|test|trial|attempt)(?![A-Za-z])")
 _LABELLED_VALUE = re.compile(r"\s*([A-Za-z][A-Za-z' ]{2,50}?)[ \t]*=[ \t]*([^=\n]*[^=\s.])[ \t]*\.?\s*")
 _NAME_SPAN = re.compile(r"\s*[A-Za-z](?:_\{?\w{1,3}\}?)?\s*")
 # after one value in math, another thing named (its math masked): and $y$ equals, and the minimum is
@@ -1404,13 +1413,14 @@ _CHAIN_NUMBER = r"-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 _CHAIN_RESULT = re.compile(rf"[ \t]*[$€£]?[ \t]*({_CHAIN_NUMBER})(?=[ \t]+[A-Za-z]|[ \t]*$)")
 _CHAIN_FROM = re.compile(r"[$€£]?[ \t]*\(?[ \t]*[$€£]?[ \t]*\d")
 _CHAIN_TOKEN = re.compile(rf"[ \t]*(?:({_CHAIN_NUMBER[2:]})|([-+*/×÷·()])|(?<![A-Za-z])([xX])(?![A-Za-z])|([A-Za-z]+)|([$€£]))")
-# in the three words after the result, one that changes it or makes it one of several (32 each, 32 or 33, 32 plus
-# tax, 32 more than; a difference stays exact: 7,300 more bottles)
+# after the result, a word that changes it or makes it one of several (32 each, 32 or 33, 32 plus tax, 32 more than;
+# a difference stays exact: 5 more eggs); before the computation, a word that makes it a clause's (after, since, of the)
+_SUBORDINATE = re.compile(r"(?i)(?<![A-Za-z])(?:after|since|with|once|while|when|because|given|having|from|among|out\s+of|"
+                          r"of\s+the|if|unless|before|until|as|by|for|despite|although|though|whereas)(?![A-Za-z])")
 _CHAIN_CHANGED = re.compile(r"(?i)(?<![A-Za-z])(?:or|plus|minus|times|twice|half|double|triple|each|per|every|than|"
                             r"too|over|under|short|extra|initially|originally|before|previously|not|no|never|wrong|"
                             r"approx\w*|about|roughly|nearly|at|least|most)(?![A-Za-z])|[=<>≈~%]")
 _EQUALS_SIGN = re.compile(r"(?<![!<>=])=(?!=)")
-_THREE_WORDS = re.compile(r"(?:[ \t]+[^\s]+){0,3}")
 
 
 def _arithmetic(tokens: list[tuple[str, str]]) -> Fraction | None:
@@ -1465,12 +1475,12 @@ def _chain_result(text: str, lo: int, equals: re.Match[str], hi: int) -> tuple[i
     (with the words of what they count between them: 4 boxes x (2 scarves + 6 mittens)) whose exact value it is (a
     result rounded to its decimals too: 100 / 3 = 33.33), and no word after it changes it; None otherwise."""
     result = _CHAIN_RESULT.match(text, equals.end(), hi)
-    if result is None or _CHAIN_CHANGED.search(_THREE_WORDS.match(text, result.end(1), hi).group()):  # type: ignore[union-attr]
-        return None
+    if result is None or _CHAIN_CHANGED.search(text, result.end(1), hi) or re.search(r"\d", text[result.end(1) : hi]):
+        return None  # (32 pieces plus 5 hats, 32 pieces to 40 pieces, ... = 15 slices are eaten, so 1 slice remains)
     start = max(lo, text.rfind("=", lo, equals.start()) + 1)
     first = _CHAIN_FROM.search(text, start, equals.start())
-    if first is None:
-        return None
+    if first is None or _SUBORDINATE.search(text, lo, first.start()):
+        return None  # (after selling 3 x 4 = 12 apples, he has 8 left: a clause's result, never the sentence's)
     tokens: list[tuple[str, str]] = []
     operators = 0
     for token in _CHAIN_TOKEN.finditer(text, first.start(), equals.start()):
@@ -1518,8 +1528,11 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
     if last is not None and not valued and reasons:
         # (or a number before the reason: Tim's guess was off by 36 jelly beans, as the true number ... is 900.)
         cause = _REASON_WORD.search(masked, lo, last.start())  # (English words only: car is no French reason here)
-        valued = cause is not None and (re.search(r"\d", masked[lo : cause.start()]) is not None or
-                                        _SPELLED_RUN.search(masked, lo, cause.start()) is not None)  # fmt: skip
+        # (a reason that runs to the copula: never one set off by commas before a main clause, So, 5 hours later, as the
+        # sun sets, the temperature is 12 degrees.)
+        valued = cause is not None and not re.search(r"[,;:]", masked[cause.end() : last.start()]) and \
+            (re.search(r"\d", masked[lo : cause.start()]) is not None or
+             _SPELLED_RUN.search(masked, lo, cause.start()) is not None)  # fmt: skip
     reason = _REASON_BETWEEN.search(masked, since, last.start()) if last is not None and valued and reasons else None
     earlier = _REASON_BETWEEN.search(masked, lo, since) if last is not None and valued and reasons and not reason \
         else None  # fmt: skip
@@ -2426,10 +2439,10 @@ _ORDINAL_PARTS = (r"(?:four|fif|six|seven|eigh|nin|eleven|twelf|(?:thir|four|fif
                   r"(?:twen|thir|for|fif|six|seven|eigh|nine)tie)th")
 _PARTS_OR_SCALE_AFTER = re.compile(rf"(?i)(?:\s{{0,80}}|-)(?:{_ORDINAL_PARTS}s|{_ORDINAL_PARTS}(?=\s+of(?![A-Za-z])|\s*[.!;,)]|\s*$)|lakhs?|lacs?|"
                                    r"crores?|(?:grand|gross)(?!\s*(?!(?:dollars?|bucks|euros?|pounds?)(?![A-Za-z]))[A-Za-z])|"
-                                   r"bn|mn|mln|mio|[a-z]*illions?|myriads?|googols?|tops|thereabouts|upwards|onwards|"
+                                   r"bn|mn|mln|mio|(?:[mbz]|tr|quadr|quint|sext|sept|oct|non|dec|gaz|j|kaj|baz|squ)illions?|myriads?|googols?|tops|thereabouts|upwards|onwards|"
                                    r"backwards|forwards|otherwise|sometimes|approximations?|estimates?|estimations?|"
                                    r"guesstimates?|ballparks?|underestimates?|overestimates?|overcounts?|undercounts?|"
-                                   r"wrongs?|nopes?|maybes?|maximums?|minimums?)(?![A-Za-z-])")
+                                   r"wrongs?|nopes?|maybes?)(?![A-Za-z-])")
 
 
 def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
@@ -2748,7 +2761,7 @@ _MULTIPLIER = (r"(?i:\s{0,3}(?:(?:ribu|juta|miliar|milyar|triệu|nghìn|ngàn|t
 # ('times' only before a number it multiplies: $5$ times $4$; never $5$ times, $5$ times a day, $5$ times as many, $5$
 # times that of the Sun: the factor a question asks for)
 _SCALE_WORDS = (r"thousands?|millions?|billions?|trillions?|times(?=\s{0,3}(?:\$|\\[(\[]|\d))|"
-                rf"{_ORDINAL_PARTS}s|lakhs?|crores?|[a-z]*illions?")  # ($5$ sixteenths, $5$ lakh: another number)
+                rf"{_ORDINAL_PARTS}s|lakhs?|crores?|(?:[mbz]|tr|quadr|quint|sext|sept|oct|non|dec|gaz|j|kaj|baz|squ)illions?")  # ($5$ sixteenths, $5$ lakh: another number)
 _VALUE_CHANGED = re.compile(r"(?i)\s{0,3}(?:" + _SCALE_WORDS + r"|squared|cubed|divided|plus|minus|"
                             r"over|at\s+(?:most|least)|or\s+(?:more|less|fewer|so))(?![A-Za-z])")
 # in a final sentence, the words of those that change the value of the math before them (never $450$ over 6 months,
@@ -3396,6 +3409,7 @@ def _outermost_object(text: str, lo: int, opening: int, end: int, hi: int) -> tu
 _BETWEEN_OBJECTS = re.compile(r"\}[\s,;`]{0,200}(?:(?:-{3,}|\*{3,}|_{3,}|//[^\n]{0,80}|#[^\n{}]{0,80}|(?i:or|alternatively|"
                               r"otherwise|another(?:\s+answer)?|second(?:\s+answer)?)[ \t]*:?)[\s`]{0,20})?"
                               r"(?i:json[c5]?[ \t]*)?[\s`]{0,6}\Z")
+_FORMAT_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:format|example|template|schema|e\.g\.|such\s+as|like\s+this)[^\n{}]{0,20}\Z")
 # a template's value, echoed before the answer (Format: {"answer": "<number>"}, "...", null): no answer of its own
 _PLACEHOLDER = re.compile(r"(?i)\s*(?:<[^<>]*>|\[[^\[\]]*\]|\.{2,}|…|_+|\?+|null|none)?\s*")
 
@@ -3413,7 +3427,10 @@ def _answer_before(text: str, lo: int, opening: int, hi: int) -> tuple[str, int]
     inner = _object_opening(text, lo, keys[-1].start(), hi)
     start, end = _outermost_object(text, lo, inner, _object_end(text, inner, hi), hi) if inner >= 0 else (-1, -1)
     read = _answer_value(text, keys[-1].end(), hi) if end == close else None
-    return (read[0], start) if read is not None and not _PLACEHOLDER.fullmatch(read[0]) else None
+    if read is None or _PLACEHOLDER.fullmatch(read[0]) or \
+            _FORMAT_BEFORE.search(text, max(lo, text.rfind("\n", lo, start) + 1), start):  # fmt: skip
+        return None  # (Example format: {"answer": 0} then {"answer": 3}: the format echoed, one answer)
+    return read[0], start
 
 
 def _json_answer(text: str, lo: int, hi: int, restate: bool) -> Extraction | None:
@@ -4056,15 +4073,21 @@ def _extract(text: str, structured: bool, restate: bool = True, cleaned: bool = 
     header = _TURN_START.match(text, lo)  # <|im_start|>assistant: the response's own turn starts, no other turn
     if header:
         lo = header.end()
-    elif "### Response:" in text:
-        # Alpaca's prompt echoed before the reply (TheoremQA's Alpaca, Vicuna and Pythia outputs): ### Instruction: ...
-        # ### Input: ... ### Response: ..., the reply after its last '### Response:'
+    following = None
+    if not header and "### Response:" in text:
+        # Alpaca's prompt echoed before the reply (TheoremQA's Alpaca, Vicuna and Pythia outputs, one prompt each): ###
+        # Instruction: ... ### Input: ... ### Response: ..., the reply after that '### Response:', up to a next turn the
+        # model made up (### Instruction: Q2 ... ### Response: 7 is never its answer)
         instruction = _ALPACA_INSTRUCTION.search(text, lo)
-        echoed = [m.end() for m in _ALPACA_RESPONSE.finditer(text, instruction.end())][-1:] if instruction else []
-        lo = echoed[0] if echoed else lo
+        response = _ALPACA_RESPONSE.search(text, instruction.end()) if instruction else None
+        if response is not None:
+            lo = response.end()
+            following = _ALPACA_INSTRUCTION.search(text, lo)
     turn = _TURN_END.search(text, lo)
     if turn:
         hi = turn.start()
+    if following is not None:
+        hi = min(hi, following.start())
     if (lo, hi) != (0, len(text)):
         # the reply alone (after a thought, a turn's header; before the next turn) is read as a text of its own, so
         # that its start is a start (</think>Answer: 3, <|channel|>final<|message|>Answer: 3); spans are the text's
@@ -4239,6 +4262,8 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
     concludes = ("=" in body or re.search(r"\d", body) is not None) and _CONCLUDING.match(body) is not None
     labelled = _LABELLED_VALUE.fullmatch(body) if short and not _math_spans(body) else None
     if labelled and _prose(labelled.group(1)) and not _NOT_A_TOTAL.search(labelled.group(1)) and \
+            not _LABEL_DOUBTS.search(labelled.group(1)) and not _JUDGED.search(labelled.group(1)) and \
+            not _UNMARKED_HEDGE.search(labelled.group(1)) and not _INEXACT.search(labelled.group(1)) and \
             re.search(r"\d", labelled.group(2)) and (not _prose(labelled.group(2).replace("$", "")) or
                                                      _one_number(body, labelled.start(2), labelled.end(2))):  # fmt: skip
         # Angle of inclination = 60 degrees (TheoremQA's Alpaca replies), Total = 48 legs: a value named in words, alone

@@ -265,7 +265,7 @@ _CHANGES_VALUE = re.compile(
     r"at|least|most|wrong|incorrect|false|true|impossible|invalid|unsure|uncertain|probably|possibly|perhaps|likely|"
     r"guess(?:ed)?|maybe|or|and|if|else|per|basis|permille|per\s*mille|ppm|ppb|"
     # (the other ordinal fractions and scales: 5 \text{ sixteenths}, 5 \text{ quadrillion}, 5 \text{ tops})
-    r"[a-z]+teenths?|[a-z]+tieths?|elevenths?|twelfths?|[a-z]*illions?|myriads?|googols?|lacs?|tops|thereabouts|"
+    r"[a-z]+teenths?|[a-z]+tieths?|elevenths?|twelfths?|(?:[mbz]|tr|quadr|quint|sext|sept|oct|non|dec|gaz|j|kaj|baz|squ)illions?|myriads?|googols?|lacs?|tops|thereabouts|"
     r"approximations?|estimates?)(?![A-Za-z])"
 )
 
@@ -293,9 +293,9 @@ _NOT_COUNTED = (r"(?:[a-z]*ths|halves|thirds|quarters|ones|twos|threes|fours|fiv
                 r"contradicts|disagrees|agrees|satisfies|solves|counts|this|thus|its|his|hers|ours|theirs|yours|"
                 r"always|sometimes|perhaps|maybe|answers|solutions|values|options|choices|cases|pis|radians|"
                 r"guess|guesses|errors|mistakes|possibilities|approx|nowhere|gross|tops|thereabouts|upwards|onwards|"
-                r"backwards|forwards|[a-z]*illions|myriads|googols|lacs|approximations|estimates|estimations|"
+                r"backwards|forwards|(?:[mbz]|tr|quadr|quint|sext|sept|oct|non|dec|gaz|j|kaj|baz|squ)illions|myriads|googols|lacs|approximations|estimates|estimations|"
                 r"guesstimates|ballparks|underestimates|overestimates|overcounts|undercounts|wrongs|nopes|maybes|"
-                r"fits|checks|qualifies|maximums|minimums)")
+                r"fits|checks|qualifies)")
 _COUNTED_NOUN = rf"(?<=\d)\s+(?!{_NOT_COUNTED}\s*\.?\s*$)[a-z]{{3,}}s\s*\.?\s*$"
 _SUFFIX = r"(?:st|nd|rd|th)"
 _ORDINAL = (

@@ -2414,8 +2414,10 @@ def test_what_the_twenty_second_review_left_crediting(response: str, gold: str, 
      ("Therefore, Lana has a total of 4 boxes x (2 scarves + 6 mittens) = 4 x 8 = 32 pieces of winter clothing.", "32",
       "correct"),
      ("Hence, 56 Drinkets = 56 × (3/28) Trinkets = 6 Trinkets.", "6", "correct"),
+     # (other numbers after the result leave which one answers untold: a review found 'after selling 3 x 4 = 12 apples,
+     # he has 8 left' read as 12)
      ("Therefore, Hortex would have to produce 11,500 - 4200 = 7,300 more bottles of juices to be able to satisfy 100% "
-      "of the daily energy needs of 2300 people.", "7300", "correct"),
+      "of the daily energy needs of 2300 people.", "7300", "no answer"),
      ("So she needs 10 - 4 - 1 = 5 more eggs to fill the carton.", "5", "correct"),
      ("So she has 100 / 3 = 33.33 apples in each box.", "33.33", "correct"),
      # never a computation that is false, a step, a supposition, a bound or a hedge
@@ -2466,7 +2468,21 @@ def test_what_the_twenty_second_review_left_crediting(response: str, gold: str, 
      # steps after a heading that solve the equation they open with: the unknown's value (a known open item)
      ("Answer:\n\nx = y + 30\n\ny = 20\n\nx = 50", "50", "correct"), ("Answer:\n\nx = y + 30\n\nx = 20 + 30 = 50", "50", "correct"),
      ("Answer:\n\nx = y + 30\n\ny = 20\n\nx = 51", "50", "wrong"), ("Answer:\n\nx = y + 30\n\ny = 20\n\nz = 50", "50", "no answer"),
-     ("Answer:\n\nx = y + 30\n\ny = 20\n\nx = 50 maybe", "50", "no answer")],
+     ("Answer:\n\nx = y + 30\n\ny = 20\n\nx = 50 maybe", "50", "no answer"),
+     # a third review: a clause's result, a later number, a label that doubts, a made-up next turn, a leading phrase
+     ("Therefore, after selling 3 x 4 = 12 apples, he has 8 apples left.", "12", "no answer"),
+     ("Thus, 5 friends x 3 slices = 15 slices are eaten, so 1 slice remains.", "15", "no answer"),
+     ("So, of the 10 x 3 = 30 cookies, Anna gets 10 cookies.", "30", "no answer"),
+     ("Therefore, Lana has 4 x 8 = 32 pieces of winter clothing plus 5 hats.", "32", "no answer"),
+     ("My guess = 48", "48", "unparsed"), ("Lower bound = 48", "48", "unparsed"), ("Not the total = 48", "48", "unparsed"),
+     ("### Instruction:\nQ\n### Response:\nThe answer is 42.</s>### Instruction:\nQ2\n### Response:\nThe answer is 7.",
+      "42", "correct"),
+     ("### Instruction:\nQ\n### Response:\nThe answer is 42.\n\n### Instruction:\nQ2\n### Response:\nThe answer is 7.",
+      "42", "correct"),
+     ("Therefore, in 2020, for the first time, the population is 5000.", "5000", "correct"),
+     ("So, 5 hours later, as the sun sets, the temperature is 12 degrees.", "12", "correct"),
+     ("Therefore, the distance around is 24 inches.", "24", "correct"), ("Answer: The function has 2 maximums.", "2", "correct"),
+     ("So, there are 4 pillions on the bikes.", "4", "correct"), ('Example format: {"answer": 0}\n{"answer": 3}', "3", "correct")],
 )  # fmt: skip
 def test_a_concluding_computation_and_the_second_review_of_this_stops_rules(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, response
