@@ -120,12 +120,12 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "box (`\\boxed{3} \\times 4 = 12` marks 3). A bound, a denial or a doubt before a box (not, ≥, "
      "probably, `It might be \\boxed{3}`, one of several offered: `Another candidate is \\boxed{4}`, `One "
      "possibility is \\boxed{4}`, `One option is`, `One possible answer is`, `The most likely candidate "
-     "is`, `Another solution is`, `Candidate 2 is`; never `One possible value is` or `One solution is`, "
-     "what a question may ask for), a question mark after it (`?`, `\\text{?}`, `(?)`), a minus sign "
-     "before it (`−`, `$-$`) or, outside math, characters that continue its number (`\\boxed{3}4`, "
-     "`\\boxed{3}.5`, `\\boxed{3}e2`) or a fraction word (`\\boxed{5} sixteenths`): no answer (at most "
-     "and at least state a maximum or a minimum; a scale word states the unit: `\\boxed{946} million "
-     "dollars`); a dash before a box outside math is a bullet"),
+     "is`, `Another solution is`, `Candidate 2 is`, `Best guess:`, `Tentative answer:`; never `One "
+     "possible value is` or `One solution is`, what a question may ask for), a question mark after it "
+     "(`?`, `\\text{?}`, `(?)`), a minus sign before it (`−`, `$-$`) or, outside math, characters that "
+     "continue its number (`\\boxed{3}4`, `\\boxed{3}.5`, `\\boxed{3}e2`) or a fraction word (`\\boxed{5} "
+     "sixteenths`): no answer (at most and at least state a maximum or a minimum; a scale word states the "
+     "unit: `\\boxed{946} million dollars`); a dash before a box outside math is a bullet"),
     ("`\\phantom{\\boxed{4}}`, `{\\color{white} \\boxed{4}}`, `~~\\boxed{4}~~`, `<!-- \\boxed{4} -->`, `\\iffalse … \\fi`, "
      "`<del>…</del>`, `\\begin{comment}…\\end{comment}`",
      "a box a reader does not see, or sees struck out, is no box (the last box shown is read); white is also "
@@ -164,11 +164,11 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "Harry sleeps 3 more hours than James`, or when the computation before gave another result and the "
      "number was written before, `31 + 21 = 52` then `John has 21 more candies than James`), a word right "
      "after it counts parts, scales, bounds or hedges it (`5 sixteenths`, `3 fifths`, `1 fifth of`, `5 "
-     "lakh rupees`, `5 grand`, `5 gross`, `5 zillion`, `5 tops`, `6 approximations`; an ordinal or "
-     "`grand` before another word is an adjective: `5 fifth graders`, `5 grand pianos`), an operator "
-     "makes it an operand (`x + 33 marbles`, `33 * y`, `x-33`; never italics, `*18*`, nor a rate, "
-     "`$12/h`) or a word judges it (`Answer: 5 is wrong`; with no phrase, a number in prose is taken only "
-     "from a concluding final sentence)"),
+     "lakh rupees`, `5 grand`, `5 gross`, `5 zillion`, `5 tops`, `6 approximations`, `5 give or take`, `5 "
+     "odd`; an ordinal or `grand` before another word is an adjective: `5 fifth graders`, `5 grand "
+     "pianos`), an operator makes it an operand (`x + 33 marbles`, `33 * y`, `x-33`; never italics, "
+     "`*18*`, nor a rate, `$12/h`) or a word judges it (`Answer: 5 is wrong`; with no phrase, a number in "
+     "prose is taken only from a concluding final sentence)"),
     ("`**Answer:** The bus traveled **60 miles** farther than the car.`",
      "after a phrase, words whose one Markdown bold run is a value (a number, a fraction or a percentage "
      "with at most three words of its unit, or a cardinal in words): that value, whatever other numbers "
@@ -245,50 +245,51 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "the final sentence (one set in bold whole ends at its full stop: `**You will save a total of "
      "$6.**`; an adverb that denies or loosens its copula states nothing: `Thus $A$ no longer equals "
      "$B$.`, `$\\pi$ roughly equals $3.14$`, `never`, `kinda`, `sort of`, `essentially`, `more or less`, "
-     "`arguably`; a line that ends a computation, `= 610`, ends a sentence when the next line opens with "
-     "a capital: `122 × 5 = 610` then `So they make $610.`; a value alone on the last line, a number with "
-     "its unit or a list of numbers, after a line ending in a copula and a colon, `The total is:` then "
-     "`$13`, belongs to it; never a step, a given or an expression still to compute) gives its one math "
-     "span, or the last one after `is`, `are`, `=`, `:`, `be`, `equals` (为, 是, 等于, ：), or the math spans "
-     "after it joined by `and`, `or`, commas or units (`The solutions are $x=2$ and $x=3$.`: the list; `x "
-     "is $2$ or $3$`: several answers; `the number of chickens is 5 and the number of cows is 15`, "
-     "`Therefore the maximum is $3$ and the minimum is $1$.`, `The answer is 5, and the sum is 15.`, "
-     "`Answer: 5, and the sum is 15.`: the values of two things, none; two unknowns in math, `So $x$ "
-     "equals $78$ and $y$ equals $80$.`, are the list `x = 78, y = 80`); with no math, the words after "
-     "its last `is` / `are` / `equals` / `:` (after a last `=` that ends a computation of numbers after a "
-     "verb or `a total of`, the number that opens them: `there are 4/2 = 2 dots in each group`, and so "
-     "after a phrase when nothing with a number follows: `Answer: The three have a total of 40 + 36 + 46 "
-     "= 122 crabs.`; never `x = 7 lies outside the domain`), else, in a concluding sentence (therefore, "
-     "thus, so, hence, finally, in conclusion, we find), its one number when no other digit, numeral, "
-     "number word, relation, verdict, hedge, bound, supposition, negation, reference or step still to "
-     "take is there (`now` may end it: `So, Ali has $71 now.`; `up to` before a place or a person is a "
-     "verb's, no bound: `41 students showed up to the class`), nothing follows it after a bracket, and "
-     "after a comma only a list of words that ends the sentence or a word that sums up (`on Tuesdays, "
-     "Wednesdays, and Fridays`, `, altogether`; never a clause: `, which is`, `, the skater faces west`), "
-     "it labels nothing (`step 3`, `part 2`, `by (2)`) and counts no set already named (`the 5 apples`): "
-     "GSM8K-style prose, `So, it took James 2 hours.`, a fraction with a slash as one number, `Therefore, "
-     "Louis and Jack together eat 13/15 of the pie.`, and a number right after the concluding word with "
-     "what it counts and a verb when it restates the result right before it, `p = 110.` then `Therefore, "
-     "110 students take physics.` (never `So 5 works.`), and so does a whole final sentence without a "
-     "lead right after the computation whose result it restates (`9 ÷ 3 = 3` then `There are 3 dots in "
-     "each group.`), or that is the whole response and a statement (`Becky needs $38.61 to buy a pair of "
-     "shoes.`, TabMWP's answers; never a question, an instruction, a report, a bound or the past: `How "
-     "much money does Becky need ... for $38.61.`, `Last week Tom had 5 apples.`; such a sentence, or a "
-     "concluding one, with one clock time after `at` or a copula and no other number or time states it: "
-     "`The meeting begins at 10:55 A.M.`, never `leaves at 9:00 A.M. and arrives at half past ten`; never "
-     "a step, a plan or a remark: `We convert 120 minutes to hours.`, `Keep 12 in mind.`) (never in a "
-     "note after a marked answer: `\\boxed{6}. So we used 2 steps.` is 6); a final sentence without a "
-     "marker that hedges or supposes (perhaps, seems, my best guess, assume, not sure, it is possible "
-     "that, if, says, and their words in the answer phrases' languages: probablement, có lẽ, piensan) "
-     "states nothing; a concluding sentence's own computation states its result when exact arithmetic "
-     "confirms it (`Therefore, Lana has a total of 4 boxes x (2 scarves + 6 mittens) = 4 x 8 = 32 pieces "
-     "of winter clothing.` is 32, `Hence, 56 Drinkets = 56 × (3/28) Trinkets = 6 Trinkets.` 6; numbers, "
-     "operators, brackets and the words of what they count from the `=` before, a result rounded to its "
-     "decimals, `100 / 3 = 33.33`; never a false one, a step, `we compute`, a supposition, a clause's, "
-     "`after selling 3 x 4 = 12 apples, he has 8 left`, `of the 10 x 3 = 30 cookies`, nor with a number "
-     "or a word that bounds or changes it after it, `or more`, `each`, `than`, `plus 5 hats`); one that "
-     "gives a reason after its value states that value (`x = 60 because the sum is 180` states 60, `the "
-     "total is 36, since 3 * 12 = 36` 36; a reason opens with because, since, given that, seeing as, "
+     "`arguably`, `usually`, and after it, `So x is kind of 5.`, `is, basically, 5`; a line that ends a "
+     "computation, `= 610`, ends a sentence when the next line opens with a capital: `122 × 5 = 610` then "
+     "`So they make $610.`; a value alone on the last line, a number with its unit or a list of numbers, "
+     "after a line ending in a copula and a colon, `The total is:` then `$13`, belongs to it; never a "
+     "step, a given or an expression still to compute) gives its one math span, or the last one after "
+     "`is`, `are`, `=`, `:`, `be`, `equals` (为, 是, 等于, ：), or the math spans after it joined by `and`, "
+     "`or`, commas or units (`The solutions are $x=2$ and $x=3$.`: the list; `x is $2$ or $3$`: several "
+     "answers; `the number of chickens is 5 and the number of cows is 15`, `Therefore the maximum is $3$ "
+     "and the minimum is $1$.`, `The answer is 5, and the sum is 15.`, `Answer: 5, and the sum is 15.`: "
+     "the values of two things, none; two unknowns in math, `So $x$ equals $78$ and $y$ equals $80$.`, "
+     "are the list `x = 78, y = 80`); with no math, the words after its last `is` / `are` / `equals` / "
+     "`:` (after a last `=` that ends a computation of numbers after a verb or `a total of`, the number "
+     "that opens them: `there are 4/2 = 2 dots in each group`, and so after a phrase when nothing with a "
+     "number follows: `Answer: The three have a total of 40 + 36 + 46 = 122 crabs.`; never `x = 7 lies "
+     "outside the domain`), else, in a concluding sentence (therefore, thus, so, hence, finally, in "
+     "conclusion, we find), its one number when no other digit, numeral, number word, relation, verdict, "
+     "hedge, bound, supposition, negation, reference or step still to take is there (`now` may end it: "
+     "`So, Ali has $71 now.`; `up to` before a place or a person is a verb's, no bound: `41 students "
+     "showed up to the class`), nothing follows it after a bracket, and after a comma only a list of "
+     "words that ends the sentence or a word that sums up (`on Tuesdays, Wednesdays, and Fridays`, `, "
+     "altogether`; never a clause: `, which is`, `, the skater faces west`), it labels nothing (`step 3`, "
+     "`part 2`, `by (2)`) and counts no set already named (`the 5 apples`): GSM8K-style prose, `So, it "
+     "took James 2 hours.`, a fraction with a slash as one number, `Therefore, Louis and Jack together "
+     "eat 13/15 of the pie.`, and a number right after the concluding word with what it counts and a verb "
+     "when it restates the result right before it, `p = 110.` then `Therefore, 110 students take "
+     "physics.` (never `So 5 works.`), and so does a whole final sentence without a lead right after the "
+     "computation whose result it restates (`9 ÷ 3 = 3` then `There are 3 dots in each group.`), or that "
+     "is the whole response and a statement (`Becky needs $38.61 to buy a pair of shoes.`, TabMWP's "
+     "answers; never a question, an instruction, a report, a bound or the past: `How much money does "
+     "Becky need ... for $38.61.`, `Last week Tom had 5 apples.`; such a sentence, or a concluding one, "
+     "with one clock time after `at` or a copula and no other number or time states it: `The meeting "
+     "begins at 10:55 A.M.`, never `leaves at 9:00 A.M. and arrives at half past ten`; never a step, a "
+     "plan or a remark: `We convert 120 minutes to hours.`, `Keep 12 in mind.`) (never in a note after a "
+     "marked answer: `\\boxed{6}. So we used 2 steps.` is 6); a final sentence without a marker that "
+     "hedges or supposes (perhaps, seems, my best guess, assume, not sure, it is possible that, if, says, "
+     "and their words in the answer phrases' languages: probablement, có lẽ, piensan) states nothing; a "
+     "concluding sentence's own computation states its result when exact arithmetic confirms it "
+     "(`Therefore, Lana has a total of 4 boxes x (2 scarves + 6 mittens) = 4 x 8 = 32 pieces of winter "
+     "clothing.` is 32, `Hence, 56 Drinkets = 56 × (3/28) Trinkets = 6 Trinkets.` 6; numbers, operators, "
+     "brackets and the words of what they count from the `=` before, a result rounded to its decimals, "
+     "`100 / 3 = 33.33`; never a false one, a step, `we compute`, a supposition, a clause's, `after "
+     "selling 3 x 4 = 12 apples, he has 8 left`, `of the 10 x 3 = 30 cookies`, nor with a number or a "
+     "word that bounds or changes it after it, `or more`, `each`, `than`, `plus 5 hats`); one that gives "
+     "a reason after its value states that value (`x = 60 because the sum is 180` states 60, `the total "
+     "is 36, since 3 * 12 = 36` 36; a reason opens with because, since, given that, seeing as, "
      "considering, or a comma and `as` or `for` before a subject, and the value may be a number in prose "
      "or in words before a reason that runs to the last copula (never before one set off by commas: `So, "
      "5 hours later, as the sun sets, the temperature is 12 degrees.` states 12): `Tim's guess was off by "
@@ -442,11 +443,11 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "against an answer that is a plain number; an answer key nested in another key of the object however "
      "deep, `{\"answer\": 3, \"solution\": {\"answer\": 4}}`, is a second answer (one equal in value, "
      "`3.0`, is none), and so is the answer of an object right before it (JSON lines, `{\"answer\": 4}` "
-     "then `{\"answer\": 3}`, with spaces, a comma, a fence, a rule `---`, a comment or `Or:` between: "
-     "several answers, as two boxes that end a response; a template's value echoed before it, "
-     "`\"<number>\"`, `\"...\"`, `null`, or an object after `Example format:`, is none); never working "
-     "that corrects itself on the way, `there was a mistake above`, names an alternative hypothesis or "
-     "lists roots it goes on to choose from, `x = 3 or x = -3`)"),
+     "then `{\"answer\": 3}`, with spaces, a comma, a fence, a rule `---`, a comment, `and`, `Or:` or `Or "
+     "maybe:` between: several answers, as two boxes that end a response; a template's value echoed "
+     "before it, `\"<number>\"`, `\"...\"`, `null`, or an object after `Example format:`, is none); never "
+     "working that corrects itself on the way, `there was a mistake above`, names an alternative "
+     "hypothesis or lists roots it goes on to choose from, `x = 3 or x = -3`)"),
     ("`Answer: No, because the series diverges.`, `{\"answer\": \"Yes, y = 0 is a solution.\"}`, "
      "`\\boxed{\\text{No, it is not possible}}`",
      "a yes-or-no answer stated first (Yes, No, True, False, then a comma, a full stop or the end) is that word"),
@@ -1163,7 +1164,12 @@ _DOUBT_BEFORE_ZH = re.compile(r"(?:不|非|绝非|絕非|决不|決不|未必|�
 # an adverb right before a copula that denies or loosens it
 _ADVERB_DOUBTS = re.compile(r"(?i)(?<![A-Za-z])(?:no\s+longer|hardly|barely|scarcely|almost|roughly|nearly|approximately|"
                             r"not|never|kinda|kind\s+of|sort\s+of|essentially|basically|more\s+or\s+less|arguably|"
-                            r"practically|virtually|effectively)\s*\Z")
+                            r"practically|virtually|effectively|usually|seldom|rarely|sometimes|often|generally|"
+                            r"typically|normally|mostly)\s*\Z")
+# right after a copula, an adverb that loosens what it states (is kind of 5, is, basically, 5, is arguably 5)
+_LOOSENED_AFTER = re.compile(r"(?i)[ \t]*(?:,[ \t]*)?(?:kind\s+of|sort\s+of|kinda|sorta|arguably|basically|essentially|"
+                             r"practically|virtually|effectively|loosely|more\s+or\s+less|usually|generally|typically|"
+                             r"often|sometimes|mostly)(?![A-Za-z])")
 
 
 def _doubted(masked: str, lo: int, copula: re.Match[str]) -> bool:
@@ -1172,6 +1178,8 @@ def _doubted(masked: str, lo: int, copula: re.Match[str]) -> bool:
     or a Chinese denial or doubt right before 为 / 是 / 等于 (不是, 不会是, 可能是, 约为)."""
     before = masked[max(lo, copula.start() - 60) : copula.start()]
     if _ADVERB_DOUBTS.search(before):  # Thus $A$ no longer equals $B$. / $\pi$ roughly equals $3.14$.
+        return True
+    if _LOOSENED_AFTER.match(masked, copula.end()):  # So x is kind of 5. / So the total is, basically, 5.
         return True
     if copula.group().lower() == "be":
         clause = re.split(r"[;:；：。.!?]", before)[-1]
@@ -1400,7 +1408,7 @@ _LABELLED_VALUE = re.compile(r"\s*([A-Za-z][A-Za-z' ]{2,50}?)[ \t]*=[ \t]*([^=\n
 _NAME_SPAN = re.compile(r"\s*[A-Za-z](?:_\{?\w{1,3}\}?)?\s*")
 # after one value in math, another thing named (its math masked): and $y$ equals, and the minimum is
 # (never the answer itself: and the answer equals $80$, and our result is $80$)
-_ANOTHER_NAMED = re.compile(r"(?i)[ \t]*,?[ \t]*and[ \t]+(?:the[ \t]+)?(?!(?:is|are|so|thus|hence|therefore|then)(?![A-Za-z]))"
+_ANOTHER_NAMED = re.compile(r"(?i)[ \t]*(?:,[ \t]*)?and[ \t]+(?:the[ \t]+)?(?!(?:is|are|so|thus|hence|therefore|then)(?![A-Za-z]))"
                             r"(?![A-Za-z' \t]*(?<![A-Za-z])(?:answer|result|required)(?![A-Za-z]))[A-Za-z' \t]{1,60}")
 _VALUE_NEXT_TO = re.compile(r"[ \t]*\$?(-?\d(?:[\d,]*\d)?(?:\.\d+)?)")
 _ANOTHER_SUBJECT = re.compile(r"(?i)[ \t]*\$?(-?\d(?:[\d,]*\d)?(?:\.\d+)?)[^,;\n]{0,40}?,?[ \t]+and[ \t]+(?:the[ \t]+)?"
@@ -1410,8 +1418,8 @@ _ANOTHER_SUBJECT = re.compile(r"(?i)[ \t]*\$?(-?\d(?:[\d,]*\d)?(?:\.\d+)?)[^,;\n
 # a concluding sentence's computation: the number after its last '=', what may follow it (words, the sentence's end),
 # and the numbers, operators, brackets and words of what it computes from
 _CHAIN_NUMBER = r"-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
-_CHAIN_RESULT = re.compile(rf"[ \t]*[$€£]?[ \t]*({_CHAIN_NUMBER})(?=[ \t]+[A-Za-z]|[ \t]*$)")
-_CHAIN_FROM = re.compile(r"[$€£]?[ \t]*\(?[ \t]*[$€£]?[ \t]*\d")
+_CHAIN_RESULT = re.compile(rf"[ \t]*(?:[$€£][ \t]*)?({_CHAIN_NUMBER})(?=[ \t]+[A-Za-z]|[ \t]*$)")
+_CHAIN_FROM = re.compile(r"(?:[$€£][ \t]*)?(?:\([ \t]*)?(?:[$€£][ \t]*)?\d")
 _CHAIN_TOKEN = re.compile(rf"[ \t]*(?:({_CHAIN_NUMBER[2:]})|([-+*/×÷·()])|(?<![A-Za-z])([xX])(?![A-Za-z])|([A-Za-z]+)|([$€£]))")
 # after the result, a word that changes it or makes it one of several (32 each, 32 or 33, 32 plus tax, 32 more than;
 # a difference stays exact: 5 more eggs); before the computation, a word that makes it a clause's (after, since, of the)
@@ -2390,7 +2398,8 @@ _NUMBER_WORD = re.compile(
 _INEXACT = re.compile(
     r"(?i)(?<![A-Za-z])(?:about|approx\w*|roughly|around|nearly|almost|close|circa|estimated?|least|most|more|"
     # (up to before a place or a person is a verb's: 41 students showed up to the archery class)
-    r"less|fewer|over|under|up\s+to(?!\s+(?:the|his|her|their|my|our|your|its)\s)|above|below|between|within|than|ish)"
+    r"less|fewer|over|under|up\s+to(?!\s+(?:the|his|her|their|my|our|your|its)\s)|above|below|between|within|than|ish|"
+    r"essentially|basically|arguably|kinda|sorta|kind\s+of|sort\s+of|practically|virtually|more\s+or\s+less)"
     r"(?![A-Za-z])|~|≈|\\approx"
 )
 
@@ -2442,7 +2451,7 @@ _PARTS_OR_SCALE_AFTER = re.compile(rf"(?i)(?:\s{{0,80}}|-)(?:{_ORDINAL_PARTS}s|{
                                    r"bn|mn|mln|mio|(?:[mbz]|tr|quadr|quint|sext|sept|oct|non|dec|gaz|j|kaj|baz|squ)illions?|myriads?|googols?|tops|thereabouts|upwards|onwards|"
                                    r"backwards|forwards|otherwise|sometimes|approximations?|estimates?|estimations?|"
                                    r"guesstimates?|ballparks?|underestimates?|overestimates?|overcounts?|undercounts?|"
-                                   r"wrongs?|nopes?|maybes?)(?![A-Za-z-])")
+                                   r"wrongs?|nopes?|maybes?|give\s+or\s+take|odd(?![ \t]*[A-Za-z])|something|or\s+so)(?![A-Za-z-])")
 
 
 def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
@@ -3406,18 +3415,19 @@ def _outermost_object(text: str, lo: int, opening: int, end: int, hi: int) -> tu
 
 # between two JSON objects in a row: spaces, line breaks, a comma, a fence (JSON lines, an array of objects)
 # (and a rule, a comment or an offer of another: ---, // second try, Or:, Alternatively:)
-_BETWEEN_OBJECTS = re.compile(r"\}[\s,;`]{0,200}(?:(?:-{3,}|\*{3,}|_{3,}|//[^\n]{0,80}|#[^\n{}]{0,80}|(?i:or|alternatively|"
-                              r"otherwise|another(?:\s+answer)?|second(?:\s+answer)?)[ \t]*:?)[\s`]{0,20})?"
+_BETWEEN_OBJECTS = re.compile(r"\}[\s,;`|]{0,400}(?:(?:-{3,}|\*{3,}|_{3,}|//[^\n]{0,80}|#[^\n{}]{0,80}|/\*[^\n]{0,80}?\*/|"
+                              r"<!--[^\n]{0,80}?-->|\(?(?i:or(?:\s+(?:maybe|perhaps))?|alternatively|otherwise|and|also(?:\s+possible)?|"
+                              r"another(?:\s+answer)?|second(?:\s+answer)?)\)?[ \t]*[:,]?)[\s`|]{0,20})?"
                               r"(?i:json[c5]?[ \t]*)?[\s`]{0,6}\Z")
 _FORMAT_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:format|example|template|schema|e\.g\.|such\s+as|like\s+this)[^\n{}]{0,20}\Z")
 # a template's value, echoed before the answer (Format: {"answer": "<number>"}, "...", null): no answer of its own
-_PLACEHOLDER = re.compile(r"(?i)\s*(?:<[^<>]*>|\[[^\[\]]*\]|\.{2,}|…|_+|\?+|null|none)?\s*")
+_PLACEHOLDER = re.compile(r"(?i)\s*(?:<[^<>]*>|\[[A-Za-z _-]*\]|\.{2,}|…|_+|\?+|null|none)?\s*")
 
 
 def _answer_before(text: str, lo: int, opening: int, hi: int) -> tuple[str, int] | None:
     """The answer of the JSON object that closes right before the object opening at ``opening`` (nothing but spaces,
     a comma or a fence between them), and where that object opens; None when there is no such object or answer."""
-    between = _BETWEEN_OBJECTS.search(text, max(lo, opening - 240), opening)
+    between = _BETWEEN_OBJECTS.search(text, max(lo, opening - 520), opening)
     if between is None:
         return None
     close = between.start()
@@ -3648,7 +3658,11 @@ _BOX_BOUND = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|isn't|is\s+not)\s{0,3}\$
                         r"(?:(?:one|another|a|the\s{1,3}other|first|second|the\s{1,3}most)\s{1,3}(?:(?:possible|potential|"
                         r"plausible|likely)\s{1,3})?(?:candidate|possibility|option|guess)|another\s{1,3}(?:possible\s{1,3})?"
                         r"(?:answer|solution|value)|(?:a|one)\s{1,3}(?:possible|potential|plausible)\s{1,3}answer|"
-                        r"candidate\s{0,3}\d{1,2})"
+                        r"candidate\s{0,3}\d{1,2}|(?:best|my|our|a|one|first)\s{1,3}guess\s{0,3}[:,]?|(?:candidate|tentative|"
+                        r"provisional|preliminary|draft)\s{1,3}(?:final\s{1,3})?answer\s{0,3}[:,]?|"
+                        r"(?:the\s{1,3})?likeliest\s{1,3}(?:answer|value)|another\s{1,3}(?:plausible|possible)\s{1,3}"
+                        r"(?:final\s{1,3})?(?:value|answer)|(?:a|one)\s{1,3}plausible\s{1,3}(?:final\s{1,3})?(?:value|answer)|"
+                        r"(?:a|one)\s{1,3}possible\s{1,3}final\s{1,3}answer)"
                         r"(?:\s{1,3}(?:answer|value|solution))?(?:\s{0,3}[:,]|\s{1,3}is\s{1,3}that(?:\s{1,3}the\s{1,3}answer)?|"
                         r"\s{1,3}(?:would|might|could)\s{1,3}be|\s{1,3}is\s{0,3}:)?(?:\s{1,3}[A-Za-z]\s{0,3}=)?|"
 

@@ -2482,7 +2482,32 @@ def test_what_the_twenty_second_review_left_crediting(response: str, gold: str, 
      ("Therefore, in 2020, for the first time, the population is 5000.", "5000", "correct"),
      ("So, 5 hours later, as the sun sets, the temperature is 12 degrees.", "12", "correct"),
      ("Therefore, the distance around is 24 inches.", "24", "correct"), ("Answer: The function has 2 maximums.", "2", "correct"),
-     ("So, there are 4 pillions on the bikes.", "4", "correct"), ('Example format: {"answer": 0}\n{"answer": 3}', "3", "correct")],
+     ("So, there are 4 pillions on the bikes.", "4", "correct"), ('Example format: {"answer": 0}\n{"answer": 3}', "3", "correct"),
+     # hacks the third review found the older rules still credited
+     ("So x is kind of 5.", "5", "no answer"), ("So the total is, basically, 5.", "5", "no answer"),
+     ("So x usually is 5.", "5", "no answer"), ("So the answer is essentially 5.", "5", "unparsed"),
+     ("So x always is 5.", "5", "correct"), ("So x is 5.", "5", "correct"),
+     ("Best guess: \\boxed{4}", "4", "no answer"), ("\\boxed{3}. Alternatively, \\boxed{4}", "4", "no answer"),
+     ("\\boxed{\\frac{1}{2}} or alternatively \\boxed{\\tfrac12}", "\\frac12", "correct"),
+     ("Tentative answer: \\boxed{4}", "4", "no answer"), ("Another plausible value is \\boxed{4}", "4", "no answer"),
+     ("One possible value is \\boxed{4}", "4", "correct"), ("Final answer: \\boxed{4}", "4", "correct"),
+     ('{"answer": 6} and {"answer": 5}', "5", "several answers"), ('{"answer": 6} /* x */ {"answer": 5}', "5", "several answers"),
+     ('{"answer": "[2, 4]"}\n{"answer": 4}', "4", "several answers"), ('{"answer": "[number]"}\n{"answer": 4}', "4", "correct"),
+     ("The answer is 5 give or take.", "5", "unparsed"), ("The answer is 5 odd.", "5", "unparsed"),
+     ("The answer is 5 odd numbers.", "5", "correct")],
 )  # fmt: skip
 def test_a_concluding_computation_and_the_second_review_of_this_stops_rules(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [("Total =" + " " * 50000 + "48", "48", "correct"), ("Therefore, Lana has 4 x 8 =" + " " * 50000 + "pieces.", "32", "unparsed"),
+     ("Therefore, Lana has 4 x 8 =" + " " * 50000 + "32 pieces.", "32", "correct"), ("So x is" + " " * 50000 + "5.", "5", "correct"),
+     ("So $x$ equals $78$" + " " * 50000 + "and $y$ equals $80$.", "80", "several answers"),
+     ("Therefore, " + " " * 50000 + "(3 + 4) = 7 apples.", "7", "correct")],
+)  # fmt: skip
+def test_this_stops_rules_read_a_long_run_of_spaces_before_the_deadline(response: str, gold: str, status: str) -> None:
+    # a helper's timing probes: two runs of spaces with an optional comma or sign between ([ \t]*,?[ \t]*) backtrack
+    # quadratically when what follows fails; 'Total =', 50,000 spaces and 48 took 174 s (unknown past the deadline)
+    assert grade(response, gold).status == status, grade(response, gold).reason
