@@ -68,7 +68,15 @@ from typing import Literal
 from pyverify.answers._forms import spelled_number
 from pyverify.answers._reading import INVISIBLE, outside_unit
 from pyverify.answers._units import symbols
-from pyverify.answers._words import ESCAPED_COMMANDS, SHORT_WORDS, SHOUTED_WORDS, UNIT_WORDS, is_unit_word
+from pyverify.answers._words import (
+    ESCAPED_COMMANDS,
+    ILLIONS,
+    ORDINAL_PARTS,
+    SHORT_WORDS,
+    SHOUTED_WORDS,
+    UNIT_WORDS,
+    is_unit_word,
+)
 
 EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`<think>…</think>`, `<|begin_of_thought|>…<|end_of_thought|>` (Sky-T1), `<|channel|>analysis<|message|>…` (gpt-oss)",
@@ -2444,11 +2452,9 @@ _OPERATOR_AFTER = re.compile(r"[ \t]+\*(?!\*)[ \t]*[A-Za-z0-9(]|\*(?=[A-Za-z0-9(
 # fractions beside the tenths, hundredths and halves that _NUMBER_WORD refuses anywhere, and the scales and hedges it
 # does not name (an ordinal alone is no fraction: 49 fourth-grade boys, 5 fifth graders; grand and gross before
 # another word are adjectives: 5 grand pianos, 5 gross tons)
-_ORDINAL_PARTS = (r"(?:four|fif|six|seven|eigh|nin|eleven|twelf|(?:thir|four|fif|six|seven|eigh|nine)teen|"
-                  r"(?:twen|thir|for|fif|six|seven|eigh|nine)tie)th")
-_PARTS_OR_SCALE_AFTER = re.compile(rf"(?i)(?:\s{{0,80}}|-)(?:{_ORDINAL_PARTS}s|{_ORDINAL_PARTS}(?=\s+of(?![A-Za-z])|\s*[.!;,)]|\s*$)|lakhs?|lacs?|"
+_PARTS_OR_SCALE_AFTER = re.compile(rf"(?i)(?:\s{{0,80}}|-)(?:{ORDINAL_PARTS}s|{ORDINAL_PARTS}(?=\s+of(?![A-Za-z])|\s*[.!;,)]|\s*$)|lakhs?|lacs?|"
                                    r"crores?|(?:grand|gross)(?!\s*(?!(?:dollars?|bucks|euros?|pounds?)(?![A-Za-z]))[A-Za-z])|"
-                                   r"bn|mn|mln|mio|(?:[mbz]|tr|quadr|quint|sext|sept|oct|non|dec|gaz|j|kaj|baz|squ)illions?|myriads?|googols?|tops|thereabouts|upwards|onwards|"
+                                   r"bn|mn|mln|mio|" + ILLIONS + r"s?|myriads?|googols?|tops|thereabouts|upwards|onwards|"
                                    r"backwards|forwards|otherwise|sometimes|approximations?|estimates?|estimations?|"
                                    r"guesstimates?|ballparks?|underestimates?|overestimates?|overcounts?|undercounts?|"
                                    r"wrongs?|nopes?|maybes?|give\s+or\s+take|odd(?![ \t]*[A-Za-z])|something|or\s+so)(?![A-Za-z-])")
@@ -2770,7 +2776,7 @@ _MULTIPLIER = (r"(?i:\s{0,3}(?:(?:ribu|juta|miliar|milyar|triệu|nghìn|ngàn|t
 # ('times' only before a number it multiplies: $5$ times $4$; never $5$ times, $5$ times a day, $5$ times as many, $5$
 # times that of the Sun: the factor a question asks for)
 _SCALE_WORDS = (r"thousands?|millions?|billions?|trillions?|times(?=\s{0,3}(?:\$|\\[(\[]|\d))|"
-                rf"{_ORDINAL_PARTS}s|lakhs?|crores?|(?:[mbz]|tr|quadr|quint|sext|sept|oct|non|dec|gaz|j|kaj|baz|squ)illions?")  # ($5$ sixteenths, $5$ lakh: another number)
+                rf"{ORDINAL_PARTS}s|lakhs?|crores?|{ILLIONS}s?")  # ($5$ sixteenths, $5$ lakh: another number)
 _VALUE_CHANGED = re.compile(r"(?i)\s{0,3}(?:" + _SCALE_WORDS + r"|squared|cubed|divided|plus|minus|"
                             r"over|at\s+(?:most|least)|or\s+(?:more|less|fewer|so))(?![A-Za-z])")
 # in a final sentence, the words of those that change the value of the math before them (never $450$ over 6 months,
@@ -3673,7 +3679,7 @@ _BOX_QUESTION = re.compile(r"\s{0,3}(?:\\[,;:! ]\s{0,3}|\\q?quad\s{0,3}|~)?\$?\s
 # \boxed{3}!) or a power word (squared); never a scale (\boxed{946} million dollars states the answer in millions,
 # as the question asks: the gaokao outputs); before it, a minus sign (−\boxed{3}, $-$\boxed{3})
 _BOX_CONTINUED = re.compile(r"(?:\.?\d|!|[eE][-+]?\d|\{,\}\d|\\,\d|\s{0,3}(?:squared|cubed)(?![A-Za-z])|\s{0,3}[²³]|"
-                            rf"[\s-]{{0,3}}{_ORDINAL_PARTS}s(?![A-Za-z])|"  # (\boxed{5} sixteenths: five parts, never 5)
+                            rf"[\s-]{{0,3}}{ORDINAL_PARTS}s(?![A-Za-z])|"  # (\boxed{5} sixteenths: five parts, never 5)
                             # an order or an operator then a value (\boxed{3} ≠ 4, \boxed{3} + 4, \boxed{3} vs 4)
                             r"\s{0,3}(?:≈|≠|≤|≥|<|>|∪|∩|±|\\pm|\+|vs\.?)\s{0,3}(?:\$\s{0,3})?[-\d\\(\[{]|"
                             # a scale or a letter glued to it (\boxed{3}k, \boxed{3}M, \boxed{3}万, \boxed{3}x, \boxed{3}½)

@@ -20,6 +20,8 @@ from pyverify.answers._words import (
     CHOICE_JOIN,
     ESCAPE_LETTERS,
     ESCAPED_COMMANDS,
+    ILLIONS,
+    ORDINAL_PARTS,
     SHORT_WORDS,
     SHOUTED_WORDS,
     SUBSCRIPT_DIGITS,
@@ -265,7 +267,7 @@ _CHANGES_VALUE = re.compile(
     r"at|least|most|wrong|incorrect|false|true|impossible|invalid|unsure|uncertain|probably|possibly|perhaps|likely|"
     r"guess(?:ed)?|maybe|or|and|if|else|per|basis|permille|per\s*mille|ppm|ppb|"
     # (the other ordinal fractions and scales: 5 \text{ sixteenths}, 5 \text{ quadrillion}, 5 \text{ tops})
-    r"[a-z]+teenths?|[a-z]+tieths?|elevenths?|twelfths?|(?:[mbz]|tr|quadr|quint|sext|sept|oct|non|dec|gaz|j|kaj|baz|squ)illions?|myriads?|googols?|lacs?|tops|thereabouts|"
+    rf"{ORDINAL_PARTS}s?|{ILLIONS}s?|myriads?|googols?|lacs?|tops|thereabouts|"
     r"approximations?|estimates?)(?![A-Za-z])"
 )
 
@@ -293,7 +295,7 @@ _NOT_COUNTED = (r"(?:[a-z]*ths|halves|thirds|quarters|ones|twos|threes|fours|fiv
                 r"contradicts|disagrees|agrees|satisfies|solves|counts|this|thus|its|his|hers|ours|theirs|yours|"
                 r"always|sometimes|perhaps|maybe|answers|solutions|values|options|choices|cases|pis|radians|"
                 r"guess|guesses|errors|mistakes|possibilities|approx|nowhere|gross|tops|thereabouts|upwards|onwards|"
-                r"backwards|forwards|(?:[mbz]|tr|quadr|quint|sext|sept|oct|non|dec|gaz|j|kaj|baz|squ)illions|myriads|googols|lacs|approximations|estimates|estimations|"
+                r"backwards|forwards|" + ILLIONS + r"s|myriads|googols|lacs|approximations|estimates|estimations|"
                 r"guesstimates|ballparks|underestimates|overestimates|overcounts|undercounts|wrongs|nopes|maybes|"
                 r"fits|checks|qualifies)")
 _COUNTED_NOUN = rf"(?<=\d)\s+(?!{_NOT_COUNTED}\s*\.?\s*$)[a-z]{{3,}}s\s*\.?\s*$"

@@ -67,6 +67,12 @@ ESCAPED_COMMANDS = frozenset(
     "text textbf textrm times tan tau theta tfrac tbinom to top triangle tilde right rho rangle rfloor rceil rm "
     "neq nabla neg not notin newline nmid frac boxed binom beta begin bar alpha approx vec vert varphi".split()
 )
+#: Scale words of the -illion family (million ... decillion, zillion, gazillion), a regular expression's source for the
+#: words after a number that make it another number (never pillion, cotillion, vermillion).
+ILLIONS = r"(?:[mbz]|tr|quadr|quint|sext|sept|oct|non|dec|gaz|j|kaj|baz|squ)illion"
+#: The ordinal fractions from the fourth on, singular, for the same rules (5 sixteenths, 3 fifths: parts, never 5).
+ORDINAL_PARTS = (r"(?:four|fif|six|seven|eigh|nin|ten|eleven|twelf|(?:thir|four|fif|six|seven|eigh|nine)teen|"
+                 r"(?:twen|thir|for|fif|six|seven|eigh|nine)tie|hundred|thousand|million)th")
 #: Subscript digits as the digits they stand for (x₀, log₁₀, 1112112₃).
 SUBSCRIPT_DIGITS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
 #: What joins choice letters written as a list of choices: a comma (``A, B``, an Oxford comma ``A, B, and D`` too),
