@@ -327,9 +327,12 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "read by these rules, never as text; otherwise a final sentence with several math spans states none, "
      "except its last when that ends the sentence and a clause after `, so` (`, therefore`, `, thus`, `, "
      "hence`) states it with a copula, or a concluding sentence states it with `simplifies to`, `reduces "
-     "to`, `becomes` or `equals`, and no hedge, bound, negation, supposition, example, verdict, factor, "
-     "step or second value is there (`The cost was $\\$15$, so their profit was $93 - 15 = \\$78$.` is "
-     "78; `So, the expression \\[A\\] simplifies to \\[B\\]` is B)"),
+     "to`, `becomes` or `equals`, or a step gives it right before it (`which gives us`, `to get`, "
+     "`gives`, `we obtain`; never a plan, `we will`, a check, an example, another method or a guess), and "
+     "no hedge, bound, negation, supposition, example, verdict, factor, step or second value is there "
+     "(`The cost was $\\$15$, so their profit was $93 - 15 = \\$78$.` is 78; `So, the expression \\[A\\] "
+     "simplifies to \\[B\\]` is B; `..., we multiply the numerator and denominator by $\\sqrt{3}$, which "
+     "gives us $\\frac{\\sqrt{3}}{3}$.` is the last)"),
     ("`So the result is 23. I think that's the answer.`, `… $78$. Everything seems to add up correctly.`, "
      "`I hope it is correct.`",
      "closing remarks in fixed words that confirm the work or offer more help (`Is there anything else I can help you "
@@ -2319,6 +2322,13 @@ _JOINING = re.compile(r"(?i)^\s*(?:,|;|,?\s*and|,?\s*or|\\text\s*\{\s*(?:and|or)
 # right before a sentence's last math, what states it as a result: a copula or a verb of simplifying
 _STATES_LAST = re.compile(r"(?i)(?<![A-Za-z])(?:is|was|are|were|equals|becomes|simplifies\s+to|reduces\s+to|comes\s+to|"
                           r"is\s+equal\s+to)[ \t]*\Z")
+# right before the last math of a final sentence, a verb that gives it as a step's result (which gives us, to get)
+_GIVES_LAST = re.compile(r"(?i)(?<![A-Za-z])(?:to\s+(?:get|obtain|arrive\s+at)|(?:which|this|that|it)\s+(?:gives|yields)"
+                         r"(?:\s+us)?|gives(?:\s+us)?|giving(?:\s+us)?|we\s+(?:get|obtain)|yields|resulting\s+in)[ \t]*\Z")
+# before it, what makes the sentence a plan or an aside (we will, we need to, let us, for example, check)
+_STEP_OR_PLAN = re.compile(r"(?i)(?<![A-Za-z])(?:will|would|need\s+to|needs\s+to|want\s+to|let|let's|can\s+be|could|"
+                           r"should|must|check\w*|verif\w*|example|instance|e\.g\.|try|trying|attempt\w*|"
+                           r"guess\w*|another|other|alternative\w*|candidate|option|approach|method)(?![A-Za-z])")
 _SIMPLIFIES = re.compile(r"(?i)(?<![A-Za-z])(?:simplifies|reduces|becomes|equals|equal)(?![A-Za-z])")
 # a clause that concludes from what the sentence states before it (..., so their profit was ...)
 _SO_OPENS = re.compile(r"(?i)[,;]\s*(?:and\s+)?(?:so|therefore|thus|hence)(?![A-Za-z])")
@@ -2345,12 +2355,17 @@ def _concluding_clause(text: str, spans: list[_Span], lo: int, hi: int) -> _Span
         return None
     between = text[prev.end : last.start]
     so = _SO_OPENS.search(between)
-    stated = _STATES_LAST.search(between)
+    gives = _GIVES_LAST.search(between)
+    stated = _STATES_LAST.search(between) or gives
     if stated is None or _CLAUSE_HEDGED.search(between[so.end() :] if so else between) or \
             _SUPPOSING.search(_masked(text, lo, last.start), lo, last.start) or \
             _DENIAL.search(_masked(text, lo, hi), lo, hi):  # fmt: skip
         return None
     if so is not None:
+        return last
+    if gives is not None and not _STEP_OR_PLAN.search(text, lo, last.start) and not _JUDGED.search(text, lo, hi) and \
+            not _UNMARKED_HEDGE.search(text, lo, hi):  # fmt: skip
+        # ..., which gives us $\frac{\sqrt{3}}{3}$. / ... to get $5r^5$.: the result the final sentence's own step gives
         return last
     # (So $x$ equals $78$ and $y$ equals $80$.: a value stated of each thing, never the last alone)
     earlier = [text[a.end : b.start] for a, b in zip(spans[:-2], spans[1:-1])]

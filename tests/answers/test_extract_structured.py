@@ -2494,7 +2494,16 @@ def test_what_the_twenty_second_review_left_crediting(response: str, gold: str, 
      ('{"answer": 6} and {"answer": 5}', "5", "several answers"), ('{"answer": 6} /* x */ {"answer": 5}', "5", "several answers"),
      ('{"answer": "[2, 4]"}\n{"answer": 4}', "4", "several answers"), ('{"answer": "[number]"}\n{"answer": 4}', "4", "correct"),
      ("The answer is 5 give or take.", "5", "unparsed"), ("The answer is 5 odd.", "5", "unparsed"),
-     ("The answer is 5 odd numbers.", "5", "correct")],
+     ("The answer is 5 odd numbers.", "5", "correct"),
+     # CumReasoning's GPT-4 endings: the math a step of the final sentence gives right before it
+     ("To rationalize the denominator, we multiply the numerator and denominator by $\\sqrt{3}$, which gives us "
+      "$\\frac{\\sqrt{3}}{3}$.", "\\frac{\\sqrt3}{3}", "correct"),
+     ("We can simplify this by dividing the coefficients and subtracting the exponents of $r$ to get $5r^5$.", "5r^5",
+      "correct"),
+     ("Multiplying $2$ by $3$ gives $6$ and adding $4$ gives $10$.", "10", "correct"),
+     ("We will multiply $2$ by $3$ to get $6$.", "6", "no answer"), ("If we multiply $2$ by $3$ we get $6$.", "6", "no answer"),
+     ("Multiplying $2$ by $3$ gives $6$, or maybe $7$.", "6", "no answer"), ("Using $x$, another method gives $5$.", "5", "no answer"),
+     ("Using $x$, a wrong approach gives $4$.", "4", "no answer"), ("It is false that $3$ gives $4$.", "4", "no answer")],
 )  # fmt: skip
 def test_a_concluding_computation_and_the_second_review_of_this_stops_rules(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, response

@@ -547,7 +547,8 @@ def test_what_a_review_of_the_matrix_ratio_and_choice_readings_found(reference: 
      ("2", "So x = -2 and x = 2.", "different"),
      ("(1,2)", "Thus $x = 1$ or $y = 2$.", "no_answer"),
      ("(2,3)", "We get $x = 2$ and $y = 3$ from the first equation.", "no_answer"),  # more words after them
-     ("5", "So $x=2$ and $y = 3$, giving $5$.", "no_answer"),
+     ("5", "So $x=2$ and $y = 3$, giving $5$.", "equal"),  # (the result the step gives, never the values before it)
+     ("(2,3)", "So $x=2$ and $y = 3$, giving $5$.", "different"),
      # a second review: a premise, a verdict, a hypothesis, a question or an answer phrase before the values
      ("3", "Since $y = 2$, $x = 3$.", "no_answer"), ("(2,3)", "We reject $x = 2$ and $y = 3$.", "no_answer"),
      ("(2,3)", "Suppose $x = 2$ and $y = 3$.", "no_answer"), ("(2,3)", "Therefore, $x = 2$ and $y = 3$?", "no_answer"),
