@@ -506,11 +506,12 @@ _TURN_END = re.compile(r"<\|im_start\|>|<\|im_end\|>|<\|eot_id\|>|<\|eom_id\|>|<
                        # gpt-oss's <|return|> and <|call|>, Gemma's <eos>, Llama 3's <|end_of_text|>, DeepSeek's
                        # <｜end▁of▁sentence｜> (full-width bars)
                        r"|<\|return\|>|<\|call\|>|<eos>|<\|end_of_text\|>|<｜end▁of▁sentence｜>")
+# Alpaca's prompt, echoed before the reply by TheoremQA's Alpaca, Vicuna and Pythia outputs (see _extract)
+_ALPACA_RESPONSE = re.compile(r"(?m)^[ \t]*### Response:\s*")
+_ALPACA_INSTRUCTION = re.compile(r"(?m)^[ \t]*### Instruction:")
 # the header of the response's own turn, when a trainer passes it on (SkyRL's tests: <|im_start|>Answer: ...;
 # chat templates: <|im_start|>assistant, Llama 3's <|start_header_id|>assistant<|end_header_id|>, Gemma's
 # <start_of_turn>model): skipped at the start, never an end of the turn
-_ALPACA_RESPONSE = re.compile(r"(?m)^[ \t]*### Response:\s*")
-_ALPACA_INSTRUCTION = re.compile(r"(?m)^[ \t]*### Instruction:")
 _TURN_START = re.compile(r"\s*(?:<\|im_start\|>(?![ \t]*(?:user|system|tool)\b)(?:[ \t]*assistant\b)?|<\|start_header_id\|>\s*assistant\s*<\|end_header_id\|>"
                          r"|<start_of_turn>[ \t]*model\b|<\|assistant\|>)")
 # the end of a reasoning model's thought: DeepSeek-R1's and Qwen3's </think>, Sky-T1's <|end_of_thought|> (its
