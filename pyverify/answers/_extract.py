@@ -164,9 +164,12 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "after a phrase, words that no rule below reads but that hold exactly one number and no math: that "
      "number (or, with no digit, one cardinal in words: `Answer: She has twelve apples.` is 12, as is a "
      "concluding `So the trip takes fifteen minutes.`; never `one` alone, a set already named, `the three "
-     "boxes`, or words that change it, `eight pi`, `forty odd`), unless a word makes it inexact (`about`, "
-     "`at least`, `more than`, ...; a difference after the number stays exact: `John has 21 more candies "
-     "than James` is 21, `4 more cups of flour` is 4, `60 miles farther than the car` is 60; never `8 or "
+     "boxes`, or words that change it, `eight pi`, `forty odd`), a period the question gave in words is "
+     "no second number (`in one year`, `over the three months`, `in the second half of the season`) and a "
+     "`not` that names a set is no denial (`The number of girls not in the Girl Scout is 40.`, `the money "
+     "lost from not working`; never `did not`, `is not 40`), unless a word makes it inexact (`about`, `at "
+     "least`, `more than`, ...; a difference after the number stays exact: `John has 21 more candies than "
+     "James` is 21, `4 more cups of flour` is 4, `60 miles farther than the car` is 60; never `8 or "
      "more`, `4 more hours or longer`, `4 more boxes tops`, `5 less than x` or `than the previous "
      "answer`, nor after a copula, `It's 15 less than the total`, `becomes 15 less`, in a condition, `If "
      "Harry sleeps 3 more hours than James`, or when the computation before gave another result and the "
@@ -175,8 +178,9 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "lakh rupees`, `5 grand`, `5 gross`, `5 zillion`, `5 tops`, `6 approximations`, `5 give or take`, `5 "
      "odd`; an ordinal or `grand` before another word is an adjective: `5 fifth graders`, `5 grand "
      "pianos`), an operator makes it an operand (`x + 33 marbles`, `33 * y`, `x-33`; never italics, "
-     "`*18*`, nor a rate, `$12/h`) or a word judges it (`Answer: 5 is wrong`; with no phrase, a number in "
-     "prose is taken only from a concluding final sentence)"),
+     "`*18*`, nor a rate, `$12/h`) or a word judges it (`Answer: 5 is wrong`), or a counterfactual sets "
+     "it (`Jordan would earn $140 had he worked every day.`; with no phrase, a number in prose is taken "
+     "only from a concluding final sentence)"),
     ("`**Answer:** The bus traveled **60 miles** farther than the car.`",
      "after a phrase, words whose one Markdown bold run is a value (a number, a fraction or a percentage "
      "with at most three words of its unit, or a cardinal in words): that value, whatever other numbers "
@@ -201,7 +205,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "number equal to the result of the computation that ends right before them (its last `=`, a "
      "program's printed output, one number alone in the fenced `output` block that ends the text before "
      "them (ToRA's answers; a closing code fence ends a sentence), or the last `=` of the line before "
-     "when only words follow it, and at most one given after a preposition: `… / 7 days = 5 pounds of "
+     "when only words follow it, and at most one given after a preposition (a period of time after one is "
+     "a given too, `Patrick earned $42 from selling lemonade for 6 hours.`): `… / 7 days = 5 pounds of "
      "insects per day`, `= $<<495*15=7425.00>>7425.00 in 1 week.`, never a clause after a comma, `= 27 "
      "dollars, 3 dollars less than his budget`; a step's label between is layout, `Step 3: Melanie has 83 "
      "dimes now.`, and so after a phrase when no other step follows), or that the sentence's own "
@@ -1067,6 +1072,15 @@ _DENIAL = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|isn't|aren't|cannot|can't|u
                      r"|không|có\s+lẽ|tidak|bukan|mungkin|değil\w*|belki|olabilir\w*|можливо|nie|może|niet|misschien|inte|kanske|nu)(?![^\W\d_]))"
                      r"|ではない|ではありません|じゃない|たぶん|多分|かもしれ|아닙니다|아님|아니|아마|नहीं|शायद|ليست|ليس"
                      r"|نیست|شاید|לא|אולי|않|수도\s*있|でない|でなく|ではな")  # fmt: skip
+
+
+def _denied(text: str, lo: int, hi: int) -> bool:
+    """Whether text[lo:hi] denies or doubts (_DENIAL), a 'not' that names a set aside (the number of girls not in the
+    Girl Scout is 40, money lost from not working: no denial of the value stated)."""
+    named = {m.start(2) for m in _NOT_OF_A_NOUN.finditer(text, max(0, lo - 40), hi)}
+    return any(m.start() not in named for m in _DENIAL.finditer(text, lo, hi))
+
+
 # words before a value that change or bound it (at least 5, twice 5, anything but 5, about 5, 至少 5): never the value
 _QUALIFIER = re.compile(r"(?i)(?<![A-Za-z])(?:at\s+(?:least|most)|(?:less|more|greater|fewer|larger|smaller|bigger)"
                         r"\s+than|twice|thrice|half|multiple|divisor|different|other\s+than|anything|except|excluding|"
@@ -1832,7 +1846,7 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
         return Extraction("answer", (text[alone[0] : alone[1]],), rule, alone)
     bold = _bold_value(text, lo, hi, marked=False) if rule == "final sentence" and prose_number and not spans and \
         text[hi : hi + 1] in (".", "!") and not _BOLD_NOT_STATED.search(text, lo, hi) and \
-        not _NOT_ONE_STATEMENT.match(text, lo, hi) and not _DENIAL.search(text, lo, hi) else None  # fmt: skip
+        not _NOT_ONE_STATEMENT.match(text, lo, hi) and not _denied(text, lo, hi) else None  # fmt: skip
     if bold is not None and (_restates_result(text, lo, text[bold[0] : bold[1]]) or
                              (concluding and not _other_number(text, lo, hi, bold))):  # fmt: skip
         # ... = 142 fruits\n\nRicardo can get **142** fruits from his plants. (Gemma's answers): the one value the
@@ -1947,6 +1961,22 @@ _RESULT_BOUND_AFTER = re.compile(r"(?i)\s*(?:or\s+(?:more|less|fewer|so)|\+|-?is
                                  r"(?![A-Za-z])")
 
 
+# a preposition of time (and a determiner or an ordinal) right before a number, and a unit of time right after it: a
+# period the question gave (in 6 weeks, for 6 hours, over the first 15 minutes, after 3 days)
+_PERIOD_NOUNS = (r"(?:seconds?|minutes?|hours?|days?|nights?|weeks?|weekends?|months?|years?|decades?|seasons?|"
+                 r"semesters?|terms?|quarters?)")
+_PERIOD_AFTER = re.compile(rf"(?i)[ \t]+{_PERIOD_NOUNS}(?![A-Za-z])")
+_PERIOD_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:in|for|over|during|within|after)[ \t]+(?:(?:the|its|his|her|their)[ \t]+)?"
+                            r"(?:(?:first|last|next|past|following)[ \t]+)?\Z")
+
+
+def _period_given(text: str, lo: int, number: re.Match[str], hi: int) -> bool:
+    """Whether ``number`` in the sentence text[lo:hi] is a period of time after a preposition (in 6 weeks, for 6
+    hours): a circumstance the question gave, never a second result."""
+    return bool(_PERIOD_BEFORE.search(text, max(lo, number.start() - 30), number.start()) and
+                _PERIOD_AFTER.match(text, number.end(), hi))  # fmt: skip
+
+
 # a determiner and at most one word right before a number: a set already known (the remaining 4 windows)
 _NAMED_SET_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:the|these|those|its|his|her|their|all)\s+(?:[A-Za-z]+\s+)?\Z"
                                # (or a circumstance of the result: earned $1000 from selling 2000 apples in 200 bags)
@@ -1978,7 +2008,7 @@ def _result_in_sentence(text: str, lo: int, hi: int, before: int, marked: bool =
         _restated_condition(text, condition, hi) else hi  # fmt: skip
     if result is None or _math_spans(text, lo, hi) or _ESCAPED.sub("", text[lo:hi]).count("\\") or \
             _INVERTED_CONDITION.match(text, lo, hi) or _INVERTED_ANYWHERE.search(text, lo, hi) or \
-            _RESULT_BLOCKED.search(text, lo, cut) or _DENIAL.search(text, lo, hi) or \
+            _RESULT_BLOCKED.search(text, lo, cut) or _denied(text, lo, hi) or \
             (not marked and ((_STEP_NOT_A_RESULT if concluded else _NOT_A_RESULT).search(text, lo, cut) or
                              (_UNMARKED_WOULD.search(text, lo, hi) and not _CONCLUSION.match(text, before, lo)))) or \
             _hypothetical(text, lo, cut, modal=False):  # fmt: skip
@@ -2013,10 +2043,11 @@ def _result_in_sentence(text: str, lo: int, hi: int, before: int, marked: bool =
     if any(v in computed for m, v in zip(numbers, values)
            if m is not same[0] and not _NAMED_SET_BEFORE.search(text, max(lo, m.start() - 30), m.start())):  # fmt: skip
         return None  # (another result named as a set already known is no second answer: the remaining 4 windows)
-    if any(not _written_before(text, m.group(), 0, before)
+    if any(not _written_before(text, m.group(), 0, before) and not _period_given(text, lo, m, hi)
            for m in numbers if m is not same[0]):  # fmt: skip
         # Edward had to use 2 boxes to pack the remaining 16 games. (after 35 - 19 = 16): a number written for the
-        # first time may be the answer; the others must be givens restated
+        # first time may be the answer; the others must be givens restated (or a period the question gave: Patrick
+        # earned $42 from selling lemonade for 6 hours.)
         return None
     at = same[0]
     if _VARIABLE_BEFORE.search(text, max(lo, at.start() - 10), at.start()) or _OPERATOR_AFTER.match(text, at.end(), hi):
@@ -2487,13 +2518,41 @@ def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
         return None
     if _OPERATOR_BEFORE.search(text, lo, numbers[0].start()) or _OPERATOR_AFTER.match(text, numbers[0].end(), hi):
         return None  # Ed now has x + 33 marbles., 33 * y: an operand of an expression, never its value
+    if _INVERTED_CONDITION.match(text, lo, hi) or _INVERTED_ANYWHERE.search(text, lo, hi):
+        return None  # Jordan would earn $140 had he worked every day.: a counterfactual, as in _result_in_sentence
     if _PARTS_OR_SCALE_AFTER.match(text, numbers[0].end(), hi):
         return None  # 5 sixteenths, 5 lakh rupees, 5 grand: another number than 5
     end = _difference_end(text, numbers[0], lo, hi)
+    if _GIVEN_PERIOD.search(text, lo, hi) or _NOT_OF_A_NOUN.search(text, lo, hi):
+        # (a period in words around the number is a given of the question, never a second number: in one year, over
+        # the three months, in the second half of the season; a 'not' that names a set is no denial: the girls not
+        # in the Girl Scout, the money lost from not working; blanked so no word in them reads as a number or a bound)
+        text = text[:lo] + _NOT_OF_A_NOUN.sub(lambda m: m.group(1) + " " * len(m.group(2)),
+                                              _GIVEN_PERIOD.sub(lambda m: " " * len(m.group()), text[lo:hi])) + text[hi:]
     if _NUMBER_WORD.search(text, lo, hi) or _INEXACT.search(text, lo, numbers[0].end()) or \
             _INEXACT.search(text, end, hi) or _BOUND_TAIL.match(text, end, hi):  # fmt: skip
         return None  # "4 five": two numbers, one in words; "about 3 hours", "at least 3": not an exact value
     return numbers[0].span()
+
+
+# a 'not' that names a set (girls not in the Girl Scout, eggs not placed on the tray, money lost from not working):
+# after a noun or a preposition, before a preposition, a participle or a gerund; never after a verb or a copula (did
+# not, is not 5)
+_NOT_OF_A_NOUN = re.compile(
+    r"(?i)((?<![A-Za-z])(?:(?!(?:is|are|was|were|be|been|being|am|do|does|did|has|have|had|will|would|can|could|should|"
+    r"shall|may|might|must|need|needs|dare|ought|it|that|this|these|those|which|who|there|here|answer|result|value|"
+    r"solution|and|or|but|so|yet|else|if|then|than|as|why|how|what|whether|[A-Za-z]+ly)(?![A-Za-z]))[A-Za-z]{3,}|"
+    r"from|by|for|of|without)[ \t]+)(not)"
+    r"(?=[ \t]+(?:in|on|at|from|of|into|inside|outside|ready|yet|part|[a-z]{2,}ed|[a-z]{2,}ing)(?![A-Za-z]))")
+# a period of time in words after a preposition, a circumstance the question gave (in one year, for two weeks, over
+# the three months, during the first half of the season, in the second half of the year); never one that divides or
+# counts the answer (per, each, every, a, an: 5 apples each of two days states no total) nor a bare 'half' (in half)
+_GIVEN_PERIOD = re.compile(
+    r"(?i)(?<![A-Za-z])(?:in|for|over|during|after|within|throughout)[ \t]+(?:(?:the|its|his|her|their|this|that|"
+    r"these|those)[ \t]+)?(?:(?:first|last|next|past|following|whole|entire)[ \t]+)?"
+    rf"(?:{_CARDINAL}(?:[ \t]+|-){_PERIOD_NOUNS}|(?:first|second|other|last)[ \t]+half[ \t]+of[ \t]+(?:the|this|that|"
+    rf"its|his|her|their)[ \t]+{_PERIOD_NOUNS})(?![A-Za-z])"
+)
 
 
 def _written_before(text: str, number: str, lo: int, hi: int) -> bool:
@@ -3022,7 +3081,7 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
                 (later and _OR_BETWEEN.search(after[: later[0].start - math.end])):  # fmt: skip
             return Extraction("answer", (piece,), rule, (start, end))  # $5$ is wrong, $5$ oder $6$: refused as written
         return Extraction("answer", (math.inner.strip(" "),), rule, math.span())
-    if _DENIAL.search(_masked(text, start, end), start, end):
+    if _denied(_masked(text, start, end), start, end):
         return Extraction("answer", (piece,), rule, (start, end))  # read as written: refused, never the number in it
     copula = _COPULA.search(masked, start, end) if _prose(piece) else None
     value = _ANOTHER_SUBJECT.fullmatch(masked, start, copula.start()) if copula and _SUBJECTS.match(copula.group()) \

@@ -2520,3 +2520,45 @@ def test_this_stops_rules_read_a_long_run_of_spaces_before_the_deadline(response
     # a helper's timing probes: two runs of spaces with an optional comma or sign between ([ \t]*,?[ \t]*) backtrack
     # quadratically when what follows fails; 'Total =', 50,000 spaces and 48 took 174 s (unknown past the deadline)
     assert grade(response, gold).status == status, grade(response, gold).reason
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # Plan-and-Solve's and Gemma's answers: a period of time the question gave is no second number, and a 'not' that
+     # names a set is no denial
+     ("9570 - 3867 = 5703\n\nAnswer:\nThe Richmond Tigers sold 5703 tickets in the second half of the season.", "5703",
+      "correct"),
+     ("Total Cost: $520.00\n\nAnswer:\n\nBud spends $520.00 on making macaroni and cheese in one year.", "520", "correct"),
+     ("So the answer to this question is the program had a total of 366 downloads over the three months.", "366",
+      "correct"),
+     ("Number of girls not in the Girl Scout = 120 - 80 = 40\n\nAnswer:\nThe number of girls not in the Girl Scout is 40.",
+      "40", "correct"),
+     ("$300,000 / $75,000 = 4 years\n\nAnswer:\n\nIt will take Jim 4 years to earn the money lost from not working while "
+      "in school.", "4", "correct"),
+     ("* Total earnings: $30.00 + $12.00 = $42.00\n\n\n**Answer:** Patrick earned $42.00 from selling lemonade for 6 "
+      "hours.", "42", "correct"),
+     ("Total = 675 students x $15 = $10,125\n\nAnswer: Judy makes $10,125 in 1 week.", "7425", "wrong"),
+     # never a denial, a bound, a count of the answer or a number the period does not name
+     ("Answer:\nThe number of girls is not 40 in the second half of the season.", "40", "unparsed"),
+     ("Answer:\n21 students did not make the cut.", "21", "unparsed"),
+     ("Answer:\nThe answer, 40, is certainly not included in one year.", "40", "unparsed"),
+     ("Answer:\nShe saves 5 dollars each of two weeks.", "5", "unparsed"),
+     ("Answer:\nShe runs 3 miles in half an hour.", "3", "unparsed"),
+     ("Answer:\nShe runs about 3 miles in one hour.", "3", "unparsed"),
+     ("Answer:\nShe runs 3 miles in two or three hours.", "3", "unparsed"),
+     ("Cups: 2 x 3 = 6\n\nAnswer: Patrick earned $42 for 6 hours.", "42", "unparsed"),
+     ("Cups: 2 x 3 = 6\n\nAnswer: Patrick earned $42 for 6 hours.", "6", "unparsed"),
+     ("Total: 30 + 12 = 42\n\nAnswer: Patrick earned $42 for 6 apples.", "42", "unparsed"),
+     # (a counterfactual is no answer with one number either, as with several: found when 'in one week' stopped
+     # counting as a second number)
+     ("Answer: Jordan would earn $140 had he worked every day.", "140", "unparsed"),
+     ("Answer: Jordan would earn $140 in one week if he spent his video game time working.", "140", "correct")],
+)  # fmt: skip
+def test_periods_the_question_gave_and_sets_named_with_not(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason
+
+
+def test_a_period_or_a_not_before_a_long_run_of_spaces_is_read_in_time() -> None:
+    for response in ("Answer: He sold 5 in" + " " * 50000 + "x.", "Answer: girls not" + " " * 50000 + "in 5.",
+                     "Answer: 5 apples for the first" + " " * 50000 + "x.", "Answer: 5 " + "a" * 40000 + " not in x."):
+        assert grade(response, "5").status in ("correct", "unparsed")
