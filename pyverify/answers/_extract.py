@@ -383,16 +383,20 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "in plain text (`Final Answer: ~3`, `∼3`) makes it about 3, an approximation (in LaTeX, "
      "`\\boxed{~3}`, a tilde is a space); after `</answer>`, a retraction or a verdict takes it back"),
     ("`Many think the answer is $5$, but we get $6$.`, `The answer is (A) 5. Or maybe (B) 6.`, `Suppose $x = 5$.`",
-     "a phrase in a clause of belief or supposition (think, believe, assume, if, say, might, ...) is no marker; an "
-     "answer followed by `Or maybe …`, `Alternatively …` (或者, 也可能), a doubt (`(guess)`, `probably`, `I am not confident`) "
-     "or another value said to work too (`4 also works`, `the other root is 4`, `Four also works`, `both 3 and 4 satisfy`, 也可以是, "
-     "también puede ser, vielleicht, peut-être, может быть) is no answer; a yes or no qualified (`depending on n`) "
-     "states none; a retraction in Markdown (`> Wait`, `- Actually`) or other words (But wait, Sorry, Edit:, Nope, "
-     "Wacht, 等一下, 잠깐, ...), a verdict symbol (✘, 🤔, (jk)), another value wrapped or after an arrow (`**4**`, "
-     "`\\[4\\]`, `= 4`, `\\Rightarrow 4`), or a JSON key or tag that corrects the answer (`corrected_answer`, "
-     "`\"correct\": false`, `<alternative>`) leave no answer; after an answer phrase, a property or a guess (`a "
-     "multiple of 3`, `likely 3`) is read as written; a final sentence whose value is "
-     "supposed or someone else's (suppose, assume, if, many think, some say) states none (the answer would be 5 does)"),
+     "a phrase in a clause of belief or supposition (think, believe, assume, if, say, might, ...) is no "
+     "marker, nor is a phrase with `would` after a condition its sentence opens with (`The answer is "
+     "False. However, if we change the question ..., the answer would be True.` is False: another "
+     "scenario's answer); an answer followed by `Or maybe …`, `Alternatively …` (或者, 也可能), a doubt "
+     "(`(guess)`, `probably`, `I am not confident`) or another value said to work too (`4 also works`, "
+     "`the other root is 4`, `Four also works`, `both 3 and 4 satisfy`, 也可以是, también puede ser, "
+     "vielleicht, peut-être, может быть) is no answer; a yes or no qualified (`depending on n`) states "
+     "none; a retraction in Markdown (`> Wait`, `- Actually`) or other words (But wait, Sorry, Edit:, "
+     "Nope, Wacht, 等一下, 잠깐, ...), a verdict symbol (✘, 🤔, (jk)), another value wrapped or after an arrow "
+     "(`**4**`, `\\[4\\]`, `= 4`, `\\Rightarrow 4`), or a JSON key or tag that corrects the answer "
+     "(`corrected_answer`, `\"correct\": false`, `<alternative>`) leave no answer; after an answer "
+     "phrase, a property or a guess (`a multiple of 3`, `likely 3`) is read as written; a final sentence "
+     "whose value is supposed or someone else's (suppose, assume, if, many think, some say) states none "
+     "(the answer would be 5 does)"),
     ("`\\boxed{10}. Alternatively, every multiple of 6 is a multiple of 3, … which is 10.`",
      "an answer stands when what follows it (a second method opened by `Alternatively`, a check opened by `Wait`) "
      "ends by stating the same answer written the same way (or a chain of equalities ending in it), read once by "
@@ -4022,6 +4026,13 @@ _MATH_CLOSERS = re.compile(r"[^\S\n]{0,3}(?:\$\$?|\\\)|\\\])(?:[^\S\n]{0,3}(?:\$
 _ENGLISH_WORD = re.compile(r"[A-Za-z\s]+")
 
 
+# a condition its sentence opens with, right before an answer phrase with 'would' (However, if we change the question
+# to ask ..., the answer would be True. / If there is overlap, the answer would be 2.): the answer of another scenario
+# than the question's, never the one stated (a phrase before it still is; the conditional phrase alone states none)
+_CONDITION_OPENS = re.compile(r"(?i)(?:^|[.!?\n])[ \t*(]*(?:(?:however|but|and|so|now|also|alternatively|otherwise),?[ \t]+)?"
+                              r"(?:if|had|were|suppose|supposing|assuming|in[ \t]+case)(?![A-Za-z])[^.!?\n]{0,200},\s*\Z")
+
+
 def _hypothetical(text: str, lo: int, start: int, modal: bool = True, claims_only: bool = False) -> bool:
     """Whether the clause before a phrase at ``start`` makes it someone else's belief or a supposition (many think
     the answer is 5; if the answer is 5); the writer's own claim states it (we claim that the answer is 5, I think
@@ -4223,6 +4234,7 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
         k = bisect_right(starts, p.start()) - 1
         if not (k >= 0 and boxes[k][0] < p.start() < boxes[k][1]) and not _hypothetical(text, lo, p.start()) \
                 and not _PREMISE.search(text, max(lo, p.start() - 40), p.start()) and \
+                not ("would" in p.group().lower() and _CONDITION_OPENS.search(text, max(lo, p.start() - 260), p.start())) and \
                 not (_NUMBERED_STEP.match(p.group()) and _LATER_STEP.search(text, p.end(), hi)):  # fmt: skip
             # (Step 3: Answer: 12 before Step 4: the answer of a step that more steps follow, never the last)
             phrases.insert(0, p)

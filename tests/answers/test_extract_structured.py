@@ -2562,3 +2562,21 @@ def test_a_period_or_a_not_before_a_long_run_of_spaces_is_read_in_time() -> None
     for response in ("Answer: He sold 5 in" + " " * 50000 + "x.", "Answer: girls not" + " " * 50000 + "in 5.",
                      "Answer: 5 apples for the first" + " " * 50000 + "x.", "Answer: 5 " + "a" * 40000 + " not in x."):
         assert grade(response, "5").status in ("correct", "unparsed")
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # TheoremQA's Vicuna: the answer of another scenario after the answer stated was taken as the last marker
+     ("Therefore, the answer is False.\n\nHowever, if we change the question to ask if x-1 is a factor of "
+      "2*x^4+3*x^2-5x+7, the answer would be True. This is because x-1 is a factor.", "false", "correct"),
+     ("Therefore, the answer is 5.\n\nIf the price were $3 instead, the answer would be 6.", "5", "correct"),
+     ("Therefore, the answer is 5.\n\nIf the price were $3 instead, the answer would be 6.", "6", "wrong"),
+     ("The answer is 5. (If we counted the tree too, the answer would be 6.)", "5", "correct"),
+     # a condition alone, or one in a phrase that states its answer, is still read
+     ("If we simplify, the answer would be 5.", "5", "correct"),
+     ("The answer is 5. If we account for the tax, the answer is 6.", "6", "correct"),
+     ("The answer is 5. Since the tax applies, the answer would be 6.", "6", "correct")],
+)  # fmt: skip
+def test_an_answer_under_a_condition_with_would_is_another_scenarios(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason
+
