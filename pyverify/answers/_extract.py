@@ -262,9 +262,12 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "computation, `= 610`, ends a sentence when the next line opens with a capital: `122 × 5 = 610` then "
      "`So they make $610.`; a value alone on the last line, a number with its unit or a list of numbers, "
      "after a line ending in a copula and a colon, `The total is:` then `$13`, belongs to it; never a "
-     "step, a given or an expression still to compute) gives its one math span, or the last one after "
-     "`is`, `are`, `=`, `:`, `be`, `equals` (为, 是, 等于, ：), or the math spans after it joined by `and`, "
-     "`or`, commas or units (`The solutions are $x=2$ and $x=3$.`: the list; `x is $2$ or $3$`: several "
+     "step, a given or an expression still to compute) gives its one math span (never the math of a step "
+     "still to take: `Then, we can find the product $CD$.`, `Next, we need to compute $x^2$.`, `Now, "
+     "let's solve for $x$.` state none, a response cut off before its result; `Thus we can find that $x = "
+     "5$.` and `So we can write the answer as $5$.` still state theirs), or the last one after `is`, "
+     "`are`, `=`, `:`, `be`, `equals` (为, 是, 等于, ：), or the math spans after it joined by `and`, `or`, "
+     "commas or units (`The solutions are $x=2$ and $x=3$.`: the list; `x is $2$ or $3$`: several "
      "answers; `the number of chickens is 5 and the number of cows is 15`, `Therefore the maximum is $3$ "
      "and the minimum is $1$.`, `The answer is 5, and the sum is 15.`, `Answer: 5, and the sum is 15.`: "
      "the values of two things, none; two unknowns in math, `So $x$ equals $78$ and $y$ equals $80$.`, "
@@ -1309,6 +1312,18 @@ _BARE_EXAMPLE = re.compile(r",?\s*\$?\s*(-?\d+(?:\.\d+)?)\s*\$?\s*[.!]?\s*$")
 # after an answer: a reference in parentheses, or a restatement (9 (see Eq. 5); 3, i.e. 3; 0.25, that is, 25%)
 # after 'i.e.': a restatement with a number that is no plain value (2 hours, about 48, 0.25 or 0.3, 3 + 5): neither
 # compared as another form nor to be dropped as an explanation
+# a step still to take on the math right after it: a modal or a plan, a verb of computing and at most six words (we can
+# find the product, we need to compute, let's evaluate, we will now solve for); never what the step found (we can find
+# that, we can write the answer as, we find) nor math that states its value (an '=' or a relation in it)
+_PLAN_VERBS = (r"(?:find|compute|calculate|evaluate|determine|solve(?:\s+for)?|simplify|substitute|plug(?:\s+in)?|apply|"
+               r"check|verify|consider|factor|factorize|expand|multiply|divide|add|subtract|differentiate|integrate|"
+               r"examine|look\s+at|focus\s+on|work\s+out|figure\s+out)")
+_PLANNED_ON = re.compile(
+    r"(?i)(?:(?<![A-Za-z])(?:we|I|you|one)[ \t]+(?:can|could|will|shall|should|must|need[ \t]+to|have[ \t]+to|are[ \t]+"
+    r"going[ \t]+to|want[ \t]+to|would[ \t]+(?:need|have)[ \t]+to)|(?<![A-Za-z])(?:we['’]ll|I['’]ll|let['’]s|let[ \t]+us)"
+    rf")(?:[ \t]+(?:now|then|next|also|first|simply|easily|just|still))?[ \t]+{_PLAN_VERBS}(?![A-Za-z])"
+    r"(?:[ \t]+(?!(?:that|as|to|is|are|was|were|be|get|gets|obtain|giving|gives)(?![A-Za-z]))[A-Za-z'’,-]+){0,6}[ \t]*\Z")
+_RELATION = re.compile(r"=|<|>|\\(?:le|ge|leq|geq|neq|ne|approx|equiv|lt|gt|in)(?![A-Za-z])|≤|≥|≠|≈")
 _UNCOMPARED_RESTATEMENT = re.compile(r"(?=[^\n]*\d)(?!\s*\$?\s*[-+]?\d[\d,]*(?:\.\d+)?\s*\$?\s*[.!]?\s*$)")
 # (it opens where its spaces open: from inside a long run of them it would rescan the run, quadratic)
 _NOTE_AFTER = re.compile(r"(?i)(?<!\s)\s*\((?:see|cf\.?|from|by|using|via|per|as\s+in)(?![A-Za-z])[^()]{0,60}\)\s*[.!]?\s*$|"
@@ -1792,6 +1807,11 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
             return Extraction("none", rule="the final sentence writes its value again in a form not compared", span=(lo, hi))
         if _qualified(masked, last.end() if last is not None else lo, m, hi):
             return Extraction("none", rule="a word changes, bounds or judges the value stated", span=(lo, hi))
+        if rule == "final sentence" and _PLANNED_ON.search(masked, lo, m.start) and not _RELATION.search(m.inner):
+            # Then, we can find the product $CD$. / Next, we need to compute $x^2$.: what is still to be computed (a
+            # response cut off before its result), never a value stated
+            return Extraction("none", rule="the final sentence plans a step on its math and states no value",
+                              span=(lo, hi))  # fmt: skip
         return Extraction("answer", (m.inner.strip(" "),), rule, m.span())
     if len(spans) > 1 and _assignments_joined(text, spans, lo, hi):
         # Therefore, $x = 2$ and $y = 3$.: values of named unknowns joined by connectors state the answer together

@@ -2580,3 +2580,23 @@ def test_a_period_or_a_not_before_a_long_run_of_spaces_is_read_in_time() -> None
 def test_an_answer_under_a_condition_with_would_is_another_scenarios(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, grade(response, gold).reason
 
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # CumReasoning's GPT-4 plans and MathOdyssey's cut-off answers: the math of a step still to take was the answer
+     ("Solving this system will give us the values of $C$ and $D$.\nThen, we can find the product $CD$.", "-5",
+      "no answer"),
+     ("Next, we need to compute $x^2$.", "4", "no answer"), ("Finally, we will evaluate $f(2)$.", "4", "no answer"),
+     ("So, we have $0.4x = \\$14.40$.\nWe can solve this equation for $x$ to find the original price.", "36",
+      "no answer"),
+     ("Now, let's solve for \\( x \\) to find the values that satisfy the condition.", "2", "no answer"),
+     ("So we need to calculate $C(7, 4) \\cdot \\left(\\frac{1}{5}\\right)^4$.", "\\frac{7}{125}", "no answer"),
+     # what a step found, or math that states its value, is still the answer
+     ("Thus we can find that $x = 5$.", "5", "correct"), ("So we can write the answer as $5$.", "5", "correct"),
+     ("Then, we can compute $x = 5$.", "5", "correct"), ("So the product is $CD$.", "CD", "correct"),
+     ("We find $x^2$.", "x^2", "correct"), ("Then we can" + " " * 50000 + "find $x$.", "5", "no answer"),
+     ("We can find the" + " a" * 20000 + " $x$.", "x", "correct")],
+)  # fmt: skip
+def test_the_math_of_a_step_still_to_take_is_no_answer(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason
+
