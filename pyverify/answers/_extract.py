@@ -167,20 +167,21 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "boxes`, or words that change it, `eight pi`, `forty odd`), a period the question gave in words is "
      "no second number (`in one year`, `over the three months`, `in the second half of the season`) and a "
      "`not` that names a set is no denial (`The number of girls not in the Girl Scout is 40.`, `the money "
-     "lost from not working`; never `did not`, `is not 40`), unless a word makes it inexact (`about`, `at "
-     "least`, `more than`, ...; a difference after the number stays exact: `John has 21 more candies than "
-     "James` is 21, `4 more cups of flour` is 4, `60 miles farther than the car` is 60; never `8 or "
-     "more`, `4 more hours or longer`, `4 more boxes tops`, `5 less than x` or `than the previous "
-     "answer`, nor after a copula, `It's 15 less than the total`, `becomes 15 less`, in a condition, `If "
-     "Harry sleeps 3 more hours than James`, or when the computation before gave another result and the "
-     "number was written before, `31 + 21 = 52` then `John has 21 more candies than James`), a word right "
-     "after it counts parts, scales, bounds or hedges it (`5 sixteenths`, `3 fifths`, `1 fifth of`, `5 "
-     "lakh rupees`, `5 grand`, `5 gross`, `5 zillion`, `5 tops`, `6 approximations`, `5 give or take`, `5 "
-     "odd`; an ordinal or `grand` before another word is an adjective: `5 fifth graders`, `5 grand "
-     "pianos`), an operator makes it an operand (`x + 33 marbles`, `33 * y`, `x-33`; never italics, "
-     "`*18*`, nor a rate, `$12/h`) or a word judges it (`Answer: 5 is wrong`), or a counterfactual sets "
-     "it (`Jordan would earn $140 had he worked every day.`; with no phrase, a number in prose is taken "
-     "only from a concluding final sentence)"),
+     "lost from not working`; never `did not`, `is not 40`, nor one that checks or derives the value: `40 "
+     "(number not verified)`, `not based on any calculation`, `numbers not matching`), unless a word "
+     "makes it inexact (`about`, `at least`, `more than`, ...; a difference after the number stays exact: "
+     "`John has 21 more candies than James` is 21, `4 more cups of flour` is 4, `60 miles farther than "
+     "the car` is 60; never `8 or more`, `4 more hours or longer`, `4 more boxes tops`, `5 less than x` "
+     "or `than the previous answer`, nor after a copula, `It's 15 less than the total`, `becomes 15 "
+     "less`, in a condition, `If Harry sleeps 3 more hours than James`, or when the computation before "
+     "gave another result and the number was written before, `31 + 21 = 52` then `John has 21 more "
+     "candies than James`), a word right after it counts parts, scales, bounds or hedges it (`5 "
+     "sixteenths`, `3 fifths`, `1 fifth of`, `5 lakh rupees`, `5 grand`, `5 gross`, `5 zillion`, `5 "
+     "tops`, `6 approximations`, `5 give or take`, `5 odd`; an ordinal or `grand` before another word is "
+     "an adjective: `5 fifth graders`, `5 grand pianos`), an operator makes it an operand (`x + 33 "
+     "marbles`, `33 * y`, `x-33`; never italics, `*18*`, nor a rate, `$12/h`) or a word judges it "
+     "(`Answer: 5 is wrong`), or a counterfactual sets it (`Jordan would earn $140 had he worked every "
+     "day.`; with no phrase, a number in prose is taken only from a concluding final sentence)"),
     ("`**Answer:** The bus traveled **60 miles** farther than the car.`",
      "after a phrase, words whose one Markdown bold run is a value (a number, a fraction or a percentage "
      "with at most three words of its unit, or a cardinal in words): that value, whatever other numbers "
@@ -206,48 +207,49 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "program's printed output, one number alone in the fenced `output` block that ends the text before "
      "them (ToRA's answers; a closing code fence ends a sentence), or the last `=` of the line before "
      "when only words follow it, and at most one given after a preposition (a period of time after one is "
-     "a given too, `Patrick earned $42 from selling lemonade for 6 hours.`): `… / 7 days = 5 pounds of "
-     "insects per day`, `= $<<495*15=7425.00>>7425.00 in 1 week.`, never a clause after a comma, `= 27 "
-     "dollars, 3 dollars less than his budget`; a step's label between is layout, `Step 3: Melanie has 83 "
-     "dimes now.`, and so after a phrase when no other step follows), or that the sentence's own "
-     "computation in brackets at its end gives, when every other number there was written before (a given "
-     "restated) and none is the result of another computation (an `=` after numbers and an operator, or "
-     "in a chain; never an assignment, `Number of cookies = 5`, or a verb of the problem restated, `to "
-     "make 16 muffins`) (`8 balloons and 79 balls` states two results: none; a result named as a set "
-     "already known is none, `the remaining 4 windows`, and so is one after a preposition, a circumstance "
-     "of the answer: `earned $1000 from selling 2000 apples in 200 bags`, never after `with` or `on`: `He "
-     "has 7 pears with 5 apples`); never when that result was written before the computation as a given "
-     "(`wants 12. 7 + 5 = 12`, `Target = 12 apples.`, `wants 12 red apples`, `He wants $12 worth.`, "
-     "`Perimeter = 30. 2w + 2(10) = 30`; never one computed before, `100 + 150 = 250 customers` then `500 "
-     "- 250 = 250 customers`, nor one of another unit or currency, `14 days` then `= 14 pieces`, `2 "
-     "trips` then `= $2`, a label naming it when no unit does: `Flowers = 5` is no `5 vases`) or the "
-     "computation is a check (`Check: 3 × 20 = 60`) or the computation checks, nor with a cardinal in "
-     "words the response did not write before (`she has seventy-two eggs`; `for the first two weeks` "
-     "restates a given), a hedge, a verdict, a negation, a supposition, a condition before its main "
-     "clause (`If she solves 3 puzzles, Anna takes 7 hours.`) or one that hedges, doubts, computes, gives "
-     "a price, adds or supposes the past (`if I am right`, `if x = 2`, `if she charged $12`, `if Grandma "
-     "came too`, `if she had worked all 5 days`, a second case: `and $12 if she sells one`; a condition "
-     "that ends the sentence restates the question's when most of its words were written before, `Karen "
-     "earns $120 in two days if she works 3 hours per day.` (never a new scenario: `Mia runs 18 miles if "
-     "she rests on Sunday.`), as `would` does after a phrase or a concluding word, `Jordan would earn "
-     "$140 in one week`, never `would have`), an inverted condition anywhere (`Had Kylar paid $64 ..., he "
-     "would be broke.`, `..., had he worked every day`), `or`, `both`, `i.e.`, `out of`, a contrast "
-     "(`while`), a step still to take (`which we now divide`), someone else's value, a percent, `mod`, "
-     "`times` that multiplies (`5 times as many`; `babysit 5 times` counts), an operator or brackets in "
-     "the sentence, an operand (`12 - x cups`), nor a number bounded or listed (`more than 64`, `a "
-     "maximum of 64`, `64 or more`, `5 apples and 3 oranges`, `the 12 Tom has`): older chat models' "
-     "endings (`Therefore, the zookeeper needs to order 1400 bananas to last for 2 months.`; after a "
-     "concluding word a pronoun or a modal is no step, `Therefore, we need 9 vases to hold 7 carnations "
-     "and 47 roses.`, a step's verb still is, `Therefore, we convert ...`; after a phrase, only in a "
-     "sentence that ends the response); a last line that computes numbers, each with at most five words "
-     "of unit, after a label (`Total:`, `Additional bottles needed =`, `Total cans = 48 cans + 24 cans "
-     "=`), or after the label the line before computed (`Total = 120 + 67` then `Total = 187 "
-     "raspberries`), states its result, followed only by what it counts (never a check or a verdict: "
-     "`Verification: 2 × 6 + 3 = 15 correct.`; never under a supposition in the lines before it: `Let's "
-     "say the building has 10 floors:`); so does the last statement after a phrase that computes so, its "
-     "label optional and free of digits (`Answer: 21 kg x 7 days = 147 kg of dog food per week`; a rate "
-     "or a need after it is what was asked, never a deficit: `12 apples short`), when nothing follows it "
-     "and its label bounds, estimates or supposes nothing (`Upper bound:`, `At most:`, `Imagine:`)"),
+     "a given too, `Patrick earned $42 from selling lemonade for 6 hours.`, never a rate's, `for 6 hours "
+     "per day`): `… / 7 days = 5 pounds of insects per day`, `= $<<495*15=7425.00>>7425.00 in 1 week.`, "
+     "never a clause after a comma, `= 27 dollars, 3 dollars less than his budget`; a step's label "
+     "between is layout, `Step 3: Melanie has 83 dimes now.`, and so after a phrase when no other step "
+     "follows), or that the sentence's own computation in brackets at its end gives, when every other "
+     "number there was written before (a given restated) and none is the result of another computation "
+     "(an `=` after numbers and an operator, or in a chain; never an assignment, `Number of cookies = 5`, "
+     "or a verb of the problem restated, `to make 16 muffins`) (`8 balloons and 79 balls` states two "
+     "results: none; a result named as a set already known is none, `the remaining 4 windows`, and so is "
+     "one after a preposition, a circumstance of the answer: `earned $1000 from selling 2000 apples in "
+     "200 bags`, never after `with` or `on`: `He has 7 pears with 5 apples`); never when that result was "
+     "written before the computation as a given (`wants 12. 7 + 5 = 12`, `Target = 12 apples.`, `wants 12 "
+     "red apples`, `He wants $12 worth.`, `Perimeter = 30. 2w + 2(10) = 30`; never one computed before, "
+     "`100 + 150 = 250 customers` then `500 - 250 = 250 customers`, nor one of another unit or currency, "
+     "`14 days` then `= 14 pieces`, `2 trips` then `= $2`, a label naming it when no unit does: `Flowers "
+     "= 5` is no `5 vases`) or the computation is a check (`Check: 3 × 20 = 60`) or the computation "
+     "checks, nor with a cardinal in words the response did not write before (`she has seventy-two eggs`; "
+     "`for the first two weeks` restates a given), a hedge, a verdict, a negation, a supposition, a "
+     "condition before its main clause (`If she solves 3 puzzles, Anna takes 7 hours.`) or one that "
+     "hedges, doubts, computes, gives a price, adds or supposes the past (`if I am right`, `if x = 2`, "
+     "`if she charged $12`, `if Grandma came too`, `if she had worked all 5 days`, a second case: `and "
+     "$12 if she sells one`; a condition that ends the sentence restates the question's when most of its "
+     "words were written before, `Karen earns $120 in two days if she works 3 hours per day.` (never a "
+     "new scenario: `Mia runs 18 miles if she rests on Sunday.`), as `would` does after a phrase or a "
+     "concluding word, `Jordan would earn $140 in one week`, never `would have`), an inverted condition "
+     "anywhere (`Had Kylar paid $64 ..., he would be broke.`, `..., had he worked every day`), `or`, "
+     "`both`, `i.e.`, `out of`, a contrast (`while`), a step still to take (`which we now divide`), "
+     "someone else's value, a percent, `mod`, `times` that multiplies (`5 times as many`; `babysit 5 "
+     "times` counts), an operator or brackets in the sentence, an operand (`12 - x cups`), nor a number "
+     "bounded or listed (`more than 64`, `a maximum of 64`, `64 or more`, `5 apples and 3 oranges`, `the "
+     "12 Tom has`): older chat models' endings (`Therefore, the zookeeper needs to order 1400 bananas to "
+     "last for 2 months.`; after a concluding word a pronoun or a modal is no step, `Therefore, we need 9 "
+     "vases to hold 7 carnations and 47 roses.`, a step's verb still is, `Therefore, we convert ...`; "
+     "after a phrase, only in a sentence that ends the response); a last line that computes numbers, each "
+     "with at most five words of unit, after a label (`Total:`, `Additional bottles needed =`, `Total "
+     "cans = 48 cans + 24 cans =`), or after the label the line before computed (`Total = 120 + 67` then "
+     "`Total = 187 raspberries`), states its result, followed only by what it counts (never a check or a "
+     "verdict: `Verification: 2 × 6 + 3 = 15 correct.`; never under a supposition in the lines before it: "
+     "`Let's say the building has 10 floors:`); so does the last statement after a phrase that computes "
+     "so, its label optional and free of digits (`Answer: 21 kg x 7 days = 147 kg of dog food per week`; "
+     "a rate or a need after it is what was asked, never a deficit: `12 apples short`), when nothing "
+     "follows it and its label bounds, estimates or supposes nothing (`Upper bound:`, `At most:`, "
+     "`Imagine:`)"),
     ("`$28$ %`, `$125$ miles`, `$1$ and $2$`, `Total = 48 legs`",
      "the whole text, when its only words are units, percent words, `and`, `or`; a short reply that names "
      "its value in words, one `=` between (`Angle of inclination = 60 degrees`, `Total = 48 legs`), is "
@@ -264,62 +266,63 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "after a line ending in a copula and a colon, `The total is:` then `$13`, belongs to it; never a "
      "step, a given or an expression still to compute) gives its one math span (never the math of a step "
      "still to take: `Then, we can find the product $CD$.`, `Next, we need to compute $x^2$.`, `Now, "
-     "let's solve for $x$.` state none, a response cut off before its result; `Thus we can find that $x = "
-     "5$.` and `So we can write the answer as $5$.` still state theirs), or the last one after `is`, "
-     "`are`, `=`, `:`, `be`, `equals` (为, 是, 等于, ：), or the math spans after it joined by `and`, `or`, "
-     "commas or units (`The solutions are $x=2$ and $x=3$.`: the list; `x is $2$ or $3$`: several "
-     "answers; `the number of chickens is 5 and the number of cows is 15`, `Therefore the maximum is $3$ "
-     "and the minimum is $1$.`, `The answer is 5, and the sum is 15.`, `Answer: 5, and the sum is 15.`: "
-     "the values of two things, none; two unknowns in math, `So $x$ equals $78$ and $y$ equals $80$.`, "
-     "are the list `x = 78, y = 80`); with no math, the words after its last `is` / `are` / `equals` / "
-     "`:` (after a last `=` that ends a computation of numbers after a verb or `a total of`, the number "
-     "that opens them: `there are 4/2 = 2 dots in each group`, and so after a phrase when nothing with a "
-     "number follows: `Answer: The three have a total of 40 + 36 + 46 = 122 crabs.`; never `x = 7 lies "
-     "outside the domain`), else, in a concluding sentence (therefore, thus, so, hence, finally, in "
-     "conclusion, we find), its one number when no other digit, numeral, number word, relation, verdict, "
-     "hedge, bound, supposition, negation, reference or step still to take is there (`now` may end it: "
-     "`So, Ali has $71 now.`; `up to` before a place or a person is a verb's, no bound: `41 students "
-     "showed up to the class`), nothing follows it after a bracket, and after a comma only a list of "
-     "words that ends the sentence or a word that sums up (`on Tuesdays, Wednesdays, and Fridays`, `, "
-     "altogether`; never a clause: `, which is`, `, the skater faces west`), it labels nothing (`step 3`, "
-     "`part 2`, `by (2)`) and counts no set already named (`the 5 apples`): GSM8K-style prose, `So, it "
-     "took James 2 hours.`, a fraction with a slash as one number, `Therefore, Louis and Jack together "
-     "eat 13/15 of the pie.`, and a number right after the concluding word with what it counts and a verb "
-     "when it restates the result right before it, `p = 110.` then `Therefore, 110 students take "
-     "physics.` (never `So 5 works.`), and so does a whole final sentence without a lead right after the "
-     "computation whose result it restates (`9 ÷ 3 = 3` then `There are 3 dots in each group.`), or that "
-     "is the whole response and a statement (`Becky needs $38.61 to buy a pair of shoes.`, TabMWP's "
-     "answers; never a question, an instruction, a report, a bound or the past: `How much money does "
-     "Becky need ... for $38.61.`, `Last week Tom had 5 apples.`; such a sentence, or a concluding one, "
-     "with one clock time after `at` or a copula and no other number or time states it: `The meeting "
-     "begins at 10:55 A.M.`, never `leaves at 9:00 A.M. and arrives at half past ten`; never a step, a "
-     "plan or a remark: `We convert 120 minutes to hours.`, `Keep 12 in mind.`) (never in a note after a "
-     "marked answer: `\\boxed{6}. So we used 2 steps.` is 6); a final sentence without a marker that "
-     "hedges or supposes (perhaps, seems, my best guess, assume, not sure, it is possible that, if, says, "
-     "and their words in the answer phrases' languages: probablement, có lẽ, piensan) states nothing; a "
-     "concluding sentence's own computation states its result when exact arithmetic confirms it "
-     "(`Therefore, Lana has a total of 4 boxes x (2 scarves + 6 mittens) = 4 x 8 = 32 pieces of winter "
-     "clothing.` is 32, `Hence, 56 Drinkets = 56 × (3/28) Trinkets = 6 Trinkets.` 6; numbers, operators, "
-     "brackets and the words of what they count from the `=` before, a result rounded to its decimals, "
-     "`100 / 3 = 33.33`; never a false one, a step, `we compute`, a supposition, a clause's, `after "
-     "selling 3 x 4 = 12 apples, he has 8 left`, `of the 10 x 3 = 30 cookies`, nor with a number or a "
-     "word that bounds or changes it after it, `or more`, `each`, `than`, `plus 5 hats`); one that gives "
-     "a reason after its value states that value (`x = 60 because the sum is 180` states 60, `the total "
-     "is 36, since 3 * 12 = 36` 36; a reason opens with because, since, given that, seeing as, "
-     "considering, or a comma and `as` or `for` before a subject, and the value may be a number in prose "
-     "or in words before a reason that runs to the last copula (never before one set off by commas: `So, "
-     "5 hours later, as the sun sets, the temperature is 12 degrees.` states 12): `Tim's guess was off by "
-     "36 jelly beans, as the true number ... is 900.` never states 900); a value and, after when, where, "
-     "while, once, provided or an example (e.g., for example: an example that writes the value again, "
-     "`12, e.g. $12 = 3 \\cdot 4$`, keeps it, and a value given as an example, `100, for instance.`, or "
-     "an example of another value, `12, e.g. 13`, states none), a value its condition states (`the area "
-     "is 225 when the side is 15`, `the velocity is 0 when t = 4`: the question decides) state none, a "
-     "condition stating no value of its own keeps the value before it (`So x = 2k\\pi, where k is an "
-     "integer.`, `the probability is $\\frac{5}{36}$ when 2 dice are rolled`), and cases (`y = 5 when x = "
-     "2 and y = 7 when x = 3`) state none; a word after the math that changes its value (`$3$ squared`, "
-     "`$5$ million`, `$5$ 万`, `$3$ times 4`) states none, a count of times (`$3$ times as large`) its "
-     "number; `is approximately $18.8$` states the approximation ≈ 18.8 (unknown exactly, compared under "
-     "a tolerance)"),
+     "let's solve for $x$.`, `We also need to check $x = 0$.` state none, a response cut off before its "
+     "result; `Thus we can find that $x = 5$.`, `So we can write the answer as $5$.`, `we can add them "
+     "for a total of $12$`, `we can determine $12$ apples remain` and a number alone, `we can find $12$`, "
+     "still state theirs), or the last one after `is`, `are`, `=`, `:`, `be`, `equals` (为, 是, 等于, ：), or "
+     "the math spans after it joined by `and`, `or`, commas or units (`The solutions are $x=2$ and "
+     "$x=3$.`: the list; `x is $2$ or $3$`: several answers; `the number of chickens is 5 and the number "
+     "of cows is 15`, `Therefore the maximum is $3$ and the minimum is $1$.`, `The answer is 5, and the "
+     "sum is 15.`, `Answer: 5, and the sum is 15.`: the values of two things, none; two unknowns in math, "
+     "`So $x$ equals $78$ and $y$ equals $80$.`, are the list `x = 78, y = 80`); with no math, the words "
+     "after its last `is` / `are` / `equals` / `:` (after a last `=` that ends a computation of numbers "
+     "after a verb or `a total of`, the number that opens them: `there are 4/2 = 2 dots in each group`, "
+     "and so after a phrase when nothing with a number follows: `Answer: The three have a total of 40 + "
+     "36 + 46 = 122 crabs.`; never `x = 7 lies outside the domain`), else, in a concluding sentence "
+     "(therefore, thus, so, hence, finally, in conclusion, we find), its one number when no other digit, "
+     "numeral, number word, relation, verdict, hedge, bound, supposition, negation, reference or step "
+     "still to take is there (`now` may end it: `So, Ali has $71 now.`; `up to` before a place or a "
+     "person is a verb's, no bound: `41 students showed up to the class`), nothing follows it after a "
+     "bracket, and after a comma only a list of words that ends the sentence or a word that sums up (`on "
+     "Tuesdays, Wednesdays, and Fridays`, `, altogether`; never a clause: `, which is`, `, the skater "
+     "faces west`), it labels nothing (`step 3`, `part 2`, `by (2)`) and counts no set already named "
+     "(`the 5 apples`): GSM8K-style prose, `So, it took James 2 hours.`, a fraction with a slash as one "
+     "number, `Therefore, Louis and Jack together eat 13/15 of the pie.`, and a number right after the "
+     "concluding word with what it counts and a verb when it restates the result right before it, `p = "
+     "110.` then `Therefore, 110 students take physics.` (never `So 5 works.`), and so does a whole final "
+     "sentence without a lead right after the computation whose result it restates (`9 ÷ 3 = 3` then "
+     "`There are 3 dots in each group.`), or that is the whole response and a statement (`Becky needs "
+     "$38.61 to buy a pair of shoes.`, TabMWP's answers; never a question, an instruction, a report, a "
+     "bound or the past: `How much money does Becky need ... for $38.61.`, `Last week Tom had 5 apples.`; "
+     "such a sentence, or a concluding one, with one clock time after `at` or a copula and no other "
+     "number or time states it: `The meeting begins at 10:55 A.M.`, never `leaves at 9:00 A.M. and "
+     "arrives at half past ten`; never a step, a plan or a remark: `We convert 120 minutes to hours.`, "
+     "`Keep 12 in mind.`) (never in a note after a marked answer: `\\boxed{6}. So we used 2 steps.` is "
+     "6); a final sentence without a marker that hedges or supposes (perhaps, seems, my best guess, "
+     "assume, not sure, it is possible that, if, says, and their words in the answer phrases' languages: "
+     "probablement, có lẽ, piensan) states nothing; a concluding sentence's own computation states its "
+     "result when exact arithmetic confirms it (`Therefore, Lana has a total of 4 boxes x (2 scarves + 6 "
+     "mittens) = 4 x 8 = 32 pieces of winter clothing.` is 32, `Hence, 56 Drinkets = 56 × (3/28) Trinkets "
+     "= 6 Trinkets.` 6; numbers, operators, brackets and the words of what they count from the `=` "
+     "before, a result rounded to its decimals, `100 / 3 = 33.33`; never a false one, a step, `we "
+     "compute`, a supposition, a clause's, `after selling 3 x 4 = 12 apples, he has 8 left`, `of the 10 x "
+     "3 = 30 cookies`, nor with a number or a word that bounds or changes it after it, `or more`, `each`, "
+     "`than`, `plus 5 hats`); one that gives a reason after its value states that value (`x = 60 because "
+     "the sum is 180` states 60, `the total is 36, since 3 * 12 = 36` 36; a reason opens with because, "
+     "since, given that, seeing as, considering, or a comma and `as` or `for` before a subject, and the "
+     "value may be a number in prose or in words before a reason that runs to the last copula (never "
+     "before one set off by commas: `So, 5 hours later, as the sun sets, the temperature is 12 degrees.` "
+     "states 12): `Tim's guess was off by 36 jelly beans, as the true number ... is 900.` never states "
+     "900); a value and, after when, where, while, once, provided or an example (e.g., for example: an "
+     "example that writes the value again, `12, e.g. $12 = 3 \\cdot 4$`, keeps it, and a value given as "
+     "an example, `100, for instance.`, or an example of another value, `12, e.g. 13`, states none), a "
+     "value its condition states (`the area is 225 when the side is 15`, `the velocity is 0 when t = 4`: "
+     "the question decides) state none, a condition stating no value of its own keeps the value before it "
+     "(`So x = 2k\\pi, where k is an integer.`, `the probability is $\\frac{5}{36}$ when 2 dice are "
+     "rolled`), and cases (`y = 5 when x = 2 and y = 7 when x = 3`) state none; a word after the math "
+     "that changes its value (`$3$ squared`, `$5$ million`, `$5$ 万`, `$3$ times 4`) states none, a count "
+     "of times (`$3$ times as large`) its number; `is approximately $18.8$` states the approximation ≈ "
+     "18.8 (unknown exactly, compared under a tolerance)"),
     ("`**3**` alone on the last line, `\\[ \\text{The answer is (D).} \\]`, `$\\text{The final answer is } 5$`",
      "a last line that is a value in bold alone, without words, is the answer (`**Step 3**` is not); so is True or False in a "
      "final sentence that says only that the statement (claim, argument, proposition) is true or false "
@@ -389,17 +392,19 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "a phrase in a clause of belief or supposition (think, believe, assume, if, say, might, ...) is no "
      "marker, nor is a phrase with `would` after a condition its sentence opens with (`The answer is "
      "False. However, if we change the question ..., the answer would be True.` is False: another "
-     "scenario's answer); an answer followed by `Or maybe …`, `Alternatively …` (或者, 也可能), a doubt "
-     "(`(guess)`, `probably`, `I am not confident`) or another value said to work too (`4 also works`, "
-     "`the other root is 4`, `Four also works`, `both 3 and 4 satisfy`, 也可以是, también puede ser, "
-     "vielleicht, peut-être, может быть) is no answer; a yes or no qualified (`depending on n`) states "
-     "none; a retraction in Markdown (`> Wait`, `- Actually`) or other words (But wait, Sorry, Edit:, "
-     "Nope, Wacht, 等一下, 잠깐, ...), a verdict symbol (✘, 🤔, (jk)), another value wrapped or after an arrow "
-     "(`**4**`, `\\[4\\]`, `= 4`, `\\Rightarrow 4`), or a JSON key or tag that corrects the answer "
-     "(`corrected_answer`, `\"correct\": false`, `<alternative>`) leave no answer; after an answer "
-     "phrase, a property or a guess (`a multiple of 3`, `likely 3`) is read as written; a final sentence "
-     "whose value is supposed or someone else's (suppose, assume, if, many think, some say) states none "
-     "(the answer would be 5 does)"),
+     "scenario's answer; `when`, `even if`, `Note that if` too), unless the condition corrects the answer "
+     "or holds as the question states it (`if we fix the arithmetic error`, `if we read the question "
+     "correctly`, `as the question asks`: that answer stands); an answer followed by `Or maybe …`, "
+     "`Alternatively …` (或者, 也可能), a doubt (`(guess)`, `probably`, `I am not confident`) or another value "
+     "said to work too (`4 also works`, `the other root is 4`, `Four also works`, `both 3 and 4 satisfy`, "
+     "也可以是, también puede ser, vielleicht, peut-être, может быть) is no answer; a yes or no qualified "
+     "(`depending on n`) states none; a retraction in Markdown (`> Wait`, `- Actually`) or other words "
+     "(But wait, Sorry, Edit:, Nope, Wacht, 等一下, 잠깐, ...), a verdict symbol (✘, 🤔, (jk)), another value "
+     "wrapped or after an arrow (`**4**`, `\\[4\\]`, `= 4`, `\\Rightarrow 4`), or a JSON key or tag that "
+     "corrects the answer (`corrected_answer`, `\"correct\": false`, `<alternative>`) leave no answer; "
+     "after an answer phrase, a property or a guess (`a multiple of 3`, `likely 3`) is read as written; a "
+     "final sentence whose value is supposed or someone else's (suppose, assume, if, many think, some "
+     "say) states none (the answer would be 5 does)"),
     ("`\\boxed{10}. Alternatively, every multiple of 6 is a multiple of 3, … which is 10.`",
      "an answer stands when what follows it (a second method opened by `Alternatively`, a check opened by `Wait`) "
      "ends by stating the same answer written the same way (or a chain of equalities ending in it), read once by "
@@ -1319,10 +1324,24 @@ _PLAN_VERBS = (r"(?:find|compute|calculate|evaluate|determine|solve(?:\s+for)?|s
                r"check|verify|consider|factor|factorize|expand|multiply|divide|add|subtract|differentiate|integrate|"
                r"examine|look\s+at|focus\s+on|work\s+out|figure\s+out)")
 _PLANNED_ON = re.compile(
-    r"(?i)(?:(?<![A-Za-z])(?:we|I|you|one)[ \t]+(?:can|could|will|shall|should|must|need[ \t]+to|have[ \t]+to|are[ \t]+"
+    r"(?i)(?:(?<![A-Za-z])(?:we|I|you|one)(?:[ \t]+(?:also|now|then|still|just|first|next))?[ \t]+"
+    r"(?:can|could|will|shall|should|must|need[ \t]+to|have[ \t]+to|are[ \t]+"
     r"going[ \t]+to|want[ \t]+to|would[ \t]+(?:need|have)[ \t]+to)|(?<![A-Za-z])(?:we['’]ll|I['’]ll|let['’]s|let[ \t]+us)"
-    rf")(?:[ \t]+(?:now|then|next|also|first|simply|easily|just|still))?[ \t]+{_PLAN_VERBS}(?![A-Za-z])"
-    r"(?:[ \t]+(?!(?:that|as|to|is|are|was|were|be|get|gets|obtain|giving|gives)(?![A-Za-z]))[A-Za-z'’,-]+){0,6}[ \t]*\Z")
+    rf")(?:[ \t]+(?:now|then|next|also|first|simply|easily|just|still))?[ \t]+({_PLAN_VERBS})(?![A-Za-z])"
+    # (never words that state a value: for a total of $12$, at $25$, namely, yielding, the sum, as; solve it for $x$ is
+    # still a plan)
+    r"(?:[ \t]+(?!(?:that|as|to|is|are|was|were|be|get|gets|obtain|giving|gives|yielding|yields|namely|at|equals?|"
+    r"total|sum|result|answer|final|amount)(?![A-Za-z]))[A-Za-z'’,-]+){0,6}[ \t]*\Z")
+# after such math, what keeps it a plan: the sentence's end, a purpose, a means or a circumstance (to find the original
+# price, using the proportion, in the given scenario), or one noun and a comma (into $t$ groups, where ...); any other
+# words (apples remain, is the answer, works, as the total) state it
+_PLAN_CONTINUES = re.compile(r"[ \t]*(?:\**[ \t]*[.!:]?[ \t]*\Z|,?[ \t]+(?:to|in[ \t]+order[ \t]+to|using|by|with|from|"
+                             r"first|next|now|then|again|below|so[ \t]+that|and[ \t]+then|in|on|for|of|over|under|"
+                             r"within|between|when|where|if)(?![A-Za-z])|[ \t]+[A-Za-z]+[ \t]*,)")
+_PLAIN_NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
+# the verbs that only test a value: what follows them is a candidate even with an '=' in it (We also need to check
+# $x = 0$.)
+_TEST_VERBS = re.compile(r"(?i)check|verify|consider|substitute|plug(?:\s+in)?|apply|examine|look\s+at|focus\s+on")
 _RELATION = re.compile(r"=|<|>|\\(?:le|ge|leq|geq|neq|ne|approx|equiv|lt|gt|in)(?![A-Za-z])|≤|≥|≠|≈")
 _UNCOMPARED_RESTATEMENT = re.compile(r"(?=[^\n]*\d)(?!\s*\$?\s*[-+]?\d[\d,]*(?:\.\d+)?\s*\$?\s*[.!]?\s*$)")
 # (it opens where its spaces open: from inside a long run of them it would rescan the run, quadratic)
@@ -1807,7 +1826,10 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
             return Extraction("none", rule="the final sentence writes its value again in a form not compared", span=(lo, hi))
         if _qualified(masked, last.end() if last is not None else lo, m, hi):
             return Extraction("none", rule="a word changes, bounds or judges the value stated", span=(lo, hi))
-        if rule == "final sentence" and _PLANNED_ON.search(masked, lo, m.start) and not _RELATION.search(m.inner):
+        planned = _PLANNED_ON.search(masked, lo, m.start) if rule == "final sentence" else None
+        if planned and _PLAN_CONTINUES.match(text, m.end, hi) and not _PLAIN_NUMBER.fullmatch(m.inner.strip()) and \
+                (_TEST_VERBS.fullmatch(planned.group(1)) or not _RELATION.search(m.inner)):  # fmt: skip
+            # (a number alone is what the step found, never what it is still to compute: Multiplying, we can find $12$.)
             # Then, we can find the product $CD$. / Next, we need to compute $x^2$.: what is still to be computed (a
             # response cut off before its result), never a value stated
             return Extraction("none", rule="the final sentence plans a step on its math and states no value",
@@ -1989,7 +2011,7 @@ _RESULT_BOUND_AFTER = re.compile(r"(?i)\s*(?:or\s+(?:more|less|fewer|so)|\+|-?is
 # period the question gave (in 6 weeks, for 6 hours, over the first 15 minutes, after 3 days)
 _PERIOD_NOUNS = (r"(?:seconds?|minutes?|hours?|days?|nights?|weeks?|weekends?|months?|years?|decades?|seasons?|"
                  r"semesters?|terms?|quarters?)")
-_PERIOD_AFTER = re.compile(rf"(?i)[ \t]+{_PERIOD_NOUNS}(?![A-Za-z])")
+_PERIOD_AFTER = re.compile(rf"(?i)[ \t]+{_PERIOD_NOUNS}(?![A-Za-z])(?![ \t]+(?:per|each|every|a|an)(?![A-Za-z]))")
 _PERIOD_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:in|for|over|during|within|after)[ \t]+(?:(?:the|its|his|her|their)[ \t]+)?"
                             r"(?:(?:first|last|next|past|following)[ \t]+)?\Z")
 
@@ -2542,8 +2564,11 @@ def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
         return None
     if _OPERATOR_BEFORE.search(text, lo, numbers[0].start()) or _OPERATOR_AFTER.match(text, numbers[0].end(), hi):
         return None  # Ed now has x + 33 marbles., 33 * y: an operand of an expression, never its value
-    if _INVERTED_CONDITION.match(text, lo, hi) or _INVERTED_ANYWHERE.search(text, lo, hi):
-        return None  # Jordan would earn $140 had he worked every day.: a counterfactual, as in _result_in_sentence
+    if _INVERTED_CONDITION.match(text, lo, hi) or (_INVERTED_ANYWHERE.search(text, lo, hi) and
+                                                    re.search(r"(?i)(?<![A-Za-z])would(?![A-Za-z])", text[lo:hi])):
+        # Jordan would earn $140 had he worked every day.: a counterfactual, as in _result_in_sentence (never a
+        # relative clause: Everything they had they sold for $40.)
+        return None
     if _PARTS_OR_SCALE_AFTER.match(text, numbers[0].end(), hi):
         return None  # 5 sixteenths, 5 lakh rupees, 5 grand: another number than 5
     end = _difference_end(text, numbers[0], lo, hi)
@@ -2563,11 +2588,16 @@ def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
 # after a noun or a preposition, before a preposition, a participle or a gerund; never after a verb or a copula (did
 # not, is not 5)
 _NOT_OF_A_NOUN = re.compile(
-    r"(?i)((?<![A-Za-z])(?:(?!(?:is|are|was|were|be|been|being|am|do|does|did|has|have|had|will|would|can|could|should|"
+    r"(?i)((?<![A-Za-z(])(?:(?!(?:is|are|was|were|be|been|being|am|do|does|did|has|have|had|will|would|can|could|should|"
     r"shall|may|might|must|need|needs|dare|ought|it|that|this|these|those|which|who|there|here|answer|result|value|"
-    r"solution|and|or|but|so|yet|else|if|then|than|as|why|how|what|whether|[A-Za-z]+ly)(?![A-Za-z]))[A-Za-z]{3,}|"
-    r"from|by|for|of|without)[ \t]+)(not)"
-    r"(?=[ \t]+(?:in|on|at|from|of|into|inside|outside|ready|yet|part|[a-z]{2,}ed|[a-z]{2,}ing)(?![A-Za-z]))")
+    r"solution|and|or|but|so|yet|else|if|then|than|as|why|how|what|whether|still|though|although|already|just|even|"
+    r"number|figure|total|sum|work|computation|calculation|guess|estimate|belongs|appears|lies|seems|looks|remains|"
+    r"stands|fits|works|holds|[A-Za-z]+ly)(?![A-Za-z]))[A-Za-z]{3,}|from|by|for|of|without)[ \t]+)(not)"
+    # (never a participle that checks or derives the value: not verified, not based on, not matching)
+    r"(?=[ \t]+(?!(?:verified|checked|double-checked|confirmed|completed|finished|tested|matching|matched|based|derived|"
+    r"proven|proved|validated|guaranteed|guessed|rounded|simplified|calculated|computed|determined|solved|reviewed|"
+    r"convinced|known|certain|sure|counting|including)(?![A-Za-z]))"
+    r"(?:in|on|at|from|of|into|inside|outside|ready|yet|part|[a-z]{2,}ed|[a-z]{2,}ing)(?![A-Za-z]))")
 # a period of time in words after a preposition, a circumstance the question gave (in one year, for two weeks, over
 # the three months, during the first half of the season, in the second half of the year); never one that divides or
 # counts the answer (per, each, every, a, an: 5 apples each of two days states no total) nor a bare 'half' (in half)
@@ -4049,8 +4079,25 @@ _ENGLISH_WORD = re.compile(r"[A-Za-z\s]+")
 # a condition its sentence opens with, right before an answer phrase with 'would' (However, if we change the question
 # to ask ..., the answer would be True. / If there is overlap, the answer would be 2.): the answer of another scenario
 # than the question's, never the one stated (a phrase before it still is; the conditional phrase alone states none)
-_CONDITION_OPENS = re.compile(r"(?i)(?:^|[.!?\n])[ \t*(]*(?:(?:however|but|and|so|now|also|alternatively|otherwise),?[ \t]+)?"
-                              r"(?:if|had|were|suppose|supposing|assuming|in[ \t]+case)(?![A-Za-z])[^.!?\n]{0,200},\s*\Z")
+_CONDITION_OPENS = re.compile(
+    r"(?i)(?:^|[.!?\n])[ \t*(>•-]*(?:(?:\*\*)?note(?:[ \t]+that)?:?(?:\*\*)?[ \t]+)?"
+    r"(?:(?:however|but|and|so|now|also|alternatively|otherwise),?[ \t]+)?(?:even[ \t]+)?"
+    r"(?:if|had|were|when|suppose|supposing|assuming|in[ \t]+case)(?![A-Za-z])"
+    # (a decimal point or an abbreviation's full stop does not end the condition: if x were 2.5, Mr. Lee's rate)
+    r"(?:[^.!?\n]|(?<=\d)\.(?=\d)|(?<=Mr|Ms|Dr|St)\.|(?<=Mrs)\.){0,300},[ \t]*(?:then[ \t]+)?(?:the[ \t]+)?\Z")
+# ... unless the condition corrects the answer or holds as the question states it (However, if we fix the error in
+# step 2, the answer would be 6. / If we round as the question asks, the answer would be 3.): the answer then
+_CONDITION_CORRECTS = re.compile(r"(?i)(?<![A-Za-z])(?:correct\w*|error|errors|mistakes?|fix\w*|wrong|redo\w*|recalculat\w*|"
+                                 r"recomput\w*|properly|right|as[ \t]+stated|as[ \t]+given|given[ \t]+in|stated[ \t]+in|"
+                                 r"which[ \t]+it[ \t]+(?:does|is)|as[ \t]+(?:the[ \t]+)?(?:question|problem)[ \t]+"
+                                 r"(?:asks|requires|says|states|wants)|as[ \t]+required|actually|in[ \t]+fact)(?![A-Za-z])")
+
+
+def _another_scenario(text: str, lo: int, start: int) -> bool:
+    """Whether the answer phrase with 'would' at ``start`` answers a condition its sentence opens with, one that
+    neither corrects the answer nor holds as the question states it (_CONDITION_OPENS, _CONDITION_CORRECTS)."""
+    condition = _CONDITION_OPENS.search(text, max(lo, start - 400), start)
+    return condition is not None and not _CONDITION_CORRECTS.search(condition.group())
 
 
 def _hypothetical(text: str, lo: int, start: int, modal: bool = True, claims_only: bool = False) -> bool:
@@ -4254,7 +4301,7 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
         k = bisect_right(starts, p.start()) - 1
         if not (k >= 0 and boxes[k][0] < p.start() < boxes[k][1]) and not _hypothetical(text, lo, p.start()) \
                 and not _PREMISE.search(text, max(lo, p.start() - 40), p.start()) and \
-                not ("would" in p.group().lower() and _CONDITION_OPENS.search(text, max(lo, p.start() - 260), p.start())) and \
+                not ("would" in p.group().lower() and _another_scenario(text, lo, p.start())) and \
                 not (_NUMBERED_STEP.match(p.group()) and _LATER_STEP.search(text, p.end(), hi)):  # fmt: skip
             # (Step 3: Answer: 12 before Step 4: the answer of a step that more steps follow, never the last)
             phrases.insert(0, p)

@@ -2600,3 +2600,36 @@ def test_an_answer_under_a_condition_with_would_is_another_scenarios(response: s
 def test_the_math_of_a_step_still_to_take_is_no_answer(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, grade(response, gold).reason
 
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # what a review of this stop's rules found (347 probes): a 'not' that checks the value, a condition that corrects
+     # the answer, a period that is a rate's, a relative clause with 'had', a plan whose math is what it found
+     ("Answer: 40 (number not verified)", "40", "unparsed"), ("Answer: 40 (result still not verified).", "40", "unparsed"),
+     ("Answer: I got 40 but I'm confused, numbers not matching.", "40", "unparsed"),
+     ("Answer: 40 belongs not in the solution set.", "40", "unparsed"),
+     ("Answer: A guess not based on any calculation: 40.", "40", "unparsed"),
+     ("The answer is 5.\n\nHowever, if we read the question correctly, the answer would be 6.", "6", "correct"),
+     ("The answer is 5. But if we fix the arithmetic error in step 2, the answer would be 6.", "5", "wrong"),
+     ("The answer is 30.\n\nIf, as stated in the problem, each box holds 12, the answer would be 36.", "36", "correct"),
+     ("The answer is 3.2.\n\nIf we round to the nearest whole number as the question asks, the answer would be 3.", "3",
+      "correct"),
+     ("The answer is 6.\n\nHowever, if we were to include zero, the final answer would be 7.", "6", "no answer"),
+     ("The answer is 6.\n\nIf x were 2.5, the answer would be 7.", "6", "correct"),
+     ("The answer is 6.\n\nIf we include zero, then the answer would be 7.", "6", "correct"),
+     ("The answer is 6.\n\n- When zero is included, the answer would be 7.", "6", "correct"),
+     ("The answer is 6.\n\n**Note:** If we include zero, the answer would be 7.", "6", "correct"),
+     ("Total: $30 + $12 = $42\n\nAnswer: Patrick earned $42 for 6 hours per day.", "42", "unparsed"),
+     ("Answer: Everything they had they sold for $40.", "40", "correct"),
+     ("Therefore, we can add them for a total of $12$.", "12", "correct"),
+     ("Therefore we can determine $12$ apples remain.", "12", "correct"), ("So we can find $5$ is the answer.", "5", "correct"),
+     ("Multiplying, we can find $12$.", "12", "correct"), ("We also need to check $x = 0$.", "0", "no answer"),
+     ("Now, let's simplify $\\frac{10}{2}$.", "5", "no answer"),
+     ("We can check $x=5$ works.", "5", "correct"),
+     ("We can divide these teams into $t$ groups, where each group shares a color.", "t", "no answer"),
+     ("Now, we can solve for the width of the door, \\( x \\), using the proportion.", "x", "no answer"),
+     ("Now, let's calculate the maximum value of $c$ in the given scenario.", "c", "no answer")],
+)  # fmt: skip
+def test_the_review_of_this_stops_rules(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason
+
