@@ -165,23 +165,24 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "number (or, with no digit, one cardinal in words: `Answer: She has twelve apples.` is 12, as is a "
      "concluding `So the trip takes fifteen minutes.`; never `one` alone, a set already named, `the three "
      "boxes`, or words that change it, `eight pi`, `forty odd`), a period the question gave in words is "
-     "no second number (`in one year`, `over the three months`, `in the second half of the season`) and a "
-     "`not` that names a set is no denial (`The number of girls not in the Girl Scout is 40.`, `the money "
-     "lost from not working`; never `did not`, `is not 40`, nor one that checks or derives the value: `40 "
-     "(number not verified)`, `not based on any calculation`, `numbers not matching`), unless a word "
-     "makes it inexact (`about`, `at least`, `more than`, ...; a difference after the number stays exact: "
-     "`John has 21 more candies than James` is 21, `4 more cups of flour` is 4, `60 miles farther than "
-     "the car` is 60; never `8 or more`, `4 more hours or longer`, `4 more boxes tops`, `5 less than x` "
-     "or `than the previous answer`, nor after a copula, `It's 15 less than the total`, `becomes 15 "
-     "less`, in a condition, `If Harry sleeps 3 more hours than James`, or when the computation before "
-     "gave another result and the number was written before, `31 + 21 = 52` then `John has 21 more "
-     "candies than James`), a word right after it counts parts, scales, bounds or hedges it (`5 "
-     "sixteenths`, `3 fifths`, `1 fifth of`, `5 lakh rupees`, `5 grand`, `5 gross`, `5 zillion`, `5 "
-     "tops`, `6 approximations`, `5 give or take`, `5 odd`; an ordinal or `grand` before another word is "
-     "an adjective: `5 fifth graders`, `5 grand pianos`), an operator makes it an operand (`x + 33 "
-     "marbles`, `33 * y`, `x-33`; never italics, `*18*`, nor a rate, `$12/h`) or a word judges it "
-     "(`Answer: 5 is wrong`), or a counterfactual sets it (`Jordan would earn $140 had he worked every "
-     "day.`; with no phrase, a number in prose is taken only from a concluding final sentence)"),
+     "no second number (`in one year`, `over the three months`, `in the second half of the season`), nor "
+     "is an ordinal that names a thing (`on the third day`; never `a third of`) and a `not` that names a "
+     "set is no denial (`The number of girls not in the Girl Scout is 40.`, `the money lost from not "
+     "working`; never `did not`, `is not 40`, nor one that checks or derives the value: `40 (number not "
+     "verified)`, `not based on any calculation`, `numbers not matching`), unless a word makes it inexact "
+     "(`about`, `at least`, `more than`, ...; a difference after the number stays exact: `John has 21 "
+     "more candies than James` is 21, `4 more cups of flour` is 4, `60 miles farther than the car` is 60; "
+     "never `8 or more`, `4 more hours or longer`, `4 more boxes tops`, `5 less than x` or `than the "
+     "previous answer`, nor after a copula, `It's 15 less than the total`, `becomes 15 less`, in a "
+     "condition, `If Harry sleeps 3 more hours than James`, or when the computation before gave another "
+     "result and the number was written before, `31 + 21 = 52` then `John has 21 more candies than "
+     "James`), a word right after it counts parts, scales, bounds or hedges it (`5 sixteenths`, `3 "
+     "fifths`, `1 fifth of`, `5 lakh rupees`, `5 grand`, `5 gross`, `5 zillion`, `5 tops`, `6 "
+     "approximations`, `5 give or take`, `5 odd`; an ordinal or `grand` before another word is an "
+     "adjective: `5 fifth graders`, `5 grand pianos`), an operator makes it an operand (`x + 33 marbles`, "
+     "`33 * y`, `x-33`; never italics, `*18*`, nor a rate, `$12/h`) or a word judges it (`Answer: 5 is "
+     "wrong`), or a counterfactual sets it (`Jordan would earn $140 had he worked every day.`; with no "
+     "phrase, a number in prose is taken only from a concluding final sentence)"),
     ("`**Answer:** The bus traveled **60 miles** farther than the car.`",
      "after a phrase, words whose one Markdown bold run is a value (a number, a fraction or a percentage "
      "with at most three words of its unit, or a cardinal in words): that value, whatever other numbers "
@@ -280,8 +281,9 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "and so after a phrase when nothing with a number follows: `Answer: The three have a total of 40 + "
      "36 + 46 = 122 crabs.`; never `x = 7 lies outside the domain`), else, in a concluding sentence "
      "(therefore, thus, so, hence, finally, in conclusion, we find), its one number when no other digit, "
-     "numeral, number word, relation, verdict, hedge, bound, supposition, negation, reference or step "
-     "still to take is there (`now` may end it: `So, Ali has $71 now.`; `up to` before a place or a "
+     "numeral, number word (a period the question gave, `in one year`, or an ordinal that names a thing, "
+     "`on the third day`, is none), relation, verdict, hedge, bound, supposition, negation, reference or "
+     "step still to take is there (`now` may end it: `So, Ali has $71 now.`; `up to` before a place or a "
      "person is a verb's, no bound: `41 students showed up to the class`), nothing follows it after a "
      "bracket, and after a comma only a list of words that ends the sentence or a word that sums up (`on "
      "Tuesdays, Wednesdays, and Fridays`, `, altogether`; never a clause: `, which is`, `, the skater "
@@ -2572,12 +2574,14 @@ def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
     if _PARTS_OR_SCALE_AFTER.match(text, numbers[0].end(), hi):
         return None  # 5 sixteenths, 5 lakh rupees, 5 grand: another number than 5
     end = _difference_end(text, numbers[0], lo, hi)
-    if _GIVEN_PERIOD.search(text, lo, hi) or _NOT_OF_A_NOUN.search(text, lo, hi):
+    if _GIVEN_PERIOD.search(text, lo, hi) or _NOT_OF_A_NOUN.search(text, lo, hi) or _ORDINAL_OF_A_NOUN.search(text, lo, hi):
         # (a period in words around the number is a given of the question, never a second number: in one year, over
-        # the three months, in the second half of the season; a 'not' that names a set is no denial: the girls not
-        # in the Girl Scout, the money lost from not working; blanked so no word in them reads as a number or a bound)
-        text = text[:lo] + _NOT_OF_A_NOUN.sub(lambda m: m.group(1) + " " * len(m.group(2)),
-                                              _GIVEN_PERIOD.sub(lambda m: " " * len(m.group()), text[lo:hi])) + text[hi:]
+        # the three months, in the second half of the season; so is an ordinal that names a thing, on the third day; a
+        # 'not' that names a set is no denial: the girls not in the Girl Scout, the money lost from not working;
+        # blanked so no word in them reads as a number or a bound)
+        said = _GIVEN_PERIOD.sub(lambda m: " " * len(m.group()), text[lo:hi])
+        said = _ORDINAL_OF_A_NOUN.sub(lambda m: m.group(1) + " " * len(m.group(2)), said)
+        text = text[:lo] + _NOT_OF_A_NOUN.sub(lambda m: m.group(1) + " " * len(m.group(2)), said) + text[hi:]
     if _NUMBER_WORD.search(text, lo, hi) or _INEXACT.search(text, lo, numbers[0].end()) or \
             _INEXACT.search(text, end, hi) or _BOUND_TAIL.match(text, end, hi):  # fmt: skip
         return None  # "4 five": two numbers, one in words; "about 3 hours", "at least 3": not an exact value
@@ -2598,6 +2602,10 @@ _NOT_OF_A_NOUN = re.compile(
     r"proven|proved|validated|guaranteed|guessed|rounded|simplified|calculated|computed|determined|solved|reviewed|"
     r"convinced|known|certain|sure|counting|including)(?![A-Za-z]))"
     r"(?:in|on|at|from|of|into|inside|outside|ready|yet|part|[a-z]{2,}ed|[a-z]{2,}ing)(?![A-Za-z]))")
+# an ordinal that names a thing after a determiner (on the third day, its tenth birthday), never a fraction (a third of
+# the pie, the third of the apples, one third)
+_ORDINAL_OF_A_NOUN = re.compile(r"(?i)((?<![A-Za-z])(?:the|its|his|her|their|this|that|each|every)[ \t]+)"
+                                r"(third|tenth|hundredth|thousandth|millionth)(?=[ \t]+(?!of(?![A-Za-z]))[a-z]{2,})")
 # a period of time in words after a preposition, a circumstance the question gave (in one year, for two weeks, over
 # the three months, during the first half of the season, in the second half of the year); never one that divides or
 # counts the answer (per, each, every, a, an: 5 apples each of two days states no total) nor a bare 'half' (in half)

@@ -2552,7 +2552,12 @@ def test_this_stops_rules_read_a_long_run_of_spaces_before_the_deadline(response
      # (a counterfactual is no answer with one number either, as with several: found when 'in one week' stopped
      # counting as a second number)
      ("Answer: Jordan would earn $140 had he worked every day.", "140", "unparsed"),
-     ("Answer: Jordan would earn $140 in one week if he spent his video game time working.", "140", "correct")],
+     ("Answer: Jordan would earn $140 in one week if he spent his video game time working.", "140", "correct"),
+     # (an ordinal that names a thing is no fraction: ReReading's 'Sloane counted 250 customers on the third day.')
+     ("Number of customers counted on the third day = 250\n\nTherefore, Sloane counted 250 customers on the third day.",
+      "250", "correct"),
+     ("Answer: She ate 3 slices, a third of the pie.", "3", "unparsed"),
+     ("Therefore, she ate 3 slices, the third of the pie.", "3", "no answer")],
 )  # fmt: skip
 def test_periods_the_question_gave_and_sets_named_with_not(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, grade(response, gold).reason
