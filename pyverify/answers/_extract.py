@@ -628,7 +628,10 @@ class _Span:
         return self.start, self.end
 
 
-_OPENERS = (("$$", "$$"), ("\\[", "\\]"), ("\\(", "\\)"), ("$", "$"))
+# (LaTeX's display environments for one formula are display math too: \begin{equation*} x = 5 \end{equation*})
+_OPENERS = (("$$", "$$"), ("\\[", "\\]"), ("\\(", "\\)"), ("$", "$"), ("\\begin{equation}", "\\end{equation}"),
+            ("\\begin{equation*}", "\\end{equation*}"), ("\\begin{displaymath}", "\\end{displaymath}"),
+            ("\\begin{math}", "\\end{math}"))
 
 
 def _math_spans(text: str, lo: int = 0, hi: int | None = None) -> list[_Span]:
@@ -649,7 +652,7 @@ def _math_spans(text: str, lo: int = 0, hi: int | None = None) -> list[_Span]:
         if ch not in "$\\":
             i += 1
             continue
-        if ch == "\\" and text[i + 1 : i + 2] not in ("(", "["):
+        if ch == "\\" and text[i + 1 : i + 2] not in ("(", "[") and not text.startswith("\\begin{", i):
             i += 2  # \$ and other commands
             continue
         for opener, closer in _OPENERS:

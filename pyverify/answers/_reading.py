@@ -668,7 +668,9 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      r"\\(?:(lor|vee)|land|wedge)(?![A-Za-z])", lambda m: " \\text{ or } " if m.group(1) else " \\text{ and } "),
     ("a negated equality written \\not= (spacing inside it too: \\not\\;=) or =/= is \\neq, never =",
      r"\\not\s*(?:\\[,;:! ]\s*)*=|=/=", r" \\neq "),
-    ("math delimiters $ $$ \\( \\) \\[ \\] at the ends", r"^\s*(\$\$?|\\\(|\\\[)|(\$\$?|\\\)|\\\])\s*$", ""),
+    ("math delimiters $ $$ \\( \\) \\[ \\] and the display environments equation, equation*, displaymath and math "
+     "at the ends", r"^\s*(\$\$?|\\\(|\\\[|\\begin\s*\{(?:equation\*?|displaymath|math)\})"
+     r"|(\$\$?|\\\)|\\\]|\\end\s*\{(?:equation\*?|displaymath|math)\})\s*$", ""),
     ("a $ right before a digit, after a space, = or an opening bracket, with no $ after it, opens no math: it is a "
      "dollar sign, \\$ (`x = $5000`, `$x = $200`: Pandoc's rule, as in responses)", r"(?<=[\s=(:])\$(?=\d[^$]*\Z)", r"\\$"),
     ("choice letters listed in one \\text{...} (\\text{A,D}, \\textbf{(A), (D)}, \\text{A and D}, \\text{B、C}, \\text{A, B, "

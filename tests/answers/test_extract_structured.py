@@ -2638,3 +2638,20 @@ def test_the_math_of_a_step_still_to_take_is_no_answer(response: str, gold: str,
 def test_the_review_of_this_stops_rules(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, grade(response, gold).reason
 
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # TheoremQA's and HARDMath's answers in LaTeX's display environments were unread ('\\begin at column 1')
+     ("Therefore, the answer is:\n\\begin{equation*}\n3.70\n\\end{equation*}", "3.70", "correct"),
+     ("So we get\n\\begin{equation}\n\\epsilon = \\frac{a_1^{2}}{a_3^2}\n\\end{equation}", "\\frac{a_1^2}{a_3^2}",
+      "correct"),
+     ("The answer is:\n\\begin{displaymath}\\boxed{7}\\end{displaymath}", "7", "correct"),
+     ("\\begin{equation*}3.70\\end{equation*}", "3.7", "correct"),
+     # never an environment left open, one that holds steps, nor another environment's content
+     ("The answer is:\n\\begin{equation*}\n3.70", "3.70", "unparsed"),
+     ("\\begin{align*} x &= 5 \\end{align*}", "5", "unparsed"),
+     ("\\begin{equation*}" * 10000, "5", "unparsed")],
+)  # fmt: skip
+def test_display_environments_are_math(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason
+
