@@ -146,20 +146,21 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "in parentheses between `answer` and `is`, `the answer (arabic numerals) is`, `the answer (in "
      "dollars) is`, is part of it; a choice `(C)`, a hedge `(maybe)` or a part `(to the first part)` is "
      "not; a reference after the answer, `9 (see Eq. 5)`, and a restatement after `, i.e.` are not read "
-     "as it): the math that follows it, or the words to the end of the sentence read as below; a phrase "
-     "that ends its line and heads a block of steps (its first statement prose with a number that opens a "
-     "step or computes, or a block whose last statement concludes; never a yes or no or a labelled line "
-     "other than a numbered step; more numbers before a blank line and no explanation label; a numbered "
-     "step, `Step 1: 2/3 of 36 = 24`, or math that computes or is still to solve, `F = 2T = 2 x 125 = "
-     "250`, `x = y + 30`, opens steps that go on in the paragraphs after it while each holds a number; "
-     "the answer lies in the block's last statement, never the block read whole; when that states "
-     "nothing, steps opened by math that computes leave the math read as the answer, as before, and steps "
-     "opened by an equation still to solve state nothing) is answered by the block's last statement when "
-     "it concludes, restates the last result or computes its own, or gives the value of the unknown the "
-     "block's first equation left to solve (`x = y + 30`, then `y = 20`, then `x = 50`), and hedges "
-     "nothing (`Answer:` then `First, 3 + 4 = 7 apples.`, `Then 7 x 2 = 14 apples.`, `So Tom has 14 "
-     "apples.` is 14, never 7; else no answer); a first statement that is no step is the answer whatever "
-     "follows it (`Tom has 14 apples.` then `In grams, ...`)"),
+     "as it): the math that follows it, or the words to the end of the sentence read as below (without "
+     "the quotes around them, straight, curly, guillemets or LaTeX's: `` `True' ``, ``` ``True'' ```, "
+     "`“True”`, `«5»`; a prime stays: `f'`); a phrase that ends its line and heads a block of steps (its "
+     "first statement prose with a number that opens a step or computes, or a block whose last statement "
+     "concludes; never a yes or no or a labelled line other than a numbered step; more numbers before a "
+     "blank line and no explanation label; a numbered step, `Step 1: 2/3 of 36 = 24`, or math that "
+     "computes or is still to solve, `F = 2T = 2 x 125 = 250`, `x = y + 30`, opens steps that go on in "
+     "the paragraphs after it while each holds a number; the answer lies in the block's last statement, "
+     "never the block read whole; when that states nothing, steps opened by math that computes leave the "
+     "math read as the answer, as before, and steps opened by an equation still to solve state nothing) "
+     "is answered by the block's last statement when it concludes, restates the last result or computes "
+     "its own, or gives the value of the unknown the block's first equation left to solve (`x = y + 30`, "
+     "then `y = 20`, then `x = 50`), and hedges nothing (`Answer:` then `First, 3 + 4 = 7 apples.`, `Then "
+     "7 x 2 = 14 apples.`, `So Tom has 14 apples.` is 14, never 7; else no answer); a first statement "
+     "that is no step is the answer whatever follows it (`Tom has 14 apples.` then `In grams, ...`)"),
     ("`Final Answer: Jane started growing Sphere 3 hours ago.`",
      "after a phrase, words that no rule below reads but that hold exactly one number and no math: that "
      "number (or, with no digit, one cardinal in words: `Answer: She has twelve apples.` is 12, as is a "
@@ -2838,7 +2839,7 @@ _BOLD_HEDGED = re.compile(r"(?i)(?<![A-Za-z])(?:give\s+or\s+take|more\s+or\s+les
                           r"though|could|might|may|at\s+(?:least|most)|up\s+to|over|under)(?![A-Za-z])")
 
 
-_LEADING_QUOTES = re.compile(r"^(?:\\?[\"'*_`]|\s)+")
+_LEADING_QUOTES = re.compile(r"^(?:\\?[\"'*_`“”‘’„«»]|\s)+")
 
 
 # after an answer phrase: a choice in parentheses first ((C) 12 cans, \textbf{(C)} 7), and what says why it was chosen
@@ -2880,13 +2881,15 @@ def _out_of_text_command(text: str, start: int, end: int) -> tuple[int, int]:
 
 
 def _trimmed(piece: str, quoted: bool = False) -> str:
-    """``piece`` without the quotes, ``\\"``, ``**``, ``__`` and backticks (and spaces) around it. The leading run is one anchored
+    """``piece`` without the quotes (straight, curly, guillemets, LaTeX's), ``\\"``, ``**``, ``__`` and backticks (and spaces) around it. The leading run is one anchored
     match; the trailing run is walked from the right by hand, because a pattern anchored with ``$`` is tried at
     every position and takes time quadratic in a long run of spaces inside the text (24,000 spaces: 6 s). A closing
     apostrophe after a letter, an apostrophe or a closing bracket goes only with an opening one (``quoted``: one
     stood before ``piece``): else it is a prime (The answer is f'.)."""
     lead = _LEADING_QUOTES.match(piece)
-    quoted = quoted or (lead is not None and "'" in lead.group())
+    # (LaTeX's quotes open with backticks and close with apostrophes: `True', ``True'')
+    quoted = quoted or (lead is not None and ("'" in lead.group() or "‘" in lead.group() or
+                                              ("`" in lead.group() and not piece.rstrip().endswith("`"))))
     piece = piece[lead.end() :] if lead else piece
     end = len(piece)
     while end:
@@ -2895,7 +2898,7 @@ def _trimmed(piece: str, quoted: bool = False) -> str:
             end -= 1
         elif char == "'" and not quoted and (piece[end - 2 : end - 1].isalpha() or piece[end - 2 : end - 1] in ("'", ")", "}")):
             break  # f', y'', (f(x))': a prime (5' is a quote closed, as before)
-        elif char in "\"'*_`":
+        elif char in "\"'*_`“”‘’„«»":
             end -= 2 if end > 1 and piece[end - 2] == "\\" else 1
         else:
             break

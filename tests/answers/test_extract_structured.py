@@ -2655,3 +2655,17 @@ def test_the_review_of_this_stops_rules(response: str, gold: str, status: str) -
 def test_display_environments_are_math(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, grade(response, gold).reason
 
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # TheoremQA's Claude answers quote LaTeX's way: `True' (and ``True''), unread; curly quotes and guillemets too
+     ("Therefore, the answer is `True'.", "true", "correct"), ("Therefore, the answer is ``True''.", "true", "correct"),
+     ("Therefore, the answer is `False'. The given equation is not exact.", "false", "correct"),
+     ("The answer is \u201cTrue\u201d.", "true", "correct"), ("The answer is \u00ab5\u00bb.", "5", "correct"),
+     ("The answer is \u20185\u2019.", "5", "correct"),
+     # a prime stays a prime, in backticks too
+     ("The answer is f'.", "f'", "correct"), ("The answer is `f'`.", "f'", "correct"), ("The answer is `f'`.", "f", "wrong")],
+)  # fmt: skip
+def test_quotes_of_every_kind_around_an_answer(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason
+
