@@ -167,23 +167,24 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "concluding `So the trip takes fifteen minutes.`; never `one` alone, a set already named, `the three "
      "boxes`, or words that change it, `eight pi`, `forty odd`), a period the question gave in words is "
      "no second number (`in one year`, `over the three months`, `in the second half of the season`), nor "
-     "is an ordinal that names a thing (`on the third day`; never `a third of`) and a `not` that names a "
-     "set is no denial (`The number of girls not in the Girl Scout is 40.`, `the money lost from not "
-     "working`; never `did not`, `is not 40`, nor one that checks or derives the value: `40 (number not "
-     "verified)`, `not based on any calculation`, `numbers not matching`), unless a word makes it inexact "
-     "(`about`, `at least`, `more than`, ...; a difference after the number stays exact: `John has 21 "
-     "more candies than James` is 21, `4 more cups of flour` is 4, `60 miles farther than the car` is 60; "
-     "never `8 or more`, `4 more hours or longer`, `4 more boxes tops`, `5 less than x` or `than the "
-     "previous answer`, nor after a copula, `It's 15 less than the total`, `becomes 15 less`, in a "
-     "condition, `If Harry sleeps 3 more hours than James`, or when the computation before gave another "
-     "result and the number was written before, `31 + 21 = 52` then `John has 21 more candies than "
-     "James`), a word right after it counts parts, scales, bounds or hedges it (`5 sixteenths`, `3 "
-     "fifths`, `1 fifth of`, `5 lakh rupees`, `5 grand`, `5 gross`, `5 zillion`, `5 tops`, `6 "
-     "approximations`, `5 give or take`, `5 odd`; an ordinal or `grand` before another word is an "
-     "adjective: `5 fifth graders`, `5 grand pianos`), an operator makes it an operand (`x + 33 marbles`, "
-     "`33 * y`, `x-33`; never italics, `*18*`, nor a rate, `$12/h`) or a word judges it (`Answer: 5 is "
-     "wrong`), or a counterfactual sets it (`Jordan would earn $140 had he worked every day.`; with no "
-     "phrase, a number in prose is taken only from a concluding final sentence)"),
+     "is an ordinal that names a thing (`on the third day`; never `a third of`) (never a period of the "
+     "number's own value the response did not write before: `30 pages in thirty days` after `6 * 5 = 30`) "
+     "and a `not` that names a set is no denial (`The number of girls not in the Girl Scout is 40.`, `the "
+     "money lost from not working`; never `did not`, `is not 40`, nor one that checks or derives the "
+     "value: `40 (number not verified)`, `not based on any calculation`, `numbers not matching`), unless "
+     "a word makes it inexact (`about`, `at least`, `more than`, ...; a difference after the number stays "
+     "exact: `John has 21 more candies than James` is 21, `4 more cups of flour` is 4, `60 miles farther "
+     "than the car` is 60; never `8 or more`, `4 more hours or longer`, `4 more boxes tops`, `5 less than "
+     "x` or `than the previous answer`, nor after a copula, `It's 15 less than the total`, `becomes 15 "
+     "less`, in a condition, `If Harry sleeps 3 more hours than James`, or when the computation before "
+     "gave another result and the number was written before, `31 + 21 = 52` then `John has 21 more "
+     "candies than James`), a word right after it counts parts, scales, bounds or hedges it (`5 "
+     "sixteenths`, `3 fifths`, `1 fifth of`, `5 lakh rupees`, `5 grand`, `5 gross`, `5 zillion`, `5 "
+     "tops`, `6 approximations`, `5 give or take`, `5 odd`; an ordinal or `grand` before another word is "
+     "an adjective: `5 fifth graders`, `5 grand pianos`), an operator makes it an operand (`x + 33 "
+     "marbles`, `33 * y`, `x-33`; never italics, `*18*`, nor a rate, `$12/h`) or a word judges it "
+     "(`Answer: 5 is wrong`), or a counterfactual sets it (`Jordan would earn $140 had he worked every "
+     "day.`; with no phrase, a number in prose is taken only from a concluding final sentence)"),
     ("`**Answer:** The bus traveled **60 miles** farther than the car.`",
      "after a phrase, words whose one Markdown bold run is a value (a number, a fraction or a percentage "
      "with at most three words of its unit, or a cardinal in words): that value, whatever other numbers "
@@ -2583,7 +2584,11 @@ def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
         # the three months, in the second half of the season; so is an ordinal that names a thing, on the third day; a
         # 'not' that names a set is no denial: the girls not in the Girl Scout, the money lost from not working;
         # blanked so no word in them reads as a number or a bound)
-        said = _GIVEN_PERIOD.sub(lambda m: " " * len(m.group()), text[lo:hi])
+        # (never a period of the number's own value the response did not write before: 30 pages in thirty days after
+        # 6 * 5 = 30 states the number twice, or another one)
+        value = _value(numbers[0].group())
+        said = _GIVEN_PERIOD.sub(lambda m: m.group() if spelled_number(m.group(1).rsplit(None, 1)[0]) == value and
+                                 not _said_before(text, lo, m.group(1)) else " " * len(m.group()), text[lo:hi])
         said = _ORDINAL_OF_A_NOUN.sub(lambda m: m.group(1) + " " * len(m.group(2)), said)
         text = text[:lo] + _NOT_OF_A_NOUN.sub(lambda m: m.group(1) + " " * len(m.group(2)), said) + text[hi:]
     if _NUMBER_WORD.search(text, lo, hi) or _INEXACT.search(text, lo, numbers[0].end()) or \
@@ -2616,9 +2621,17 @@ _ORDINAL_OF_A_NOUN = re.compile(r"(?i)((?<![A-Za-z])(?:the|its|his|her|their|thi
 _GIVEN_PERIOD = re.compile(
     r"(?i)(?<![A-Za-z])(?:in|for|over|during|after|within|throughout)[ \t]+(?:(?:the|its|his|her|their|this|that|"
     r"these|those)[ \t]+)?(?:(?:first|last|next|past|following|whole|entire)[ \t]+)?"
-    rf"(?:{_CARDINAL}(?:[ \t]+|-){_PERIOD_NOUNS}|(?:first|second|other|last)[ \t]+half[ \t]+of[ \t]+(?:the|this|that|"
+    rf"({_CARDINAL}(?:[ \t]+|-){_PERIOD_NOUNS}|(?:first|second|other|last)[ \t]+half[ \t]+of[ \t]+(?:the|this|that|"
     rf"its|his|her|their)[ \t]+{_PERIOD_NOUNS})(?![A-Za-z])"
 )
+
+
+def _said_before(text: str, lo: int, words: str) -> bool:
+    """Whether the response wrote ``words`` (any case and spacing, a singular or a plural) in the 20,000 characters
+    before ``lo``: a given restated."""
+    pattern = r"[ \t\n-]+".join(re.escape(w.rstrip("s") if w.endswith("s") and len(w) > 3 else w) + ("s?" if w.endswith("s") else "")
+                             for w in re.split(r"[ \t-]+", words.strip()))
+    return re.search(rf"(?i)(?<![A-Za-z]){pattern}(?![A-Za-z])", text[max(0, lo - 20000) : lo]) is not None
 
 
 def _written_before(text: str, number: str, lo: int, hi: int) -> bool:

@@ -2526,11 +2526,16 @@ def test_this_stops_rules_read_a_long_run_of_spaces_before_the_deadline(response
     ("response", "gold", "status"),
     [  # Plan-and-Solve's and Gemma's answers: a period of time the question gave is no second number, and a 'not' that
      # names a set is no denial
-     ("9570 - 3867 = 5703\n\nAnswer:\nThe Richmond Tigers sold 5703 tickets in the second half of the season.", "5703",
-      "correct"),
-     ("Total Cost: $520.00\n\nAnswer:\n\nBud spends $520.00 on making macaroni and cheese in one year.", "520", "correct"),
-     ("So the answer to this question is the program had a total of 366 downloads over the three months.", "366",
-      "correct"),
+     ("Tickets sold in the second half of the season:\n9570 - 3867 = 5703\n\nAnswer:\nThe Richmond Tigers sold 5703 "
+      "tickets in the second half of the season.", "5703", "correct"),
+     ("Number of batches in one year: 52\nTotal Cost: $520.00\n\nAnswer:\n\nBud spends $520.00 on making macaroni and "
+      "cheese in one year.", "520", "correct"),
+     ("How many downloads did the program have total over the three months? So the answer to this question is the "
+      "program had a total of 366 downloads over the three months.", "366", "correct"),
+     ("Answer:\nThe Richmond Tigers sold 5703 tickets in the second half of the season.", "5703", "correct"),
+     # (never a period of the number's own value the response did not write before: 30 pages in thirty days)
+     ("She reads 6 pages a day. 6 * 5 = 30. So she reads 30 pages in thirty days.", "30", "no answer"),
+     ("She reads 1 page a day for thirty days. 30 * 1 = 30. So she reads 30 pages in thirty days.", "30", "correct"),
      ("Number of girls not in the Girl Scout = 120 - 80 = 40\n\nAnswer:\nThe number of girls not in the Girl Scout is 40.",
       "40", "correct"),
      ("$300,000 / $75,000 = 4 years\n\nAnswer:\n\nIt will take Jim 4 years to earn the money lost from not working while "
@@ -2552,7 +2557,8 @@ def test_this_stops_rules_read_a_long_run_of_spaces_before_the_deadline(response
      # (a counterfactual is no answer with one number either, as with several: found when 'in one week' stopped
      # counting as a second number)
      ("Answer: Jordan would earn $140 had he worked every day.", "140", "unparsed"),
-     ("Answer: Jordan would earn $140 in one week if he spent his video game time working.", "140", "correct"),
+     ("He would earn $20/day * 7 days = $140 in one week.\n\nAnswer: Jordan would earn $140 in one week if he spent his "
+      "video game time working.", "140", "correct"),
      # (an ordinal that names a thing is no fraction: ReReading's 'Sloane counted 250 customers on the third day.')
      ("Number of customers counted on the third day = 250\n\nTherefore, Sloane counted 250 customers on the third day.",
       "250", "correct"),
