@@ -2587,8 +2587,8 @@ def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
         # (never a period of the number's own value the response did not write before: 30 pages in thirty days after
         # 6 * 5 = 30 states the number twice, or another one)
         value = _value(numbers[0].group())
-        said = _GIVEN_PERIOD.sub(lambda m: m.group() if spelled_number(m.group(1).rsplit(None, 1)[0]) == value and
-                                 not _said_before(text, lo, m.group(1)) else " " * len(m.group()), text[lo:hi])
+        said = _GIVEN_PERIOD.sub(lambda m: m.group() if spelled_number(_PERIOD_NOUN_END.sub("", m.group(1))) == value
+                                 and not _said_before(text, lo, m.group(1)) else " " * len(m.group()), text[lo:hi])
         said = _ORDINAL_OF_A_NOUN.sub(lambda m: m.group(1) + " " * len(m.group(2)), said)
         text = text[:lo] + _NOT_OF_A_NOUN.sub(lambda m: m.group(1) + " " * len(m.group(2)), said) + text[hi:]
     if _NUMBER_WORD.search(text, lo, hi) or _INEXACT.search(text, lo, numbers[0].end()) or \
@@ -2621,9 +2621,10 @@ _ORDINAL_OF_A_NOUN = re.compile(r"(?i)((?<![A-Za-z])(?:the|its|his|her|their|thi
 _GIVEN_PERIOD = re.compile(
     r"(?i)(?<![A-Za-z])(?:in|for|over|during|after|within|throughout)[ \t]+(?:(?:the|its|his|her|their|this|that|"
     r"these|those)[ \t]+)?(?:(?:first|last|next|past|following|whole|entire)[ \t]+)?"
-    rf"({_CARDINAL}(?:[ \t]+|-){_PERIOD_NOUNS}|(?:first|second|other|last)[ \t]+half[ \t]+of[ \t]+(?:the|this|that|"
-    rf"its|his|her|their)[ \t]+{_PERIOD_NOUNS})(?![A-Za-z])"
+    rf"({_CARDINAL}(?:-{_CARDINAL})?(?:[ \t]+|-){_PERIOD_NOUNS}|(?:first|second|other|last)[ \t]+half[ \t]+of[ \t]+"
+    rf"(?:the|this|that|its|his|her|their)[ \t]+{_PERIOD_NOUNS})(?![A-Za-z])"
 )
+_PERIOD_NOUN_END = re.compile(rf"(?i)(?:[ \t]+|-){_PERIOD_NOUNS}\Z")
 
 
 def _said_before(text: str, lo: int, words: str) -> bool:

@@ -668,6 +668,8 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      r"\\(?:(lor|vee)|land|wedge)(?![A-Za-z])", lambda m: " \\text{ or } " if m.group(1) else " \\text{ and } "),
     ("a negated equality written \\not= (spacing inside it too: \\not\\;=) or =/= is \\neq, never =",
      r"\\not\s*(?:\\[,;:! ]\s*)*=|=/=", r" \\neq "),
+    ("an equation's label, number or tag (\\label{eq:1}, \\nonumber, \\notag, \\tag{1}) is layout",
+     r"\\label\s*\{[^{}]{0,200}\}|\\(?:nonumber|notag)(?![A-Za-z])|\\tag\*?\s*\{[^{}]{0,200}\}", " "),
     ("math delimiters $ $$ \\( \\) \\[ \\] and the display environments equation, equation*, displaymath and math "
      "at the ends", r"^\s*(\$\$?|\\\(|\\\[|\\begin\s*\{(?:equation\*?|displaymath|math)\})"
      r"|(\$\$?|\\\)|\\\]|\\end\s*\{(?:equation\*?|displaymath|math)\})\s*$", ""),

@@ -2535,6 +2535,8 @@ def test_this_stops_rules_read_a_long_run_of_spaces_before_the_deadline(response
      ("Answer:\nThe Richmond Tigers sold 5703 tickets in the second half of the season.", "5703", "correct"),
      # (never a period of the number's own value the response did not write before: 30 pages in thirty days)
      ("She reads 6 pages a day. 6 * 5 = 30. So she reads 30 pages in thirty days.", "30", "no answer"),
+     ("She reads 6 pages a day. 6 * 5 = 30. So she reads 30 pages in thirty-days.", "30", "no answer"),
+     ("He saves 2 dollars a day. 2 x 21 = 42.\n\nAnswer: He saves $42 in twenty-one days.", "42", "correct"),
      ("She reads 1 page a day for thirty days. 30 * 1 = 30. So she reads 30 pages in thirty days.", "30", "correct"),
      ("Number of girls not in the Girl Scout = 120 - 80 = 40\n\nAnswer:\nThe number of girls not in the Girl Scout is 40.",
       "40", "correct"),
@@ -2656,7 +2658,11 @@ def test_the_review_of_this_stops_rules(response: str, gold: str, status: str) -
      # never an environment left open, one that holds steps, nor another environment's content
      ("The answer is:\n\\begin{equation*}\n3.70", "3.70", "unparsed"),
      ("\\begin{align*} x &= 5 \\end{align*}", "5", "unparsed"),
-     ("\\begin{equation*}" * 10000, "5", "unparsed")],
+     ("\\begin{equation*}" * 10000, "5", "unparsed"),
+     # (an equation's label, number or tag is layout: found by a review)
+     ("The answer is\n\\begin{equation}\\label{eq:final}\n17\n\\end{equation}", "17", "correct"),
+     ("The answer is \\[ 17 \\tag{1} \\]", "17", "correct"),
+     ("The answer is \\begin{equation} 17 \\nonumber \\end{equation}", "17", "correct")],
 )  # fmt: skip
 def test_display_environments_are_math(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, grade(response, gold).reason
