@@ -403,12 +403,13 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "said to work too (`4 also works`, `the other root is 4`, `Four also works`, `both 3 and 4 satisfy`, "
      "也可以是, también puede ser, vielleicht, peut-être, может быть) is no answer; a yes or no qualified "
      "(`depending on n`) states none; a retraction in Markdown (`> Wait`, `- Actually`) or other words "
-     "(But wait, Sorry, Edit:, Nope, Wacht, 等一下, 잠깐, ...), a verdict symbol (✘, 🤔, (jk)), another value "
-     "wrapped or after an arrow (`**4**`, `\\[4\\]`, `= 4`, `\\Rightarrow 4`), or a JSON key or tag that "
-     "corrects the answer (`corrected_answer`, `\"correct\": false`, `<alternative>`) leave no answer; "
-     "after an answer phrase, a property or a guess (`a multiple of 3`, `likely 3`) is read as written; a "
-     "final sentence whose value is supposed or someone else's (suppose, assume, if, many think, some "
-     "say) states none (the answer would be 5 does)"),
+     "(But wait, Sorry, Edit:, Nope, well no, or rather, `I mean 6`, Wacht, 等一下, 잠깐, ...; after the "
+     "answer's unit too: `$5$ dollars, no, it is 6.`, `$5$ dollars (no, 6)`), a verdict symbol (✘, 🤔, "
+     "(jk)), another value wrapped or after an arrow (`**4**`, `\\[4\\]`, `= 4`, `\\Rightarrow 4`), or a "
+     "JSON key or tag that corrects the answer (`corrected_answer`, `\"correct\": false`, "
+     "`<alternative>`) leave no answer; after an answer phrase, a property or a guess (`a multiple of 3`, "
+     "`likely 3`) is read as written; a final sentence whose value is supposed or someone else's "
+     "(suppose, assume, if, many think, some say) states none (the answer would be 5 does)"),
     ("`\\boxed{10}. Alternatively, every multiple of 6 is a multiple of 3, … which is 10.`",
      "an answer stands when what follows it (a second method opened by `Alternatively`, a check opened by `Wait`) "
      "ends by stating the same answer written the same way (or a chain of equalities ending in it), read once by "
@@ -1143,6 +1144,7 @@ _OR_BETWEEN = re.compile(r"(?i)(?<![^\W\d_])(?:or|oder|ou|o|или|либо|oppu
 # 40 spaces between the sentence's end and the word (a line break starts afresh): an unbounded \s* is tried from
 # every line break of a long run of them, which takes time quadratic in the run (20,000 line breaks: 40 s)
 _RETRACTING = (r"(?:[*_`>#(\-][^\S\n]{0,2}){0,4}(?:wait|actually|hmm+|oops|correction|scratch\s+that|no,|no\s+wait|"
+               r"well,?\s+no(?![A-Za-z])|or\s+rather|i\s+mean(?=\s*,?\s*[-$\d(\\])|"
                r"on\s+second\s+thought|hold\s+on|but\s+wait|oh\s+wait|but\s+actually|sorry|let\s+me\s+reconsider|"
                r"on\s+reflection|err|erm|edit\s*:|update\s*:|erratum|oh\s+no|nope|i\s+made\s+an?\s+(?:error|mistake)|"
                r"(?:however|in\s+fact|instead),?\s+(?:it'?s|it\s+is|the\s+(?:answer|result)\s+is)\s{0,3}(?=[-$\d]|\\\()|"
@@ -4062,10 +4064,19 @@ def _taken_back(text: str, end: int, hi: int) -> bool:
     """Whether what follows an answer ending at ``end`` hedges, retracts or judges it, or offers another value; also
     read past the math delimiters that close around it (``$\\boxed{5}$. But this is wrong.``)."""
     closed = _MATH_CLOSERS.match(text, end, hi)
+    starts = (end, closed.end()) if closed else (end,)
+    # (and a retraction past the answer's unit, one or two words before a comma or a bracket: \boxed{5} dollars, no,
+    # it is 6.; never the same value in another unit, \boxed{0.5} hours (or 30 minutes))
+    united = [u.end() for u in (_UNIT_BEFORE_BREAK.match(text, at, hi) for at in starts) if u is not None]
     return any(bool(_HEDGE_AFTER.match(text, at, hi) or _RETRACTION_NEXT.match(text, at, hi) or
                     _RETRACTION.search(text, at, hi) or _VERDICT_AFTER.match(text, at, hi) or
                     _ALTERNATIVE_AFTER.search(text, at, hi))
-               for at in ((end, closed.end()) if closed else (end,)))  # fmt: skip
+               for at in starts) or any(_RETRACTION_NEXT.match(text, at, hi) for at in united)  # fmt: skip
+
+
+# one or two lowercase words right after an answer, then a comma, a semicolon, a dash or a bracket: its unit or noun
+_UNIT_BEFORE_BREAK = re.compile(r"[^\S\n]{0,3}(?:\\text\s*\{[^{}\n]{1,30}\}|(?!(?:no|nope|or|wait|well|actually|not|and|but|"
+                                r"i|maybe|perhaps|probably)(?![A-Za-z]))[a-z]{1,20}(?:[ \t][a-z]{1,20})?)(?=[ \t]*[,;(—–-])")
 
 
 # between two boxes on one line: a separator, then the next box's label and '=' ($，$f(\frac{2\pi}{3}) = ); before a

@@ -2681,3 +2681,22 @@ def test_display_environments_are_math(response: str, gold: str, status: str) ->
 def test_quotes_of_every_kind_around_an_answer(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, grade(response, gold).reason
 
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # a retraction after the answer's unit was not seen: '\\begin{equation} 5 \\end{equation} dollars, well no, it
+     # is 6.' was credited 5 (a review), as were $5$ and \\boxed{5} with a unit
+     ("The answer is $5$ dollars, no, it is 6.", "5", "no answer"), ("\\boxed{5} dollars, no, it is 6.", "5", "no answer"),
+     ("The answer is $5$ dollars, well no, it is 6.", "5", "no answer"),
+     ("The answer is $5$, well no, it is 6.", "5", "no answer"),
+     ("The answer is $5$ dollars, or rather 6.", "5", "no answer"), ("The answer is $5$ dollars, I mean 6.", "5", "no answer"),
+     ("The answer is $5$ dollars (no, 6).", "5", "no answer"),
+     ("The answer is \\begin{equation} 5 \\end{equation} dollars, well no, it is 6.", "5", "no answer"),
+     # a unit and what follows it, when nothing takes the answer back
+     ("The answer is $5$ dollars, which is the cost.", "5", "correct"),
+     ("The answer is $5$ apples, no more and no less.", "5", "correct"), ("The answer is $5$ dollars, I mean it.", "5", "correct"),
+     ("Therefore, it took James \\boxed{0.5} hours (or 30 minutes) to reach the store.", "0.5", "correct")],
+)  # fmt: skip
+def test_a_retraction_after_the_answers_unit(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason
+
