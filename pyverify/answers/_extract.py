@@ -4117,7 +4117,7 @@ _ENGLISH_WORD = re.compile(r"[A-Za-z\s]+")
 
 # a condition its sentence opens with, right before an answer phrase with 'would' (However, if we change the question
 # to ask ..., the answer would be True. / If there is overlap, the answer would be 2.): the answer of another scenario
-# than the question's, never the one stated (a phrase before it still is; the conditional phrase alone states none)
+# than the question's, never the one stated (a phrase before it still is; alone, the sentence is read as a final one)
 _CONDITION_OPENS = re.compile(
     r"(?i)(?:^|[.!?\n])[ \t*(>•-]*(?:(?:\*\*)?note(?:[ \t]+that)?:?(?:\*\*)?[ \t]+)?"
     r"(?:(?:however|but|and|so|now|also|alternatively|otherwise),?[ \t]+)?(?:even[ \t]+)?"
