@@ -280,7 +280,9 @@ _DEGREE_MARK = r"\^\s*(?:\{\s*\\circ\s*\}|\\circ(?![A-Za-z]))|°"
 _LONE_DEGREES = re.compile(rf"\s*(?:[A-Za-z]\s*=\s*)?(?:\\approx\s*)?[-+−]?\s*(?:\(\s*[-+−]?\s*[\d.]+\s*\)|\d+(?:\.\d+)?"
                            rf"|\\frac\s*\{{\s*\d+\s*\}}\s*\{{\s*\d+\s*\}})\s*(?:{_DEGREE_MARK})\s*\.?\s*")
 _MATHRM_UNIT = rf"(?<=[0-9])\s*\\mathrm\s*\{{\s*~\s*[{UNIT_LETTERS}]\s*\}}(?:\s*\^\s*(?:\d|\{{\s*-?\d\s*\}}))?{_AFTER_UNIT}"
-_TRAILING_UNIT = (rf"(?:(?<=[0-9}}).])\s+{_RATE_OPENS}|(?<=[0-9}}])|(?<=\\pi)\s*)(?:{_unit_phrase(letters=False)})"
+# (a slash right after a number opens a rate: \$5/hour, 480/wk are per hour, per week, never 480 divided by w·k)
+_TRAILING_UNIT = (rf"(?:(?<=[0-9}}).])\s+{_RATE_OPENS}|(?<=[0-9])\s*/\s*|(?<=[0-9}}])|(?<=\\pi)\s*)"
+                  rf"(?:{_unit_phrase(letters=False)})"
                   r"\s*$")
 
 # a counted noun right after a number, at the end (360 girls, 10 tablespoons): written by hand beside UNIT_WORDS,
@@ -978,7 +980,8 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "made of unit words (`UNIT_WORDS`: length, area, volume, mass, time, money, angle, counting nouns "
      "such as `ways`, `people`; plurals in -s, -es) with `square`, `sq`, `cubic` before, `squared`, "
      "`cubed`, `^2` after, `per`, `a`, `an`, `each`, `every` or `/` between (`hours a week` is hours per "
-     "week; a rate may open with `per`, `a`, `an`, `each` or `every`, `5 per hour`, and a currency before "
+     "week; a rate may open with `per`, `a`, `an`, `each` or `every`, `5 per hour`, or with `/` right after its "
+     "number, `\\$5/hour`, `480/wk` (never 480 divided by w·k), and a currency before "
      "it is its numerator: `\\$5 per hour` and `\\$5 an hour` are dollars per hour, while a bare `per "
      "hour`, whose numerator is unstated, is unknown against another unit); one-letter units (`m`, `g`, "
      "`s`, `h`, `L`) only in `\\text{…}`, after `/` or before it, outside math in a response, or after a "

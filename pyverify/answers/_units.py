@@ -182,7 +182,7 @@ def symbols(text: str) -> str:
     return re.sub(r"\\mu\s*", "μ", text.replace("\\Omega", "Ω").replace("\\AA", "Å"))
 
 
-_RATE_OPENING = re.compile(r"(?i)^\s*(?:an?|each|every)\s+(?=[A-Za-z])")
+_RATE_OPENING = re.compile(r"(?i)^\s*(?:(?:an?|each|every)\s+|/\s*)(?=[A-Za-z])")
 
 
 def normalize(phrase: str) -> str:
@@ -191,7 +191,7 @@ def normalize(phrase: str) -> str:
     for an angle alone, its unit's one name (``degree``, ``radian``)."""
     words: list[str] = []
     stated, angles = False, []
-    phrase = _RATE_OPENING.sub("per ", phrase)  # (an hour, when units follow the a: a rate, as per hour)
+    phrase = _RATE_OPENING.sub("per ", phrase)  # (an hour, /hour, when units follow: a rate, as per hour)
     for match in _TOKEN.finditer(symbols(_TEX.sub(" ", unicode_powers(phrase)))):
         word, power, slash = match.groups()
         if word and words and word.lower() in ("a", "an", "each", "every"):

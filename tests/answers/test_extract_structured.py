@@ -2700,3 +2700,16 @@ def test_quotes_of_every_kind_around_an_answer(response: str, gold: str, status:
 def test_a_retraction_after_the_answers_unit(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, grade(response, gold).reason
 
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # Plan-and-Solve's 'Answer: $480/week' was unread and '\\$480/wk' was 480 divided by w·k (different): a slash
+     # right after a number opens a rate, as 'per' does
+     ("Answer: $480/week", "480", "correct"), ("Answer: \\$480/wk", "480", "correct"), ("Answer: \\$5/hour", "5", "correct"),
+     ("Therefore, Jessica will pay a total of $1500/month.\n\n\\boxed{$18,000/year}", "18000", "correct"),
+     ("Answer: \\$480/wk", "\\$480 per week", "correct"), ("Answer: \\$480/wk", "\\$480 per day", "wrong"),
+     ("Answer: 5/hour", "5", "correct"), ("Answer: 3/4", "0.75", "correct"), ("Answer: 12/31", "12/31", "correct")],
+)  # fmt: skip
+def test_a_slash_after_a_number_opens_a_rate(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason
+
