@@ -2381,7 +2381,7 @@ _PROSE_NUMBER_BLOCKED = re.compile(
     r"let's|try|trying|check|checking|verify|test|divide|multiply|add|subtract|next|far|by|using|via|rule|property|"
     r"corollary|example|remark|condition|base|multiple|divisible|exceeds?|upwards|something|rounded|rounding|odd|"
     r"give\s+or\s+take|or\s+so|both|couple|few|several|grand|but|however|although|though|question|could|might|may|"
-    r"estimat\w*|approx\w*|about|around|roughly|nearly|almost|over|under|least|most|more|less|fewer|than|I|me|my|"
+    r"estimat\w*|approx\w*|about|around|roughly|nearly|almost|(?<!left\s)over|under|least|most|more|less|fewer|than|I|me|my|"
     r"contradict\w*|absurd|apparently|presumably|supposedly|hmm+|thereabouts|(?:on|of|in)\s+(?:the\s+)?order|an?\s+order|"
     r"order\s+of\s+magnitude|excess|north|south|shy|beyond|"
     # (now that ends the sentence says when the value holds: So, Ali has $71 now.)
@@ -2500,7 +2500,7 @@ _NUMBER_WORD = re.compile(
     r"dozen|score|gross|tenth|hundredth|thousandth|millionth)s?(?![A-Za-z])"
     # words that change the number they stand by: 3 times, minus 3, 3 squared, the root of 3, 3 percent
     r"|(?<![A-Za-z])(?:minus|negative|plus|times|fold|squared|cubed|square|cube|root|power|factorial|percent|"
-    r"divided|multiplied|over|per\s{0,3}cent|minimum|maximum|min|max|not|no)(?![A-Za-z])"
+    r"divided|multiplied|(?<!left\s)over|per\s{0,3}cent|minimum|maximum|min|max|not|no)(?![A-Za-z])"
 )
 
 
@@ -2508,7 +2508,8 @@ _NUMBER_WORD = re.compile(
 _INEXACT = re.compile(
     r"(?i)(?<![A-Za-z])(?:about|approx\w*|roughly|around|nearly|almost|close|circa|estimated?|least|most|more|"
     # (up to before a place or a person is a verb's: 41 students showed up to the archery class)
-    r"less|fewer|over|under|up\s+to(?!\s+(?:the|his|her|their|my|our|your|its)\s)|above|below|between|within|than|ish|"
+    # (left over is what remains, never a bound: Sarah will have $10 left over after she buys the rope.)
+    r"less|fewer|(?<!left\s)over|under|up\s+to(?!\s+(?:the|his|her|their|my|our|your|its)\s)|above|below|between|within|than|ish|"
     r"essentially|basically|arguably|kinda|sorta|kind\s+of|sort\s+of|practically|virtually|more\s+or\s+less)"
     r"(?![A-Za-z])|~|≈|\\approx"
 )

@@ -2713,3 +2713,14 @@ def test_a_retraction_after_the_answers_unit(response: str, gold: str, status: s
 def test_a_slash_after_a_number_opens_a_rate(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, grade(response, gold).reason
 
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # Zero-shot-CoT's 'Sarah will have $10 left over after she buys the new rope.' was unread: 'over' read as a bound
+     ("Answer: Sarah will have $10 left over after she buys the new rope.", "10", "correct"),
+     ("Therefore, Sarah will have $10 left over.", "10", "correct"),
+     ("Answer: She has over $10 left.", "10", "unparsed"), ("Answer: 10 over 3", "10", "unparsed")],
+)  # fmt: skip
+def test_left_over_is_no_bound(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason
+
