@@ -65,6 +65,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Literal
 
+from pyverify.answers._forms import _RELATION as _FORMS_RELATION
 from pyverify.answers._forms import spelled_number
 from pyverify.answers._reading import INVISIBLE, outside_unit
 from pyverify.answers._units import symbols
@@ -1351,7 +1352,8 @@ _PLAIN_NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
 # the verbs that only test a value: what follows them is a candidate even with an '=' in it (We also need to check
 # $x = 0$.)
 _TEST_VERBS = re.compile(r"(?i)check|verify|consider|substitute|plug(?:\s+in)?|apply|examine|look\s+at|focus\s+on")
-_RELATION = re.compile(r"=|<|>|\\(?:le|ge|leq|geq|neq|ne|approx|equiv|lt|gt|in)(?![A-Za-z])|≤|≥|≠|≈")
+# (the relations the answer grammar reads, and congruence and membership: math that states a value or a condition)
+_RELATION = re.compile(_FORMS_RELATION.pattern + r"|\\(?:equiv|in)(?![A-Za-z])")
 _UNCOMPARED_RESTATEMENT = re.compile(r"(?=[^\n]*\d)(?!\s*\$?\s*[-+]?\d[\d,]*(?:\.\d+)?\s*\$?\s*[.!]?\s*$)")
 # (it opens where its spaces open: from inside a long run of them it would rescan the run, quadratic)
 _NOTE_AFTER = re.compile(r"(?i)(?<!\s)\s*\((?:see|cf\.?|from|by|using|via|per|as\s+in)(?![A-Za-z])[^()]{0,60}\)\s*[.!]?\s*$|"
