@@ -77,6 +77,7 @@ from pyverify.answers._words import (
     SHOUTED_WORDS,
     UNIT_WORDS,
     is_unit_word,
+    short_word_pair,
 )
 
 EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
@@ -132,7 +133,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "is`, `Another solution is`, `Candidate 2 is`, `Best guess:`, `Tentative answer:`; never `One "
      "possible value is` or `One solution is`, what a question may ask for), a question mark after it "
      "(`?`, `\\text{?}`, `(?)`), a minus sign before it (`−`, `$-$`) or, outside math, characters that "
-     "continue its number (`\\boxed{3}4`, `\\boxed{3}.5`, `\\boxed{3}e2`) or a fraction word (`\\boxed{5} "
+     "continue its number (`\\boxed{3}4`, `\\boxed{3}.5`, `\\boxed{3}e2`, a scale, `\\boxed{3}M`, never "
+     "the initial of a word, `\\boxed{762} M&Ms`) or a fraction word (`\\boxed{5} "
      "sixteenths`): no answer (at most and at least state a maximum or a minimum; a scale word states the "
      "unit: `\\boxed{946} million dollars`); a dash before a box outside math is a bullet"),
     ("`\\phantom{\\boxed{4}}`, `{\\color{white} \\boxed{4}}`, `~~\\boxed{4}~~`, `<!-- \\boxed{4} -->`, `\\iffalse … \\fi`, "
@@ -173,7 +175,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "and a `not` that names a set is no denial (`The number of girls not in the Girl Scout is 40.`, `the "
      "money lost from not working`; never `did not`, `is not 40`, nor one that checks or derives the "
      "value: `40 (number not verified)`, `not based on any calculation`, `numbers not matching`), unless "
-     "a word makes it inexact (`about`, `at least`, `more than`, ...; a difference after the number stays "
+     "a word makes it inexact or hedges it (`about`, `at least`, `more than`, `give or take`, `I think`, "
+     "...; a difference after the number stays "
      "exact: `John has 21 more candies than James` is 21, `4 more cups of flour` is 4, `60 miles farther "
      "than the car` is 60; never `8 or more`, `4 more hours or longer`, `4 more boxes tops`, `5 less than "
      "x` or `than the previous answer`, nor after a copula, `It's 15 less than the total`, `becomes 15 "
@@ -271,7 +274,10 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "step, a given or an expression still to compute) gives its one math span (never the math of a step "
      "still to take: `Then, we can find the product $CD$.`, `Next, we need to compute $x^2$.`, `Now, "
      "let's solve for $x$.`, `We also need to check $x = 0$.` state none, a response cut off before its "
-     "result; `Thus we can find that $x = 5$.`, `So we can write the answer as $5$.`, `we can add them "
+     "result, and one unknown the sentence seeks after a preposition or a verb of seeking, no copula "
+     "before it, states none either (`Solving this equation will give us the value of $x$.`, `Let's "
+     "proceed to find the smallest integer $n$.`, `continuous at every $x$`; `Thus we obtain $x$.`, `So the "
+     "variable left is $y$.`, `So we choose $C$.` state theirs); `Thus we can find that $x = 5$.`, `So we can write the answer as $5$.`, `we can add them "
      "for a total of $12$`, `we can determine $12$ apples remain` and a number alone, `we can find $12$`, "
      "still state theirs), or the last one after `is`, `are`, `=`, `:`, `be`, `equals` (为, 是, 等于, ：), or "
      "the math spans after it joined by `and`, `or`, commas or units (`The solutions are $x=2$ and "
@@ -285,7 +291,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "36 + 46 = 122 crabs.`; never `x = 7 lies outside the domain`), else, in a concluding sentence "
      "(therefore, thus, so, hence, finally, in conclusion, we find), its one number when no other digit, "
      "numeral, number word (a period the question gave, `in one year`, or an ordinal that names a thing, "
-     "`on the third day`, is none), relation, verdict, hedge, bound, supposition, negation, reference or "
+     "`on the third day`, is none, nor is `times` after the number that multiplies nothing, `So the "
+     "doorbell rang 175 times.`), relation, verdict, hedge, bound, supposition, negation, reference or "
      "step still to take is there (`now` may end it: `So, Ali has $71 now.`; `up to` before a place or a "
      "person is a verb's, no bound: `41 students showed up to the class`), nothing follows it after a "
      "bracket, and after a comma only a list of words that ends the sentence or a word that sums up (`on "
@@ -950,6 +957,8 @@ def _prose(text: str) -> bool:
     outside = _masked(text, 0, len(text))
     outside = re.sub(r"\\[A-Za-z]+\s*\{[^{}]*\}", " ", outside)
     words = _WORD.findall(outside) + [run for run in _LETTER_RUN.findall(outside) if _foreign(run)]
+    if short_word_pair(outside) is not None:
+        return True  # Sam ate 175: two short runs side by side are words, never a product of variables
     for k, word in enumerate(words):
         low = word.lower()
         if low in _ALLOWED or is_unit_word(low) or _shaping(low, words, k):
@@ -1349,6 +1358,24 @@ _PLAN_CONTINUES = re.compile(r"[ \t]*(?:\**[ \t]*[.!:]?[ \t]*\Z|,?[ \t]+(?:to|in
                              r"first|next|now|then|again|below|so[ \t]+that|and[ \t]+then|in|on|for|of|over|under|"
                              r"within|between|when|where|if)(?![A-Za-z])|[ \t]+[A-Za-z]+[ \t]*,)")
 _PLAIN_NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
+# math that is one unknown: a letter other than the constants e and i, a Greek letter, or two or three capitals (a segment
+# or an angle), with a subscript or a prime (x, n, x_0, R_L, \theta, CD); never \pi, a number or an expression
+_BARE_UNKNOWN = re.compile(r"\s*(?:(?![ei](?![A-Za-z]))[A-Za-z]|[A-Z]{2,3}|(?!π)[α-ωΑ-Ω]|\\(?!pi(?![A-Za-z]))(?:alpha|beta|gamma|delta|"
+                           r"epsilon|varepsilon|theta|lambda|mu|sigma|tau|phi|varphi|omega|rho|eta|xi|psi|chi|kappa|nu|"
+                           r"zeta|Gamma|Delta|Theta|Lambda|Sigma|Phi|Omega|Psi)(?![A-Za-z]))"
+                           r"(?:_\{?[A-Za-z0-9]{1,4}\}?)?'*\s*")
+# ... named as what is sought: after a preposition (the value of $x$, solving for $n$, continuous at every $x$, the
+# voltage across $R_L$; never 'to', 'with' or 'at' a point: simplifies to $x$, go with $B$, attained at $B$) or in a
+# sentence with a verb of seeking and no copula (find the smallest integer $n$)
+_SOUGHT_OF = re.compile(r"(?i)(?<![A-Za-z])(?:(?:of|for|across|about|on)[ \t]+(?:(?:the|all|every|each|some|any|a|an)"
+                        r"[ \t]+)?|at[ \t]+(?:all|every|each|any)[ \t]+)\Z")
+_SEEKING = re.compile(r"(?i)(?<![A-Za-z])(?:find|finding|determine|determining|compute|computing|calculate|calculating|"
+                      r"solve|solving|evaluate|evaluating)(?![A-Za-z])")
+# ... unless a verb of the sentence gives it as a result (Evaluating the limit gives $x$., we are left with $y$., I
+# choose $C$)
+_GIVING = re.compile(r"(?i)(?<![A-Za-z])(?:gives?|giving|gave|get|gets|got|getting|yields?|yielding|obtain\w*|reduces?|"
+                     r"comes?|came|left|choose|chose|chosen|select\w*|pick\w*|go|goes|went|settle\w*|arriv\w*|end\w*|"
+                     r"results?|becomes?|became|equals?|simplif\w*|is|are|was|were|be)(?![A-Za-z])")
 # the verbs that only test a value: what follows them is a candidate even with an '=' in it (We also need to check
 # $x = 0$.)
 _TEST_VERBS = re.compile(r"(?i)check|verify|consider|substitute|plug(?:\s+in)?|apply|examine|look\s+at|focus\s+on")
@@ -1845,6 +1872,14 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
             # response cut off before its result), never a value stated
             return Extraction("none", rule="the final sentence plans a step on its math and states no value",
                               span=(lo, hi))  # fmt: skip
+        if rule == "final sentence" and _BARE_UNKNOWN.fullmatch(m.inner) and \
+                (_SOUGHT_OF.search(masked, last.end() if last is not None and last.end() <= m.start else lo, m.start)
+                 or (last is None and _SEEKING.search(masked, lo, m.start) and
+                     not _GIVING.search(masked, lo, hi))):  # fmt: skip
+            # Solving this equation will give us the value of $x$. / Let's proceed to find the minimum value of $n$.:
+            # the unknown the sentence names, no value (never after a copula, So the variable left is $y$., nor what a
+            # step gave, Thus we obtain $x$., So we choose $C$.)
+            return Extraction("none", rule="the final sentence names an unknown and states no value", span=(lo, hi))
         return Extraction("answer", (m.inner.strip(" "),), rule, m.span())
     if len(spans) > 1 and _assignments_joined(text, spans, lo, hi):
         # Therefore, $x = 2$ and $y = 3$.: values of named unknowns joined by connectors state the answer together
@@ -1992,6 +2027,14 @@ _COUNTED_AFTER = re.compile(r"(?i)\s+(?!(?:into|in|for|to|from|and|or|is|are|was
                             r"when|which|that|so|but|then)\b)[A-Za-z]+(?:\s+[A-Za-z]+){0,6}\s*")
 
 
+# what follows 'times' when it multiplies (5 times as many, 3 times the price, 2 times 6)
+_TIMES_MULTIPLIES = (r"(?:as|more|less|fewer|larger|bigger|greater|smaller|faster|slower|longer|shorter|higher|lower|the|"
+                     r"that|this|of|a|an|what|his|her|their|its|\$?\d)(?![A-Za-z])")
+# 'times' after a number that ends its sentence, or before a total or a period only, counts (The doorbell rang 175
+# times., 84 times in all, 3 times in a week; never 175 times if it rang at all, 175 times Bob's count)
+_COUNTING_TIMES = re.compile(r"(?i)[ \t]+times(?=[ \t]*(?:(?:in[ \t]+all|in[ \t]+total|altogether|overall|"
+                             r"(?:in|during|over)[ \t]+(?:a|one|the|that|this)[ \t]+[a-z]+|(?:a|per|each|every)[ \t]+"
+                             r"[a-z]+)[ \t]*)?[.!]?[ \t]*\Z)")
 # in a sentence that restates a computed result among other numbers: words that make no number in it the answer
 # stated (a hedge, a verdict, a supposition, a step, a contrast, a bound) ...
 _RESULT_BLOCKED = re.compile(
@@ -2000,8 +2043,7 @@ _RESULT_BLOCKED = re.compile(
     r"estimat\w*|approx\w*|roughly|nearly|almost|could|might|may|but|however|instead|rather|actually|if|when|or|"
     r"either|neither|both|percent|fraction|twice|half|\w+n['’]t|nobody|none|nothing|hardly|barely|untrue|error|"
     # (times right after a number counts, unless it multiplies: Robert went down the slide 84 times. / 3 times as many)
-    r"(?<!\d[ \t])times|times(?=[ \t]+(?:as|more|less|fewer|larger|bigger|greater|smaller|faster|slower|longer|"
-    r"shorter|higher|lower|the|that|this|of|a|an|what|his|her|their|its|\$?\d)(?![A-Za-z]))|"
+    rf"(?<!\d[ \t])times|times(?=[ \t]+{_TIMES_MULTIPLIES})|"
     r"mistaken?|nope|contrary|ballpark|near|close|hopefully|shy|upwards?|excess|maximum|minimum|max|min|limit|i\.e|"
     r"that\s+is|out\s+of|in\s+other\s+words|while|whereas|versus|vs|against|without|regular|list|told|also|"
     # (would states the question's conditional, Jordan would earn $140 in one week; would have, what did not happen)
@@ -2596,6 +2638,9 @@ def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
                                  and not _said_before(text, lo, m.group(1)) else " " * len(m.group()), text[lo:hi])
         said = _ORDINAL_OF_A_NOUN.sub(lambda m: m.group(1) + " " * len(m.group(2)), said)
         text = text[:lo] + _NOT_OF_A_NOUN.sub(lambda m: m.group(1) + " " * len(m.group(2)), said) + text[hi:]
+    counting = _COUNTING_TIMES.match(text, numbers[0].end(), hi)
+    if counting:  # The doorbell rang 175 times.: a count of times, never a factor (blanked so it reads as no number word)
+        text = text[: counting.start()] + " " * len(counting.group()) + text[counting.end() :]
     if _NUMBER_WORD.search(text, lo, hi) or _INEXACT.search(text, lo, numbers[0].end()) or \
             _INEXACT.search(text, end, hi) or _BOUND_TAIL.match(text, end, hi):  # fmt: skip
         return None  # "4 five": two numbers, one in words; "about 3 hours", "at least 3": not an exact value
@@ -2710,7 +2755,8 @@ _ANNOUNCED_LATER = re.compile(r"(?i)(?<![A-Za-z])(?:below(?!\s*\$?-?\d)|as\s+fol
 _PROPERTY_OR_HEDGE = re.compile(r"(?i)(?<![A-Za-z])(?:(?:multiple|factor|divisor|power)\s+of|divisible\s+by|(?<!\d)\d{1,4}-digit|digits?\s+long|"
                                 r"likely|presumably|apparently|seemingly|supposedly|probably|possibly|perhaps|maybe|"
                                 r"upwards\s+of|(?:more|less|greater|fewer|larger|smaller)\s+than|at\s+(?:least|most)|whether|"
-                                r"unknown|undetermined|hidden|different\s+from)(?![A-Za-z])")
+                                r"unknown|undetermined|hidden|different\s+from|give\s+or\s+take|or\s+so|"
+                                r"I\s+(?:think|believe|guess|suppose|reckon))(?![A-Za-z])")
 
 
 def _number_in_words(text: str, start: int, end: int, piece: str, foreign: bool) -> tuple[int, int] | None:
@@ -3844,8 +3890,9 @@ _BOX_CONTINUED = re.compile(r"(?:\.?\d|!|[eE][-+]?\d|\{,\}\d|\\,\d|\s{0,3}(?:squ
                             rf"[\s-]{{0,3}}{ORDINAL_PARTS}s(?![A-Za-z])|"  # (\boxed{5} sixteenths: five parts, never 5)
                             # an order or an operator then a value (\boxed{3} ≠ 4, \boxed{3} + 4, \boxed{3} vs 4)
                             r"\s{0,3}(?:≈|≠|≤|≥|<|>|∪|∩|±|\\pm|\+|vs\.?)\s{0,3}(?:\$\s{0,3})?[-\d\\(\[{]|"
-                            # a scale or a letter glued to it (\boxed{3}k, \boxed{3}M, \boxed{3}万, \boxed{3}x, \boxed{3}½)
-                            r"\s?(?:[kKM]|bn|万|亿|千|百)(?![A-Za-z])|[ixn](?![A-Za-z])|‰|ppm|⁻|÷|[½¼¾⅓⅔]|[\u200b-\u200d\u2060\u00ad]\d|"
+                            # a scale or a letter glued to it (\boxed{3}k, \boxed{3}M, \boxed{3}万, \boxed{3}x, \boxed{3}½; never
+                            # the initial of a word joined by an ampersand: \boxed{762} M&Ms)
+                            r"\s?(?:[kK]|bn|万|亿|千|百)(?![A-Za-z])|\s?M(?![A-Za-z]|&M)|[ixn](?![A-Za-z])|‰|ppm|⁻|÷|[½¼¾⅓⅔]|[\u200b-\u200d\u2060\u00ad]\d|"
                             # words that qualify it (\boxed{3} up to sign, (approx.), on average, for part (a))
                             r",?\s{1,3}(?:up\s{1,3}to\s{1,3}sign|on\s{1,3}average|"
                             r"for\s{1,3}part)(?![A-Za-z])|"

@@ -29,6 +29,7 @@ from pyverify.answers._words import (
     UNIT_LETTERS,
     UNIT_PREFIXES,
     UNIT_WORDS,
+    short_word_pair,
 )
 
 TEXT_COMMANDS = ("text", "textnormal", "textbf", "textrm", "mbox", "mathrm")
@@ -907,7 +908,9 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "unparsed, naming the control character and the command it broke; other control characters than TAB, "
      "CR and LF are always unparsed"),
     ("`2xy`, `ab`, `ABC`, `\\frac{1}{2}at^2`, `ax+by`, `e^{-sT}`, `e^{it}`, `\\omega_d`",
-     "a product of one-letter variables: a run of two or three letters that is not a short word (a capital after a "
+     "a product of one-letter variables: a run of two or three letters that is not a short word (nor one of two "
+     "such runs side by side, one of three letters, both with a small letter, no function: `Sam ate 175`, "
+     "`sig fig` are words; `ab cd`, `log ab`, `AB CD` are not) (a capital after a "
      "small letter never makes one, nor does a run in an exponent other than st, nd, rd, th); a Greek letter, "
      "with or without a subscript, is one variable"),
     ("`4 five`, `5 is it`, `x = 4 the`, `3 mod 7`, `2phi`, `3inchx`, `ext{13}`",
@@ -1451,6 +1454,7 @@ def _word_error(text: str, texts: str | None = None) -> AnswerParseError | None:
     for start, end in spans:
         masked = masked[:start] + " " * (end - start) + masked[end:]
     exponent: list[bool] | None = None
+    paired = short_word_pair(masked)
     for match in _LETTER_RUN.finditer(masked):
         if text_error is not None and text_error.position < match.start():
             break
@@ -1467,6 +1471,9 @@ def _word_error(text: str, texts: str | None = None) -> AnswerParseError | None:
             if run.isupper()
             else run.lower() in SHORT_WORDS and (run.islower() or run.istitle())
         )
+        if not word and match.start() == paired:
+            exponent = _exponent_depths(masked) if exponent is None else exponent
+            word = not exponent[match.start()]  # Sam ate 175: two short runs side by side are words (never S·a·m·a·t·e)
         if word and len(run) <= 3:
             exponent = _exponent_depths(masked) if exponent is None else exponent
             word = not exponent[match.start()] or _ordinal_exponent(masked, match)

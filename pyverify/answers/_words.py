@@ -3,6 +3,8 @@ extraction policy and the parser."""
 
 from __future__ import annotations
 
+import re
+
 #: Short words (two or three letters, compared in lower case) that are never a product of one-letter variables:
 #: English words that do not occur as products in algebra answers (``at`` and ``by`` are left out: ``\frac12 at^2``,
 #: ``ax + by``), abbreviations of units, ordinal suffixes, names of functions and Greek letters written without a
@@ -23,6 +25,32 @@ SHORT_WORDS: frozenset[str] = SHORT_UNITS | frozenset(
     "mu nu xi phi chi psi rho tau eta "
     "ext rac eq".split()
 )
+#: Function names written without a backslash, which stand beside their argument (``log ab``, ``sin ax``).
+BARE_FUNCTIONS: frozenset[str] = frozenset("sin cos tan cot sec csc ln log exp lim max min gcd lcm mod det".split())
+# two runs of two or three letters with only spaces between them (lookahead: the pairs may overlap, Sam ate pie)
+_SHORT_PAIR = re.compile(r"(?<![\\A-Za-z])(?=([A-Za-z]{2,3})[ \t]+([A-Za-z]{2,3})(?![A-Za-z]))")
+
+
+def short_word_pair(text: str, start: int = 0, end: int | None = None) -> int | None:
+    """Where the first of two short runs that are words together begins (``Sam ate 175``, ``Bob ate 5``), else None.
+
+    A run of two or three letters that is no short word is a product of variables (``ab``, ``2xy``), but two such
+    runs side by side with only spaces between, one of three letters and both with a small letter and a vowel, are
+    English words: an algebra answer writes no product with a space inside it and another one beside it (``ab cd``
+    of two letters each and ``xyz xy`` stay products; ``log ab`` is a function and its argument; ``AB CD`` are
+    points)."""
+    for m in _SHORT_PAIR.finditer(text, start, len(text) if end is None else end):
+        first, second = m.group(1), m.group(2)
+        if max(len(first), len(second)) < 3 or first.isupper() or second.isupper():
+            continue
+        if not all(re.search(r"[aeiouAEIOU]", run) for run in (first, second)):
+            continue  # (a word has a vowel; xyz xy is a product)
+        if any(run.lower() in BARE_FUNCTIONS or run.lower() in SHORT_WORDS for run in (first, second)):
+            continue  # (a short word is a word already; a function names what follows it)
+        return m.start()
+    return None
+
+
 #: Runs of capitals are names of points (AB, ABC: read as products like any variables), except these words.
 SHOUTED_WORDS: frozenset[str] = frozenset("DNE NA NO YES NOT THE AND ANS OK".split())
 #: Unit words (compared in lower case; a plural in -s or -es is the same unit: ``inches``, ``boxes``), counting

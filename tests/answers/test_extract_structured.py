@@ -2608,7 +2608,8 @@ def test_an_answer_under_a_condition_with_would_is_another_scenarios(response: s
      ("Thus we can find that $x = 5$.", "5", "correct"), ("So we can write the answer as $5$.", "5", "correct"),
      ("Then, we can compute $x = 5$.", "5", "correct"), ("So the product is $CD$.", "CD", "correct"),
      ("We find $x^2$.", "x^2", "correct"), ("Then we can" + " " * 50000 + "find $x$.", "5", "no answer"),
-     ("We can find the" + " a" * 20000 + " $x$.", "x", "correct")],
+     # (a plan past its six words: since the unknown it seeks states no value either, no answer, in linear time)
+     ("We can find the" + " a" * 20000 + " $x$.", "x", "no answer")],
 )  # fmt: skip
 def test_the_math_of_a_step_still_to_take_is_no_answer(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, grade(response, gold).reason
@@ -2724,3 +2725,78 @@ def test_a_slash_after_a_number_opens_a_rate(response: str, gold: str, status: s
 def test_left_over_is_no_bound(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, grade(response, gold).reason
 
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # 'Answer: Sam ate 175 apples.' was different from 175: 'Sam ate' read as the product S·a·m·a·t·e (e Euler's
+     # number), a confident wrong; two short runs side by side are words
+     ("Answer: Sam ate 175 apples.", "175", "correct"), ("Answer: Bob ate 5 pies.", "5", "correct"),
+     ("Answer: Sam ate 175 apples.", "176", "wrong"), ("Sam ate 175", "175", "unparsed"),
+     ("Therefore, the answer is 8.5 V (3 sig fig)", "8.5", "unparsed"),
+     # products of variables stay products: a short run alone, two-letter runs, a function and its argument, points
+     ("The answer is $abc$.", "abc", "correct"), ("The answer is $2xy$.", "2yx", "correct"),
+     ("The answer is $ab cd$.", "ab \\cdot cd", "correct"), ("The answer is $\\log ab$.", "\\log(ab)", "correct"),
+     ("The answer is $AB CD$.", "AB \\cdot CD", "correct")],
+)  # fmt: skip
+def test_two_short_words_side_by_side_are_prose(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # MathCheck's 'The answer is: The doorbell rang 175 times.' was unread: 'times' after the one number read as a
+     # factor; after a number and before nothing it multiplies, it counts
+     ("The answer is: The doorbell rang 175 times.", "175", "correct"),
+     ("The answer is: Peter can go to the movies 3 times in a week.", "3", "correct"),
+     ("Therefore, the doorbell rang 175 times.", "175", "correct"), ("Answer: She babysat 5 times.", "5", "correct"),
+     ("Answer: The bell rang 175 times in all.", "175", "correct"),
+     # a factor still is none: times before a comparison, a determiner or a number
+     ("So the tree is 5 times as tall.", "5", "no answer"), ("Answer: 5 times the price.", "5", "unparsed"),
+     ("So she ran 5 times 3 laps.", "5", "no answer")],
+)  # fmt: skip
+def test_times_after_the_one_number_counts(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # CumReasoning's 'Solving this equation will give us the value of $x$.' and MathOdyssey's 'Let's proceed ... to
+     # find the minimum value of $n$.' were read as answering x and n (different: a verdict on no answer)
+     ("This gives us $8x=9(3x-1)$.\nSolving this equation will give us the value of $x$.", "\\frac{9}{19}", "no answer"),
+     ("Solving for $n$ will give us the median of the 27 integers.", "81", "no answer"),
+     ("Let's proceed with the calculations to find the smallest positive integer $n$ that works.", "7", "no answer"),
+     ("Therefore, the function is continuous at every $x$.", "x", "no answer"),
+     ("So, the voltage across $R_L$ is approximately 3.61V.", "R_L", "no answer"),
+     ("Now we determine $\\theta$.", "\\theta", "no answer"),
+     # an unknown after a copula, what a step gave, a choice, a constant: still the answer
+     ("So the variable left is $y$.", "y", "correct"), ("Thus we obtain $x$.", "x", "correct"),
+     ("So the expression simplifies to $x$.", "x", "correct"), ("So we choose $C$.", "C", "correct"),
+     ("Hence the limit is $e$.", "e", "correct"), ("Thus the value of the sum is $\\pi$.", "\\pi", "correct"),
+     ("Solving for $x$ gives $x = 5$.", "5", "correct")],
+)  # fmt: skip
+def test_a_final_sentence_naming_an_unknown_states_no_value(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # ReReading's 'Therefore, Mary got a total of \\boxed{762} M&Ms.' was no answer: the M of M&Ms read as a million
+     ("Therefore, Mary got a total of \\boxed{762} M&Ms.", "762", "correct"),
+     ("So, Mary has a total of \\boxed{762} M&Ms.", "761", "wrong"),
+     ("The answer is \\boxed{3}M.", "3", "no answer"), ("The answer is \\boxed{3} M dollars.", "3", "no answer")],
+)  # fmt: skip
+def test_an_ampersand_word_after_a_box_is_no_scale(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # a review's probes: a hedge after a sentence's one number was credited (found beside the rules above)
+     ("Answer: Tom ate 175 apples, give or take.", "175", "unparsed"), ("Answer: Tom ate 175 apples, I think.", "175", "unparsed"),
+     ("Answer: Tom ate 175 apples or so.", "175", "unparsed"), ("Answer: Tom ate 175 apples.", "175", "correct"),
+     # a condition the question may have set stays the answer's (Plan-and-Solve: Jen will earn $34 if she sells everything.)
+     ("Answer: Jen will earn $34 if she sells everything.", "34", "correct")],
+)  # fmt: skip
+def test_a_hedge_after_a_phrases_one_number_leaves_it_unread(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason
