@@ -219,7 +219,9 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "never a clause after a comma, `= 27 dollars, 3 dollars less than his budget`; a step's label "
      "between is layout, `Step 3: Melanie has 83 dimes now.`, and so after a phrase when no other step "
      "follows), or that the sentence's own computation in brackets at its end gives, when every other "
-     "number there was written before (a given restated) and none is the result of another computation "
+     "number there was written before (a given restated, with or without zero decimals: `$6.00` writes 6) "
+     "and none is the result of another computation (a given written before that computation stays "
+     "one: `6 pounds`, then `3 pounds * $2 = $6.00`) "
      "(an `=` after numbers and an operator, or in a chain; never an assignment, `Number of cookies = 5`, "
      "or a verb of the problem restated, `to make 16 muffins`) (`8 balloons and 79 balls` states two "
      "results: none; a result named as a set already known is none, `the remaining 4 windows`, and so is "
@@ -2137,11 +2139,16 @@ def _result_in_sentence(text: str, lo: int, hi: int, before: int, marked: bool =
         return None
     # (only what a computation gives: a copula or a verb before a number, There are 2000 apples., to make 16 muffins,
     # and an assignment, Number of cookies = 5, state givens as often as results)
-    computed = {_value(m.group(1)) for m in _RESULT_BEFORE.finditer(text, 0, before)
-                if _computes_before(text, m.start())} - {None}  # fmt: skip
-    if any(v in computed for m, v in zip(numbers, values)
+    computed: dict[Fraction, int] = {}  # each result and where it was first computed
+    for m in _RESULT_BEFORE.finditer(text, 0, before):
+        v = _value(m.group(1))
+        if v is not None and v not in computed and _computes_before(text, m.start()):
+            computed[v] = m.start()
+    if any(v in computed and not _written_before(text, m.group(), 0, computed[v]) for m, v in zip(numbers, values)
            if m is not same[0] and not _NAMED_SET_BEFORE.search(text, max(lo, m.start() - 30), m.start())):  # fmt: skip
-        return None  # (another result named as a set already known is no second answer: the remaining 4 windows)
+        # (another result named as a set already known is no second answer: the remaining 4 windows; nor is a given
+        # written before the computation that gives its value again: 6 pounds, then 3 pounds * $2 = $6.00)
+        return None
     if any(not _written_before(text, m.group(), 0, before) and not _period_given(text, lo, m, hi)
            for m in numbers if m is not same[0]):  # fmt: skip
         # Edward had to use 2 boxes to pack the remaining 16 games. (after 35 - 19 = 16): a number written for the
@@ -2686,8 +2693,11 @@ def _said_before(text: str, lo: int, words: str) -> bool:
 
 
 def _written_before(text: str, number: str, lo: int, hi: int) -> bool:
-    """Whether text[lo:hi] writes ``number`` as a number of its own (never inside a longer one: 16 in 160 or 1.6)."""
-    return re.compile(rf"(?<![\d.]){re.escape(number)}(?!\d|\.\d)").search(text, lo, hi) is not None
+    """Whether text[lo:hi] writes ``number`` as a number of its own (never inside a longer one: 16 in 160 or 1.6),
+    with or without zero decimals (6 is written in $6.00, 18.00 in 18)."""
+    whole = re.fullmatch(r"(\d[\d,]*)(?:\.0+)?", number)
+    written = rf"{re.escape(whole.group(1))}(?:\.0+)?" if whole else re.escape(number)
+    return re.compile(rf"(?<![\d.]){written}(?!\d|\.\d)").search(text, lo, hi) is not None
 
 
 def _difference_end(text: str, number: re.Match[str], lo: int, hi: int) -> int:

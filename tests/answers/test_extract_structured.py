@@ -2800,3 +2800,18 @@ def test_an_ampersand_word_after_a_box_is_no_scale(response: str, gold: str, sta
 )  # fmt: skip
 def test_a_hedge_after_a_phrases_one_number_leaves_it_unread(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, grade(response, gold).reason
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # MiP's Gemma: '... = $6.00' then '$12.00 + $6.00 = $18.00' then 'Answer: It will cost Dennis $18.00 to
+     # purchase 6 pounds of butter.' was unread: the question's 6 pounds counted as the result $6.00 (a second result)
+     ("He gets 6 pounds - 3 pounds = 3 pounds.\n3 pounds * $2.00 = $6.00\n$12.00 + $6.00 = $18.00\n\n"
+      "Answer: It will cost Dennis $18.00 to purchase 6 pounds of butter.", "18", "correct"),
+     ("$12.00 + $6.00 = $18.00\n\nAnswer: Dennis pays $18 to buy 6 pounds of butter.", "18", "correct"),
+     # a number first written as a result is still a second result; a decimal other than zeros is another number
+     ("3 + 3 = 6 apples. 6 * 3 = 18\n\nAnswer: Tom has 18 apples and 6 boxes.", "18", "unparsed"),
+     ("12 + 6.5 = 18.5\n\nAnswer: Dennis pays $18.5 to buy 6 pounds of butter.", "18.5", "unparsed")],
+)  # fmt: skip
+def test_a_given_written_before_a_result_of_its_value_stays_a_given(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason
