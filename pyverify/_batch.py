@@ -164,7 +164,7 @@ def certify_row(kind: str, fields: dict[str, str], timeout: float, semantics: st
 
         parsed = []
         for name in ("reference", "candidate"):
-            answer = parse_answer(fields[name])
+            answer = parse_answer(fields[name], reference=name == "reference")
             if answer.kind == "unparsed":
                 return {"status": BAD_INPUT, "reason": f"{name}: {answer.reason}"}
             parsed.append(answer)

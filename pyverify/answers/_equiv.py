@@ -1696,7 +1696,8 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
     # reading is bounded too (the timeout bounds the whole call): extraction and parsing are linear by design, and
     # this limit stops what a hostile text might still find (in the main thread; a pool's worker is killed instead)
     with time_limit(timeout) as reading:
-        ref = reference if isinstance(reference, Answer) else parse_answer(reference, decimal_comma=decimal_comma)
+        ref = reference if isinstance(reference, Answer) else parse_answer(reference, decimal_comma=decimal_comma,
+                                                                            reference=True)
         cand = candidate if isinstance(candidate, Answer) else parse_answer(candidate, decimal_comma=decimal_comma)
     if reading.expired:
         return AnswerCertificate("unknown", "none", None, policy, f"reading the answers took longer than the time "

@@ -2144,10 +2144,11 @@ def _result_in_sentence(text: str, lo: int, hi: int, before: int, marked: bool =
         v = _value(m.group(1))
         if v is not None and v not in computed and _computes_before(text, m.start()):
             computed[v] = m.start()
-    if any(v in computed and not _written_before(text, m.group(), 0, computed[v]) for m, v in zip(numbers, values)
+    if any(v in computed and not _given_with_its_noun(text, m, hi, computed[v]) for m, v in zip(numbers, values)
            if m is not same[0] and not _NAMED_SET_BEFORE.search(text, max(lo, m.start() - 30), m.start())):  # fmt: skip
         # (another result named as a set already known is no second answer: the remaining 4 windows; nor is a given
-        # written before the computation that gives its value again: 6 pounds, then 3 pounds * $2 = $6.00)
+        # written with its noun before the computation that gives its value again: 6 pounds, then 3 pounds * $2 =
+        # $6.00, then It costs $18 to buy 6 pounds.)
         return None
     if any(not _written_before(text, m.group(), 0, before) and not _period_given(text, lo, m, hi)
            for m in numbers if m is not same[0]):  # fmt: skip
@@ -2690,6 +2691,18 @@ def _said_before(text: str, lo: int, words: str) -> bool:
     pattern = r"[ \t\n-]+".join(re.escape(w.rstrip("s") if w.endswith("s") and len(w) > 3 else w) + ("s?" if w.endswith("s") else "")
                              for w in re.split(r"[ \t-]+", words.strip()))
     return re.search(rf"(?i)(?<![A-Za-z]){pattern}(?![A-Za-z])", text[max(0, lo - 20000) : lo]) is not None
+
+
+def _given_with_its_noun(text: str, number: re.Match[str], hi: int, before: int) -> bool:
+    """Whether the number at ``number`` (in a sentence ending at ``hi``) was written before ``before`` with the noun
+    it counts there (6 pounds ... 6 pounds of butter; never Step 6:, the 40th day, 20%, 6 friends for 6 boxes)."""
+    noun = re.match(r"[ \t]*([A-Za-z]{2,})", text[number.end() : hi])
+    if noun is None:
+        return False
+    stem = re.escape(noun.group(1).lower().rstrip("s"))
+    whole = re.fullmatch(r"(\d[\d,]*)(?:\.0+)?", number.group())
+    written = rf"{re.escape(whole.group(1))}(?:\.0+)?" if whole else re.escape(number.group())
+    return re.compile(rf"(?i)(?<![\d.]){written}[ \t]+{stem}(?:e?s)?(?![A-Za-z])").search(text, 0, before) is not None
 
 
 def _written_before(text: str, number: str, lo: int, hi: int) -> bool:

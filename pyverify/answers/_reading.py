@@ -10,6 +10,7 @@ grammar and its transformer are :mod:`pyverify.answers._grammar`; the order in w
 
 from __future__ import annotations
 
+import decimal
 import re
 from fractions import Fraction
 from functools import lru_cache
@@ -68,7 +69,19 @@ _AFTER_UNIT = (
 _TEXT_UNIT = rf"{_TEXT}(?:\s|~|\\[,;: ])*{_RATE_OPENS}(?:{_unit_phrase(letters=True)})(?:\s|~|\\[,;: ])*\}}(?:\s*\^\s*(?:\d|\{{\s*-?\d\s*\}}))?{_AFTER_UNIT}"
 # after a digit the unit may touch its number (4ft, 10weeks: MathOdyssey's golds, MARIO_EVAL's tests)
 # (or after a closing brace or \\pi: 36\\sqrt{7}cm^{3}, 12\\pi cm^2, gaokao2023en's golds)
-_CURRENCY = r"\\\$|[€£¥]"
+# (currency signs, dollars with a country's letters, ISO codes beside a number: FinanceMath's ₤122,000, C$60,000,
+# CHF 2,000, 122,000 USD)
+_CURRENCY_CODES = ("USD|EUR|GBP|CHF|JPY|CNY|RMB|INR|CAD|AUD|HKD|SGD|NZD|KRW|RUB|BRL|ZAR|MXN|SEK|NOK|DKK|PLN|TRY|IDR|"
+                   "TWD|THB|MYR|PHP|VND|NGN|EGP|SAR|AED|ILS|UAH|CZK|HUF")
+_CURRENCY = (r"\\\$|[€£¥₤₹₩₽₺₦₱₫₪₴₡₵₸₼₾]|(?<![A-Za-z])(?:US|CA|AU|NZ|HK|SG|NT|C|A|S|R|Z|J)\\?\$(?=\s?-?\d)|"
+             rf"(?<![A-Za-z/])(?:{_CURRENCY_CODES})(?=\s?-?\d[\d,.]*(?![\d,.]|\s*/))|"
+             rf"(?<=\d)\s?(?:{_CURRENCY_CODES})(?:\s?/\s?(?:{_CURRENCY_CODES}))?(?![A-Za-z])(?!\s*/)")
+# (a pair after a number is an exchange rate's unit, 1.0054 CAD/USD, kept as written; a code before a number that a
+# pair's slash follows, IDR 13,333/USD, stays)
+#: The unit each currency mark names (a mark not here, ¥ for yen or yuan, C$, CHF, is kept as written: compared only
+#: with the same mark)
+CURRENCY_UNITS = {"\\$": "dollar", "US$": "dollar", "US\\$": "dollar", "USD": "dollar", "€": "euro", "EUR": "euro",
+                  "£": "GBP", "GBP": "GBP", "₹": "rupee", "INR": "rupee", "CNY": "yuan", "RMB": "yuan", "JPY": "yen"}
 _DEGREE_CF = r"(\^\s*(?:\{\s*\\circ\s*\}|\\circ(?![A-Za-z]))|°)\s*(?:\\(?:text|textnormal|textrm|mbox|mathrm)\s*\{\s*[CF]\s*\}|[CF](?![A-Za-z]))"
 #: Invisible characters (Unicode Cf: zero-width space, joiners, BOM, soft hyphen, direction marks and overrides,
 #: tags; the grapheme joiner, variation selectors and Hangul fillers): removed from an answer (CLEANUP_RULES) and
@@ -674,10 +687,11 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("an equation's label, number or tag (\\label{eq:1}, \\nonumber, \\notag, \\tag{1}) is layout",
      r"\\label\s*\{[^{}]{0,200}\}|\\(?:nonumber|notag)(?![A-Za-z])|\\tag\*?\s*\{[^{}]{0,200}\}", " "),
     ("math delimiters $ $$ \\( \\) \\[ \\] and the display environments equation, equation*, displaymath and math "
-     "at the ends", r"^\s*(\$\$?|\\\(|\\\[|\\begin\s*\{(?:equation\*?|displaymath|math)\})"
+     "at the ends", r"^\s*(\$\$?(?!\d[^$]*\Z)|\\\(|\\\[|\\begin\s*\{(?:equation\*?|displaymath|math)\})"
      r"|(\$\$?|\\\)|\\\]|\\end\s*\{(?:equation\*?|displaymath|math)\})\s*$", ""),
     ("a $ right before a digit, after a space, = or an opening bracket, with no $ after it, opens no math: it is a "
-     "dollar sign, \\$ (`x = $5000`, `$x = $200`: Pandoc's rule, as in responses)", r"(?<=[\s=(:])\$(?=\d[^$]*\Z)", r"\\$"),
+     "dollar sign, \\$ (`x = $5000`, `$x = $200`, and so at the start, `$250`: Pandoc's rule, as in responses)",
+     r"(?:(?<=[\s=(:])|^)\$(?=\d[^$]*\Z)", r"\\$"),
     ("choice letters listed in one \\text{...} (\\text{A,D}, \\textbf{(A), (D)}, \\text{A and D}, \\text{B、C}, \\text{A, B, "
      "and D}) or joined by & in the whole answer (`(C) & (G)`, `A \\& D`) are that list of choices",
      rf"\\(?:text|textbf|mathrm)\s*\{{\s*(\(?[A-J]\)?(?:\s*{CHOICE_JOIN}\s*\(?[A-J]\)?)+)\s*\}}"
@@ -867,7 +881,10 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      r"^\s*\{((?:[^{}]|\{[^{}]*\})*,(?:[^{}]|\{[^{}]*\})*)\}\s*$", r"\\{\1\\}"),
     ("\\% is a percent sign (a percentage is the number divided by 100)", r"\\%", "%"),
     ("currency \\$, €, £, ¥ is removed (and kept as the answer's unit: \\$5 against 500 cents is equal, against 5 "
-     "euros different)", _CURRENCY, ""),
+     "euros different); so are the other currency signs (₤, ₹, ₩, ₽, ₺, ...), a dollar with a country's letters "
+     "before a number (US$, C$, HK$, ...) and a currency's ISO code beside one (CHF 2,000, 122,000 USD): USD, US$ "
+     "and \\$ are dollars, EUR euros, GBP pounds, INR and ₹ rupees, CNY and RMB yuan, JPY yen, any other as written",
+     _CURRENCY, ""),
     ("\\frac12 and \\sqrt2 (one-digit arguments) get braces", r"\\(frac|binom)\s*(\d)\s*(\d)", r"\\\1{\2}{\3}"),
     ("plain function words sqrt, sin, ..., arctan, pi, infty are the LaTeX commands (sec is left alone: a unit)",
      r"(?<![\\A-Za-z])(sqrt|sin|cos|tan|cot|csc|arcsin|arccos|arctan|ln|log|exp|pi|infty)(?![A-Za-z])", r"\\\1"),
@@ -931,6 +948,11 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "a repeating decimal: the fraction it equals (1/3, 1/6, 8/7, and 1/3 for `0.(3)`, the repeating "
      "digits in brackets right after the point), exactly; `0.1(6)` (1/6, or the product 0.6) is not read; "
      "neither are `0b1011`, `0o17`, `0x1F` (a programming literal, never the product 0·b·1011)"),
+    ("`0.036000000000000004`, `0.7000000000000001`, `0.14400000000000002` (FinanceMath's golds)",
+     "in a reference (a gold), a binary float's printed rounding noise: a decimal of 16 or more significant digits "
+     "that, rounded to 15 (a double's precision), has at most 12 is that shorter decimal (0.036, 0.7, 0.144: what "
+     "`0.09 * 0.4` printed as a float means); a candidate's digits are read as written (`5040.000000000001` is not "
+     "5040), and so are `0.6666666666666666`, `3.14159265358979323846` and every shorter decimal"),
     ("`\\sum_{k=1}^{10} k^2`, `\\sum_{k=0}^{n} \\bigl(k\\bigr)`, `3\\sum_{i=1}^n i + 1`",
      "a sum: its summand is the product that follows (`\\sum_{k=1}^n 2k + 1` is the sum, plus 1); integer bounds are "
      "written out (at most 2,000 terms; none when the upper is below the lower: 0); a letter as a bound is a whole "
@@ -1294,7 +1316,7 @@ def _clean(text: str) -> tuple[str, str, tuple[str, ...]]:
         if pattern in _UNIT_PATTERNS:  # (a label in a subscript, V_{3\\text{inch}}, is no unit of the answer)
             units += (normalize(m.group()) for m in compiled.finditer(text) if not _in_script(text, m.start()))
         elif pattern == _CURRENCY:  # \$5: dollars (¥ is yen or yuan: kept as written, compared only as written)
-            units += ({"\\$": "dollar", "€": "euro", "£": "GBP"}.get(m.group(), m.group()) for m in compiled.finditer(text))
+            units += (CURRENCY_UNITS.get(m.group().strip(), m.group().strip()) for m in compiled.finditer(text))
         elif pattern in (_COUNTED_IN_BRACKETS, _COUNTED_IN_TEXT):  # 5 (milliseconds): its words are its unit
             units += (normalize(w) for m in compiled.finditer(text) if (w := counted_words(pattern, m)))
         elif pattern == _COUNTED_FOREIGN:  # 5 минут: a word the unit table cannot read, compared as written (never
@@ -1643,6 +1665,28 @@ def _repeating(match: re.Match[str]) -> str:
         int(fixed + repeat) - int(fixed or "0"), 10 ** len(fixed) * (10 ** len(repeat) - 1)
     )
     return f"(\\frac{{{value.numerator}}}{{{value.denominator}}})"
+
+
+# a decimal with at least 16 significant digits (a binary float printed in full: 0.036000000000000004)
+_FLOAT_PRINTED = re.compile(r"(?<![\d.])(\d+)\.(\d+)(?![\d.])")
+
+
+def _float_noise(match: re.Match[str]) -> str:
+    """The shorter decimal a float's printed rounding noise stands for (0.036000000000000004 is 0.036), else the
+    number as written: rounded to 15 significant digits it must keep at most 12 (a run of zeros or nines before the
+    noise). Written by hand: the rounding of one literal, exact in Decimal."""
+    digits = (match.group(1) + match.group(2)).lstrip("0")
+    if len(digits) < 16 or len(match.group(1).lstrip("0")) > 15:
+        return match.group()  # (a float of 10^16 or more prints in e-notation: digits there are no float's noise)
+    rounded = decimal.Context(prec=15, rounding=decimal.ROUND_HALF_EVEN).create_decimal(match.group()).normalize()
+    shown = format(rounded, "f")
+    return shown if len(shown.replace(".", "").strip("0")) <= 12 else match.group()
+
+
+def without_float_noise(text: str) -> str:
+    """``text`` with each float's printed rounding noise read as the shorter decimal it stands for (a reference's
+    reading: see :func:`pyverify.answers.parse_answer`)."""
+    return _FLOAT_PRINTED.sub(_float_noise, text) if len(text) >= 17 else text
 
 
 def _numbers(text: str, decimal_comma: str | None) -> str:

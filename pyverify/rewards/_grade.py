@@ -112,7 +112,7 @@ def _gold(gold: str, decimal_comma: str | None) -> Any:
     """A gold answer parsed once: a trainer grades every gold against many completions (Answer is immutable)."""
     from pyverify.answers import parse_answer
 
-    return parse_answer(gold, decimal_comma=decimal_comma)
+    return parse_answer(gold, decimal_comma=decimal_comma, reference=True)
 
 
 def _reward(status: GradeStatus, policy: Policy) -> float | None:

@@ -2815,3 +2815,10 @@ def test_a_hedge_after_a_phrases_one_number_leaves_it_unread(response: str, gold
 )  # fmt: skip
 def test_a_given_written_before_a_result_of_its_value_stays_a_given(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, grade(response, gold).reason
+
+
+def test_a_reward_reads_a_golds_float_noise_and_a_responses_digits_as_written() -> None:
+    # FinanceMath's golds: 'Therefore, the answer is 0.036.' against 0.036000000000000004 (0.09 * 0.4 as a float)
+    assert grade("Therefore, the answer is 0.036.", "0.036000000000000004").status == "correct"
+    assert grade("Therefore, the answer is 0.036000000000000004.", "0.036").status == "wrong"
+    assert grade("Therefore, the answer is 0.037.", "0.036000000000000004").status == "wrong"

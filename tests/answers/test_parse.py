@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyverify.answers import Answer, extract_boxed, parse_answer, render
+from pyverify.answers import Answer, equivalent_answers, extract_boxed, parse_answer, render
 from pyverify.logic import REAL, Call, Num, Op, Var
 
 
@@ -253,3 +253,45 @@ def test_a_function_of_a_product_agrees_with_sympy(k: int, name: str, var: str) 
     inner = {"x": k * x, "\\theta": k * x, "\\pi x": k * sympy.pi * x}[var]
     expected = {"sin": sympy.sin, "cos": sympy.cos, "tan": sympy.tan, "ln": sympy.log}[name](inner)
     assert abs(sympy.N(found.subs(point) - expected, 30)) < 1e-20
+
+
+@pytest.mark.parametrize(
+    ("written", "value"),
+    [  # FinanceMath's golds are floats printed in full (0.09 * 0.4 is 0.036000000000000004): that noise is the
+     # shorter decimal it stands for
+     ("0.036000000000000004", "0.036"), ("0.7000000000000001", "0.7"), ("-0.14400000000000002", "-0.144"),
+     ("0.29999999999999999", "0.3"), ("100.00000000000001", "100"), ("x = 0.7000000000000001", "0.7"),
+     ("\\frac{0.7000000000000001}{2}", "0.35")],
+)
+def test_a_floats_printed_noise_in_a_reference_is_the_shorter_decimal(written: str, value: str) -> None:
+    assert equivalent_answers(written, value).status == "equal"
+    # a candidate's digits are read as written (the built benchmark's near values: 5040.000000000001 is not 7!)
+    assert equivalent_answers(value, written).status == "different"
+
+
+@pytest.mark.parametrize(
+    ("written", "other"),
+    [  # every other long decimal is exact as written: a repeating float, many digits, a number of 10^16 or more
+     ("0.6666666666666666", "2/3"), ("1.1234567890123456", "1.123456789012346"),
+     ("3.14159265358979323846", "3.141592653589793"), ("12345678901234567.5", "12345678901234567"),
+     ("0.036000000000000004", "0.0360000000000001"), ("0.03600000000004", "0.036")],
+)
+def test_other_long_decimals_stay_exact(written: str, other: str) -> None:
+    assert equivalent_answers(written, other).status == "different"
+
+
+@pytest.mark.parametrize(
+    ("reference", "candidate", "status"),
+    [  # FinanceMath's answers: '₤122,000' and 'C$60,000' were unparsed, 'CHF 2,000' was the product C·H·F·2000 and
+     # '122,000 USD' the list 122, 000 (both different from the gold: confident wrongs)
+     ("122000", "₤122,000", "equal"), ("60000", "C$60,000", "equal"), ("2000", "CHF 2,000", "equal"),
+     ("2000", "CHF2,000", "equal"), ("122000", "122,000 USD", "equal"), ("122000", "US$122,000", "equal"),
+     ("5", "₹5", "equal"), ("5 rupees", "INR 5", "equal"), ("5 dollars", "5 USD", "equal"), ("5 yen", "5 JPY", "equal"),
+     # each currency is its own unit: never equal to another's, unknown where the table cannot convert
+     ("5 dollars", "5 EUR", "different"), ("5 dollars", "€5", "different"), ("5 dollars", "C$5", "unknown"),
+     ("5 dollars", "5 CHF", "unknown"), ("1.0054 USD/CAD", "1.0054 CAD/USD", "unknown"),
+     # an exchange rate's pair is its unit; letters that are no code stay letters
+     ("1.0054", "1.0054 CAD/USD", "equal"), ("x", "USDA", "unknown"), ("5", "5 US", "different")],
+)
+def test_currency_signs_and_codes_are_units(reference: str, candidate: str, status: str) -> None:
+    assert equivalent_answers(reference, candidate).status == status

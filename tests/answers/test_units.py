@@ -342,8 +342,9 @@ def test_a_chain_of_equalities_states_the_unit_of_its_last_side(reference: str, 
      ("35 hours", "35 hours a week", "different"), ("5", "5 per hour", "equal"), (r"5 \text{ per hour}", "5 per hour", "equal"),
      ("5 dollars per hour", r"\$5 per hour", "equal"), ("5 dollars an hour", r"\boxed{\$5 \text{ per hour}}", "equal"),
      ("60 mph", "60 miles an hour", "equal"), ("5", "5 A", "equal"), ("5 A", "5 amps", "equal"),
-     # a dollar sign read as math's delimiter leaves a bare rate: its numerator unstated, never another kind
-     (r"\$5", "$5 per hour", "unknown"), ("5 dollars per hour", "$5 per hour", "unknown"), ("5", "5 per", "unknown")],
+     # a $ before a digit with no $ after it is a dollar sign (Pandoc's rule), at the start too: $5 per hour is a rate
+     # in dollars; a rate with no numerator stays unknown
+     (r"\$5", "$5 per hour", "different"), ("5 dollars per hour", "$5 per hour", "equal"), ("5", "5 per", "unknown")],
 )  # fmt: skip
 def test_a_rate_written_with_a_or_per_alone(reference: str, candidate: str, status: str) -> None:
     # MathCheck's GSM answers: 'The answer is 35 hours a week.' was unread (a, like per, joins the rate's units)
