@@ -161,10 +161,11 @@ def certify_row(kind: str, fields: dict[str, str], timeout: float, semantics: st
     """A row's result: ``{"status", "certificate"}``, or ``{"status": "bad input", "reason"}``."""
     if kind == "answer":
         from pyverify.answers import equivalent_answers, parse_answer
+        from pyverify.answers._reading import has_float_noise
 
         parsed = []
         for name in ("reference", "candidate"):
-            answer = parse_answer(fields[name], reference=name == "reference")
+            answer = parse_answer(fields[name], float_noise=name == "reference" or has_float_noise(fields["reference"]))
             if answer.kind == "unparsed":
                 return {"status": BAD_INPUT, "reason": f"{name}: {answer.reason}"}
             parsed.append(answer)

@@ -24,6 +24,7 @@ from pyverify.answers._answer import Answer, AnswerCertificate
 from pyverify.answers._forms import FUNCTION_AT_A_POINT, implicit_lattice
 from pyverify.answers._forms import QUADRANT_ORDINALS as _QUADRANT_ORDINALS
 from pyverify.answers._parse import _parse_side, parse_answer, render
+from pyverify.answers._reading import has_float_noise
 from pyverify.answers._values import choose_signs
 
 # the verdict, the deadline context and the comparison of constants live in _verdict (importable from here)
@@ -1696,9 +1697,12 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
     # reading is bounded too (the timeout bounds the whole call): extraction and parsing are linear by design, and
     # this limit stops what a hostile text might still find (in the main thread; a pool's worker is killed instead)
     with time_limit(timeout) as reading:
+        # (a gold's float noise: 0.036000000000000004 is 0.036, and so is a candidate's copy of it)
+        noise = has_float_noise(reference)
         ref = reference if isinstance(reference, Answer) else parse_answer(reference, decimal_comma=decimal_comma,
-                                                                            reference=True)
-        cand = candidate if isinstance(candidate, Answer) else parse_answer(candidate, decimal_comma=decimal_comma)
+                                                                            float_noise=True)
+        cand = candidate if isinstance(candidate, Answer) else parse_answer(candidate, decimal_comma=decimal_comma,
+                                                                            float_noise=noise)
     if reading.expired:
         return AnswerCertificate("unknown", "none", None, policy, f"reading the answers took longer than the time "
                                  f"limit ({timeout:g} s): nothing was compared", round(time.monotonic() - start, 6),

@@ -3101,6 +3101,15 @@ def _steps_after(text: str, opened: int, start: int, end: int, hi: int) -> int |
     return block
 
 
+# GSM8K's #### in a sentence, a number and words after it: the number (never 7 dozen, 10 or 11, 5 to 6, 60 percent,
+# 3 times, 10 at most, 5 maybe)
+_HASHED_NUMBER = re.compile(
+    r"(?:\\?\$[ \t]?)?(-?\d[\d,]*(?:\.\d+)?)(?=[ \t]+(?!(?:or|to|and|dozens?|hundreds?|thousands?|millions?|billions?|"
+    rf"percent|per\s*cent|pct|times|fold|squared|cubed|halves|thirds?|quarters?|{ORDINAL_PARTS}s?|plus|minus|over|"
+    r"out|at|about|approximately|roughly|around|maybe|perhaps|probably|possibly|nearly|almost|more\s+or|tops|max|"
+    r"min|lakh|crore|grand|k|bn|mn)(?![A-Za-z]))[A-Za-z]{2,})")
+
+
 def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = False, marker: int | None = None) -> Extraction:
     """The answer after a marker (``rule``) that ends at ``start``; ``marker`` is where the marker starts."""
     opened = start
@@ -3132,6 +3141,10 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
     line = text.find("\n", start, end)
     if line >= 0 and text[start:line].strip() and not any(m.start < line < m.end for m in spans):
         end = line
+    hashed = _HASHED_NUMBER.match(text, start, end) if rule == "####" else None
+    if hashed:  # Therefore, the beanstalk was #### 10 inches tall after 3 weeks. (GSM-Plus's gpt-3.5-turbo): GSM8K's marker
+        # marks the number right after it, whatever words follow (never a word that changes, bounds or hedges it)
+        return Extraction("answer", (hashed.group(1),), rule, hashed.span(1))
     block = _steps_after(text, opened, start, end, hi)
     if block is not None:
         # Answer:\nFirst, 3 + 4 = 7 apples.\nThen 7 x 2 = 14 apples.\nSo Tom has 14 apples.: the marker heads a block of
@@ -4411,8 +4424,9 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
     phrases: list[re.Match[str]] = []
     for p in reversed(list(_PHRASE.finditer(text, lo, hi)) if marked else []):
         k = bisect_right(starts, p.start()) - 1
-        if not (k >= 0 and boxes[k][0] < p.start() < boxes[k][1]) and not _hypothetical(text, lo, p.start()) \
-                and not _PREMISE.search(text, max(lo, p.start() - 40), p.start()) and \
+        if not (k >= 0 and boxes[k][0] < p.start() < boxes[k][1]) and \
+                not _hypothetical(text, lo, p.start(), modal=p.group() != "####") and \
+                not _PREMISE.search(text, max(lo, p.start() - 40), p.start()) and \
                 not ("would" in p.group().lower() and _another_scenario(text, lo, p.start())) and \
                 not (_NUMBERED_STEP.match(p.group()) and _LATER_STEP.search(text, p.end(), hi)):  # fmt: skip
             # (Step 3: Answer: 12 before Step 4: the answer of a step that more steps follow, never the last)

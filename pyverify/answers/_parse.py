@@ -136,7 +136,7 @@ def answer_text(value: object) -> str | None:
     return None
 
 
-def parse_answer(text: str, *, decimal_comma: str | None = None, reference: bool = False) -> Answer:
+def parse_answer(text: str, *, decimal_comma: str | None = None, float_noise: bool = False) -> Answer:
     """Parse a final answer; a ``\\boxed{...}`` in it is extracted first (the last one). A number given as a Python
     value (int, float, Fraction, Decimal: a dataset's JSON number) is read as its decimal text (``answer_text``).
 
@@ -144,13 +144,14 @@ def parse_answer(text: str, *, decimal_comma: str | None = None, reference: bool
     with the reason, and a comma between digits that may be a decimal comma or a list separator
     (``0,111``, ``1000,99``) is ``Answer("ambiguous")`` naming both readings, unless ``decimal_comma``
     chooses one: ``"decimal"`` (commas between digits are decimal points) or ``"list"`` (they never are).
-    ``reference`` (a gold answer): a float printed with its rounding noise (``0.036000000000000004``) is the shorter
-    decimal it stands for; a candidate's digits are always read as written. See :data:`READING_RULES`.
+    ``float_noise`` (a gold answer's reading): a float printed with its rounding noise (``0.036000000000000004``) is
+    the shorter decimal it stands for; a candidate is read so only against a gold that has such noise (a verbatim
+    copy of it is equal), else its digits are read as written. See :data:`READING_RULES`.
     """
     if decimal_comma not in DECIMAL_COMMA_CHOICES:
         raise ValueError(f"decimal_comma must be one of {DECIMAL_COMMA_CHOICES}, not {decimal_comma!r}")
     written = answer_text(text)
-    if written is not None and reference:
+    if written is not None and float_noise:
         written = without_float_noise(written)
     if written is None:
         return Answer("unparsed", reason=f"an answer is text or a finite number (at most 4,300 digits), not this "

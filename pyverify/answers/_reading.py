@@ -78,8 +78,8 @@ _CURRENCY = (r"\\\$|[€£¥₤₹₩₽₺₦₱₫₪₴₡₵₸₼₾]|(?<![
              rf"(?<=\d)\s?(?:{_CURRENCY_CODES})(?:\s?/\s?(?:{_CURRENCY_CODES}))?(?![A-Za-z])(?!\s*/)")
 # (a pair after a number is an exchange rate's unit, 1.0054 CAD/USD, kept as written; a code before a number that a
 # pair's slash follows, IDR 13,333/USD, stays)
-#: The unit each currency mark names (a mark not here, ¥ for yen or yuan, C$, CHF, is kept as written: compared only
-#: with the same mark)
+#: The unit word each currency mark names (a mark not here is kept as written: C$, CHF and ₩ are read by the unit
+#: table as their currencies, ¥ and ₤ compared only with the same mark)
 CURRENCY_UNITS = {"\\$": "dollar", "US$": "dollar", "US\\$": "dollar", "USD": "dollar", "€": "euro", "EUR": "euro",
                   "£": "GBP", "GBP": "GBP", "₹": "rupee", "INR": "rupee", "CNY": "yuan", "RMB": "yuan", "JPY": "yen"}
 _DEGREE_CF = r"(\^\s*(?:\{\s*\\circ\s*\}|\\circ(?![A-Za-z]))|°)\s*(?:\\(?:text|textnormal|textrm|mbox|mathrm)\s*\{\s*[CF]\s*\}|[CF](?![A-Za-z]))"
@@ -883,7 +883,8 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("currency \\$, €, £, ¥ is removed (and kept as the answer's unit: \\$5 against 500 cents is equal, against 5 "
      "euros different); so are the other currency signs (₤, ₹, ₩, ₽, ₺, ...), a dollar with a country's letters "
      "before a number (US$, C$, HK$, ...) and a currency's ISO code beside one (CHF 2,000, 122,000 USD): USD, US$ "
-     "and \\$ are dollars, EUR euros, GBP pounds, INR and ₹ rupees, CNY and RMB yuan, JPY yen, any other as written",
+     "and \\$ are dollars, EUR euros, GBP pounds, INR and ₹ rupees, CNY and RMB yuan, JPY yen, C$ and CAD Canadian "
+     "dollars, and so on: each currency its own unit, never converted into another (¥ and ₤ kept as written)",
      _CURRENCY, ""),
     ("\\frac12 and \\sqrt2 (one-digit arguments) get braces", r"\\(frac|binom)\s*(\d)\s*(\d)", r"\\\1{\2}{\3}"),
     ("plain function words sqrt, sin, ..., arctan, pi, infty are the LaTeX commands (sec is left alone: a unit)",
@@ -951,8 +952,9 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`0.036000000000000004`, `0.7000000000000001`, `0.14400000000000002` (FinanceMath's golds)",
      "in a reference (a gold), a binary float's printed rounding noise: a decimal of 16 or more significant digits "
      "that, rounded to 15 (a double's precision), has at most 12 is that shorter decimal (0.036, 0.7, 0.144: what "
-     "`0.09 * 0.4` printed as a float means); a candidate's digits are read as written (`5040.000000000001` is not "
-     "5040), and so are `0.6666666666666666`, `3.14159265358979323846` and every shorter decimal"),
+     "`0.09 * 0.4` printed as a float means), and so is a candidate's copy of it; against any other gold a "
+     "candidate's digits are read as written (`5040.000000000001` is not 5040), and so are `0.6666666666666666`, "
+     "`3.14159265358979323846` and every shorter decimal"),
     ("`\\sum_{k=1}^{10} k^2`, `\\sum_{k=0}^{n} \\bigl(k\\bigr)`, `3\\sum_{i=1}^n i + 1`",
      "a sum: its summand is the product that follows (`\\sum_{k=1}^n 2k + 1` is the sum, plus 1); integer bounds are "
      "written out (at most 2,000 terms; none when the upper is below the lower: 0); a letter as a bound is a whole "
@@ -1687,6 +1689,12 @@ def without_float_noise(text: str) -> str:
     """``text`` with each float's printed rounding noise read as the shorter decimal it stands for (a reference's
     reading: see :func:`pyverify.answers.parse_answer`)."""
     return _FLOAT_PRINTED.sub(_float_noise, text) if len(text) >= 17 else text
+
+
+def has_float_noise(text: object) -> bool:
+    """Whether ``text`` (a gold answer) writes a float with its printed rounding noise: a candidate is then read the
+    same way (its verbatim copy is equal)."""
+    return isinstance(text, str) and without_float_noise(text) != text
 
 
 def _numbers(text: str, decimal_comma: str | None) -> str:

@@ -148,6 +148,17 @@ _CASED: dict[str, Unit] = {
     "kPa": _TABLE["kpa"], "kJ": _TABLE["kj"], "keV": _TABLE["kev"], "GeV": _TABLE["gev"],
     "Hz": _TABLE["hz"], "Pa": _TABLE["pa"], "eV": _TABLE["ev"], "kWh": _TABLE["kwh"], "AU": _TABLE["au"],
 }  # fmt: skip
+# currencies by their ISO codes and marks (FinanceMath's CHF 2,000, C$60,000): each its own unit, never converted
+# into another (¥ and ₤ are not here: yen or yuan, pound or lira)
+_CASED.update({"USD": _TABLE["dollar"], "EUR": _TABLE["euro"], "GBP": _TABLE["gbp"], "JPY": _TABLE["yen"],
+               "CNY": _TABLE["yuan"], "RMB": _TABLE["yuan"], "INR": _TABLE["rupee"]})
+_CASED.update({code: _base(code) for code in (
+    "CHF CAD AUD HKD SGD NZD KRW RUB BRL ZAR MXN SEK NOK DKK PLN TRY IDR TWD THB MYR PHP VND NGN EGP SAR AED ILS UAH "
+    "CZK HUF").split()})
+_CASED.update({"C$": _base("CAD"), "CA$": _base("CAD"), "A$": _base("AUD"), "AU$": _base("AUD"), "NZ$": _base("NZD"),
+               "HK$": _base("HKD"), "S$": _base("SGD"), "SG$": _base("SGD"), "NT$": _base("TWD"), "R$": _base("BRL"),
+               "₩": _base("KRW"), "₽": _base("RUB"), "₺": _base("TRY"), "₦": _base("NGN"), "₱": _base("PHP"),
+               "₫": _base("VND"), "₪": _base("ILS"), "₴": _base("UAH")})  # fmt: skip
 #: Words whose lower case would read as another unit: never read case-insensitively (mpa is MPa or mPa).
 _CASE_ONLY = frozenset(w.lower() for w in _CASED) - {"ml", "khz", "ghz", "kpa", "kj", "kev", "gev"}
 _TABLE.update({k.replace("meter", "metre").replace("liter", "litre"): v for k, v in _TABLE.items()

@@ -112,7 +112,7 @@ def _gold(gold: str, decimal_comma: str | None) -> Any:
     """A gold answer parsed once: a trainer grades every gold against many completions (Answer is immutable)."""
     from pyverify.answers import parse_answer
 
-    return parse_answer(gold, decimal_comma=decimal_comma, reference=True)
+    return parse_answer(gold, decimal_comma=decimal_comma, float_noise=True)
 
 
 def _reward(status: GradeStatus, policy: Policy) -> float | None:
@@ -147,6 +147,7 @@ def grade(response: str, gold: str, *, policy: Policy = DEFAULT_POLICY) -> Grade
     """
     from pyverify.answers import equivalent_answers, parse_answer
     from pyverify.answers._parse import answer_text
+    from pyverify.answers._reading import has_float_noise
 
     texts = answer_text(response), answer_text(gold)
     if None in texts:
@@ -157,7 +158,7 @@ def grade(response: str, gold: str, *, policy: Policy = DEFAULT_POLICY) -> Grade
     response, gold = texts  # type: ignore[assignment]  # a number as its decimal text (amc23's golds are 27.0)
     start = time.monotonic()
     with time_limit(policy.timeout) as reading:  # the timeout bounds reading too (a pool's worker is killed instead)
-        candidate = parse_answer(response, decimal_comma=policy.decimal_comma)
+        candidate = parse_answer(response, decimal_comma=policy.decimal_comma, float_noise=has_float_noise(gold))
         reference = _gold(gold, policy.decimal_comma)
     if reading.expired:
         return Grade("unknown", policy.on_unknown, reason=f"reading the response took longer than the time limit "

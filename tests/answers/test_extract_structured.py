@@ -2822,3 +2822,22 @@ def test_a_reward_reads_a_golds_float_noise_and_a_responses_digits_as_written() 
     assert grade("Therefore, the answer is 0.036.", "0.036000000000000004").status == "correct"
     assert grade("Therefore, the answer is 0.036000000000000004.", "0.036").status == "wrong"
     assert grade("Therefore, the answer is 0.037.", "0.036000000000000004").status == "wrong"
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # GSM-Plus's gpt-3.5-turbo writes GSM8K's marker inside its last sentence: 'Therefore, the beanstalk was #### 10
+     # inches tall after 3 weeks.' was unread, and '... would be #### 32.' read as '#### 32' (the question's 'would')
+     ("So 6 + 4 = 10 inches tall.\nTherefore, the beanstalk was #### 10 inches tall after 3 weeks.", "10", "correct"),
+     ("Therefore, Davos paid #### 36 for the 2 shirts.", "36", "correct"),
+     ("The total is $5 + $6 + $21 = $32.\n\nTherefore, the price for such a crate of fruit would be #### 32.", "32",
+      "correct"),
+     ("Therefore, the change you would get is #### 5.00.", "5", "correct"),
+     ("So it is #### $36 for the shirts.", "36", "correct"), ("So it is #### 36 for the shirts.", "35", "wrong"),
+     # a word that changes, bounds or hedges the number still leaves it unread
+     ("Therefore, Claire will eat #### 7 dozen eggs in 4 weeks.", "7", "unparsed"),
+     ("So #### 60 percent of them.", "60", "unparsed"), ("So #### 10 at most.", "10", "unparsed"),
+     ("So #### 10 maybe.", "10", "unparsed")],
+)  # fmt: skip
+def test_gsm8ks_marker_inside_a_sentence_marks_the_number_after_it(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason
