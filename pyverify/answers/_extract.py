@@ -2700,17 +2700,21 @@ def _given_with_its_noun(text: str, number: re.Match[str], hi: int, before: int)
     if noun is None:
         return False
     stem = re.escape(noun.group(1).lower().rstrip("s"))
-    whole = re.fullmatch(r"(\d[\d,]*)(?:\.0+)?", number.group())
-    written = rf"{re.escape(whole.group(1))}(?:\.0+)?" if whole else re.escape(number.group())
+    written = _as_written(number.group())
     return re.compile(rf"(?i)(?<![\d.]){written}[ \t]+{stem}(?:e?s)?(?![A-Za-z])").search(text, 0, before) is not None
+
+
+def _as_written(number: str) -> str:
+    """A pattern for ``number`` as a response may write it again: with or without zero decimals (6 in $6.00, 18.00
+    in 18)."""
+    whole = re.fullmatch(r"(\d[\d,]*)(?:\.0+)?", number)
+    return rf"{re.escape(whole.group(1))}(?:\.0+)?" if whole else re.escape(number)
 
 
 def _written_before(text: str, number: str, lo: int, hi: int) -> bool:
     """Whether text[lo:hi] writes ``number`` as a number of its own (never inside a longer one: 16 in 160 or 1.6),
     with or without zero decimals (6 is written in $6.00, 18.00 in 18)."""
-    whole = re.fullmatch(r"(\d[\d,]*)(?:\.0+)?", number)
-    written = rf"{re.escape(whole.group(1))}(?:\.0+)?" if whole else re.escape(number)
-    return re.compile(rf"(?<![\d.]){written}(?!\d|\.\d)").search(text, lo, hi) is not None
+    return re.compile(rf"(?<![\d.]){_as_written(number)}(?!\d|\.\d)").search(text, lo, hi) is not None
 
 
 def _difference_end(text: str, number: re.Match[str], lo: int, hi: int) -> int:
