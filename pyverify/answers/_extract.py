@@ -2042,14 +2042,19 @@ _COUNTING_TIMES = re.compile(r"(?i)[ \t]+times(?=[ \t]*(?:(?:in[ \t]+all|in[ \t]
 _RESULT_BLOCKED = re.compile(
     r"(?i)(?<![A-Za-z])(?:wrong|incorrect|false|impossible|invalid|perhaps|maybe|likely|unlikely|probably|possibly|guess|"
     r"believe|think|seems?|appears?|suppose|supposing|assum\w*|unless|whether|let|let's|try|check|verify|"
-    r"estimat\w*|approx\w*|roughly|nearly|almost|could|might|may|but|however|instead|rather|actually|if|when|or|"
+    r"estimat\w*|approx\w*|roughly|nearly|almost|might|may|but|however|instead|rather|actually|if|when|or|"
+    # (could with a verb of its own restates the question's modal, Mikka could order 28 pizzas.; could be, could
+    # have and could with an adverb hedge)
+    r"could(?![ \t]+(?!(?:be|have|also|possibly|perhaps|maybe|probably|likely|not|never|only|just|well|still|even|"
+    r"potentially|theoretically|conceivably|at)(?![A-Za-z]))[a-z]{2,}(?![A-Za-z]))|"
     r"either|neither|both|percent|fraction|twice|half|\w+n['’]t|nobody|none|nothing|hardly|barely|untrue|error|"
     # (times right after a number counts, unless it multiplies: Robert went down the slide 84 times. / 3 times as many)
     rf"(?<!\d[ \t])times|times(?=[ \t]+{_TIMES_MULTIPLIES})|"
     r"mistaken?|nope|contrary|ballpark|near|close|hopefully|shy|upwards?|excess|maximum|minimum|max|min|limit|i\.e|"
     r"that\s+is|out\s+of|in\s+other\s+words|while|whereas|versus|vs|against|without|regular|list|told|also|"
     # (would states the question's conditional, Jordan would earn $140 in one week; would have, what did not happen)
-    r"would\s+have|"
+    # (would have with a participle, never with the quantity it has: Dave would have 16 tickets.)
+    r"would\s+have(?![ \t]+(?:\$|\d|a[ \t]+total|exactly|only|just)(?![A-Za-z]))|"
     r"too|tops|which|then|yet|step|another|previously|later|used\s+to|hoped|many|someone|brother|sister|"
     r"friend|friends|begin|discount|left\s+to|plus|mod|modulo|remainder)(?![A-Za-z])"
     r"|[?=<>≈~^%/+*×÷()\[\];→]|,\s*and(?![A-Za-z])|\d\s*[-x]\s*\$?\d")
@@ -2095,6 +2100,7 @@ def _result_in_sentence(text: str, lo: int, hi: int, before: int, marked: bool =
     computes again or bounds it (without a marker, ``marked`` False, nor makes it a step, a plan or a remark: We
     convert 120 minutes to 2 hours.); None otherwise. ``computed_as``: the result, when the computation is the
     sentence's own check after it (``Sophia can drive 300 miles (12 gallons x 25 miles/gallon = 300 miles).``)."""
+    text = _without_restated_ordinals(text, lo, hi)
     found = _last_result(text, before) if computed_as is None else None
     written = computed_as if found is None else found.group(1)
     result = _value(written) if written is not None else None
@@ -2197,13 +2203,19 @@ def _given_in_words(text: str, word: re.Match[str], lo: int, result: Fraction | 
     value = spelled_number(word.group())
     if value is None or value == result:
         return False
-    return bool(_GIVEN_WORD_BEFORE.search(text[max(lo, word.start() - 40) : word.start()]) or
-                _MODIFIER_AFTER.match(text, word.end()))  # fmt: skip
+    if _GIVEN_WORD_BEFORE.search(text[max(lo, word.start() - 40) : word.start()]) or _MODIFIER_AFTER.match(text, word.end()):
+        return True
+    # (or the value of an operand the response wrote in digits before, unless listed beside the result: Mikka can order
+    # 28 pizzas with two toppings after (8 x 7) / 2 = 28; never 12 apples and two oranges)
+    return value.denominator == 1 and _written_before(text, str(value), max(0, lo - 20000), lo) and \
+        not _LISTED.search(text, max(lo, word.start() - 40), word.start())  # fmt: skip
 
 
 _CARDINAL_WORD = re.compile(
     r"(?i)(?<!the\s)(?<!all\s)(?<!these\s)(?<!those\s)(?<!each\s)(?<!both\s)(?<![A-Za-z])(?!(?:zero|one)(?![A-Za-z]))"
-    rf"(?:{_CARDINAL}|dozens?|half|halves|thirds?|quarters?|fifths?|twice|thrice|double|triple)(?![A-Za-z])")
+    # (a fraction in words is one: two-thirds, three quarters; written before, it is a given restated)
+    rf"(?:{_CARDINAL}(?:-|[ \t]+)(?:halves|thirds|quarters|fourths|fifths|{ORDINAL_PARTS}s)|{_CARDINAL}|dozens?|half|"
+    r"halves|thirds?|quarters?|fifths?|twice|thrice|double|triple)(?![A-Za-z])")
 _LISTED = re.compile(r"(?i)(?:,|;|&|(?<![A-Za-z])(?:and|plus|along\s+with|as\s+well\s+as|versus|vs\.?|alongside|against|"
                      r"next\s+to|in\s+addition\s+to|together\s+with|besides|while|whereas))\s*(?:[A-Za-z]+\s+)?\$?\s*\Z")
 
@@ -2339,7 +2351,10 @@ _LINE_RESULT = re.compile(rf"=[ \t]{{0,3}}\**\$?[ \t]{{0,3}}(-?\d[\d,]*(?:\.\d+)
 _PRINTED_RESULT = re.compile(r"```[ \t]*output[ \t]*\n[ \t]*(-?\d[\d,]*(?:\.\d+)?)[ \t]*\n[ \t]*```\Z")
 # a step's label that opens a line (Step 3: Melanie has 83 dimes now.): layout, never a number of the sentence
 _STEP_LABEL = re.compile(r"(?i)(?:\*\*)?step[ \t]*\d{1,2}[ \t]*[:.)](?:\*\*)?[ \t]+(?=[A-Za-z])")
-_STEP_LABEL_END = re.compile(r"(?i)(?<![^\n])[ \t]*(?:\*\*)?step[ \t]*\d{1,2}[ \t]*[:.)]?(?:\*\*)?\Z")
+# ... or ends its own line, alone or with a step of the plan that computes nothing (= 208\n\nStep 3: Show the answer.\n\n
+# Iesha has 208 books about sports.: Plan-and-Solve's prompt)
+_STEP_LABEL_END = re.compile(r"(?i)(?<![^\n])[ \t]*(?:\*\*)?step[ \t]*\d{1,2}[ \t]*[:.)]?(?:\*\*)?"
+                             r"(?:[ \t]+[A-Za-z][^\n\d=<>+*/×÷$%]{0,80})?\Z")
 # a backslash that only escapes a dollar or a percent sign in prose (Pam pays \$10 more than Susan.)
 _ESCAPED = re.compile(r"\\[$%]")
 # an unknown and an operator right before a number (x - 12, y + 3): an operand
@@ -2400,7 +2415,7 @@ def _last_result(text: str, before: int) -> re.Match[str] | None:
     if found is not None:
         return found
     end = len(text[:before].rstrip(" \t\r\n*#"))
-    label = _STEP_LABEL_END.search(text, max(0, end - 20), end)
+    label = _STEP_LABEL_END.search(text, max(0, end - 110), end)
     if label is not None:  # = 83 dimes.\n\nStep 3: Melanie has 83 dimes now.
         end = len(text[: label.start()].rstrip(" \t\r\n*#"))
     printed = _PRINTED_RESULT.search(text, max(0, end - 60), end)
@@ -2437,7 +2452,8 @@ _PROSE_NUMBER_BLOCKED = re.compile(
     r"contradict\w*|absurd|apparently|presumably|supposedly|hmm+|thereabouts|(?:on|of|in)\s+(?:the\s+)?order|an?\s+order|"
     r"order\s+of\s+magnitude|excess|north|south|shy|beyond|"
     # (now that ends the sentence says when the value holds: So, Ali has $71 now.)
-    r"nearest|another|single|rest|find|want|now(?=[ \t]*[^ \t.!])|then|looks?|like|would\s+have)"
+    r"nearest|another|single|rest|find|want|now(?=[ \t]*[^ \t.!])|then|looks?|like|"
+    r"would\s+have(?![ \t]+(?:\$|\d|a[ \t]+total|exactly|only|just)(?![A-Za-z])))"
     r"(?![A-Za-z])|[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞¹²³⁰⁴-⁹Ⅰ-Ⅻ?]|(?<![A-Za-z])[IVX]{2,}(?![A-Za-z])")
 # before a concluding sentence's number: a set already known (the 5 apples, each of the 5 boxes, O(5)); after a number
 # right after the concluding word, a noun at most (So, 6 apples.), never a verb (So 5 is wrong.)
@@ -2551,7 +2567,10 @@ _NUMBER_WORD = re.compile(
     r"thousand|million|billion|trillion|half|halves|third|thirds|quarter|quarters|once|twice|thrice|double|triple|"
     r"dozen|score|gross|tenth|hundredth|thousandth|millionth)s?(?![A-Za-z])"
     # words that change the number they stand by: 3 times, minus 3, 3 squared, the root of 3, 3 percent
-    r"|(?<![A-Za-z])(?:minus|negative|plus|times|fold|squared|cubed|square|cube|root|power|factorial|percent|"
+    # (a square or a cube after a determiner is a thing, the Rubik's cube, unless of a number: the square of 5)
+    r"|(?<![A-Za-z])(?<!the\s)(?<!['’]s\s)(?<![^A-Za-z][Aa]\s)(?:square|cube)(?![A-Za-z])"
+    r"|(?<![A-Za-z])(?:square|cube)(?=\s+(?:of|roots?)(?![A-Za-z]))"
+    r"|(?<![A-Za-z])(?:minus|negative|plus|times|fold|squared|cubed|root|power|factorial|percent|"
     r"divided|multiplied|(?<!left\s)over|per\s{0,3}cent|minimum|maximum|min|max|not|no)(?![A-Za-z])"
 )
 
@@ -2576,8 +2595,9 @@ _DIFFERENCE_AFTER = re.compile(
     r"longer|shorter|taller|older|younger|greater|larger|smaller|higher|lower|heavier|lighter|cheaper|bigger|faster|"
     r"slower)(?![A-Za-z])(?:(?:[ \t]+(?!(?:than|or|and)(?![A-Za-z]))[A-Za-z][A-Za-z'’-]*){0,6}[ \t]+than[ \t]+"
     # (what it is compared with: a name, a word of three letters or more or a pronoun; never a variable, x's count,
-    # the x, xy, nor a value: the previous answer)
-    r"(?:the[ \t]+)?(?!(?:the|answer|result|value|number|sum|total|(?:previous|original|first|last|other)[ \t]+"
+    # the x, xy, nor a value: the previous answer), after a preposition too (2 more emails in the morning than in the
+    # evening)
+    r"(?:(?:in|on|at|during|for|by|from|with|to)[ \t]+)?(?:the[ \t]+)?(?!(?:the|answer|result|value|number|sum|total|(?:previous|original|first|last|other)[ \t]+"
     r"(?:answer|result|value|number|one))(?![A-Za-z]))"
     r"(?-i:[A-Z][A-Za-z'’.-]+|(?!xyz)[a-z]{3,}[A-Za-z'’.-]*|he|she|it|we|us|me|him|her|you)(?![A-Za-z]))?")
 # after a number or a difference: words that make a bound of it (4 more hours or longer, 4 boxes tops, and then some)
@@ -2615,12 +2635,29 @@ _PARTS_OR_SCALE_AFTER = re.compile(rf"(?i)(?:\s{{0,80}}|-)(?:{ORDINAL_PARTS}s|{O
                                    r"wrongs?|nopes?|maybes?|give\s+or\s+take|odd(?![ \t]*[A-Za-z])|something|or\s+so)(?![A-Za-z-])")
 
 
+# an ordinal in digits (the 8th grade, his 3rd try), and a copula before one (... is the 12th grade: the answer)
+_ORDINAL_DIGITS = re.compile(r"(?<![\w.,])\d{1,4}(?:st|nd|rd|th)(?![A-Za-z])")
+_COPULA_THE = re.compile(r"(?i)(?:(?<![A-Za-z])(?:is|are|was|were|be|equals)|=)\s+(?:the\s+)?\Z")
+
+
+def _without_restated_ordinals(text: str, lo: int, hi: int) -> str:
+    """``text`` with each ordinal in digits in text[lo:hi] that the response wrote before ``lo`` blanked: a label the
+    question gave, restated (Therefore, the 8th grade should have 10 representatives.), never a second number; one
+    after a copula is what the sentence states (... is the 12th grade.)."""
+    found = [m for m in _ORDINAL_DIGITS.finditer(text, lo, hi)
+             if not _COPULA_THE.search(text, max(lo, m.start() - 20), m.start()) and re.search(rf"(?<![\w.,]){m.group()}(?![A-Za-z])", text[max(0, lo - 20000) : lo])]
+    for m in found:
+        text = text[: m.start()] + " " * len(m.group()) + text[m.end() :]
+    return text
+
+
 def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
     """The span of the only number in text[lo:hi] when it is the only digit run there and no math is written, and no
     word makes it inexact or another number (a difference stated after it is exact: John has 21 more candies than
     James)."""
     if _math_spans(text, lo, hi) or "\\" in _ESCAPED.sub("", text[lo:hi]):
         return None  # (a backslash that escapes a dollar is prose: So, Pam pays \$10 more than Susan.)
+    text = _without_restated_ordinals(text, lo, hi)
     numbers = list(_NUMBER.finditer(text, lo, hi))
     if len(numbers) != 1 or len(re.findall(r"\d+", text[lo:hi])) != len(re.findall(r"\d+", numbers[0].group())):
         return None

@@ -2841,3 +2841,45 @@ def test_a_reward_reads_a_golds_float_noise_and_a_responses_digits_as_written() 
 )  # fmt: skip
 def test_gsm8ks_marker_inside_a_sentence_marks_the_number_after_it(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, grade(response, gold).reason
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # MiP's 'Thus, Mikka can order 28 different pizzas with two distinct toppings.' (after '= 28') was unread: 'two'
+     # counted as a second number; a number in words whose value the computation used in digits is a given restated
+     ("C(8, 2) = (8 × 7) / (2 × 1) = 28.\n\nThus, Mikka can order 28 different pizzas with two distinct toppings.", "28",
+      "correct"),
+     # ... and 'could' with a verb of its own restates the question's modal (never could be, a hedge)
+     ("Ways = (8 × 7) / 2 = 28\n\nSo, Mikka could order 28 different pizzas with two different toppings.", "28", "correct"),
+     ("Ways = (8 × 7) / 2 = 28\n\nSo, Mikka could be ordering 28 different pizzas.", "28", "no answer"),
+     # a number in words listed beside the result is still a second result
+     ("3 + 3 = 6 apples. 6 * 3 = 18\n\nSo, Tom has 18 apples and two oranges.", "18", "no answer"),
+     # ReReading's 'two-thirds of his 36 sq ft bathroom': a fraction in words is one number, a given when written before
+     ("First, two-thirds of the 36 sq ft bathroom is 24 sq ft.\n\n24 sq ft * 24 tiles per sq ft = 576 tiles\n\n"
+      "Therefore, Mr. Boarden would need 576 tiles to cover two-thirds of his 36 sq ft bathroom.", "576", "correct"),
+     ("24 * 24 = 576 tiles\n\nTherefore, he needs 576 tiles, two-thirds of the box.", "576", "no answer"),
+     # Plan-and-Solve's 'Therefore, Dave would have 16 tickets.': 'would have' with the quantity had, no counterfactual
+     ("He then won 10 more tickets, bringing his total to 6 + 10 = 16 tickets.\n\nTherefore, Dave would have 16 tickets.",
+      "16", "correct"),
+     ("He earns 4 a day. 4 * 4 = 16\n\nTherefore, Dave would have earned 16 dollars.", "16", "no answer"),
+     # MiP's 'Thus, the 8th grade should have 10 representatives.': an ordinal written before is a label restated, unless
+     # after a copula (... is the 12th grade: what the sentence states)
+     ("The 8th grade has 650 students: 130 ÷ 13 = 10\n\nThus, the 8th grade should have 10 representatives.", "10",
+      "correct"),
+     ("The 12th grade has 34.8 riders, 135% of 25.\nTherefore, the grade closest to 135% of the female riders is the 12th "
+      "grade.", "135", "no answer"),
+     # a cube after a determiner is a thing (ProcessBench: ... to solve the Rubik's cube.), the square of 5 is still one
+     ("Therefore, it takes 12 minutes to solve the cube.", "12", "correct"),
+     ("Therefore, the square of 5 is 25.", "25", "correct"),
+     # a difference compared after a preposition (Plan-and-Solve: 2 more emails in the morning than in the evening)
+     ("Difference = 9 - 7\n\nTherefore, Jack received 2 more emails in the morning than in the evening.", "2", "correct"),
+     # Plan-and-Solve's plan step between the computation and the sentence that restates its result
+     ("Difference = 11 - 5 = 6\n\nStep 3: Show the answer.\n\nThere are 6 more green peaches than red peaches.", "6",
+      "correct"),
+     ("Difference = 11 - 5 = 6\n\nStep 3: Show the answer.\n\nThere are 6 more green peaches than red peaches.", "5",
+      "wrong"),
+     ("Difference = 11 - 5 = 6\n\nStep 3: Multiply by 2 to get 12.\n\nThere are 6 more green peaches than red peaches.",
+      "6", "no answer")],
+)  # fmt: skip
+def test_a_restated_result_beside_givens_in_words_ordinals_and_modals(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason
