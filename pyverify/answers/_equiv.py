@@ -1540,6 +1540,14 @@ def _compare(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
         stated = _equation_against_value(b, a, ctx)
         if stated is not None:
             return stated
+    for letter, other in ((a, b), (b, a)):
+        name = _letter(letter)
+        if name and "A" <= name <= "J" and other.kind == "number":
+            # 故选:B against the gold 8 (MathCheck), a boxed 1 against the gold B (LongReasoning): a lone capital
+            # letter A to J may name the choice whose option is that number, and the options are the question's (never
+            # the polynomial B, different from 8 at B = 0)
+            return _Verdict("unknown", "none", reason=f"a lone capital letter ({name}) against a number: it may name "
+                            "the choice whose option is that number, and the options are not known here")  # fmt: skip
     ka, kb = a.kind, b.kind
     if ka in _SCALAR and kb in _SCALAR:
         first = _terms(a.terms[0], b.terms[0], ctx)

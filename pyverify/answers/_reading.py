@@ -704,10 +704,12 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      r"|(?<![\s,])(?:\\[,;:]|\\q?quad|\s|,)*\\text\s*\{\s*(?:for|where)\s*\}\s*([kmnjl])\s*\\text\s*\{\s*(?:is\s+)?an?\s+integer\s*\}"
      r"|(?<![\s,])(?:\\[,;:]|\\q?quad|\s|,)*\\text\s*\{\s*(?:for|where)\s+(?:(?:all|any|every|each|some)\s+)?integers?\s*\}\s*([kmnjl])(?![A-Za-z])",
      lambda m: f", {m.group(1) or m.group(2) or m.group(3)}" + ("" if m.group(1) else " \\in \\mathbb{Z}")),
-    ("typography: a dash before a number (– ‐ ‑ －), not after one (2–3 may be a range), is a minus sign; vulgar "
+    ("typography: a dash before a number (– ‐ ‑ －), not after one (2–3 may be a range) nor after a space unless "
+     "after a bracket or a comma ({ –2) or before a root (1 – √5), is a minus sign; vulgar "
      "fractions (½ ¾ ⅓ ...) are fractions, after a whole number a mixed number (3½ is 3 + 1/2); the fraction slash ⁄ is /; the Arabic decimal separator ٫ "
      "is a decimal point; a bullet operator ∙ is a product",
-     r"(?<![\w)}\]\s])[–‐‑－](?=\s?\d)|(?<=^\s)[–‐‑－](?=\s?\d)|(\d?)([½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])|⁄|(?<=\d)٫(?=\d)|∙", lambda m: _typography(m)),
+     r"(?<![\w)}\]\s])[–‐‑－](?=\s?[\d√])|(?<=^\s)[–‐‑－](?=\s?[\d√])|(?<=[{(\[,;]\s)[–‐‑－](?=\s?[\d√])|"
+     r"(?<=\s)[–‐‑－](?=\s?(?:√|\\sqrt(?![A-Za-z])))|(\d?)([½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])|⁄|(?<=\d)٫(?=\d)|∙", lambda m: _typography(m)),
     ("a known command glued to one to three letters after it, as a harness leaves it when it removes every space "
      "(\\piG, \\omegat, \\lambdakT, \\lceiln, \\cost: GLUED_HEADS, Greek letters and functions) is the command, "
      "then those letters (\\pi G); a real command of that shape (\\lnot, \\cdots, \\coth: GLUED_REAL) is as written, "
@@ -915,7 +917,8 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      "5 sixteenths, 5 tens, 3 nines, 5 lakhs, 5 less, 5 works, 5 violates stay as written; 5 red marbles, 2 dozen "
      "eggs too: a word between)",
      _COUNTED_NOUN, ""),
-    ("a final full stop, comma or semicolon is removed", r"[.,;]\s*$", ""),
+    ("a final full stop, comma or semicolon (the full-width and ideographic ones too: ． 。 ， ；) is removed",
+     r"[.,;．。，；]\s*$", ""),
 )  # fmt: skip
 
 #: How text that could mean more than one thing is read; each is (text as written, how it is read). The
@@ -1065,7 +1068,8 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "answers use keep their names: `ax + b` against `bx + a` is different, as are `x + 2y` and `x + 2z`)"),
 
     ("`(C)`, `\\text{(C)}`, `\\textbf{(C)}`, `\\text{C}`, `C`, `(C) Cecile`, `\\textbf{(C)}\\ 7`, `C. 1-\\mathrm{i}`, `(D) (2,0)`, `(C) is wrong`, `\\text{A,D}`",
-     "the choice C (a lone capital letter is a choice when the other answer is one; a letter A to J in "
+     "the choice C (a lone capital letter is a choice when the other answer is one, and a letter A to J "
+     "against a number is unknown: it may name the choice whose option is that number; a letter A to J in "
      "parentheses, or before a full stop and a space, followed by its option is that choice (the option "
      "may hold brackets after a space, `(D) (2,0)`; `(C)(x+1)` is a product; an option holding a second "
      "choice, `(A) 12 (B) 13`, is unparsed); against an answer that is no choice, its option is compared: "
@@ -1227,8 +1231,9 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`\\mathbf{5}`, `\\boldsymbol{v}`, `\\underline{5}`, `\\large 5`, `\\nicefrac{1}{2}`",
      "5, v, 5, 5, 1/2: bold, underlining, size and colour (never white) in mathematics are their content; \\nicefrac "
      "and \\sfrac are \\frac"),
-    ("`–1/2`, `－3`, `¾`, `3½`, `3⁄4`, `3٫5`, `3∙4`, `x＝5`, `12 ÷ 4`",
-     "typography: a dash before a number is a minus sign (never after one: `2–3` may be a range), vulgar "
+    ("`–1/2`, `{ –2, 1 – √5 }`, `－3`, `¾`, `3½`, `3⁄4`, `3٫5`, `3∙4`, `x＝5`, `12 ÷ 4`",
+     "typography: a dash before a number is a minus sign (never after one: `2–3` may be a range; after a "
+     "space, only after a bracket or a comma or before a root: `{ –2, 1 – √5 }`), vulgar "
      "fractions are fractions (`3½` is 7/2), ⁄ is /, ٫ a decimal point, ∙ a product, ÷ and `\\div` a "
      "quotient (left to right: `12 ÷ 4 × 3` is 9), the full-width ＝ ＋ ＜ ＞ of East Asian input methods are "
      "= + < > (`∠BOC＝145°`); invisible format characters (zero-width spaces and joiners, a byte order "

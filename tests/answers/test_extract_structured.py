@@ -2883,3 +2883,23 @@ def test_gsm8ks_marker_inside_a_sentence_marks_the_number_after_it(response: str
 )  # fmt: skip
 def test_a_restated_result_beside_givens_in_words_ordinals_and_modals(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, grade(response, gold).reason
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # MathCheck's '故选:B．' against the gold 8.0 was different (the polynomial B at B = 0), and LongReasoning's boxed 1
+     # against the gold B too: a lone capital letter A to J against a number may name the choice whose option it is
+     ("解:∴AC2=8，故正方形C的面积为8平方单位．故选:B．", "8.0", "unknown"),
+     ("The answer is (B).", "8", "unknown"), ("So the answer is \\boxed{1}.", "B", "unknown"),
+     ("The answer is B.", "B", "correct"), ("The answer is (C).", "B", "wrong"),
+     # a letter past J, or a small letter, is still a variable
+     ("The answer is K.", "8", "wrong"), ("The answer is $x$.", "8", "wrong"),
+     # the full-width and ideographic full stops end an answer as . does (MathCheck: 故选：2．)
+     ("解：∵AO＝OB＝x，∴x＝2．故选：2．", "2.0", "correct"), ("The answer is 5。", "5", "correct"),
+     # a dash after a bracket or a comma, or before a root, is a minus sign (o3-mini: { –2, 1 + √5, 1 – √5 }); between
+     # two numbers it may be a range
+     ("So the answer is { –2, 1 + √5, 1 – √5 }.", "\\{1\\pm\\sqrt{5},-2\\}", "correct"),
+     ("The answer is (–2, 3).", "(-2,3)", "correct"), ("The answer is 2 – 3.", "-1", "unparsed")],
+)  # fmt: skip
+def test_a_choice_letter_against_a_number_and_east_asian_full_stops(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason
