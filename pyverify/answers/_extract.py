@@ -2591,7 +2591,9 @@ _INEXACT = re.compile(
 # of it: 8 or more; 'than' a single letter makes the value another: 5 less than x)
 _DIFFERENCE_AFTER = re.compile(
     r"(?i)[ \t]*(?:(?!(?:or|and|to|nor|is|are|was|were|be|been|has|have|had|do|does|did|will|would|can|could|"
-    r"shall|should|may|might|must|gets?|got|makes?|made|costs?|needs?|takes?|pays?)(?![A-Za-z]))[A-Za-z][A-Za-z'’-]*[ \t]+){0,4}?(?:more|fewer|less|farther|further|"
+    r"shall|should|may|might|must|gets?|got|makes?|made|costs?|needs?|takes?|pays?)(?![A-Za-z]))[A-Za-z][A-Za-z'’-]*(?:\*\*)?[ \t]+){0,4}?"
+    # (a bold number and its noun before it: **200 feet** less than Martha)
+    r"(?:more|fewer|less|farther|further|"
     r"longer|shorter|taller|older|younger|greater|larger|smaller|higher|lower|heavier|lighter|cheaper|bigger|faster|"
     r"slower)(?![A-Za-z])(?:(?:[ \t]+(?!(?:than|or|and)(?![A-Za-z]))[A-Za-z][A-Za-z'’-]*){0,6}[ \t]+than[ \t]+"
     # (what it is compared with: a name, a word of three letters or more or a pronoun; never a variable, x's count,
@@ -2761,8 +2763,12 @@ def _difference_end(text: str, number: re.Match[str], lo: int, hi: int) -> int:
     difference was written before (31 + 21 = 52 then John has 21 more candies than James: a given restated after the
     total)."""
     difference = _DIFFERENCE_AFTER.match(text, number.end(), hi)
+    bold = 2 if text.startswith("**", number.end()) else 0  # (**200** more ...: the bold closed after the number)
+    difference = difference or _DIFFERENCE_AFTER.match(text, number.end() + bold, hi) if bold else difference
+    opened = number.start() - (2 if text.startswith("**", number.start() - 2) else 0)  # (is **1000** students more)
     if difference is None or _NUMBER_WORD.search(difference.group()) or \
-            _COPULA_BEFORE.search(text, max(0, number.start() - 30), number.start()) or \
+            (_COPULA_BEFORE.search(text, max(0, opened - 30), opened) and
+             not _THERE_BEFORE.search(text, max(0, opened - 30), opened)) or \
             _DIFFERENCE_SUPPOSED.search(text, lo, hi):  # fmt: skip
         return number.end()
     result = _last_computed(text, lo)
@@ -2772,6 +2778,9 @@ def _difference_end(text: str, number: re.Match[str], lo: int, hi: int) -> int:
     return difference.end()
 
 
+# an existential copula right before a number (There are 10 more orchids than roses.): it counts, never states the
+# subject's value
+_THERE_BEFORE = re.compile(r"(?i)(?<![A-Za-z])there[ \t]+(?:is|are|was|were|will[ \t]+be)[ \t]+\Z")
 # a copula, or a word that states a value as one, right before a number, with at most one adverb between (is 15 less
 # than the total, It's 15 less, becomes 15 less, is now 15 less, comes to $8 less, being 5 years older, an apposition:
 # The remaining count, 15 less than ...)
@@ -4466,7 +4475,7 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
     for p in reversed(list(_PHRASE.finditer(text, lo, hi)) if marked else []):
         k = bisect_right(starts, p.start()) - 1
         if not (k >= 0 and boxes[k][0] < p.start() < boxes[k][1]) and \
-                not _hypothetical(text, lo, p.start(), modal=p.group() != "####") and \
+                not _hypothetical(text, lo, p.start(), modal=p.group() != "####", claims_only=p.group() == "####") and \
                 not _PREMISE.search(text, max(lo, p.start() - 40), p.start()) and \
                 not ("would" in p.group().lower() and _another_scenario(text, lo, p.start())) and \
                 not (_NUMBERED_STEP.match(p.group()) and _LATER_STEP.search(text, p.end(), hi)):  # fmt: skip

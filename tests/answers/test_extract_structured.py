@@ -2903,3 +2903,23 @@ def test_a_restated_result_beside_givens_in_words_ordinals_and_modals(response: 
 )  # fmt: skip
 def test_a_choice_letter_against_a_number_and_east_asian_full_stops(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, grade(response, gold).reason
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # GSM-Plus's 'Therefore, the expected earnings of the dance studio in a month are #### 480.' was unread: 'expected'
+     # read as someone's expectation; before GSM8K's marker only a claim or a supposition makes it someone else's
+     ("So 4 * 120 = $480.\n\nTherefore, the expected earnings of the studio in a month are #### 480.", "480", "correct"),
+     ("If the total is #### 480, then each gets 120.", "480", "no answer"),
+     ("Many think the total is #### 480.", "480", "no answer"),
+     # Plan-and-Solve's 'Answer: There are 10 more orchids than roses in the vase now.': 'there are' counts, it states
+     # no subject's value; a bold number or its noun before the difference is still one (MiP's Gemma: **200 feet** less)
+     ("Answer: There are 10 more orchids than roses in the vase now.", "10", "correct"),
+     ("Answer: Jim walks **200 feet** less than Martha.", "200", "correct"),
+     ("Answer: Jim walks **200** feet less than Martha.", "200", "correct"),
+     # a copula before the number still states the subject's value, bold or not
+     ("So the number left is 15 less than the total.", "15", "no answer"),
+     ("Answer: The enrollment at Norman is **1000** students greater than the enrollment at Butler.", "1000", "unparsed")],
+)  # fmt: skip
+def test_gsm8ks_marker_after_expected_and_a_difference_counted_by_there_are(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason
