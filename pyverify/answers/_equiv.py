@@ -1008,6 +1008,14 @@ def _letter(ans: Answer) -> str | None:
     return None
 
 
+def _constant(ans: Answer) -> bool:
+    """Whether an answer is a value with no letter but the imaginary unit: a number, a complex number, a matrix (what
+    a choice's option may be)."""
+    if ans.kind in ("number", "matrix"):
+        return True
+    return ans.kind == "expression" and all(not isinstance(n, Var) or n.name == "i" for t in ans.terms for n in walk(t))
+
+
 def _choice_run(ans: Answer) -> str | None:
     """``ACD``: two to five capital letters A to J written together in alphabetical order (a multi-select answer as
     GAOKAO writes it), as those letters; None for any other answer."""
@@ -1542,12 +1550,12 @@ def _compare(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
             return stated
     for letter, other in ((a, b), (b, a)):
         name = _letter(letter)
-        if name and "A" <= name <= "J" and other.kind == "number":
+        if name and "A" <= name <= "J" and _constant(other):
             # 故选:B against the gold 8 (MathCheck), a boxed 1 against the gold B (LongReasoning): a lone capital
             # letter A to J may name the choice whose option is that number, and the options are the question's (never
             # the polynomial B, different from 8 at B = 0)
-            return _Verdict("unknown", "none", reason=f"a lone capital letter ({name}) against a number: it may name "
-                            "the choice whose option is that number, and the options are not known here")  # fmt: skip
+            return _Verdict("unknown", "none", reason=f"a lone capital letter ({name}) against a value: it may name "
+                            "the choice whose option is that value, and the options are not known here")  # fmt: skip
     ka, kb = a.kind, b.kind
     if ka in _SCALAR and kb in _SCALAR:
         first = _terms(a.terms[0], b.terms[0], ctx)

@@ -996,6 +996,8 @@ def _sentence_end(text: str, start: int, spans: list[_Span] | None = None,
             continue
         if ch in ".!?" and (i + 1 == n or text[i + 1].isspace()) or ch in "。！？।":
             return i
+        if ch == "．" and not (text[i - 1 : i].isdigit() and text[i + 1 : i + 2].isdigit()):
+            return i  # (the full-width full stop of East Asian input methods, never a decimal point: 3．5)
         if ch == "\n" and text[i + 1 : i + 2] == "\n":
             return i
         i += 1
@@ -1035,7 +1037,7 @@ def _last_sentence(text: str, lo: int, hi: int, announced: bool = True) -> tuple
     on the last line after a sentence ending in a copula and a colon belongs to that sentence (once)."""
     body = text[lo:hi].rstrip()
     end = lo + len(body)
-    while end > lo and text[end - 1] in ".!?。！？।":
+    while end > lo and text[end - 1] in ".!?。．！？।":
         end -= 1
     if text.startswith("!.", end) and end > lo and (text[end - 1].isdigit() or text[end - 1] == ")"):
         end += 1  # "the total is 5!.": a factorial, then the full stop (as the answer phrase reads it)
@@ -1178,12 +1180,12 @@ _RETRACTING = (r"(?:[*_`>#(\-][^\S\n]{0,2}){0,4}(?:wait|actually|hmm+|oops|corre
                r"रुको|गलत|नहीं,|(?:मुझे\s+)?(?:पक्का|निश्चित)\s+नहीं|"
                r"صبر\s+کن|اشتباه|مطمئن\s+نیستم|зачекай|ні,|не\s+впевнен\w*|"
                r"czekaj|nie,|nie\s+jestem\s+pew\w+|nee,|niet\s+zeker|vänta|nej,|inte\s+säker|רגע|טעות|לא\s+בטוח)(?![A-Za-z])")
-_RETRACTION = re.compile(r"(?i)(?:^|[.!?。！？।\n][^\S\n]{0,40})" + _RETRACTING)
+_RETRACTION = re.compile(r"(?i)(?:^|[.!?。．！？।\n][^\S\n]{0,40})" + _RETRACTING)
 # right after the answer (no sentence between, or the next sentence): the same words, and whole sentences that take it
 # back (\boxed{5} Wait, it is 6; \boxed{3} -- actually 4; \boxed{3}. Never mind, it is 4.; \boxed{3}. That is wrong.)
 # — searched over the whole rest of a response, these would catch explanations (Never mind the extra condition ...)
 _RETRACTION_NEXT = re.compile(
-    r"(?i)[^\S\n]{0,3}[,;:(\[\-—–.!?。！？]{0,3}\s{0,40}(?:" + _RETRACTING + r"|\*{0,2}(?:no\.(?!\s*(?:of(?![A-Za-z])|\d))|"
+    r"(?i)[^\S\n]{0,3}[,;:(\[\-—–.!?。．！？]{0,3}\s{0,40}(?:" + _RETRACTING + r"|\*{0,2}(?:no\.(?!\s*(?:of(?![A-Za-z])|\d))|"
     r"never\s*mind\s*[,.!]|just\s+kidding|i\s+take\s+(?:that|it)\s+back|i\s+don'?t\s+know\s*[.!]|"
     r"(?:that|this|it)\s+is\s+(?:wrong|incorrect|false)\s*[.!]|that'?s\s+(?:wrong|incorrect|not\s+right)\s*[.!]|"
     # (with a word that turns against it, or naming the answer: "But this is wrong.", "This answer is not correct.";
@@ -1194,7 +1196,7 @@ _RETRACTION_NEXT = re.compile(
     r"(?:but|however|yet|hmm+|oh)[,\s]+that'?s\s+(?:wrong|incorrect|not\s+right)\s*[.!,:;?]|"
     r"das\s+ist\s+falsch|c'est\s+faux|это\s+неверно|这是错的|這是錯的))")
 # a verdict on the answer in its own sentence: \boxed{5} is wrong, \boxed{5} (not the final answer), \boxed{5} ❌
-_VERDICT_AFTER = re.compile(r"(?i)[^.!?。\n]{0,40}?(?:(?<![A-Za-z])(?:(?:is|was)\s+(?:wrong|incorrect|not\s+(?:right|"
+_VERDICT_AFTER = re.compile(r"(?i)[^.!?。．\n]{0,40}?(?:(?<![A-Za-z])(?:(?:is|was)\s+(?:wrong|incorrect|not\s+(?:right|"
                             r"correct|the))|isn'?t\s+(?:right|correct)|falsch|faux|неверно|неправильно|incorrecto|"
                             r"errado|sbagliato)(?![A-Za-z])|[(\[]\s*(?:wrong|incorrect|jk|not)\s*[)\]]|not\s+the\s+final|❌|✗|"
                             r"✘|🚫|🤔|‽|⁇|;\)|(?<![A-Za-z])(?:lol|(?-i:NOT))(?![A-Za-z])|(?<![\w}\\])/s(?![A-Za-z])|×(?!\s*\d)|"
@@ -1241,7 +1243,7 @@ def _doubted(masked: str, lo: int, copula: re.Match[str]) -> bool:
     if _LOOSENED_AFTER.match(masked, copula.end()):  # So x is kind of 5. / So the total is, basically, 5.
         return True
     if copula.group().lower() == "be":
-        clause = re.split(r"[;:；：。.!?]", before)[-1]
+        clause = re.split(r"[;:；：。．.!?]", before)[-1]
         words = re.findall(r"[A-Za-z0-9']+", clause)[-4:]  # could, in principle, be; might very well be
         return bool(_DOUBT_BEFORE.search(" ".join(words)))
     return bool(_DOUBT_BEFORE_ZH.search(before))
@@ -2043,10 +2045,12 @@ _RESULT_BLOCKED = re.compile(
     r"(?i)(?<![A-Za-z])(?:wrong|incorrect|false|impossible|invalid|perhaps|maybe|likely|unlikely|probably|possibly|guess|"
     r"believe|think|seems?|appears?|suppose|supposing|assum\w*|unless|whether|let|let's|try|check|verify|"
     r"estimat\w*|approx\w*|roughly|nearly|almost|might|may|but|however|instead|rather|actually|if|when|or|"
-    # (could with a verb of its own restates the question's modal, Mikka could order 28 pizzas.; could be, could
-    # have and could with an adverb hedge)
-    r"could(?![ \t]+(?!(?:be|have|also|possibly|perhaps|maybe|probably|likely|not|never|only|just|well|still|even|"
-    r"potentially|theoretically|conceivably|at)(?![A-Za-z]))[a-z]{2,}(?![A-Za-z]))|"
+    # (could with a verb that counts or buys restates the question's modal, Mikka could order 28 pizzas.; could be,
+    # could have, could lose and could with an adverb hedge)
+    r"could(?![ \t]+(?:order|buy|purchase|make|get|earn|afford|fit|read|run|walk|drive|pay|save|sell|bake|eat|plant|"
+    r"pack|fill|serve|hold|carry|feed|build|bring|invite|seat|travel|cover|produce|collect|choose|form|arrange|"
+    r"create|paint|spend|receive|score|finish|complete|type|knit|sew|cook|donate|give|share|keep|use)(?![A-Za-z]))|"
+    r"otherwise|ideally|hypothetically|theoretically|in\s+theory|"
     r"either|neither|both|percent|fraction|twice|half|\w+n['’]t|nobody|none|nothing|hardly|barely|untrue|error|"
     # (times right after a number counts, unless it multiplies: Robert went down the slide 84 times. / 3 times as many)
     rf"(?<!\d[ \t])times|times(?=[ \t]+{_TIMES_MULTIPLIES})|"
@@ -2054,7 +2058,7 @@ _RESULT_BLOCKED = re.compile(
     r"that\s+is|out\s+of|in\s+other\s+words|while|whereas|versus|vs|against|without|regular|list|told|also|"
     # (would states the question's conditional, Jordan would earn $140 in one week; would have, what did not happen)
     # (would have with a participle, never with the quantity it has: Dave would have 16 tickets.)
-    r"would\s+have(?![ \t]+(?:\$|\d|a[ \t]+total|exactly|only|just)(?![A-Za-z]))|"
+    r"would\s+have(?![ \t]+(?:\$|\d|a[ \t]+total(?![A-Za-z])))|"
     r"too|tops|which|then|yet|step|another|previously|later|used\s+to|hoped|many|someone|brother|sister|"
     r"friend|friends|begin|discount|left\s+to|plus|mod|modulo|remainder)(?![A-Za-z])"
     r"|[?=<>≈~^%/+*×÷()\[\];→]|,\s*and(?![A-Za-z])|\d\s*[-x]\s*\$?\d")
@@ -2171,8 +2175,8 @@ def _result_in_sentence(text: str, lo: int, hi: int, before: int, marked: bool =
     if any(_LISTED.search(text, a.end(), b.start()) for a, b in neighbours):
         return None  # Tom has 5 apples and 3 oranges. / 8 red balloons, 15 blue ones: several results listed
     if _RESULT_BOUND_BEFORE.search(text, max(lo, at.start() - 20), at.start()) or \
-            _RESULT_BOUND_AFTER.match(text, at.end(), hi):
-        return None
+            _RESULT_BOUND_AFTER.match(text, at.end(), hi) or _PARTS_OR_SCALE_AFTER.match(text, at.end(), hi):
+        return None  # (and a scale after it: $4.4 million is no 4.4, even after = 4.4 million)
     return at.span()
 
 
@@ -2201,14 +2205,25 @@ _MODIFIER_AFTER = re.compile(r"-(?!(?:one|two|three|four|five|six|seven|eight|ni
 def _given_in_words(text: str, word: re.Match[str], lo: int, result: Fraction | None) -> bool:
     """Whether the number in words ``word`` in a sentence restating ``result`` is one of the question's givens."""
     value = spelled_number(word.group())
-    if value is None or value == result:
+    if value is None:  # a fraction in words after a preposition (shaded in three eighths of the grid): a given
+        return bool(_GIVEN_WORD_BEFORE.search(text[max(lo, word.start() - 40) : word.start()]))
+    if value == result:
         return False
     if _GIVEN_WORD_BEFORE.search(text[max(lo, word.start() - 40) : word.start()]) or _MODIFIER_AFTER.match(text, word.end()):
         return True
-    # (or the value of an operand the response wrote in digits before, unless listed beside the result: Mikka can order
-    # 28 pizzas with two toppings after (8 x 7) / 2 = 28; never 12 apples and two oranges)
+    # (or the value of an operand the response wrote in digits before, never as a result, unless listed beside the
+    # result: Mikka can order 28 pizzas with two toppings after (8 x 7) / 2 = 28; never 12 apples and two oranges, nor
+    # three hours after 120 / 40 = 3 hours)
     return value.denominator == 1 and _written_before(text, str(value), max(0, lo - 20000), lo) and \
+        not _computed_before(text, str(value), lo) and \
         not _LISTED.search(text, max(lo, word.start() - 40), word.start())  # fmt: skip
+
+
+def _computed_before(text: str, number: str, lo: int) -> bool:
+    """Whether the 20,000 characters before ``lo`` write ``number`` as the result of a computation: right after an '='
+    that ends one (120 / 40 = 3, = $3.00; never an assignment of a given, n = 8 and r = 2)."""
+    pattern = re.compile(rf"=[ \t]*\**[ \t]*[$€£]?[ \t]*{_as_written(number)}(?![\d.,]\d|\d)")
+    return any(_computes_before(text, m.start(), unknowns=False) for m in pattern.finditer(text, max(0, lo - 20000), lo))
 
 
 _CARDINAL_WORD = re.compile(
@@ -2333,7 +2348,9 @@ _LIST_AFTER = re.compile(r"(?i)[^,\d]*(?:,\s*(?:altogether|in\s+total|in\s+all|o
 
 # the result of the computation right before a final sentence: its last '=', then one value (units, <<...>> and
 # Markdown around it): 9 ÷ 3 = 3\n\nThere are 3 dots in each group.; $47 x 5 = $<<47*5=235.00>>235.00\n\n...
-_LAST_RESULT = re.compile(r"=\s{0,3}\**\$?\s{0,3}(-?\d[\d,]*(?:\.\d+)?)(?:>>\$?\1)?\s{0,3}(?:%|[A-Za-z]+(?:\s+[A-Za-z]+){0,2})?"
+# (in display math too, the unit in \text: = 54 \, \text{miles} \])
+_LAST_RESULT = re.compile(r"=\s{0,3}\**\$?\s{0,3}(-?\d[\d,]*(?:\.\d+)?)(?:>>\$?\1)?\s{0,3}(?:\\?%|[A-Za-z]+(?:\s+[A-Za-z]+){0,2}|"
+                          r"(?:\\[,;: ]\s{0,2})?\\(?:text|mathrm|mbox)\s?\{\s?[A-Za-z][A-Za-z ]{0,20}\})?"
                           r"(?:[\s.*$]|\\[\])]){0,8}\Z")
 
 
@@ -2354,7 +2371,8 @@ _STEP_LABEL = re.compile(r"(?i)(?:\*\*)?step[ \t]*\d{1,2}[ \t]*[:.)](?:\*\*)?[ \
 # ... or ends its own line, alone or with a step of the plan that computes nothing (= 208\n\nStep 3: Show the answer.\n\n
 # Iesha has 208 books about sports.: Plan-and-Solve's prompt)
 _STEP_LABEL_END = re.compile(r"(?i)(?<![^\n])[ \t]*(?:\*\*)?step[ \t]*\d{1,2}[ \t]*[:.)]?(?:\*\*)?"
-                             r"(?:[ \t]+[A-Za-z][^\n\d=<>+*/×÷$%]{0,80})?\Z")
+                             r"(?:[ \t]+(?![^\n]*(?<![A-Za-z])(?i:wait|wrong|incorrect|not|oops|redo|mistakes?|hmm+|"
+                             r"errors?|unsure|sure|but|actually|recheck|again|instead)(?![A-Za-z]))[A-Za-z][^\n\d=<>+*/×÷$%]{0,80})?\Z")
 # a backslash that only escapes a dollar or a percent sign in prose (Pam pays \$10 more than Susan.)
 _ESCAPED = re.compile(r"\\[$%]")
 # an unknown and an operator right before a number (x - 12, y + 3): an operand
@@ -2443,7 +2461,8 @@ def _restates_result(text: str, lo: int, number: str) -> bool:
 # nobody had 5. Hence by (2) ... So it is divisible by 5. So both boxes have 5. So 5 grand. Tom has 5 and Jane III.)
 _PROSE_NUMBER_BLOCKED = re.compile(
     r"(?i)(?<![A-Za-z])(?:wrong|incorrect|fails?|failed|impossible|invalid|too|not|no|none|nobody|nothing|never|hardly|"
-    r"barely|cannot|can't|isn't|aren't|wasn't|weren't|doesn't|don't|didn't|won't|perhaps|maybe|likely|unlikely|"
+    r"barely|cannot|can't|isn't|aren't|wasn't|weren't|doesn't|don't|didn't|won't|couldn't|wouldn't|shouldn't|"
+    r"hasn't|haven't|hadn't|mustn't|perhaps|maybe|likely|unlikely|"
     r"probably|possibly|guess|believe|think|seems?|appears?|suppose|supposing|assume|assuming|if|unless|whether|let|"
     r"let's|try|trying|check|checking|verify|test|divide|multiply|add|subtract|next|far|by|using|via|rule|property|"
     r"corollary|example|remark|condition|base|multiple|divisible|exceeds?|upwards|something|rounded|rounding|odd|"
@@ -2453,7 +2472,7 @@ _PROSE_NUMBER_BLOCKED = re.compile(
     r"order\s+of\s+magnitude|excess|north|south|shy|beyond|"
     # (now that ends the sentence says when the value holds: So, Ali has $71 now.)
     r"nearest|another|single|rest|find|want|now(?=[ \t]*[^ \t.!])|then|looks?|like|"
-    r"would\s+have(?![ \t]+(?:\$|\d|a[ \t]+total|exactly|only|just)(?![A-Za-z])))"
+    r"would\s+have(?![ \t]+(?:\$|\d|a[ \t]+total(?![A-Za-z])))|otherwise|ideally|hypothetically|theoretically)"
     r"(?![A-Za-z])|[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞¹²³⁰⁴-⁹Ⅰ-Ⅻ?]|(?<![A-Za-z])[IVX]{2,}(?![A-Za-z])")
 # before a concluding sentence's number: a set already known (the 5 apples, each of the 5 boxes, O(5)); after a number
 # right after the concluding word, a noun at most (So, 6 apples.), never a verb (So 5 is wrong.)
@@ -2568,7 +2587,7 @@ _NUMBER_WORD = re.compile(
     r"dozen|score|gross|tenth|hundredth|thousandth|millionth)s?(?![A-Za-z])"
     # words that change the number they stand by: 3 times, minus 3, 3 squared, the root of 3, 3 percent
     # (a square or a cube after a determiner is a thing, the Rubik's cube, unless of a number: the square of 5)
-    r"|(?<![A-Za-z])(?<!the\s)(?<!['’]s\s)(?<![^A-Za-z][Aa]\s)(?:square|cube)(?![A-Za-z])"
+    r"|(?<![A-Za-z])(?<!the\s)(?<![A-Za-z]['’]s\s)(?<![^A-Za-z][Aa]\s)(?:square|cube)(?![A-Za-z])"
     r"|(?<![A-Za-z])(?:square|cube)(?=\s+(?:of|roots?)(?![A-Za-z]))"
     r"|(?<![A-Za-z])(?:minus|negative|plus|times|fold|squared|cubed|root|power|factorial|percent|"
     r"divided|multiplied|(?<!left\s)over|per\s{0,3}cent|minimum|maximum|min|max|not|no)(?![A-Za-z])"
@@ -2645,9 +2664,11 @@ _COPULA_THE = re.compile(r"(?i)(?:(?<![A-Za-z])(?:is|are|was|were|be|equals)|=)\
 def _without_restated_ordinals(text: str, lo: int, hi: int) -> str:
     """``text`` with each ordinal in digits in text[lo:hi] that the response wrote before ``lo`` blanked: a label the
     question gave, restated (Therefore, the 8th grade should have 10 representatives.), never a second number; one
-    after a copula is what the sentence states (... is the 12th grade.)."""
+    after a copula is what the sentence states (... is the 12th grade.), and so is one whose number a computation gave
+    (8 - 5 = 3, so Lucy is 3rd.)."""
     found = [m for m in _ORDINAL_DIGITS.finditer(text, lo, hi)
-             if not _COPULA_THE.search(text, max(lo, m.start() - 20), m.start()) and re.search(rf"(?<![\w.,]){m.group()}(?![A-Za-z])", text[max(0, lo - 20000) : lo])]
+             if not _COPULA_THE.search(text, max(lo, m.start() - 20), m.start()) and
+             not _computed_before(text, m.group()[:-2], lo) and re.search(rf"(?<![\w.,]){m.group()}(?![A-Za-z])", text[max(0, lo - 20000) : lo])]
     for m in found:
         text = text[: m.start()] + " " * len(m.group()) + text[m.end() :]
     return text
@@ -3160,6 +3181,11 @@ _HASHED_NUMBER = re.compile(
     r"min|lakh|crore|grand|k|bn|mn)(?![A-Za-z]))[A-Za-z]{2,})")
 
 
+# a check of the answer after a semicolon or a comma in its sentence (; check: 5 + 2 = 7, ，检验：)
+_INLINE_CHECK = re.compile(r"(?i)[;；,，][ \t]*(?:check(?:ing)?|verif(?:y|ication|ying)|double[- ]?check(?:ing)?|"
+                           r"检验|验证|检查|檢驗|驗證)[ \t]*[:：]")
+
+
 def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = False, marker: int | None = None) -> Extraction:
     """The answer after a marker (``rule``) that ends at ``start``; ``marker`` is where the marker starts."""
     opened = start
@@ -3191,6 +3217,9 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
     line = text.find("\n", start, end)
     if line >= 0 and text[start:line].strip() and not any(m.start < line < m.end for m in spans):
         end = line
+    checked = _INLINE_CHECK.search(text, start, end)
+    if checked and text[start : checked.start()].strip():
+        end = len(text[: checked.start()].rstrip())  # The answer is 5; check: 5 + 2 = 7. / 答案是5；检验：5+2=7 (the check after it is none)
     hashed = _HASHED_NUMBER.match(text, start, end) if rule == "####" else None
     if hashed:  # Therefore, the beanstalk was #### 10 inches tall after 3 weeks. (GSM-Plus's gpt-3.5-turbo): GSM8K's marker
         # marks the number right after it, whatever words follow (never a word that changes, bounds or hedges it)
@@ -3859,7 +3888,8 @@ def _answer_tag(text: str, lo: int, hi: int, structured: bool, restate: bool) ->
 # a phrase someone else believes or that is supposed (many think the answer is 5; if the answer is 5): no marker
 _HYPOTHETICAL = re.compile(r"(?i)(?<![A-Za-z])(?:think|thinks|thought|believe[sd]?|assum(?:e|es|ed|ing)|"
                            r"suppos(?:e|es|ed|ing)|claim(?:s|ed)?|mistake[sn]?|mistakenly|wrongly|incorrectly|if|whether|"
-                           r"might|may|could|would|expect(?:s|ed)?|guess(?:es|ed)?|pretend(?:s|ed)?|says?|said|suggest(?:s|ed)?|"
+                           # (the expected earnings: a quantity, never someone's expectation)
+                           r"might|may|could|would|expects?|(?<!the\s)(?<!an\s)(?<!its\s)expected|guess(?:es|ed)?|pretend(?:s|ed)?|says?|said|suggest(?:s|ed)?|"
                            r"possible\s+that|maybe|perhaps|probably|possibly|not\s+sure|unsure|uncertain)(?![A-Za-z])"
                            # if and suppose in the languages of the answer phrases (not Italian's and Portuguese's se,
                            # also a pronoun)
@@ -4040,7 +4070,7 @@ def _embedded(text: str, lo: int, hi: int, start: int, end: int, content: str) -
 # a number, then only what joins a clause to the next (3, and / 3 but / $3$ so)
 _VALUE_THEN_JOIN = re.compile(r"(?i)\s*\$?\s*(-?\d[\d,]*(?:\.\d+)?)\s*\$?\s*[,;]?\s*(?:(?:and|while)(?:\s+also)?|also)?\s*")  # (never but or so: a correction)
 # the end of a sentence or a line (a full stop that ends a decimal is none)
-_SENTENCE_BREAK = re.compile(r"[.!?。！？](?=\s|$)|\n")
+_SENTENCE_BREAK = re.compile(r"[.!?。！？](?=\s|$)|(?<!\d)．|．(?!\d)|\n")
 def _two_values(first: str, second: str) -> bool:
     """Whether two box contents are different plain numbers (3 and 4; never \\frac12 and 0.5, one value written two
     ways, which a reader without the engine cannot tell from two)."""
@@ -4281,7 +4311,7 @@ def _hypothetical(text: str, lo: int, start: int, modal: bool = True, claims_onl
     the answer is 5). ``modal``: whether might, may, could and would count (not in a final sentence, where the
     answer would be 5 states it). ``claims_only``: only someone's claim or a supposition (says, thinks, if), not
     the words that also describe a quantity (the expected number, 3 mistakes, answered incorrectly)."""
-    clause = re.split(r"[.!?\n,;:。，；！？]", text[max(lo, start - 80) : start])[-1]
+    clause = re.split(r"[.!?\n,;:。．，；！？]", text[max(lo, start - 80) : start])[-1]
     for found in _HYPOTHETICAL.finditer(clause):
         if not modal and found.group().lower() in ("might", "may", "could", "would"):
             continue
@@ -4475,7 +4505,7 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
     for p in reversed(list(_PHRASE.finditer(text, lo, hi)) if marked else []):
         k = bisect_right(starts, p.start()) - 1
         if not (k >= 0 and boxes[k][0] < p.start() < boxes[k][1]) and \
-                not _hypothetical(text, lo, p.start(), modal=p.group() != "####", claims_only=p.group() == "####") and \
+                not _hypothetical(text, lo, p.start(), modal=p.group() != "####") and \
                 not _PREMISE.search(text, max(lo, p.start() - 40), p.start()) and \
                 not ("would" in p.group().lower() and _another_scenario(text, lo, p.start())) and \
                 not (_NUMBERED_STEP.match(p.group()) and _LATER_STEP.search(text, p.end(), hi)):  # fmt: skip
@@ -4627,6 +4657,9 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
             start, stripped = start + stripped.find(bold.group("v")), bold.group("v")
         return _undoubled(Extraction("answer", (_strip_math(stripped),), "whole", (start, start + len(stripped))))
     closing = _closing_start(text, lo, hi)
+    check = _check_after(text, lo, closing)
+    if check is not None:  # Solving gives x = 3.\nCheck: when x = 3, 2×3+1 = 7.: the check after it states no answer
+        closing = check
     emphasis = _EMPHASIS_AFTER_STOP.search(text, max(lo, closing - 12), closing)
     # (**You will save a total of $6.**: a final sentence set in bold whole ends at its full stop, not after the stars)
     start, end = _last_sentence(text, lo, emphasis.start() + 1 if emphasis else closing)
@@ -4649,6 +4682,25 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
     if verdict:  # Therefore, the statement is true. (TheoremQA's true-or-false questions): the answer True
         return Extraction("answer", (verdict.group(1),), "final sentence", verdict.span(1))
     return _undoubled(_statement(text, start, end, "final sentence"))
+
+
+# a line that opens a check of the answer (Check:, **Verification:**, Double-check:, 检验：, 验证：), and what in the
+# check concludes anew or judges (So x = 3., Therefore, ..., 所以, wrong)
+_CHECK_OPENS = re.compile(r"(?im)^[ \t>*#-]*(?:\*\*)?(?:check(?:ing)?|verif(?:y|ication|ying)|double[- ]?check(?:ing)?|"
+                          r"sanity[ \t]+check|检验|验证|检查|檢驗|驗證)[ \t]*(?:\*\*)?[ \t]*[:：](?:\*\*)?")
+_CHECK_CONCLUDES = re.compile(r"(?i)(?<![A-Za-z])(?:so|thus|therefore|hence|answer|final|wrong|incorrect|fails?|not|"
+                              r"instead|correct(?:ion|ed)?)(?![A-Za-z])|所以|因此|故|答|✗|❌|≠|\\neq")
+
+
+def _check_after(text: str, lo: int, hi: int) -> int | None:
+    """Where a check that ends text[lo:hi] starts (its label opens a line after other text, and nothing in it
+    concludes anew or judges), else None: the answer is stated before it (x = 3.\nCheck: 2×3+1 = 7.)."""
+    found = None
+    for found in _CHECK_OPENS.finditer(text, lo, hi):  # noqa: B007 (the last one)
+        continue
+    if found is None or not text[lo : found.start()].strip() or _CHECK_CONCLUDES.search(text, found.end(), hi):
+        return None
+    return found.start()
 
 
 # a concluding final sentence that says the statement asked about holds or fails, and nothing more

@@ -277,7 +277,9 @@ def _read_text(text: str, decimal_comma: str | None = None) -> Answer:
         return _with_text(_parse_text(working, decimal_comma), text.strip())
     named = _forms.OPTION_WORD.match(text)
     if named:  # option B, option (c) Vitali Cover Theorem: the choice, the word that names it dropped
-        return _parse_text(text[named.end() :], decimal_comma)
+        rest = text[named.end() :]
+        bare = re.fullmatch(r"\s*[a-j]\s*[.:]?\s*", rest)  # (option b: the choice B, never the variable b)
+        return _parse_text(rest.upper() if bare else rest, decimal_comma)
     conditioned = _forms.trailing_condition(text)
     if conditioned is not None:  # x(t) = 1 - e^{-t} \text{ for } t > 0: the answer, stated where t > 0
         answer = _parse_text(conditioned[0], decimal_comma)

@@ -1069,7 +1069,8 @@ READING_RULES: tuple[tuple[str, str], ...] = (
 
     ("`(C)`, `\\text{(C)}`, `\\textbf{(C)}`, `\\text{C}`, `C`, `(C) Cecile`, `\\textbf{(C)}\\ 7`, `C. 1-\\mathrm{i}`, `(D) (2,0)`, `(C) is wrong`, `\\text{A,D}`",
      "the choice C (a lone capital letter is a choice when the other answer is one, and a letter A to J "
-     "against a number is unknown: it may name the choice whose option is that number; a letter A to J in "
+     "against a value (a number, a complex number, a matrix) is unknown: it may name the choice whose option is "
+     "that value; a letter A to J in "
      "parentheses, or before a full stop and a space, followed by its option is that choice (the option "
      "may hold brackets after a space, `(D) (2,0)`; `(C)(x+1)` is a product; an option holding a second "
      "choice, `(A) 12 (B) 13`, is unparsed); against an answer that is no choice, its option is compared: "
@@ -1084,7 +1085,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "list of choices are that list; a lowercase letter a to j in parentheses, alone or before its option "
      "(`(c)`, `(c) 18`: TheoremQA's options), is the choice C and, as written, the letter c (`(a) "
      "\\sqrt{b}` equals `a\\sqrt{b}`); the word `option` or `choice` before a letter is dropped (`option "
-     "B`); another choice joined to an option (`(C) 18 or D`, `(C) A, B`) makes it unparsed, and an "
+     "B`; a small letter alone after it is that choice: `option b` is B); another choice joined to an option (`(C) 18 or D`, `(C) A, B`) makes it unparsed, and an "
      "option and an answer stating different units are not compared"),
     ("`①③④`, `\\textcircled{1}\\textcircled{3}\\textcircled{4}`, `②、③`",
      "the numbered statements picked (Chinese exams: which of ①–④ hold): the set of their numbers, in any order; "

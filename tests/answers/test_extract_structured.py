@@ -2923,3 +2923,71 @@ def test_a_choice_letter_against_a_number_and_east_asian_full_stops(response: st
 )  # fmt: skip
 def test_gsm8ks_marker_after_expected_and_a_difference_counted_by_there_are(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, grade(response, gold).reason
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # ProcessBench's display math '= 54 \\, \\text{miles} \\]' then 'Elvis is 54 miles east of his house after completing
+     # his journey.' was unread: the unit in \\text hid the computation's result
+     ("\\[ \\text{Net} = 144 \\, \\text{miles} - 90 \\, \\text{miles} = 54 \\, \\text{miles} \\]\n\nElvis is 54 miles east of "
+      "his house after completing his journey.", "54", "correct"),
+     # a scale after the restated result is no unit: '$4.4 million' after '= 4.4 million' was read as 4.4
+     ("Total = 4 million + 0.4 million = 4.4 million\n\nTherefore, the answer is $4.4 million.", "4.4", "unparsed"),
+     ("Total = 4 million + 0.4 million = 4.4 million\n\nTherefore, the answer is $4.4 million.", "4400000", "unparsed"),
+     ("Total = 4 + 0.4 = 4.4\n\nTherefore, the answer is $4.4.", "4.4", "correct")],
+)  # fmt: skip
+def test_a_result_in_display_math_with_its_unit_and_a_scale_after_it(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # a review's probes: once a final full-width full stop was removed, '答案是5．因此 5+2=7．' read 7 (a false credit
+     # against 7): the full-width full stop ends a sentence as 。 does (never a decimal point: 3．5)
+     ("答案是5．因此 5+2=7．", "5", "correct"), ("答案是5．因此 5+2=7．", "7", "wrong"),
+     ("The answer is 5．Check: 5 + 2 = 7．", "5", "correct"),
+     # a check after the answer states none (it read 7 with . and 。 too): the answer is the statement before it
+     ("Solving gives x = 3.\nCheck: when x = 3, 2×3+1 = 7.", "3", "correct"),
+     ("Solving gives x = 3.\nCheck: when x = 3, 2×3+1 = 7.", "7", "wrong"),
+     ("解得 x=3。\n检验：当 x=3 时，2×3+1=7。", "3", "correct"),
+     ("So the total is 12 apples.\n\n**Verification:** 5 + 7 = 12 ✓", "12", "correct"),
+     # a check that concludes anew or judges is read as before
+     ("Solving gives x = 3.\nCheck: 2×3+1 = 8, which is wrong, so x = 4.", "4", "correct")],
+)  # fmt: skip
+def test_a_check_after_the_answer_and_the_full_width_full_stop(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # an adversarial review of the rules above: each of these was a false credit or a confident wrong midway
+     # could with a hedge, a negation or a verb of losing still blocks
+     ("He has $20 and a bag costs $4: 20 / 4 = 5.\n\nSo he could hypothetically buy 5 bags.", "5", "no answer"),
+     ("He has $20 and a bag costs $4: 20 / 4 = 5.\n\nSo he could no longer buy 5 bags.", "5", "no answer"),
+     ("He has $20 and a bag costs $4: 20 / 4 = 5.\n\nSo he couldn't buy 5 bags.", "5", "no answer"),
+     ("He has $20 and a bag costs $4: 20 / 4 = 5.\n\nSo he could buy 5 bags.", "5", "correct"),
+     # would have with only, just or exactly, or after otherwise or ideally, is a counterfactual
+     ("Dave got 4 + 12 = 16 tickets. Without the bonus: 16 - 12 = 4.\n\nSo Dave would have only gotten 4 tickets.", "16",
+      "no answer"),
+     ("She earned 36 - 6 = 30 dollars. At full price: 30 + 6 = 36.\n\nOtherwise, Jen would have $36.", "30", "no answer"),
+     # an ordinal whose number a computation gave is the answer, never a label
+     ("She started 8th and passed 5 runners. Position: 8 - 5 = 3, so Lucy is 3rd.\n\nSo Lucy came in 3rd place after "
+      "passing 5 runners.", "5", "no answer"),
+     # a square after a number's 's is the operation
+     ("Therefore, the area is 7's square.", "7", "no answer"),
+     # a number in words that a computation gave is a second result, never a given
+     ("Time = 120 / 40 = 3 hours.\n40 × 3 = 120 miles.\n\nSo Sam needs three hours to drive 120 miles.", "120",
+      "no answer"),
+     # a fraction in words after a preposition is a given
+     ("Shaded: 3/8 × 16 = 6.\n\nSo 6 squares are shaded in three eighths of the grid.", "6", "correct"),
+     # GSM8K's marker after someone's claim stays theirs
+     ("5 + 15 = 20.\nTom claims the total is #### 20", "20", "unparsed"),
+     # a small letter after 'option' is the choice; a choice letter against a complex number or a matrix is unknown
+     ("Answer: option b", "B", "correct"), ("Answer: option b", "8", "unknown"),
+     ("The answer is (B).", "3+2i", "unknown"), ("\\boxed{3+2i}", "B", "unknown"),
+     # a check after a semicolon or a comma in the answer's sentence is none
+     ("The answer is 5; check: 5 + 2 = 7;", "5", "correct"), ("The answer is 5; check: 5 + 2 = 7;", "7", "wrong"),
+     ("答案是5；检验：5+2=7；", "5", "correct")],
+)  # fmt: skip
+def test_a_reviews_probes_against_the_restated_result_rules(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason
