@@ -192,6 +192,12 @@ _VULGAR = {"½": (1, 2), "⅓": (1, 3), "⅔": (2, 3), "¼": (1, 4), "¾": (3, 4
            "⅘": (4, 5), "⅙": (1, 6), "⅚": (5, 6), "⅛": (1, 8), "⅜": (3, 8), "⅝": (5, 8), "⅞": (7, 8)}
 
 
+def _row_breaks(match: re.Match[str]) -> str:
+    """A matrix environment with each lone backslash before a number made the row break ``\\\\`` it was."""
+    body = re.sub(r"(?<!\\)\\(?![\\A-Za-z])(?=\s*[-+.]?\d)", r"\\\\", match.group(2))
+    return f"\\begin{{{match.group(1)}}}{body}\\end{{{match.group(1)}}}"
+
+
 def _typography(match: re.Match[str]) -> str:
     """The plain form of a typographic minus, vulgar fraction, fraction slash, Arabic decimal point or bullet."""
     if match.group(2):
@@ -822,6 +828,9 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      "all equations or inequalities is the list of its rows (\\begin{cases} x=1 \\\\ y=2 \\end{cases} is x=1, y=2); & "
      "is alignment only beside a relation: a row with a condition after & (a piecewise definition) is left unread",
      _SYSTEM, lambda m: _system(m)),
+    ("a lone backslash before a number inside a matrix environment is the row break whose second backslash a harness "
+     "removed (ProcessBench's golds: \\begin{pmatrix}2\\-1\\-5\\end{pmatrix} is the column 2, -1, -5)",
+     r"\\begin\{([pbvBV]?matrix)\}((?:(?!\\end\{).)*)\\end\{\1\}", lambda m: _row_breaks(m)),
     ("brackets around a lone matrix ((\\begin{pmatrix}...\\end{pmatrix}), \\left[\\begin{array}...\\right]) are removed",
      r"^\s*(?:\\left)?\s*[(\[]\s*(\\begin\{(?:[pbvBV]?matrix|array)\}(?:(?!\\begin\{).)*\\end\{(?:[pbvBV]?matrix|array)\})\s*"
      r"(?:\\right)?\s*[)\]]\s*[.,;]?\s*$", r"\1"),
@@ -978,6 +987,9 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "terms; the inverse of rational entries only); a name or a chain of equalities before it gives its last side; "
      "shapes that do not fit, a number added to a matrix and a singular inverse are unparsed, saying so; several named "
      "matrices (`A = …, B = …`) are not read"),
+    ("`\\begin{pmatrix}2\\-1\\-5\\end{pmatrix}`",
+     "a matrix whose row breaks a harness cut to one backslash before a number (ProcessBench's golds): the rows it had, "
+     "here the column (2, -1, -5); a backslash before a letter is a command, as written"),
     ("`a_1`, `c_{2}`, `x_n`, `x_{10}`, `\\lambda_{\\text{red}}`, `T_{\\mathrm{eff}}`",
      "a letter with a subscript (a digit, a letter, up to eight letters or digits in braces, a label in `\\text{…}`: "
      "a label, never a word) is one variable; `\\log _{2} 8` (a space before the subscript) is still the base-2 "

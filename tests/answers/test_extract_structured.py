@@ -2991,3 +2991,17 @@ def test_a_check_after_the_answer_and_the_full_width_full_stop(response: str, go
 )  # fmt: skip
 def test_a_reviews_probes_against_the_restated_result_rules(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, grade(response, gold).reason
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # ProcessBench's golds write a matrix's row breaks as one backslash (a harness removed the second):
+     # \\begin{pmatrix}2\\-1\\-5\\end{pmatrix} was unparsed, so even a copy of it was unknown
+     ("\\boxed{\\begin{pmatrix} 2 \\\\ -1 \\\\ -5 \\end{pmatrix}}", "\\begin{pmatrix}2\\-1\\-5\\end{pmatrix}", "correct"),
+     ("\\boxed{\\begin{pmatrix} 2 \\\\ 1 \\\\ -5 \\end{pmatrix}}", "\\begin{pmatrix}2\\-1\\-5\\end{pmatrix}", "wrong"),
+     ("\\boxed{\\begin{pmatrix}1&2\\\\3&4\\end{pmatrix}}", "\\begin{pmatrix}1&2\\\\3&4\\end{pmatrix}", "correct"),
+     # LongReasoning's 'D.\\ \\frac{\\sqrt{65}}{2}': a TeX space after a choice's full stop is a space
+     ("\\boxed{D.\\ \\frac{\\sqrt{65}}{2}}", "D", "correct"), ("\\boxed{D.\\ \\frac{\\sqrt{65}}{2}}", "C", "wrong")],
+)  # fmt: skip
+def test_a_matrix_with_cut_row_breaks_and_a_tex_space_after_a_choice(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason
