@@ -1754,6 +1754,12 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
         if _units.SEVERAL in ans.unit:  # 5 cm + 5 mm: its numbers are in different units, never added as they stand
             return done(_Verdict("unknown", "none", reason=f"the {label} states several units ({ans.unit}): its values "
                                                            "are not compared"))  # fmt: skip
+    for label, ans, other in (("reference", ref, cand), ("candidate", cand, ref)):
+        if ans.unit and not other.unit and other.kind == "number" and _units.compound(ans.text) is not None:
+            # 1 hour and 30 minutes against 1.5: in the smaller unit it is 90, in the larger 1.5; which unit the bare
+            # number counts is not stated
+            return done(_Verdict("unknown", "none", reason=f"the {label} is one quantity in two units ({ans.text}) and "
+                                 "the other a number without a unit: which unit it counts is not stated"))  # fmt: skip
     converted = ""
     for label, ans, other in (("reference", ref, cand), ("candidate", cand, ref)):
         if ans.unit == "degree" and not other.unit and ans.kind == "number" and len(ans.terms) == 1 and \

@@ -285,6 +285,9 @@ def _read_text(text: str, decimal_comma: str | None = None) -> Answer:
         answer = _parse_text(conditioned[0], decimal_comma)
         return replace(answer, condition=conditioned[1]) if conditioned[1] else answer
 
+    combined = _units.compound(text)
+    if combined is not None:  # 1 hour and 30 minutes, 5 feet 3 inches: one quantity in the smaller unit
+        return _with_text(_parse_text(combined, decimal_comma), text.strip())
     counted = _forms.spelled_quantity(text)
     if counted is not None:  # fifteen minutes, three hundred dollars: read as 15 minutes and 300 dollars are
         try:

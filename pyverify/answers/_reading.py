@@ -1033,6 +1033,10 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "MPG, PSI, FPS, DPI, BTU, KWH, MAH, USD, GB, MiB, ...: a list), is a unit the table does not know, "
      "compared as written and as the product too: `52 WPM` is 52; `40 MAX`, `5 AB` stay products); the "
      "unit removed is kept and compared (below)"),
+    ("`1 hour and 30 minutes`, `5 feet 3 inches`, `3 days 4 hours`",
+     "one quantity in two units of one kind, the larger first and the second part less than one of the larger: the "
+     "sum in the smaller unit (90 minutes, 63 inches, 76 hours; TabMWP's golds), compared as any quantity (against "
+     "a number without a unit, unknown: which unit it counts is not stated); two counts (`2 apples 3 pears`) or two kinds (`5 m 3 s`) are not combined"),
     ("`5 wrong`, `x = 4 answer`, `5 million`, `2 squared`, `5 dozen`, `1\\text{ m}\\,50`, `5\\text{ cm}x`",
      "unparsed, naming the word or the text: no other word is a unit (a word that changes the value or judges the "
      "answer is never removed), and a unit followed by a number, a letter, an opening bracket or a power ends no "

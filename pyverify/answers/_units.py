@@ -372,3 +372,26 @@ def conversion(reference: str, candidate: str) -> tuple[str, F | None, str]:
                                    f"{candidate} ({cand.dimension()})")  # fmt: skip
     factor = cand.factor / ref.factor
     return "scale", factor, f"units: the candidate's {candidate} converted to the reference's {reference} (× {factor})"
+
+
+# a quantity in two units of one kind, the larger first: 1 hour and 30 minutes, 5 feet 3 inches, 2 min, 30 s
+_COMPOUND = re.compile(r"\s*(\d+(?:\.\d+)?)\s*([A-Za-z]{1,12})\s*(?:,\s*|\s+and\s+|\s+)(\d+(?:\.\d+)?)\s*([A-Za-z]{1,12})"
+                       r"\s*\.?\s*")
+
+
+def compound(text: str) -> str | None:
+    """A quantity written in two units of one kind, the larger first and the second part less than one of the
+    larger (``1 hour and 30 minutes``, ``5 feet 3 inches``, ``3 days 4 hours``), as one quantity in the smaller unit
+    (``90 minutes``); None for any other text (two counts, ``2 apples 3 pears``; two kinds, ``5 m 3 s``)."""
+    found = _COMPOUND.fullmatch(text)
+    if found is None:
+        return None
+    big, small = read(normalize(found.group(2))), read(normalize(found.group(4)))
+    if big is None or small is None or not big.dims or big.dims != small.dims or big.factor <= small.factor:
+        return None
+    ratio, part = big.factor / small.factor, F(found.group(3))
+    if part >= ratio:
+        return None  # (5 feet 13 inches: no way of writing 6 feet 1 inch)
+    total = F(found.group(1)) * ratio + part
+    value = str(total.numerator) if total.denominator == 1 else f"{total.numerator}/{total.denominator}"
+    return f"{value} {found.group(4)}"

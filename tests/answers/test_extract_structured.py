@@ -3005,3 +3005,18 @@ def test_a_reviews_probes_against_the_restated_result_rules(response: str, gold:
 )  # fmt: skip
 def test_a_matrix_with_cut_row_breaks_and_a_tex_space_after_a_choice(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, grade(response, gold).reason
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # TabMWP's golds '1 hour and 30 minutes', '2 hours and 45 minutes' were unparsed, so even a copy was unknown
+     ("The answer is 1 hour and 30 minutes.", "1 hour and 30 minutes", "correct"),
+     ("The answer is 90 minutes.", "1 hour and 30 minutes", "correct"),
+     ("The answer is 1.5 hours.", "1 hour and 30 minutes", "correct"),
+     ("The answer is 1 hour and 20 minutes.", "1 hour and 30 minutes", "wrong"),
+     ("The answer is 63 inches.", "5 feet 3 inches", "correct"), ("The answer is 76 hours.", "3 days 4 hours", "correct"),
+     # two counts are not one quantity; a second part of one whole or more is no such writing
+     ("The answer is 2 apples 3 pears.", "5", "unparsed"), ("The answer is 5 feet 13 inches.", "73 inches", "unparsed")],
+)  # fmt: skip
+def test_a_quantity_in_two_units_of_one_kind_is_their_sum(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason

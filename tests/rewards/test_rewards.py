@@ -168,7 +168,7 @@ def test_a_list_of_acceptable_golds_and_numeric_golds() -> None:
      ("Final Answer: Jane started growing Sphere 4 hours ago.", "3", "wrong"),
      ("Final Answer: it is not 3 hours.", "3", "unparsed"),
      ("Final answer: about 3 hours, maybe.", "3", "unparsed"),
-     ("Final Answer: 3 hours and 20 minutes.", "3", "unparsed"),
+     ("Final Answer: 3 hours and 20 minutes.", "3", "unknown"),  # (one quantity, 200 minutes: against 3, unit unstated)
      ("Final Answer: The answer is 4 five.", "4", "unparsed"),
      ("Final answer: about 3 hours.", "3", "unknown"),  # an approximation (\\approx 3): never exactly 3
      ("Final answer: at least 3 hours.", "3", "unparsed"),
