@@ -3218,7 +3218,7 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
     if line >= 0 and text[start:line].strip() and not any(m.start < line < m.end for m in spans):
         end = line
     checked = _INLINE_CHECK.search(text, start, end)
-    if checked and text[start : checked.start()].strip():
+    if checked and text[start : checked.start()].strip() and not _CHECK_CONCLUDES.search(text, checked.end(), end):
         end = len(text[: checked.start()].rstrip())  # The answer is 5; check: 5 + 2 = 7. / 答案是5；检验：5+2=7 (the check after it is none)
     hashed = _HASHED_NUMBER.match(text, start, end) if rule == "####" else None
     if hashed:  # Therefore, the beanstalk was #### 10 inches tall after 3 weeks. (GSM-Plus's gpt-3.5-turbo): GSM8K's marker
@@ -4689,17 +4689,25 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
 _CHECK_OPENS = re.compile(r"(?im)^[ \t>*#-]*(?:\*\*)?(?:check(?:ing)?|verif(?:y|ication|ying)|double[- ]?check(?:ing)?|"
                           r"sanity[ \t]+check|检验|验证|检查|檢驗|驗證)[ \t]*(?:\*\*)?[ \t]*[:：](?:\*\*)?")
 _CHECK_CONCLUDES = re.compile(r"(?i)(?<![A-Za-z])(?:so|thus|therefore|hence|answer|final|wrong|incorrect|fails?|not|"
-                              r"instead|correct(?:ion|ed)?)(?![A-Za-z])|所以|因此|故|答|✗|❌|≠|\\neq")
+                              r"instead|correct(?:ion|ed)?|doesn't|does\s+not|mismatch\w*|redo\w*|recomput\w*|"
+                              r"re-?solv\w*|oops|wait|but|actually|should|errors?|mistakes?|hmm+|giving|gives|now|then)"
+                              r"(?![A-Za-z])|所以|因此|故|答|不符|重新|应为|應為|错|錯|不对|不對|修正|✗|❌|≠|\\neq|[<>]")
 
 
 def _check_after(text: str, lo: int, hi: int) -> int | None:
-    """Where a check that ends text[lo:hi] starts (its label opens a line after other text, and nothing in it
-    concludes anew or judges), else None: the answer is stated before it (x = 3.\nCheck: 2×3+1 = 7.)."""
+    """Where a check that ends text[lo:hi] starts, else None: its label opens a line after a statement whose last
+    number the check writes again (x = 3.\nCheck: when x = 3, 2×3+1 = 7.), nothing in it concludes anew, judges or
+    corrects, and no paragraph follows it; the answer is then the statement before it."""
     found = None
     for found in _CHECK_OPENS.finditer(text, lo, hi):  # noqa: B007 (the last one)
         continue
-    if found is None or not text[lo : found.start()].strip() or _CHECK_CONCLUDES.search(text, found.end(), hi):
+    if found is None or _CHECK_CONCLUDES.search(text, found.end(), hi) or \
+            re.search(r"\n[ \t]*\n\s*\S", text[found.end() : hi].strip()):  # fmt: skip
         return None
+    before = text[lo : found.start()].rstrip()
+    numbers = re.findall(r"\d+(?:\.\d+)?", before[before.rfind("\n") + 1 :])
+    if not numbers or not re.search(rf"(?<![\d.]){re.escape(numbers[-1])}(?!\d|\.\d)", text[found.end() : hi]):
+        return None  # (We solve 2x+1=7.\nCheck: x = 3 ✓: the check holds the only answer)
     return found.start()
 
 

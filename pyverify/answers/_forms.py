@@ -48,11 +48,11 @@ _LOWER_CHOICE = re.compile(r"^\s*\(([a-j])\)(?=\s*\.?\s*$|\s+[A-Za-z0-9$\\({\[])
 # a choice letter, a full stop and a space, then its option: C. {x \\mid -3<x<4} (A: 12 is the answer 12: the
 # extraction reads A: as Answer:)
 # (a TeX space after the full stop is a space: D.\ \frac{\sqrt{65}}{2})
-_DOTTED_CHOICE = re.compile(r"^\s*([A-J])[.．](?:\s|\\[ ,;:])+(\S.*)$", re.S)
+_DOTTED_CHOICE = re.compile(r"^\s*([A-J])[.．](?:\s|\\[ ,;:]|\\q?quad(?![A-Za-z])|~)+(\S.*)$", re.S)
 # the letter and its full stop in a text command: \text{A. } x=2, \textbf{B.} 12 (the dotted choice, as A. x=2)
 _TEXT_DOTTED = re.compile(rf"{_TEXTS}\s*\{{\s*([A-J])[.．]\s*\}}\s*(?=\S)")
 # in a dotted choice's option: another choice (A. 12 B. 13), or words that join, correct or hedge options
-_ANOTHER_CHOICE = re.compile(r"(?<![A-Za-z\\])[A-J][.．)](?:\s|$)|\([A-J]\)|(?i:(?<![A-Za-z])(?:or|and|actually|no|not|"
+_ANOTHER_CHOICE = re.compile(r"(?<![A-Za-z\\])[A-J][.．)](?:\s|$|\\[ ,;:]|\\q?quad(?![A-Za-z])|~)|\([A-J]\)|(?i:(?<![A-Za-z])(?:or|and|actually|no|not|"
                              r"both|but|either|neither|wait|maybe|perhaps)(?![A-Za-z]))")
 # words after a choice letter that are no option's text but say something of the choice or hedge it
 _NOT_OPTION = re.compile(r"(?i)^(?:is|are|was|were|or|and|but|maybe|perhaps|either)(?![A-Za-z])|(?<![A-Za-z])(?:wrong|"

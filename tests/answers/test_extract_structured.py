@@ -3020,3 +3020,23 @@ def test_a_matrix_with_cut_row_breaks_and_a_tex_space_after_a_choice(response: s
 )  # fmt: skip
 def test_a_quantity_in_two_units_of_one_kind_is_their_sum(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, grade(response, gold).reason
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # a third review's probes (356) of the rules above; each of these was wrong midway
+     # a check that corrects the answer, holds the only answer or is followed by more is never skipped
+     ("Solving, x = 3.\nCheck: 2*3+1 = 7, which doesn't match 9. Recomputing: x = 4.", "4", "correct"),
+     ("We solve 2x+1=7.\nCheck: x = 3 ✓", "7", "unparsed"),
+     ("Solving, x = 3.\nCheck: 2(3)+1 = 7.\n\nNow y = x + 2 = 5.", "5", "correct"),
+     ("The area is 12.\nCheck: the sides were 2 and 5, the area is 10.", "12", "wrong"),
+     ("The answer is 3; check: 2*3+1 = 7 ≠ 9, so it is 4.", "3", "wrong"),
+     # a determinant with cut row breaks is still a determinant; a TeX space is no row break
+     ("\\boxed{\\begin{vmatrix}1&2\\3&4\\end{vmatrix}}", "-2", "correct"),
+     ("\\boxed{\\begin{pmatrix}1 & \\ 2 & \\ 3\\end{pmatrix}}", "\\begin{pmatrix}1 & 2 & 3\\end{pmatrix}", "correct"),
+     # a second choice after a TeX space is a second choice
+     ("The answer is A.\\ 12 B.\\ 13", "A", "unparsed"), ("\\boxed{A.\\ 12 \\quad B.\\ 13}", "B", "unparsed"),
+     ("\\boxed{B.\\quad 12}", "B", "correct")],
+)  # fmt: skip
+def test_a_third_reviews_probes_of_checks_matrices_and_choices(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason
