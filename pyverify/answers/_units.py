@@ -375,7 +375,9 @@ def conversion(reference: str, candidate: str) -> tuple[str, F | None, str]:
 
 
 # a quantity in two units of one kind, the larger first: 1 hour and 30 minutes, 5 feet 3 inches, 2 min, 30 s
-_COMPOUND = re.compile(r"\s*(\d+(?:\.\d+)?)\s*([A-Za-z]{1,12})\s*(?:,\s*|\s+and\s+|\s+)(\d+(?:\.\d+)?)\s*([A-Za-z]{1,12})"
+# (each run of spaces has one way to match: a pattern that could split one between two parts backtracked
+# quadratically on a long run)
+_COMPOUND = re.compile(r"\s*(\d+(?:\.\d+)?)\s*([A-Za-z]{1,12})(?:\s*,\s*|\s+and\s+|\s+)(\d+(?:\.\d+)?)\s*([A-Za-z]{1,12})"
                        r"\s*\.?\s*")
 
 
