@@ -267,7 +267,9 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "`Total = about 5 apples`)"),
     ("`Therefore $x \\geq 5$ is the solution.`, `We find that $x \\lt 3$.`, `所以最小值为$2$。`, `Therefore, Lara read 128 pages on the first day.`",
      "the final sentence (one set in bold whole ends at its full stop: `**You will save a total of "
-     "$6.**`; an adverb that denies or loosens its copula states nothing: `Thus $A$ no longer equals "
+     "$6.**`; a check that ends the response and only writes the stated value again, concluding nothing anew, "
+     "is skipped: `x = 3.` then `Check: when x = 3, 2×3+1 = 7.`, `**Verification:**`, `检验：`; an adverb that "
+     "denies or loosens its copula states nothing: `Thus $A$ no longer equals "
      "$B$.`, `$\\pi$ roughly equals $3.14$`, `never`, `kinda`, `sort of`, `essentially`, `more or less`, "
      "`arguably`, `usually`, and after it, `So x is kind of 5.`, `is, basically, 5`; a line that ends a "
      "computation, `= 610`, ends a sentence when the next line opens with a capital: `122 × 5 = 610` then "
