@@ -3184,8 +3184,9 @@ _HASHED_NUMBER = re.compile(
 
 
 # a check of the answer after a semicolon or a comma in its sentence (; check: 5 + 2 = 7, ，检验：)
-_INLINE_CHECK = re.compile(r"(?i)[;；,，][ \t]*(?:check(?:ing)?|verif(?:y|ication|ying)|double[- ]?check(?:ing)?|"
-                           r"检验|验证|检查|檢驗|驗證)[ \t]*[:：]")
+# the label of a check of the answer (Check, Verification, Double-check, 检验, 验证), shared by both check patterns
+_CHECK_LABEL = r"(?:check(?:ing)?|verif(?:y|ication|ying)|double[- ]?check(?:ing)?|sanity[ \t]+check|检验|验证|检查|檢驗|驗證)"
+_INLINE_CHECK = re.compile(rf"(?i)[;；,，][ \t]*{_CHECK_LABEL}[ \t]*[:：]")
 
 
 def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = False, marker: int | None = None) -> Extraction:
@@ -4688,8 +4689,7 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
 
 # a line that opens a check of the answer (Check:, **Verification:**, Double-check:, 检验：, 验证：), and what in the
 # check concludes anew or judges (So x = 3., Therefore, ..., 所以, wrong)
-_CHECK_OPENS = re.compile(r"(?im)^[ \t>*#-]*(?:\*\*)?(?:check(?:ing)?|verif(?:y|ication|ying)|double[- ]?check(?:ing)?|"
-                          r"sanity[ \t]+check|检验|验证|检查|檢驗|驗證)[ \t]*(?:\*\*)?[ \t]*[:：](?:\*\*)?")
+_CHECK_OPENS = re.compile(rf"(?im)^[ \t>*#-]*(?:\*\*)?{_CHECK_LABEL}[ \t]*(?:\*\*)?[ \t]*[:：](?:\*\*)?")
 _CHECK_CONCLUDES = re.compile(r"(?i)(?<![A-Za-z])(?:so|thus|therefore|hence|answer|final|wrong|incorrect|fails?|not|"
                               r"instead|correct(?:ion|ed)?|doesn't|does\s+not|mismatch\w*|redo\w*|recomput\w*|"
                               r"re-?solv\w*|oops|wait|but|actually|should|errors?|mistakes?|hmm+|giving|gives|now|then)"
