@@ -1878,8 +1878,10 @@ def _with_forms(ref: Answer, cand: Answer, timeout: float, start: float, **optio
     content (\\boxed{B}: $x = 2$), not compared."""
     said = replace(cand, forms=())
     main = equivalent_answers(ref, said, timeout, **options)
-    if main.status != "equal":
+    if main.status not in ("equal", "different"):
         return replace(main, seconds=round(time.monotonic() - start, 6))
+    # (a different answer is read against its forms too: \boxed{5}, then the true answer is 6, states no answer
+    # whatever the reference, never 'different' against 6)
     for form in cand.forms:
         letter = cand.kind == "choice" or (cand.kind == "expression" and isinstance(cand.terms[0], Var)
                                            and re.fullmatch(r"[A-J]", cand.terms[0].name) is not None)  # fmt: skip
@@ -1893,12 +1895,16 @@ def _with_forms(ref: Answer, cand: Answer, timeout: float, start: float, **optio
                            seconds=round(time.monotonic() - start, 6),
                            reason=f"the candidate gives no final answer: its answer, {cand.text}, is written beside "
                                   f"another value, {form.text}, that differs from it")  # fmt: skip
+        if other.status != "equal" and main.status == "different":
+            continue  # (a form not decided beside an answer that differs: the answer's verdict stands)
         if other.status != "equal":
             return replace(main, status="unknown", method="none", witness=None, conditions=(),
                            seconds=round(time.monotonic() - start, 6),
                            reason=f"the candidate also writes its answer as {form.text}, and that form was not proved "
                                   f"equal to it: {other.reason or other.status}")  # fmt: skip
     written = ", ".join(f.text for f in cand.forms)
+    if main.status == "different":
+        return replace(main, seconds=round(time.monotonic() - start, 6))
     return replace(main, conditions=(*main.conditions, f"the candidate also writes its answer as {written}: equal too"),
                    seconds=round(time.monotonic() - start, 6))  # fmt: skip
 

@@ -85,13 +85,17 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "ignored: the answer is looked for "
      "after the last `</think>` (or `<|end_of_thought|>`, then inside `<|begin_of_solution|>…`; gpt-oss: after "
      "`<|channel|>final<|message|>`, or after `assistantfinal` where its special tokens were dropped); an unclosed "
-     "`<think>` (an analysis channel with no final one) is no answer"),
+     "`<think>` (an analysis channel with no final one) is no answer, and one opened again after the last "
+     "`</think>` ends the reply"),
     ("`<|im_start|>`, `<|im_end|>`, `<|eot_id|>`, `<|eom_id|>`, `<|start_header_id|>`, `<|endoftext|>`, `<end_of_turn>`, `</s>`, `<eoa>` (GAOKAO-Bench), `<|end_of_solution|>` (Sky-T1), `<|return|>`, `<|call|>` (gpt-oss), `<eos>` (Gemma), `<|end_of_text|>` (Llama 3), `<｜end▁of▁sentence｜>` (DeepSeek), `### Instruction:` … `### Response:` (Alpaca's prompt echoed)",
      "the response ends there (what follows is another turn), except the header of the response's own "
      "turn at its start (`<|im_start|>assistant`, a bare `<|im_start|>`, "
      "`<|start_header_id|>assistant<|end_header_id|>`, `<start_of_turn>model`), which is skipped; after "
      "Alpaca's prompt echoed (TheoremQA's Alpaca, Vicuna and Pythia outputs), the reply is what follows "
-     "its `### Response:`, up to a next turn the model made up (`### Instruction:`)"),
+     "its `### Response:`, up to a next turn the model made up (`### Instruction:`); a next exercise made up "
+     "after an answer, as base models continue a few-shot prompt (a line opening with `Question:`, `Q:` or "
+     "`Problem:` after a text that holds an answer marker or ends concluding; never `Q1.` nor a bullet), "
+     "ends the reply too"),
     ("`$<<720-480=240>>240`, `<<5*3=15>>15` (GSM8K's calculator annotations, which models trained on it write)",
      "removed before the answer is read, as a reader skips them: the value written after the annotation "
      "is the answer (`Therefore, Skyler's investment was $<<240=240>>240.` states 240, as does "
@@ -130,9 +134,10 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "box (`\\boxed{3} \\times 4 = 12` marks 3). A bound, a denial or a doubt before a box (not, ≥, "
      "probably, `It might be \\boxed{3}`, one of several offered: `Another candidate is \\boxed{4}`, `One "
      "possibility is \\boxed{4}`, `One option is`, `One possible answer is`, `The most likely candidate "
-     "is`, `Another solution is`, `Candidate 2 is`, `Best guess:`, `Tentative answer:`; never `One "
+     "is`, `Another solution is`, `Candidate 2 is`, `Best guess:`, `Tentative answer:`, an exclusion, a guess put down or a "
+     "supposition: `anything but`, `I'll just put`, `Random guess:`, `Suppose the answer is`; never `One "
      "possible value is` or `One solution is`, what a question may ask for), a question mark after it "
-     "(`?`, `\\text{?}`, `(?)`), a minus sign before it (`−`, `$-$`) or, outside math, characters that "
+     "(`?`, `\\text{?}`, `(?)`), a hedge after it (`(hopefully)`, `, probably`, `I'm not sure`), a minus sign before it (`−`, `$-$`) or, outside math, characters that "
      "continue its number (`\\boxed{3}4`, `\\boxed{3}.5`, `\\boxed{3}e2`, a scale, `\\boxed{3}M`, never "
      "the initial of a word, `\\boxed{762} M&Ms`) or a fraction word (`\\boxed{5} "
      "sixteenths`): no answer (at most and at least state a maximum or a minimum; a scale word states the "
@@ -141,14 +146,20 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "`<del>…</del>`, `\\begin{comment}…\\end{comment}`",
      "a box a reader does not see, or sees struck out, is no box (the last box shown is read); white is also "
      "`White`, `#FFFFFF`, `rgb(255,255,255)` and a box drawn white on white (`\\fcolorbox{white}{white}`); "
-     "`\\color{white}` outside a group hides the rest of its paragraph; `\\xout` strikes out"),
+     "`\\color{white}` outside a group hides the rest of its paragraph; `\\xout` strikes out; what HTML or "
+     "Markdown never shows is not read at all: a comment (an unclosed `<!--` runs to the end), an element "
+     "hidden by its style or attribute (`display:none`, `hidden`, white or transparent text), a style or "
+     "script element, a tag's attributes (`<img alt=\"…\">`) and a Markdown comment line (`[//]: # (…)`); "
+     "`\\color{transparent}`, `\\mathcolor{white}` and `\\scalebox{0}{…}` hide too"),
     ("`The answer is $\\frac{1}{3}$.`, `Final Answer: The largest $n$ is 34.`, `So the answer to this question is 7.`",
      "after a phrase (`the answer to this question is`, `the answer to the problem is` are the phrase "
      "too, never after `we know that`, `given that`, `since`: a premise; one that announces the answer "
      "for later, `the answer is the total cost, which we compute below`, states none; a note on the form "
      "in parentheses between `answer` and `is`, `the answer (arabic numerals) is`, `the answer (in "
      "dollars) is`, is part of it; a choice `(C)`, a hedge `(maybe)` or a part `(to the first part)` is "
-     "not; a reference after the answer, `9 (see Eq. 5)`, and a restatement after `, i.e.` are not read "
+     "not; a reference after the answer, `9 (see Eq. 5)`, a computation in brackets after a space that holds an `=` or "
+     "gives the answer's value, `7 (5 + 2)`, `$18 (9 eggs x $2 each)` (`2 (3 + 4)` is 14; never one with a letter for a variable, `2 (x - 1)`, or a word "
+     "that hedges or offers another, `5 (or 6)`), and a restatement after `, i.e.` are not read "
      "as it): the math that follows it, or the words to the end of the sentence read as below (without "
      "the quotes around them, straight, curly, guillemets or LaTeX's: `` `True' ``, ``` ``True'' ```, "
      "`“True”`, `«5»`; a prime stays: `f'`); a phrase that ends its line and heads a block of steps (its "
@@ -268,7 +279,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`Therefore $x \\geq 5$ is the solution.`, `We find that $x \\lt 3$.`, `所以最小值为$2$。`, `Therefore, Lara read 128 pages on the first day.`",
      "the final sentence (one set in bold whole ends at its full stop: `**You will save a total of "
      "$6.**`; a check that ends the response and only writes the stated value again, concluding nothing anew, "
-     "is skipped: `x = 3.` then `Check: when x = 3, 2×3+1 = 7.`, `**Verification:**`, `检验：`; an adverb that "
+     "is skipped: `x = 3.` then `Check: when x = 3, 2×3+1 = 7.`, `**Verification:**`, `检验：`, as is one in the answer's "
+     "sentence after it, `The answer is 5; check with 5 + 2 = 7.`, `(check: ...)`; an adverb that "
      "denies or loosens its copula states nothing: `Thus $A$ no longer equals "
      "$B$.`, `$\\pi$ roughly equals $3.14$`, `never`, `kinda`, `sort of`, `essentially`, `more or less`, "
      "`arguably`, `usually`, and after it, `So x is kind of 5.`, `is, basically, 5`; a line that ends a "
@@ -324,7 +336,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "compute`, a supposition, a clause's, `after selling 3 x 4 = 12 apples, he has 8 left`, `of the 10 x "
      "3 = 30 cookies`, nor with a number or a word that bounds or changes it after it, `or more`, `each`, "
      "`than`, `plus 5 hats`); one that gives a reason after its value states that value (`x = 60 because "
-     "the sum is 180` states 60, `the total is 36, since 3 * 12 = 36` 36; a reason opens with because, "
+     "the sum is 180` states 60, `the total is 36, since 3 * 12 = 36` 36, `The answer is 5 (because 5 + 2 "
+     "= 7).` 5; a reason opens with because, "
      "since, given that, seeing as, considering, or a comma and `as` or `for` before a subject, and the "
      "value may be a number in prose or in words before a reason that runs to the last copula (never "
      "before one set off by commas: `So, 5 hours later, as the sun sets, the temperature is 12 degrees.` "
@@ -410,7 +423,10 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "False. However, if we change the question ..., the answer would be True.` is False: another "
      "scenario's answer; `when`, `even if`, `Note that if` too), unless the condition corrects the answer "
      "or holds as the question states it (`if we fix the arithmetic error`, `if we read the question "
-     "correctly`, `as the question asks`: that answer stands); an answer followed by `Or maybe …`, "
+     "correctly`, `as the question asks`: that answer stands); after an answer stated, a later one in a "
+     "sentence that opens with such a condition or an alternative (`The answer is 12. Alternatively, if "
+     "we count the teacher, the answer is 13.`, `Otherwise`) is a second answer: none (the same answer "
+     "again stands); an answer followed by `Or maybe …`, "
      "`Alternatively …` (或者, 也可能), a doubt (`(guess)`, `probably`, `I am not confident`) or another value "
      "said to work too (`4 also works`, `the other root is 4`, `Four also works`, `both 3 and 4 satisfy`, "
      "也可以是, también puede ser, vielleicht, peut-être, может быть) is no answer; a yes or no qualified "
@@ -543,6 +559,12 @@ _TURN_END = re.compile(r"<\|im_start\|>|<\|im_end\|>|<\|eot_id\|>|<\|eom_id\|>|<
 # Alpaca's prompt, echoed before the reply by TheoremQA's Alpaca, Vicuna and Pythia outputs (see _extract)
 _ALPACA_RESPONSE = re.compile(r"(?m)^[ \t]*### Response:\s*")
 _ALPACA_INSTRUCTION = re.compile(r"(?m)^[ \t]*### Instruction:")
+# a next exercise a model made up after its answer, as base models continue a few-shot prompt (Question: ..., Q: ...,
+# Problem: ...): a line that opens with the label, never a numbered sub-question (Q1.) nor a bullet (* Question:);
+# the reply ends there when what stands before it states an answer (_ANSWERED_BEFORE)
+_NEXT_EXERCISE = re.compile(r"(?m)^[ \t]{0,3}(?:\*\*)?(?:Question|Q|Problem)(?:\*\*)?[ \t]*[:：]")
+_ANSWERED_BEFORE = re.compile(r"(?i)answer|####|\\boxed|(?:^|\n)[ \t]*(?:therefore|thus|hence|so|in[ \t]+conclusion)(?![A-Za-z])"
+                              r"[^\n]*\s*\Z")
 # the header of the response's own turn, when a trainer passes it on (SkyRL's tests: <|im_start|>Answer: ...;
 # chat templates: <|im_start|>assistant, Llama 3's <|start_header_id|>assistant<|end_header_id|>, Gemma's
 # <start_of_turn>model): skipped at the start, never an end of the turn
@@ -842,16 +864,48 @@ def _boxes(text: str, lo: int, hi: int) -> list[tuple[int, int, str]]:
 # What a reader never sees, or sees struck out: a box there is no answer (\boxed{3} \phantom{\boxed{4}} shows 3; a
 # grader that read the hidden 4 could be fooled by a response built for it). Paired delimiters, and commands whose
 # braced argument is hidden or struck (each opener's argument matched over at most 5,000 characters, 64 openers)
-_HIDDEN_PAIRS = (("<!--", "-->"), ("\\iffalse", "\\fi"), ("\\begin{comment}", "\\end{comment}"), ("<del>", "</del>"),
+_HIDDEN_PAIRS = (("\\iffalse", "\\fi"), ("\\begin{comment}", "\\end{comment}"), ("<del>", "</del>"),
                  ("<strike>", "</strike>"))  # fmt: skip
-_WHITE = r"\{\s*(?i:white|#fff(?:fff)?|rgb\s*\(\s*255\s*,\s*255\s*,\s*255\s*\))\s*\}"
-_HIDDEN_COMMAND = re.compile(r"\\(?:[hv]?phantom|sout|st|xout|cancel|xcancel|bcancel|textcolor\s*" + _WHITE +
+_WHITE = r"\{\s*(?i:white(?:\s*!\s*\d+)?|transparent|#fff(?:fff)?|rgb\s*\(\s*255\s*,\s*255\s*,\s*255\s*\))\s*\}"
+_HIDDEN_COMMAND = re.compile(r"\\(?:[hv]?phantom|sout|st|xout|cancel|xcancel|bcancel|scalebox\s*\{\s*0(?:\.0*)?\s*\}\s*|"
+                             r"(?:text|math)color\s*" + _WHITE +
                              r"|fcolorbox\s*" + _WHITE + r"\s*" + _WHITE + r")\s*\{|~~|\\color\s*" + _WHITE)
+# HTML a reader never sees: a comment (an unclosed one runs to the end, as a browser reads it), a tag whose style or
+# attribute hides its element (display:none, hidden, white text) up to its closing tag, a style, script or template
+# element, the attributes of a tag (an image's alt text), and a Markdown comment line ([//]: # (...)). Only HTML's own
+# tag names, and attributes written name="value": math never reads as a tag (b<a and c>d)
+_HTML_TAG = (r"(?:a|abbr|b|big|blockquote|button|center|code|dd|del|details|div|dl|dt|em|embed|figcaption|figure|font|"
+             r"h[1-6]|i|iframe|img|input|ins|kbd|label|li|mark|meta|object|ol|p|pre|q|s|samp|section|small|span|strong|"
+             r"sub|summary|sup|svg|table|tbody|td|text|th|thead|tr|tt|u|ul|var)(?![A-Za-z0-9])")
+_HIDDEN_TAG = re.compile(r"(?i)<(style|script|template|noscript)\b[^<>]{0,300}>|<(" + _HTML_TAG + r")[^<>]{0,300}?"
+                         r"(?:display\s*:\s*none|visibility\s*:\s*hidden|opacity\s*:\s*0(?![.\d]*[1-9])|\shidden(?=[\s>=/])|"
+                         r"(?<![-\w])color\s*[:=]\s*[\"']?\s*(?:white|#fff(?:fff)?|transparent)(?![\w-]))[^<>]{0,300}>")
+_TAG_ATTRIBUTES = re.compile(r"(?i)<" + _HTML_TAG + r"\s[^<>=]{0,100}=\s*[\"'][^<>]{0,500}>")
+_MARKDOWN_COMMENT = re.compile(r"(?m)^[ \t]{0,3}\[[^\]\n]{0,40}\]:[ \t]*(?:#|<>)[ \t]*[(\"'].*$")
+
+
+def _markup_hidden(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
+    """The ranges of text[lo:hi] that HTML or Markdown never shows (comments, hidden elements, attributes): blanked
+    before anything is read, so that no rule reads an answer a reader never sees."""
+    ranges = []
+    at = text.find("<!--", lo, hi)
+    while at >= 0:
+        end = text.find("-->", at + 4, hi)
+        ranges.append((at, end + 3 if end >= 0 else hi))
+        at = text.find("<!--", end + 3, hi) if end >= 0 else -1
+    for k, m in enumerate(_HIDDEN_TAG.finditer(text, lo, hi)):
+        if k >= 64:
+            break
+        close = re.compile(rf"(?i)</\s*{m.group(1) or m.group(2)}\s*>").search(text, m.end(), hi)
+        ranges.append((m.start(), close.end() if close else hi))  # (never closed: hidden to the end, as rendered)
+    ranges += [m.span() for _, m in zip(range(256), _TAG_ATTRIBUTES.finditer(text, lo, hi))]
+    ranges += [m.span() for _, m in zip(range(64), _MARKDOWN_COMMENT.finditer(text, lo, hi))]
+    return ranges
 
 
 def _hidden(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
     """The ranges of text[lo:hi] hidden from a reader or struck out (comments, \\phantom, white text, ~~...~~)."""
-    ranges = []
+    ranges = _markup_hidden(text, lo, hi)
     for opener, closer in _HIDDEN_PAIRS:
         at = text.find(opener, lo, hi)
         while at >= 0:
@@ -974,7 +1028,11 @@ def _prose(text: str) -> bool:
 
 
 # (written by hand: no sentence splitter is installed, and the extraction cuts sentences around math spans of its own)
-_ABBREVIATION = re.compile(r"(?i)(?<![A-Za-z.])(?:(i\.e|e\.g|cf|vs|viz|approx|resp|a\.m|p\.m)|fig|eq|dr|mr|mrs|ms|prof)$")
+_ABBREVIATION = re.compile(r"(?i)(?<![A-Za-z.])(?:(i\.e|e\.g|cf|vs|viz|approx|resp|a\.m|p\.m|rs)|fig|eq|dr|mr|mrs|ms|prof)$")
+# a unit's abbreviation after a number, and the second part of a quantity after its full stop (5 ft. 3 in.)
+_UNIT_STOP = re.compile(r"\d[ \t]?(?:ft|in|yds?|mi|lbs?|oz|hrs?|mins?|secs?|wks?|mos?|yrs?|km|cm|mm|kg)$")
+_SECOND_UNIT_PART = re.compile(r"[ \t](?:and[ \t])?\d+(?:\.\d+)?[ \t]?(?:ft|in|yds?|lbs?|oz|hrs?|mins?|secs?|days?|wks?|mos?|"
+                               r"m|cm|mm|g)(?![A-Za-z])")
 
 
 def _sentence_end(text: str, start: int, spans: list[_Span] | None = None,
@@ -995,6 +1053,9 @@ def _sentence_end(text: str, start: int, spans: list[_Span] | None = None,
             # i.e. $2^3$, approx. 5, Fig. 2, Dr. Smith: an abbreviation's full stop, inside the sentence (a capital
             # after one that is no title or label opens the next: It weighs 5 kg approx. Therefore ...)
             i += 1
+            continue
+        if ch == "." and _UNIT_STOP.search(text, max(start, i - 6), i) and _SECOND_UNIT_PART.match(text, i + 1):
+            i += 1  # 5 ft. 3 in.: the full stop of a unit's abbreviation before the second part of the quantity
             continue
         if ch in ".!?" and (i + 1 == n or text[i + 1].isspace()) or ch in "。！？।":
             return i
@@ -1255,7 +1316,8 @@ def _doubted(masked: str, lo: int, copula: re.Match[str]) -> bool:
 # (after a value: x = 60 because ...; never 'can be rewritten as:', where no value stands before the word)
 _REASON_WORDS = (r"(?<![A-Za-z])(?:because|since|given\s+that|seeing\s+(?:as|that)|considering(?:\s+that)?)(?![A-Za-z])|"
                  r",[ \t]*(?:as|for)(?=[ \t]+(?:the|there|it|he|she|they|we|his|her|their|its|this|that|each|every|"
-                 r"all)[ \t])")
+                 r"all)[ \t])|,[ \t]*as(?=[ \t]+(?:\$|\\\(|-?\d)|[ \t]{4})")  # (or before math, or math blanked (_masked): The
+# answer is 3, as 3^2 = 9.)
 _REASON_WORD = re.compile(r"(?i)" + _REASON_WORDS)
 _REASON_BETWEEN = re.compile(r"(?i)" + _REASON_WORDS +
                              r"|(?<![^\W\d_])(?:porque|puisque|car|weil|потому|поскольку|так\s+как|vì|karena|çünkü|perché|"
@@ -1391,6 +1453,38 @@ _UNCOMPARED_RESTATEMENT = re.compile(r"(?=[^\n]*\d)(?!\s*\$?\s*[-+]?\d[\d,]*(?:\
 # (it opens where its spaces open: from inside a long run of them it would rescan the run, quadratic)
 _NOTE_AFTER = re.compile(r"(?i)(?<!\s)\s*\((?:see|cf\.?|from|by|using|via|per|as\s+in)(?![A-Za-z])[^()]{0,60}\)\s*[.!]?\s*$|"
                          r",\s*(?:i\.e\.|that\s+is,)")
+# after an answer and a space, a computation in brackets that ends the sentence (7 (5 + 2), 18 (9 × 2), $18 (9 eggs x $2
+# each), 0.5 (50%), 12 (3 × 4 = 12)): a note when it holds an '=' or its value is the answer's (_computes_note); never
+# one with a letter for a variable or a command, 2 (x - 1), 4 (3 - 2 \sqrt{2}), nor one that hedges or offers another
+_COMPUTED_NOTE = re.compile(r"(?<!\s)[ \t]+\(([^()\n\\]{1,80})\)\s*[.!]?\s*$")
+_NOTE_HEDGED = re.compile(r"(?i)(?<![A-Za-z])(?!x(?![A-Za-z]))[A-Za-z](?![A-Za-z'])|(?<![A-Za-z])(?:or|maybe|perhaps|"
+                          r"probably|possibly|think|believe|guess|suppose|hope|doubt|if|unless|wrong|incorrect|not|but)"
+                          r"(?![A-Za-z])")
+
+
+def _computes_note(value: str, note: str) -> bool:
+    """Whether ``note``, in brackets after the answer ``value`` (its last number), computes it: it holds an '=' (3 × 4
+    = 12), or its numbers, operators and the words of what they count have the answer's exact value (5 + 2 for 7,
+    $30 for 30, 50% for 0.5); never a product's factor (2 (3 + 4) is 14)."""
+    if _NOTE_HEDGED.search(note) or not re.search(r"\d", note):
+        return False
+    if "=" in note:
+        return True
+    numbers = re.findall(r"(?<![\d.])-?\d[\d,]*(?:\.\d+)?", value)
+    if not numbers:
+        return False
+    percent = note.rstrip().endswith("%")
+    tokens: list[tuple[str, str]] = []
+    for token in _CHAIN_TOKEN.finditer(note.replace("−", "-").rstrip().rstrip("%")):
+        number, operator, times, word, _currency = token.groups()
+        if number is not None:
+            if tokens and tokens[-1][0] == "number":
+                return False  # (two numbers side by side: never one computation)
+            tokens.append(("number", number))
+        elif operator is not None or times is not None:
+            tokens.append(("op", {"×": "*", "·": "*", "÷": "/"}.get(operator or "*", operator or "*")))
+    result = _arithmetic(tokens)
+    return result is not None and (result / 100 if percent else result) == Fraction(numbers[-1].replace(",", ""))
 
 
 def _illustrates(text: str, lo: int, condition: re.Match[str], hi: int) -> bool:
@@ -2389,7 +2483,7 @@ _UNMARKED_WOULD = re.compile(r"(?i)(?<![A-Za-z])(?:would|could|might)(?![A-Za-z]
 # a condition that ends a sentence, and what in it hedges, doubts or computes (if I am right, if any, if x = 2)
 # (it opens at its word: a pattern that opened with the spaces before it would rescan a long run of them from each)
 # (a condition before its main clause has a comma after it, and supposes: If she solves 3 puzzles, Anna takes 7 hours.)
-_CONDITION_TAIL = re.compile(r"(?i)(?<=[ \t,])(?:if|when)[ \t]+[^.!?\n,]{1,120}\Z")
+_CONDITION_TAIL = re.compile(r"(?i)(?<=[ \t,(])(?:if|when)[ \t]+[^.!?\n,]{1,120}\Z")
 _CONDITION_HEDGED = re.compile(r"(?i)(?<![A-Za-z])(?:I|I'm|we|we're|us|my|our|correct\w*|right|mistakes?|wrong|any|not|"
                                r"never|\w+n['’]t|possible|true|false|assum\w*|round\w*|read|interpret\w*|question|problem|"
                                r"means?|meant|exact\w*|needed|necessary|so|than|or|only|else|otherwise|instead|ever|at\s+all|"
@@ -2695,6 +2789,11 @@ def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
         return None
     if _PARTS_OR_SCALE_AFTER.match(text, numbers[0].end(), hi):
         return None  # 5 sixteenths, 5 lakh rupees, 5 grand: another number than 5
+    tail = _CONDITION_TAIL.search(text, numbers[0].end(), hi)
+    condition = tail.start() + len(tail.group().split()[0]) if tail else hi  # (after its own if or when)
+    if tail and _CONDITION_HEDGED.search(text, condition, hi):
+        return None  # 15 if I did the math right, 15 if we count Tom: a hedge (a condition the question may have set
+        # stays the answer's: Jen will earn $34 if she sells everything.)
     end = _difference_end(text, numbers[0], lo, hi)
     if _GIVEN_PERIOD.search(text, lo, hi) or _NOT_OF_A_NOUN.search(text, lo, hi) or _ORDINAL_OF_A_NOUN.search(text, lo, hi):
         # (a period in words around the number is a given of the question, never a second number: in one year, over
@@ -3057,8 +3156,9 @@ def _trimmed(piece: str, quoted: bool = False) -> str:
         char = piece[end - 1]
         if char.isspace():
             end -= 1
-        elif char == "'" and not quoted and (piece[end - 2 : end - 1].isalpha() or piece[end - 2 : end - 1] in ("'", ")", "}")):
-            break  # f', y'', (f(x))': a prime (5' is a quote closed, as before)
+        elif char == "'" and not quoted and (piece[end - 2 : end - 1].isalpha() or piece[end - 2 : end - 1] in ("'", ")", "}")
+                                             or re.search(r"[°′]\s*\d+(?:\.\d+)?'*\Z", piece[:end - 1])):
+            break  # f', y'', (f(x))': a prime; 30°15': minutes (5' is a quote closed, as before)
         elif char in "\"'*_`“”‘’„«»":
             end -= 2 if end > 1 and piece[end - 2] == "\\" else 1
         else:
@@ -3180,13 +3280,16 @@ _HASHED_NUMBER = re.compile(
     r"(?:\\?\$[ \t]?)?(-?\d[\d,]*(?:\.\d+)?)(?=[ \t]+(?!(?:or|to|and|dozens?|hundreds?|thousands?|millions?|billions?|"
     rf"percent|per\s*cent|pct|times|fold|squared|cubed|halves|thirds?|quarters?|{ORDINAL_PARTS}s?|plus|minus|over|"
     r"out|at|about|approximately|roughly|around|maybe|perhaps|probably|possibly|nearly|almost|more\s+or|tops|max|"
-    r"min|lakh|crore|grand|k|bn|mn)(?![A-Za-z]))[A-Za-z]{2,})")
+    r"min|lakh|crore|grand|k|bn|mn)(?![A-Za-z]))[A-Za-z]{2,}(?![A-Za-z])"
+    r"(?!\.?[ \t]+(?:and[ \t]+)?\d))")  # (never a unit before a second part: 2 hrs. and 30 mins., 5 ft 3 in)
 
 
-# a check of the answer after a semicolon or a comma in its sentence (; check: 5 + 2 = 7, ，检验：)
+# a check of the answer after a semicolon, a comma or a bracket in its sentence (; check: 5 + 2 = 7, ，检验：), with a
+# colon or a word that says what it checks with (; check with 5 + 2 = 7)
 # the label of a check of the answer (Check, Verification, Double-check, 检验, 验证), shared by both check patterns
 _CHECK_LABEL = r"(?:check(?:ing)?|verif(?:y|ication|ying)|double[- ]?check(?:ing)?|sanity[ \t]+check|检验|验证|检查|檢驗|驗證)"
-_INLINE_CHECK = re.compile(rf"(?i)[;；,，][ \t]*{_CHECK_LABEL}[ \t]*[:：]")
+_INLINE_CHECK = re.compile(rf"(?i)[;；,，(（][ \t]*{_CHECK_LABEL}"  # (it opens at its mark: linear on a run of spaces)
+                           r"(?:[ \t]*[:：]|[ \t]+(?:with|by|using|via|that|it|this)(?![A-Za-z]))")
 
 
 def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = False, marker: int | None = None) -> Extraction:
@@ -3267,6 +3370,13 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
         # reference, and a restatement left to the forms after it (_another_form)
         end = start + len(text[start : noted.start()].rstrip(" \t,;"))
         masked = _masked(text, start, end)
+    computed = _COMPUTED_NOTE.search(masked, start, end)
+    if computed and _computes_note(masked[start : computed.start()], computed.group(1)) and \
+            not ("=" in computed.group(1) and _prose(text[start : computed.start()])):  # fmt: skip
+        # (a sentence's own computation with its result is read by the rule for such sentences, _result_in_sentence)
+        # The answer is 7 (5 + 2). / Adam has 8 dollars now (3 + 5).: the answer before its computation
+        end = start + len(text[start : computed.start()].rstrip(" \t,;"))
+        masked = _masked(text, start, end)
     example = _EXAMPLE.search(masked, start, end)
     if example and (not re.search(r"\d", masked[start : example.start()]) and not _math_spans(text, start, example.start())
                     or not text[example.end() : end].strip(" .,;:!)")):  # fmt: skip
@@ -3281,7 +3391,7 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
     if reason and re.search(r"\d", text[start : reason.start()]) and not _math_spans(text, start, reason.start()) \
             and not _prose(text[start : reason.start()]):  # fmt: skip
         # The answer is 5 because 2 + 3 = 5. / Final answer: 60, because 180 - 120 = 60.: the answer before its reason
-        end = start + len(text[start : reason.start()].rstrip(" \t,;:—–-"))
+        end = start + len(text[start : reason.start()].rstrip(" \t,;:—–-(（["))  # (the bracket a reason opens: 5 (because ...)
     piece = _trimmed(text[start:end], "'" in text[opened:start])  # quotes, \" and ** around it
     if not piece:
         return Extraction("none", rule=f"nothing after '{rule}'", span=(start, end))
@@ -3986,6 +4096,12 @@ _BOX_BOUND = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|isn't|is\s+not)\s{0,3}\$
                         r"divisible\s{1,3}by|(?:a\s{1,3})?"
                         r"(?:multiple|factor|divisor)\s{1,3}of|(?:square|cube|root)\s{1,3}of|one\s{1,3}(?:less|more)\s{1,3}than|"
                         r"twice|half\s{1,3}of|probably|maybe|perhaps|possibly|my\s{1,3}(?:best\s{1,3})?guess\s{1,3}is|i\s{1,3}guess|"
+                        # an exclusion, a guess put down or a supposition (anything but \boxed{5}, I'll just put
+                        # \boxed{5}, Suppose the answer is \boxed{5}; never approximately \boxed{0.15}, Minerva's rounded
+                        # numeric answers)
+                        r"anything\s{1,3}but|"
+                        r"random\s{1,3}guess\s{0,3}:?|(?:i'll|i\s{1,3}will|i'd|let's|let\s{1,3}me)\s{1,3}(?:just\s{1,3})?"
+                        r"(?:guess|put|go\s{1,3}with|say)|suppose|supposing|assume|assuming|"
                         # one of several offered: One candidate is \boxed{3}, another possibility is \boxed{4}
                         # (one possible value, one solution: what a question may ask for; another solution: one of several)
                         r"(?:(?:one|another|a|the\s{1,3}other|first|second|the\s{1,3}most)\s{1,3}(?:(?:possible|potential|"
@@ -4016,6 +4132,11 @@ _BOX_CONTINUED = re.compile(r"(?:\.?\d|!|[eE][-+]?\d|\{,\}\d|\\,\d|\s{0,3}(?:squ
                             r",?\s{1,3}(?:up\s{1,3}to\s{1,3}sign|on\s{1,3}average|"
                             r"for\s{1,3}part)(?![A-Za-z])|"
                             r"\s{0,3}\(\s{0,3}approx|"
+                            # words that hedge it (\boxed{15} (hopefully), \boxed{15}, probably.; never I think, the
+                            # writer's own claim, as before it)
+                            r",?\s{0,3}\(?\s{0,3}(?:hopefully|probably|maybe|perhaps|possibly|i\s{1,3}guess|i\s{1,3}hope|"
+                            r"(?:but\s{1,3})?i'?m\s{1,3}not\s{1,3}(?:sure|certain|confident)|if\s{1,3}i'?m\s{1,3}(?:right|"
+                            r"correct))(?![A-Za-z])|"
                             # (a number after it, never a letter: \(\boxed{0.48}\) times \( b \) compares, PRIME's gaokao output)
                             r"\s{1,3}(?:times|plus|minus|divided\s{1,3}by|multiplied\s{1,3}by|over)\s{1,3}(?:\$\s{0,3})?"
                             r"(?:-?\d|\\(?:frac|sqrt|pi)(?![A-Za-z])))")
@@ -4301,6 +4422,19 @@ _CONDITION_CORRECTS = re.compile(r"(?i)(?<![A-Za-z])(?:correct\w*|error|errors|m
                                  r"(?:asks|requires|says|states|wants)|as[ \t]+required|actually|in[ \t]+fact)(?![A-Za-z])")
 
 
+# a sentence that opens as an alternative or under a condition, up to a phrase (Alternatively, the answer is 13 /
+# However, if the teacher is included, the answer is 13)
+_ALTERNATIVE_OPENS = re.compile(r"(?i)(?:^|[.!?\n])[ \t*(>•-]*(?:alternatively|otherwise|or|else|in[ \t]+the[ \t]+other[ \t]+"
+                                r"case|on[ \t]+the[ \t]+other[ \t]+hand)(?![A-Za-z])[^.!?\n]{0,300}\Z")
+
+
+def _another_case(text: str, lo: int, start: int) -> bool:
+    """Whether the phrase at ``start`` answers another case than an answer already stated: its sentence opens with
+    an alternative or a condition that neither corrects the answer nor holds as the question states it."""
+    window = max(lo, start - 400)
+    return _ALTERNATIVE_OPENS.search(text, window, start) is not None or _another_scenario(text, lo, start)
+
+
 def _another_scenario(text: str, lo: int, start: int) -> bool:
     """Whether the answer phrase with 'would' at ``start`` answers a condition its sentence opens with, one that
     neither corrects the answer nor holds as the question states it (_CONDITION_OPENS, _CONDITION_CORRECTS)."""
@@ -4467,6 +4601,14 @@ def _extract(text: str, structured: bool, restate: bool = True, cleaned: bool = 
     turn = _TURN_END.search(text, lo)
     if turn:
         hi = turn.start()
+    reopened = _THOUGHT_START.search(text, lo, hi) if closes else None
+    if reopened and reopened.start() > lo:  # </think> The answer is 6. <think>actually \boxed{5}: a thought again,
+        hi = reopened.start()  # never closed, after the reply (the reply ends where it opens)
+    for made_up in _NEXT_EXERCISE.finditer(text, lo, hi):
+        if text[lo : made_up.start()].strip():  # (never a question the reply opens with)
+            if _ANSWERED_BEFORE.search(text, lo, made_up.start()):
+                hi = made_up.start()  # 250.\n\nQuestion: According to the table ... (MathVista's Claude 2, two-shot)
+            break
     if following is not None:
         hi = min(hi, following.start())
     if (lo, hi) != (0, len(text)):
@@ -4479,6 +4621,9 @@ def _extract(text: str, structured: bool, restate: bool = True, cleaned: bool = 
 
 def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
     """_extract on a reply: no thought, no other turn."""
+    if "<" in text or "]:" in text:  # what HTML or Markdown never shows, blanked (the spans stay the text's)
+        for a, z in sorted(_markup_hidden(text, 0, len(text))):
+            text = text[:a] + " " * (z - a) + text[z:]
     lo, hi = 0, len(text)
     hi = _without_layout(text, lo, hi)
     if not text[lo:hi].strip():
@@ -4523,6 +4668,14 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
             "A:" if word.strip() == "a:" else "answer phrase"  # fmt: skip
         foreign = not re.search(r"(?i)answer|option|choice|####|a:", word)  # a phrase of another language
         found = _after_phrase(text, phrase.end(), hi, rule, foreign, phrase.start())
+        if found.status == "answer" and _another_case(text, lo, phrase.start()):
+            told = [_after_phrase(text, p.end(), p.end() + len(text[p.end() : phrase.start()].rstrip()), "", False,
+                                  p.start()).texts for p in phrases[-1:]] + [(b[2],) for b in boxes if b[1] <= phrase.start()][-1:]
+            if any(texts and "".join("".join(texts).split()) != "".join("".join(found.texts).split()) for texts in told):
+                # The answer is 12. Alternatively, if we count the teacher, the answer is 13.: two answers, each under
+                # its own reading of the question (the same answer again stands: If we add them, the answer is 12.)
+                return Extraction("none", rule="a later answer is given as an alternative or under a condition: "
+                                  "several answers, none stated", span=(phrase.start(), found.span[1]))  # fmt: skip
         if found.status == "none" and found.rule.endswith(_STEPS_UNSTATED):
             return found  # (no other rule reads the steps' last statement instead: it neither concludes nor restates)
         if found.status == "answer" and not any(_unbox(undouble(t).strip()) for t in found.texts):

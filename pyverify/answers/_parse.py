@@ -93,7 +93,7 @@ def _with_item_texts(answer: Answer, cleaned: str) -> Answer:
 _HALF_AFTER = re.compile(r"[^\S\n]{0,3}(?:\$|\\\))?[^\S\n]{0,3}(?:\\(?:text|mathrm)\s*\{\s*)?([AaPp])\.?[^\S\n]?[Mm](?![A-Za-z])")
 # a whole answer that is a number, a space, then one unit with no space in it (checked by outside_unit): 0.17 V, 5 m,
 # 1.28 \times 10^-6 V/K, 5 m/s^2 (5m, 2 x, 2 g h and 5 \cdot m are products)
-_QUANTITY = re.compile(r"\s*([-−]?\d[\d,]*(?:\.\d+)?(?:\s*\\times\s*10\s*\^\s*\{?[-−]?\d+\}?)?)\s+([A-Za-zΩμ][A-Za-zΩμ/^\d*.-]{0,30}?)\s*\.?\s*")
+_QUANTITY = re.compile(r"\s*([-−]?\d[\d,]*(?:\.\d+)?(?:\s*\\times\s*10\s*\^\s*\{?[-−]?\d+\}?)?)\s+([A-Za-zΩμ][A-Za-zΩμ/^\d*.{}²³-]{0,30}?)\s*\.?\s*")  # (m^{2}, m²: a power)
 # abbreviated units in capitals after a number and a space, the whole answer (52 WPM, 3000 RPM, 100 USD): rates,
 # pressures and energies the unit table does not convert, and the dollar's code (a list: 40 MAX, 5 TBD, 5 NAN are no
 # units; another currency's code is not dropped against a dollar gold; two capitals are a segment's name as often, 5 AB,
@@ -223,6 +223,10 @@ _PLAIN = re.compile(r"[ \t]*(-?)(\d{1,30}(?:\.\d{1,30})?)[ \t]*")
 
 def _parse_text(text: str, decimal_comma: str | None = None) -> Answer:
     quantity = _QUANTITY.fullmatch(text)
+    if quantity and re.search("[{²³]", quantity.group(2)):  # 25 m^{2}, 25 m²: the power read as 25 m^2 is
+        powered = re.sub(r"\^\{([-−]?\d{1,2})\}", r"^\1", quantity.group(2)).replace("²", "^2").replace("³", "^3")
+        quantity = _QUANTITY.fullmatch(f"{quantity.group(1)} {powered}") if "{" not in powered else None
+        text = quantity.group() if quantity else text
     if quantity and outside_unit(quantity.group(2)):
         # 0.17 V, 5 m, 5 nm: letters the grammar reads as variables are a unit after a number and a space, and as
         # written still the product (5m), which the comparison tries too; 5 cm, 4 ft are units as they stand
@@ -288,6 +292,8 @@ def _read_text(text: str, decimal_comma: str | None = None) -> Answer:
     combined = _units.compound(text)
     if combined is not None:  # 1 hour and 30 minutes, 5 feet 3 inches: one quantity in the smaller unit
         return _with_text(_parse_text(combined, decimal_comma), text.strip())
+    if "," not in text and _units.two_parts(text):  # 1 GB 500 MB, 1 h 30 m (an hour and 30 metres): no one value
+        raise AnswerParseError(f"two quantities ({text.strip()}), not one value in two units of one kind")
     counted = _forms.spelled_quantity(text)
     if counted is not None:  # fifteen minutes, three hundred dollars: read as 15 minutes and 300 dollars are
         try:

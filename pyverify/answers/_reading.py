@@ -73,7 +73,7 @@ _TEXT_UNIT = rf"{_TEXT}(?:\s|~|\\[,;: ])*{_RATE_OPENS}(?:{_unit_phrase(letters=T
 # CHF 2,000, 122,000 USD)
 _CURRENCY_CODES = ("USD|EUR|GBP|CHF|JPY|CNY|RMB|INR|CAD|AUD|HKD|SGD|NZD|KRW|RUB|BRL|ZAR|MXN|SEK|NOK|DKK|PLN|TRY|IDR|"
                    "TWD|THB|MYR|PHP|VND|NGN|EGP|SAR|AED|ILS|UAH|CZK|HUF")
-_CURRENCY = (r"\\\$|[€£¥₤₹₩₽₺₦₱₫₪₴₡₵₸₼₾]|(?<![A-Za-z])(?:US|CA|AU|NZ|HK|SG|NT|C|A|S|R|Z|J)\\?\$(?=\s?-?\d)|"
+_CURRENCY = (r"\\\$|[€£¥₤₹₩₽₺₦₱₫₪₴₡₵₸₼₾]|(?<![A-Za-z])Rs\.?(?=\s?\d)|(?<![A-Za-z])(?:US|CA|AU|NZ|HK|SG|NT|C|A|S|R|Z|J)\\?\$(?=\s?-?\d)|"
              rf"(?<![A-Za-z/])(?:{_CURRENCY_CODES})(?=\s?-?\d[\d,.]*(?![\d,.]|\s*/))|"
              rf"(?<=\d)\s?(?:{_CURRENCY_CODES})(?:\s?/\s?(?:{_CURRENCY_CODES}))?(?![A-Za-z])(?!\s*/)")
 # (a pair after a number is an exchange rate's unit, 1.0054 CAD/USD, kept as written; a code before a number that a
@@ -81,7 +81,7 @@ _CURRENCY = (r"\\\$|[€£¥₤₹₩₽₺₦₱₫₪₴₡₵₸₼₾]|(?<![
 #: The unit word each currency mark names (a mark not here is kept as written: C$, CHF and ₩ are read by the unit
 #: table as their currencies, ¥ and ₤ compared only with the same mark)
 CURRENCY_UNITS = {"\\$": "dollar", "US$": "dollar", "US\\$": "dollar", "USD": "dollar", "€": "euro", "EUR": "euro",
-                  "£": "GBP", "GBP": "GBP", "₹": "rupee", "INR": "rupee", "CNY": "yuan", "RMB": "yuan", "JPY": "yen"}
+                  "£": "GBP", "GBP": "GBP", "₹": "rupee", "INR": "rupee", "Rs": "rupee", "Rs.": "rupee", "CNY": "yuan", "RMB": "yuan", "JPY": "yen"}
 _DEGREE_CF = r"(\^\s*(?:\{\s*\\circ\s*\}|\\circ(?![A-Za-z]))|°)\s*(?:\\(?:text|textnormal|textrm|mbox|mathrm)\s*\{\s*[CF]\s*\}|[CF](?![A-Za-z]))"
 #: Invisible characters (Unicode Cf: zero-width space, joiners, BOM, soft hyphen, direction marks and overrides,
 #: tags; the grapheme joiner, variation selectors and Hangul fillers): removed from an answer (CLEANUP_RULES) and
@@ -222,8 +222,9 @@ def _counted_in_brackets(match: re.Match[str]) -> str:
     number, words = match.groups()
     if _UNIT_ONLY.fullmatch(words):
         return f"{number}\\text{{ {words}}}"
-    if _CHANGES_VALUE.search(words) or not re.search(r"[A-Za-z]{3}", words):
-        return match.group()  # 5 (million), 3 (x): left for the reading rules
+    if _CHANGES_VALUE.search(words) or _UNSURE_NOTE.search(words) or _VERBS.search(words) \
+            or not re.search(r"[A-Za-z]{3}", words):  # fmt: skip
+        return match.group()  # 5 (million), 3 (x), 15 (I think): left for the reading rules
     return number
 
 
@@ -265,6 +266,11 @@ def _foreign_unit(match: re.Match[str]) -> str:
     return f" \\text{{ {latin}}}" if latin else ""
 
 
+# in brackets after a number, words that say who holds it or how sure it is, never what it counts (15 (I think),
+# 15 (hopefully), 15 (if I did the math right), 15 (correct))
+_UNSURE_NOTE = re.compile(r"(?i)(?<![A-Za-z])(?:I|I'm|I've|me|my|we|you|he|she|it|they|think|thought|believe|doubt|"
+                          r"suppose|hope|hopefully|assume|assuming|expect|reckon|feel|bet|sure|confident|unless|hmm|"
+                          r"correct|right|checked|verified|final|answer|did|do|does)(?![A-Za-z'])")
 # verbs of a sentence: \text{ apples are left} is no noun phrase
 _VERBS = re.compile(r"(?<![a-z])(?:is|are|was|were|be|been|seems|remains|makes|gives|equals|left|needs)(?![a-z])")
 
@@ -769,7 +775,8 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      "11 (square feet)) is the number with its words as its unit: a unit of the table (dollars, square feet) is "
      "converted, other words are compared as written (against an answer without a unit, by value, as 5 ways is; "
      "5 (milliseconds) against 5 seconds, unknown); words that change or judge the value (5 (tens), 3 (incorrect)), "
-     "a digit or a single letter leave it unread",
+     "say who holds it or how sure (15 (I think), 15 (hopefully), 15 (if I did the math right)), a verb, a digit or "
+     "a single letter leave it unread",
      _COUNTED_IN_BRACKETS, lambda m: _counted_in_brackets(m)),
     ("what a number counts, written in \\text{...} after it at the end (MATH's golds: 81\\text{ teachers}, "
      "65 \\text{ children tickets }, 10\\;\\text{edges}: at most three lower-case words, the last a plural of four "
@@ -821,7 +828,7 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("degrees ^\\circ and ° are removed (an angle alone is its number of degrees: 90^\\circ is 90; a number alone "
      "in degrees states the unit, as `90 degrees` does: against 90 radians it is no number of the same unit, and "
      "against a multiple of π with no unit it is converted exactly: 135^\\circ is \\frac{3\\pi}{4} radians)",
-     _DEGREE_MARK, ""),
+     _DEGREE_MARK, lambda m: " " if m.string[m.end() : m.end() + 1].isdigit() else ""),  # (30°15: two numbers, never 3015)
     ("a lone backslash right before a number inside a matrix environment is the row break whose second backslash a harness "
      "removed (ProcessBench's golds: \\begin{pmatrix}2\\-1\\-5\\end{pmatrix} is the column 2, -1, -5)",
      r"\\begin\{([pbvBV]?matrix)\}((?:(?!\\end\{).)*)\\end\{\1\}", lambda m: _row_breaks(m)),
@@ -894,7 +901,7 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("currency \\$, €, £, ¥ is removed (and kept as the answer's unit: \\$5 against 500 cents is equal, against 5 "
      "euros different); so are the other currency signs (₤, ₹, ₩, ₽, ₺, ...), a dollar with a country's letters "
      "before a number (US$, C$, HK$, ...) and a currency's ISO code beside one (CHF 2,000, 122,000 USD): USD, US$ "
-     "and \\$ are dollars, EUR euros, GBP pounds, INR and ₹ rupees, CNY and RMB yuan, JPY yen, C$ and CAD Canadian "
+     "and \\$ are dollars, EUR euros, GBP pounds, INR, ₹ and Rs. rupees, CNY and RMB yuan, JPY yen, C$ and CAD Canadian "
      "dollars, and so on: each currency its own unit, never converted into another (¥ and ₤ kept as written)",
      _CURRENCY, ""),
     ("\\frac12 and \\sqrt2 (one-digit arguments) get braces", r"\\(frac|binom)\s*(\d)\s*(\d)", r"\\\1{\2}{\3}"),

@@ -89,6 +89,8 @@ _TABLE: dict[str, Unit] = {
     "mm": _base("L", F(1, 1000)), "cm": _base("L", F(1, 100)), "m": _m, "km": _base("L", 1000),
     "millimeter": _base("L", F(1, 1000)), "centimeter": _base("L", F(1, 100)), "meter": _m,
     "kilometer": _base("L", 1000), "micron": _base("L", F(1, 10**6)), "in": _base("L", F(127, 5000)),
+    "micrometer": _base("L", F(1, 10**6)), "nanometer": _base("L", F(1, 10**9)),
+    "millisecond": _base("T", F(1, 1000)), "microsecond": _base("T", F(1, 10**6)), "nanosecond": _base("T", F(1, 10**9)),
     "inch": _base("L", F(127, 5000)),
     "ft": _base("L", F(381, 1250)), "foot": _base("L", F(381, 1250)), "feet": _base("L", F(381, 1250)),
     "yd": _base("L", F(1143, 1250)), "yard": _base("L", F(1143, 1250)), "mi": _mile, "mile": _mile,
@@ -374,10 +376,10 @@ def conversion(reference: str, candidate: str) -> tuple[str, F | None, str]:
     return "scale", factor, f"units: the candidate's {candidate} converted to the reference's {reference} (× {factor})"
 
 
-# a quantity in two units of one kind, the larger first: 1 hour and 30 minutes, 5 feet 3 inches, 2 min, 30 s
+# a quantity in two units of one kind, the larger first: 1 hour and 30 minutes, 5 feet 3 inches, 2 min, 30 s, 5 ft. 3 in.
 # (each run of spaces has one way to match: a pattern that could split one between two parts backtracked
 # quadratically on a long run)
-_COMPOUND = re.compile(r"\s*(\d+(?:\.\d+)?)\s*([A-Za-z]{1,12})(?:\s*,\s*|\s+and\s+|\s+)(\d+(?:\.\d+)?)\s*([A-Za-z]{1,12})"
+_COMPOUND = re.compile(r"\s*(\d+(?:\.\d+)?)\s*([A-Za-z]{1,12})\.?(?:\s*,\s*|\s+and\s+|\s+)(\d+(?:\.\d+)?)\s*([A-Za-z]{1,12})"
                        r"\s*\.?\s*")
 
 
@@ -397,3 +399,9 @@ def compound(text: str) -> str | None:
     total = F(found.group(1)) * ratio + part
     value = str(total.numerator) if total.denominator == 1 else f"{total.numerator}/{total.denominator}"
     return f"{value} {found.group(4)}"
+
+
+def two_parts(text: str) -> bool:
+    """Whether ``text`` is written as two numbers each with its word (``1 GB 500 MB``, ``5 m 3 s``, ``2 apples 3
+    pears``): read as one value only by :func:`compound`, never as a product of letters (1·G·B·500·M·B)."""
+    return _COMPOUND.fullmatch(text) is not None

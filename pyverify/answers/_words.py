@@ -66,6 +66,7 @@ UNIT_WORDS: frozenset[str] = (SHORT_UNITS - {"sq", "cu"}) | frozenset(
     "kcal kj erg joule watt kelvin newton pascal hertz mole mol parsec kpc mpc kwh atm ev kev mev gev hz khz mhz ghz kpa "
     "volt ampere amp ohm tesla coulomb farad angstrom calorie kilocalorie"  # (words no product of letters spells: 2 amps)
     " micron kilojoule kilowatt arcsecond arcminute arcsec arcmin bit byte atom molecule photon grade"
+    " millisecond microsecond nanosecond micrometer micrometre nanometer nanometre"
     .split()
 )  # fmt: skip
 

@@ -737,8 +737,8 @@ def test_a_final_sentence_that_supposes_its_value_states_none(response: str, cor
      ("The answer is $\\frac12$, or equivalently $0.5$.", "\\frac12", "correct"),
      ("Final answer: $\\frac12$ (or $0.5$)", "0.5", "correct"), ("\\boxed{\\frac12} (or 50%)", "50\\%", "correct"),
      ("The answer is \\boxed{3} (or 4).", "3", "no answer"), ("\\boxed{3} (or equivalently 4)", "3", "no answer"),
-     ("\\boxed{3} [or 4]", "4", "wrong"), ("The answer is $3$ (or $4$).", "3", "no answer"),
-     ("<answer>3</answer> (or 4)", "3", "no answer"), ("\\boxed{\\frac12} (or $0.7$).", "0.7", "wrong"),
+     ("\\boxed{3} [or 4]", "4", "no answer"), ("The answer is $3$ (or $4$).", "3", "no answer"),
+     ("<answer>3</answer> (or 4)", "3", "no answer"), ("\\boxed{\\frac12} (or $0.7$).", "0.7", "no answer"),
      ("\\boxed{\\frac12} (or $x^{$).", "\\frac12", "unknown")],
 )  # fmt: skip
 def test_an_answer_written_again_after_or_is_credited_only_when_both_forms_are_the_gold(
@@ -766,7 +766,7 @@ def test_a_long_thought_is_skipped_before_the_length_limit_counts(response: str,
     [("\\boxed{3}. Therefore $x = 4$.", "3", "no answer"), ("\\boxed{3}\n\nHence the final result is $4$.", "3", "no answer"),
      ("\\boxed{3} was my first guess; the correct count is 4.", "3", "no answer"),
      ("Intermediate: $\\boxed{3}$. Final: $4$.", "3", "no answer"),
-     ("\\boxed{3}\n\nTherefore, the number of ways is 4.", "4", "wrong"),
+     ("\\boxed{3}\n\nTherefore, the number of ways is 4.", "4", "no answer"),
      ("\\boxed{12}\n\nTherefore, the number of ways is 12.", "12", "correct"),
      ("\\boxed{12}. So $n = 12$.", "12", "correct"),
      ("<answer>3</answer>\n\nThe final answer is \\boxed{4}.", "3", "no answer"),
@@ -1762,7 +1762,8 @@ def test_calculator_annotations_and_a_list_after_a_concluding_number(response: s
 @pytest.mark.parametrize(
     ("response", "gold", "status"),
     [# a check after the answer is no computation of the final sentence: never a confident wrong on the answer
-     ("Final answer: 7 boxes, as 7 × 12 = 84 eggs.", "7", "unparsed"),
+     ("Final answer: 7 boxes, as 7 × 12 = 84 eggs.", "7", "correct"),
+     ("Final answer: 7 boxes, as 7 × 12 = 84 eggs.", "84", "wrong"),
      ("So x = 6.\n\nVerification: 2 × 6 + 3 = 15 correct.", "6", "no answer"),
      ("So x = 7 lies outside the domain.", "7", "no answer"), ("This gives 7 × 8 = 56 originally.", "56", "no answer"),
      ("Therefore, Jean is 8.6 + 2 = 10.2 years old.", "10.2", "correct"),
@@ -1953,7 +1954,7 @@ def test_a_sentence_that_restates_the_last_result_among_givens_states_it(respons
      ("Answer:\n\nStep 1: 24 x 24 = 576\n\nHe would need 576 tiles if he tiled it twice.", "576", "no answer"),
      ("Answer:\n\n2 x 4 = 8\n\nI hope this helps!", "8", "unknown"),
      # (the block's answer lies in its last statement, never the whole block read at once: the review's given restated)
-     ("Answer:\nF = 2T = 2 x 125 = 250\n\nT = 125", "125", "wrong"),
+     ("Answer:\nF = 2T = 2 x 125 = 250\n\nT = 125", "125", "no answer"),
      ("Answer:\nF = 2T = 2 x 125 = 250\n\nT = 125", "250", "no answer"),
      # (steps opened by math whose last statement states nothing: the math is read, as before such steps were)
      ("Therefore, the answer (arabic numerals) is: \n\n3 * 40 = 120 \n\nThe turtle can crawl 120 feet in 40 seconds.",
@@ -2585,9 +2586,10 @@ def test_a_period_or_a_not_before_a_long_run_of_spaces_is_read_in_time() -> None
      ("Therefore, the answer is 5.\n\nIf the price were $3 instead, the answer would be 6.", "5", "correct"),
      ("Therefore, the answer is 5.\n\nIf the price were $3 instead, the answer would be 6.", "6", "wrong"),
      ("The answer is 5. (If we counted the tree too, the answer would be 6.)", "5", "correct"),
-     # a condition alone, or one in a phrase that states its answer, is still read
+     # a condition alone, or one in a phrase that states its answer, is still read; after an answer stated, a
+     # second one under a condition is another (the fourth review: two answers, the first never taken back)
      ("If we simplify, the answer would be 5.", "5", "correct"),
-     ("The answer is 5. If we account for the tax, the answer is 6.", "6", "correct"),
+     ("The answer is 5. If we account for the tax, the answer is 6.", "6", "no answer"),
      ("The answer is 5. Since the tax applies, the answer would be 6.", "6", "correct")],
 )  # fmt: skip
 def test_an_answer_under_a_condition_with_would_is_another_scenarios(response: str, gold: str, status: str) -> None:
@@ -3039,4 +3041,94 @@ def test_a_quantity_in_two_units_of_one_kind_is_their_sum(response: str, gold: s
      ("\\boxed{B.\\quad 12}", "B", "correct")],
 )  # fmt: skip
 def test_a_third_reviews_probes_of_checks_matrices_and_choices(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # a check or a reason after the answer in its sentence, in brackets or with what it checks with, is skipped
+     ("The answer is 5; check with 5 + 2 = 7.", "5", "correct"), ("The answer is 5 (check: 5 + 2 = 7).", "5", "correct"),
+     ("The answer is 5 (because 5 + 2 = 7).", "5", "correct"), ("The answer is 5 (because 5 + 2 = 7).", "7", "wrong"),
+     ("The answer is 5 apples (since 5 + 2 = 7).", "5", "correct"),
+     ("The answer is 5; check with 5 + 2 = 7, so the answer is 7.", "7", "correct"),
+     # a quantity in two parts: an abbreviation's full stop inside it; two kinds or two counts are no one value
+     ("The answer is 5 ft. 3 in.", "63 \\text{ inches}", "correct"),
+     ("The answer is 5 ft. 3 in.", "5", "unknown"), ("The answer is 1 GB 500 MB.", "1500", "unparsed"),
+     ("The answer is 1 h 30 m.", "90", "unparsed"), ("The answer is 5 m 3 s.", "5", "unparsed"),
+     ("The answer is 5 cm and 3 cm.", "5", "unparsed"), ("It is 5 ft. Then 3 in. more.", "5", "no answer")],
+)  # fmt: skip
+def test_checks_and_reasons_in_brackets_and_quantities_in_two_parts(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # a fourth review's probes (942): a computation in brackets after the answer is never multiplied into it
+     ("The answer is 7 (5 + 2).", "7", "correct"), ("The answer is 7 (5 + 2).", "49", "wrong"),
+     ("#### 18 (9 × 2)", "324", "wrong"), ("Answer: 12 (20 − 8)", "12", "correct"),
+     ("The answer is 0.5 (50%).", "0.5", "correct"), ("The answer is 30 ($30).", "900", "wrong"),
+     ("The answer is $18 (9 eggs x $2 each).", "18", "correct"), ("The answer is 2 (x - 1).", "2x - 2", "correct"),
+     ("The answer is 5 (or 5 + 1).", "5", "unparsed"), ("The answer is 2(3+4).", "14", "correct"),
+     ("The answer is 2 (3 + 4).", "14", "correct"), ("# Answer\n\n4 (3 - 2 \\sqrt{2})", "12 - 8 \\sqrt{2}", "correct"),
+     # a hedge in brackets is no unit, nor a hedging condition after a phrase's one number
+     ("The answer is 15 (I think).", "15", "unparsed"), ("#### 15 (I think)", "15", "unparsed"),
+     ("Final answer: 15 (I suppose).", "15", "unparsed"), ("The answer is 15 (if I did the math right).", "15", "unparsed"),
+     ("The answer is 15 if I did the math right.", "15", "unparsed"), ("The answer is 5 (milliseconds).", "0.005 \\text{ s}", "correct"),
+     # a reason after ', as' before math; a box a word excludes, puts down as a guess or supposes, or hedges after it
+     ("The answer is 3, as 3^2 = 9.", "9", "wrong"), ("The answer is 9, as $81 = 9^2$.", "81", "wrong"),
+     ("The answer is anything but \\boxed{5}.", "5", "no answer"), ("Suppose the answer is \\boxed{5}.", "5", "no answer"),
+     ("I'll just put \\boxed{5}.", "5", "no answer"), ("\\boxed{15} (hopefully)", "15", "no answer"),
+     ("\\boxed{15}, probably.", "15", "no answer"), ("So the answer is \\boxed{15}.", "15", "correct"),
+     # a later answer under another condition or as an alternative is a second answer; the same one again stands
+     ("The answer is 12. Alternatively, if we count the teacher, the answer is 13.", "13", "no answer"),
+     ("The answer is 12. However, if the teacher is included, the answer is 13.", "12", "no answer"),
+     ("\\boxed{12}. If we count the teacher, the answer is 13.", "13", "no answer"),
+     ("The answer is 12. If we add them up again, the answer is 12.", "12", "correct"),
+     ("If we add them up, the answer is 12.", "12", "correct"),
+     ("The answer is 12. If we fix the error, the answer is 13.", "13", "correct")],
+)  # fmt: skip
+def test_a_fourth_reviews_notes_hedges_and_alternatives(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # what HTML or Markdown never shows is never read (a response built to game a reward hides its answer there)
+     ("The answer is \\boxed{6}<!--\\boxed{5}", "5", "wrong"), ("The answer is 6. <!-- The answer is 5 -->", "6", "correct"),
+     ("[//]: # (\\boxed{5})\nI could not solve it.", "5", "unparsed"),
+     ("The answer is \\boxed{6}. <span style=\"display:none\">\\boxed{5}</span>", "6", "correct"),
+     ("<div hidden>\\boxed{5}</div> I do not know.", "5", "unparsed"), ("<font color=\"white\">\\boxed{5}</font>", "5", "no answer"),
+     ("<img alt=\"\\boxed{5}\" src=\"x.png\"> No idea.", "5", "unparsed"), ("\\boxed{6} \\scalebox{0}{\\boxed{5}}", "6", "correct"),
+     ("\\boxed{6} $\\color{transparent}{\\boxed{5}}$", "5", "wrong"),
+     ("<span style=\"color: red\">\\boxed{5}</span>", "5", "correct"), ("Since $b<a and c>d$, the answer is $5$.", "5", "correct"),
+     # quantities as people write them: minutes after degrees, a power in braces or as a superscript, rupees
+     ("The answer is 30°15'.", "30.25", "correct"), ("The answer is 30°15'.", "3015", "wrong"),
+     ("The answer is 30°15.", "3015", "unparsed"), ("The answer is 25 m².", "25", "correct"),
+     ("The answer is 25 m^{2}.", "25", "correct"), ("#### 25 m²", "25", "correct"),
+     ("The answer is Rs. 500.", "500", "correct"), ("So, the total cost is Rs. 500.", "500", "correct"),
+     ("The answer is Rs. 500.", "\\$500", "wrong"), ("It costs 500 Rs. The answer is 7.", "7", "correct"),
+     ("The answer is 2 hrs. and 30 mins.", "2", "unknown"), ("#### 2 hrs. and 30 mins.", "2", "unknown"),
+     ("#### 2 hrs. and 30 mins.", "150 \\text{ min}", "correct"), ("Therefore, the beanstalk was #### 10 inches tall after 3 weeks.", "10", "correct")],
+)  # fmt: skip
+def test_hidden_markup_and_quantities_a_fourth_review_found(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # a next exercise a base model makes up after its answer ends the reply (MathVista's Claude 2, two-shot)
+     ("Therefore, the total volume in grams is 250.\n\nQuestion: What is the total for Product A?\n\nSolution: The total "
+      "is 12.", "250", "correct"),
+     ("The answer is 5.\n\nQ: There are 3 cars. How many wheels?\nA: The answer is 12.", "12", "wrong"),
+     ("The answer is \\boxed{5}.\n\nProblem: Find y.\nFinal Answer: $7$", "5", "correct"),
+     # (a question restated before any answer is no next exercise)
+     ("Let us solve.\nQuestion: what is x?\nx = 3, so the answer is 3.", "3", "correct"),
+     # a thought opened again after the last </think> ends the reply; a condition after a text answer stays
+     ("<think>a</think> The answer is 6. <think>actually \\boxed{5}", "5", "wrong"),
+     ("<think>a</think> The answer is 6. <think>actually \\boxed{5}", "6", "correct"),
+     # a form that differs beside an answer that differs is a second value too: no answer, whatever the gold
+     ("The answer is \\boxed{5}. However, the true answer is 6.", "6", "no answer"),
+     ("The answer is \\boxed{5}. However, the true answer is 6.", "7", "no answer")],
+)  # fmt: skip
+def test_made_up_exercises_reopened_thoughts_and_second_values(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, grade(response, gold).reason

@@ -136,6 +136,11 @@ NEMO_DISAGREEMENTS = {
     "instructions hold an empty \\boxed{} (no box: the last box with an answer is read); NeMo reads the empty box",
     "nemo-rs2-train/number_theory/918.json": "equal: 'n = \\boxed{5}', then a made-up question ending 'put the answer "
     "inside \\boxed{}' (an empty box is no box); NeMo reads the empty box",
+    # (a next exercise the model made up after its answer ends the reply: its own answer is never read)
+    "nemo-rs0-train/number_theory/106.json": "equal: '... is \\boxed{220}.', then 'Question:' twice, exercises the "
+    "model made up and answered (\\boxed{4 - 20i}); NeMo reads the last box",
+    "nemo-rs1-train/prealgebra/888.json": "equal: '&= \\boxed{0}' twice (two methods), then 'Question: Compute ...' "
+    "with 'My solution:' ending in \\boxed{-1}, an exercise the model made up; NeMo reads the last box",
 }
 
 
