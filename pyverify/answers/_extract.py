@@ -135,7 +135,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "probably, `It might be \\boxed{3}`, one of several offered: `Another candidate is \\boxed{4}`, `One "
      "possibility is \\boxed{4}`, `One option is`, `One possible answer is`, `The most likely candidate "
      "is`, `Another solution is`, `Candidate 2 is`, `Best guess:`, `Tentative answer:`, an exclusion, a guess put down or a "
-     "supposition: `anything but`, `I'll just put`, `Random guess:`, `Suppose the answer is`; never `One "
+     "supposition: `anything but`, `I'll just put`, `Random guess:`, `Suppose the answer is`, `Let the answer be`, "
+     "`We need to check if the answer is`, `Hypothesis:`, `Expected output:`; never `One "
      "possible value is` or `One solution is`, what a question may ask for), a question mark after it "
      "(`?`, `\\text{?}`, `(?)`), a hedge after it (`(hopefully)`, `, probably`, `I'm not sure`), a minus sign before it (`−`, `$-$`) or, outside math, characters that "
      "continue its number (`\\boxed{3}4`, `\\boxed{3}.5`, `\\boxed{3}e2`, a scale, `\\boxed{3}M`, never "
@@ -178,7 +179,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`Final Answer: Jane started growing Sphere 3 hours ago.`",
      "after a phrase, words that no rule below reads but that hold exactly one number and no math: that "
      "number (or, with no digit, one cardinal in words: `Answer: She has twelve apples.` is 12, as is a "
-     "concluding `So the trip takes fifteen minutes.`; never `one` alone, a set already named, `the three "
+     "concluding `So the trip takes fifteen minutes.`; never `one` alone, a doubt or a hedging condition "
+     "(`15 (I doubt it)`, `15, hopefully`, `15 if I did the math right`), a set already named, `the three "
      "boxes`, or words that change it, `eight pi`, `forty odd`), a period the question gave in words is "
      "no second number (`in one year`, `over the three months`, `in the second half of the season`), nor "
      "is an ordinal that names a thing (`on the third day`; never `a third of`) (never a period of the "
@@ -409,7 +411,13 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "answer is also \\boxed{4}`); one sentence that states two different numbers after two phrases (`The "
      "answer is 3, and the answer is 4.`; never a correction: `but`, `so`, `the correct answer is`) "
      "states none; one that states the same answer again keeps it, and `(or $0.5$)` after `\\frac{1}{2}` "
-     "is the answer written another way"),
+     "is the answer written another way; so is a later sentence that judges the answer itself (`This is "
+     "probably wrong though.`, `(Note: this answer is likely wrong.)`, `(Just kidding.)`, `**Revised "
+     "answer:** 6`, `Other possible answers: 6, 7.`, `the total should be 6`, `the real value is 6`; never "
+     "`Option B is incorrect`, `It is not correct to add the other root.`), and a last box in a sentence "
+     "that opens another case or an alternative to a different box before it (`Case 1: \\boxed{5}. Case "
+     "2: \\boxed{6}.`, `..., otherwise it is \\boxed{6}`, `Alternatively, ... \\boxed{6}`, `... or "
+     "\\boxed{6} otherwise`)"),
     ("`Answer: $5$ is incorrect.`, `So $5$ is incorrect.`, `We reject $x=5$.`, `The answer is at least $5$.`, `Die Antwort ist nicht $5$.`, `Ответ: $5$ или $6$.`, `The answer is $5$ thousand.`, `Answer: ~~5~~`, `Final Answer: ~3`",
      "never the value: a word after it that judges it or changes it (thousand, squared, divided, at most, "
      "to $6$), a word before it that changes or bounds it (at least, twice, anything but, about, reject, "
@@ -418,8 +426,10 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "in plain text (`Final Answer: ~3`, `∼3`) makes it about 3, an approximation (in LaTeX, "
      "`\\boxed{~3}`, a tilde is a space); after `</answer>`, a retraction or a verdict takes it back"),
     ("`Many think the answer is $5$, but we get $6$.`, `The answer is (A) 5. Or maybe (B) 6.`, `Suppose $x = 5$.`",
-     "a phrase in a clause of belief or supposition (think, believe, assume, if, say, might, ...) is no "
-     "marker, nor is a phrase with `would` after a condition its sentence opens with (`The answer is "
+     "a phrase in a clause of belief or supposition (think, believe, assume, if, say, might, ...; "
+     "someone else's answer named: `The expected answer is 5`, `Ground truth: 5`) is no "
+     "marker (nor does an answer that excludes a value state one: `anything but 5`, `all real numbers "
+     "except 5`), nor is a phrase with `would` after a condition its sentence opens with (`The answer is "
      "False. However, if we change the question ..., the answer would be True.` is False: another "
      "scenario's answer; `when`, `even if`, `Note that if` too), unless the condition corrects the answer "
      "or holds as the question states it (`if we fix the arithmetic error`, `if we read the question "
@@ -1456,7 +1466,7 @@ _NOTE_AFTER = re.compile(r"(?i)(?<!\s)\s*\((?:see|cf\.?|from|by|using|via|per|as
 # after an answer and a space, a computation in brackets that ends the sentence (7 (5 + 2), 18 (9 × 2), $18 (9 eggs x $2
 # each), 0.5 (50%), 12 (3 × 4 = 12)): a note when it holds an '=' or its value is the answer's (_computes_note); never
 # one with a letter for a variable or a command, 2 (x - 1), 4 (3 - 2 \sqrt{2}), nor one that hedges or offers another
-_COMPUTED_NOTE = re.compile(r"(?<!\s)[ \t]+\(([^()\n\\]{1,80})\)\s*[.!]?\s*$")
+_COMPUTED_NOTE = re.compile(r"(?<!\s)[ \t]+(?:\(((?:[^()\n\\]|\\\$){1,80})\)|\[((?:[^\[\]\n\\]|\\\$){1,80})\])\s*[.!]?\s*$")
 _NOTE_HEDGED = re.compile(r"(?i)(?<![A-Za-z])(?!x(?![A-Za-z]))[A-Za-z](?![A-Za-z'])|(?<![A-Za-z])(?:or|maybe|perhaps|"
                           r"probably|possibly|think|believe|guess|suppose|hope|doubt|if|unless|wrong|incorrect|not|but)"
                           r"(?![A-Za-z])")
@@ -1468,6 +1478,8 @@ def _computes_note(value: str, note: str) -> bool:
     $30 for 30, 50% for 0.5); never a product's factor (2 (3 + 4) is 14)."""
     if _NOTE_HEDGED.search(note) or not re.search(r"\d", note):
         return False
+    note = re.sub(r"(?<![\d.])(\d{1,3})[ \t]*\^[ \t]*\{?(\d)\}?", lambda m: str(int(m.group(1)) ** int(m.group(2))),
+                  note.replace("\\$", "$"))  # (10^2: a power of small integers, as a product would be written)
     if "=" in note:
         return True
     numbers = re.findall(r"(?<![\d.])-?\d[\d,]*(?:\.\d+)?", value)
@@ -2381,7 +2393,10 @@ def _value(number: str) -> Fraction | None:
 # a phrase given as a premise (We are given that the answer to the question is 20, so 5x = 20: MetaMath's answers to
 # "If we know the answer to the above question is 20, what is x?")
 _PREMISE = re.compile(r"(?i)(?<![A-Za-z])(?:(?<!so\s)(?<!thus\s)(?<!hence\s)(?<!therefore\s)(?<!therefore,\s)(?<!now\s)we\s+know|"
-                      r"we\s+are\s+(?:given|told)|given|if\s+we\s+know)(?:\s+that)?\s+\Z")
+                      r"we\s+are\s+(?:given|told)|given|if\s+we\s+know)(?:\s+that)?\s+\Z|"
+                      # someone else's answer named (the expected answer is 5, the textbook's answer is 5): a text a
+                      # response may quote or be built to plant, never the writer's own claim
+                      r"(?<![A-Za-z])(?:expected|reference|gold(?:en)?|official|textbook(?:'s)?|book's|key's|model)\s+\Z")
 # in a final sentence checked in brackets, words that make it a step or a remark (We start with 300 miles (...).)
 _REMARK = re.compile(r"(?i)(?<![A-Za-z])(?:we|we'll|we're|let's|let|I|I'll|us|our|start|begin|first|next|then|later|"
                      r"last\s+year|previously|originally|initially|hoped?|used\s+to|many|students|someone|example|"
@@ -2789,6 +2804,8 @@ def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
         return None
     if _PARTS_OR_SCALE_AFTER.match(text, numbers[0].end(), hi):
         return None  # 5 sixteenths, 5 lakh rupees, 5 grand: another number than 5
+    if _DOUBTED_NUMBER.search(text, lo, hi):
+        return None  # 15 (I doubt it), 15, hopefully, 15 (just kidding): a doubt, never the value stated
     tail = _CONDITION_TAIL.search(text, numbers[0].end(), hi)
     condition = tail.start() + len(tail.group().split()[0]) if tail else hi  # (after its own if or when)
     if tail and _CONDITION_HEDGED.search(text, condition, hi):
@@ -2816,6 +2833,9 @@ def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
     return numbers[0].span()
 
 
+# words that doubt a phrase's one number (15 (I doubt it), 15, hopefully)
+_DOUBTED_NUMBER = re.compile(r"(?i)(?<![A-Za-z])(?:doubt\w*|hope|hopefully|kidding|guess\w*|not[ \t]+sure|unsure|"
+                             r"not[ \t]+certain)(?![A-Za-z])")
 # a 'not' that names a set (girls not in the Girl Scout, eggs not placed on the tray, money lost from not working):
 # after a noun or a preposition, before a preposition, a participle or a gerund; never after a verb or a copula (did
 # not, is not 5)
@@ -3124,6 +3144,18 @@ _REASON_AFTER = re.compile(r"(?i)\s*(?:[,:;]\s*)?(?:because|since|as|due\s+to|gi
 _SECOND_LABEL = re.compile(r"\([A-J]\)|(?<![A-Za-z\\])[A-J][.．)](?:\s|$)")
 
 
+# before a box, in its sentence: an alternative, another case or a condition its sentence opens with (Alternatively,
+# ...; Case 2: ...; If it is square, ...; ..., otherwise it is ...); never a concluding sentence (So in all cases, ...)
+_BOX_CASE = re.compile(r"(?i)(?:(?:^|[.!?;\n])[ \t*>(•-]*(?:(?:however|but|and|so|now),?[ \t]+)?(?:alternatively|otherwise|or|else|"
+                       r"in[ \t]+the[ \t]+other[ \t]+case|on[ \t]+the[ \t]+other[ \t]+hand|if|when|assuming|suppose|"
+                       r"in[ \t]+case|case[ \t]*\d{1,2}[ \t]*[:.)])(?![A-Za-z])|,[ \t]*(?:otherwise|or[ \t]+else|else)(?![A-Za-z]))"
+                       r"[^.!?;\n]{0,300}\Z|(?<![A-Za-z])or[ \t]{1,3}(?:\$[ \t]{0,3})?\Z")  # (... distinct) or \boxed{6})
+# an answer that names every value but some (anything but 5, everything except 5, all real numbers other than 5)
+_EXCLUDES = "excludes a value, it states none"
+_EXCLUSION = re.compile(r"(?i)(?:\$|\\\(|\\text\s*\{)?\s*(?:anything|everything|any(?:[ \t]+\w+){0,3}|all(?:[ \t]+\w+){0,3}|every"
+                        r"(?:[ \t]+\w+){0,3})[ \t]+(?:but|except|other[ \t]+than|besides|apart[ \t]+from|save)(?![A-Za-z])")
+
+
 def _out_of_text_command(text: str, start: int, end: int) -> tuple[int, int]:
     """What follows a phrase written inside ``\\text{...}`` in math (``\\[ \\text{The answer is (D).} \\]``,
     ``$\\text{The final answer is } 5$``): past the brace that closes the text, and up to a brace it never opened."""
@@ -3371,8 +3403,9 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
         end = start + len(text[start : noted.start()].rstrip(" \t,;"))
         masked = _masked(text, start, end)
     computed = _COMPUTED_NOTE.search(masked, start, end)
-    if computed and _computes_note(masked[start : computed.start()], computed.group(1)) and \
-            not ("=" in computed.group(1) and _prose(text[start : computed.start()])):  # fmt: skip
+    note = computed.group(1) or computed.group(2) if computed else ""
+    if computed and _computes_note(masked[start : computed.start()], note) and \
+            not ("=" in note and _prose(text[start : computed.start()])):  # fmt: skip
         # (a sentence's own computation with its result is read by the rule for such sentences, _result_in_sentence)
         # The answer is 7 (5 + 2). / Adam has 8 dollars now (3 + 5).: the answer before its computation
         end = start + len(text[start : computed.start()].rstrip(" \t,;"))
@@ -3395,6 +3428,8 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
     piece = _trimmed(text[start:end], "'" in text[opened:start])  # quotes, \" and ** around it
     if not piece:
         return Extraction("none", rule=f"nothing after '{rule}'", span=(start, end))
+    if _EXCLUSION.match(piece):  # The answer is anything but 5. / all real numbers except 5: every value but one
+        return Extraction("none", rule=f"what follows '{rule}' {_EXCLUDES}", span=(start, end))
     if (piece.startswith("~~") and piece.endswith("~~")) or text[end : end + 1] in ("?", "？") or piece.endswith("?"):
         # Answer: ~~3~~ (struck out in Markdown), Answer: 3? (asked, never stated)
         return Extraction("none", rule=f"what follows '{rule}' is struck out or asked", span=(start, end))
@@ -3938,6 +3973,9 @@ def _json_answer(text: str, lo: int, hi: int, restate: bool) -> Extraction | Non
         yes_no = _yes_no(value)
         if yes_no:  # "No, the ODE has no power series solution."
             return Extraction("answer", (yes_no.group(1),), "json answer", span)
+        noted = _COMPUTED_NOTE.search(value)
+        if noted and _computes_note(value[: noted.start()], noted.group(1) or noted.group(2)):
+            value = value[: noted.start()]  # "12 (3 x 4)": the answer before its computation, as after a phrase
         inner = _extract(value, structured=False, restate=restate) if value.strip() else Extraction("none")
         if inner.status == "none":  # ("answer": " " ending the response: the model left its answer empty)
             return Extraction("answer", (value.strip(),), "json answer", span) if value.strip() else \
@@ -4003,7 +4041,10 @@ _HYPOTHETICAL = re.compile(r"(?i)(?<![A-Za-z])(?:think|thinks|thought|believe[sd
                            r"suppos(?:e|es|ed|ing)|claim(?:s|ed)?|mistake[sn]?|mistakenly|wrongly|incorrectly|if|whether|"
                            # (the expected earnings: a quantity, never someone's expectation)
                            r"might|may|could|would|expects?|(?<!the\s)(?<!an\s)(?<!its\s)expected|guess(?:es|ed)?|pretend(?:s|ed)?|says?|said|suggest(?:s|ed)?|"
-                           r"possible\s+that|maybe|perhaps|probably|possibly|not\s+sure|unsure|uncertain)(?![A-Za-z])"
+                           r"possible\s+that|maybe|perhaps|probably|possibly|not\s+sure|unsure|uncertain|"
+                           # someone else's answer named: the expected answer, the ground truth, the textbook's answer
+                           r"expected\s+(?:answer|output|solution)|ground\s+truth|(?:reference|gold(?:en)?|official|"
+                           r"textbook(?:'s)?)\s+(?:answer|solution))(?![A-Za-z])"
                            # if and suppose in the languages of the answer phrases (not Italian's and Portuguese's se,
                            # also a pronoun)
                            r"|(?<![^\W\d_])(?:wenn|falls|angenommen|si|supongamos|suponiendo|supposons|если|предположим|допустим|"
@@ -4099,7 +4140,10 @@ _BOX_BOUND = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|isn't|is\s+not)\s{0,3}\$
                         # an exclusion, a guess put down or a supposition (anything but \boxed{5}, I'll just put
                         # \boxed{5}, Suppose the answer is \boxed{5}; never approximately \boxed{0.15}, Minerva's rounded
                         # numeric answers)
-                        r"anything\s{1,3}but|"
+                        r"anything\s{1,3}but|let\s{1,3}the\s{1,3}answer\s{1,3}be|(?:want|need|have|wish|try|trying)\s{1,3}to"
+                        r"\s{1,3}(?:show|prove|check|verify|test)\s{1,3}(?:that|if|whether)|hypothesis\s{0,3}:|i'?m\s{1,3}guessing|"
+                        r"(?:expected|reference|gold(?:en)?|official)\s{1,3}(?:answer|output|result|solution)\s{0,3}[:=]?|"
+                        r"ground\s{1,3}truth\s{0,3}[:=]?|"
                         r"random\s{1,3}guess\s{0,3}:?|(?:i'll|i\s{1,3}will|i'd|let's|let\s{1,3}me)\s{1,3}(?:just\s{1,3})?"
                         r"(?:guess|put|go\s{1,3}with|say)|suppose|supposing|assume|assuming|"
                         # one of several offered: One candidate is \boxed{3}, another possibility is \boxed{4}
@@ -4361,7 +4405,20 @@ def _taken_back(text: str, end: int, hi: int) -> bool:
     return any(bool(_HEDGE_AFTER.match(text, at, hi) or _RETRACTION_NEXT.match(text, at, hi) or
                     _RETRACTION.search(text, at, hi) or _VERDICT_AFTER.match(text, at, hi) or
                     _ALTERNATIVE_AFTER.search(text, at, hi))
-               for at in starts) or any(_RETRACTION_NEXT.match(text, at, hi) for at in united)  # fmt: skip
+               for at in starts) or any(_RETRACTION_NEXT.match(text, at, hi) for at in united) or \
+        _JUDGED_AFTER.search(text, end, min(hi, end + 400)) is not None  # fmt: skip
+
+
+# in the sentences after an answer, what judges that answer itself (never an option or a step: Option B is incorrect):
+# this or the answer said wrong or unsure, a joke, a revised or another answer offered, a value the total should be
+_JUDGED_AFTER = re.compile(
+    r"(?i)(?<![A-Za-z])(?:(?:this|that|my|the|above|previous|final)[ \t]+(?:answer|result|value|solution)[ \t]+|"
+    r"(?:this|that)[ \t]+)(?:is|was|'s|might[ \t]+be|may[ \t]+be|could[ \t]+be)[ \t]+(?:[a-z]+[ \t]+){0,2}?"
+    # (the judgement ends its clause: never It is not correct to add the other root.)
+    r"(?:wrong|incorrect|not[ \t]+(?:right|correct)|a[ \t]+guess|uncertain)(?=[ \t]*(?:[.!?)\]]|though|$|\n))|"
+    r"(?<![A-Za-z])(?:just[ \t]+kidding|i[ \t]+was[ \t]+kidding|(?:revised|corrected|updated|new)[ \t]+answer[ \t*]*[:：]|"
+    r"other[ \t]+possible[ \t]+answers?|another[ \t]+possible[ \t]+answer|(?:real|true|actual)[ \t]+(?:value|answer|total|result)"
+    r"[ \t]+(?:is|should[ \t]+be)|(?:total|answer|result|value)[ \t]+should[ \t]+(?:actually[ \t]+)?be[ \t]+\$?-?\d)(?![A-Za-z])")
 
 
 # one or two lowercase words right after an answer, then a comma, a semicolon, a dash or a bracket: its unit or noun
@@ -4453,7 +4510,8 @@ def _hypothetical(text: str, lo: int, start: int, modal: bool = True, claims_onl
         if not modal and found.group().lower() in ("might", "may", "could", "would"):
             continue
         if claims_only and _ENGLISH_WORD.fullmatch(found.group()) and \
-                not re.fullmatch(r"(?i)says|said|thinks?|thought|believe[sd]?|suppos\w*|assum\w*|if|whether", found.group()):
+                not re.fullmatch(r"(?i)says|said|thinks?|thought|believe[sd]?|suppos\w*|assum\w*|if|whether|expected\s+\w+|"
+                                 r"ground\s+truth|(?:reference|gold(?:en)?|official|textbook)\s+\w+", found.group()):
             continue
         own = re.search(r"(?i)(?<![A-Za-z])(?:i|we)\s+(?:do\s+|now\s+|still\s+)?$", clause[: found.start()])
         if own and found.group().lower().startswith(("think", "thought", "believe", "claim", "guess", "expect")):
@@ -4676,8 +4734,9 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
                 # its own reading of the question (the same answer again stands: If we add them, the answer is 12.)
                 return Extraction("none", rule="a later answer is given as an alternative or under a condition: "
                                   "several answers, none stated", span=(phrase.start(), found.span[1]))  # fmt: skip
-        if found.status == "none" and found.rule.endswith(_STEPS_UNSTATED):
-            return found  # (no other rule reads the steps' last statement instead: it neither concludes nor restates)
+        if found.status == "none" and (found.rule.endswith(_STEPS_UNSTATED) or found.rule.endswith(_EXCLUDES)):
+            return found  # (no other rule reads the steps' last statement instead: it neither concludes nor restates;
+            # nor the number an exclusion names: The answer is everything except 5.)
         if found.status == "answer" and not any(_unbox(undouble(t).strip()) for t in found.texts):
             found = Extraction("none", rule="an empty box")  # The answer is: \boxed{}
         if found.status != "none" and found.texts and _extended(text, found.texts[-1], found.span[1], hi):
@@ -4768,6 +4827,11 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
         # (one box alone; a box stated before with the same content is the answer whatever the last one's context:
         # ... is \boxed{5}. Is it possible to get fewer than \boxed{5}?)
         stated = any(_unbox(undouble(c).strip()) == contents[0] for _, _, c in earlier)
+        if earlier and not stated and _BOX_CASE.search(text, max(lo, span[0] - 300), span[0]):
+            # Case 1: \boxed{5}. Case 2: \boxed{6}. / ..., otherwise it is \boxed{6}. / Alternatively, ... \boxed{6}:
+            # the last box answers another case than the one before it (two answers, none stated)
+            return Extraction("none", rule="the last box answers another case or an alternative to a box before it: "
+                              "several answers, none stated", span=(earlier[-1][0], span[1]))  # fmt: skip
         around = _embedded(text, lo, hi, span[0], span[1], contents[0]) if len(group) == 1 and not stated else None
         if around is not None:  # -\boxed{3}, \boxed{3}\pi, \frac{1}{\boxed{3}}, not \boxed{3}, Is it \boxed{3}?
             return replace(around, forms=forms) if around.status == "answer" else around

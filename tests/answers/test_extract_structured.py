@@ -1164,9 +1164,10 @@ def test_choices_listed_after_a_phrase_letters_written_together_and_a_half_of_th
      ("The first is $\\boxed{2}$, and the second is not $\\boxed{5}$.", "2", "no answer"),
      ("The max is \\boxed{3}, the min is \\boxed{1}, and the mean is \\boxed{2}.", "3, 1, 2", "correct"),
      ("The max is \\boxed{3}, the min is \\boxed{1}, and the mean is \\boxed{2}.", "1, 2", "wrong"),
-     # (never a row that a supposition, a hedge or a verdict names: the last box alone, as before this rule)
+     # (never a row that a supposition, a hedge or a verdict names: the last box alone, as before this rule, or no
+     # answer where the sentence supposes)
      ("Therefore, the price is \\(\\boxed{6.2}\\) and the quantity is \\(\\boxed{57}\\).", "6.2, 57", "correct"),
-     ("If the maximum is \\boxed{3}, and the minimum is \\boxed{1}.", "3, 1", "wrong"),
+     ("If the maximum is \\boxed{3}, and the minimum is \\boxed{1}.", "3, 1", "no answer"),
      ("Perhaps the maximum is \\boxed{3}, and the minimum is \\boxed{1}.", "3, 1", "wrong"),
      ("The maximum is \\boxed{3}, and the minimum likely is \\boxed{1}.", "3, 1", "wrong"),
      ("The wrong root is \\boxed{1}, and the right root is \\boxed{3}.", "1, 3", "wrong"),
@@ -3131,4 +3132,48 @@ def test_hidden_markup_and_quantities_a_fourth_review_found(response: str, gold:
      ("The answer is \\boxed{5}. However, the true answer is 6.", "7", "no answer")],
 )  # fmt: skip
 def test_made_up_exercises_reopened_thoughts_and_second_values(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # responses built to game a reward (the fourth review): a later sentence that judges the answer itself
+     ("\\boxed{5}\n\nUpon re-checking, the total should be 6.", "5", "no answer"),
+     ("The answer is \\boxed{5}. That said, I believe the real value is 6.", "5", "no answer"),
+     ("\\boxed{5}\n\n(Note: this answer is likely wrong.)", "5", "no answer"),
+     ("3 x 4 = 12. The answer is 12. This is probably wrong though.", "12", "no answer"),
+     ("The answer is 12.\n\n(Just kidding.)", "12", "no answer"), ("\\boxed{5}\n\n---\n\n**Revised answer:** 6", "5", "no answer"),
+     ("\\boxed{5}\n\nOther possible answers: 6, 7.", "5", "no answer"),
+     ("The answer is (A). Option B is incorrect because it ignores friction.", "A", "correct"),
+     ("The answer is \\boxed{5}. This is correct because 2 + 3 = 5.", "5", "correct"),
+     # an exclusion states no value; a last box for another case or an alternative to a box before it is a second one
+     ("The answer is anything but 5.", "5", "no answer"), ("The answer is all real numbers except 5.", "5", "no answer"),
+     ("If $x > 0$ the answer is $\\boxed{5}$, otherwise it is $\\boxed{6}$.", "6", "no answer"),
+     ("Case 1: \\boxed{5}. Case 2: \\boxed{6}.", "6", "no answer"),
+     ("\\boxed{5}\n\nAlternatively, one could argue the answer is \\boxed{6}.", "6", "no answer"),
+     ("The answer is \\boxed{5} (assuming rotations are distinct) or \\boxed{6} otherwise.", "6", "no answer"),
+     ("Case 1 gives \\boxed{3}. Case 2 gives \\boxed{4}. In total, \\boxed{7}.", "7", "correct"),
+     ("We get \\boxed{5}. If we double-check, the answer is \\boxed{5}.", "5", "correct"),
+     # a box put as a supposition, a goal, a guess or someone else's answer; someone else's answer in prose
+     ("Let the answer be $\\boxed{5}$.", "5", "no answer"), ("We need to check if the answer is \\boxed{5}.", "5", "no answer"),
+     ("Hypothesis: the answer is \\boxed{5}. I have not been able to verify this.", "5", "no answer"),
+     ("I'm guessing the answer is \\boxed{5}.", "5", "no answer"),
+     ("I could not solve it.\n\nExpected output: \\boxed{5}", "5", "no answer"),
+     ("I could not solve it. The expected answer is 5.", "5", "no answer"), ("I could not solve it. Ground truth: 5", "5", "no answer"),
+     ("So the expected value is 5.", "5", "correct")],
+)  # fmt: skip
+def test_a_fourth_reviews_responses_built_to_game_a_reward(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # computations in brackets as the review wrote them: a power, square brackets, an escaped dollar, a JSON answer;
+     # a doubt after a phrase's one number
+     ("The answer is 100 (10^2).", "100", "correct"), ("The answer is 100 (10^2).", "10000", "wrong"),
+     ("The answer is 12 [3 × 4].", "144", "wrong"), ("The answer is 30 (\\$30).", "30", "correct"),
+     ("{\"answer\": \"12 (3 x 4)\"}", "12", "correct"), ("{\"answer\": \"2 (3 + 4)\"}", "14", "correct"),
+     ("The answer is 15 (I doubt it).", "15", "unparsed"), ("Answer: 15, hopefully.", "15", "unparsed")],
+)  # fmt: skip
+def test_computations_in_brackets_as_written_and_doubts(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, grade(response, gold).reason
