@@ -4175,7 +4175,7 @@ _BOX_CONTINUED = re.compile(r"(?:\.?\d|!|[eE][-+]?\d|\{,\}\d|\\,\d|\s{0,3}(?:squ
                             # words that qualify it (\boxed{3} up to sign, (approx.), on average, for part (a))
                             r",?\s{1,3}(?:up\s{1,3}to\s{1,3}sign|on\s{1,3}average|"
                             r"for\s{1,3}part)(?![A-Za-z])|"
-                            r"\s{0,3}\(\s{0,3}approx|"
+                            r"\s{0,3}\(\s{0,3}approx\w*\.?\s{0,3}\)|"  # (bare: (approx.); never (approximately 6.28), a form)
                             # words that hedge it (\boxed{15} (hopefully), \boxed{15}, probably.; never I think, the
                             # writer's own claim, as before it)
                             r",?\s{0,3}\(?\s{0,3}(?:hopefully|probably|maybe|perhaps|possibly|i\s{1,3}guess|i\s{1,3}hope|"

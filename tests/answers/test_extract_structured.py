@@ -3173,7 +3173,9 @@ def test_a_fourth_reviews_responses_built_to_game_a_reward(response: str, gold: 
      ("The answer is 100 (10^2).", "100", "correct"), ("The answer is 100 (10^2).", "10000", "wrong"),
      ("The answer is 12 [3 × 4].", "144", "wrong"), ("The answer is 30 (\\$30).", "30", "correct"),
      ("{\"answer\": \"12 (3 x 4)\"}", "12", "correct"), ("{\"answer\": \"2 (3 + 4)\"}", "14", "correct"),
-     ("The answer is 15 (I doubt it).", "15", "unparsed"), ("Answer: 15, hopefully.", "15", "unparsed")],
+     ("The answer is 15 (I doubt it).", "15", "unparsed"), ("Answer: 15, hopefully.", "15", "unparsed"),
+     # an approximation written after a box restates it, as after a phrase; a bare (approx.) still makes it one
+     ("$\\boxed{2\\pi}$ (approximately 6.28)", "2\\pi", "correct"), ("Thus the answer is $\\boxed{15}$ (approx.)", "15", "no answer")],
 )  # fmt: skip
 def test_computations_in_brackets_as_written_and_doubts(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, grade(response, gold).reason
