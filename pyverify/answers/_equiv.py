@@ -1556,6 +1556,12 @@ def _compare(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
             # the polynomial B, different from 8 at B = 0)
             return _Verdict("unknown", "none", reason=f"a lone capital letter ({name}) against a value: it may name "
                             "the choice whose option is that value, and the options are not known here")  # fmt: skip
+    for scaled, other in ((a, b), (b, a)):
+        if _SCALED.fullmatch(scaled.text or "") and _constant(other) and not re.search(r"[A-Za-z]", other.text or ""):
+            # 2k, $1.5M against 2000 (the fourth review): a scale letter (thousand, million, billion) or a letter's
+            # multiple, which the text does not say (never the polynomial 2k, different from 2000 at k = 0)
+            return _Verdict("unknown", "none", reason=f"{scaled.text.strip()} is a number with a letter glued to it "
+                            "against a value: a scale (thousand, million, billion) or a multiple of the letter")  # fmt: skip
     ka, kb = a.kind, b.kind
     if ka in _SCALAR and kb in _SCALAR:
         first = _terms(a.terms[0], b.terms[0], ctx)
@@ -1868,6 +1874,10 @@ def _rounded_to(value: Answer, form: Answer, timeout: float) -> bool:
         return False
     half = Fraction(1, 2 * 10 ** len(written.group(3)))
     return equivalent_answers(value, form, timeout, tolerance=half).status == "equal"
+
+
+# a number with a scale letter glued to it, as written (2k, 2K, $1.5M, 3B): a scale or a variable's multiple
+_SCALED = re.compile(r"\s*(?:\\?\$)?\s*-?\d+(?:\.\d+)?\s?[kKMB]\s*\.?\s*")
 
 
 def _with_forms(ref: Answer, cand: Answer, timeout: float, start: float, **options: Any) -> AnswerCertificate:

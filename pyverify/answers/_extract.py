@@ -1476,8 +1476,9 @@ def _computes_note(value: str, note: str) -> bool:
     """Whether ``note``, in brackets after the answer ``value`` (its last number), computes it: it holds an '=' (3 × 4
     = 12), or its numbers, operators and the words of what they count have the answer's exact value (5 + 2 for 7,
     $30 for 30, 50% for 0.5); never a product's factor (2 (3 + 4) is 14)."""
-    if _NOTE_HEDGED.search(note) or not re.search(r"\d", note):
-        return False
+    if _NOTE_HEDGED.search(note) or not re.search(r"\d", note) or re.search(r"[-+*/×÷·=^−]\s*\Z", value) or \
+            re.search(r"(?<![A-Za-z])x\s*\Z", value):  # fmt: skip
+        return False  # (0.8 * (1 - 0.2): a factor after an operator, never a note)
     note = re.sub(r"(?<![\d.])(\d{1,3})[ \t]*\^[ \t]*\{?(\d)\}?", lambda m: str(int(m.group(1)) ** int(m.group(2))),
                   note.replace("\\$", "$"))  # (10^2: a power of small integers, as a product would be written)
     if "=" in note:
@@ -2834,7 +2835,7 @@ def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
 
 
 # words that doubt a phrase's one number (15 (I doubt it), 15, hopefully)
-_DOUBTED_NUMBER = re.compile(r"(?i)(?<![A-Za-z])(?:doubt\w*|hope|hopefully|kidding|guess\w*|not[ \t]+sure|unsure|"
+_DOUBTED_NUMBER = re.compile(r"(?i)(?<![A-Za-z])(?:doubt\w*|hope|hopefully|kidding|guess(?:ed|ing)?|not[ \t]+sure|unsure|"
                              r"not[ \t]+certain)(?![A-Za-z])")
 # a 'not' that names a set (girls not in the Girl Scout, eggs not placed on the tray, money lost from not working):
 # after a noun or a preposition, before a preposition, a participle or a gerund; never after a verb or a copula (did

@@ -1110,6 +1110,10 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "\\sqrt{b}` equals `a\\sqrt{b}`); the word `option` or `choice` before a letter is dropped (`option "
      "B`; a small letter alone after it is that choice: `option b` is B); another choice joined to an option (`(C) 18 or D`, `(C) A, B`) makes it unparsed, and an "
      "option and an answer stating different units are not compared"),
+    ("`2k`, `$1.5M`, `3B`",
+     "against a value, unknown: a number with k, K, M or B glued to it may be a scale (thousand, million, billion) "
+     "or a multiple of the letter, and the text does not say which (against `2k` or `k + k` it is compared as "
+     "written)"),
     ("`①③④`, `\\textcircled{1}\\textcircled{3}\\textcircled{4}`, `②、③`",
      "the numbered statements picked (Chinese exams: which of ①–④ hold): the set of their numbers, in any order; "
      "equal only to the same set, different from another set, unknown against a number; a list of two or more Roman "

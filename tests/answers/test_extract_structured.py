@@ -3179,3 +3179,14 @@ def test_a_fourth_reviews_responses_built_to_game_a_reward(response: str, gold: 
 )  # fmt: skip
 def test_computations_in_brackets_as_written_and_doubts(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, grade(response, gold).reason
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # a number with a scale letter glued to it against a number: a scale or a letter's multiple, unknown
+     ("The answer is $2k.", "2000", "unknown"), ("The answer is 1.5M.", "1500000", "unknown"),
+     ("The answer is $\\boxed{2k}$.", "2000", "unknown"), ("\\boxed{2k}", "k + k", "correct"), ("\\boxed{2k}", "4k", "wrong"),
+     ("\\boxed{3k}", "3i", "wrong")],
+)  # fmt: skip
+def test_a_scale_letter_glued_to_a_number_against_a_value_is_unknown(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason
