@@ -76,8 +76,10 @@ def test_labels_on_real_nemo_skills_outputs(tmp_path: Path) -> None:
     # (142: two responses box their answer, then make up a question whose instructions hold an empty \boxed{}; NeMo
     # reads the empty box and marks them wrong, pyverify reads the answer: the grader is right by certificate; and
     # \boxed{(x+y)^2=81} for MATH's "what is (x+y)^2?" (gold 81), which NeMo marks wrong: an equation with a constant
-    # side states 81 for (x+y)^2, and which quantity was asked is not in the pair, so pyverify says unknown, not wrong)
-    assert record["graders"]["pyverify"]["agree"] >= 142
+    # side states 81 for (x+y)^2, and which quantity was asked is not in the pair, so pyverify says unknown, not wrong;
+    # 140 since two base-model responses that answer the question asked (\boxed{220}, \boxed{0}) and then make up and
+    # answer another exercise ('Question: ...') are read at their own answer, where NeMo reads the made-up one's box)
+    assert record["graders"]["pyverify"]["agree"] >= 140
     # every disagreement is the publisher's error by certificate, except one response that ends by answering in
     # words ('the answer is different for any number'): unparsed for pyverify, correct for NeMo, undecided by value,
     # and the equation above, undecided without the question
