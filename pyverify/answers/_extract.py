@@ -1495,7 +1495,7 @@ def _computes_note(value: str, note: str) -> bool:
                 return False  # (two numbers side by side: never one computation)
             tokens.append(("number", number))
         elif operator is not None or times is not None:
-            tokens.append(("op", {"×": "*", "·": "*", "÷": "/"}.get(operator or "*", operator or "*")))
+            tokens.append(("op", _operator(operator)))
     result = _arithmetic(tokens)
     return result is not None and (result / 100 if percent else result) == Fraction(numbers[-1].replace(",", ""))
 
@@ -1646,6 +1646,11 @@ _CHAIN_CHANGED = re.compile(r"(?i)(?<![A-Za-z])(?:or|plus|minus|times|twice|half
 _EQUALS_SIGN = re.compile(r"(?<![!<>=])=(?!=)")
 
 
+def _operator(written: str | None) -> str:
+    """The operator of _arithmetic for one written in a chain (× · ÷; a lone x, matched without an operator, is *)."""
+    return {"×": "*", "·": "*", "÷": "/"}.get(written or "*", written or "*")
+
+
 def _arithmetic(tokens: list[tuple[str, str]]) -> Fraction | None:
     """The exact value of numbers joined by + - * / and brackets (× ÷ · x written for them), by recursive descent: a
     few lines for the four operations rather than the answer parser, which this layer does not import (it reads whole
@@ -1713,7 +1718,7 @@ def _chain_result(text: str, lo: int, equals: re.Match[str], hi: int) -> tuple[i
                 return None  # 3 days 4 x 5: two numbers side by side, never one computation
             tokens.append(("number", number))
         elif operator is not None or times is not None:
-            symbol = {"×": "*", "·": "*", "÷": "/"}.get(operator or "*", operator or "*")
+            symbol = _operator(operator)
             operators += symbol not in "()"
             tokens.append(("op", symbol))
         elif word is not None and (not tokens or tokens[-1] in (("op", "("),) or len(word) > 20):
@@ -3147,9 +3152,9 @@ _SECOND_LABEL = re.compile(r"\([A-J]\)|(?<![A-Za-z\\])[A-J][.．)](?:\s|$)")
 
 # before a box, in its sentence: an alternative, another case or a condition its sentence opens with (Alternatively,
 # ...; Case 2: ...; If it is square, ...; ..., otherwise it is ...); never a concluding sentence (So in all cases, ...)
-_BOX_CASE = re.compile(r"(?i)(?:(?:^|[.!?;\n])[ \t*>(•-]*(?:(?:however|but|and|so|now),?[ \t]+)?(?:alternatively|otherwise|or|else|"
-                       r"in[ \t]+the[ \t]+other[ \t]+case|on[ \t]+the[ \t]+other[ \t]+hand|if|when|assuming|suppose|"
-                       r"in[ \t]+case|case[ \t]*\d{1,2}[ \t]*[:.)])(?![A-Za-z])|,[ \t]*(?:otherwise|or[ \t]+else|else)(?![A-Za-z]))"
+_ALTERNATIVE_WORDS = r"alternatively|otherwise|or|else|in[ \t]+the[ \t]+other[ \t]+case|on[ \t]+the[ \t]+other[ \t]+hand"
+_BOX_CASE = re.compile(r"(?i)(?:(?:^|[.!?;\n])[ \t*>(•-]*(?:(?:however|but|and|so|now),?[ \t]+)?(?:" + _ALTERNATIVE_WORDS +
+                       r"|if|when|assuming|suppose|in[ \t]+case|case[ \t]*\d{1,2}[ \t]*[:.)])(?![A-Za-z])|,[ \t]*(?:otherwise|or[ \t]+else|else)(?![A-Za-z]))"
                        r"[^.!?;\n]{0,300}\Z|(?<![A-Za-z])or[ \t]{1,3}(?:\$[ \t]{0,3})?\Z")  # (... distinct) or \boxed{6})
 # an answer that names every value but some (anything but 5, everything except 5, all real numbers other than 5)
 _EXCLUDES = "excludes a value, it states none"
@@ -4482,8 +4487,7 @@ _CONDITION_CORRECTS = re.compile(r"(?i)(?<![A-Za-z])(?:correct\w*|error|errors|m
 
 # a sentence that opens as an alternative or under a condition, up to a phrase (Alternatively, the answer is 13 /
 # However, if the teacher is included, the answer is 13)
-_ALTERNATIVE_OPENS = re.compile(r"(?i)(?:^|[.!?\n])[ \t*(>•-]*(?:alternatively|otherwise|or|else|in[ \t]+the[ \t]+other[ \t]+"
-                                r"case|on[ \t]+the[ \t]+other[ \t]+hand)(?![A-Za-z])[^.!?\n]{0,300}\Z")
+_ALTERNATIVE_OPENS = re.compile(r"(?i)(?:^|[.!?\n])[ \t*(>•-]*(?:" + _ALTERNATIVE_WORDS + r")(?![A-Za-z])[^.!?\n]{0,300}\Z")
 
 
 def _another_case(text: str, lo: int, start: int) -> bool:
