@@ -160,7 +160,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "dollars) is`, is part of it; a choice `(C)`, a hedge `(maybe)` or a part `(to the first part)` is "
      "not; a reference after the answer, `9 (see Eq. 5)`, a computation in brackets after a space that holds an `=` or "
      "gives the answer's value, `7 (5 + 2)`, `$18 (9 eggs x $2 each)` (`2 (3 + 4)` is 14; never one with a letter for a variable, `2 (x - 1)`, or a word "
-     "that hedges or offers another, `5 (or 6)`), and a restatement after `, i.e.` are not read "
+     "that hedges or offers another, `5 (or 6)`), a restatement after `, i.e.` and a clause after `, which` with no number, "
+     "math, doubt or verdict in it, `5, which is odd`, `$25,000, which is the difference ...` (never `5, which is wrong`) are not read "
      "as it): the math that follows it, or the words to the end of the sentence read as below (without "
      "the quotes around them, straight, curly, guillemets or LaTeX's: `` `True' ``, ``` ``True'' ```, "
      "`“True”`, `«5»`; a prime stays: `f'`); a phrase that ends its line and heads a block of steps (its "
@@ -299,7 +300,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "for a total of $12$`, `we can determine $12$ apples remain` and a number alone, `we can find $12$`, "
      "still state theirs), or the last one after `is`, `are`, `=`, `:`, `be`, `equals` (为, 是, 等于, ：), or "
      "the math spans after it joined by `and`, `or`, commas or units (`The solutions are $x=2$ and "
-     "$x=3$.`: the list; `x is $2$ or $3$`: several answers; `the number of chickens is 5 and the number "
+     "$x=3$.`: the list; `x is $2$ or $3$`: several answers; `So x is 5, unless it is 6.`: none; `the number of chickens is 5 and the number "
      "of cows is 15`, `Therefore the maximum is $3$ and the minimum is $1$.`, `The answer is 5, and the "
      "sum is 15.`, `Answer: 5, and the sum is 15.`: the values of two things, none; two unknowns in math, "
      "`So $x$ equals $78$ and $y$ equals $80$.`, are the list `x = 78, y = 80`); with no math, the words "
@@ -395,9 +396,9 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`\\boxed{5} Wait, actually it should be 6.`, `\\boxed{5} is wrong.`, `The answer is $5$. No wait, $6$.`, "
      "`答案是$5$。不对，应该是$6$。`, `\\boxed{5} (wrong)`, `\\boxed{5}. Never mind, it is 4.`",
      "no answer: a retraction after the final answer (right after it or opening a sentence: wait, actually, hmm, "
-     "correction, 不对, ...; in the next sentence only: never mind, I take that back, I don't know., that is wrong., but this seems wrong.) or "
-     "a verdict on it in its own sentence (is wrong, isn't correct, (wrong), not the final answer, falsch, ❌; never "
-     "'false', the answer of a true-or-false question); boxes joined by `(or ...)`, OR, 或, `\\lor` or / are several "
+     "correction, 不对, ...; in the next sentence only: never mind, I take that back, I don't know., NOT!, that is wrong., but this seems wrong.) or "
+     "a verdict on it in its own sentence (is wrong, isn't correct, (wrong), `(\\text{incorrect})`, not the final answer, falsch, ❌; never "
+     "'false', the answer of a true-or-false question); boxes joined by `(or ...)` or a footnote `\\footnote{or 6}`, OR, 或, `\\lor` or / are several "
      "answers"),
     ("`\\boxed{3}. It could also be 4.`, `The answer is 3. Another possible answer is 4.`, `So the answer is 3. I think it is 4.`, `\\boxed{3}, maybe \\boxed{4}`, `\\boxed{3}. Also $\\boxed{4}$ works.`, `The answer is 3, and the answer is 4.`",
      "no answer: a later sentence offers another value as the answer (it or the answer could, might, may "
@@ -459,7 +460,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`\\boxed{\\frac12} (or $0.5$)`, `The answer is $\\frac12$, or equivalently $0.5$.`, `\\boxed{3} (or 4)`",
      "'or' and one value right after the answer (in parentheses or brackets, or ending the sentence; `or "
      "equivalently`, `or in decimal form`; also `\\lor`, `\\text{ or }`, `/`, `also`, an arrow `\\to` `->` "
-     "`\\implies`, 或, oder, ou, или; after any answer, `, i.e.` and `, that is,`: `The answer is $8$, i.e. $2^3$.`) write it again: credited only when that form equals the answer (and so the "
+     "`\\implies`, 或, oder, ou, или; after any answer, `, i.e.` and `, that is,`: `The answer is $8$, i.e. $2^3$.`, `0.5, i.e. 50%`; after a plain number "
+     "too: `Answer: 0.1541 (or 15.41%)`) write it again: credited only when that form equals the answer (and so the "
      "gold: `\\boxed{5 \\text{ cm}} (or 50 mm)` is one length); a form that differs makes it a hedge (no answer), "
      "except a decimal of three significant digits or more that rounds the answer to the digits it writes "
      "(`\\frac{1}{6}, i.e. 0.167`, `$\\pi$, i.e. 3.14`: that answer), one not decided leaves it unknown; words that change the form (`or 5 thousand`, `or 5!`, `or $5$ and $6$`) make it "
@@ -1259,7 +1261,7 @@ _RETRACTION = re.compile(r"(?i)(?:^|[.!?。．！？।\n][^\S\n]{0,40})" + _RET
 # — searched over the whole rest of a response, these would catch explanations (Never mind the extra condition ...)
 _RETRACTION_NEXT = re.compile(
     r"(?i)[^\S\n]{0,3}[,;:(\[\-—–.!?。．！？]{0,3}\s{0,40}(?:" + _RETRACTING + r"|\*{0,2}(?:no\.(?!\s*(?:of(?![A-Za-z])|\d))|"
-    r"never\s*mind\s*[,.!]|just\s+kidding|i\s+take\s+(?:that|it)\s+back|i\s+don'?t\s+know\s*[.!]|"
+    r"never\s*mind\s*[,.!]|just\s+kidding|(?-i:NOT\s*!)|i\s+take\s+(?:that|it)\s+back|i\s+don'?t\s+know\s*[.!]|"
     r"(?:that|this|it)\s+is\s+(?:wrong|incorrect|false)\s*[.!]|that'?s\s+(?:wrong|incorrect|not\s+right)\s*[.!]|"
     # (with a word that turns against it, or naming the answer: "But this is wrong.", "This answer is not correct.";
     # a bare "It is not correct." may agree with a No)
@@ -1271,7 +1273,7 @@ _RETRACTION_NEXT = re.compile(
 # a verdict on the answer in its own sentence: \boxed{5} is wrong, \boxed{5} (not the final answer), \boxed{5} ❌
 _VERDICT_AFTER = re.compile(r"(?i)[^.!?。．\n]{0,40}?(?:(?<![A-Za-z])(?:(?:is|was)\s+(?:wrong|incorrect|not\s+(?:right|"
                             r"correct|the))|isn'?t\s+(?:right|correct)|falsch|faux|неверно|неправильно|incorrecto|"
-                            r"errado|sbagliato)(?![A-Za-z])|[(\[]\s*(?:wrong|incorrect|jk|not)\s*[)\]]|not\s+the\s+final|❌|✗|"
+                            r"errado|sbagliato)(?![A-Za-z])|[(\[]\s*(?:\\text\s*\{\s*)?(?:wrong|incorrect|jk|not)\s*\}?\s*[)\]]|not\s+the\s+final|❌|✗|"
                             r"✘|🚫|🤔|‽|⁇|;\)|(?<![A-Za-z])(?:lol|(?-i:NOT))(?![A-Za-z])|(?<![\w}\\])/s(?![A-Za-z])|×(?!\s*\d)|"
                             r"是错的|是錯的|不正确|不正確)")
 # what the predicate may say of a subject that judges it rather than states it (5 is wrong, 5 is ruled out)
@@ -1283,7 +1285,7 @@ _JUDGED = re.compile(r"(?i)(?<![A-Za-z])(?:wrong|incorrect|false|impossible|inva
                      r"imposible|impossível|sbagliat[oa]|неверн\w*|неправильн\w*|ошибочн\w*|невозможн\w*|sai(?!\s+số)|"
                      r"salah|keliru|yanlış|błędn\w*|fout|fel|غلط|خطأ|गलत|틀린|틀렸|間違い|誤り|ผิด)(?![^\W\d_])")
 # between two copulas of the final sentence, a word that makes their values alternatives (or, 或, 要么, 还是, 也, 又, 就)
-_ALTERNATIVE = re.compile(r"(?i)(?<![A-Za-z])(?:or|either|otherwise|alternatively)(?![A-Za-z])|或|要么|要麼|还是|還是|也"
+_ALTERNATIVE = re.compile(r"(?i)(?<![A-Za-z])(?:or|either|otherwise|alternatively|unless)(?![A-Za-z])|或|要么|要麼|还是|還是|也"
                           r"|(?<![^\W\d_])(?:oder|ou|или|либо|або|oppure|hoặc|atau|veya|lub|albo|eller|หรือ|या|또는|혹은|または|أو)"
                           r"(?![^\W\d_])"
                           r"|又|同时|同時|就|否则|否則")
@@ -1459,13 +1461,22 @@ _GIVING = re.compile(r"(?i)(?<![A-Za-z])(?:gives?|giving|gave|get|gets|got|getti
 _TEST_VERBS = re.compile(r"(?i)check|verify|consider|substitute|plug(?:\s+in)?|apply|examine|look\s+at|focus\s+on")
 # (the relations the answer grammar reads, and congruence and membership: math that states a value or a condition)
 _RELATION = re.compile(_FORMS_RELATION.pattern + r"|\\(?:equiv|in)(?![A-Za-z])")
-_UNCOMPARED_RESTATEMENT = re.compile(r"(?=[^\n]*\d)(?!\s*\$?\s*[-+]?\d[\d,]*(?:\.\d+)?\s*\$?\s*[.!]?\s*$)")
+_UNCOMPARED_RESTATEMENT = re.compile(r"(?=[^\n]*\d)(?!\s*\$?\s*[-+]?\d[\d,]*(?:\.\d+)?(?:\s*\\?%)?\s*\$?\s*[.!]?\s*$)")
 # (it opens where its spaces open: from inside a long run of them it would rescan the run, quadratic)
 _NOTE_AFTER = re.compile(r"(?i)(?<!\s)\s*\((?:see|cf\.?|from|by|using|via|per|as\s+in)(?![A-Za-z])[^()]{0,60}\)\s*[.!]?\s*$|"
                          r",\s*(?:i\.e\.|that\s+is,)")
 # after an answer and a space, a computation in brackets that ends the sentence (7 (5 + 2), 18 (9 × 2), $18 (9 eggs x $2
 # each), 0.5 (50%), 12 (3 × 4 = 12)): a note when it holds an '=' or its value is the answer's (_computes_note); never
 # one with a letter for a variable or a command, 2 (x - 1), 4 (3 - 2 \sqrt{2}), nor one that hedges or offers another
+# after an answer, a relative clause on it with no number, math or '=' to the end of the sentence (, which is odd, ,
+# which represents the total cost); and the words that make such a clause doubt, judge or change it
+# a plain number that opens what follows a marker (Answer: 0.1541 (or 15.41%)), read with another form after it
+_OPENING_NUMBER = re.compile(r"[ \t]{0,3}([-+]?\d[\d,]{0,30}(?:\.\d{1,30})?%?)(?![\d.,%])")
+_RELATIVE_NOTE = re.compile(r"(?i),[ \t]*which(?![A-Za-z])[^\d$\\=\n]*$")
+_RELATIVE_DOUBTS = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|or|if|unless|but|however|instead|rather|might|may|could|"
+                              r"would|maybe|perhaps|possibly|probably|guess\w*|think|believe|hope|doubt\w*|suppos\w*|"
+                              r"assum\w*|approximat\w*|about|roughly|estimat\w*|sure|confident|times|plus|minus|"
+                              r"more|less|fewer)(?![A-Za-z])|n't")
 _COMPUTED_NOTE = re.compile(r"(?<!\s)[ \t]+(?:\(((?:[^()\n\\]|\\\$){1,80})\)|\[((?:[^\[\]\n\\]|\\\$){1,80})\])\s*[.!]?\s*$")
 _NOTE_HEDGED = re.compile(r"(?i)(?<![A-Za-z])(?!x(?![A-Za-z]))[A-Za-z](?![A-Za-z'])|(?<![A-Za-z])(?:or|maybe|perhaps|"
                           r"probably|possibly|think|believe|guess|suppose|hope|doubt|if|unless|wrong|incorrect|not|but)"
@@ -1866,10 +1877,11 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
     if rule == "final sentence" and prose_number and _UNMARKED_HEDGE.search(masked, lo, hi):
         # So perhaps there are 5 apples. / So the answer seems to be 5. / So my best guess is 5. (no marker, a hedge)
         return Extraction("none", rule="the final sentence hedges or supposes its value", span=(lo, hi))
-    if last is not None and len(copulas) >= 2 and (any(copulas[-2].end() <= m.start < last.start() for m in spans)
-                                                   or re.search(r"\d", masked[copulas[-2].end() : last.start()])) \
-            and _ALTERNATIVE.search(masked, copulas[-2].end(), last.start()):  # fmt: skip
+    if last is not None and (len(copulas) >= 2 or rule != "final sentence") and \
+            (any(since <= m.start < last.start() for m in spans) or re.search(r"\d", masked[since : last.start()])) \
+            and _ALTERNATIVE.search(masked, since, last.start()):  # fmt: skip
         # x is $5$ or is $6$, x是$5$或是$6$, 不是$5$就是$6$: alternatives, the last one no more stated than the first
+        # (after a marker, its value and the copula: The answer is 5, unless it is 6.)
         return Extraction("none", rule="the final sentence states alternatives, none as the answer", span=(lo, hi))
     joined = _plain_assignments(text, lo, hi) if not spans and last is not None and last.group() == "=" else None
     if joined is not None:  # So x = 2 and x = -2. (no math delimiters): every value, never only the last
@@ -3431,6 +3443,13 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
             and not _prose(text[start : reason.start()]):  # fmt: skip
         # The answer is 5 because 2 + 3 = 5. / Final answer: 60, because 180 - 120 = 60.: the answer before its reason
         end = start + len(text[start : reason.start()].rstrip(" \t,;:—–-(（["))  # (the bracket a reason opens: 5 (because ...)
+    relative = _RELATIVE_NOTE.search(masked, start, end)
+    if relative and re.search(r"\d", masked[start : relative.start()]) and not _math_spans(text, start, relative.start()) \
+            and not _prose(text[start : relative.start()]) and not _RELATIVE_DOUBTS.search(masked, relative.start(), end) \
+            and not _JUDGED.search(masked, relative.start(), end):  # fmt: skip
+        # The answer is 5, which is odd. / Final answer: $25,000, which is the difference between ...: the answer before a
+        # clause on it that gives no value of its own (one with a number, , which is 184 more than ..., is read as written)
+        end = start + len(text[start : relative.start()].rstrip(" \t,;"))
     piece = _trimmed(text[start:end], "'" in text[opened:start])  # quotes, \" and ** around it
     if not piece:
         return Extraction("none", rule=f"nothing after '{rule}'", span=(start, end))
@@ -3474,6 +3493,11 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
     form = _another_form(text, math.end, end, bare=False) if math else None
     if form and not text[form[1] : end].strip(" .,;!\"'*"):  # Answer: $\frac12$ (or $0.5$)
         return Extraction("answer", (math.inner.strip(" "),), rule, math.span(), (form[0],))  # type: ignore[union-attr]
+    plain = _OPENING_NUMBER.match(text, start, end) if not spans else None
+    form = _another_form(text, plain.end(), end, bare=False) if plain else None
+    if plain and form and not text[form[1] : end].strip(" .,;!\"'*"):
+        # Answer: 0.1541 (or 15.41%). / The answer is 0.5 (i.e. 50%).: the number, and its other form as after math
+        return Extraction("answer", (plain.group(1),), rule, plain.span(1), (form[0],))
     if math and _prose(piece):
         after = _masked(text, start, end)[math.end : end]
         later = [m for m in spans if m.start >= math.end and m.start < end]
@@ -4061,7 +4085,7 @@ _HYPOTHETICAL = re.compile(r"(?i)(?<![A-Za-z])(?:think|thinks|thought|believe[sd
 # right after the answer: an alternative (5 or 6, \boxed{5} (or 6), \boxed{5} [or 6], \boxed{5} — or 6, 5. Maybe 6.),
 # not the same answer written again
 # (5 (or equivalently 5.0), 1/2, or in decimal form 0.5)
-_HEDGE_AFTER = re.compile(r"(?i)[\s.,;:()\[\]*$\\—–-]*(?:or(?![A-Za-z])(?![\s,]{0,3}(?:equivalently|simply|written|expressed|as\s+a|"
+_HEDGE_AFTER = re.compile(r"(?i)[\s.,;:()\[\]*$\\—–-]*(?:footnote\s*\{[\s(]*)?(?:or(?![A-Za-z])(?![\s,]{0,3}(?:equivalently|simply|written|expressed|as\s+a|"
                           r"about|approximately|approx|roughly|around|nearly|≈|\\approx|"
                           r"in\s+(?:decimal|fraction|simplest|exact|radical|lowest|interval|set)))|alternatively|maybe|"
                           r"perhaps|possibly|probably|uncertain|unsure|(?:just\s+)?a\s+guess|guess(?:ed|ing)?|(?:my\s+)?best\s+guess|"
@@ -4278,8 +4302,8 @@ _ANOTHER_FORM = re.compile(
     + r"[^\S\n]{0,3}(?P<close>[)\]）])?[^\S\n]{0,3}(?:\$\$?|\\[)\]])?[^\S\n]{0,3}[.!。]?(?=\s|$)")
 
 
-# what 'i.e.' or 'that is' may write the answer again as: a value, no equation, set, name or words
-_RESTATED_VALUE = re.compile(r"\s*[-+]?\s*(?:\d|\\(?:[dt]?frac|sqrt|pi)(?![A-Za-z]))(?:[\d\s.,/^{}()+\-*]|\\(?:[dt]?frac|sqrt|pi|cdot|times)(?![A-Za-z]))*")
+# what 'i.e.' or 'that is' may write the answer again as: a value (a percent too), no equation, set, name or words
+_RESTATED_VALUE = re.compile(r"\s*[-+]?\s*(?:\d|\\(?:[dt]?frac|sqrt|pi)(?![A-Za-z]))(?:[\d\s.,/^{}()+\-*]|\\(?:[dt]?frac|sqrt|pi|cdot|times)(?![A-Za-z]))*(?:\\?%)?")
 
 
 def _another_form(text: str, end: int, hi: int, bare: bool = True) -> tuple[str, int] | None:

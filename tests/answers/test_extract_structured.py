@@ -3190,3 +3190,31 @@ def test_computations_in_brackets_as_written_and_doubts(response: str, gold: str
 )  # fmt: skip
 def test_a_scale_letter_glued_to_a_number_against_a_value_is_unknown(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, grade(response, gold).reason
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # a clause after the answer with no value of its own leaves the answer (FinanceMath's GPT outputs); one that
+     # doubts, judges or changes it, or gives a value, does not
+     ("The final answer is $25,000, which is the difference between the initial value and the depreciation.", "25000",
+      "correct"),
+     ("The answer is 5, which is odd.", "5", "correct"), ("The answer is 5, which is odd.", "6", "wrong"),
+     ("#### 5, which is odd", "5", "correct"), ("The answer is 12, which is twice the number of pears.", "12", "correct"),
+     ("The answer is 5, which is wrong.", "5", "unparsed"), ("The answer is 5, which might be off.", "5", "unparsed"),
+     ("The answer is 5, which I am not sure about.", "5", "unparsed"),
+     ("The answer is 5, which is an estimate.", "5", "unparsed"),
+     ("The answer is 300 cents, which is equivalent to $3.", "3", "unparsed"),
+     # another form after a plain number, as after math; a percent written again after i.e.
+     ("Therefore, the answer is 0.1541 (or 15.41%).", "0.1541", "correct"),
+     ("Therefore, the answer is 0.1541 (or 16.41%).", "0.1541", "no answer"),
+     ("The answer is 0.5 (i.e. 50%).", "0.5", "correct"), ("The answer is 0.5, i.e. 50%.", "0.5", "correct"),
+     ("The answer is $0.5$, i.e. $50\\%$.", "0.5", "correct"), ("The answer is 0.5, i.e. 60%.", "0.5", "no answer"),
+     ("\\boxed{0.5}, i.e. $60\\%$.", "0.5", "no answer"),
+     # unless between the answer and another value; a footnote, NOT! and \text{incorrect} after a box
+     ("The answer is 5, unless it is 6.", "6", "unparsed"), ("So x is 5, unless it is 6.", "6", "no answer"),
+     ("Final answer: 5, or it is 6.", "6", "unparsed"),
+     ("\\boxed{5}\\footnote{or 6}", "5", "no answer"), ("\\boxed{5}\\footnote{This follows from Lemma 2.}", "5", "correct"),
+     ("The answer is \\boxed{5}. NOT!", "5", "no answer"), ("\\boxed{5} (\\text{incorrect})", "5", "no answer")],
+)  # fmt: skip
+def test_a_clause_a_form_or_a_footnote_after_the_answer(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason
