@@ -231,7 +231,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "a given too, `Patrick earned $42 from selling lemonade for 6 hours.`, never a rate's, `for 6 hours "
      "per day`): `… / 7 days = 5 pounds of insects per day`, `= $<<495*15=7425.00>>7425.00 in 1 week.`, "
      "never a clause after a comma, `= 27 dollars, 3 dollars less than his budget`; a step's label "
-     "between is layout, `Step 3: Melanie has 83 dimes now.`, and so after a phrase when no other step "
+     "between is layout, `Step 3: Melanie has 83 dimes now.`, as is a list's number, `2. Tom made 12 dollars.`, and so after a phrase when no other step "
      "follows), or that the sentence's own computation in brackets at its end gives, when every other "
      "number there was written before (a given restated, with or without zero decimals: `$6.00` writes 6) "
      "and none is the result of another computation (a given written before that computation stays "
@@ -354,7 +354,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "rolled`), and cases (`y = 5 when x = 2 and y = 7 when x = 3`) state none; a word after the math "
      "that changes its value (`$3$ squared`, `$5$ million`, `$5$ 万`, `$3$ times 4`) states none, a count "
      "of times (`$3$ times as large`) its number; `is approximately $18.8$` states the approximation ≈ "
-     "18.8 (unknown exactly, compared under a tolerance)"),
+     "18.8 (unknown exactly, compared under a tolerance), and so does a concluding sentence in words with "
+     "no other number, `Therefore, the covariance is approximately 0.036.`"),
     ("`**3**` alone on the last line, `\\[ \\text{The answer is (D).} \\]`, `$\\text{The final answer is } 5$`",
      "a last line that is a value in bold alone, without words, is the answer (`**Step 3**` is not); so is True or False in a "
      "final sentence that says only that the statement (claim, argument, proposition) is true or false "
@@ -1560,6 +1561,9 @@ _UNMARKED_HEDGE = re.compile(r"(?i)(?<![A-Za-z])(?:perhaps|maybe|possibly|probab
 
 
 # a word of approximation alone between a copula and its math (is approximately $18.8$, is about $3$)
+# after the copula of a concluding sentence without math: an approximation in words, its number and a unit at most
+_PROSE_APPROXIMATION = re.compile(r"(?i)(?:approximately|approx\.|about|around|roughly|nearly)[ \t]+[$€£]?-?\d[\d,]{0,30}"
+                                  r"(?:\.\d{1,30})?(?:[ \t]*%|[ \t]+[A-Za-z/]{1,20}(?:[ \t]+[A-Za-z/]{1,20}){0,2})?")
 _APPROXIMATELY = re.compile(r"(?i)\s*(?:approximately|approx\.?|about|around|roughly|nearly|≈|~)\s*")
 
 
@@ -1919,6 +1923,13 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
             shown = rest if spans else _PROSE_UNIT.sub(_prose_unit, rest.replace("**", ""))
             return Extraction("answer", (shown,), rule, (rest_start, rest_start + len(rest)))
         final = rule == "final sentence"
+        if final and prose_number and not spans and _PROSE_APPROXIMATION.fullmatch(rest) and \
+                _CONCLUSION.match(text, lo, hi) and not re.search(r"\d", masked[lo : last.start()]) and \
+                not _UNMARKED_HEDGE.search(text, lo, last.start()) and not _JUDGED.search(text, lo, hi) and \
+                not _hypothetical(text, lo, hi):  # fmt: skip
+            # Therefore, the covariance of the returns is approximately 0.036.: the approximation ≈ 0.036, as it is
+            # after a phrase or in math (unknown exactly, equal under a tolerance)
+            return Extraction("answer", (rest,), rule, (rest_start, rest_start + len(rest)))
         if last.group() == "=" and not spans and prose_number and \
                 (text[hi : hi + 1] in (".", "!") or (not final and text[hi : hi + 1] in ("\n", ""))) and \
                 _COMPUTED_BEFORE.search(text, max(lo, last.start() - 80), last.start()) and \
@@ -2499,7 +2510,7 @@ _PRINTED_RESULT = re.compile(r"```[ \t]*output[ \t]*\n[ \t]*(-?\d[\d,]*(?:\.\d+)
 _STEP_LABEL = re.compile(r"(?i)(?:\*\*)?step[ \t]*\d{1,2}[ \t]*[:.)](?:\*\*)?[ \t]+(?=[A-Za-z])")
 # ... or ends its own line, alone or with a step of the plan that computes nothing (= 208\n\nStep 3: Show the answer.\n\n
 # Iesha has 208 books about sports.: Plan-and-Solve's prompt)
-_STEP_LABEL_END = re.compile(r"(?i)(?<![^\n])[ \t]*(?:\*\*)?step[ \t]*\d{1,2}[ \t]*[:.)]?(?:\*\*)?"
+_STEP_LABEL_END = re.compile(r"(?i)(?<![^\n])[ \t]*(?:(?:\*\*)?step[ \t]*\d{1,2}[ \t]*[:.)]?|\d{1,2}[.)])(?:\*\*)?"
                              r"(?:[ \t]+(?![^\n]*(?<![A-Za-z])(?i:wait|wrong|incorrect|not|oops|redo|mistakes?|hmm+|"
                              r"errors?|unsure|sure|but|actually|recheck|again|instead)(?![A-Za-z]))[A-Za-z][^\n\d=<>+*/×÷$%]{0,80})?\Z")
 # a backslash that only escapes a dollar or a percent sign in prose (Pam pays \$10 more than Susan.)
@@ -2563,7 +2574,7 @@ def _last_result(text: str, before: int) -> re.Match[str] | None:
         return found
     end = len(text[:before].rstrip(" \t\r\n*#"))
     label = _STEP_LABEL_END.search(text, max(0, end - 110), end)
-    if label is not None:  # = 83 dimes.\n\nStep 3: Melanie has 83 dimes now.
+    if label is not None:  # = 83 dimes.\n\nStep 3: Melanie has 83 dimes now. (or a list's number: 2. Tom made 12 dollars.)
         end = len(text[: label.start()].rstrip(" \t\r\n*#"))
     printed = _PRINTED_RESULT.search(text, max(0, end - 60), end)
     if printed is not None:  # ```output\n16.0\n```\n16 people think that horse #12 will win.

@@ -3218,3 +3218,26 @@ def test_a_scale_letter_glued_to_a_number_against_a_value_is_unknown(response: s
 )  # fmt: skip
 def test_a_clause_a_form_or_a_footnote_after_the_answer(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, grade(response, gold).reason
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # a concluding sentence that approximates in words is the approximation, as after a phrase or in math
+     ("Cov = 0.5 * 0.8 * 0.09 = 0.036\n\nTherefore, the covariance of the returns is approximately 0.036.", "0.036",
+      "unknown"),
+     ("Thus, the distance is approximately 3.2 km.", "3.2", "unknown"),
+     ("So perhaps the total is about 12.", "12", "no answer"), ("So the total is about 12 apples more than before.", "12", "no answer"),
+     ("So the total in 2 years is about 12.", "12", "no answer"),
+     # a list's number before a final sentence that restates the result right before it is layout
+     ("Calculation:\n\n1. Difference = 86 - 74 = 12\n\n2. Tom made 12 dollars washing cars.", "12", "correct"),
+     ("1. Difference = 86 - 74 = 12\n2. Tom made 13 dollars washing cars.", "12", "no answer")],
+)  # fmt: skip
+def test_an_approximation_in_words_and_a_list_number_before_the_last_sentence(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason
+
+
+def test_an_approximation_in_words_is_equal_under_a_tolerance() -> None:
+    found = equivalent_answers("0.036", "Therefore, the covariance of the returns is approximately 0.036.", tolerance=1e-3)
+    assert found.status == "equal", found.reason
+    wrong = equivalent_answers("0.05", "Therefore, the covariance of the returns is approximately 0.036.", tolerance=1e-3)
+    assert wrong.status == "different", wrong.reason
