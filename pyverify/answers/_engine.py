@@ -244,6 +244,10 @@ def sympy_of(node: Node) -> Any:
                  "arctan": sympy.atan, "abs": sympy.Abs, "floor": sympy.floor, "ceil": sympy.ceiling}  # fmt: skip
         if node.func in names:
             return names[node.func](*x)
+        if node.func.startswith("index:") and x:
+            # E_{\gamma}, a_{n}: a name with a letter index, a function of its index that nothing here defines (the
+            # same on both sides when written the same: never a number)
+            return sympy.Function("index_" + node.func[len("index:") :])(*x)
     raise NotANumber(type(node).__name__)
 
 

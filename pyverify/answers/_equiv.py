@@ -1858,7 +1858,8 @@ def _quantity_or_product(ref: Answer, cand: Answer, timeout: float, start: float
     other = equivalent_answers(ref_read, cand_read, left, **options)
     if other.status != "equal":
         return replace(main, seconds=round(time.monotonic() - start, 6))
-    read = "; ".join(f"the {label}'s {a.text or a.product} read as the product {a.product}" for label, a in
+    read = "; ".join(f"the {label}'s {a.text or a.product} read as {'the product ' if 'cdot' in a.product else ''}"
+                     f"{a.product}" for label, a in
                      (("reference", ref), ("candidate", cand)) if a.product)  # fmt: skip
     return replace(other, conditions=(*other.conditions, read), seconds=round(time.monotonic() - start, 6))
 

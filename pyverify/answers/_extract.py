@@ -87,10 +87,10 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "`<|channel|>final<|message|>`, or after `assistantfinal` where its special tokens were dropped); an unclosed "
      "`<think>` (an analysis channel with no final one) is no answer, and one opened again after the last "
      "`</think>` ends the reply"),
-    ("`<|im_start|>`, `<|im_end|>`, `<|eot_id|>`, `<|eom_id|>`, `<|start_header_id|>`, `<|endoftext|>`, `<end_of_turn>`, `</s>`, `<eoa>` (GAOKAO-Bench), `<|end_of_solution|>` (Sky-T1), `<|return|>`, `<|call|>` (gpt-oss), `<eos>` (Gemma), `<|end_of_text|>` (Llama 3), `<｜end▁of▁sentence｜>` (DeepSeek), `### Instruction:` … `### Response:` (Alpaca's prompt echoed)",
+    ("`<|im_start|>`, `<|im_end|>`, `<|eot_id|>`, `<|eom_id|>`, `<|start_header_id|>`, `<|endoftext|>`, `<end_of_turn>`, `</s>`, `<eoa>` (GAOKAO-Bench), `<|end_of_solution|>` (Sky-T1), `<|return|>`, `<|call|>` (gpt-oss), `<eos>` (Gemma), `<|end_of_text|>` (Llama 3), `<｜end▁of▁sentence｜>` (DeepSeek), `### Instruction:` … `### Response:` (Alpaca's prompt echoed), `|user|`, `|system|`, `|assistant|` opening a line (MathCAMPS's prompt for base models)",
      "the response ends there (what follows is another turn), except the header of the response's own "
      "turn at its start (`<|im_start|>assistant`, a bare `<|im_start|>`, "
-     "`<|start_header_id|>assistant<|end_header_id|>`, `<start_of_turn>model`), which is skipped; after "
+     "`<|start_header_id|>assistant<|end_header_id|>`, `<start_of_turn>model`, `|assistant|`), which is skipped; after "
      "Alpaca's prompt echoed (TheoremQA's Alpaca, Vicuna and Pythia outputs), the reply is what follows "
      "its `### Response:`, up to a next turn the model made up (`### Instruction:`); a next exercise made up "
      "after an answer, as base models continue a few-shot prompt (a line opening with `Question:`, `Q:` or "
@@ -100,7 +100,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "removed before the answer is read, as a reader skips them: the value written after the annotation "
      "is the answer (`Therefore, Skyler's investment was $<<240=240>>240.` states 240, as does "
      "`$<<240>>240`, a value annotated as itself; `<<694>>695` is read as written)"),
-    ("`\\boxed{…}`, `\\fbox{…}`, `final answer is …`, `Final Answer: …`, `The answer is …`, `The correct answer is …`, `Answer: …`, `My answer: …`, `Correct answer: …`, `Ans: …`, `Final answer -> …`, `Answer $…$`, `#### …`, `A: …` at the start of a line (GSM8K), `The correct option is (E) …`",
+    ("`\\boxed{…}`, `\\fbox{…}`, `final answer is …`, `Final Answer: …`, `The answer is …`, `The correct answer is …`, `Answer: …`, `My answer: …`, `Correct answer: …`, `Ans: …`, `Final answer -> …`, `Answer $…$`, `### Answer: …` (MathCAMPS's prompt), `#### …`, `A: …` at the start of a line (GSM8K), `The correct option is (E) …`",
      "markers; the last one in the response wins (an earlier box does not beat a later stated final "
      "answer); `\\framebox`, `\\colorbox{…}{…}`, `\\fcolorbox`, `\\boxed\\relax{…}`, `\\boxed6` (one "
      "token) and `boxed{…}` without its backslash (HARDMath's prompt asks for `\\[boxed{}\\]`) are boxes "
@@ -355,7 +355,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "that changes its value (`$3$ squared`, `$5$ million`, `$5$ 万`, `$3$ times 4`) states none, a count "
      "of times (`$3$ times as large`) its number; `is approximately $18.8$` states the approximation ≈ "
      "18.8 (unknown exactly, compared under a tolerance), and so does a concluding sentence in words with "
-     "no other number, `Therefore, the covariance is approximately 0.036.`"),
+     "no other number and nothing but a unit after it, `Therefore, the covariance is approximately 0.036.` (never "
+     "`about 12 distinct sequences`)"),
     ("`**3**` alone on the last line, `\\[ \\text{The answer is (D).} \\]`, `$\\text{The final answer is } 5$`",
      "a last line that is a value in bold alone, without words, is the answer (`**Step 3**` is not); so is True or False in a "
      "final sentence that says only that the statement (claim, argument, proposition) is true or false "
@@ -568,7 +569,10 @@ _TURN_END = re.compile(r"<\|im_start\|>|<\|im_end\|>|<\|eot_id\|>|<\|eom_id\|>|<
                        r"|<end_of_turn>|</s>|<\|end\|>|<eoa>|<\|end_of_solution\|>"
                        # gpt-oss's <|return|> and <|call|>, Gemma's <eos>, Llama 3's <|end_of_text|>, DeepSeek's
                        # <｜end▁of▁sentence｜> (full-width bars)
-                       r"|<\|return\|>|<\|call\|>|<eos>|<\|end_of_text\|>|<｜end▁of▁sentence｜>")
+                       r"|<\|return\|>|<\|call\|>|<eos>|<\|end_of_text\|>|<｜end▁of▁sentence｜>"
+                       # MathCAMPS's prompt for base models (|system| ..., |user| ..., |assistant| ...): a turn label
+                       # that opens a line
+                       r"|(?<![^\n])[ \t]*\|(?:user|system|assistant)\|")
 # Alpaca's prompt, echoed before the reply by TheoremQA's Alpaca, Vicuna and Pythia outputs (see _extract)
 _ALPACA_RESPONSE = re.compile(r"(?m)^[ \t]*### Response:\s*")
 _ALPACA_INSTRUCTION = re.compile(r"(?m)^[ \t]*### Instruction:")
@@ -582,7 +586,7 @@ _ANSWERED_BEFORE = re.compile(r"(?i)answer|####|\\boxed|(?:^|\n)[ \t]*(?:therefo
 # chat templates: <|im_start|>assistant, Llama 3's <|start_header_id|>assistant<|end_header_id|>, Gemma's
 # <start_of_turn>model): skipped at the start, never an end of the turn
 _TURN_START = re.compile(r"\s*(?:<\|im_start\|>(?![ \t]*(?:user|system|tool)\b)(?:[ \t]*assistant\b)?|<\|start_header_id\|>\s*assistant\s*<\|end_header_id\|>"
-                         r"|<start_of_turn>[ \t]*model\b|<\|assistant\|>)")
+                         r"|<start_of_turn>[ \t]*model\b|<\|assistant\|>|\|assistant\|)")
 # the end of a reasoning model's thought: DeepSeek-R1's and Qwen3's </think>, Sky-T1's <|end_of_thought|> (its
 # solution follows between <|begin_of_solution|> and <|end_of_solution|>), gpt-oss's final channel after its analysis
 # (<|channel|>final<|message|>; decoded without its special tokens, the glued word assistantfinal)
@@ -620,6 +624,8 @@ _PHRASE = re.compile(
     # (My answer:, My final answer:, Correct answer:, Ans: where a line or a sentence starts too)
     # (after a step's label too: Step 6: Answer: True.)
     r"|(?:^|(?<=\n)|(?<=[.!?]\s)|(?<=[.!?]\s\s)|(?<=\*\*))[ \t]*(?:\*\*)?(?:step[ \t]*\d{1,4}[ \t]*[:.)][ \t]*(?:\*\*)?)?"
+    # (### Answer: 40 on one line, MathCAMPS's prompted format: a heading's hashes before it)
+    r"(?:(?<![^\n])[ \t]*#{1,3}[ \t]*(?:\*\*)?)?"
     r"(?:answer|ans\.?|my\s+(?:final\s+)?answer|"
     r"correct\s+answer)(?:\*\*)?\s*(?::|=|->|=>|→|(?=\$|\\\(|\\\[)))"
     r"(?:\s*\*\*)?|(?<!#)####(?!#)|(?:^|(?<=\n))[ \t]*A:(?=[ \t]*\S)"
@@ -1562,8 +1568,9 @@ _UNMARKED_HEDGE = re.compile(r"(?i)(?<![A-Za-z])(?:perhaps|maybe|possibly|probab
 
 # a word of approximation alone between a copula and its math (is approximately $18.8$, is about $3$)
 # after the copula of a concluding sentence without math: an approximation in words, its number and a unit at most
+# (never another noun: there are about 12 distinct sequences)
 _PROSE_APPROXIMATION = re.compile(r"(?i)(?:approximately|approx\.|about|around|roughly|nearly)[ \t]+[$€£]?-?\d[\d,]{0,30}"
-                                  r"(?:\.\d{1,30})?(?:[ \t]*%|[ \t]+[A-Za-z/]{1,20}(?:[ \t]+[A-Za-z/]{1,20}){0,2})?")
+                                  r"(?:\.\d{1,30})?(?:[ \t]*%|[ \t]+(?P<unit>[A-Za-z/]{1,20}(?:[ \t]+[A-Za-z/]{1,20}){0,2}))?")
 _APPROXIMATELY = re.compile(r"(?i)\s*(?:approximately|approx\.?|about|around|roughly|nearly|≈|~)\s*")
 
 
@@ -1923,7 +1930,10 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
             shown = rest if spans else _PROSE_UNIT.sub(_prose_unit, rest.replace("**", ""))
             return Extraction("answer", (shown,), rule, (rest_start, rest_start + len(rest)))
         final = rule == "final sentence"
-        if final and prose_number and not spans and _PROSE_APPROXIMATION.fullmatch(rest) and \
+        approximated = _PROSE_APPROXIMATION.fullmatch(rest) if final and prose_number and not spans else None
+        if approximated and affirming is None and \
+                (not approximated.group("unit") or outside_unit(approximated.group("unit")) or
+                 all(is_unit_word(w) or w.lower() == "per" for w in approximated.group("unit").split())) and \
                 _CONCLUSION.match(text, lo, hi) and not re.search(r"\d", masked[lo : last.start()]) and \
                 not _UNMARKED_HEDGE.search(text, lo, last.start()) and not _JUDGED.search(text, lo, hi) and \
                 not _hypothetical(text, lo, hi):  # fmt: skip

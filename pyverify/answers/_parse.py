@@ -94,6 +94,23 @@ _HALF_AFTER = re.compile(r"[^\S\n]{0,3}(?:\$|\\\))?[^\S\n]{0,3}(?:\\(?:text|math
 # a whole answer that is a number, a space, then one unit with no space in it (checked by outside_unit): 0.17 V, 5 m,
 # 1.28 \times 10^-6 V/K, 5 m/s^2 (5m, 2 x, 2 g h and 5 \cdot m are products)
 _QUANTITY = re.compile(r"\s*([-−]?\d[\d,]*(?:\.\d+)?(?:\s*\\times\s*10\s*\^\s*\{?[-−]?\d+\}?)?)\s+([A-Za-zΩμ][A-Za-zΩμ/^\d*.{}²³-]{0,30}?)\s*\.?\s*")  # (m^{2}, m²: a power)
+# a whole number, 'and' and a fraction less than one, the whole answer (1 and 1/5, 1 \text{ and } \frac{1}{5} miles)
+_MIXED_AND = re.compile(r"\s*(\d{1,9})\s+(?:and|\\text\s*\{\s*and\s*\})\s+(?:(\d{1,9})\s*/\s*(\d{1,9})|"
+                        r"\\[dt]?frac\s*\{\s*(\d{1,9})\s*\}\s*\{\s*(\d{1,9})\s*\})([ \t]+[A-Za-z]{1,20}(?:[ \t]+[A-Za-z]{1,20})?)?"
+                        r"\s*\.?\s*")
+# tuples in square brackets, the whole answer ([(1, 64), (2, 32)], a Python list of pairs): the tuples inside (each
+# with a comma: [(-5), (-1)] is an interval's bracket around numbers in parentheses)
+_PAIRS_IN_BRACKETS = re.compile(r"\s*\[\s*(\([^()\[\],]*,[^()\[\]]*\)(?:\s*,\s*\([^()\[\],]*,[^()\[\]]*\))*)\s*\]\s*")
+# a comparison sign alone, the whole answer (<, \gt, $\le$, &lt;): the sign a comparison exercise asks for, written
+# as its one character
+_SIGNS = {"\\lt": "<", "&lt;": "<", "\\gt": ">", "&gt;": ">", "\\le": "≤", "\\leq": "≤", "<=": "≤", "\\ge": "≥",
+          "\\geq": "≥", ">=": "≥", "\\ne": "≠", "\\neq": "≠", "!=": "≠"}
+_LONE_SIGN = re.compile(r"\s*(?:\$|\\\()?\s*(<=|>=|!=|[<>=≤≥≠]|\\(?:lt|gt|le|leq|ge|geq|ne|neq)(?![A-Za-z])|&[lg]t;)\s*"
+                        r"(?:\$|\\\))?\s*\.?\s*")
+# a unit symbol the grammar reads as a variable glued to a number or after a LaTeX space, the whole answer (253m,
+# 594m^2, 594m², 30s, 5g, 2h, 3L, 253\,m): metres, square and cubic metres, seconds, grams, hours, litres, read as
+# the quantity the same text with a space is (253 m), and as written the product (253m), which the comparison tries too
+_GLUED_SYMBOL = re.compile(r"\s*([-−]?\d[\d,]*(?:\.\d+)?)(?:\\[,;:! ]|~){0,3}(m(?:\^\{?[23]\}?|[²³])?|s|g|h|L)\s*\.?\s*")
 # abbreviated units in capitals after a number and a space, the whole answer (52 WPM, 3000 RPM, 100 USD): rates,
 # pressures and energies the unit table does not convert, and the dollar's code (a list: 40 MAX, 5 TBD, 5 NAN are no
 # units; another currency's code is not dropped against a dollar gold; two capitals are a segment's name as often, 5 AB,
@@ -222,6 +239,24 @@ _PLAIN = re.compile(r"[ \t]*(-?)(\d{1,30}(?:\.\d{1,30})?)[ \t]*")
 
 
 def _parse_text(text: str, decimal_comma: str | None = None) -> Answer:
+    sign = _LONE_SIGN.fullmatch(text)
+    if sign:  # >, \lt, $=$ alone (MathCAMPS's comparisons: the sign that fills the blank): that sign, as a text
+        return Answer("text", value=_SIGNS.get(sign.group(1), sign.group(1)), text=text.strip())
+    mixed = _MIXED_AND.fullmatch(text)
+    if mixed and int(mixed.group(2) or mixed.group(4)) < int(mixed.group(3) or mixed.group(5)):
+        # 1 and 1/5 miles (MathCAMPS's answers): two numbers, or the mixed number 1 1/5 as it is read aloud; the list,
+        # and as a second reading the mixed number, which the comparison tries too (equal to 6/5, and to [1, 1/5])
+        listed = _read_text(text, decimal_comma)
+        whole, part = mixed.group(1), f"{mixed.group(2)}/{mixed.group(3)}" if mixed.group(2) else \
+            f"\\frac{{{mixed.group(4)}}}{{{mixed.group(5)}}}"  # fmt: skip
+        if listed.kind == "list" and not listed.product:
+            return replace(listed, product=f"{whole} {part}{mixed.group(6) or ''}")
+    paired = _PAIRS_IN_BRACKETS.fullmatch(text)
+    if paired:  # [(1, 64), (2, 32)] (MathCAMPS's golds, a Python list of pairs): the list of the pairs, as written bare
+        text = paired.group(1)
+    glued = _GLUED_SYMBOL.fullmatch(text)
+    if glued:  # 253m, 594m^2, 30s (MathCAMPS's answers): read as with a space, a quantity and the product as written
+        text = f"{glued.group(1)} {glued.group(2)}"
     quantity = _QUANTITY.fullmatch(text)
     if quantity and re.search("[{²³]", quantity.group(2)):  # 25 m^{2}, 25 m²: the power read as 25 m^2 is
         powered = re.sub(r"\^\{([-−]?\d{1,2})\}", r"^\1", quantity.group(2)).replace("²", "^2").replace("³", "^3")

@@ -687,6 +687,11 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      "notation), the number alone at the start of the answer or after = or ≈, is a times sign (3x10^{x}, x^2 + 2x10^2 "
      "keep their x)", r"(?:^|(?<=[=≈]))(\s*[-−]?\d+(?:\.\d+)?)\s*[xX]\s*(?=10\s*\^\s*\{?\s*[-−+]?\d+\s*\}?\s*(?:[^\w^{\\]|\\[a-z]|$))",
      lambda m: f"{m.group(1)} \\times "),
+    ("a Greek letter's command as a subscript or a power without braces (E_\\gamma, \\omega_\\mathrm{p} aside: "
+     "PHYSICS's golds) is that subscript in braces, E_{\\gamma}, as LaTeX reads one token after _ or ^",
+     r"(?<=[A-Za-z0-9}])([_^])[ \t]*(\\(?:alpha|beta|gamma|delta|epsilon|varepsilon|zeta|eta|theta|vartheta|iota|kappa|"
+     r"lambda|mu|nu|xi|pi|varpi|rho|varrho|sigma|varsigma|tau|upsilon|phi|varphi|chi|psi|omega|Gamma|Delta|Theta|"
+     r"Lambda|Xi|Pi|Sigma|Upsilon|Phi|Psi|Omega|ell))(?![A-Za-z])", r"\1{\2}"),
     ("a danda ending the answer (।, or ৷, Bengali's currency numerator four, written for it) is its full stop",
      r"(?<=\d)\s*[।৷]\s*$", ""),
     ("the full-width operators of East Asian input methods (＝ ＋ ＜ ＞: ∠BOC＝145°) are = + < >", r"[＝＋＜＞]",
@@ -1035,7 +1040,9 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "hour`, whose numerator is unstated, is unknown against another unit); one-letter units (`m`, `g`, "
      "`s`, `h`, `L`) only in `\\text{…}`, after `/` or before it, outside math in a response, or after a "
      "number and a space in an answer that is nothing more (`5 m/s` is 5; `$108$ m` is 108 in metres; `5 "
-     "m` and `0.17 V`, TheoremQA's answers, are quantities; `5m`, `2 xy` and `5 \\cdot m` are products; "
+     "m` and `0.17 V`, TheoremQA's answers, are quantities; so are `5m`, `594m^2`, `30s` and `253\\,m`, a unit symbol glued to the number or after a LaTeX "
+     "space in an answer that is nothing more (MathCAMPS's answers), and as written the products they also are, which "
+     "the comparison tries too (`2m` equals `2m`, a gold `2m` against `2` is unknown); `2 xy` and `5 \\cdot m` are products; "
      "an abbreviated unit in capitals after a number and a space, the whole answer (WPM, RPM, BPM, KPH, "
      "MPG, PSI, FPS, DPI, BTU, KWH, MAH, USD, GB, MiB, ...: a list), is a unit the table does not know, "
      "compared as written and as the product too: `52 WPM` is 52; `40 MAX`, `5 AB` stay products); the "
@@ -1052,6 +1059,11 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "unparsed, naming the text and its column: beside a number or an expression, in `\\text{…}` only a unit "
      "phrase, `or` / `and` (`5\\text{ or }6` is a list) and white space are read; a name in `\\mathrm` or "
      "`\\operatorname` is not a function of the grammar"),
+    ("`<`, `>`, `=`, `\\lt`, `$\\le$`, `&gt;`",
+     "a comparison sign alone, the whole answer (MathCAMPS's comparison exercises: the sign that fills the "
+     "blank): that sign, compared as a text, equal only to the same sign (`\\gt` is `>`, `\\le` is `≤`); a "
+     "comparison written out, `7 > 5`, against a sign alone is unknown: which side the question puts first is not "
+     "known here"),
     ("`\\text{Evelyn}`, `\\textbf{East}.`, `Evelyn`, `no solution`, `DNE`, `12:00`, `SRMC = LRMC`, `Brenner's Juices`",
      "a text answer: the words normalized (lower case, single spaces, no final full stop or leading "
      "article; a name's short words count in a phrase with a long one: `of`, `the` between words, a "
@@ -1152,7 +1164,9 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "a list in order, like a tuple: square brackets around three or more items, or around two numbers whose first "
      "is the larger (TheoremQA writes lists so; never the empty interval: `[8, 4]` against `[4, 3]` is different), "
      "and then `[2, 3]` on the other side is a list too; "
-     "an interval written empty otherwise (`(3, 1]`) is unknown"),
+     "an interval written empty otherwise (`(3, 1]`) is unknown; tuples in square brackets, the whole answer "
+     "(`[(1, 64), (2, 32)]`, MathCAMPS's golds: a Python list of pairs), are the list of those tuples, as written "
+     "without the brackets"),
     ("`\\frac{1}{4}[\\cos 2t + \\sin 2t]`, `[P_0 - gz]^{5/2}`, `[90]`, `[3]`",
      "parentheses: square brackets with no comma or semicolon in them after an operand or before a power, or around "
      "one integer (a group, a list of one and the integer part are then the same integer); `[x]` and `[2.5]` standing "
@@ -1276,7 +1290,9 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`1,000`, `12,345.5`, `-7,425,000` (the whole answer)", "one number: plain commas in thousands groups"),
     ("`4 4/9`, `4\\frac{4}{9}`, `4 \\frac{4}{9}`, `-4 4/9`, `1 000 4/9`",
      "the mixed number 4 + 4/9 (and -(4 + 4/9)): an integer, then a proper fraction of two integer numerals "
-     "(`11 7/6`, `11 6/6` are unparsed), then the end, an operator, a comma, `%` or a closing bracket"),
+     "(`11 7/6`, `11 6/6` are unparsed), then the end, an operator, a comma, `%` or a closing bracket; `1 and 1/5` "
+     "(with a unit after it too, the whole answer: MathCAMPS's answers) is the list of two numbers, and as it is read "
+     "aloud the mixed number 1 + 1/5, which the comparison tries too: equal to `6/5` and to `1, 1/5`"),
     ("`4\\frac{4}{9}x`, `2\\frac{1}{2}\\pi`, `(x+1)2\\frac{1}{2}`",
      "unparsed: a mixed number or a product (a factor before or after it); write `(4\\frac{4}{9})x` or "
      "`4 \\cdot \\frac{4}{9} x`; after an exponent it is a product (`x^2\\frac{1}{2}`)"),

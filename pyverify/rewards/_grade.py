@@ -99,6 +99,8 @@ class Grade:
 def _several(candidate: Any, reference: Any) -> bool:
     if candidate.kind != "list" or len(candidate.items) < 2 or reference.kind in ("list", "set", "unparsed"):
         return False
+    if candidate.product:  # 1 and 1/5: two numbers, or one mixed number read aloud (a second reading, one answer)
+        return False
     from pyverify.answers._equiv import _choice_run
     from pyverify.logic._ast import Op, walk
 

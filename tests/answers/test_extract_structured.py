@@ -3227,7 +3227,8 @@ def test_a_clause_a_form_or_a_footnote_after_the_answer(response: str, gold: str
       "unknown"),
      ("Thus, the distance is approximately 3.2 km.", "3.2", "unknown"),
      ("So perhaps the total is about 12.", "12", "no answer"), ("So the total is about 12 apples more than before.", "12", "no answer"),
-     ("So the total in 2 years is about 12.", "12", "no answer"),
+     ("So the total in 2 years is about 12.", "12", "no answer"), ("Therefore, there are about 12 distinct sequences.", "12", "no answer"),
+     ("So the speed is about 12 m/s.", "12", "unknown"),
      # a list's number before a final sentence that restates the result right before it is layout
      ("Calculation:\n\n1. Difference = 86 - 74 = 12\n\n2. Tom made 12 dollars washing cars.", "12", "correct"),
      ("1. Difference = 86 - 74 = 12\n2. Tom made 13 dollars washing cars.", "12", "no answer")],
@@ -3241,3 +3242,42 @@ def test_an_approximation_in_words_is_equal_under_a_tolerance() -> None:
     assert found.status == "equal", found.reason
     wrong = equivalent_answers("0.05", "Therefore, the covariance of the returns is approximately 0.036.", tolerance=1e-3)
     assert wrong.status == "different", wrong.reason
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # MathCAMPS's prompted format: '### Answer: ...' on one line, alone or last; the made-up turns of a base model
+     ("### Answer: 253", "253", "correct"), ("Work: 110 + 205 = 315.\n### Answer: 40", "40", "correct"),
+     ("### **Answer:** 40", "40", "correct"), ("## Answer: 40", "40", "correct"),
+     ("Reasoning: Mr. Hansen will make 4 copies.\n### Answer: 4\n###\n|user| A class has 35 students in groups of 7. "
+      "How many groups?\n###|assistant| Reasoning: 35/7 = <<35/7=5>>5 groups.\n### Answer: 5", "4", "correct"),
+     ("|assistant| Reasoning: 2 + 2 = 4\n### Answer: 4", "4", "correct"),
+     # a unit symbol glued to the number (or after a LaTeX space): the quantity, and as written the product
+     ("Therefore, the length of the third side is 253m.\n\n### Answer: 253m", "253", "correct"),
+     ("### Answer: 253m", "250", "wrong"), ("So, the area is 18m x 33m = 594m².\n### Answer: 594m².", "594", "correct"),
+     ("\\boxed{30s}", "30", "correct"), ("\\boxed{253\\,m}", "253", "correct"), ("\\boxed{5m}", "5 cm", "wrong"),
+     ("\\boxed{500m}", "0.5 km", "correct"), ("\\boxed{2m}", "2m", "correct"), ("\\boxed{2m}", "3m", "wrong"),
+     ("\\boxed{2m}", "m + m", "correct"), ("\\boxed{2}", "2m", "unknown"), ("\\boxed{3x}", "3", "wrong"),
+     ("\\boxed{2k}", "2000", "unknown"),
+     # a comparison sign alone, the answer of a comparison exercise
+     ("9 is greater than 3.\n### Answer: >", ">", "correct"), ("### Answer: <", ">", "wrong"),
+     ("Answer: $<$", "<", "correct"), ("The answer is $\\gt$.", ">", "correct"), ("### Answer: \\le", "≤", "correct"),
+     ("### Answer: =", "=", "correct"), ("### Answer: =", "0", "unparsed"), ("### Answer: 7 > 5", ">", "unknown")],
+)  # fmt: skip
+def test_mathcamps_answer_lines_glued_units_and_comparison_signs(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # a Python list of pairs as the gold (MathCAMPS's factor pairs): the list of the pairs
+     ("### Answer: (1, 64), (2, 32), (4, 16), (8, 8)", "[(1, 64), (2, 32), (4, 16), (8, 8)]", "correct"),
+     ("### Answer: (2, 32), (1, 64)", "[(1, 64), (2, 32)]", "correct"),
+     ("### Answer: (1, 64), (2, 33)", "[(1, 64), (2, 32)]", "wrong"), ("\\boxed{(1, 64)}", "[(1, 64)]", "correct"),
+     # a whole number, 'and' and a proper fraction: the list, or the mixed number read aloud
+     ("### Answer: 1 and 1/5 miles", "6/5", "correct"), ("### Answer: 1 and 1/5", "1, 1/5", "correct"),
+     ("### Answer: 1 and 1/5", "7/5", "wrong"), ("\\boxed{1 \\text{ and } \\frac{1}{5}}", "1.2", "correct"),
+     ("### Answer: 2 and 3/2", "7/2", "several answers"), ("### Answer: 2 and 3", "5", "several answers")],
+)  # fmt: skip
+def test_a_python_list_of_pairs_and_a_mixed_number_read_aloud(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason

@@ -948,7 +948,7 @@ def test_a_subscript_after_a_subscript_is_unparsed_never_a_crash(text: str) -> N
 
 @pytest.mark.parametrize(
     "reference, candidate, status",
-    [("5", "5 m/s", "equal"), ("5", "5 g/cm^3", "equal"), ("5", "5 km/h", "equal"), ("5", "5m", "different"),
+    [("5", "5 m/s", "equal"), ("5", "5 g/cm^3", "equal"), ("5", "5 km/h", "equal"), ("5", "5m", "equal"),
      (r"\frac{x}{y}", "x/y", "equal"), ("2", "2 s/t", "different"), ("5", "5 m", "equal"), ("0.17", "0.17 V", "equal"),
      ("5 m", r"\boxed{5 m}", "equal"), ("500 cm", "5 m", "equal"), ("5 s", "5 m", "different"), ("2", "2 x", "different"),
      ("5", r"5 \cdot m", "different"), ("2m", r"\boxed{2 m}", "equal"), ("5F", r"\boxed{5 F}", "equal"),
@@ -957,8 +957,8 @@ def test_a_subscript_after_a_subscript_is_unparsed_never_a_crash(text: str) -> N
 def test_a_one_letter_unit_before_a_slash_is_a_rate_and_after_a_number_and_a_space(
         reference: str, candidate: str, status: str) -> None:  # fmt: skip
     # TheoremQA's answers '0.17 V', '5 m': a whole answer that is a number, a space and a unit phrase is a quantity
-    # (written together, 5m is a product, and 2 x, 5 \cdot m keep their variables); the same text is also the product
-    # of letters it reads as in algebra (\boxed{2 m} against 2m): different only when both readings differ
+    # (written together, 5m is one too, as MathCAMPS's answers write metres; 2 x, 5 \cdot m keep their variables); the
+    # same text is also the product of letters it reads as in algebra (\boxed{2 m} against 2m): different only when both readings differ
     assert equivalent_answers(reference, candidate, timeout=20).status == status
 
 
@@ -1556,3 +1556,20 @@ def test_typographic_minus_fractions_and_separators_are_read(written: str, gold:
 def test_plain_greek_letter_names_are_the_letters(reference: str, candidate: str, status: str) -> None:
     # MathOdyssey: models write the CRLB as "theta^2 / n" in JSON strings; a name glued to a digit stays unread
     assert equivalent_answers(reference, candidate).status == status
+
+
+@pytest.mark.parametrize(
+    ("reference", "candidate", "status"),
+    [  # a Greek letter after _ or ^ without braces is that one token (PHYSICS's golds: E_\gamma), never unparsed
+     (r"E_\gamma", r"E_{\gamma}", "equal"), (r"x^\alpha", r"x^{\alpha}", "equal"), (r"\omega_\text{p}", r"\omega_p", "equal"),
+     (r"90^\circ", "90", "equal"), (r"a_{n} + 1", "1 + a_n", "equal"), (r"a_{n} + 1", "2 + a_n", "different")],
+)  # fmt: skip
+def test_a_greek_subscript_without_braces_is_one_token(reference: str, candidate: str, status: str) -> None:
+    assert equivalent_answers(reference, candidate, timeout=20).status == status
+
+
+def test_one_equation_with_a_greek_subscript_written_two_ways_is_never_different() -> None:
+    # PHYSICS's gold E_\gamma - B = ... was read as its last side alone, and so different from the same equation
+    found = equivalent_answers(r"E_\gamma - B = \frac{B^2}{2Mc^2}", r"E_{\gamma} - B = \frac{B^2}{2Mc^2}", timeout=20)
+    assert found.status != "different", found.reason
+    assert "engine failed" not in (found.reason or "")
