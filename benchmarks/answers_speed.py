@@ -75,7 +75,14 @@ texts = {"Answer: 3, line breaks, y": "Answer: 3" + "\\n" * n + "y",
          "Total = 120, letters, Total = 187": "Total = 120 " + "a" * n + "\\nTotal = 187 raspberries",
          "= 5, (n/5) in 5, Answer: 5 in 3 bags": "x = 5" + " in 5" * (n // 5) + "\\n\\nAnswer: She has 5 apples in 3 bags.",
          "Answer: (n/8) Step 1:, has 14": "Answer:\\n" + "Step 1: " * (n // 8) + "Benny has 14 seashells.",
-         "(n/4) fences, 19 people came.": "```\\n" * (n // 4) + "19 people came."}
+         "(n/4) fences, 19 people came.": "```\\n" * (n // 4) + "19 people came.",
+         "The answer is 5, (n/7) , which, 5": "The answer is 5" + ", which" * (n // 7) + " 5",
+         "Answer: 0.5, spaces, (or 50%)": "Answer: 0.5" + " " * n + "(or 50%)",
+         "### Answer: 4, (n/8) |user| turns": "### Answer: 4\\n" + "|user| 2\\n" * (n // 8),
+         "(n/14) ### Answer: lines": "### Answer: 4\\n" * (n // 14),
+         "is approximately, spaces, 12 m/s.": "So the speed is approximately" + " " * n + "12 m/s.",
+         "1. = 12, (n/3) list numbers, Tom made 12.": "1. 86 - 74 = 12\\n" + "2.\\n" * (n // 3) + "Tom made 12.",
+         "\\\\boxed{5}, spaces, \\\\footnote{or 6}": "\\\\boxed{5}" + " " * n + "\\\\footnote{or 6}"}
 seconds = {}
 for name, text in texts.items():
     start = time.perf_counter()

@@ -1479,7 +1479,10 @@ _NOTE_AFTER = re.compile(r"(?i)(?<!\s)\s*\((?:see|cf\.?|from|by|using|via|per|as
 # which represents the total cost); and the words that make such a clause doubt, judge or change it
 # a plain number that opens what follows a marker (Answer: 0.1541 (or 15.41%)), read with another form after it
 _OPENING_NUMBER = re.compile(r"[ \t]{0,3}([-+]?\d[\d,]{0,30}(?:\.\d{1,30})?%?)(?![\d.,%])")
-_RELATIVE_NOTE = re.compile(r"(?i),[ \t]*which(?![A-Za-z])[^\d$\\=\n]*$")
+# (the first ', which' and then one search for a value to the end: a pattern anchored at the end would be tried
+# from every ', which' of a long line, quadratic)
+_RELATIVE_NOTE = re.compile(r"(?i),[ \t]*which(?![A-Za-z])")
+_RELATIVE_VALUE = re.compile(r"[\d$\\=\n]")
 _RELATIVE_DOUBTS = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|or|if|unless|but|however|instead|rather|might|may|could|"
                               r"would|maybe|perhaps|possibly|probably|guess\w*|think|believe|hope|doubt\w*|suppos\w*|"
                               r"assum\w*|approximat\w*|about|roughly|estimat\w*|sure|confident|times|plus|minus|"
@@ -3465,7 +3468,8 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
         # The answer is 5 because 2 + 3 = 5. / Final answer: 60, because 180 - 120 = 60.: the answer before its reason
         end = start + len(text[start : reason.start()].rstrip(" \t,;:—–-(（["))  # (the bracket a reason opens: 5 (because ...)
     relative = _RELATIVE_NOTE.search(masked, start, end)
-    if relative and re.search(r"\d", masked[start : relative.start()]) and not _math_spans(text, start, relative.start()) \
+    if relative and not _RELATIVE_VALUE.search(masked, relative.end(), end) and \
+            re.search(r"\d", masked[start : relative.start()]) and not _math_spans(text, start, relative.start()) \
             and not _prose(text[start : relative.start()]) and not _RELATIVE_DOUBTS.search(masked, relative.start(), end) \
             and not _JUDGED.search(masked, relative.start(), end):  # fmt: skip
         # The answer is 5, which is odd. / Final answer: $25,000, which is the difference between ...: the answer before a
