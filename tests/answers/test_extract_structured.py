@@ -3283,7 +3283,9 @@ def test_a_python_list_of_pairs_and_a_mixed_number_read_aloud(response: str, gol
     assert grade(response, gold).status == status, grade(response, gold).reason
 
 
-def test_a_long_run_of_relative_clauses_is_read_in_linear_time() -> None:
-    # ', which' 8,000 times on one line, then a number: tried from every ', which', a pattern anchored at the end
-    # took 5 s (benchmarks/answers_speed.py --hostile times it; here only the reading is asserted)
-    assert extract_answer("The answer is 5" + ", which" * 8000 + " 5").status in ("answer", "none")
+def test_a_long_run_of_relative_clauses_is_read_as_one_clause() -> None:
+    # ', which' thousands of times on one line: tried from every ', which', a pattern anchored at the end took 5 s
+    # (benchmarks/answers_speed.py --hostile times it); here the reading: no value in them leaves the answer, one
+    # after them is read as written
+    assert grade("The answer is 5" + ", which is odd" * 6000 + ".", "5").status == "correct"
+    assert grade("The answer is 5" + ", which is odd" * 6000 + " 5.", "5").status == "unparsed"
