@@ -1530,6 +1530,24 @@ def _assignments(a: Answer, b: Answer, ctx: _Context) -> _Verdict | None:
     return None
 
 
+def _side_of_reference(ref: Answer, cand: Answer, ctx: _Context) -> _Verdict | None:
+    """A reference equation against a candidate value equal to one of its sides (E_\\gamma - B = \\frac{B^2}{2Mc^2}
+    against \\frac{B^2}{2Mc^2}: PHYSICS's golds): the reference states the value of its other side, which the question
+    may have asked for, and never different; unknown then (the whole answers only: an item of a list is compared as
+    it is), else None. A constant side is no such value or quantity: 2x + z = 1 and x^2 + y^2 = 1 are relations asked
+    for, and 1 against them is different, as 11a + c is against 7 = 11a + c (Math-Verify's suite)."""
+    if ref.kind != "equation" or cand.kind not in _SCALAR or len(ref.terms) != 2 or _value_of_equation(ref) is not None:
+        return None
+    written = [t.strip() for t in (ref.text or "").split("=")]
+    for k, (side, named) in enumerate(((ref.terms[1], ref.terms[0]), (ref.terms[0], ref.terms[1]))):
+        if free_vars(side) and free_vars(named) and _terms(side, cand.terms[0], ctx).status == "equal":
+            # (as written, E_\gamma - B, when the text has one '=': never the rendering, {(x)}^{2})
+            shown = written[k] if len(written) == 2 and all(written) else render(Answer("expression", (named,)))
+            return _Verdict("unknown", "none", reason=f"the reference states {shown} = the candidate's value: equal if "
+                            f"the question asked for {shown}")  # fmt: skip
+    return None
+
+
 def _compare(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
     a, b = _as_list(a, b, ctx), _as_list(b, a, ctx)
     if _is_assignment(a) or _is_assignment(b):
@@ -1795,7 +1813,8 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
     try:
         ctx = _Context(timeout, tol, percent, exact_witness, order)
         texts = (reference if isinstance(reference, str) else "", candidate if isinstance(candidate, str) else "")
-        verdict = _renaming(ref, cand, _parameter_readings(ref, cand, ctx, texts) or _compare(ref, cand, ctx), ctx)
+        verdict = _renaming(ref, cand, _parameter_readings(ref, cand, ctx, texts) or _side_of_reference(ref, cand, ctx) or
+                            _compare(ref, cand, ctx), ctx)  # fmt: skip
         stated = [f"the {label} is stated for {ans.condition}" for label, ans in (("reference", ref),
                                                                                   ("candidate", cand)) if ans.condition]
         if stated and verdict.status == "different":  # the values found to differ may lie outside the condition

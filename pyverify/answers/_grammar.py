@@ -58,6 +58,12 @@ def _num(token: Token) -> Num:
     return Num(Fraction(text + "0" if text.endswith(".") else text))
 
 
+# the Greek letters' names, as the grammar reads \gamma (an index that labels rather than counts)
+_GREEK_NAMES = frozenset("alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu nu xi "
+                         "varpi rho varrho sigma varsigma tau upsilon phi varphi chi psi omega Gamma Delta Theta Lambda Xi "
+                         "Pi Sigma Upsilon Phi Psi Omega".split())
+
+
 class _Build(Transformer):  # type: ignore[type-arg]
     """Builds terms bottom-up (inline, so no parse tree is kept)."""
 
@@ -76,7 +82,12 @@ class _Build(Transformer):  # type: ignore[type-arg]
         base = re.sub(r"[{}\s]", "", str(items[0])).lstrip("\\")
         if "_" in base or "'" in base:
             raise AnswerParseError(f"outside the answer grammar: a subscript after a subscript or a prime: {items[0]}_{{...}}")
-        return indexed(base, items[1])
+        index = items[1]
+        if isinstance(index, Var) and index.name in _GREEK_NAMES:
+            # E_{\gamma}, m_{\pi}, \nu_{\mu} (PHYSICS's golds): a Greek letter as the index labels a quantity, a name as
+            # \omega_p is, never the term of a sequence at a point
+            return Var(f"{base}_{index.name}", REAL)
+        return indexed(base, index)
 
     def pi(self, items: list[Any]) -> Node:
         return Call("pi", ())

@@ -1188,7 +1188,10 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "against its coordinates; a reference equation that names no value (2x + z = 1: a relation asked for) is never a "
      "number; a candidate one with a constant side (x^3 = 12, x + y = 4027, 2x = 12) against a reference number states "
      "the value of its other side, or is solved by its one letter's value, and which the question asked for is not "
-     "known: unknown when the number is one of them (the reason says which), different when it is neither; a "
+     "known: unknown when the number is one of them (the reason says which), different when it is neither; a reference "
+     "equation against a candidate that gives the value of one of its sides (`E_\\gamma - B = \\frac{B^2}{2Mc^2}` against "
+     "`\\frac{B^2}{2Mc^2}`: PHYSICS's golds; never a constant side, `2x + z = 1` against `1`, `7 = 11a+c` against `11a+c`) is unknown, equal if the "
+     "question asked for the other side; a "
      "function's value at a number, `f(2) = 6`, `f(\\frac{2\\pi}{3}) = 1`, names that value, alone or in a list "
      "(`\\theta = \\frac{3\\pi}{2}, f(\\frac{2\\pi}{3}) = 1` against `\\frac{3\\pi}{2}, 1`: a fill-in-the-blank of two blanks)"),
     ("`x = \\frac13 \\approx 0.33`, `\\frac{70}{9} \\approx 7.78`, `x \\approx 11`, `\\approx 3`, `approximately 3`",

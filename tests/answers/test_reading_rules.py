@@ -1573,3 +1573,20 @@ def test_one_equation_with_a_greek_subscript_written_two_ways_is_never_different
     found = equivalent_answers(r"E_\gamma - B = \frac{B^2}{2Mc^2}", r"E_{\gamma} - B = \frac{B^2}{2Mc^2}", timeout=20)
     assert found.status != "different", found.reason
     assert "engine failed" not in (found.reason or "")
+
+
+@pytest.mark.parametrize(
+    ("reference", "candidate", "status"),
+    [  # a Greek letter as an index labels a quantity (E_\gamma, m_\pi): a name, and one equation written two ways
+     (r"E_\gamma - B = \frac{B^2}{2Mc^2}", r"E_{\gamma} - B = \frac{B^2}{2Mc^2}", "equal"),
+     (r"E_\gamma - B = \frac{B^2}{2Mc^2}", r"E_\gamma = B + \frac{B^2}{2Mc^2}", "equal"),
+     # a reference equation against the value of one of its sides: unknown (the question may ask for the other side)
+     (r"E_\gamma - B = \frac{B^2}{2Mc^2}", r"\frac{B^2}{2Mc^2}", "unknown"),
+     (r"E_\gamma - B = \frac{B^2}{2Mc^2}", r"\frac{B^2}{3Mc^2}", "different"),
+     ("x - y = a", "a", "unknown"), ("a + b = x - y", "x - y", "unknown"), ("x - y = a", "b", "different"),
+     ("x - y = 5", "5", "different"), ("x^2 + y^2 = 1", "1", "different"), ("7 = 11a+c", "11a+c", "different"),
+     (r"y = \frac{a}{b}", r"\frac{a}{b}", "equal")],
+)  # fmt: skip
+def test_a_greek_index_is_a_name_and_a_reference_equation_against_a_side(reference: str, candidate: str,
+                                                                          status: str) -> None:  # fmt: skip
+    assert equivalent_answers(reference, candidate, timeout=20).status == status
