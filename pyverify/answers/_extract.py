@@ -332,7 +332,9 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "6); a final sentence without a marker that hedges or supposes (perhaps, seems, my best guess, "
      "assume, not sure, it is possible that, if, says, and their words in the answer phrases' languages: "
      "probablement, có lẽ, piensan) states nothing; a concluding sentence's own computation states its "
-     "result when exact arithmetic confirms it (`Therefore, Lana has a total of 4 boxes x (2 scarves + 6 "
+     "result when exact arithmetic confirms it, and so does the response's last sentence without a concluding word "
+     "when no step opens it (`The company now owns 23 + 12 = 35 helicopters.`, MathCAMPS's CodeLlama answers; "
+     "`In total, Dave made $36 + $12 = $48 in those two days.`; `Therefore, Lana has a total of 4 boxes x (2 scarves + 6 "
      "mittens) = 4 x 8 = 32 pieces of winter clothing.` is 32, `Hence, 56 Drinkets = 56 × (3/28) Trinkets "
      "= 6 Trinkets.` 6; numbers, operators, brackets and the words of what they count from the `=` "
      "before, a result rounded to its decimals, `100 / 3 = 33.33`; never a false one, a step, `we "
@@ -1979,7 +1981,8 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
         signs = list(_EQUALS_SIGN.finditer(masked, lo, hi)) if final and not spans else []
         equals = signs[-1] if signs else None
         if equals is not None and prose_number and text[hi : hi + 1] in (".", "!") and \
-                _CONCLUSION.match(text, lo, hi) and not _UNMARKED_HEDGE.search(text, lo, hi) and \
+                (_CONCLUSION.match(text, lo, hi) or (not text[hi + 1 :].strip() and not _STEP_OPENS.match(text, lo, hi))) and \
+                not _UNMARKED_HEDGE.search(text, lo, hi) and \
                 not _JUDGED.search(text, lo, hi) and not _hypothetical(text, lo, hi) and \
                 not _CHECKING.search(text, lo, hi) and not _SUPPOSING.search(text, lo, equals.start()) and \
                 not _STEP_NOT_A_RESULT.search(text, lo, hi):  # fmt: skip (Therefore, we compute 3 x 4 = 12 first.)

@@ -3231,9 +3231,14 @@ def test_a_clause_a_form_or_a_footnote_after_the_answer(response: str, gold: str
      ("So the speed is about 12 m/s.", "12", "unknown"),
      # a list's number before a final sentence that restates the result right before it is layout
      ("Calculation:\n\n1. Difference = 86 - 74 = 12\n\n2. Tom made 12 dollars washing cars.", "12", "correct"),
-     ("1. Difference = 86 - 74 = 12\n2. Tom made 13 dollars washing cars.", "12", "no answer")],
+     ("1. Difference = 86 - 74 = 12\n2. Tom made 13 dollars washing cars.", "12", "no answer"),
+     # the response's last sentence computes its result (MathCAMPS's CodeLlama answers): that result, when true
+     ("The company now owns 23 + 12 = <<23+12=35>>35 helicopters.", "35", "correct"),
+     ("George spent a total of $58 + $4 = $62 to purchase the toy car and the gift wrap.", "62", "correct"),
+     ("The company now owns 23 + 12 = 36 helicopters.", "36", "no answer"),
+     ("Tom has 3 + 4 = 7 apples. He eats some.", "7", "no answer")],
 )  # fmt: skip
-def test_an_approximation_in_words_and_a_list_number_before_the_last_sentence(response: str, gold: str, status: str) -> None:
+def test_an_approximation_in_words_a_list_number_and_a_last_sentence_that_computes(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, grade(response, gold).reason
 
 
