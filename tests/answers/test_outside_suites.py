@@ -281,7 +281,10 @@ OUTSIDE_DISAGREEMENTS = DATA / "outside_disagreements.json"
      ("mathv_outputs", 200, 180),
      # seven models on HARDMath's nondimensionalization (its prompt asks for '\[boxed{}\]' without the backslash;
      # golds in LaTeX or sympy's a_{1}(a_{3}/a_{2})**(5/4)/a_{3}; '\epsilon \approx 1.11' against the rounded 1.11)
-     ("hardmath_outputs", 150, 125)],
+     ("hardmath_outputs", 150, 125),
+     # 27 models on MathCAMPS's K-8 problems ('### Answer: 253m', a comparison sign alone as the gold, made-up |user|
+     # turns after the answer, golds written as Python lists of pairs)
+     ("mathcamps_outputs", 150, 130)],
 )  # fmt: skip
 def test_more_outside_answers_against_their_publishers_labels(name: str, count: int, graded: int) -> None:
     # GPT-4 on TheoremQA (lists in brackets, E-notation golds, True written 1.0) and on GAOKAO fill-in-the-blank
