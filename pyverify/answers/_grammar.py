@@ -20,7 +20,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError
 
 from pyverify.answers._answer import Answer, Kind
-from pyverify.answers._reading import AnswerParseError
+from pyverify.answers._reading import GREEK_NAMES, AnswerParseError
 from pyverify.answers._sums import index_terms, indexed
 from pyverify.logic._ast import REAL, Call, Node, Num, Op, SumOf, Var, free_vars
 
@@ -59,9 +59,7 @@ def _num(token: Token) -> Num:
 
 
 # the Greek letters' names, as the grammar reads \gamma (an index that labels rather than counts)
-_GREEK_NAMES = frozenset("alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu nu xi "
-                         "varpi rho varrho sigma varsigma tau upsilon phi varphi chi psi omega Gamma Delta Theta Lambda Xi "
-                         "Pi Sigma Upsilon Phi Psi Omega".split())
+_GREEK_INDICES = frozenset(GREEK_NAMES)
 
 
 class _Build(Transformer):  # type: ignore[type-arg]
@@ -83,7 +81,7 @@ class _Build(Transformer):  # type: ignore[type-arg]
         if "_" in base or "'" in base:
             raise AnswerParseError(f"outside the answer grammar: a subscript after a subscript or a prime: {items[0]}_{{...}}")
         index = items[1]
-        if isinstance(index, Var) and index.name in _GREEK_NAMES:
+        if isinstance(index, Var) and index.name in _GREEK_INDICES:
             # E_{\gamma}, m_{\pi}, \nu_{\mu} (PHYSICS's golds): a Greek letter as the index labels a quantity, a name as
             # \omega_p is, never the term of a sequence at a point
             return Var(f"{base}_{index.name}", REAL)

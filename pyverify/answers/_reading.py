@@ -336,6 +336,11 @@ _ORDINAL = (
 
 _FULL_WIDTH = {"，": ", ", "、": ", ", "；": "; ", "（": "(", "）": ")"}
 _UNICODE = {"−": "-", "⋅": " \\cdot ", "π": " \\pi ", "∞": " \\infty "}
+#: The Greek letters' command names (\gamma, \Omega, and \ell): one token after _ or ^ without braces (E_\gamma), and an
+#: index that labels a quantity rather than counts (E_{\gamma}, pyverify.answers._grammar).
+GREEK_NAMES = ("alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu nu xi pi varpi rho "
+               "varrho sigma varsigma tau upsilon phi varphi chi psi omega Gamma Delta Theta Lambda Xi Pi Sigma Upsilon "
+               "Phi Psi Omega ell").split()
 #: Greek letters as characters (α, Δ) are the LaTeX commands; μ, µ and Ω are left alone: units (5 μm, 5 Ω) that a
 #: letter would turn into a product with a value of its own.
 _GREEK = dict(zip("αβγδεϵζηθϑικλνξρστυφϕχψωΓΔΘΛΞΣΦΨ", (
@@ -618,12 +623,12 @@ def _trig_degrees(text: str) -> str:
 
 
 # \dot{x}, \ddot{\theta}, \dot{x}_0: a letter or a Greek letter dotted, its subscript after the dot's braces
-_GREEK_NAMES = (r"\\(?:alpha|beta|gamma|delta|epsilon|varepsilon|zeta|eta|theta|vartheta|kappa|lambda|mu|nu|xi|rho|sigma|tau|"
-                r"phi|varphi|chi|psi|omega|Theta|Phi|Psi|Omega)(?![A-Za-z])")
-_DOTTED = re.compile(r"\\(d)?dot(?:\s*\{\s*([A-Za-z]|" + _GREEK_NAMES + r")\s*\}|\s+([A-Za-z])(?![A-Za-z])|\s*("
-                     + _GREEK_NAMES + r"))(\s*_\s*(?:\{[^{}]*\}|[A-Za-z0-9]))?")  # fmt: skip
+_DOTTED_GREEK = (r"\\(?:alpha|beta|gamma|delta|epsilon|varepsilon|zeta|eta|theta|vartheta|kappa|lambda|mu|nu|xi|rho|sigma|tau|"
+                 r"phi|varphi|chi|psi|omega|Theta|Phi|Psi|Omega)(?![A-Za-z])")
+_DOTTED = re.compile(r"\\(d)?dot(?:\s*\{\s*([A-Za-z]|" + _DOTTED_GREEK + r")\s*\}|\s+([A-Za-z])(?![A-Za-z])|\s*("
+                     + _DOTTED_GREEK + r"))(\s*_\s*(?:\{[^{}]*\}|[A-Za-z0-9]))?")  # fmt: skip
 # a name a derivative may be taken of: a letter or a Greek letter, with a subscript (a dotted one is x' by then)
-_DERIVED = r"(?:[A-Za-z]|" + _GREEK_NAMES + r")(?:\s*_\s*(?:\{[^{}]*\}|[A-Za-z0-9]))?"
+_DERIVED = r"(?:[A-Za-z]|" + _DOTTED_GREEK + r")(?:\s*_\s*(?:\{[^{}]*\}|[A-Za-z0-9]))?"
 _D = r"(?:d|\\mathrm\s*\{\s*d\s*\})"
 _LEIBNIZ = re.compile(r"\\[dt]?frac\s*\{\s*" + _D + r"\s*(?:\^\s*\{?\s*([23])\s*\}?)?\s*(" + _DERIVED + r"'*)\s*\}\s*\{\s*"
                       + _D + r"\s*([A-Za-z])\s*(?:\^\s*\{?\s*([23])\s*\}?)?\s*\}")  # fmt: skip
@@ -689,9 +694,7 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      lambda m: f"{m.group(1)} \\times "),
     ("a Greek letter's command as a subscript or a power without braces (E_\\gamma, \\omega_\\mathrm{p} aside: "
      "PHYSICS's golds) is that subscript in braces, E_{\\gamma}, as LaTeX reads one token after _ or ^",
-     r"(?<=[A-Za-z0-9}])([_^])[ \t]*(\\(?:alpha|beta|gamma|delta|epsilon|varepsilon|zeta|eta|theta|vartheta|iota|kappa|"
-     r"lambda|mu|nu|xi|pi|varpi|rho|varrho|sigma|varsigma|tau|upsilon|phi|varphi|chi|psi|omega|Gamma|Delta|Theta|"
-     r"Lambda|Xi|Pi|Sigma|Upsilon|Phi|Psi|Omega|ell))(?![A-Za-z])", r"\1{\2}"),
+     r"(?<=[A-Za-z0-9}])([_^])[ \t]*(\\(?:" + "|".join(GREEK_NAMES) + r"))(?![A-Za-z])", r"\1{\2}"),
     ("a danda ending the answer (।, or ৷, Bengali's currency numerator four, written for it) is its full stop",
      r"(?<=\d)\s*[।৷]\s*$", ""),
     ("the full-width operators of East Asian input methods (＝ ＋ ＜ ＞: ∠BOC＝145°) are = + < >", r"[＝＋＜＞]",
