@@ -357,14 +357,15 @@ def _radical(match: re.Match[str]) -> str:
     return ("\\sqrt{" if match.group(1) == "√" else "\\sqrt[3]{") + inner + "}"
 
 
-_HYPERBOLIC = r"\\(sinh|cosh|tanh)(?![A-Za-z])\s*(?:\(([^()]*)\)|\{([^{}]*)\}|([A-Za-z]|\d+(?:\.\d+)?)(?![A-Za-z\d.]))"
+_HYPERBOLIC = r"\\(sinh|cosh|tanh|coth|sech|csch)(?![A-Za-z])\s*(?:\(([^()]*)\)|\{([^{}]*)\}|([A-Za-z]|\d+(?:\.\d+)?)(?![A-Za-z\d.]))"
 
 
 def _hyperbolic(match: re.Match[str]) -> str:
     x = next(g for g in match.groups()[1:] if g is not None)
     plus, minus = f"e^{{{x}}}", f"e^{{-({x})}}"
     return {"sinh": f"\\frac{{{plus}-{minus}}}{{2}}", "cosh": f"\\frac{{{plus}+{minus}}}{{2}}",
-            "tanh": f"\\frac{{{plus}-{minus}}}{{{plus}+{minus}}}"}[match.group(1)]  # fmt: skip
+            "tanh": f"\\frac{{{plus}-{minus}}}{{{plus}+{minus}}}", "coth": f"\\frac{{{plus}+{minus}}}{{{plus}-{minus}}}",
+            "sech": f"\\frac{{2}}{{{plus}+{minus}}}", "csch": f"\\frac{{2}}{{{plus}-{minus}}}"}[match.group(1)]  # fmt: skip
 
 
 _SYSTEM = (r"(?s)^\s*(?:\\left\s*\\\{\s*)?\\begin\{(cases|aligned|array)\}(?:\{[lcr| ]*\})?(.*?)\\end\{\1\}\s*"
@@ -897,7 +898,8 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      "of assignments of the same unknowns in alphabetical order (p=5,q=2;p=7,q=2) are the points (5, 2), (7, 2); "
      "a whole answer [1, 2; 3, 4] with rows of equal length is MATLAB's matrix",
      r"(?s)^[^;]*;.*$", lambda m: _semicolons(m.group())),
-    ("\\sinh, \\cosh, \\tanh of a bracketed argument or one letter or number are written with e: \\cosh(at) is "
+    ("\\sinh, \\cosh, \\tanh, \\coth, \\sech, \\csch of a bracketed argument or one letter or number are written with "
+     "e (PHYSICS's golds write \\coth): \\cosh(at) is "
      "\\frac{e^{at}+e^{-(at)}}{2}", _HYPERBOLIC, lambda m: _hyperbolic(m)),
     ("{n \\choose k} is \\binom{n}{k}", r"\{((?:[^{}\\]|\\(?!choose(?![A-Za-z])))*)\\choose(?![A-Za-z])([^{}]*)\}", r"\\binom{\1}{\2}"),
     ("\\dfrac, \\tfrac and \\cfrac are \\frac; \\dbinom and \\tbinom are \\binom",

@@ -1590,3 +1590,14 @@ def test_one_equation_with_a_greek_subscript_written_two_ways_is_never_different
 def test_a_greek_index_is_a_name_and_a_reference_equation_against_a_side(reference: str, candidate: str,
                                                                           status: str) -> None:  # fmt: skip
     assert equivalent_answers(reference, candidate, timeout=20).status == status
+
+
+@pytest.mark.parametrize(
+    ("reference", "candidate", "status"),
+    [  # \coth, \sech, \csch are written with e, as \sinh, \cosh, \tanh are (PHYSICS's golds write \coth)
+     (r"\coth x", r"\frac{\cosh x}{\sinh x}", "equal"), (r"\coth x", r"\frac{1}{\tanh x}", "equal"),
+     (r"\sech x", r"\frac{1}{\cosh x}", "equal"), (r"\csch(2)", r"\frac{1}{\sinh(2)}", "equal"),
+     (r"\coth(\frac{\mu B}{kT})", r"\frac{1}{\tanh(\frac{\mu B}{kT})}", "equal"), (r"\coth x", r"\tanh x", "different")],
+)  # fmt: skip
+def test_the_reciprocal_hyperbolic_functions_are_written_with_e(reference: str, candidate: str, status: str) -> None:
+    assert equivalent_answers(reference, candidate, timeout=20).status == status
