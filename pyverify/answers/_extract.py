@@ -1485,10 +1485,10 @@ _OPENING_NUMBER = re.compile(r"[ \t]{0,3}([-+]?\d[\d,]{0,30}(?:\.\d{1,30})?%?)(?
 # from every ', which' of a long line, quadratic)
 _RELATIVE_NOTE = re.compile(r"(?i),[ \t]*which(?![A-Za-z])")
 _RELATIVE_VALUE = re.compile(r"[\d$\\=\n]")
-_RELATIVE_DOUBTS = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|or|if|unless|but|however|instead|rather|might|may|could|"
-                              r"would|maybe|perhaps|possibly|probably|guess\w*|think|believe|hope|doubt\w*|suppos\w*|"
-                              r"assum\w*|approximat\w*|about|roughly|estimat\w*|sure|confident|times|plus|minus|"
-                              r"more|less|fewer)(?![A-Za-z])|n't")
+# (besides the doubts before a copula, _DOUBT_BEFORE, and a supposition or someone's belief, _HYPOTHETICAL)
+_RELATIVE_DOUBTS = re.compile(r"(?i)(?<![A-Za-z])(?:or|unless|but|however|instead|rather|guess\w*|hope|doubt\w*|"
+                              r"approximat\w*|about|roughly|estimat\w*|sure|confident|times|plus|minus|more|less|"
+                              r"fewer)(?![A-Za-z])|n't")
 _COMPUTED_NOTE = re.compile(r"(?<!\s)[ \t]+(?:\(((?:[^()\n\\]|\\\$){1,80})\)|\[((?:[^\[\]\n\\]|\\\$){1,80})\])\s*[.!]?\s*$")
 _NOTE_HEDGED = re.compile(r"(?i)(?<![A-Za-z])(?!x(?![A-Za-z]))[A-Za-z](?![A-Za-z'])|(?<![A-Za-z])(?:or|maybe|perhaps|"
                           r"probably|possibly|think|believe|guess|suppose|hope|doubt|if|unless|wrong|incorrect|not|but)"
@@ -3473,8 +3473,8 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
     relative = _RELATIVE_NOTE.search(masked, start, end)
     if relative and not _RELATIVE_VALUE.search(masked, relative.end(), end) and \
             re.search(r"\d", masked[start : relative.start()]) and not _math_spans(text, start, relative.start()) \
-            and not _prose(text[start : relative.start()]) and not _RELATIVE_DOUBTS.search(masked, relative.start(), end) \
-            and not _JUDGED.search(masked, relative.start(), end):  # fmt: skip
+            and not _prose(text[start : relative.start()]) and \
+            not any(p.search(masked, relative.start(), end) for p in (_RELATIVE_DOUBTS, _DOUBT_BEFORE, _HYPOTHETICAL, _JUDGED)):  # fmt: skip
         # The answer is 5, which is odd. / Final answer: $25,000, which is the difference between ...: the answer before a
         # clause on it that gives no value of its own (one with a number, , which is 184 more than ..., is read as written)
         end = start + len(text[start : relative.start()].rstrip(" \t,;"))
