@@ -66,6 +66,9 @@ class Answer:
     """A number, a space and a unit phrase read as a quantity (``5 m``), or a lowercase option read as a choice (``(a)
     \\sqrt{b}``): the same text read as a product of letters (``5 \\cdot m``, ``(a)\\cdot \\sqrt{b}``), which the
     comparison also tries before calling two answers different or leaving them unknown (``5m`` is ``5 m``)."""
+    unscaled: str = field(default="", compare=False)
+    """A number with a scale word (``12.22 million``, read as 12,220,000): the same text without it (``12.22``), which
+    the comparison tries when the answers differ: equal so, they are unknown (a question may ask in millions)."""
     convention: str = field(default="", compare=False)
     """Why the answer's commas between digits were read as decimal commas, from the response it was taken from
     (``Ответ: 1,72`` in Cyrillic prose); empty when the default reading or the caller's ``decimal_comma`` applied."""

@@ -1749,6 +1749,9 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
                                  reference.text if isinstance(reference, Answer) else "",
                                  candidate.text if isinstance(candidate, Answer) else "")  # fmt: skip
     timeout = max(timeout - (time.monotonic() - start), 1e-3)  # what is left of it for the comparison
+    if ref.unscaled or cand.unscaled:  # 12.22 million: 12,220,000, or 12.22 in the millions a question may ask for
+        return _scaled_or_not(ref, cand, timeout, start, tolerance=tolerance, decimal_comma=decimal_comma,
+                              percent=percent, exact_witness=exact_witness, order=order)  # fmt: skip
     if ref.product or cand.product:  # 5 m: a quantity, and as written a product of letters (5m): either reading
         return _quantity_or_product(ref, cand, timeout, start, tolerance=tolerance, decimal_comma=decimal_comma,
                                     percent=percent, exact_witness=exact_witness, order=order)  # fmt: skip
@@ -1881,6 +1884,27 @@ def _quantity_or_product(ref: Answer, cand: Answer, timeout: float, start: float
                      f"{a.product}" for label, a in
                      (("reference", ref), ("candidate", cand)) if a.product)  # fmt: skip
     return replace(other, conditions=(*other.conditions, read), seconds=round(time.monotonic() - start, 6))
+
+
+def _scaled_or_not(ref: Answer, cand: Answer, timeout: float, start: float, **options: Any) -> AnswerCertificate:
+    """equivalent_answers for answers with a scale word (``Answer.unscaled``: ``12.22 million``): compared as the
+    number the words say (12,220,000); when that finds them different or leaves them unknown, but the number without
+    its scale word equals the other answer (12.22), unknown: the question may ask for the value in millions (FinanceMath
+    writes its golds so: 4.0 for $4 million), and only the question can tell."""
+    from pyverify.answers._parse import parse_answer
+
+    main = equivalent_answers(replace(ref, unscaled=""), replace(cand, unscaled=""), timeout, **options)
+    if main.status not in ("different", "unknown") or (ref.unscaled and cand.unscaled):
+        return replace(main, seconds=round(time.monotonic() - start, 6))  # (2 billion, 2 trillion: two scales, two numbers)
+    left = max(timeout - (time.monotonic() - start), 1e-3)
+    ref_read, cand_read = (replace(parse_answer(a.unscaled), rule=a.rule, span=a.span) if a.unscaled else a
+                           for a in (ref, cand))  # fmt: skip
+    if equivalent_answers(ref_read, cand_read, left, **options).status != "equal":
+        return replace(main, seconds=round(time.monotonic() - start, 6))
+    scaled = " and ".join(a.text.strip() for a in (ref, cand) if a.unscaled)
+    return replace(main, status="unknown", method="none", witness=None, conditions=(), seconds=round(
+        time.monotonic() - start, 6), reason=f"{scaled} with its scale word is another number; without it the answers "
+        "are equal, as they are when the question asks for the value in thousands, millions or billions")  # fmt: skip
 
 
 def _rounded_to(value: Answer, form: Answer, timeout: float) -> bool:

@@ -150,7 +150,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "`\\color{white}` outside a group hides the rest of its paragraph; `\\xout` strikes out; what HTML or "
      "Markdown never shows is not read at all: a comment (an unclosed `<!--` runs to the end), an element "
      "hidden by its style or attribute (`display:none`, `hidden`, white or transparent text), a style or "
-     "script element, a tag's attributes (`<img alt=\"…\">`) and a Markdown comment line (`[//]: # (…)`); "
+     "script element, a tag's attributes (`<img alt=\"…\">`), a Markdown image (`![…](…)`: its alt text and its address) and a Markdown comment line (`[//]: # (…)`); "
      "`\\color{transparent}`, `\\mathcolor{white}` and `\\scalebox{0}{…}` hide too"),
     ("`The answer is $\\frac{1}{3}$.`, `Final Answer: The largest $n$ is 34.`, `So the answer to this question is 7.`",
      "after a phrase (`the answer to this question is`, `the answer to the problem is` are the phrase "
@@ -403,7 +403,12 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "correction, 不对, ...; in the next sentence only: never mind, I take that back, I don't know., NOT!, that is wrong., but this seems wrong.) or "
      "a verdict on it in its own sentence (is wrong, isn't correct, (wrong), `(\\text{incorrect})`, not the final answer, falsch, ❌; never "
      "'false', the answer of a true-or-false question); boxes joined by `(or ...)` or a footnote `\\footnote{or 6}`, OR, 或, `\\lor` or / are several "
-     "answers"),
+     "answers; and no answer either when a response says after its answer that it could not solve the problem (`I could not determine the "
+     "answer.`, `I was unable to solve the problem.`, `I give up.`; never a failure about anything else: `I could not "
+     "find a simpler form.`) or that the answer is only an example (`The line above is an example of the required "
+     "format.`), or says before its box that an answer should look like it (`Your final answer should look like "
+     "\\boxed{5}.`), or names its answer again and says it is not a solution (`\\boxed{(2,3)} Note that $(2,3)$ "
+     "is not actually a solution.`; never another value: `\\boxed{2}. Note that $x = -1$ is not a solution.`)"),
     ("`\\boxed{3}. It could also be 4.`, `The answer is 3. Another possible answer is 4.`, `So the answer is 3. I think it is 4.`, `\\boxed{3}, maybe \\boxed{4}`, `\\boxed{3}. Also $\\boxed{4}$ works.`, `The answer is 3, and the answer is 4.`",
      "no answer: a later sentence offers another value as the answer (it or the answer could, might, may "
      "or can also be; another answer is; I think it is), or maybe or perhaps stands between the last two "
@@ -903,6 +908,9 @@ _HIDDEN_TAG = re.compile(r"(?i)<(style|script|template|noscript)\b[^<>]{0,300}>|
                          r"(?<![-\w])color\s*[:=]\s*[\"']?\s*(?:white|#fff(?:fff)?|transparent)(?![\w-]))[^<>]{0,300}>")
 _TAG_ATTRIBUTES = re.compile(r"(?i)<" + _HTML_TAG + r"\s[^<>=]{0,100}=\s*[\"'][^<>]{0,500}>")
 _MARKDOWN_COMMENT = re.compile(r"(?m)^[ \t]{0,3}\[[^\]\n]{0,40}\]:[ \t]*(?:#|<>)[ \t]*[(\"'].*$")
+# a Markdown image, ![alt](url "title"): a reader sees the picture, never its alt text nor its address (as an HTML
+# image's attributes above)
+_MARKDOWN_IMAGE = re.compile(r"!\[[^\[\]\n]{0,500}\]\([^()\s]{0,500}(?:[ \t]+\"[^\"\n]{0,200}\")?\)")
 
 
 def _markup_hidden(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
@@ -921,6 +929,7 @@ def _markup_hidden(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
         ranges.append((m.start(), close.end() if close else hi))  # (never closed: hidden to the end, as rendered)
     ranges += [m.span() for _, m in zip(range(256), _TAG_ATTRIBUTES.finditer(text, lo, hi))]
     ranges += [m.span() for _, m in zip(range(64), _MARKDOWN_COMMENT.finditer(text, lo, hi))]
+    ranges += [m.span() for _, m in zip(range(64), _MARKDOWN_IMAGE.finditer(text, lo, hi))]
     return ranges
 
 
@@ -4086,6 +4095,8 @@ def _answer_tag(text: str, lo: int, hi: int, structured: bool, restate: bool) ->
         stated = _extract(text[after:hi], structured=False, restate=False) if restate else None
         if stated is None or stated.status != "answer" or "".join(stated.texts[0].split()) != "".join(content.split()):
             return Extraction("none", rule="an alternative or a retraction follows the <answer> tag", span=(start, hi))
+    if after < hi and _DISOWNED.search(text, after, hi):  # <answer>5</answer> (The tag above is only an example.)
+        return Extraction("none", rule=_DISOWNS, span=(start, hi))
     inner = _extract(content, structured, restate)
     offset = start + len(content) - len(content.lstrip())
     if inner.status == "none":
@@ -4198,7 +4209,10 @@ _BOX_BOUND = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|isn't|is\s+not)\s{0,3}\$
                         # an exclusion, a guess put down or a supposition (anything but \boxed{5}, I'll just put
                         # \boxed{5}, Suppose the answer is \boxed{5}; never approximately \boxed{0.15}, Minerva's rounded
                         # numeric answers)
-                        r"anything\s{1,3}but|let\s{1,3}the\s{1,3}answer\s{1,3}be|(?:want|need|have|wish|try|trying)\s{1,3}to"
+                        r"anything\s{1,3}but|let\s{1,3}the\s{1,3}answer\s{1,3}be|"
+                        # a format the answer should take (Your final answer should look like \boxed{5}.)
+                        r"(?:should|would|must|will|might|could|may)\s{1,3}look\s{1,3}like|"
+                        r"(?:want|need|have|wish|try|trying)\s{1,3}to"
                         r"\s{1,3}(?:show|prove|check|verify|test)\s{1,3}(?:that|if|whether)|hypothesis\s{0,3}:|i'?m\s{1,3}guessing|"
                         r"(?:expected|reference|gold(?:en)?|official)\s{1,3}(?:answer|output|result|solution)\s{0,3}[:=]?|"
                         r"ground\s{1,3}truth\s{0,3}[:=]?|"
@@ -4221,9 +4235,9 @@ _BOX_BOUND = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|isn't|is\s+not)\s{0,3}\$
                         r"\$?\s{0,3}$")
 _BOX_QUESTION = re.compile(r"\s{0,3}(?:\\[,;:! ]\s{0,3}|\\q?quad\s{0,3}|~)?\$?\s{0,3}(?:\\text\s*\{\s*\(?\s*|\(\s*)?[?？¿]")
 # outside math, right after the box: characters that continue its number (\boxed{3}4, \boxed{3}.5, \boxed{3}e2,
-# \boxed{3}!) or a power word (squared); never a scale (\boxed{946} million dollars states the answer in millions,
+# \boxed{3}!, \boxed{12}\!\!345, \boxed{12}{3}) or a power word (squared); never a scale (\boxed{946} million dollars states the answer in millions,
 # as the question asks: the gaokao outputs); before it, a minus sign (−\boxed{3}, $-$\boxed{3})
-_BOX_CONTINUED = re.compile(r"(?:\.?\d|!|[eE][-+]?\d|\{,\}\d|\\,\d|\s{0,3}(?:squared|cubed)(?![A-Za-z])|\s{0,3}[²³]|"
+_BOX_CONTINUED = re.compile(r"(?:\.?\d|!|[eE][-+]?\d|\{,\}\d|(?:\\[,!;:]\s{0,3}){1,8}\d|\{\s{0,3}\d|\s{0,3}(?:squared|cubed)(?![A-Za-z])|\s{0,3}[²³]|"
                             rf"[\s-]{{0,3}}{ORDINAL_PARTS}s(?![A-Za-z])|"  # (\boxed{5} sixteenths: five parts, never 5)
                             # an order or an operator then a value (\boxed{3} ≠ 4, \boxed{3} + 4, \boxed{3} vs 4)
                             r"\s{0,3}(?:≈|≠|≤|≥|<|>|∪|∩|±|\\pm|\+|vs\.?)\s{0,3}(?:\$\s{0,3})?[-\d\\(\[{]|"
@@ -4477,6 +4491,40 @@ _JUDGED_AFTER = re.compile(
     r"(?<![A-Za-z])(?:just[ \t]+kidding|i[ \t]+was[ \t]+kidding|(?:revised|corrected|updated|new)[ \t]+answer[ \t*]*[:：]|"
     r"other[ \t]+possible[ \t]+answers?|another[ \t]+possible[ \t]+answer|(?:real|true|actual)[ \t]+(?:value|answer|total|result)"
     r"[ \t]+(?:is|should[ \t]+be)|(?:total|answer|result|value)[ \t]+should[ \t]+(?:actually[ \t]+)?be[ \t]+\$?-?\d)(?![A-Za-z])")
+
+
+# after an answer, the response disowning it: it says it could not solve the problem (I could not determine the answer.
+# I was unable to solve the problem. I give up.), or that what it wrote is only an example of a format (The line above
+# is an example of the required format.): a response built so (an echoed instruction, a quoted problem, a format
+# example, then a refusal) states no answer. Only a failure that ends its clause on the problem, the answer or "it"
+# (never I could not find a simpler form, we cannot determine the exact perimeter without ..., but ...; nor a base
+# model's note that its work is an example of how it solves problems: This is just an example of how I will solve ...)
+_DISOWNED = re.compile(
+    r"(?i)(?<![A-Za-z])(?:(?:i|we)(?:'m|\s+am|\s+was|\s+were|'re|\s+are)?\s+(?:(?:could|can|did|do)\s*(?:not|n't)|"
+    r"couldn'?t|can'?t|cannot|didn'?t|don'?t|not\s+able\s+to|unable\s+to|failed\s+to)\s+(?:(?:fully|really|actually|"
+    r"quite|exactly|correctly|properly)\s+)?(?:solve|determine|find|verify|prove|show|compute|calculate|answer|"
+    r"work\s+out|figure\s+out|confirm)(?:\s+(?:it|this|that|the\s+(?:(?:final|correct|exact|right)\s+)?(?:problem|"
+    r"question|exercise|answer|result|solution|value)))?(?:\s+(?:either|out|here))?[ \t]*(?:[.!)]|$)|"
+    r"i\s+give\s+up|(?:i|we)\s+(?:do\s+not|don'?t)\s+know\s+(?:the\s+answer|how\s+to\s+solve)|"
+    r"(?:that|this|it|the\s+(?:[a-z]+\s+){0,2}above)\s+(?:is|was)\s+(?:only|just|merely)\s+an?\s+(?:example|illustration)"
+    r"(?:\s+format)?[ \t]*[.)!]|"
+    r"an?\s+example\s+of\s+(?:the\s+)?(?:(?:required|expected|requested|answer|output|latex|markdown)\s+)?(?:format|syntax)|"
+    r"example\s+(?:format|syntax))(?![A-Za-z])")
+_DISOWNS = "after its answer, the response says it could not solve the problem or that the answer is only an example"
+_DENIED_BY_NAME = "after its answer, the response names that answer and says it is not a solution"
+
+
+def _denied_by_name(text: str, at: int, hi: int, answer: str) -> bool:
+    """Whether the 600 characters after an answer name it again, as written (spacing aside, in math or not), and
+    say it is not a solution or not the answer (\\boxed{(2,3)} Note that $(2,3)$ is not actually a solution.); never
+    another value (\\boxed{2}. Note that $x = -1$ is not a solution.), nor a root that is no root of something else."""
+    written = "".join(answer.split())
+    if not written or len(written) > 40:
+        return False
+    name = r"\s*".join(re.escape(ch) for ch in written)
+    return re.search(rf"(?i)(?<![\w.]){name}(?![\w.])(?:\s*(?:\$|\\\)))?\s+(?:is|was)\s+not\s+(?:(?:actually|really|in\s+fact|"
+                     rf"even)\s+)?(?:a|the)\s+(?:(?:valid|correct|true|real|final)\s+)?(?:solution|answer)"
+                     rf"(?=\s*[.!;]|\s*,?\s+(?:since|because|as)(?![A-Za-z]))", text[at : min(hi, at + 600)]) is not None
 
 
 # one or two lowercase words right after an answer, then a comma, a semicolon, a dash or a bracket: its unit or noun
@@ -4736,7 +4784,7 @@ def _extract(text: str, structured: bool, restate: bool = True, cleaned: bool = 
 
 def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
     """_extract on a reply: no thought, no other turn."""
-    if "<" in text or "]:" in text:  # what HTML or Markdown never shows, blanked (the spans stay the text's)
+    if "<" in text or "]:" in text or "![" in text:  # what HTML or Markdown never shows, blanked (the spans stay the text's)
         for a, z in sorted(_markup_hidden(text, 0, len(text))):
             text = text[:a] + " " * (z - a) + text[z:]
     lo, hi = 0, len(text)
@@ -4815,6 +4863,10 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
                 # The answer is (A) 5. Or maybe (B) 6.  The answer is 5. Hmm, no, that's not right.
                 return Extraction("none", rule="an alternative or a retraction follows the stated answer",
                                   span=(phrase.start(), hi))  # fmt: skip
+            if _DISOWNED.search(text, after, hi):  # The problem asks: "Show that the answer is 5." I could not.
+                return Extraction("none", rule=_DISOWNS, span=(phrase.start(), hi))
+            if len(found.texts) == 1 and _denied_by_name(text, after, hi, found.texts[0]):
+                return Extraction("none", rule=_DENIED_BY_NAME, span=(phrase.start(), hi))
             prior = phrases[-1] if phrases else None
             if prior is not None and found.status == "answer" and \
                     not _SENTENCE_BREAK.search(text, prior.end(), phrase.start()) and \
@@ -4868,6 +4920,10 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
         if _taken_back(text, after, hi) and not (restate and _restated(text, after, hi, contents)):
             # \boxed{5} Wait, actually it should be 6.  \boxed{5} is wrong.
             return Extraction("none", rule="an alternative or a retraction follows the last box", span=(span[0], hi))
+        if _DISOWNED.search(text, after, hi):  # Example format: \boxed{5}\n\nI was unable to solve the problem.
+            return Extraction("none", rule=_DISOWNS, span=(span[0], hi))
+        if _denied_by_name(text, after, hi, contents[0]):  # \boxed{(2,3)} Note that $(2,3)$ is not actually a solution.
+            return Extraction("none", rule=_DENIED_BY_NAME, span=(span[0], hi))
         if _extended(text, contents[-1], after, hi):  # \boxed{(2, 3, 3)} and its permutations: the box is not all
             return Extraction("none", rule="words after the last box add to it (and its permutations, in any order)",
                               span=(span[0], hi))  # fmt: skip

@@ -116,6 +116,13 @@ _GLUED_SYMBOL = re.compile(r"\s*([-−]?\d[\d,]*(?:\.\d+)?)(?:\\[,;:! ]|~){0,3}(
 # units; another currency's code is not dropped against a dollar gold; two capitals are a segment's name as often, 5 AB,
 # and AM and PM a clock's; the bytes' KB, MB, GB, TB and KiB, MiB, GiB, TiB are units as often: 200 GB, 5.94 MiB)
 _ACRONYM = re.compile(r"WPM|RPM|BPM|KPH|KMH|MPG|PSI|FPS|DPI|PPI|CFM|BTU|KWH|MWH|MAH|USD|[KMGT]i?B")
+# a number and a scale word, the whole answer (12.22 million, $39 million, 26 million dollars, 12.22 \text{ million},
+# -$137 million): the number times its power of ten (thousand 10^3 ... trillion 10^12), any unit phrase after it kept
+_SCALE_WORD = re.compile(r"(\s*[-−]?\s*(?:\\?\$|[£€¥])?\s*)(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(\s*(?:(?:\\[,;: !]|~)\s*)*"
+                         r"(?:\\(?:text|mathrm|textrm|mbox)\s*\{\s*)?)(thousand|million|billion|trillion)s?(?![A-Za-z])"
+                         r"(?!\s*(?:[\d(]|of(?![A-Za-z])))(.*)", re.DOTALL)
+_SCALES = {"thousand": 3, "million": 6, "billion": 9, "trillion": 12}
+_TRAILING_NUL = re.compile(r"\s*\x00[\x00\s]*\Z")
 _BARE_CLOCK = re.compile(r"\s*\d{1,2}:\d{2}(?::\d{2})?\s*")
 
 def extract_boxed(text: str) -> str | None:
@@ -195,6 +202,9 @@ def _parse(text: str, decimal_comma: str | None = None) -> Answer:
     # "\b" in "\boxed" may be the control character itself; TAB, CR, LF before a command name only in a short
     # answer (a response's prose may indent with a TAB), and in a long response no other stray control character
     # either (a model's degenerate tail): the answer extracted from it is checked whole below
+    # NUL characters that end a text (MathCAMPS's saved responses end with one, a C string's terminator) are padding,
+    # none of what it says: the text ends before them (spans stay the text's; only its end moves)
+    text = _TRAILING_NUL.sub("", text) if "\x00" in text else text
     _check_control(text, whitespace=len(text) <= 200, only_commands=len(text) > 200)
     found = extract_answer(text)
     if found.status == "none":
@@ -239,6 +249,15 @@ _PLAIN = re.compile(r"[ \t]*(-?)(\d{1,30}(?:\.\d{1,30})?)[ \t]*")
 
 
 def _parse_text(text: str, decimal_comma: str | None = None) -> Answer:
+    scaled = _SCALE_WORD.fullmatch(text)
+    if scaled:  # 12.22 million (MathCAMPS's and FinanceMath's answers): 12.22 × 10^6, and without the word 12.22
+        before, whole, decimals, between, word, rest = scaled.groups()
+        minus = "-" if re.search("[-−]", before) else ""
+        currency = before.replace("-", "").replace("−", "").strip()
+        number = f"{minus}{whole.replace(',', '')}{decimals or ''}"
+        times = _parse_text(f"{currency}{number} \\times 10^{{{_SCALES[word.lower()]}}}{between}{rest}", decimal_comma)
+        if times.kind in ("number", "expression"):
+            return replace(times, unscaled=f"{currency}{number}{between}{rest}", text=text.strip())
     sign = _LONE_SIGN.fullmatch(text)
     if sign:  # >, \lt, $=$ alone (MathCAMPS's comparisons: the sign that fills the blank): that sign, as a text
         return Answer("text", value=_SIGNS.get(sign.group(1), sign.group(1)), text=text.strip())

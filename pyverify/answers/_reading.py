@@ -953,7 +953,8 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
 READING_RULES: tuple[tuple[str, str], ...] = (
     ("`\\text{13}` with a TAB for `\\t`, `\\frac` with a form feed for `\\f` (an escape sequence ate the backslash)",
      "unparsed, naming the control character and the command it broke; other control characters than TAB, "
-     "CR and LF are always unparsed"),
+     "CR and LF are always unparsed, except NUL characters that end the text (MathCAMPS's saved responses end "
+     "with one, a C string's terminator): padding, dropped"),
     ("`2xy`, `ab`, `ABC`, `\\frac{1}{2}at^2`, `ax+by`, `e^{-sT}`, `e^{it}`, `\\omega_d`",
      "a product of one-letter variables: a run of two or three letters that is not a short word (nor one of two "
      "such runs side by side, one of three letters, both with a small letter, no function: `Sam ate 175`, "
@@ -1056,7 +1057,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "one quantity in two units of one kind, the larger first and the second part less than one of the larger: the "
      "sum in the smaller unit (90 minutes, 63 inches, 76 hours; TabMWP's golds), compared as any quantity (against "
      "a number without a unit, unknown: which unit it counts is not stated); two counts (`2 apples 3 pears`) or two kinds (`5 m 3 s`) are not combined"),
-    ("`5 wrong`, `x = 4 answer`, `5 million`, `2 squared`, `5 dozen`, `1\\text{ m}\\,50`, `5\\text{ cm}x`",
+    ("`5 wrong`, `x = 4 answer`, `5 millions of people`, `2 squared`, `5 dozen`, `1\\text{ m}\\,50`, `5\\text{ cm}x`",
      "unparsed, naming the word or the text: no other word is a unit (a word that changes the value or judges the "
      "answer is never removed), and a unit followed by a number, a letter, an opening bracket or a power ends no "
      "quantity"),
@@ -1131,6 +1132,11 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "against a value, unknown: a number with k, K, M or B glued to it may be a scale (thousand, million, billion) "
      "or a multiple of the letter, and the text does not say which (against `2k` or `k + k` it is compared as "
      "written)"),
+    ("`12.22 million`, `$39 million`, `26 million dollars`, `12.22 \\text{ million}`, `1,254 thousand`",
+     "the number times its scale word (thousand 10^3, million 10^6, billion 10^9, trillion 10^12), a unit phrase "
+     "after it kept: 12,220,000; when the answers differ so but the number without its scale word equals the other "
+     "answer (`$39 million` against `39.0`), unknown: the question may ask for the value in millions, as FinanceMath's "
+     "golds do"),
     ("`①③④`, `\\textcircled{1}\\textcircled{3}\\textcircled{4}`, `②、③`",
      "the numbered statements picked (Chinese exams: which of ①–④ hold): the set of their numbers, in any order; "
      "equal only to the same set, different from another set, unknown against a number; a list of two or more Roman "

@@ -2934,9 +2934,11 @@ def test_gsm8ks_marker_after_expected_and_a_difference_counted_by_there_are(resp
      # his journey.' was unread: the unit in \\text hid the computation's result
      ("\\[ \\text{Net} = 144 \\, \\text{miles} - 90 \\, \\text{miles} = 54 \\, \\text{miles} \\]\n\nElvis is 54 miles east of "
       "his house after completing his journey.", "54", "correct"),
-     # a scale after the restated result is no unit: '$4.4 million' after '= 4.4 million' was read as 4.4
-     ("Total = 4 million + 0.4 million = 4.4 million\n\nTherefore, the answer is $4.4 million.", "4.4", "unparsed"),
-     ("Total = 4 million + 0.4 million = 4.4 million\n\nTherefore, the answer is $4.4 million.", "4400000", "unparsed"),
+     # a scale after the restated result is no unit: '$4.4 million' after '= 4.4 million' was read as 4.4; it is 4,400,000,
+     # and against 4.4 unknown (the question may ask in millions)
+     ("Total = 4 million + 0.4 million = 4.4 million\n\nTherefore, the answer is $4.4 million.", "4.4", "unknown"),
+     ("Total = 4 million + 0.4 million = 4.4 million\n\nTherefore, the answer is $4.4 million.", "4400000", "correct"),
+     ("Total = 4 million + 0.4 million = 4.4 million\n\nTherefore, the answer is $4.4 million.", "4.5", "wrong"),
      ("Total = 4 + 0.4 = 4.4\n\nTherefore, the answer is $4.4.", "4.4", "correct")],
 )  # fmt: skip
 def test_a_result_in_display_math_with_its_unit_and_a_scale_after_it(response: str, gold: str, status: str) -> None:
@@ -3294,3 +3296,37 @@ def test_a_long_run_of_relative_clauses_is_read_as_one_clause() -> None:
     # after them is read as written
     assert grade("The answer is 5" + ", which is odd" * 6000 + ".", "5").status == "correct"
     assert grade("The answer is 5" + ", which is odd" * 6000 + " 5.", "5").status == "unparsed"
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # after its answer the response gives up, or calls what it wrote a format example: no answer
+     ('The problem asks: "Show that the answer is 5." I was unable to show this.', "5", "no answer"),
+     ("> **Problem.** Show that the answer is $\\boxed{5}$.\n\nI give up.", "5", "no answer"),
+     ("Example format: The final answer is $\\boxed{5}$.\n\nI was unable to solve the problem.", "5", "no answer"),
+     ("<reasoning>so the answer is \\boxed{5}.</reasoning>\nI could not determine the answer.", "5", "no answer"),
+     ("I cannot solve this.\n\n    \\boxed{5}\n\nThe indented line above is an example of the required format.", "5",
+      "no answer"),
+     ("The answer is 6.\n\n<answer>5</answer>\n\n(The tag above is only an example format.)", "5", "no answer"),
+     ("Your final answer should look like \\boxed{5}.", "5", "no answer"),
+     # never a failure about something else, nor one the response goes past
+     ("\\boxed{5}\n\nI could not find a simpler form.", "5", "correct"),
+     ("\\boxed{5}\n\nI could not verify it numerically, but the algebra holds.", "5", "correct"),
+     ("\\boxed{(3, 4, 5)}. This is an example of a Pythagorean triple.", "(3, 4, 5)", "correct"),
+     ("I was able to solve it: the answer is 5.", "5", "correct"),
+     # (MathCAMPS's base models, after the answer line)
+     ("### Answer: 40\n**Note:** This is just an example of how I would solve the problem.", "40", "correct"),
+     ("I cannot solve this.\n```\n\\boxed{5}\n```\n(That is only an example of LaTeX syntax.)", "5", "no answer"),
+     # a Markdown image's alt text is never seen; digits glued to a box continue its number
+     ("The answer is \\boxed{6}.\n![\\boxed{5}](img.png)", "5", "wrong"),
+     ("![\\boxed{5}](img.png)\nThe answer is \\boxed{5}.", "5", "correct"),
+     ("\\boxed{12}\\!\\!345", "12", "no answer"), ("\\boxed{12}{3}", "12", "no answer"),
+     # the answer named again and said to be no solution; never another value
+     ("\\boxed{(2,3)}\n\nNote that $(2,3)$ is not actually a solution, since $2 \\cdot 2 + 3 \\ne 8$.", "(2,3)", "no answer"),
+     ("The answer is 5. Note that 5 is not the answer since it fails.", "5", "no answer"),
+     ("\\boxed{2}. Note that $x = -1$ is not a solution.", "2", "correct"),
+     ("\\boxed{5}. Note that 5.5 is not a solution.", "5", "correct"),
+     ("\\boxed{5}. So 5 is not a root of the denominator.", "5", "correct")],
+)  # fmt: skip
+def test_a_response_that_disowns_its_answer_or_hides_it_states_none(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason

@@ -272,7 +272,7 @@ def test_units_inside_structures() -> None:
     [(r"5\text{ is wrong}", r"\text{ is wrong}", 2), (r"\boxed{5 \text{ (but I am not sure) }}", r"\text{ (but I am not sure) }", 3),
      (r"$5\text{ is wrong}$", r"\text{ is wrong}", 2), (r"5\textbf{ maybe}", r"\textbf{ maybe}", 2),
      (r"5\mbox{ approximately}", r"\mbox{ approximately}", 2), (r"5\textrm{ wrong}", r"\textrm{ wrong}", 2),
-     (r"5\textnormal{ not}", r"\textnormal{ not}", 2), (r"5\text{ million}", r"\text{ million}", 2),
+     (r"5\textnormal{ not}", r"\textnormal{ not}", 2), (r"5\text{ millions of}", r"\text{ millions of}", 2),
      (r"2\text{ squared}", r"\text{ squared}", 2), (r"\text{13 or 14}", r"\text{13 or 14}", 1),
      # the words in it are shown as written, before the clean-up reads 'or' and 'pi' outside \text
      (r"\boxed{5 \text{ or maybe } 6}", r"\text{ or maybe }", 3), (r"5\text{ pi or so}", r"\text{ pi or so}", 2),
@@ -294,8 +294,8 @@ def test_text_that_is_not_a_unit_is_unparsed(text: str, shown: str | None, colum
 def test_prose_in_text_next_to_a_correct_number_is_never_that_number() -> None:
     # each of these read as 5 before: a \text{...} of words was deleted wholesale, a trailing word was a unit
     for text in (r"5\text{ is wrong}", r"5 \text{ (but I am not sure)}", r"\boxed{5\text{, not 6}}", r"5\text{ or so}",
-                 r"5\mbox{ -- wrong}", r"5\textbf{ FALSE}", "5 wrong", "x = 5 answer", "5 million", "5 dozen", "2 squared",
-                 "3 thousand", "5 maybe", "5 halves", "5 apples maybe", r"5 \text{ cm}x", r"5\text{ s}^{-1}x"):  # fmt: skip
+                 r"5\mbox{ -- wrong}", r"5\textbf{ FALSE}", "5 wrong", "x = 5 answer", "5 millions of people", "5 dozen", "2 squared",
+                 "3 thousand 5", "5 maybe", "5 halves", "5 apples maybe", r"5 \text{ cm}x", r"5\text{ s}^{-1}x"):  # fmt: skip
         assert parse_answer(text).kind == "unparsed", text
 
 
@@ -328,8 +328,8 @@ def test_hedged_alternatives_in_text_are_unparsed() -> None:
 
 @pytest.mark.parametrize(
     ("text", "word", "column"),
-    [("x = 4 answer", "answer", 7), ("5 wrong", "wrong", 3), ("5 million", "million", 3), ("2 squared", "squared", 3),
-     ("5 dozen", "dozen", 3), ("3 thousand", "thousand", 3), ("5 maybe", "maybe", 3), ("5 halves", "halves", 3),
+    [("x = 4 answer", "answer", 7), ("5 wrong", "wrong", 3), ("5 million 3", "million", 3), ("2 squared", "squared", 3),
+     ("5 dozen", "dozen", 3), ("3 thousand of them", "thousand", 3), ("5 maybe", "maybe", 3), ("5 halves", "halves", 3),
      ("5 apples maybe", "apples", 3), ("5 cm, 6 cm", "cm", 3), ("x cm", "cm", 3)],
 )  # fmt: skip
 def test_trailing_words_that_are_not_units_are_named(text: str, word: str, column: int) -> None:
@@ -401,7 +401,7 @@ def test_a_control_character_for_a_lost_backslash_is_unparsed(text: str, command
 
 
 def test_other_control_characters_and_plain_white_space() -> None:
-    assert parse_answer("1\x00").kind == "unparsed"
+    assert parse_answer("1\x002").kind == "unparsed"  # (a NUL ending the text is padding: see below)
     assert parse_answer("\x0c5").kind == "unparsed"
     assert value(parse_answer("1 +\n2")) == 3
     assert value(parse_answer("\t1 + 2\r\n")) == 3
@@ -1601,3 +1601,26 @@ def test_a_greek_index_is_a_name_and_a_reference_equation_against_a_side(referen
 )  # fmt: skip
 def test_the_reciprocal_hyperbolic_functions_are_written_with_e(reference: str, candidate: str, status: str) -> None:
     assert equivalent_answers(reference, candidate, timeout=20).status == status
+
+
+@pytest.mark.parametrize(
+    ("reference", "candidate", "status"),
+    [  # a number and a scale word: the number it says; the number alone is what a question in millions asks for
+     ("12220000", "12.22 million", "equal"), ("12.22", "12.22 million", "unknown"), ("13", "12.22 million", "different"),
+     ("12220000", "12.22 \\text{ million}", "equal"), ("39.0", "$39 million", "unknown"), ("6.0", "$4.3 million", "different"),
+     ("26000000", "26 million dollars", "equal"), ("1254000", "1,254 thousand", "equal"), ("-137000000", "-$137 million", "equal"),
+     ("3 thousand", "3000", "equal"), ("3 thousand", "3", "unknown"), ("2 billion", "2 trillion", "different"),
+     ("12.22 million", "12.22 million", "equal"), ("5 millions of people", "5000000", "unknown")],
+)  # fmt: skip
+def test_a_scale_word_multiplies_its_number(reference: str, candidate: str, status: str) -> None:
+    assert equivalent_answers(reference, candidate, timeout=5).status == status
+
+
+@pytest.mark.parametrize(
+    ("candidate", "status"),
+    [  # NUL characters ending a response (MathCAMPS's saved outputs): padding; anywhere else still unparsed
+     ("### Answer: 5 \x00", "equal"), ("The answer is 5.\x00\x00\x00", "equal"), ("5\x00", "equal"),
+     ("### Answer: 6 \x00", "different"), ("\x00\x00The answer is 5.", "unknown"), ("5\x006", "unknown")],
+)  # fmt: skip
+def test_nul_characters_ending_a_response_are_padding(candidate: str, status: str) -> None:
+    assert equivalent_answers("5", candidate, timeout=5).status == status
