@@ -487,7 +487,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "box that concludes nothing changes nothing"),
     ("`There are 12 sequences.`, `Therefore, there are about 12 sequences.`, an empty response",
      "no answer: a number in prose without a marker is not taken, except the one exact number of a concluding final "
-     "sentence (`Therefore, there are 12 sequences.`: see the final-sentence rule)"),
+     "sentence (`Therefore, there are 12 sequences.`, with its scale word: `Therefore, the increase was $13 million.` is "
+     "13 million; see the final-sentence rule)"),
     ("`答案：13`, `【答案】13`, `答えは5です。`, `Ответ: 7`, `উত্তর হল 18।`, `La respuesta es $7$.`, `Die Antwort ist 42.`, `الإجابة هي 12`",
      "the answer phrases of Chinese, Japanese, Korean, French, Spanish, Portuguese, Italian, German, Russian, "
      "Arabic, Hindi, Bengali, Swahili, Thai and Telugu (MGSM's languages: `Ответ – 30`, `Jibu ni 3.`, `คำตอบคือ 540`), "
@@ -2849,6 +2850,9 @@ def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
     numbers = list(_NUMBER.finditer(text, lo, hi))
     if len(numbers) != 1 or len(re.findall(r"\d+", text[lo:hi])) != len(re.findall(r"\d+", numbers[0].group())):
         return None
+    scale = _SCALE_AFTER.match(text, numbers[0].end(), hi)
+    if scale:  # The increase was $13 million.: the number with its scale word (read as 13,000,000), blanked for the checks
+        text = text[: scale.start()] + " " * len(scale.group()) + text[scale.end() :]
     if _OPERATOR_BEFORE.search(text, lo, numbers[0].start()) or _OPERATOR_AFTER.match(text, numbers[0].end(), hi):
         return None  # Ed now has x + 33 marbles., 33 * y: an operand of an expression, never its value
     if _INVERTED_CONDITION.match(text, lo, hi) or (_INVERTED_ANYWHERE.search(text, lo, hi) and
@@ -2884,7 +2888,12 @@ def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
     if _NUMBER_WORD.search(text, lo, hi) or _INEXACT.search(text, lo, numbers[0].end()) or \
             _INEXACT.search(text, end, hi) or _BOUND_TAIL.match(text, end, hi):  # fmt: skip
         return None  # "4 five": two numbers, one in words; "about 3 hours", "at least 3": not an exact value
-    return numbers[0].span()
+    return (numbers[0].start(), scale.end()) if scale else numbers[0].span()
+
+
+# a scale word right after a number (13 million, 4.2 billion), never an ordinal's or a count's (5 millionths, 5 million
+# of them, 5 million-fold)
+_SCALE_AFTER = re.compile(r"(?i)[ \t]+(?:thousand|million|billion|trillion)s?(?![A-Za-z-])(?![ \t]*(?:of(?![A-Za-z])|\d))")
 
 
 # words that doubt a phrase's one number (15 (I doubt it), 15, hopefully)
@@ -4237,7 +4246,7 @@ _BOX_QUESTION = re.compile(r"\s{0,3}(?:\\[,;:! ]\s{0,3}|\\q?quad\s{0,3}|~)?\$?\s
 # outside math, right after the box: characters that continue its number (\boxed{3}4, \boxed{3}.5, \boxed{3}e2,
 # \boxed{3}!, \boxed{12}\!\!345, \boxed{12}{3}) or a power word (squared); never a scale (\boxed{946} million dollars states the answer in millions,
 # as the question asks: the gaokao outputs); before it, a minus sign (−\boxed{3}, $-$\boxed{3})
-_BOX_CONTINUED = re.compile(r"(?:\.?\d|!|[eE][-+]?\d|\{,\}\d|(?:\\[,!;:]\s{0,3}){1,8}\d|\{\s{0,3}\d|\s{0,3}(?:squared|cubed)(?![A-Za-z])|\s{0,3}[²³]|"
+_BOX_CONTINUED = re.compile(r"(?:\.?\d|!|[eE][-+]?\d|\{,\}\d|(?:(?:\\[,!;: ]|~|\{\s{0,2}(?:\\[,!;: ]|,)?\s{0,2}\})\s{0,3}){1,8}\d|\{\s{0,3}\d|\s{0,3}(?:squared|cubed)(?![A-Za-z])|\s{0,3}[²³]|"
                             rf"[\s-]{{0,3}}{ORDINAL_PARTS}s(?![A-Za-z])|"  # (\boxed{5} sixteenths: five parts, never 5)
                             # an order or an operator then a value (\boxed{3} ≠ 4, \boxed{3} + 4, \boxed{3} vs 4)
                             r"\s{0,3}(?:≈|≠|≤|≥|<|>|∪|∩|±|\\pm|\+|vs\.?)\s{0,3}(?:\$\s{0,3})?[-\d\\(\[{]|"
@@ -4500,12 +4509,15 @@ _JUDGED_AFTER = re.compile(
 # (never I could not find a simpler form, we cannot determine the exact perimeter without ..., but ...; nor a base
 # model's note that its work is an example of how it solves problems: This is just an example of how I will solve ...)
 _DISOWNED = re.compile(
-    r"(?i)(?<![A-Za-z])(?:(?:i|we)(?:'m|\s+am|\s+was|\s+were|'re|\s+are)?\s+(?:(?:could|can|did|do)\s*(?:not|n't)|"
-    r"couldn'?t|can'?t|cannot|didn'?t|don'?t|not\s+able\s+to|unable\s+to|failed\s+to)\s+(?:(?:fully|really|actually|"
-    r"quite|exactly|correctly|properly)\s+)?(?:solve|determine|find|verify|prove|show|compute|calculate|answer|"
-    r"work\s+out|figure\s+out|confirm)(?:\s+(?:it|this|that|the\s+(?:(?:final|correct|exact|right)\s+)?(?:problem|"
-    r"question|exercise|answer|result|solution|value)))?(?:\s+(?:either|out|here))?[ \t]*(?:[.!)]|$)|"
-    r"i\s+give\s+up|(?:i|we)\s+(?:do\s+not|don'?t)\s+know\s+(?:the\s+answer|how\s+to\s+solve)|"
+    r"(?i)(?<![A-Za-z])(?:(?:i|we)(?:['’]m|\s+am|\s+was|\s+were|['’]re|\s+are)?\s+(?:(?:could|can|did|do)\s*(?:not|n['’]t)|"
+    r"couldn['’]?t|can['’]?t|cannot|didn['’]?t|don['’]?t|not\s+able\s+to|unable\s+to|failed\s+to|"
+    r"(?:was|were|am|are)n['’]?t\s+able\s+to)\s+(?:(?:fully|really|actually|quite|exactly|correctly|properly)\s+)?"
+    r"(?:solve|determine|find|verify|prove|show|compute|calculate|answer|work\s+out|figure\s+out|confirm)"
+    r"(?:\s+(?:it|this|that|(?:the|this|that)\s+(?:(?:final|correct|exact|right|given)\s+)?(?:problem|question|exercise|"
+    r"task|answer|result|solution|value)))?(?:\s+(?:either|out|here|with\s+certainty|for\s+sure))?"
+    r"(?:[ \t]*(?:[.!)]|$)|[ \t]*,[ \t]*so\s+i\s+(?:just\s+)?guess(?:ed)?)|"
+    # (I give up on a slicker argument, I give up a bit of rigor: never the problem)
+    r"i\s+give\s+up(?=[ \t]*(?:[.!)]|$))|(?:i|we)\s+(?:do\s+not|don['’]?t)\s+know\s+(?:the\s+answer|how\s+to\s+solve)|"
     r"(?:that|this|it|the\s+(?:[a-z]+\s+){0,2}above)\s+(?:is|was)\s+(?:only|just|merely)\s+an?\s+(?:example|illustration)"
     r"(?:\s+format)?[ \t]*[.)!]|"
     r"an?\s+example\s+of\s+(?:the\s+)?(?:(?:required|expected|requested|answer|output|latex|markdown)\s+)?(?:format|syntax)|"
@@ -4522,7 +4534,7 @@ def _denied_by_name(text: str, at: int, hi: int, answer: str) -> bool:
     if not written or len(written) > 40:
         return False
     name = r"\s*".join(re.escape(ch) for ch in written)
-    return re.search(rf"(?i)(?<![\w.]){name}(?![\w.])(?:\s*(?:\$|\\\)))?\s+(?:is|was)\s+not\s+(?:(?:actually|really|in\s+fact|"
+    return re.search(rf"(?i)(?<![\w.±+\-−])(?<!\\pm)(?<!\\pm\s){name}(?![\w.])(?:\s*(?:\$|\\\)))?\s+(?:is|was)\s+not\s+(?:(?:actually|really|in\s+fact|"
                      rf"even)\s+)?(?:a|the)\s+(?:(?:valid|correct|true|real|final)\s+)?(?:solution|answer)"
                      rf"(?=\s*[.!;]|\s*,?\s+(?:since|because|as)(?![A-Za-z]))", text[at : min(hi, at + 600)]) is not None
 

@@ -121,6 +121,8 @@ _ACRONYM = re.compile(r"WPM|RPM|BPM|KPH|KMH|MPG|PSI|FPS|DPI|PPI|CFM|BTU|KWH|MWH|
 _SCALE_WORD = re.compile(r"(\s*[-−]?\s*(?:\\?\$|[£€¥])?\s*)(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(\s*(?:(?:\\[,;: !]|~)\s*)*"
                          r"(?:\\(?:text|mathrm|textrm|mbox)\s*\{\s*)?)(thousand|million|billion|trillion)s?(?![A-Za-z])"
                          r"(?!\s*(?:[\d(]|of(?![A-Za-z])))(.*)", re.DOTALL)
+_SCALE_AFTER_MATH = re.compile(r"\s*(?:\$|\\\()\s*([-−]?\s*\d[\d,]*(?:\.\d+)?)\s*(?:\$|\\\))(\s*(?:thousand|million|billion|"
+                               r"trillion)s?(?![A-Za-z]).*)", re.DOTALL)
 _SCALES = {"thousand": 3, "million": 6, "billion": 9, "trillion": 12}
 _TRAILING_NUL = re.compile(r"\s*\x00[\x00\s]*\Z")
 _BARE_CLOCK = re.compile(r"\s*\d{1,2}:\d{2}(?::\d{2})?\s*")
@@ -249,7 +251,8 @@ _PLAIN = re.compile(r"[ \t]*(-?)(\d{1,30}(?:\.\d{1,30})?)[ \t]*")
 
 
 def _parse_text(text: str, decimal_comma: str | None = None) -> Answer:
-    scaled = _SCALE_WORD.fullmatch(text)
+    in_math = _SCALE_AFTER_MATH.fullmatch(text)  # $13$ million: the number's math delimiters are no currency
+    scaled = _SCALE_WORD.fullmatch(in_math.group(1) + in_math.group(2) if in_math else text)
     if scaled:  # 12.22 million (MathCAMPS's and FinanceMath's answers): 12.22 × 10^6, and without the word 12.22
         before, whole, decimals, between, word, rest = scaled.groups()
         minus = "-" if re.search("[-−]", before) else ""

@@ -711,8 +711,9 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      "at the ends", r"^\s*(\$\$?(?!\d[^$]*\Z)|\\\(|\\\[|\\begin\s*\{(?:equation\*?|displaymath|math)\})"
      r"|(\$\$?|\\\)|\\\]|\\end\s*\{(?:equation\*?|displaymath|math)\})\s*$", ""),
     ("a $ right before a digit, after a space, = or an opening bracket, with no $ after it, opens no math: it is a "
-     "dollar sign, \\$ (`x = $5000`, `$x = $200`, and so at the start, `$250`: Pandoc's rule, as in responses)",
-     r"(?:(?<=[\s=(:])|^)\$(?=\d[^$]*\Z)", r"\\$"),
+     "dollar sign, \\$ (`x = $5000`, `$x = $200`, and so at the start, `$250`, or after a "
+     "sign opening the answer, `-$800,000`, `+$ 800,000`: Pandoc's rule, as in responses)",
+     r"(?:(?<=[\s=(:])|^)\$(?=\d[^$]*\Z)|(?:(?<=^[-−+])|(?<=^[-−+]\s))\$(?=\s?\d[^$]*\Z)", r"\\$"),
     ("choice letters listed in one \\text{...} (\\text{A,D}, \\textbf{(A), (D)}, \\text{A and D}, \\text{B、C}, \\text{A, B, "
      "and D}) or joined by & in the whole answer (`(C) & (G)`, `A \\& D`) are that list of choices",
      rf"\\(?:text|textbf|mathrm)\s*\{{\s*(\(?[A-J]\)?(?:\s*{CHOICE_JOIN}\s*\(?[A-J]\)?)+)\s*\}}"
@@ -1301,7 +1302,9 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`1 000`, `1\\,000`, `1{,}000`, `1,\\!000`, `12 345 678`, `16,\\!386.20`",
      "one number: a first group of 1–3 digits not starting with 0, then groups of exactly 3 digits separated by "
      "a space, `\\,`, `\\ `, `~`, a thin or no-break space, `{,}` or `,\\!`; a decimal part may follow"),
-    ("`1,000`, `12,345.5`, `-7,425,000` (the whole answer)", "one number: plain commas in thousands groups"),
+    ("`1,000`, `12,345.5`, `-7,425,000`, `- 1,000` (the whole answer); `1,000 - 800 = 200`, `2,500 \\times 3`",
+     "one number: plain commas in thousands groups; so is each such group in an expression or an equation whose "
+     "every comma is in one (never in `(1,000, 2,000)`, whose other comma separates)"),
     ("`4 4/9`, `4\\frac{4}{9}`, `4 \\frac{4}{9}`, `-4 4/9`, `1 000 4/9`",
      "the mixed number 4 + 4/9 (and -(4 + 4/9)): an integer, then a proper fraction of two integer numerals "
      "(`11 7/6`, `11 6/6` are unparsed), then the end, an operator, a comma, `%` or a closing bracket; `1 and 1/5` "
@@ -1352,8 +1355,12 @@ class AnswerParseError(ValueError):
         self.position = position
 
 
-#: A whole answer written with thousands separators (``1,000`` or ``12,345.5``) is one number, not a list.
-THOUSANDS = re.compile(r"[-+]?[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?")
+#: A whole answer written with thousands separators (``1,000`` or ``12,345.5``, ``- 1,000``: a space after its sign) is
+#: one number, not a list.
+THOUSANDS = re.compile(r"(?:[-+][ \t]{0,3})?[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?")
+# thousands groups inside an expression (1,000 - 800), and what makes a text one (an operator or a relation)
+_GROUPED = re.compile(r"(?<![\d.,])[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?(?![\d,])")
+_OPERATED = re.compile(r"[-+*/=×÷<>]|\\(?:times|cdot|div)(?![A-Za-z])")
 # what may stand before a lone number with thousands groups: a name and =, \\approx, or both
 _VALUE_LEAD = re.compile(r"\s*(?:[A-Za-z](?:_\{?\w+\}?)?\s*(?:=|\\approx(?![A-Za-z]))\s*|\\approx(?![A-Za-z])\s*)?")
 
@@ -1770,6 +1777,12 @@ def _numbers(text: str, decimal_comma: str | None) -> str:
     lead = _VALUE_LEAD.match(text)  # x = 1,000 and \\approx 1,000 are 1000 as 1,000 is
     if decimal_comma != "decimal" and THOUSANDS.fullmatch(text, lead.end()):  # type: ignore[union-attr]
         text = text.replace(",", "")
+    elif decimal_comma != "decimal" and "," in text and _OPERATED.search(text):
+        # 1,000 - 800 = 200, $1,000 - $800, 2,500 \times 3: groups in an expression, each one number, when every comma
+        # is in one (a list item never opens with the three digits of a group: 1, 000 - 800 is no reading)
+        grouped = _GROUPED.findall(text)
+        if grouped and text.count(",") == sum(g.count(",") for g in grouped):
+            text = _GROUPED.sub(lambda m: m.group().replace(",", ""), text)
     text = _MIXED_FRAC.sub(_mixed_frac, text)
     text = _MIXED_SLASH.sub(_mixed_slash, text)
     for match in _SIDE_BY_SIDE.finditer(text):

@@ -2029,7 +2029,8 @@ def test_older_chat_models_results_restated_after_their_computation_are_read(res
      ("5 x 15 = 75\n\n**Answer:** Buying **5 shirts** costs $75 in total.", "5", "unparsed"),
      ("**Answer:** In week **3**, she has 18 vlogs.", "3", "unparsed"),
      ("1998 + 30 = 2028\n\n**Answer:** Tom will turn 30 in the year **2028**.", "2028", "correct"),
-     ("**Answer:** It raised **1.5 million** dollars.", "1.5", "unparsed"),
+     ("**Answer:** It raised **1.5 million** dollars.", "1.5", "unknown"),
+     ("**Answer:** It raised **1.5 million** dollars.", "1500000", "correct"),
      ("**Answer:** It takes **5**-7 days.", "5", "unparsed"), ("**Answer:** It costs over $**50**.", "50", "unparsed"),
      ("**Answer:** It takes **5** days, or 7 with weekends, to ship 20 boxes.", "5", "unparsed"),
      ("**Answer:** Instead of **18**, she needs 20 vlogs.", "18", "unparsed"),
@@ -3326,7 +3327,20 @@ def test_a_long_run_of_relative_clauses_is_read_as_one_clause() -> None:
      ("The answer is 5. Note that 5 is not the answer since it fails.", "5", "no answer"),
      ("\\boxed{2}. Note that $x = -1$ is not a solution.", "2", "correct"),
      ("\\boxed{5}. Note that 5.5 is not a solution.", "5", "correct"),
-     ("\\boxed{5}. So 5 is not a root of the denominator.", "5", "correct")],
+     ("\\boxed{5}. So 5 is not a root of the denominator.", "5", "correct"),
+     ("$x=\\boxed{7}$. Note that $x = -7$ is not a solution since lengths are positive.", "7", "correct"),
+     # (more ways to say it; never giving up a mere detail)
+     ("The answer is $\\boxed{7}$. I was unable to solve this problem.", "7", "no answer"),
+     ("The answer is 7. I couldn’t determine the answer.", "7", "no answer"),
+     ("The answer is 7. I could not solve the problem, so I guessed.", "7", "no answer"),
+     ("After simplifying, we get $\\boxed{5}$. I give up on finding a slicker argument.", "5", "correct"),
+     ("\\boxed{12}\\ 345", "12", "no answer"), ("\\boxed{12}~345", "12", "no answer"),
+     ("\\boxed{1}\\!\\!{,}000", "1", "no answer"),
+     # a number and its scale word in a concluding sentence
+     ("Therefore, the increase was $13 million.", "13000000", "correct"),
+     ("Therefore, the increase was $13 million.", "13", "unknown"),
+     ("The company's revenue was 12.22 million.", "12220000", "correct"),
+     ("So the total is 13 millionths.", "13", "no answer")],
 )  # fmt: skip
 def test_a_response_that_disowns_its_answer_or_hides_it_states_none(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, grade(response, gold).reason

@@ -1624,3 +1624,29 @@ def test_a_scale_word_multiplies_its_number(reference: str, candidate: str, stat
 )  # fmt: skip
 def test_nul_characters_ending_a_response_are_padding(candidate: str, status: str) -> None:
     assert equivalent_answers("5", candidate, timeout=5).status == status
+
+
+@pytest.mark.parametrize(
+    ("reference", "candidate", "status"),
+    [  # a minus sign before a dollar sign (FinanceMath's -$800,000), and a space after a sign before thousands groups
+     ("-800000", "-$800,000", "equal"), ("800000", "-$800,000", "different"), ("-800000", "−$800,000", "equal"),
+     ("-2.5", "-$2.5", "equal"), ("-5295", "- $5,295", "equal"), ("-1000000", "-  1,000,000", "equal"),
+     ("-137000000", "-$137 million", "equal"), ("-1, 0, 0", "- 1,000,000", "different")],
+)  # fmt: skip
+def test_a_negative_amount_of_money_and_a_spaced_sign(reference: str, candidate: str, status: str) -> None:
+    assert equivalent_answers(reference, candidate, timeout=5).status == status
+
+
+@pytest.mark.parametrize(
+    ("reference", "candidate", "status"),
+    [  # thousands groups inside an expression or an equation whose every comma is in one
+     ("200", "1,000 - 800 = 200", "equal"), ("-997", "3 - 1,000", "equal"), ("7500", "2,500 \\times 3", "equal"),
+     ("200", "$1,000 - $800 = $200", "equal"), ("3000", "1,000 + 2,000", "equal"), ("1001.5", "1,000.5 + 1", "equal"),
+     ("(1000, 2000)", "(1,000, 2,000)", "different"), ("-2, 1", "-2,1", "equal"),
+     # a sign before a dollar sign, with or without spaces
+     ("800000", "+$800,000", "equal"), ("-800000", "-$ 800,000", "equal"),
+     # a number in math, then its scale word
+     ("13000000", "The answer is $13$ million.", "equal"), ("13", "The answer is $13$ million.", "unknown")],
+)  # fmt: skip
+def test_thousands_groups_in_an_expression_and_signs_before_a_currency(reference: str, candidate: str, status: str) -> None:
+    assert equivalent_answers(reference, candidate, timeout=5).status == status
