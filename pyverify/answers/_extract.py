@@ -158,7 +158,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "for later, `the answer is the total cost, which we compute below`, states none; a note on the form "
      "in parentheses between `answer` and `is`, `the answer (arabic numerals) is`, `the answer (in "
      "dollars) is`, is part of it; a choice `(C)`, a hedge `(maybe)` or a part `(to the first part)` is "
-     "not; a reference after the answer, `9 (see Eq. 5)`, a computation in brackets after a space that holds an `=` or "
+     "not; a reference after the answer, `9 (see Eq. 5)`, another value denied or rejected in brackets, `15 (not 12)`, "
+     "`2 (-2 is rejected)`, the same number in words, `3 (three)`, a computation in brackets after a space that holds an `=` or "
      "gives the answer's value, `7 (5 + 2)`, `$18 (9 eggs x $2 each)` (`2 (3 + 4)` is 14; never one with a letter for a variable, `2 (x - 1)`, or a word "
      "that hedges or offers another, `5 (or 6)`), a restatement after `, i.e.` and a clause after `, which` with no number, "
      "math, doubt or verdict in it, `5, which is odd`, `$25,000, which is the difference ...` (never `5, which is wrong`) are not read "
@@ -1483,7 +1484,13 @@ _RELATION = re.compile(_FORMS_RELATION.pattern + r"|\\(?:equiv|in)(?![A-Za-z])")
 _UNCOMPARED_RESTATEMENT = re.compile(r"(?=[^\n]*\d)(?!\s*\$?\s*[-+]?\d[\d,]*(?:\.\d+)?(?:\s*\\?%)?\s*\$?\s*[.!]?\s*$)")
 # (it opens where its spaces open: from inside a long run of them it would rescan the run, quadratic)
 _NOTE_AFTER = re.compile(r"(?i)(?<!\s)\s*\((?:see|cf\.?|from|by|using|via|per|as\s+in)(?![A-Za-z])[^()]{0,60}\)\s*[.!]?\s*$|"
-                         r",\s*(?:i\.e\.|that\s+is,)")
+                         r",\s*(?:i\.e\.|that\s+is,)|"
+                         # another value denied or rejected in brackets: The answer is 15 (not 12). / 2 (-2 is rejected).
+                         r"(?<!\s)\s*\(\s*(?:not\s+[-−]?\d[^()]{0,60}|[-−]?\d[\d.,/]*\s+(?:is|was|are|were)\s+(?:rejected|"
+                         r"discarded|extraneous|excluded|invalid|not\s+(?:valid|allowed|possible|a\s+solution))[^()]{0,40})\)"
+                         r"\s*[.!]?\s*$")
+# after an answer, in brackets, the same number in words (The answer is 3 (three).): a note, never a second value
+_SPELLED_NOTE = re.compile(r"(?<!\s)\s*\(\s*([A-Za-z][A-Za-z -]{1,60}?)\s*\)\s*[.!]?\s*$")
 # after an answer and a space, a computation in brackets that ends the sentence (7 (5 + 2), 18 (9 × 2), $18 (9 eggs x $2
 # each), 0.5 (50%), 12 (3 × 4 = 12)): a note when it holds an '=' or its value is the answer's (_computes_note); never
 # one with a letter for a variable or a command, 2 (x - 1), 4 (3 - 2 \sqrt{2}), nor one that hedges or offers another
@@ -3464,6 +3471,11 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
         # The answer is 9 (see Eq. 5). / The answer is 3, i.e. 3. / 12, that is, 0.5 dozen: the answer before a
         # reference, and a restatement left to the forms after it (_another_form)
         end = start + len(text[start : noted.start()].rstrip(" \t,;"))
+        masked = _masked(text, start, end)
+    spelled = _SPELLED_NOTE.search(masked, start, end)
+    if spelled and spelled_number(spelled.group(1)) is not None and \
+            spelled_number(spelled.group(1)) == _value(text[start : spelled.start()].strip(" \t$*")):  # fmt: skip
+        end = start + len(text[start : spelled.start()].rstrip(" \t"))  # The answer is -3 (negative three).
         masked = _masked(text, start, end)
     computed = _COMPUTED_NOTE.search(masked, start, end)
     note = computed.group(1) or computed.group(2) if computed else ""

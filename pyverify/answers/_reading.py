@@ -1302,9 +1302,11 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`1 000`, `1\\,000`, `1{,}000`, `1,\\!000`, `12 345 678`, `16,\\!386.20`",
      "one number: a first group of 1–3 digits not starting with 0, then groups of exactly 3 digits separated by "
      "a space, `\\,`, `\\ `, `~`, a thin or no-break space, `{,}` or `,\\!`; a decimal part may follow"),
-    ("`1,000`, `12,345.5`, `-7,425,000`, `- 1,000` (the whole answer); `1,000 - 800 = 200`, `2,500 \\times 3`",
-     "one number: plain commas in thousands groups; so is each such group in an expression or an equation whose "
-     "every comma is in one (never in `(1,000, 2,000)`, whose other comma separates)"),
+    ("`1,000`, `12,345.5`, `-7,425,000`, `- 1,000` (the whole answer); `1,000 - 800 = 200`, `2,500 \\times 3`, "
+     "`1,000 and 2,000`, `(1,000, 2,000)`",
+     "one number: plain commas in thousands groups; so is each such group in an expression or a list whose every "
+     "comma with no space after it is in one (a comma and a space separate; never `1,234,5`, whose commas the comma "
+     "rules read, nor groups alone in brackets: `(2,251,252)` is a triple)"),
     ("`4 4/9`, `4\\frac{4}{9}`, `4 \\frac{4}{9}`, `-4 4/9`, `1 000 4/9`",
      "the mixed number 4 + 4/9 (and -(4 + 4/9)): an integer, then a proper fraction of two integer numerals "
      "(`11 7/6`, `11 6/6` are unparsed), then the end, an operator, a comma, `%` or a closing bracket; `1 and 1/5` "
@@ -1358,9 +1360,12 @@ class AnswerParseError(ValueError):
 #: A whole answer written with thousands separators (``1,000`` or ``12,345.5``, ``- 1,000``: a space after its sign) is
 #: one number, not a list.
 THOUSANDS = re.compile(r"(?:[-+][ \t]{0,3})?[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?")
-# thousands groups inside an expression (1,000 - 800), and what makes a text one (an operator or a relation)
-_GROUPED = re.compile(r"(?<![\d.,])[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?(?![\d,])")
-_OPERATED = re.compile(r"[-+*/=×÷<>]|\\(?:times|cdot|div)(?![A-Za-z])")
+# thousands groups inside an expression or a list (1,000 - 800, 1,000 and 2,000), and a comma with no space after it
+_GROUPED = re.compile(r"(?<![\d.,])[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?(?!\d|,\d)")
+_TIGHT_COMMA = re.compile(r",(?!\s)")
+# what makes groups an expression's or a list's (an operator, a relation, a comma and a space, and, or): never groups
+# alone in brackets, (2,251,252), whose commas separate
+_GROUPS_JOINED = re.compile(r"[-+*/=×÷<>]|\\(?:times|cdot|div)(?![A-Za-z])|,\s|(?<![A-Za-z])(?:and|or)(?![A-Za-z])")
 # what may stand before a lone number with thousands groups: a name and =, \\approx, or both
 _VALUE_LEAD = re.compile(r"\s*(?:[A-Za-z](?:_\{?\w+\}?)?\s*(?:=|\\approx(?![A-Za-z]))\s*|\\approx(?![A-Za-z])\s*)?")
 
@@ -1777,11 +1782,13 @@ def _numbers(text: str, decimal_comma: str | None) -> str:
     lead = _VALUE_LEAD.match(text)  # x = 1,000 and \\approx 1,000 are 1000 as 1,000 is
     if decimal_comma != "decimal" and THOUSANDS.fullmatch(text, lead.end()):  # type: ignore[union-attr]
         text = text.replace(",", "")
-    elif decimal_comma != "decimal" and "," in text and _OPERATED.search(text):
-        # 1,000 - 800 = 200, $1,000 - $800, 2,500 \times 3: groups in an expression, each one number, when every comma
-        # is in one (a list item never opens with the three digits of a group: 1, 000 - 800 is no reading)
-        grouped = _GROUPED.findall(text)
-        if grouped and text.count(",") == sum(g.count(",") for g in grouped):
+    elif decimal_comma not in ("decimal", CONTEXT, CONTEXT_DOTS) and "," in text:
+        # 1,000 - 800 = 200, 2,500 \times 3, 1,000 and 2,000, (1,000, 2,000): groups in an expression or a list, each
+        # one number, when every comma with no space after it is in one (a list item never opens with the three digits
+        # of a group: 1, 000 - 800 is no reading; 1,5 or 1,234,5 leave the commas to the comma rules)
+        grouped = list(_GROUPED.finditer(text))
+        inside = {k for g in grouped for k in range(g.start(), g.end())}
+        if grouped and all(m.start() in inside for m in _TIGHT_COMMA.finditer(text)) and _GROUPS_JOINED.search(text):
             text = _GROUPED.sub(lambda m: m.group().replace(",", ""), text)
     text = _MIXED_FRAC.sub(_mixed_frac, text)
     text = _MIXED_SLASH.sub(_mixed_slash, text)

@@ -3344,3 +3344,17 @@ def test_a_long_run_of_relative_clauses_is_read_as_one_clause() -> None:
 )  # fmt: skip
 def test_a_response_that_disowns_its_answer_or_hides_it_states_none(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, grade(response, gold).reason
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # after an answer, in brackets: another value denied or rejected, or the same number in words; a note
+     ("The answer is 15 (not 12).", "15", "correct"), ("The answer is 15 (not 12).", "12", "wrong"),
+     ("The answer is 6 (not 5 as I initially calculated).", "6", "correct"),
+     ("The answer is 2 (-2 is rejected).", "2", "correct"), ("The answer is 2 (-2 is rejected).", "-2", "wrong"),
+     ("The answer is 3 (three).", "3", "correct"), ("The answer is -3 (negative three).", "-3", "correct"),
+     ("Answer: 1000 (one thousand).", "1000", "correct"), ("The answer is 3 (four).", "3", "unparsed"),
+     ("The answer is 3 (or maybe four).", "3", "unparsed")],
+)  # fmt: skip
+def test_a_note_in_brackets_after_a_marked_answer(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason

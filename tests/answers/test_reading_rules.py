@@ -1642,7 +1642,9 @@ def test_a_negative_amount_of_money_and_a_spaced_sign(reference: str, candidate:
     [  # thousands groups inside an expression or an equation whose every comma is in one
      ("200", "1,000 - 800 = 200", "equal"), ("-997", "3 - 1,000", "equal"), ("7500", "2,500 \\times 3", "equal"),
      ("200", "$1,000 - $800 = $200", "equal"), ("3000", "1,000 + 2,000", "equal"), ("1001.5", "1,000.5 + 1", "equal"),
-     ("(1000, 2000)", "(1,000, 2,000)", "different"), ("-2, 1", "-2,1", "equal"),
+     ("(1000, 2000)", "(1,000, 2,000)", "equal"), ("-2, 1", "-2,1", "equal"), ("1000, 2000", "1,000 and 2,000", "equal"),
+     ("1000, 2000", "1,000, 2,000", "equal"), ("1, 234, 5", "1,234,5", "equal"), ("12345, 6", "12,345, 6", "equal"),
+     ("(2, 251, 252)", "(2,251,252)", "equal"),
      # a sign before a dollar sign, with or without spaces
      ("800000", "+$800,000", "equal"), ("-800000", "-$ 800,000", "equal"),
      # a number in math, then its scale word
