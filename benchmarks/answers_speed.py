@@ -82,7 +82,14 @@ texts = {"Answer: 3, line breaks, y": "Answer: 3" + "\\n" * n + "y",
          "(n/14) ### Answer: lines": "### Answer: 4\\n" * (n // 14),
          "is approximately, spaces, 12 m/s.": "So the speed is approximately" + " " * n + "12 m/s.",
          "1. = 12, (n/3) list numbers, Tom made 12.": "1. 86 - 74 = 12\\n" + "2.\\n" * (n // 3) + "Tom made 12.",
-         "\\\\boxed{5}, spaces, \\\\footnote{or 6}": "\\\\boxed{5}" + " " * n + "\\\\footnote{or 6}"}
+         "\\\\boxed{5}, spaces, \\\\footnote{or 6}": "\\\\boxed{5}" + " " * n + "\\\\footnote{or 6}",
+         "\\\\boxed{5}, spaces, I could not solve it.": "\\\\boxed{5}" + " " * n + "I could not solve it.",
+         "\\\\boxed{7}, spaces, $-7$ is not a solution.": "\\\\boxed{7}" + " " * n + "Note that $-7$ is not a solution.",
+         "The answer is 3, spaces, (three).": "The answer is 3" + " " * n + "(three).",
+         "So the total is 13, spaces, million.": "So the total is 13" + " " * n + "million.",
+         "The answer is 3 (see Eq. 5), spaces, x": "The answer is 3 (see Eq. 5)" + " " * n + "x",
+         "The answer is 3 (not 5), spaces, x": "The answer is 3 (not 5)" + " " * n + "x",
+         "The answer is 3, e.g. 5, spaces, x": "The answer is 3, e.g. 5" + " " * n + "x"}
 seconds = {}
 for name, text in texts.items():
     start = time.perf_counter()

@@ -211,7 +211,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "Gemma's answers); never with two bold runs, a bound, a label, a range or an opening phrase right "
      "before it (`at least **12**`, `over $**50**`, `step **3**`, `in week **3**`, `Since ... **54**`, `5 "
      "to **7**`), a word that changes it after it or among its unit words (`**2** times`, `**5** or "
-     "more`, `**3** dozen`, `**1.5 million**`, `**5**-7 days`, `**5** days, or 7`, `**2**nd`), nor when "
+     "more`, `**3** dozen`, `**5**-7 days`, `**5** days, or 7`, `**2**nd`; a scale word in the bold is read with it: `**1.5 million**` is 1,500,000), nor when "
      "the sentence also states a result computed before it (after `=` or in prose: `is 142.`) and the "
      "bold is not the last one (`72 - 54 = 18` then `18 more vlogs to reach **72**`: the bold is a "
      "given), a number in words, or another number after a clause or `or` (`**4** cookies, so 12 cookies "
@@ -1432,7 +1432,7 @@ _CONCLUDES_AFTER = re.compile(r"(?i)(?<![A-Za-z])(?:so|thus|therefore|hence|then
 
 _EXAMPLE = re.compile(r"(?i)e\.g\.|for\s+(?:example|instance)")
 # an example that is a number alone (12, e.g. 13.)
-_BARE_EXAMPLE = re.compile(r",?\s*\$?\s*(-?\d+(?:\.\d+)?)\s*\$?\s*[.!]?\s*$")
+_BARE_EXAMPLE = re.compile(r",?\s*(?:\$\s*)?(-?\d+(?:\.\d+)?)\s*(?:\$\s*)?(?:[.!]\s*)?$")
 # after an answer: a reference in parentheses, or a restatement (9 (see Eq. 5); 3, i.e. 3; 0.25, that is, 25%)
 # after 'i.e.': a restatement with a number that is no plain value (2 hours, about 48, 0.25 or 0.3, 3 + 5): neither
 # compared as another form nor to be dropped as an explanation
@@ -1481,16 +1481,16 @@ _GIVING = re.compile(r"(?i)(?<![A-Za-z])(?:gives?|giving|gave|get|gets|got|getti
 _TEST_VERBS = re.compile(r"(?i)check|verify|consider|substitute|plug(?:\s+in)?|apply|examine|look\s+at|focus\s+on")
 # (the relations the answer grammar reads, and congruence and membership: math that states a value or a condition)
 _RELATION = re.compile(_FORMS_RELATION.pattern + r"|\\(?:equiv|in)(?![A-Za-z])")
-_UNCOMPARED_RESTATEMENT = re.compile(r"(?=[^\n]*\d)(?!\s*\$?\s*[-+]?\d[\d,]*(?:\.\d+)?(?:\s*\\?%)?\s*\$?\s*[.!]?\s*$)")
+_UNCOMPARED_RESTATEMENT = re.compile(r"(?=[^\n]*\d)(?!\s*(?:\$\s*)?[-+]?\d[\d,]*(?:\.\d+)?(?:\s*\\?%)?\s*(?:\$\s*)?(?:[.!]\s*)?$)")
 # (it opens where its spaces open: from inside a long run of them it would rescan the run, quadratic)
-_NOTE_AFTER = re.compile(r"(?i)(?<!\s)\s*\((?:see|cf\.?|from|by|using|via|per|as\s+in)(?![A-Za-z])[^()]{0,60}\)\s*[.!]?\s*$|"
+_NOTE_AFTER = re.compile(r"(?i)(?<!\s)\s*\((?:see|cf\.?|from|by|using|via|per|as\s+in)(?![A-Za-z])[^()]{0,60}\)\s*(?:[.!]\s*)?$|"
                          r",\s*(?:i\.e\.|that\s+is,)|"
                          # another value denied or rejected in brackets: The answer is 15 (not 12). / 2 (-2 is rejected).
                          r"(?<!\s)\s*\(\s*(?:not\s+[-−]?\d[^()]{0,60}|[-−]?\d[\d.,/]*\s+(?:is|was|are|were)\s+(?:rejected|"
                          r"discarded|extraneous|excluded|invalid|not\s+(?:valid|allowed|possible|a\s+solution))[^()]{0,40})\)"
-                         r"\s*[.!]?\s*$")
+                         r"\s*(?:[.!]\s*)?$")
 # after an answer, in brackets, the same number in words (The answer is 3 (three).): a note, never a second value
-_SPELLED_NOTE = re.compile(r"(?<!\s)\s*\(\s*([A-Za-z][A-Za-z -]{1,60}?)\s*\)\s*[.!]?\s*$")
+_SPELLED_NOTE = re.compile(r"(?<!\s)\s*\(\s*([A-Za-z][A-Za-z -]{1,60}?)\s*\)\s*(?:[.!]\s*)?$")
 # after an answer and a space, a computation in brackets that ends the sentence (7 (5 + 2), 18 (9 × 2), $18 (9 eggs x $2
 # each), 0.5 (50%), 12 (3 × 4 = 12)): a note when it holds an '=' or its value is the answer's (_computes_note); never
 # one with a letter for a variable or a command, 2 (x - 1), 4 (3 - 2 \sqrt{2}), nor one that hedges or offers another
@@ -1506,7 +1506,7 @@ _RELATIVE_VALUE = re.compile(r"[\d$\\=\n]")
 _RELATIVE_DOUBTS = re.compile(r"(?i)(?<![A-Za-z])(?:or|unless|but|however|instead|rather|guess\w*|hope|doubt\w*|"
                               r"approximat\w*|about|roughly|estimat\w*|sure|confident|times|plus|minus|more|less|"
                               r"fewer)(?![A-Za-z])|n't")
-_COMPUTED_NOTE = re.compile(r"(?<!\s)[ \t]+(?:\(((?:[^()\n\\]|\\\$){1,80})\)|\[((?:[^\[\]\n\\]|\\\$){1,80})\])\s*[.!]?\s*$")
+_COMPUTED_NOTE = re.compile(r"(?<!\s)[ \t]+(?:\(((?:[^()\n\\]|\\\$){1,80})\)|\[((?:[^\[\]\n\\]|\\\$){1,80})\])\s*(?:[.!]\s*)?$")
 _NOTE_HEDGED = re.compile(r"(?i)(?<![A-Za-z])(?!x(?![A-Za-z]))[A-Za-z](?![A-Za-z'])|(?<![A-Za-z])(?:or|maybe|perhaps|"
                           r"probably|possibly|think|believe|guess|suppose|hope|doubt|if|unless|wrong|incorrect|not|but)"
                           r"(?![A-Za-z])")
@@ -2739,7 +2739,7 @@ def _assignments_joined(text: str, spans: list[_Span], lo: int, hi: int) -> bool
 _OR_WORD = re.compile(r"(?i)(?<![A-Za-z])or(?![A-Za-z])")
 # all that may come before values joined in a final sentence: a word that concludes (Therefore, $x = 2$ and $y = 3$.)
 # "<subject> is the (correct) answer" after a concluding word or a confident "I think" (the subject is the answer)
-_IS_THE_ANSWER = re.compile(r"(?i)\s*(?:indeed\s+)?the\s+(?:(?:correct|right|final)\s+)?answer\s*[.!]?\s*$")
+_IS_THE_ANSWER = re.compile(r"(?i)\s*(?:indeed\s+)?the\s+(?:(?:correct|right|final)\s+)?answer\s*(?:[.!]\s*)?$")
 _CONFIDENT = re.compile(r"(?i)(?<![A-Za-z])(?:(?:i\s+am|i['’]m|we\s+are|we['’]re)\s+(?:confident|sure|certain|convinced)|"
                         r"i\s+(?:think|believe))\s*,?\s*(?:that\s+)?")
 _LEAD = re.compile(r"(?i)\s*(?:(?:and\s+)?(?:thus|hence|so|therefore|finally|overall)\s*,?\s*)?")
