@@ -150,7 +150,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "`\\color{white}` outside a group hides the rest of its paragraph; `\\xout` strikes out; what HTML or "
      "Markdown never shows is not read at all: a comment (an unclosed `<!--` runs to the end), an element "
      "hidden by its style or attribute (`display:none`, `hidden`, white or transparent text), a style or "
-     "script element, a tag's attributes (`<img alt=\"…\">`), a Markdown image (`![…](…)`: its alt text and its address) and a Markdown comment line (`[//]: # (…)`); "
+     "script element, a tag's attributes (`<img alt=\"…\">`), a Markdown image (`!` with its alt text in square brackets and its address in parentheses: neither is read) and a Markdown comment line (`[//]: # (…)`); "
      "`\\color{transparent}`, `\\mathcolor{white}` and `\\scalebox{0}{…}` hide too"),
     ("`The answer is $\\frac{1}{3}$.`, `Final Answer: The largest $n$ is 34.`, `So the answer to this question is 7.`",
      "after a phrase (`the answer to this question is`, `the answer to the problem is` are the phrase "
