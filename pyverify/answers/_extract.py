@@ -124,7 +124,11 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "candidate is`); the same box repeated alone is one answer, boxes in a row keep a value written "
      "twice (`\\boxed{2}, \\boxed{3}, \\boxed{3}`: 3 twice, counted against a reference that repeats it); "
      "one word may follow a box before `and`, `or` or a comma (its unit or noun), never a word that "
-     "reasons (`so`, `then`, `is`, ...)"),
+     "reasons (`so`, `then`, `is`, ...); so are boxes in one sentence each with its noun, joined by `and` "
+     "or a comma with words only between them (`Therefore, there are \\(\\boxed{15}\\) novelists and "
+     "\\(\\boxed{9}\\) poets.`, `Adam has $\\boxed{1}$ apple and Jackie has $\\boxed{5}$ apples.`), "
+     "never with a conclusion, a hedge or a comparison between them (`so the answer is`, `or`, `more`, "
+     "`in total`)"),
     ("`$-\\boxed{3}$`, `$\\boxed{3}\\pi$`, `$\\boxed{3} \\times 10^{5}$`, `$\\frac{1}{\\boxed{3}}$`, `$x \\neq \\boxed{3}$`, `The answer is not \\boxed{3}.`, `Is it \\boxed{3}?`",
      "the box holds the answer whatever surrounds it (`x \\in \\boxed{(3,4]}`, `\\equiv \\boxed{3} "
      "\\pmod{7}`, `\\boxed{10}\\%`), except where the math around it changes its value: a sign, an order, "
@@ -3551,10 +3555,11 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
     form = _another_form(text, math.end, end, bare=False) if math else None
     if form and not text[form[1] : end].strip(" .,;!\"'*"):  # Answer: $\frac12$ (or $0.5$)
         return Extraction("answer", (math.inner.strip(" "),), rule, math.span(), (form[0],))  # type: ignore[union-attr]
-    plain = _OPENING_NUMBER.match(text, start, end) if not spans else None
+    plain = _OPENING_NUMBER.match(text, start, end) if not spans or spans[0].start > start else None
     form = _another_form(text, plain.end(), end, bare=False) if plain else None
     if plain and form and not text[form[1] : end].strip(" .,;!\"'*"):
-        # Answer: 0.1541 (or 15.41%). / The answer is 0.5 (i.e. 50%).: the number, and its other form as after math
+        # Answer: 0.1541 (or 15.41%). / The answer is 0.5 (i.e. 50%). / The answer is 8 (i.e., $2^3$).: the number,
+        # and its other form as after math
         return Extraction("answer", (plain.group(1),), rule, plain.span(1), (form[0],))
     if math and _prose(piece):
         after = _masked(text, start, end)[math.end : end]
@@ -4356,7 +4361,7 @@ _HEDGE_BETWEEN = re.compile(r"(?i)[\s,;.(\$]{0,6}(?:or\s+)?(?:maybe|perhaps|poss
 # (\boxed{\frac12} (or $0.5$), \boxed{5} [or \frac{10}{2}], $3$, or equivalently $3.0$.). Read as another form of
 # the answer: the grader credits it only when the form equals the gold too, so a restatement in decimal form is
 # credited and a hedge (\boxed{3} (or 4)) never is. Anything more (or $4$ if n is even) is a hedge (_HEDGE_AFTER).
-_FORM_VALUE = (r"(?:\$(?P<d>[^$\n]{1,80})\$|\\\((?P<p>[^\n]{1,80}?)\\\)|(?P<n>[-+]?\d(?:[\d.,/]{0,40}\d)?%?|\\[dt]?frac\{\d{1,20}\}\{\d{1,20}\}|"
+_FORM_VALUE = (r"(?:\$(?P<d>[^$\n]{1,80})\$|\\\((?P<p>[^\n]{1,80}?)\\\)|(?P<n>[-+]?\d(?:[\d.,/^]{0,40}\d)?%?|\\[dt]?frac\{\d{1,20}\}\{\d{1,20}\}|"
                r"(?-i:\(?[A-J]\)?)(?![A-Za-z])))")
 _ANOTHER_FORM = re.compile(
     r"(?i)(?:\$\$?|\\[)\]])?[^\S\n]{0,3}(?:[,;][^\S\n]{0,3})?(?P<open>[(\[（][^\S\n]{0,3})?(?:or,?|(?P<ie>i\.e\.,?|that\s{1,3}is,)|\\lor|\\vee|\\text\s{0,3}\{\s{0,3}or\s{0,3}\}|\\to|->|→|\\implies|\\Rightarrow|/|also|或者?|oder|ou|или|o)[^\S\n]{0,3}(?P<lead>(?:equivalently|simply|written\s{1,3}as|"
@@ -4581,6 +4586,41 @@ def _named_box(text: str, lo: int, box: int) -> bool:
     no hedge, supposition or verdict from the sentence's start (The maximum is \\boxed{3}; never If the maximum is)."""
     start = max(lo, box - 160, *(text.rfind(c, 0, box) + 1 for c in ".!?\n"))
     return _NAMED_BOX.search(text, max(lo, box - 8), box) is not None and not _NAMED_HEDGED.search(text, start, box)
+
+
+# between two boxes of one sentence, each box a count or amount with its noun (Therefore, there are \boxed{15} novelists
+# and \boxed{9} poets. / ... is \boxed{1.85} dollars, and the cost of ... is \boxed{3.95} dollars.): words, digits,
+# spaces, commas, percents and amounts only (\boxed{3900} dollars at 7% and \boxed{2200} dollars at 6%.), opened by
+# the first box's noun, joined by 'and', 'with' or a comma, with no hedge or conclusion (so,
+# then, answer, or, maybe, ...: \boxed{6} apples, so the answer is \boxed{7} is the last box)
+_COUNTED_GAP = re.compile(r"[^\S\n]{0,3}(?:\$|\\\))?[^\S\n]{0,3}[A-Za-z](?:[A-Za-z0-9'’ ,%-]|\\%|\.(?=\d)|\$(?=\d)){0,118}?"
+                          r"[^\S\n]{0,3}(?:\$|\\\()?[^\S\n]{0,3}")
+_COUNTED_DOUBT = re.compile(r"(?i)(?<![A-Za-z])(?:so|thus|then|hence|therefore|answer|final|result|not|or|if|whether|"
+                            r"maybe|perhaps|likely|probably|possibly|think|believe|guess|suppose|assume|wrong|incorrect|"
+                            r"extraneous|invalid|rejected|false|candidate|claims?|estimate|approximately|about|roughly|"
+                            r"but|instead|rather|actually|wait|total|altogether|difference|more|less|fewer|than|times|"
+                            r"ratio)(?![A-Za-z])")
+_COUNTED_PREFIX_DOUBT = re.compile(r"(?i)(?<![A-Za-z])(?:not|or|if|whether|maybe|perhaps|likely|probably|possibly|think|"
+                                   r"believe|guess|suppose|assume|wrong|incorrect|extraneous|invalid|rejected|false|"
+                                   r"candidate|another|other|claims?|student|estimate|approximately|about|roughly|either)"
+                                   r"(?![A-Za-z])")
+
+
+def _counted_next(text: str, lo: int, box: tuple[int, int, str], nxt: int) -> bool:
+    """Whether the box ``box`` and the box at ``nxt`` state two counts of one sentence, each with its noun
+    (``_COUNTED_GAP``), with no hedge or supposition from the sentence's start to the first."""
+    gap = _COUNTED_GAP.fullmatch(text, box[1], nxt)
+    if gap is None:
+        return False
+    words = text[box[1] : nxt]
+    if not re.search(r"(?i)(?<![A-Za-z])(?:and|with)(?![A-Za-z])|,", words) or _COUNTED_DOUBT.search(words):
+        return False
+    window = max(lo, box[0] - 160)
+    ends = [m.end() for m in re.finditer(r"[!?\n]|\.(?!\d)", text[window : box[0]])]
+    start = window + (ends[-1] if ends else 0)
+    return not _COUNTED_PREFIX_DOUBT.search(text, start, box[0])
+
+
 # before a row of boxes, besides what bounds or doubts one box (_BOX_BOUND): a word that supposes it or makes it one
 # of alternatives (if, whether, either, might be, guess)
 _ROW_HEDGED = re.compile(r"(?i)(?<![A-Za-z])(?:if|whether|suppose|either|(?:might|may|could)\s+be|guess|guessing)"
@@ -4909,7 +4949,8 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
         for box in reversed(boxes[:-1]):
             if _CONNECTOR.fullmatch(text, box[1], group[0][0]) or (
                     _LABELLED_NEXT.fullmatch(text, box[1], group[0][0]) and _LABELLED_BOX.search(text, max(lo, box[0] - 48), box[0])) or (
-                    _NAMED_NEXT.fullmatch(text, box[1], group[0][0]) and _named_box(text, lo, box[0])):  # fmt: skip
+                    _NAMED_NEXT.fullmatch(text, box[1], group[0][0]) and _named_box(text, lo, box[0])) or \
+                    _counted_next(text, lo, box, group[0][0]):  # fmt: skip
                 # $\theta = \boxed{\frac{3\pi}{2}}$，$f(\frac{2\pi}{3}) = \boxed{1}$: the blanks of a fill-in, each
                 # labelled, on one line (one label per box: the answer of each); The maximum is \boxed{3}, and the minimum
                 # is \boxed{1}.: each box the value of a thing named

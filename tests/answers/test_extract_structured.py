@@ -3358,3 +3358,33 @@ def test_a_response_that_disowns_its_answer_or_hides_it_states_none(response: st
 )  # fmt: skip
 def test_a_note_in_brackets_after_a_marked_answer(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, grade(response, gold).reason
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # boxes in one sentence, each with its noun (MathCoder's answers to two-unknown problems): several answers, never
+     # the last box alone called wrong against the first
+     ("Therefore, the answer is \\(\\boxed{15}\\) novelists and \\(\\boxed{9}\\) poets.", "15", "several answers"),
+     ("Therefore, the answer is \\(\\boxed{15}\\) novelists and \\(\\boxed{9}\\) poets.", "9", "several answers"),
+     ("Therefore, the answer is \\(\\boxed{15}\\) novelists and \\(\\boxed{9}\\) poets.", "15, 9", "correct"),
+     ("So, Adam has \\( \\boxed{1} \\) apple and Jackie has \\( \\boxed{5} \\) apples.", "5", "several answers"),
+     ("Thus, one box costs \\( \\boxed{1.85} \\) dollars, and one package costs \\( \\boxed{3.95} \\) dollars.", "3.95",
+      "several answers"),
+     ("Therefore, Bob invested \\( \\boxed{3900} \\) dollars at 7% and \\( \\boxed{2200} \\) dollars at 6%.", "3900",
+      "several answers"),
+     ("Thus, \\( \\boxed{30} \\) ounces of the 20% alloy must be mixed with \\( \\boxed{70} \\) ounces of the 27% alloy.",
+      "30", "several answers"),
+     ("So you bought \\( \\boxed{4} \\) discs that cost $10.50 and \\( \\boxed{6} \\) discs that cost $8.50.", "4",
+      "several answers"),
+     # a conclusion, a hedge or a comparison between them: the last box
+     ("He has \\boxed{6} apples, so the answer is \\boxed{7}.", "7", "correct"),
+     ("He has \\(\\boxed{6}\\) more apples than pears and \\(\\boxed{7}\\) pears.", "7", "correct"),
+     ("She has \\(\\boxed{6}\\) apples. He has \\(\\boxed{7}\\) pears.", "7", "correct"),
+     ("She has \\(\\boxed{6}\\) apples and \\(\\boxed{6}\\) apples.", "6", "correct"),
+     # a plain number, then 'i.e.' and the same value written as a power, in math or not
+     ("The answer is 8 (i.e., $2^3$).", "8", "correct"), ("The answer is 8 (i.e. 2^3).", "8", "correct"),
+     ("The answer is 8 (i.e. 2^4).", "8", "no answer"), ("The answer is 5 (or $6$).", "5", "no answer"),
+     ("\\boxed{8} (or 2^3)", "8", "correct")],
+)  # fmt: skip
+def test_boxes_with_their_nouns_and_a_power_written_again(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, grade(response, gold).reason
