@@ -89,7 +89,11 @@ texts = {"Answer: 3, line breaks, y": "Answer: 3" + "\\n" * n + "y",
          "So the total is 13, spaces, million.": "So the total is 13" + " " * n + "million.",
          "The answer is 3 (see Eq. 5), spaces, x": "The answer is 3 (see Eq. 5)" + " " * n + "x",
          "The answer is 3 (not 5), spaces, x": "The answer is 3 (not 5)" + " " * n + "x",
-         "The answer is 3, e.g. 5, spaces, x": "The answer is 3, e.g. 5" + " " * n + "x"}
+         "The answer is 3, e.g. 5, spaces, x": "The answer is 3, e.g. 5" + " " * n + "x",
+         "(n/20) \\\\boxed{1} apples and, y": "\\\\boxed{1} apples and " * (n // 20) + "\\\\boxed{2} pears.",
+         "\\\\boxed{1} apples, spaces, and \\\\boxed{2}": "\\\\boxed{1} apples" + " " * n + "and \\\\boxed{2} pears.",
+         "\\\\boxed{1} and \\\\boxed{2}, spaces, 2": "\\\\boxed{1} and \\\\boxed{2}" + " " * n + "\\n2",
+         "The answer is 8 (i.e., spaces, $2^3$).": "The answer is 8 (i.e.," + " " * n + "$2^3$)."}
 seconds = {}
 for name, text in texts.items():
     start = time.perf_counter()

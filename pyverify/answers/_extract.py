@@ -128,7 +128,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "or a comma with words only between them (`Therefore, there are \\(\\boxed{15}\\) novelists and "
      "\\(\\boxed{9}\\) poets.`, `Adam has $\\boxed{1}$ apple and Jackie has $\\boxed{5}$ apples.`), "
      "never with a conclusion, a hedge or a comparison between them (`so the answer is`, `or`, `more`, "
-     "`in total`)"),
+     "`in total`); a value alone on the last line after such boxes that is one of them is the answer the "
+     "response picks (MathCoder's last block: `... \\boxed{15} novelists and \\boxed{9} poets.` then `15`)"),
     ("`$-\\boxed{3}$`, `$\\boxed{3}\\pi$`, `$\\boxed{3} \\times 10^{5}$`, `$\\frac{1}{\\boxed{3}}$`, `$x \\neq \\boxed{3}$`, `The answer is not \\boxed{3}.`, `Is it \\boxed{3}?`",
      "the box holds the answer whatever surrounds it (`x \\in \\boxed{(3,4]}`, `\\equiv \\boxed{3} "
      "\\pmod{7}`, `\\boxed{10}\\%`), except where the math around it changes its value: a sign, an order, "
@@ -4999,6 +5000,17 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
             # \boxed{2}, \boxed{3}? / Not \boxed{2}, \boxed{3}. / maybe \boxed{2} and \boxed{3} / \boxed{3}, \boxed{3}?:
             # a row of boxes asked about, denied or hedged (one box alone: _embedded)
             return Extraction("none", rule="the boxes are asked about, denied or hedged", span=(span[0], hi))
+        rest_at = closed.end() if closed else span[1]
+        rest = text[rest_at:hi].rstrip()
+        line_at = rest.rfind("\n")  # (after the boxes' sentence and its nouns, no digit before that last line)
+        chosen = _value_after(text, rest_at + line_at, hi) if len(contents) > 1 and line_at >= 0 and \
+            not re.search(r"\d", rest[:line_at]) else None  # fmt: skip
+        picked = [c for c in contents if chosen is not None and "".join(c.split()) == "".join(chosen.split())]
+        if len(picked) == 1:
+            # \boxed{15} novelists and \boxed{9} poets.\n15 (MathCoder's last block, the answer it gives): the value
+            # the response picks from its boxes, alone after them
+            picked_box = next(b for b in group if _unbox(undouble(b[2]).strip()) == picked[0])
+            return Extraction("answer", (picked[0],), "boxed", (picked_box[0], picked_box[1]))
         if len(contents) > 1:  # (boxes in a row keep a value written twice, \boxed{2}, \boxed{3}, \boxed{3}: a
             # root with its multiplicity, counted against a reference that repeats it; the same box alone is one)
             return Extraction("several", tuple(written), "several boxes", span)

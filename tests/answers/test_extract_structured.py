@@ -3376,6 +3376,12 @@ def test_a_note_in_brackets_after_a_marked_answer(response: str, gold: str, stat
       "30", "several answers"),
      ("So you bought \\( \\boxed{4} \\) discs that cost $10.50 and \\( \\boxed{6} \\) discs that cost $8.50.", "4",
       "several answers"),
+     # then a value alone on the last line that is one of them (MathCoder's last block): the answer picked
+     ("Therefore, the answer is \\(\\boxed{15}\\) novelists and \\(\\boxed{9}\\) poets.\n15", "15", "correct"),
+     ("Therefore, the answer is \\(\\boxed{15}\\) novelists and \\(\\boxed{9}\\) poets.\n15", "9", "wrong"),
+     ("Therefore, the answer is \\(\\boxed{15}\\) novelists and \\(\\boxed{9}\\) poets.\n16", "15", "several answers"),
+     ("\\[\n\\boxed{8}\n\\]\n\\[\n\\boxed{5}\n\\]\n8", "8", "correct"),
+     ("So \\boxed{2} and \\boxed{3}\nThere are 2 cases.\n2", "2", "several answers"),
      # a conclusion, a hedge or a comparison between them: the last box
      ("He has \\boxed{6} apples, so the answer is \\boxed{7}.", "7", "correct"),
      ("He has \\(\\boxed{6}\\) more apples than pears and \\(\\boxed{7}\\) pears.", "7", "correct"),

@@ -284,7 +284,10 @@ OUTSIDE_DISAGREEMENTS = DATA / "outside_disagreements.json"
      ("hardmath_outputs", 150, 125),
      # 27 models on MathCAMPS's K-8 problems ('### Answer: 253m', a comparison sign alone as the gold, made-up |user|
      # turns after the answer, golds written as Python lists of pairs)
-     ("mathcamps_outputs", 150, 130)],
+     ("mathcamps_outputs", 150, 130),
+     # six MathCoder models (code interpreter turns; two-unknown problems answered '\\boxed{15} novelists and
+     # \\boxed{9} poets.' then a last block '15' that picks one)
+     ("mathcoder_outputs", 150, 125)],
 )  # fmt: skip
 def test_more_outside_answers_against_their_publishers_labels(name: str, count: int, graded: int) -> None:
     # GPT-4 on TheoremQA (lists in brackets, E-notation golds, True written 1.0) and on GAOKAO fill-in-the-blank
