@@ -5002,9 +5002,9 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
             return Extraction("none", rule="the boxes are asked about, denied or hedged", span=(span[0], hi))
         rest_at = closed.end() if closed else span[1]
         rest = text[rest_at:hi].rstrip()
-        line_at = rest.rfind("\n")  # (after the boxes' sentence and its nouns, no digit before that last line)
+        line_at = rest.rfind("\n")  # (before that last line, the rest of the boxes' line, or lines with no digit)
         chosen = _value_after(text, rest_at + line_at, hi) if len(contents) > 1 and line_at >= 0 and \
-            not re.search(r"\d", rest[:line_at]) else None  # fmt: skip
+            ("\n" not in rest[:line_at] or not re.search(r"\d", rest[:line_at])) else None  # fmt: skip
         picked = [c for c in contents if chosen is not None and "".join(c.split()) == "".join(chosen.split())]
         if len(picked) == 1:
             # \boxed{15} novelists and \boxed{9} poets.\n15 (MathCoder's last block, the answer it gives): the value

@@ -3382,6 +3382,8 @@ def test_a_note_in_brackets_after_a_marked_answer(response: str, gold: str, stat
      ("Therefore, the answer is \\(\\boxed{15}\\) novelists and \\(\\boxed{9}\\) poets.\n16", "15", "several answers"),
      ("\\[\n\\boxed{8}\n\\]\n\\[\n\\boxed{5}\n\\]\n8", "8", "correct"),
      ("So \\boxed{2} and \\boxed{3}\nThere are 2 cases.\n2", "2", "several answers"),
+     ("So you need \\( \\boxed{12} \\) pounds of coffee A and \\( \\boxed{8} \\) pounds of coffee B to make a 20 pound "
+      "blend.\n12", "12", "correct"),
      # a conclusion, a hedge or a comparison between them: the last box
      ("He has \\boxed{6} apples, so the answer is \\boxed{7}.", "7", "correct"),
      ("He has \\(\\boxed{6}\\) more apples than pears and \\(\\boxed{7}\\) pears.", "7", "correct"),
