@@ -4600,10 +4600,13 @@ _COUNTED_DOUBT = re.compile(r"(?i)(?<![A-Za-z])(?:so|thus|then|hence|therefore|a
                             r"maybe|perhaps|likely|probably|possibly|think|believe|guess|suppose|assume|wrong|incorrect|"
                             r"extraneous|invalid|rejected|false|candidate|claims?|estimate|approximately|about|roughly|"
                             r"but|instead|rather|actually|wait|total|altogether|difference|more|less|fewer|than|times|"
-                            r"ratio)(?![A-Za-z])")
+                            r"ratio|twice|thrice|half\s+(?:as|of)|double|triple|as\s+(?:many|much)|which|means?|gives?|giving|"
+                            r"leaves|leaving|remains?|remaining|now|becomes?|equals?|makes?|making|since|because)"
+                            r"(?![A-Za-z])")
 _COUNTED_PREFIX_DOUBT = re.compile(r"(?i)(?<![A-Za-z])(?:not|or|if|whether|maybe|perhaps|likely|probably|possibly|think|"
                                    r"believe|guess|suppose|assume|wrong|incorrect|extraneous|invalid|rejected|false|"
-                                   r"candidate|another|other|claims?|student|estimate|approximately|about|roughly|either)"
+                                   r"candidate|another|other|claims?|student|estimate|approximately|about|roughly|either|"
+                                   r"since|because|given|after|once|when)"
                                    r"(?![A-Za-z])")
 
 

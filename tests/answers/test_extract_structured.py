@@ -3388,6 +3388,9 @@ def test_a_note_in_brackets_after_a_marked_answer(response: str, gold: str, stat
      ("He has \\boxed{6} apples, so the answer is \\boxed{7}.", "7", "correct"),
      ("He has \\(\\boxed{6}\\) more apples than pears and \\(\\boxed{7}\\) pears.", "7", "correct"),
      ("She has \\(\\boxed{6}\\) apples. He has \\(\\boxed{7}\\) pears.", "7", "correct"),
+     ("Since Tom has \\(\\boxed{5}\\) apples, and Jane has twice as many, Jane has \\(\\boxed{10}\\) apples.", "10",
+      "correct"),
+     ("Tom eats \\(\\boxed{3}\\) apples, leaving \\(\\boxed{5}\\) apples.", "5", "correct"),
      ("She has \\(\\boxed{6}\\) apples and \\(\\boxed{6}\\) apples.", "6", "correct"),
      # a plain number, then 'i.e.' and the same value written as a power, in math or not
      ("The answer is 8 (i.e., $2^3$).", "8", "correct"), ("The answer is 8 (i.e. 2^3).", "8", "correct"),
