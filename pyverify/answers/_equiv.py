@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import re
 import time
+from contextvars import ContextVar
 from dataclasses import replace
 from fractions import Fraction
 from itertools import permutations, product
@@ -1758,6 +1759,10 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
     if cand.forms:  # \boxed{\frac12} (or $0.5$): the answer, then each other form it is written in, must be the gold
         return _with_forms(ref, cand, timeout, start, tolerance=tolerance, decimal_comma=decimal_comma, percent=percent,
                            exact_witness=exact_witness, order=order)  # fmt: skip
+    if (_APPLIED.search(ref.text) or _APPLIED.search(cand.text)) and not _APPLIED_READ.get():
+        # f(0), I(3): a function's value at a number, or the product f·0 (the grammar's reading): either reading
+        return _applied_or_product(ref, cand, timeout, start, tolerance=tolerance, decimal_comma=decimal_comma,
+                                   percent=percent, exact_witness=exact_witness, order=order)  # fmt: skip
 
     def done(v: _Verdict) -> AnswerCertificate:
         extraction = {label: {"rule": ans.rule, "span": list(ans.span)} | ({"decimal_comma": ans.convention}
@@ -1884,6 +1889,43 @@ def _quantity_or_product(ref: Answer, cand: Answer, timeout: float, start: float
                      f"{a.product}" for label, a in
                      (("reference", ref), ("candidate", cand)) if a.product)  # fmt: skip
     return replace(other, conditions=(*other.conditions, read), seconds=round(time.monotonic() - start, 6))
+
+
+# a letter (or a Greek letter's command) right before a number in brackets, as a function is applied to it: f(0), I(3),
+# \theta(0) (never a command's argument, \sin(0), nor a subscript's or a word's letter; nor a name before '=', f(3) = 12,
+# whose value is read by the rules for equations)
+_GREEK = (r"alpha|beta|gamma|delta|epsilon|varepsilon|zeta|eta|theta|vartheta|iota|kappa|lambda|mu|nu|xi|rho|sigma|tau|"
+          r"phi|varphi|chi|psi|omega|Gamma|Delta|Theta|Lambda|Xi|Sigma|Phi|Psi|Omega")
+_APPLIED = re.compile(rf"(?<![A-Za-z\\_^])([A-Za-z]|\\(?:{_GREEK})(?![A-Za-z]))\s*(?:\\left\s*)?\(\s*([-+]?\d{{1,20}}(?:\.\d{{1,20}})?)"
+                      rf"\s*(?:\\right\s*)?\)(?!\s*=)")
+# (set while the product reading is decided, so that it is not split again)
+_APPLIED_READ: ContextVar[bool] = ContextVar("_APPLIED_READ", default=False)
+
+
+def _applied_or_product(ref: Answer, cand: Answer, timeout: float, start: float, **options: Any) -> AnswerCertificate:
+    """equivalent_answers for answers that apply a letter to a number (``f(0)``, ``I(3)``): the grammar reads the product
+    f·0, so that ``I(0)`` would be 0 and equal to ``2I(0)``, to ``0`` and to anything times it. Each is also read as a
+    function's value, one symbol (``I(0)`` as I₍₀₎); the verdict stands when both readings agree, and where only one
+    finds them equal, unknown (nothing is credited through a product the text may not mean)."""
+    from pyverify.answers._parse import parse_answer
+
+    token = _APPLIED_READ.set(True)
+    try:
+        main = equivalent_answers(ref, cand, timeout, **options)
+        left = max(timeout - (time.monotonic() - start), 1e-3)
+        applied = [replace(parse_answer(_APPLIED.sub(r"\1_{(\2)}", a.text), decimal_comma=options.get("decimal_comma")),
+                           rule=a.rule, span=a.span) if _APPLIED.search(a.text) else a for a in (ref, cand)]  # fmt: skip
+        other = equivalent_answers(applied[0], applied[1], left, **options)
+    finally:
+        _APPLIED_READ.reset(token)
+    seconds = round(time.monotonic() - start, 6)
+    if main.status == other.status or "equal" not in (main.status, other.status):
+        return replace(main, seconds=seconds)
+    written = ", ".join(dict.fromkeys(m.group() for a in (ref, cand) for m in _APPLIED.finditer(a.text)))
+    only = "the product" if main.status == "equal" else "a function's value"
+    return replace(main, status="unknown", method="none", witness=None, conditions=(), seconds=seconds,
+                   reason=f"{written} may be a function's value at a number or a product: the answers are equal only "
+                          f"when it is read as {only}")  # fmt: skip
 
 
 def _scaled_or_not(ref: Answer, cand: Answer, timeout: float, start: float, **options: Any) -> AnswerCertificate:

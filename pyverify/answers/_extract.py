@@ -125,11 +125,14 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "twice (`\\boxed{2}, \\boxed{3}, \\boxed{3}`: 3 twice, counted against a reference that repeats it); "
      "one word may follow a box before `and`, `or` or a comma (its unit or noun), never a word that "
      "reasons (`so`, `then`, `is`, ...); so are boxes in one sentence each with its noun, joined by `and` "
-     "or a comma with words only between them (`Therefore, there are \\(\\boxed{15}\\) novelists and "
+     "with words only between them (`Therefore, there are \\(\\boxed{15}\\) novelists and "
      "\\(\\boxed{9}\\) poets.`, `Adam has $\\boxed{1}$ apple and Jackie has $\\boxed{5}$ apples.`), "
-     "never with a conclusion, a hedge or a comparison between them (`so the answer is`, `or`, `more`, "
-     "`in total`); a value alone on the last line after such boxes that is one of them is the answer the "
-     "response picks (MathCoder's last block: `... \\boxed{15} novelists and \\boxed{9} poets.` then `15`)"),
+     "never with a conclusion, a hedge, a bound, a comparison or a premise (`so the answer is`, `or`, "
+     "`at most`, `more`, `in total`, `each of`, `after`, `spent`), nor after a comma alone (`In each of the "
+     "\\boxed{4} classes, there are \\boxed{25} students.` is 25); after two boxes in a row, a plain number "
+     "alone on the last line that is one of them is the answer the response picks (MathCoder's last block: "
+     "`... \\boxed{15} novelists and \\boxed{9} poets.` then `15`), never after words of their sentence that "
+     "judge or hedge them (`but 5 is extraneous`, `or`, `I think`)"),
     ("`$-\\boxed{3}$`, `$\\boxed{3}\\pi$`, `$\\boxed{3} \\times 10^{5}$`, `$\\frac{1}{\\boxed{3}}$`, `$x \\neq \\boxed{3}$`, `The answer is not \\boxed{3}.`, `Is it \\boxed{3}?`",
      "the box holds the answer whatever surrounds it (`x \\in \\boxed{(3,4]}`, `\\equiv \\boxed{3} "
      "\\pmod{7}`, `\\boxed{10}\\%`), except where the math around it changes its value: a sign, an order, "
@@ -298,7 +301,9 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "after a line ending in a copula and a colon, `The total is:` then `$13`, belongs to it; never a "
      "step, a given or an expression still to compute) gives its one math span (never the math of a step "
      "still to take: `Then, we can find the product $CD$.`, `Next, we need to compute $x^2$.`, `Now, "
-     "let's solve for $x$.`, `We also need to check $x = 0$.` state none, a response cut off before its "
+     "let's solve for $x$.`, `We also need to check $x = 0$.` state none, nor does an instruction as a "
+     "problem gives it, `Compute $\\arcsin(-\\frac{1}{2})$.`, `Find the value of $2+3$.` (a base model "
+     "echoing its prompt), a response cut off before its "
      "result, and one unknown the sentence seeks after a preposition or a verb of seeking, no copula "
      "before it, states none either (`Solving this equation will give us the value of $x$.`, `Let's "
      "proceed to find the smallest integer $n$.`, `continuous at every $x$`; `Thus we obtain $x$.`, `So the "
@@ -1481,6 +1486,13 @@ _SEEKING = re.compile(r"(?i)(?<![A-Za-z])(?:find|finding|determine|determining|c
 _GIVING = re.compile(r"(?i)(?<![A-Za-z])(?:gives?|giving|gave|get|gets|got|getting|yields?|yielding|obtain\w*|reduces?|"
                      r"comes?|came|left|choose|chose|chosen|select\w*|pick\w*|go|goes|went|settle\w*|arriv\w*|end\w*|"
                      r"results?|becomes?|became|equals?|simplif\w*|is|are|was|were|be)(?![A-Za-z])")
+# a sentence that opens with a verb of computing in the imperative right before its math (Compute $X$., Now find the
+# value of $X$., Evaluate $X$.): the instruction a problem gives
+_INSTRUCTED = re.compile(r"(?i)[\s*_#>-]{0,6}(?:(?:now|next|then|first|finally|please|also|and)[ \t,]{1,3}){0,3}"
+                         r"(?:compute|find|evaluate|simplify|calculate|determine|solve|express|write|factor|expand|"
+                         r"rationalize|convert|round|estimate|give|show|prove)(?![A-Za-z])[ \t]{1,3}"
+                         r"(?:(?:the[ \t]{1,3})?(?:exact[ \t]{1,3})?(?:value|sum|product|number|result)[ \t]{1,3}of[ \t]{1,3})?"
+                         r"(?:\$\$?|\\\(|\\\[)?[ \t]{0,3}")
 # the verbs that only test a value: what follows them is a candidate even with an '=' in it (We also need to check
 # $x = 0$.)
 _TEST_VERBS = re.compile(r"(?i)check|verify|consider|substitute|plug(?:\s+in)?|apply|examine|look\s+at|focus\s+on")
@@ -2043,6 +2055,13 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
             return Extraction("none", rule="the final sentence writes its value again in a form not compared", span=(lo, hi))
         if _qualified(masked, last.end() if last is not None else lo, m, hi):
             return Extraction("none", rule="a word changes, bounds or judges the value stated", span=(lo, hi))
+        if rule == "final sentence" and not _RELATION.search(m.inner) and \
+                _INSTRUCTED.fullmatch(masked, max(lo, masked.rfind("\n", lo, m.start) + 1), m.start):  # fmt: skip
+            # Compute $\arcsin(-\frac{1}{2})$. / Find the value of $2+3$.: the problem's instruction written again (a
+            # base model echoing its prompt; on the sentence's last line), never a value stated, though the math has the
+            # gold's value
+            return Extraction("none", rule="the final sentence is an instruction on its math, as a problem asks",
+                              span=(lo, hi))  # fmt: skip
         planned = _PLANNED_ON.search(masked, lo, m.start) if rule == "final sentence" else None
         if planned and _PLAN_CONTINUES.match(text, m.end, hi) and not _PLAIN_NUMBER.fullmatch(m.inner.strip()) and \
                 (_TEST_VERBS.fullmatch(planned.group(1)) or not _RELATION.search(m.inner)):  # fmt: skip
@@ -4592,7 +4611,8 @@ def _named_box(text: str, lo: int, box: int) -> bool:
 # between two boxes of one sentence, each box a count or amount with its noun (Therefore, there are \boxed{15} novelists
 # and \boxed{9} poets. / ... is \boxed{1.85} dollars, and the cost of ... is \boxed{3.95} dollars.): words, digits,
 # spaces, commas, percents and amounts only (\boxed{3900} dollars at 7% and \boxed{2200} dollars at 6%.), opened by
-# the first box's noun, joined by 'and', 'with' or a comma, with no hedge or conclusion (so,
+# the first box's noun, joined by 'and' (never a comma alone: In each of the \boxed{4} classes, there are \boxed{25}
+# students. states 25), with no premise, bound, hedge or conclusion (per, each, after, at least, so,
 # then, answer, or, maybe, ...: \boxed{6} apples, so the answer is \boxed{7} is the last box)
 _COUNTED_GAP = re.compile(r"[^\S\n]{0,3}(?:\$|\\\))?[^\S\n]{0,3}[A-Za-z](?:[A-Za-z0-9'’ ,%-]|\\%|\.(?=\d)|\$(?=\d)){0,118}?"
                           r"[^\S\n]{0,3}(?:\$|\\\()?[^\S\n]{0,3}")
@@ -4601,13 +4621,44 @@ _COUNTED_DOUBT = re.compile(r"(?i)(?<![A-Za-z])(?:so|thus|then|hence|therefore|a
                             r"extraneous|invalid|rejected|false|candidate|claims?|estimate|approximately|about|roughly|"
                             r"but|instead|rather|actually|wait|total|altogether|difference|more|less|fewer|than|times|"
                             r"ratio|twice|thrice|half\s+(?:as|of)|double|triple|as\s+(?:many|much)|which|means?|gives?|giving|"
-                            r"leaves|leaving|remains?|remaining|now|becomes?|equals?|makes?|making|since|because)"
-                            r"(?![A-Za-z])")
+                            r"leaves|leaving|remains?|remaining|now|becomes?|equals?|makes?|making|since|because|"
+                            r"in\s+(?:a|one|each|the\s+(?:first|second|next))\s+(?:day|week|month|year|hour|minute)s?|"
+                            r"daily|weekly|monthly|yearly|annually|"
+                            r"started|ended|initially|originally|finally|left|yesterday|today|totall?ing|every|"
+                            r"(?:and|,)\s+(?:after|before)|afterwards?|later|earlier|spent|spends|paid|pays|earned|earns|"
+                            r"received|saved|owe[sd]?|"
+                            r"at\s+(?:least|most)|nearly|almost|around|over|under|up\s+to|excluding|including|minus|plus|"
+                            r"except|(?:for|in)\s+each|each\s+of)(?![A-Za-z])")
 _COUNTED_PREFIX_DOUBT = re.compile(r"(?i)(?<![A-Za-z])(?:not|or|if|whether|maybe|perhaps|likely|probably|possibly|think|"
                                    r"believe|guess|suppose|assume|wrong|incorrect|extraneous|invalid|rejected|false|"
                                    r"candidate|another|other|claims?|student|estimate|approximately|about|roughly|either|"
-                                   r"since|because|given|after|once|when)"
+                                   r"since|because|given|after|once|when|at\s+(?:least|most)|nearly|almost|around|"
+                                   r"over|under|up\s+to|(?:more|less|fewer)\s+than|assuming|supposing|hypothetically|"
+                                   r"case|before|each\s+of)"
                                    r"(?![A-Za-z])")
+
+
+# the last line after two counted boxes that picks one: a plain number alone (never a relation, a factorial, a heading)
+_PICKED_LINE = re.compile(r"[ \t]*([-+]?(?:\d{1,3}(?:,\d{3}){1,6}|\d{1,20})(?:\.\d{1,20})?|\\[dt]?frac\{\d{1,20}\}\{\d{1,20}\})[ \t]*")
+# on the rest of the boxes' line: words that judge, reject or hedge them
+# (wrong after a count's noun is what it counts: Terry got \boxed{22} problems right and \boxed{3} problems wrong.)
+_PICK_DOUBTED = re.compile(r"(?i)(?<![A-Za-z])(?:not|no|neither|both|but|however|(?<!problems\s)(?<!questions\s)"
+                           r"(?<!answers\s)(?<!items\s)(?:wrong|incorrect)|invalid|extraneous|"
+                           r"reject\w*|fail\w*|discard\w*|exclud\w*|maybe|perhaps|probably|possibly|or|either|if|"
+                           r"unless|guess|think|believe|unsure)(?![A-Za-z])|\?")
+
+
+def _pick_doubted(text: str, lo: int, group: list[tuple[int, int, str]], end: int) -> bool:
+    """Whether the sentence of a row of boxes, from its start to ``end`` (the boxes' contents left out), judges,
+    rejects or hedges them (The roots are \\boxed{3} and \\boxed{5}, but 5 is extraneous. / I think ... or ...)."""
+    window = max(lo, group[0][0] - 160)
+    ends = [m.end() for m in re.finditer(r"[!?\n]|\.(?!\d)", text[window : group[0][0]])]
+    pieces, at = [], window + (ends[-1] if ends else 0)
+    for start, stop, _ in group:
+        pieces.append(text[at:start])
+        at = stop
+    pieces.append(text[at:end])
+    return _PICK_DOUBTED.search(" ".join(pieces)) is not None
 
 
 def _counted_next(text: str, lo: int, box: tuple[int, int, str], nxt: int) -> bool:
@@ -4617,7 +4668,8 @@ def _counted_next(text: str, lo: int, box: tuple[int, int, str], nxt: int) -> bo
     if gap is None:
         return False
     words = text[box[1] : nxt]
-    if not re.search(r"(?i)(?<![A-Za-z])(?:and|with)(?![A-Za-z])|,", words) or _COUNTED_DOUBT.search(words):
+    if not re.search(r"(?i)(?<![A-Za-z])(?:and|(?:mixed|combined|blended)\s+with)(?![A-Za-z])", words) or \
+            _COUNTED_DOUBT.search(words):  # fmt: skip
         return False
     window = max(lo, box[0] - 160)
     ends = [m.end() for m in re.finditer(r"[!?\n]|\.(?!\d)", text[window : box[0]])]
@@ -4953,11 +5005,12 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
         for box in reversed(boxes[:-1]):
             if _CONNECTOR.fullmatch(text, box[1], group[0][0]) or (
                     _LABELLED_NEXT.fullmatch(text, box[1], group[0][0]) and _LABELLED_BOX.search(text, max(lo, box[0] - 48), box[0])) or (
-                    _NAMED_NEXT.fullmatch(text, box[1], group[0][0]) and _named_box(text, lo, box[0])) or \
-                    _counted_next(text, lo, box, group[0][0]):  # fmt: skip
+                    _NAMED_NEXT.fullmatch(text, box[1], group[0][0]) and _named_box(text, lo, box[0])):  # fmt: skip
                 # $\theta = \boxed{\frac{3\pi}{2}}$，$f(\frac{2\pi}{3}) = \boxed{1}$: the blanks of a fill-in, each
                 # labelled, on one line (one label per box: the answer of each); The maximum is \boxed{3}, and the minimum
                 # is \boxed{1}.: each box the value of a thing named
+                group.insert(0, box)
+            elif _counted_next(text, lo, box, group[0][0]):
                 group.insert(0, box)
             else:
                 break
@@ -5006,12 +5059,15 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
         rest_at = closed.end() if closed else span[1]
         rest = text[rest_at:hi].rstrip()
         line_at = rest.rfind("\n")  # (before that last line, the rest of the boxes' line, or lines with no digit)
-        chosen = _value_after(text, rest_at + line_at, hi) if len(contents) > 1 and line_at >= 0 and \
-            ("\n" not in rest[:line_at] or not re.search(r"\d", rest[:line_at])) else None  # fmt: skip
-        picked = [c for c in contents if chosen is not None and "".join(c.split()) == "".join(chosen.split())]
+        chosen = _PICKED_LINE.fullmatch(rest, line_at + 1) if len(written) == len(contents) == 2 and line_at >= 0 and \
+            ("\n" not in rest[:line_at] or not re.search(r"\d", rest[:line_at])) and \
+            not _pick_doubted(text, lo, group, rest_at + line_at) else None  # fmt: skip
+        picked = [c for c in contents if chosen is not None and ("".join(c.split()) == chosen.group(1) or
+                  _value(c) is not None and _value(c) == _value(chosen.group(1)))]  # fmt: skip
         if len(picked) == 1:
             # \boxed{15} novelists and \boxed{9} poets.\n15 (MathCoder's last block, the answer it gives): the value
-            # the response picks from its boxes, alone after them
+            # the response picks from its two boxes, a plain number alone on the last line (never after words of
+            # their sentence that judge or hedge them: _pick_doubted)
             picked_box = next(b for b in group if _unbox(undouble(b[2]).strip()) == picked[0])
             return Extraction("answer", (picked[0],), "boxed", (picked_box[0], picked_box[1]))
         if len(contents) > 1:  # (boxes in a row keep a value written twice, \boxed{2}, \boxed{3}, \boxed{3}: a

@@ -1206,6 +1206,11 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "question asked for the other side; a "
      "function's value at a number, `f(2) = 6`, `f(\\frac{2\\pi}{3}) = 1`, names that value, alone or in a list "
      "(`\\theta = \\frac{3\\pi}{2}, f(\\frac{2\\pi}{3}) = 1` against `\\frac{3\\pi}{2}, 1`: a fill-in-the-blank of two blanks)"),
+    ("`I(0)`, `f(3)`, `\\theta(0)` against `0`, `2I(0)`, `3f` (a letter applied to a number)",
+     "two readings: the product the grammar reads (I·0, so 0) and a function's value at that number, one symbol (I "
+     "at 0); the verdict stands when both agree, and where only one finds the answers equal, unknown (`I(0)` against "
+     "`0` or `2I(0)`, `f(3)` against `3f`), so that nothing is credited through a product by zero the text may not "
+     "mean; `I(0)` against itself, `2(3)` against `6` and `\\sin(0)` against `0` stay equal"),
     ("`x = \\frac13 \\approx 0.33`, `\\frac{70}{9} \\approx 7.78`, `x \\approx 11`, `\\approx 3`, `approximately 3`",
      "the exact side before `\\approx`; an approximation alone (also in words: approximately, approx., about, "
      "roughly, around) is never exactly equal to a value (unknown; compared under `--tolerance`)"),

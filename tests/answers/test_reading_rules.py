@@ -1652,3 +1652,19 @@ def test_a_negative_amount_of_money_and_a_spaced_sign(reference: str, candidate:
 )  # fmt: skip
 def test_thousands_groups_in_an_expression_and_signs_before_a_currency(reference: str, candidate: str, status: str) -> None:
     assert equivalent_answers(reference, candidate, timeout=5).status == status
+
+
+@pytest.mark.parametrize(
+    ("reference", "candidate", "status"),
+    [  # a letter applied to a number: I(0) is never 0 through the product I·0 alone (Minerva's gold I(0))
+     ("I(0)", "0", "unknown"), ("0", "f(0)", "unknown"), ("f(0)", "2f(0)", "unknown"), ("I(0)", "2 I(0)", "unknown"),
+     ("I(0)", "I(0) e^{-\\frac{t}{R C}}", "unknown"), ("\\theta(0)", "0", "unknown"), ("f(3)", "3f", "unknown"),
+     # both readings agree: the verdict stands
+     ("I(0)", "I(0)", "equal"), ("f(1)+f(2)", "f(2)+f(1)", "equal"), ("I(0)", "5", "different"),
+     ("12", "f(3) = 12", "equal"), ("2(3)", "6", "equal"), ("\\sin(0)", "0", "equal"), ("a(b+c)", "ab+ac", "equal")],
+)  # fmt: skip
+def test_a_letter_applied_to_a_number_is_a_value_or_a_product(reference: str, candidate: str, status: str) -> None:
+    found = equivalent_answers(reference, candidate, timeout=5)
+    assert found.status == status, found.reason
+    if status == "unknown":
+        assert "function's value" in found.reason
