@@ -93,7 +93,10 @@ texts = {"Answer: 3, line breaks, y": "Answer: 3" + "\\n" * n + "y",
          "(n/20) \\\\boxed{1} apples and, y": "\\\\boxed{1} apples and " * (n // 20) + "\\\\boxed{2} pears.",
          "\\\\boxed{1} apples, spaces, and \\\\boxed{2}": "\\\\boxed{1} apples" + " " * n + "and \\\\boxed{2} pears.",
          "\\\\boxed{1} and \\\\boxed{2}, spaces, 2": "\\\\boxed{1} and \\\\boxed{2}" + " " * n + "\\n2",
-         "The answer is 8 (i.e., spaces, $2^3$).": "The answer is 8 (i.e.," + " " * n + "$2^3$)."}
+         "The answer is 8 (i.e., spaces, $2^3$).": "The answer is 8 (i.e.," + " " * n + "$2^3$).",
+         "The answer is (n/2) 1,, 0.": "The answer is " + "1," * (n // 2) + "0.",
+         "Compute, spaces, $2+3$.": "Compute" + " " * n + "$2+3$.",
+         "$f(0)$, spaces, + 1": "The answer is $f(0)" + " " * n + "+ 1$."}
 seconds = {}
 for name, text in texts.items():
     start = time.perf_counter()

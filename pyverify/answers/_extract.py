@@ -3333,7 +3333,8 @@ _STEPS_UNSTATED = "steps whose last statement neither concludes nor restates a r
 # the first statement of a block of steps: a step's opening (First, Step 1:, We, Let) or a computation (3 + 4 = 7)
 _STEP_OPENS = re.compile(r"(?i)[\s*#>-]*(?:first(?:ly)?|step\s*\d+|we|let|let's|to\s+find|start|begin|calculate|compute|"
                          r"\d+[.)])(?![A-Za-z])")
-_COMPUTES = re.compile(r"\d[\d,.]*[ \t]*[-−+*/×÷x][ \t]*\$?\d[^=\n]{0,60}=")
+# (it opens where a run of digits, commas and points opens: from inside a long run, 1,1,1,...,0, it would rescan it)
+_COMPUTES = re.compile(r"(?<![\d,.])[,.]*\d[\d,.]*[ \t]*[-−+*/×÷x][ \t]*\$?\d[^=\n]{0,60}=")
 # a numbered step's label (Step 2:), which opens no explanation; and one that opens a later line
 _NUMBERED_STEP = re.compile(r"(?i)[\s*#>-]*(?:\*\*)?step[ \t]*\d{1,4}[ \t]*[:.)]")
 _LATER_STEP = re.compile(r"(?i)\n[ \t*#>-]*step[ \t]*\d{1,4}[ \t]*[:.)]")
