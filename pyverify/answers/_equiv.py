@@ -1891,37 +1891,51 @@ def _quantity_or_product(ref: Answer, cand: Answer, timeout: float, start: float
     return replace(other, conditions=(*other.conditions, read), seconds=round(time.monotonic() - start, 6))
 
 
-# a letter (or a Greek letter's command) right before a number in brackets, as a function is applied to it: f(0), I(3),
-# \theta(0) (never a command's argument, \sin(0), nor a subscript's or a word's letter; nor a name before '=', f(3) = 12,
-# whose value is read by the rules for equations)
+# a letter (or a Greek letter's command), with its primes, subscript or superscript, right before a number in brackets,
+# as a function is applied to it: f(0), I(3), \theta(0), f'(0), f_1(0), f^{-1}(0) (never a command's argument,
+# \sin(0), nor a word's letter; nor a name before '=', f(3) = 12, whose value is read by the rules for equations)
 _GREEK = (r"alpha|beta|gamma|delta|epsilon|varepsilon|zeta|eta|theta|vartheta|iota|kappa|lambda|mu|nu|xi|rho|sigma|tau|"
-          r"phi|varphi|chi|psi|omega|Gamma|Delta|Theta|Lambda|Xi|Sigma|Phi|Psi|Omega")
-_APPLIED = re.compile(rf"(?<![A-Za-z\\_^])([A-Za-z]|\\(?:{_GREEK})(?![A-Za-z]))\s*(?:\\left\s*)?\(\s*([-+]?\d{{1,20}}(?:\.\d{{1,20}})?)"
-                      rf"\s*(?:\\right\s*)?\)(?!\s*=)")
+          r"upsilon|phi|varphi|chi|psi|omega|Gamma|Delta|Theta|Lambda|Xi|Sigma|Upsilon|Phi|Psi|Omega")
+_APPLIED = re.compile(rf"(?<![A-Za-z\\_^])(?:[A-Za-z]|\\(?:{_GREEK})(?![A-Za-z]))(?:_\{{?[A-Za-z0-9]{{1,4}}\}}?|"
+                      rf"\^\{{[-+]?\d{{1,2}}\}}|\^\{{?\\prime\}}?)?'{{0,3}}\s*(?:\\left\s*)?\(\s*"
+                      rf"[-+]?(?:\d{{1,20}}(?:\.\d{{0,20}})?|\.\d{{1,20}})\s*(?:\\right\s*)?\)(?!\s*=)")
 # (set while the product reading is decided, so that it is not split again)
 _APPLIED_READ: ContextVar[bool] = ContextVar("_APPLIED_READ", default=False)
+# the most applications read as symbols: a product of many fresh symbols compared with a number costs the engine its
+# whole deadline (a(0) a(1) ... a(24) against 0)
+_MAX_APPLIED = 4
 
 
 def _applied_or_product(ref: Answer, cand: Answer, timeout: float, start: float, **options: Any) -> AnswerCertificate:
-    """equivalent_answers for answers that apply a letter to a number (``f(0)``, ``I(3)``): the grammar reads the product
-    f·0, so that ``I(0)`` would be 0 and equal to ``2I(0)``, to ``0`` and to anything times it. Each is also read as a
-    function's value, one symbol (``I(0)`` as I₍₀₎); the verdict stands when both readings agree, and where only one
-    finds them equal, unknown (nothing is credited through a product the text may not mean)."""
+    """equivalent_answers for answers that apply a letter to a number (``f(0)``, ``I(3)``, ``f'(0)``): the grammar reads
+    the product f·0, so that ``I(0)`` would be 0 and equal to ``2I(0)``, to ``0`` and to anything times it. Each is
+    also read as a function's value, one fresh symbol per application as written (``I(0)`` and ``I(0)`` one symbol,
+    ``I(0)`` and ``I(1)`` two); the verdict stands when both readings agree, and where only one finds them equal,
+    unknown (nothing is credited through a product the text may not mean). More than ``_MAX_APPLIED`` applications,
+    or a text that already writes the fresh symbols' name: only the product is read, and its "equal" is unknown."""
     from pyverify.answers._parse import parse_answer
 
     token = _APPLIED_READ.set(True)
     try:
         main = equivalent_answers(ref, cand, timeout, **options)
-        left = max(timeout - (time.monotonic() - start), 1e-3)
-        applied = [replace(parse_answer(_APPLIED.sub(r"\1_{(\2)}", a.text), decimal_comma=options.get("decimal_comma")),
-                           rule=a.rule, span=a.span) if _APPLIED.search(a.text) else a for a in (ref, cand)]  # fmt: skip
-        other = equivalent_answers(applied[0], applied[1], left, **options)
+        names = list(dict.fromkeys("".join(m.group().split()) for a in (ref, cand) for m in _APPLIED.finditer(a.text)))
+        other = None
+        if len(names) <= _MAX_APPLIED and "Upsilon" not in ref.text + cand.text:
+            left = max(timeout - (time.monotonic() - start), 1e-3)
+            symbol = {name: f"\\Upsilon_{{{90 + k}}}" for k, name in enumerate(names)}
+            applied = [replace(parse_answer(_APPLIED.sub(lambda m: symbol["".join(m.group().split())], a.text),
+                                            decimal_comma=options.get("decimal_comma")), rule=a.rule, span=a.span)
+                       if _APPLIED.search(a.text) else a for a in (ref, cand)]  # fmt: skip
+            other = equivalent_answers(applied[0], applied[1], left, **options)
     finally:
         _APPLIED_READ.reset(token)
     seconds = round(time.monotonic() - start, 6)
-    if main.status == other.status or "equal" not in (main.status, other.status):
+    if other is not None and (main.status == other.status or "equal" not in (main.status, other.status)):
         return replace(main, seconds=seconds)
-    written = ", ".join(dict.fromkeys(m.group() for a in (ref, cand) for m in _APPLIED.finditer(a.text)))
+    if other is None and main.status != "equal":
+        return replace(main, seconds=seconds)
+    shown = list(dict.fromkeys(m.group() for a in (ref, cand) for m in _APPLIED.finditer(a.text)))
+    written = ", ".join(shown[:_MAX_APPLIED]) + (", ..." if len(shown) > _MAX_APPLIED else "")
     only = "the product" if main.status == "equal" else "a function's value"
     return replace(main, status="unknown", method="none", witness=None, conditions=(), seconds=seconds,
                    reason=f"{written} may be a function's value at a number or a product: the answers are equal only "

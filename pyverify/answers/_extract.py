@@ -302,8 +302,9 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "step, a given or an expression still to compute) gives its one math span (never the math of a step "
      "still to take: `Then, we can find the product $CD$.`, `Next, we need to compute $x^2$.`, `Now, "
      "let's solve for $x$.`, `We also need to check $x = 0$.` state none, nor does an instruction as a "
-     "problem gives it, `Compute $\\arcsin(-\\frac{1}{2})$.`, `Find the value of $2+3$.` (a base model "
-     "echoing its prompt), a response cut off before its "
+     "problem gives it, `Compute $\\arcsin(-\\frac{1}{2})$.`, `Find the value of $2+3$.`, `Calculate: $2+3$`, "
+     "`Problem: Compute $2+3$.` (a base model echoing its prompt; never a plain number, `Find $5$.`, nor math "
+     "named as the answer, `Write $\\frac{1}{2}$ as your final answer.`), a response cut off before its "
      "result, and one unknown the sentence seeks after a preposition or a verb of seeking, no copula "
      "before it, states none either (`Solving this equation will give us the value of $x$.`, `Let's "
      "proceed to find the smallest integer $n$.`, `continuous at every $x$`; `Thus we obtain $x$.`, `So the "
@@ -1488,11 +1489,32 @@ _GIVING = re.compile(r"(?i)(?<![A-Za-z])(?:gives?|giving|gave|get|gets|got|getti
                      r"results?|becomes?|became|equals?|simplif\w*|is|are|was|were|be)(?![A-Za-z])")
 # a sentence that opens with a verb of computing in the imperative right before its math (Compute $X$., Now find the
 # value of $X$., Evaluate $X$.): the instruction a problem gives
-_INSTRUCTED = re.compile(r"(?i)[\s*_#>-]{0,6}(?:(?:now|next|then|first|finally|please|also|and)[ \t,]{1,3}){0,3}"
+_INSTRUCTED = re.compile(r"(?i)[\s*_#>-]{0,6}(?:(?:problem|question|exercise|q|user)[ \t]{0,2}\d{0,3}[ \t]{0,2}[:.][ \t]{0,3})?"
+                         r"(?:(?:now|next|then|first|finally|please|also|and)[ \t,]{1,3}){0,3}[*_]{0,3}"
                          r"(?:compute|find|evaluate|simplify|calculate|determine|solve|express|write|factor|expand|"
-                         r"rationalize|convert|round|estimate|give|show|prove)(?![A-Za-z])[ \t]{1,3}"
-                         r"(?:(?:the[ \t]{1,3})?(?:exact[ \t]{1,3})?(?:value|sum|product|number|result)[ \t]{1,3}of[ \t]{1,3})?"
+                         r"rationalize|convert|round|estimate|give|show|prove|work[ \t]{1,3}out|rewrite|reduce|multiply|"
+                         r"add|subtract|divide)(?![A-Za-z])[*_]{0,3}[ \t]{0,3}(?::\s{0,3})?"
+                         r"(?:(?:the[ \t]{1,3})?(?:exact[ \t]{1,3}|numerical[ \t]{1,3})?(?:value|values|sum|product|number|"
+                         r"result|expression|following)[ \t]{0,3}(?:of[ \t]{1,3}(?:the[ \t]{1,3}expression[ \t]{1,3})?)?(?::\s{0,3})?)?"
                          r"(?:\$\$?|\\\(|\\\[)?[ \t]{0,3}")
+def _instructed(masked: str, lo: int, math: int) -> bool:
+    """Whether the math at ``math`` follows an instruction (_INSTRUCTED) that opens its sentence (from ``lo``), its line,
+    or the line before (Compute:\\n$$2+3$$; a sentence may open after the colon: Calculate: $2+3$)."""
+    line = masked.rfind("\n", 0, math) + 1
+    starts = {max(lo, line), line, masked.rfind("\n", 0, max(line - 1, 0)) + 1 if line else 0}
+    return any(start <= math and _INSTRUCTED.fullmatch(masked, start, math) for start in starts)
+
+
+def _echoed(text: str, masked: str, lo: int, math: _Span, hi: int) -> bool:
+    """Whether a final sentence's math is what an instruction asks for (_instructed): never an equation, a plain number
+    or math named as the answer after it."""
+    return not _RELATION.search(math.inner) and not _PLAIN_NUMBER.fullmatch(math.inner.strip()) and \
+        _instructed(masked, lo, math.start) and not _INSTRUCTED_ANSWER.match(text, math.end, hi)  # fmt: skip
+
+
+# ... unless it names its math as the answer (Write $\frac{1}{2}$ as your final answer. / ..., which is the answer.)
+_INSTRUCTED_ANSWER = re.compile(r"(?i)[\s$\\)\]]{0,6}(?:,[ \t]*which[ \t]+is[ \t]+|as[ \t]+|to[ \t]+be[ \t]+)(?:the|your|our|my)"
+                                r"[ \t]+(?:final[ \t]+)?answer")
 # the verbs that only test a value: what follows them is a candidate even with an '=' in it (We also need to check
 # $x = 0$.)
 _TEST_VERBS = re.compile(r"(?i)check|verify|consider|substitute|plug(?:\s+in)?|apply|examine|look\s+at|focus\s+on")
@@ -1946,6 +1968,10 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
         if affirming:
             rest_start = affirming.end()
         after = next((m for m in spans if m.start == rest_start), None)
+        if rule == "final sentence" and after is not None and _echoed(text, masked, lo, after, hi):
+            # Calculate: $2+3$ (the colon read as a copula)
+            return Extraction("none", rule="the final sentence is an instruction on its math, as a problem asks",
+                              span=(lo, hi))  # fmt: skip
         if after is not None and not text[after.end : hi].strip(" .,;!\"'*"):
             return Extraction("answer", (after.inner.strip(" "),), rule, after.span())
         form = _another_form(text, after.end, hi, bare=False) if after is not None else None
@@ -2055,8 +2081,7 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
             return Extraction("none", rule="the final sentence writes its value again in a form not compared", span=(lo, hi))
         if _qualified(masked, last.end() if last is not None else lo, m, hi):
             return Extraction("none", rule="a word changes, bounds or judges the value stated", span=(lo, hi))
-        if rule == "final sentence" and not _RELATION.search(m.inner) and \
-                _INSTRUCTED.fullmatch(masked, max(lo, masked.rfind("\n", lo, m.start) + 1), m.start):  # fmt: skip
+        if rule == "final sentence" and _echoed(text, masked, lo, m, hi):
             # Compute $\arcsin(-\frac{1}{2})$. / Find the value of $2+3$.: the problem's instruction written again (a
             # base model echoing its prompt; on the sentence's last line), never a value stated, though the math has the
             # gold's value
@@ -5004,17 +5029,18 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
     if boxes:
         group = [boxes[-1]]
         for box in reversed(boxes[:-1]):
-            if _CONNECTOR.fullmatch(text, box[1], group[0][0]) or (
-                    _LABELLED_NEXT.fullmatch(text, box[1], group[0][0]) and _LABELLED_BOX.search(text, max(lo, box[0] - 48), box[0])) or (
-                    _NAMED_NEXT.fullmatch(text, box[1], group[0][0]) and _named_box(text, lo, box[0])):  # fmt: skip
+            if _CONNECTOR.fullmatch(text, box[1], group[-1][0]) or (
+                    _LABELLED_NEXT.fullmatch(text, box[1], group[-1][0]) and _LABELLED_BOX.search(text, max(lo, box[0] - 48), box[0])) or (
+                    _NAMED_NEXT.fullmatch(text, box[1], group[-1][0]) and _named_box(text, lo, box[0])):  # fmt: skip
                 # $\theta = \boxed{\frac{3\pi}{2}}$，$f(\frac{2\pi}{3}) = \boxed{1}$: the blanks of a fill-in, each
                 # labelled, on one line (one label per box: the answer of each); The maximum is \boxed{3}, and the minimum
                 # is \boxed{1}.: each box the value of a thing named
-                group.insert(0, box)
-            elif _counted_next(text, lo, box, group[0][0]):
-                group.insert(0, box)
+                group.append(box)
+            elif _counted_next(text, lo, box, group[-1][0]):
+                group.append(box)
             else:
                 break
+        group.reverse()  # (appended from the last box back, then put in order: inserting each first is quadratic)
         written = [c for c in (_unbox(undouble(c).strip()) for _, _, c in group) if c]
         contents = list(dict.fromkeys(written))
         span = (group[0][0], group[-1][1])

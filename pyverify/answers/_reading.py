@@ -1210,7 +1210,9 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "two readings: the product the grammar reads (I·0, so 0) and a function's value at that number, one symbol (I "
      "at 0); the verdict stands when both agree, and where only one finds the answers equal, unknown (`I(0)` against "
      "`0` or `2I(0)`, `f(3)` against `3f`), so that nothing is credited through a product by zero the text may not "
-     "mean; `I(0)` against itself, `2(3)` against `6` and `\\sin(0)` against `0` stay equal"),
+     "mean; `I(0)` against itself, `2(3)` against `6` and `\\sin(0)` against `0` stay equal; a name with primes, "
+     "a subscript or a superscript is applied too (`f'(0)`, `f_1(0)`, `f^{-1}(0)`); with more than four "
+     "applications only the product is read, and its equal is unknown"),
     ("`x = \\frac13 \\approx 0.33`, `\\frac{70}{9} \\approx 7.78`, `x \\approx 11`, `\\approx 3`, `approximately 3`",
      "the exact side before `\\approx`; an approximation alone (also in words: approximately, approx., about, "
      "roughly, around) is never exactly equal to a value (unknown; compared under `--tolerance`)"),

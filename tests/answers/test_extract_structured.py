@@ -3428,7 +3428,13 @@ def test_boxes_with_their_nouns_and_a_power_written_again(response: str, gold: s
      ("Evaluate $\\sqrt{16}$.", "4", "no answer"), ("Simplify $\\frac{4}{8}$.", "\\frac12", "no answer"),
      # a statement stays one: a result, a colon, a verb that gives
      ("We compute $2+3 = 5$.", "5", "correct"), ("Compute $2+3 = 5$.", "5", "correct"),
-     ("Simplify: $\\frac{1}{2}$.", "\\frac12", "correct"), ("So we find $5$.", "5", "correct"),
+     ("Simplify: $\\frac{1}{2}$.", "\\frac12", "no answer"), ("So we find $5$.", "5", "correct"),
+     ("Calculate: $2+3$", "5", "no answer"), ("Compute:\n$$2+3$$", "5", "no answer"),
+     ("**Compute** $2+3$.", "5", "no answer"), ("Problem: Compute $2+3$.", "5", "no answer"),
+     ("Compute the sum $2+3$.", "5", "no answer"), ("Work out $2+3$.", "5", "no answer"),
+     # (a plain number, or math named as the answer, is stated)
+     ("Find $5$.", "5", "correct"), ("Find: $5$", "5", "correct"), ("Give $5$ as the final answer.", "5", "correct"),
+     ("Write $\\frac{1}{2}$ as your final answer.", "\\frac12", "correct"),
      ("Therefore, the answer is $\\boxed{5}$. Find $2+3$.", "5", "correct")],
 )  # fmt: skip
 def test_an_instruction_echoed_from_the_problem_states_no_answer(response: str, gold: str, status: str) -> None:

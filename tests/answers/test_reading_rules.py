@@ -1659,6 +1659,8 @@ def test_thousands_groups_in_an_expression_and_signs_before_a_currency(reference
     [  # a letter applied to a number: I(0) is never 0 through the product I·0 alone (Minerva's gold I(0))
      ("I(0)", "0", "unknown"), ("0", "f(0)", "unknown"), ("f(0)", "2f(0)", "unknown"), ("I(0)", "2 I(0)", "unknown"),
      ("I(0)", "I(0) e^{-\\frac{t}{R C}}", "unknown"), ("\\theta(0)", "0", "unknown"), ("f(3)", "3f", "unknown"),
+     ("f'(0)", "0", "unknown"), ("f_1(0)", "0", "unknown"), ("f^{-1}(0)", "0", "unknown"), ("3+g'(0)", "3", "unknown"),
+     (" ".join(f"a({i})" for i in range(25)), "0", "unknown"), ("f(1)", "f(2)", "different"),
      # both readings agree: the verdict stands
      ("I(0)", "I(0)", "equal"), ("f(1)+f(2)", "f(2)+f(1)", "equal"), ("I(0)", "5", "different"),
      ("12", "f(3) = 12", "equal"), ("2(3)", "6", "equal"), ("\\sin(0)", "0", "equal"), ("a(b+c)", "ab+ac", "equal")],
