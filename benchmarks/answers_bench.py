@@ -122,7 +122,8 @@ def _suite_pairs() -> dict[str, list[tuple[Pair, bool]]]:  # name (source) -> pa
                        ("ToRA-70B and ToRA-Code-34B GSM8K answers", "tora_gsm8k_outputs.jsonl"),
                        ("Five models' MATH-Vision responses", "mathv_outputs.jsonl"),
                        ("Seven models' HARDMath nondimensionalization answers", "hardmath_outputs.jsonl"),
-                       ("27 models' MathCAMPS answers", "mathcamps_outputs.jsonl")):  # fmt: skip
+                       ("27 models' MathCAMPS answers", "mathcamps_outputs.jsonl"),
+                       ("Six MathCoder models' answers", "mathcoder_outputs.jsonl")):  # fmt: skip
         data = ROOT / "tests" / "answers" / "data" / file
         rows = [json.loads(line) for line in data.read_text(encoding="utf-8").splitlines() if line.strip()]
         suites[f"{name} with the publisher's labels (tests/answers/data/{file})"] = [
