@@ -4640,7 +4640,7 @@ def _named_box(text: str, lo: int, box: int) -> bool:
 # the first box's noun, joined by 'and' (never a comma alone: In each of the \boxed{4} classes, there are \boxed{25}
 # students. states 25), with no premise, bound, hedge or conclusion (per, each, after, at least, so,
 # then, answer, or, maybe, ...: \boxed{6} apples, so the answer is \boxed{7} is the last box)
-_COUNTED_GAP = re.compile(r"[^\S\n]{0,3}(?:\$|\\\))?[^\S\n]{0,3}[A-Za-z](?:[A-Za-z0-9'’ ,%-]|\\%|\.(?=\d)|\$(?=\d)){0,118}?"
+_COUNTED_GAP = re.compile(r"[^\S\n]{0,3}(?:\$|\\\))?[^\S\n]{0,3}(?:\d{1,4}-)?[A-Za-z](?:[A-Za-z0-9'’ ,%-]|\\%|\.(?=\d)|\$(?=\d)){0,118}?"
                           r"[^\S\n]{0,3}(?:\$|\\\()?[^\S\n]{0,3}")
 _COUNTED_DOUBT = re.compile(r"(?i)(?<![A-Za-z])(?:so|thus|then|hence|therefore|answer|final|result|not|or|if|whether|"
                             r"maybe|perhaps|likely|probably|possibly|think|believe|guess|suppose|assume|wrong|incorrect|"
@@ -4657,7 +4657,8 @@ _COUNTED_DOUBT = re.compile(r"(?i)(?<![A-Za-z])(?:so|thus|then|hence|therefore|a
                             r"except|(?:for|in)\s+each|each\s+of)(?![A-Za-z])")
 _COUNTED_PREFIX_DOUBT = re.compile(r"(?i)(?<![A-Za-z])(?:not|or|if|whether|maybe|perhaps|likely|probably|possibly|think|"
                                    r"believe|guess|suppose|assume|wrong|incorrect|extraneous|invalid|rejected|false|"
-                                   r"candidate|another|other|claims?|student|estimate|approximately|about|roughly|either|"
+                                   r"candidate|another|other|claims?|might|could|would|estimate|approximately|about|roughly|"
+                                   r"either|"
                                    r"since|because|given|after|once|when|at\s+(?:least|most)|nearly|almost|around|"
                                    r"over|under|up\s+to|(?:more|less|fewer)\s+than|assuming|supposing|hypothetically|"
                                    r"case|before|each\s+of)"

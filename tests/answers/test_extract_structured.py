@@ -3397,6 +3397,10 @@ def test_a_note_in_brackets_after_a_marked_answer(response: str, gold: str, stat
      ("Mary had \\boxed{20} dollars, and after buying lunch she had \\boxed{12} dollars.", "12", "correct"),
      ("Before the trade she had \\boxed{15} cards, and afterwards she had \\boxed{9} cards.", "9", "correct"),
      ("Terry got \\( \\boxed{22} \\) problems right and \\( \\boxed{3} \\) problems wrong.\n22", "22", "correct"),
+     ("Therefore, there are \\(\\boxed{100}\\) 1-dollar coins and \\(\\boxed{80}\\) 2-dollar coins.\n100", "100",
+      "correct"),
+     ("Thus, the student invested \\( \\boxed{3000} \\) dollars at 10% interest and \\( \\boxed{2000} \\) dollars at 8% "
+      "interest.\n3000", "3000", "correct"),
      ("The profit is \\(\\boxed{3,192,500}\\) dollars, and the loss is \\(\\boxed{442,500}\\) dollars.\n3,192,500",
       "3192500", "correct"),
      ("So you need \\( \\boxed{12} \\) pounds of coffee A and \\( \\boxed{8} \\) pounds of coffee B to make a 20 pound "
