@@ -4675,12 +4675,18 @@ _PICK_DOUBTED = re.compile(r"(?i)(?<![A-Za-z])(?:not|no|neither|both|but|however
                            r"unless|guess|think|believe|unsure)(?![A-Za-z])|\?")
 
 
+def _box_sentence_start(text: str, lo: int, box: int) -> int:
+    """Where the sentence of the box at ``box`` opens, at most 160 characters before it (after a line break, !, ? or
+    a full stop that ends no decimal: The price is 1.85 dollars, and ...)."""
+    window = max(lo, box - 160)
+    ends = [m.end() for m in re.finditer(r"[!?\n]|\.(?!\d)", text[window:box])]
+    return window + (ends[-1] if ends else 0)
+
+
 def _pick_doubted(text: str, lo: int, group: list[tuple[int, int, str]], end: int) -> bool:
     """Whether the sentence of a row of boxes, from its start to ``end`` (the boxes' contents left out), judges,
     rejects or hedges them (The roots are \\boxed{3} and \\boxed{5}, but 5 is extraneous. / I think ... or ...)."""
-    window = max(lo, group[0][0] - 160)
-    ends = [m.end() for m in re.finditer(r"[!?\n]|\.(?!\d)", text[window : group[0][0]])]
-    pieces, at = [], window + (ends[-1] if ends else 0)
+    pieces, at = [], _box_sentence_start(text, lo, group[0][0])
     for start, stop, _ in group:
         pieces.append(text[at:start])
         at = stop
@@ -4698,10 +4704,7 @@ def _counted_next(text: str, lo: int, box: tuple[int, int, str], nxt: int) -> bo
     if not re.search(r"(?i)(?<![A-Za-z])(?:and|(?:mixed|combined|blended)\s+with)(?![A-Za-z])", words) or \
             _COUNTED_DOUBT.search(words):  # fmt: skip
         return False
-    window = max(lo, box[0] - 160)
-    ends = [m.end() for m in re.finditer(r"[!?\n]|\.(?!\d)", text[window : box[0]])]
-    start = window + (ends[-1] if ends else 0)
-    return not _COUNTED_PREFIX_DOUBT.search(text, start, box[0])
+    return not _COUNTED_PREFIX_DOUBT.search(text, _box_sentence_start(text, lo, box[0]), box[0])
 
 
 # before a row of boxes, besides what bounds or doubts one box (_BOX_BOUND): a word that supposes it or makes it one
