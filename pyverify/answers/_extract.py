@@ -66,7 +66,7 @@ from fractions import Fraction
 from typing import Literal
 
 from pyverify.answers._forms import _RELATION as _FORMS_RELATION
-from pyverify.answers._forms import spelled_number
+from pyverify.answers._forms import said_in_scale_words, spelled_number
 from pyverify.answers._reading import INVISIBLE, outside_unit
 from pyverify.answers._units import symbols
 from pyverify.answers._words import (
@@ -2947,9 +2947,10 @@ def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
     return (numbers[0].start(), scale.end()) if scale else numbers[0].span()
 
 
-# a scale word right after a number (13 million, 4.2 billion), never an ordinal's or a count's (5 millionths, 5 million
-# of them, 5 million-fold)
-_SCALE_AFTER = re.compile(r"(?i)[ \t]+(?:thousand|million|billion|trillion)s?(?![A-Za-z-])(?![ \t]*(?:of(?![A-Za-z])|\d))")
+# a scale word right after a number (13 million, 4.2 billion, 3 hundred), never an ordinal's or a count's (5 millionths,
+# 5 million of them, 5 million-fold), nor a letter's factor (4 thousand x is 4000x, never 4000; a, I are words)
+_SCALE_AFTER = re.compile(r"(?i)[ \t]+(?:hundred|thousand|million|billion|trillion)s?(?![A-Za-z-])(?![ \t]*(?:of(?![A-Za-z])|\d))"
+                          r"(?![ \t]+(?![aI](?![A-Za-z]))[A-Za-z](?![A-Za-z'’]))")
 
 
 # words that doubt a phrase's one number (15 (I doubt it), 15, hopefully)
@@ -5149,7 +5150,8 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
         # Angle of inclination = 60 degrees (TheoremQA's Alpaca replies), Total = 48 legs: a value named in words, alone
         return Extraction("answer", (labelled.group(2),), "whole", (lo + labelled.start(2), lo + labelled.end(2)))
     if not _prose(body) or (short and not _math_spans(body) and not _SENTENCE_WORDS.search(body) and not concludes) \
-            or spelled_number(body) is not None:  # (ninety six thousand three hundred twenty one: a number, in words)
+            or spelled_number(body) is not None or said_in_scale_words(body) is not None:
+        # (ninety six thousand three hundred twenty one, 1 billion 2 million 5 thousand and 7: a number, in words)
         stripped = body.strip(" ")
         start = lo + body.find(stripped[:1]) if stripped else lo
         bold = _BOLD_WHOLE.fullmatch(stripped.strip())

@@ -149,6 +149,55 @@ def _name(word: str) -> str:
 _SPELLED = re.compile(r"(?i)[\s\"'`*]*(?:(negative|minus)\s+)?([a-z]{3,}(?:(?:\s+|-)[a-z]{3,}){0,11})[\s\"'`*.]*")
 
 
+#: The powers of ten of the scale words after a number (``12.22 million``, ``3 hundred``).
+SCALE_POWERS: dict[str, int] = {"hundred": 2, "thousand": 3, "million": 6, "billion": 9, "trillion": 12}
+# numbers with several scale words, or with hundred, as people say them (12 million 500 thousand, 2 thousand 5 hundred
+# 7, 15 hundred, a million, $3 hundred dollars): the whole answer, each term's word smaller than the one before, read
+# as the number they add up to (text2num reads only words, never 12 million, so the terms are added here)
+_SCALE_TERM = r"(?:\d{1,3}|a)\s+(?:hundred|thousand|million|billion|trillion)(?![A-Za-z])"
+_COMPOUND_SCALE = re.compile(r"(\s*(?:[-−]\s*)?(?:(?:\\?\$|[£€¥])\s*)?)(" + _SCALE_TERM + r"(?:[ \t]+(?:and[ \t]+)?"
+                             + _SCALE_TERM + r")*)(?:[ \t]+(?:and[ \t]+)?(\d{1,3}))?((?:[ \t]+[A-Za-z][A-Za-z ]*)?\.?\s*)",
+                             re.IGNORECASE)
+_TERM = re.compile(r"(?i)(\d+|a)\s+(hundred|thousand|million|billion|trillion)")
+
+
+def _compound_value(match: re.Match[str]) -> int | None:
+    """The number of a :data:`_COMPOUND_SCALE` match, or None when its terms are not as people say them (a word no
+    smaller than the one before, 1000 thousand, 500 hundred, a last number as large as the last word's unit, a lone
+    scale word after a plain number, which the parser reads with its number alone)."""
+    terms = [(1 if t.group(1).lower() == "a" else int(t.group(1)), t.group(2).lower())
+             for t in _TERM.finditer(match.group(2))]  # fmt: skip
+    if len(terms) == 1 and terms[0][1] != "hundred" and terms[0][0] > 1 and not match.group(3):
+        return None  # (5 million alone: the scale-word reading, which keeps the number without its word)
+    powers = [SCALE_POWERS[word] for _, word in terms]
+    if any(a <= b for a, b in zip(powers, powers[1:])):
+        return None
+    value = 0
+    for k, ((count, _), power) in enumerate(zip(terms, powers)):
+        if count == 0 or (power == 2 and count > (99 if k == 0 else 9)) or (power > 2 and count > 999):
+            return None  # (15 hundred is said; 0 million, 1000 thousand and 2 thousand 15 hundred are not)
+        value += count * 10**power
+    tail = int(match.group(3) or 0)
+    return value + tail if tail < 10 ** powers[-1] else None
+
+
+def said_in_scale_words(text: str) -> tuple[str, int, int, str] | None:
+    """A whole answer that says a number with several scale words or with hundred (``12 million 500 thousand``,
+    ``2 thousand 5 hundred and 7``, ``15 hundred``, ``a million``): what stands before it (a sign, a currency), the
+    number, the power of ten of its first word, and the words after it (a unit phrase); None for other text."""
+    found = _COMPOUND_SCALE.fullmatch(text) if len(text) <= 200 else None
+    value = _compound_value(found) if found else None
+    words = found.group(4).split() if found else []
+    first_word = words[0].lower() if words else ""
+    if found is None or value is None or spelled_number(first_word) is not None or first_word == "of" or \
+            re.sub("s$", "", first_word) in SCALE_POWERS:  # fmt: skip
+        # (a hundred one: a number in words, never 100 with the unit one; a hundred of them: a share; 12 million 500
+        # thousands: a scale word in the plural is no unit, and the terms are no longer as people say them)
+        return None
+    first = _TERM.findall(found.group(2))[0][1]
+    return found.group(1), value, SCALE_POWERS[first.lower()], found.group(4)
+
+
 def spelled_number(text: str) -> int | None:
     """The number a whole answer writes in English words (``ten``, ``Twenty-Seven``, ``two hundred and eighty``,
     ``negative five``), read by text2num (a maintained parser of number words, rather than a word list of our own);

@@ -22,6 +22,7 @@ from functools import lru_cache
 
 from pyverify.answers import _units
 from pyverify.answers._answer import Answer
+from pyverify.answers._forms import SCALE_POWERS, said_in_scale_words
 from pyverify.answers._grammar import _parse_grammar, _with_text
 from pyverify.answers._grammar import _percent_of as _percent_of
 from pyverify.answers._reading import (
@@ -117,16 +118,17 @@ _GLUED_SYMBOL = re.compile(r"\s*([-−]?\d[\d,]*(?:\.\d+)?)(?:\\[,;:! ]|~){0,3}(
 # and AM and PM a clock's; the bytes' KB, MB, GB, TB and KiB, MiB, GiB, TiB are units as often: 200 GB, 5.94 MiB)
 _ACRONYM = re.compile(r"WPM|RPM|BPM|KPH|KMH|MPG|PSI|FPS|DPI|PPI|CFM|BTU|KWH|MWH|MAH|USD|[KMGT]i?B")
 # a number and a scale word, the whole answer (12.22 million, $39 million, 26 million dollars, 12.22 \text{ million},
-# -$137 million): the number times its power of ten (thousand 10^3 ... trillion 10^12), any unit phrase after it kept
+# -$137 million, 3 hundred): the number times its power of ten (hundred 10^2 ... trillion 10^12), a unit phrase kept
 # (each optional part opens with its own character, never with a space: a pattern whose optional parts may all take
 # the same spaces backtracks through every split of a long run of them, 9 s on 1,000 spaces)
 _SCALE_WORD = re.compile(r"(\s*(?:[-−]\s*)?(?:(?:\\?\$|[£€¥])\s*)?)(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(\s*(?:(?:\\[,;: !]|~)\s*)*"
-                         r"(?:\\(?:text|mathrm|textrm|mbox)\s*\{\s*)?)(thousand|million|billion|trillion)s?(?![A-Za-z])"
+                         r"(?:\\(?:text|mathrm|textrm|mbox)\s*\{\s*)?)(hundred|thousand|million|billion|trillion)s?(?![A-Za-z])"
                          r"(?!\s*(?:[\d(]|of(?![A-Za-z])))(.*)", re.DOTALL)
-_SCALE_AFTER_MATH = re.compile(r"\s*(?:\$|\\\()\s*((?:[-−]\s*)?\d[\d,]*(?:\.\d+)?)\s*(?:\$|\\\))(\s*(?:thousand|million|billion|"
+_SCALE_AFTER_MATH = re.compile(r"\s*(?:\$|\\\()\s*((?:[-−]\s*)?\d[\d,]*(?:\.\d+)?)\s*(?:\$|\\\))(\s*(?:hundred|thousand|million|billion|"
                                r"trillion)s?(?![A-Za-z]).*)", re.DOTALL)
-_SCALES = {"thousand": 3, "million": 6, "billion": 9, "trillion": 12}
+_SCALES = SCALE_POWERS
 _BARE_CLOCK = re.compile(r"\s*\d{1,2}:\d{2}(?::\d{2})?\s*")
+
 
 def extract_boxed(text: str) -> str | None:
     """The content of the last ``\\boxed{...}`` (or ``\\fbox{...}``) in ``text``, braces matched; None if none closes."""
@@ -253,7 +255,22 @@ def _parse_one(text: str, decimal_comma: str | None) -> Answer:
 _PLAIN = re.compile(r"[ \t]*(-?)(\d{1,30}(?:\.\d{1,30})?)[ \t]*")
 
 
+def _decimal(value: int, power: int) -> str:
+    """``value / 10**power`` written as a decimal (12500000, 6: ``12.5``)."""
+    digits = str(value).rjust(power + 1, "0")
+    whole, part = digits[: len(digits) - power], digits[len(digits) - power :].rstrip("0")
+    return f"{whole}.{part}" if part else whole
+
+
 def _parse_text(text: str, decimal_comma: str | None = None) -> Answer:
+    compound = said_in_scale_words(text)
+    if compound:  # 12 million 500 thousand, 15 hundred, a million: the number said, a unit phrase after it kept
+        before, value, top, rest = compound
+        minus = "-" if re.search("[-−]", before) else ""
+        currency = before.replace("-", "").replace("−", "").strip()
+        said = _parse_text(f"{currency}{minus}{value}{rest.rstrip().rstrip('.')}", decimal_comma)
+        if said.kind in ("number", "expression"):  # (and in units of its first word, 12.5 for 12 million 500 thousand)
+            return replace(said, text=text.strip(), unscaled=f"{currency}{minus}{_decimal(value, top)}{rest.rstrip()}")
     in_math = _SCALE_AFTER_MATH.fullmatch(text)  # $13$ million: the number's math delimiters are no currency
     scaled = _SCALE_WORD.fullmatch(in_math.group(1) + in_math.group(2) if in_math else text)
     if scaled:  # 12.22 million (MathCAMPS's and FinanceMath's answers): 12.22 × 10^6, and without the word 12.22

@@ -112,6 +112,9 @@ _AFTER_BOX = re.compile(r"([^\n]{0,60}?)(?:[.,;!?](?=\s|$)|\n|$)")
 _WRAPPERS = re.compile(rf"\$|\\[()]|{_TEXT}|[{{}}]|~|\\[,;:! ]|\\q?quad(?![A-Za-z])")
 
 
+_AREA_WORDS = frozenset("sq cu square cubic".split())
+
+
 def unit_after_box(text: str, end: int) -> str:
     """The unit written right after a final box, ending its sentence (``\\boxed{50} mm.``, ``$\\boxed{5}\\,\\mathrm{cm}$``,
     ``\\boxed{5} m/s$^2$``): normalized, or '' when the words there are not only a unit."""
@@ -125,10 +128,12 @@ def unit_after_box(text: str, end: int) -> str:
         if words and outside_unit(words):
             return normalize(part)
     # the unit words that open the sentence's rest (\\boxed{5} minutes later, \\boxed{2} g of sugar); never 'in',
-    # which opens 'in total' as often as it is inches
+    # which opens 'in total' as often as it is inches, nor after another unit word ('\\boxed{48} pennies in his box':
+    # a preposition, never pennies times inches), except in square or cubic inches (5 sq in)
     lead = _WRAPPERS.sub(" ", rest).split()
     taken = 0
-    while taken < min(len(lead), 4) and lead[0].lower() != "in" and outside_unit(" ".join(lead[: taken + 1])):
+    while taken < min(len(lead), 4) and (lead[taken].lower() != "in" or (taken and lead[taken - 1].lower() in _AREA_WORDS)) \
+            and outside_unit(" ".join(lead[: taken + 1])):  # fmt: skip
         taken += 1
     return normalize(" ".join(lead[:taken])) if taken else ""
 
@@ -215,13 +220,25 @@ def outside_unit(text: str) -> bool:
     # quadratic on a degenerate response's 40,000 line breaks)
     tokens = [t for t in re.split(r"[\s/*.]+|(?<!\^)-", re.sub(r"(?<!\s)\s*\^\s*", "^", text)) if t]
     return 0 < len(tokens) <= 8 and all(_CHAIN_TOKEN.fullmatch(t) for t in tokens)
-_COUNTED_IN_BRACKETS = r"^\s*([-+]?\d[\d,]*(?:\.\d+)?)\s*\(\s*([A-Za-z][A-Za-z'’ .-]*[A-Za-z.])\s*\)\s*\.?\s*$"
+_COUNTED_IN_BRACKETS = r"^\s*([-+]?\d[\d,]*(?:\.\d+)?)\s*\(\s*([A-Za-z](?:[A-Za-z'’ .-]*[A-Za-z.])?)\s*\)\s*\.?\s*$"
+# the one-letter unit symbols a gold writes in brackets after its number (ASDiv's 4 (m), 150 (g)): metres, grams,
+# seconds, hours, litres (never a choice's capital, A to E, nor a letter that is no unit: 3 (x) is 3x)
+# a unit of the table and what it measures (kilograms of granola, feet of rope), or an age (years old)
+_UNIT_OF = re.compile(r"(?i)([A-Za-z]+(?: [A-Za-z]+)?) (?:of(?: [A-Za-z'’-]+){1,3}|old)")
+_LETTER_UNITS = frozenset("m g s h l L".split())
 
 
 def _counted_in_brackets(match: re.Match[str]) -> str:
     number, words = match.groups()
+    if len(words) == 1:  # 4 (m): the unit metres; 3 (x): the product 3x, as the grammar reads it
+        return f"{number}\\text{{ {words}}}" if words in _LETTER_UNITS else match.group()
     if _UNIT_ONLY.fullmatch(words):
         return f"{number}\\text{{ {words}}}"
+    measured = _UNIT_OF.fullmatch(words)
+    what = words[measured.end(1) :] if measured else ""
+    if measured and _UNIT_ONLY.fullmatch(measured.group(1)) and \
+            not any(p.search(what) for p in (_CHANGES_VALUE, _UNSURE_NOTE, _VERBS)):  # fmt: skip
+        return f"{number}\\text{{ {measured.group(1)}}}"  # 12.5 (kilograms of granola), 13 (years old): the unit
     if _CHANGES_VALUE.search(words) or _UNSURE_NOTE.search(words) or _VERBS.search(words) \
             or not re.search(r"[A-Za-z]{3}", words):  # fmt: skip
         return match.group()  # 5 (million), 3 (x), 15 (I think): left for the reading rules
@@ -786,7 +803,8 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      "converted, other words are compared as written (against an answer without a unit, by value, as 5 ways is; "
      "5 (milliseconds) against 5 seconds, unknown); words that change or judge the value (5 (tens), 3 (incorrect)), "
      "say who holds it or how sure (15 (I think), 15 (hopefully), 15 (if I did the math right)), a verb, a digit or "
-     "a single letter leave it unread",
+     "a single letter leave it unread (a unit symbol, m, g, s, h, l, L, is that unit: 4 (m) is 4 metres; 3 (x) is the "
+     "product 3x)",
      _COUNTED_IN_BRACKETS, lambda m: _counted_in_brackets(m)),
     ("what a number counts, written in \\text{...} after it at the end (MATH's golds: 81\\text{ teachers}, "
      "65 \\text{ children tickets }, 10\\;\\text{edges}: at most three lower-case words, the last a plural of four "
@@ -1133,10 +1151,13 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "against a value, unknown: a number with k, K, M or B glued to it may be a scale (thousand, million, billion) "
      "or a multiple of the letter, and the text does not say which (against `2k` or `k + k` it is compared as "
      "written)"),
-    ("`12.22 million`, `$39 million`, `26 million dollars`, `12.22 \\text{ million}`, `1,254 thousand`",
-     "the number times its scale word (thousand 10^3, million 10^6, billion 10^9, trillion 10^12), a unit phrase "
-     "after it kept: 12,220,000; when the answers differ so but the number without its scale word equals the other "
-     "answer (`$39 million` against `39.0`), unknown: the question may ask for the value in millions, as FinanceMath's "
+    ("`12.22 million`, `$39 million`, `26 million dollars`, `12.22 \\text{ million}`, `1,254 thousand`, `3 hundred`, "
+     "`12 million 500 thousand`, `a million`",
+     "the number times its scale word (hundred 10^2, thousand 10^3, million 10^6, billion 10^9, trillion 10^12), a "
+     "unit phrase after it kept: 12,220,000; several scale words, each smaller than the one before, and a last number "
+     "add up (12,500,000; `2 thousand 5 hundred and 7` is 2,507, `15 hundred` 1,500, `a million` 1,000,000), in the "
+     "order people say them (`2 thousand 15 hundred` and `1 thousand 1000` stay unparsed); when the answers differ so but the number without its scale word equals the other "
+     "answer (`$39 million` against `39.0`, `12 million 500 thousand` against `12.5`), unknown: the question may ask for the value in millions, as FinanceMath's "
      "golds do"),
     ("`①③④`, `\\textcircled{1}\\textcircled{3}\\textcircled{4}`, `②、③`",
      "the numbered statements picked (Chinese exams: which of ①–④ hold): the set of their numbers, in any order; "

@@ -3443,3 +3443,17 @@ def test_boxes_with_their_nouns_and_a_power_written_again(response: str, gold: s
 )  # fmt: skip
 def test_an_instruction_echoed_from_the_problem_states_no_answer(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, grade(response, gold).reason
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # a scale word after a number is read with it (3 hundred dollars), never when a letter follows it: 4 thousand x
+     # is 4000x (a review: the answer phrase took 4 thousand and credited 4000)
+     ("So the total is 3 hundred dollars.", "300", "correct"), ("So the total is 3 hundred.", "3", "unknown"),
+     ("The answer is 4 hundred x.", "400", "wrong"), ("The answer is 4 thousand x.", "4000", "wrong"),
+     ("The answer is 4 thousand x.", "4000x", "correct"), ("We get 3 hundred x.", "300", "no answer"),
+     ("We get 3 thousand a year.", "3000", "correct"), ("The answer is 12 million 500 thousand.", "12500000", "correct"),
+     ("#### 2 thousand 5 hundred and 7", "2507", "correct"), ("So the total is 3 hundredths.", "300", "no answer")],
+)  # fmt: skip
+def test_a_scale_word_after_a_number_never_drops_a_letter(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status

@@ -295,8 +295,11 @@ def test_prose_in_text_next_to_a_correct_number_is_never_that_number() -> None:
     # each of these read as 5 before: a \text{...} of words was deleted wholesale, a trailing word was a unit
     for text in (r"5\text{ is wrong}", r"5 \text{ (but I am not sure)}", r"\boxed{5\text{, not 6}}", r"5\text{ or so}",
                  r"5\mbox{ -- wrong}", r"5\textbf{ FALSE}", "5 wrong", "x = 5 answer", "5 millions of people", "5 dozen", "2 squared",
-                 "3 thousand 5", "5 maybe", "5 halves", "5 apples maybe", r"5 \text{ cm}x", r"5\text{ s}^{-1}x"):  # fmt: skip
+                 "5 maybe", "5 halves", "5 apples maybe", r"5 \text{ cm}x", r"5\text{ s}^{-1}x"):  # fmt: skip
         assert parse_answer(text).kind == "unparsed", text
+    # (3 thousand 5 is said as three thousand five: 3005, never 5)
+    assert equivalent_answers("5", "3 thousand 5").status == "different"
+    assert equivalent_answers("3005", "3 thousand 5").status == "equal"
 
 
 @pytest.mark.parametrize(
@@ -328,7 +331,7 @@ def test_hedged_alternatives_in_text_are_unparsed() -> None:
 
 @pytest.mark.parametrize(
     ("text", "word", "column"),
-    [("x = 4 answer", "answer", 7), ("5 wrong", "wrong", 3), ("5 million 3", "million", 3), ("2 squared", "squared", 3),
+    [("x = 4 answer", "answer", 7), ("5 wrong", "wrong", 3), ("2 squared", "squared", 3),
      ("5 dozen", "dozen", 3), ("3 thousand of them", "thousand", 3), ("5 maybe", "maybe", 3), ("5 halves", "halves", 3),
      ("5 apples maybe", "apples", 3), ("5 cm, 6 cm", "cm", 3), ("x cm", "cm", 3)],
 )  # fmt: skip
@@ -1162,6 +1165,13 @@ def test_an_equation_between_names_written_as_words(reference: str, candidate: s
      ("5 (tens)", "5", "unknown"), (r"3\text{ hundredths}", "3", "unknown"), ("3 (crore)", "3", "unknown"),
      ("0.3 (repeating)", "0.3", "unknown"), ("3 (incorrect)", "3", "unknown"), ("5 (probably)", "5", "unknown"),
      ("2 (mod 7)", "2", "unknown"),
+     # Reasoning Gym's Qwen2.5-3B runs on ASDiv (open-thought/reasoning-gym-eval): a one-letter unit symbol in brackets
+     # was the product 4m, so 4 was *wrong* against 4 (m); a table unit with what it measures was text
+     ("4 (m)", "4", "equal"), ("4 (m)", "400 cm", "equal"), ("4 (m)", "5", "different"), ("150 (g)", "150", "equal"),
+     ("3 (x)", "3x", "equal"), ("3 (A)", "3", "different"), ("12.5 (kilograms of granola)", "12500 g", "equal"),
+     ("12.5 (kilograms of granola)", "13 kg", "different"), ("13 (years old)", "13 years", "equal"),
+     ("13 (years old)", "13 months", "different"), ("5 (square feet of carpet)", "5 sq ft", "equal"),
+     ("5 (meters of which half)", "5", "unknown"), ("5 (feet of rope, I think)", "5", "unknown"),
      # MATH's golds: what a number counts in \text{...}, a number in \text{...}, a choice in brackets, signed and
      # fractional numerals in a base (math-evaluation-harness's data/math/test.jsonl)
      (r"81\text{ teachers}", "81", "equal"), (r"65 \text{ children tickets }", "65", "equal"),
@@ -1614,6 +1624,44 @@ def test_the_reciprocal_hyperbolic_functions_are_written_with_e(reference: str, 
 )  # fmt: skip
 def test_a_scale_word_multiplies_its_number(reference: str, candidate: str, status: str) -> None:
     assert equivalent_answers(reference, candidate, timeout=5).status == status
+
+
+@pytest.mark.parametrize(
+    ("reference", "candidate", "status"),
+    [  # several scale words, or hundred, as people say a number: the terms add up, in units of the first word too
+     ("12500000", "12 million 500 thousand", "equal"), ("12.5", "12 million 500 thousand", "unknown"),
+     ("12.6", "12 million 500 thousand", "different"), ("12500001", "12 million 500 thousand", "different"),
+     ("2507", "2 thousand 5 hundred and 7", "equal"), ("1500", "15 hundred", "equal"), ("300", "3 hundred", "equal"),
+     ("3", "3 hundred", "unknown"), ("350", "3.5 hundred", "equal"), ("1000000", "a million", "equal"),
+     ("1", "a million", "unknown"), ("100", "a hundred people", "equal"), ("12500000", "12 million 500 thousand dollars", "equal"),
+     ("-12500000", "-$12 million 500 thousand", "equal"), ("305", "3 hundred 5", "equal"),
+     ("5000003", "5 million 3", "equal"), ("3", "5 million 3", "different"), ("100", "a hundred of them", "unknown"),
+     # words not in the order people say them, or a last number as large as the last word's unit: not one number
+     ("3500", "2 thousand 15 hundred", "unknown"), ("2000", "1 thousand 1000", "unknown"),
+     ("1500000", "500 thousand 1 million", "unknown"), ("1200", "3 hundred times 4", "unknown"),
+     # (a review: a scale word in the plural after the terms was taken for a unit and multiplied in again)
+     ("12000500000", "12 million 500 thousands", "unknown"), ("200500", "2 thousand 5 hundreds", "unknown"),
+     ("5003000000", "5 thousand 3 millions", "unknown")],
+)  # fmt: skip
+def test_several_scale_words_add_up(reference: str, candidate: str, status: str) -> None:
+    assert equivalent_answers(reference, candidate, timeout=5).status == status
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.integers(0, 999), min_size=5, max_size=5), st.integers(0, 99))
+def test_a_number_said_in_scale_words_is_its_value(groups: list[int], tail: int) -> None:
+    # the law: a number written as its nonzero thousands groups with their scale words (trillion down to thousand),
+    # then hundreds and a last number below 100, equals the integer the groups make (checked in plain arithmetic)
+    *big, low = groups
+    words = ["trillion", "billion", "million", "thousand"]
+    terms = [f"{g} {w}" for g, w in zip(big, words) if g]
+    terms += [f"{low // 100} hundred"] if low >= 100 else []
+    value = sum(g * 10 ** (12 - 3 * k) for k, g in enumerate(big)) + (low // 100) * 100 + tail
+    assume(terms and len(terms) + bool(tail) >= 2)
+    said = " ".join(terms) + (f" and {tail}" if tail else "")
+    assert parse_answer(said).kind == "number"
+    assert equivalent_answers(str(value), said, timeout=5).status == "equal"
+    assert equivalent_answers(str(value + 1), said, timeout=5).status == "different"
 
 
 @pytest.mark.parametrize(

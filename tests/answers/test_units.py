@@ -72,6 +72,12 @@ def test_the_unit_after_a_final_box_is_the_boxed_quantitys() -> None:
     # a word that is not a unit, or a unit that does not end the sentence, is not taken
     assert parse_answer("\\boxed{50} ways.").unit == ""
     assert parse_answer("\\boxed{50} so mm").unit == ""
+    # 'in' after a unit word is a preposition (Reasoning Gym's ASDiv runs: pennies in his box was pennies times
+    # inches, and 48 was *wrong* against 48 (pennies))
+    assert grade("Ricky saw \\(\\boxed{48}\\) pennies in his magic money box.", "48 (pennies)").status == "correct"
+    assert grade("Rojer is \\boxed{35} years old now.", "35 (years old)").status == "correct"
+    assert grade("It is \\boxed{5} feet in length.", "60 inches").status == "correct"
+    assert grade("It is \\boxed{5} feet in length.", "5 inches").status == "wrong"
 
 
 def test_a_reward_for_the_wrong_unit_is_zero() -> None:
