@@ -167,7 +167,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "in parentheses between `answer` and `is`, `the answer (arabic numerals) is`, `the answer (in "
      "dollars) is`, is part of it; a choice `(C)`, a hedge `(maybe)` or a part `(to the first part)` is "
      "not; a reference after the answer, `9 (see Eq. 5)`, another value denied or rejected in brackets, `15 (not 12)`, "
-     "`2 (-2 is rejected)`, the same number in words, `3 (three)`, a computation in brackets after a space that holds an `=` or "
+     "`2 (-2 is rejected)`, the same number in words, `3 (three)`, a note that it is rounded, `3.46, rounded to two decimal places`, `5 (rounded up)` (also in a final sentence: `So they need 5 buses, rounded up.` states 5), a computation in brackets after a space that holds an `=` or "
      "gives the answer's value, `7 (5 + 2)`, `$18 (9 eggs x $2 each)` (`2 (3 + 4)` is 14; never one with a letter for a variable, `2 (x - 1)`, or a word "
      "that hedges or offers another, `5 (or 6)`), a restatement after `, i.e.` and a clause after `, which` with no number, "
      "math, doubt or verdict in it, `5, which is odd`, `$25,000, which is the difference ...` (never `5, which is wrong`) are not read "
@@ -312,7 +312,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "for a total of $12$`, `we can determine $12$ apples remain` and a number alone, `we can find $12$`, "
      "still state theirs), or the last one after `is`, `are`, `=`, `:`, `be`, `equals` (为, 是, 等于, ：), or "
      "the math spans after it joined by `and`, `or`, commas or units (`The solutions are $x=2$ and "
-     "$x=3$.`: the list; `x is $2$ or $3$`: several answers; `So x is 5, unless it is 6.`: none; `the number of chickens is 5 and the number "
+     "$x=3$.`: the list; `x is $2$ or $3$`: several answers, one value written twice, `0.5 or 50%`, `1/2 or 0.5`, is that value and its other form; `So x is 5, unless it is 6.`: none; `the number of chickens is 5 and the number "
      "of cows is 15`, `Therefore the maximum is $3$ and the minimum is $1$.`, `The answer is 5, and the "
      "sum is 15.`, `Answer: 5, and the sum is 15.`: the values of two things, none; two unknowns in math, "
      "`So $x$ equals $78$ and $y$ equals $80$.`, are the list `x = 78, y = 80`); with no math, the words "
@@ -1521,13 +1521,20 @@ _TEST_VERBS = re.compile(r"(?i)check|verify|consider|substitute|plug(?:\s+in)?|a
 # (the relations the answer grammar reads, and congruence and membership: math that states a value or a condition)
 _RELATION = re.compile(_FORMS_RELATION.pattern + r"|\\(?:equiv|in)(?![A-Za-z])")
 _UNCOMPARED_RESTATEMENT = re.compile(r"(?=[^\n]*\d)(?!\s*(?:\$\s*)?[-+]?\d[\d,]*(?:\.\d+)?(?:\s*\\?%)?\s*(?:\$\s*)?(?:[.!]\s*)?$)")
+# a note that the answer is rounded, ending its sentence (3.46, rounded to two decimal places.; 5 (rounded up); 55.1%,
+# rounded to the nearest tenth): how the answer stated was written, as after a box (\boxed{3.46}, rounded to ...)
+_ROUNDING_NOTE = (r"(?<!\s)(?:[ \t]*,[ \t]*|[ \t]+)\(?(?:when[ \t]+|after[ \t]+|if[ \t]+)?(?:rounded|rounding)(?:[ \t]+(?:up|down|off))?"
+                  r"(?:[ \t]+to[ \t]+(?:the[ \t]+nearest(?:[ \t]+[a-z]+){1,2}|(?:\d+|one|two|three|four|five|six)[ \t]+(?:decimal[ \t]+"
+                  r"places?|decimals?|significant[ \t]+(?:figures?|digits?)|places?|digits?)|[a-z]+[ \t]+(?:places?|decimals?)))?"
+                  r"[ \t]*\)?[ \t]*(?:[.!][ \t]*)?$")
+_ROUNDED_END = re.compile(_ROUNDING_NOTE)
 # (it opens where its spaces open: from inside a long run of them it would rescan the run, quadratic)
 _NOTE_AFTER = re.compile(r"(?i)(?<!\s)\s*\((?:see|cf\.?|from|by|using|via|per|as\s+in)(?![A-Za-z])[^()]{0,60}\)\s*(?:[.!]\s*)?$|"
                          r",\s*(?:i\.e\.|that\s+is,)|"
                          # another value denied or rejected in brackets: The answer is 15 (not 12). / 2 (-2 is rejected).
                          r"(?<!\s)\s*\(\s*(?:not\s+[-−]?\d[^()]{0,60}|[-−]?\d[\d.,/]*\s+(?:is|was|are|were)\s+(?:rejected|"
                          r"discarded|extraneous|excluded|invalid|not\s+(?:valid|allowed|possible|a\s+solution))[^()]{0,40})\)"
-                         r"\s*(?:[.!]\s*)?$")
+                         r"\s*(?:[.!]\s*)?$|" + _ROUNDING_NOTE)
 # after an answer, in brackets, the same number in words (The answer is 3 (three).): a note, never a second value
 _SPELLED_NOTE = re.compile(r"(?<!\s)\s*\(\s*([A-Za-z][A-Za-z -]{1,60}?)\s*\)\s*(?:[.!]\s*)?$")
 # after an answer and a space, a computation in brackets that ends the sentence (7 (5 + 2), 18 (9 × 2), $18 (9 eggs x $2
@@ -1824,6 +1831,11 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
     words after it when they are not prose (``is 34``), else its one math span; with ``prose_number`` (a final sentence
     that is the whole answer, never a note after a marked answer: \\boxed{6}. So we used 2 steps.), in a concluding
     final sentence, its one exact number, and nothing from a sentence that hedges (So perhaps 5.)."""
+    rounding = _ROUNDED_END.search(text, lo, hi) if rule == "final sentence" else None
+    if rounding and re.search(r"\d[%$]?(?:[ \t]+[A-Za-z]+){0,2}[ \t]*\Z", text[max(lo, rounding.start() - 80) : rounding.start()]):
+        # Therefore, the ratio is 3.46, rounded to two decimal places. (FinanceBench's answers): how the number stated
+        # was written, as after an answer phrase or a box; blanked, so its words bound nothing
+        text = text[: rounding.start()] + " " * (rounding.end() - rounding.start()) + text[rounding.end() :]
     checked = _CHECK_AFTER.search(text, lo, hi) if depth == 0 else None
     number = _result_in_sentence(text, lo, checked.start(), lo, computed_as=checked.group(1)) if checked and not (
         rule == "final sentence" and _REMARK.search(text, lo, checked.start())) else None  # fmt: skip
@@ -2875,7 +2887,9 @@ _PARTS_OR_SCALE_AFTER = re.compile(rf"(?i)(?:\s{{0,80}}|-)(?:{ORDINAL_PARTS}s|{O
                                    r"bn|mn|mln|mio|" + ILLIONS + r"s?|myriads?|googols?|tops|thereabouts|upwards|onwards|"
                                    r"backwards|forwards|otherwise|sometimes|approximations?|estimates?|estimations?|"
                                    r"guesstimates?|ballparks?|underestimates?|overestimates?|overcounts?|undercounts?|"
-                                   r"wrongs?|nopes?|maybes?|give\s+or\s+take|odd(?![ \t]*[A-Za-z])|something|or\s+so)(?![A-Za-z-])")
+                                   r"wrongs?|nopes?|maybes?|give\s+or\s+take|odd(?![ \t]*[A-Za-z])|something|or\s+so|"
+                                   # (5 percentage points, 25 basis points: hundredths and ten-thousandths, never 5)
+                                   r"percentage\s+points?|basis\s+points?|bps|bips)(?![A-Za-z-])")
 
 
 # an ordinal in digits (the 8th grade, his 3rd try), and a copula before one (... is the 12th grade: the answer)
@@ -2896,13 +2910,38 @@ def _without_restated_ordinals(text: str, lo: int, hi: int) -> str:
     return text
 
 
+# names and dates written with digits, never a quantity of the sentence (FinanceBench's answers: The FY2021 unadjusted
+# EBITDA is $1,832 million., As of December 31, 2018, ...): a fiscal year or a quarter (FY2021, FY 2021, FY'21, Q3,
+# H1, and a year after one: Q3 2021), a name with a hyphen and a number (COVID-19, GPT-4, GPT-3.5), a date with its
+# month (December 31, 2018; March 2020), and a year after a word that sets a time, before its clause goes on (In 2021,
+# ...; in fiscal 2020 the ...; during 2019 was ...)
+_MONTHS = (r"(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|"
+           r"Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?")
+_DIGIT_LABEL = re.compile(
+    r"(?<![\w.,$\\])(?:FY[ \t]?'?\d{2}(?:\d{2})?|[QH][1-4](?:[ \t]+(?:19|20)\d\d)?|[A-Z][A-Za-z]+-\d+(?:\.\d+)?)(?![\w%])"
+    r"|(?<![\w])" + _MONTHS + r"[ \t]+(?:\d{1,2}(?:st|nd|rd|th)?,?[ \t]+)?(?:19|20)\d\d(?![\w%])"
+    r"|(?<![\w])" + _MONTHS + r"[ \t]+\d{1,2}(?:st|nd|rd|th)?(?![\w%.,]|[.,]\d)"
+    r"|(?i:(?<![A-Za-z])(?:in|during|since|fiscal(?:[ \t]+year)?|calendar[ \t]+year)[ \t]+)(?:19|20)\d\d"
+    r"(?=[ \t]*[,;)]|[ \t]+(?:the|was|were|is|are|had|has|and|compared|versus|vs)(?![A-Za-z]))")
+
+
+def _without_digit_labels(text: str, lo: int, hi: int) -> str:
+    """text with each :data:`_DIGIT_LABEL` in text[lo:hi] blanked (spans kept), when a number is left beside it."""
+    found = list(_DIGIT_LABEL.finditer(text, lo, hi))
+    for m in found:
+        start = m.start() if not m.group().lower().startswith(("in", "during", "since", "fiscal", "calendar")) else \
+            m.end() - 4  # fmt: skip
+        text = text[:start] + " " * (m.end() - start) + text[m.end() :]
+    return text
+
+
 def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
     """The span of the only number in text[lo:hi] when it is the only digit run there and no math is written, and no
     word makes it inexact or another number (a difference stated after it is exact: John has 21 more candies than
     James)."""
     if _math_spans(text, lo, hi) or "\\" in _ESCAPED.sub("", text[lo:hi]):
         return None  # (a backslash that escapes a dollar is prose: So, Pam pays \$10 more than Susan.)
-    text = _without_restated_ordinals(text, lo, hi)
+    text = _without_digit_labels(_without_restated_ordinals(text, lo, hi), lo, hi)
     numbers = list(_NUMBER.finditer(text, lo, hi))
     if len(numbers) != 1 or len(re.findall(r"\d+", text[lo:hi])) != len(re.findall(r"\d+", numbers[0].group())):
         return None

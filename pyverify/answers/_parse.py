@@ -19,6 +19,7 @@ import re
 from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from pyverify.answers import _units
 from pyverify.answers._answer import Answer
@@ -54,6 +55,9 @@ from pyverify.answers._render import render as render
 from pyverify.answers._render import render_term as render_term
 from pyverify.answers._words import is_unit_word
 from pyverify.logic._ast import Node, Num, Op
+
+if TYPE_CHECKING:
+    from pyverify.answers._extract import Extraction
 
 MAX_CHARS = 4000
 #: The longest text (a whole response) the extraction policy reads; its answer has at most MAX_CHARS characters.
@@ -222,6 +226,7 @@ def _parse(text: str, decimal_comma: str | None = None) -> Answer:
     if mode == AMBIGUOUS:  # Die Antwort ist 57.500. (57500 or 57.5)
         return Answer("ambiguous", reason=convention, text=found.text[:200], rule=found.rule, span=found.span)
     decimal_comma = mode or decimal_comma
+    found = _one_value_twice(found)
     parts = [_parse_one(t, decimal_comma) for t in found.texts]
     if len(parts) == 1:
         answer = parts[0]
@@ -253,6 +258,37 @@ def _parse_one(text: str, decimal_comma: str | None) -> Answer:
 
 #: A plain integer or decimal, the commonest final answer: read directly, to the same Answer the grammar gives.
 _PLAIN = re.compile(r"[ \t]*(-?)(\d{1,30}(?:\.\d{1,30})?)[ \t]*")
+
+
+# one value written twice, joined by 'or' (0.5 or 50%, 1/2 or 0.5, $0.5$ or $50\%$: FinanceBench's answers): plain numbers,
+# percents and fractions of digits, whose exact values the extraction can tell apart without the engine
+_NUMERAL = r"\$?[ \t]*([-+−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[ \t]*/[ \t]*\d+)?)[ \t]*(\\?%)?[ \t]*\$?"
+_TWICE = re.compile(rf"[ \t]*{_NUMERAL}[ \t]*,?[ \t]*or[ \t]+{_NUMERAL}[ \t]*")
+
+
+def _numeral_value(number: str, percent: str | None) -> Fraction | None:
+    number = number.replace(",", "").replace("−", "-").replace(" ", "").replace("\t", "")
+    top, _, bottom = number.partition("/")
+    if bottom and (int(bottom) == 0 or "." in top):
+        return None
+    value = Fraction(top) / (int(bottom) if bottom else 1)
+    return value / 100 if percent else value
+
+
+def _one_value_twice(found: Extraction) -> Extraction:
+    """An extraction of one text that writes one value twice joined by 'or' (``0.5 or 50%``), as that value and its
+    other form (compared as ``\\boxed{0.5} or 50%`` is: the forms must agree); any other extraction as it is. Two
+    different values (``0.5 or 0.6``) stay several answers."""
+    twice = _TWICE.fullmatch(found.texts[0]) if len(found.texts) == 1 and not found.forms and len(found.texts[0]) <= 120 \
+        else None  # fmt: skip
+    if twice is None:
+        return found
+    first, second = _numeral_value(*twice.group(1, 2)), _numeral_value(*twice.group(3, 4))
+    if first is None or first != second:
+        return found
+    one = found.texts[0][twice.start(1) : twice.end(2) if twice.group(2) else twice.end(1)]
+    other = found.texts[0][twice.start(3) : twice.end(4) if twice.group(4) else twice.end(3)]
+    return replace(found, texts=(one,), forms=(other,))
 
 
 def _decimal(value: int, power: int) -> str:

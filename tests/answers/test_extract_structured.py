@@ -3457,3 +3457,45 @@ def test_an_instruction_echoed_from_the_problem_states_no_answer(response: str, 
 )  # fmt: skip
 def test_a_scale_word_after_a_number_never_drops_a_letter(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # FinanceBench's answers (patronus-ai/financebench): a fiscal year, a quarter, a name with a number or a date in
+     # the final sentence is no second number of it
+     ("Therefore, American Water Works's FY2021 unadjusted EBITDA is $1,832 million.", "1832000000", "correct"),
+     ("The FY2016 COGS (Cost of Goods Sold) for Microsoft was $32,780 million USD.", "32780000000", "correct"),
+     ("So the FY 2020 free cash flow is $3,215.4 million.", "3215400000", "correct"),
+     ("In 2021, the revenue was $1,832.", "1832", "correct"), ("So the revenue in Q3 2021 was $215.", "215", "correct"),
+     ("So the COVID-19 cases total 215.", "215", "correct"), ("So GPT-4 scored 215.", "215", "correct"),
+     ("So she saved $40 in March 2020.", "40", "correct"), ("So on March 5 she had 12 apples.", "12", "correct"),
+     ("So she was born in 2021.", "2021", "correct"), ("So the FY2021 EBITDA is $1,832 million.", "2021", "wrong"),
+     # (a year that counts, and a number after a year's preposition that is no year, stay numbers)
+     ("So she walked 2021 steps in 5 days.", "5", "no answer"), ("So by 2021 people had 5 cars.", "5", "no answer"),
+     # a note that the number is rounded, ending the sentence: how the answer was written, as after a box
+     ("Therefore, the inventory turnover ratio for FY2021 is 3.46, rounded to two decimal places.", "3.46", "correct"),
+     ("Therefore, the ratio is 3.46, rounded to two decimal places.", "3.47", "wrong"),
+     ("So they need 5 buses, rounded up.", "5", "correct"), ("So he earns $5.67, rounded to the nearest cent.", "5.67", "correct"),
+     ("The answer is 3.46, rounded to two decimal places.", "3.46", "correct"),
+     ("The answer is 55.1%, rounded to the nearest tenth.", "55.1%", "correct"),
+     ("Therefore, the ratio is approximately 3.46, rounded to two decimal places.", "3.46", "unknown"),
+     ("So perhaps 5, rounded up.", "5", "no answer"), ("The answer is x rounded.", "x", "unparsed")],
+)  # fmt: skip
+def test_labels_with_digits_and_rounding_notes_in_a_final_sentence(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # one value written twice joined by 'or' (FinanceBench's answers: -0.0153 or -1.53%) is that value in two forms,
+     # as after a box; two different values stay several answers
+     ("The answer is 0.5 or 50%.", "0.5", "correct"), ("The answer is $0.5$ or $50\\%$.", "0.5", "correct"),
+     ("Therefore, the ROA is 0.5 or 50%.", "0.5", "correct"), ("The answer is 1/2 or 0.5.", "0.5", "correct"),
+     ("The answer is 0.5, or 50%.", "50%", "correct"), ("The answer is 1,000 or 1000.", "1000", "correct"),
+     ("Therefore, the ROA is -0.0153 or -1.53% when rounded to two decimal places.", "-0.0153", "correct"),
+     ("The answer is 0.5 or 50%.", "0.6", "wrong"), ("The answer is 0.5 or 0.6.", "0.5", "several answers"),
+     ("The answer is 0.5 or 5%.", "0.5", "several answers"), ("The answer is 1/0 or 0.", "0", "several answers"),
+     ("The answer is 2 or 3.", "2, 3", "correct")],
+)  # fmt: skip
+def test_one_value_written_twice_with_or_is_one_answer(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status
