@@ -167,7 +167,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "in parentheses between `answer` and `is`, `the answer (arabic numerals) is`, `the answer (in "
      "dollars) is`, is part of it; a choice `(C)`, a hedge `(maybe)` or a part `(to the first part)` is "
      "not; a reference after the answer, `9 (see Eq. 5)`, another value denied or rejected in brackets, `15 (not 12)`, "
-     "`2 (-2 is rejected)`, the same number in words, `3 (three)`, a note that it is rounded, `3.46, rounded to two decimal places`, `5 (rounded up)` (also in a final sentence: `So they need 5 buses, rounded up.` states 5), a computation in brackets after a space that holds an `=` or "
+     "`2 (-2 is rejected)`, the same number in words, `3 (three)`, a note that it is rounded, `3.46, rounded to two decimal places`, `5 (rounded up)`, `0.567 correct to three decimal places`, `0.57 (to 2 d.p.)` (also in a final sentence: `So they need 5 buses, rounded up.` states 5), a computation in brackets after a space that holds an `=` or "
      "gives the answer's value, `7 (5 + 2)`, `$18 (9 eggs x $2 each)` (`2 (3 + 4)` is 14; never one with a letter for a variable, `2 (x - 1)`, or a word "
      "that hedges or offers another, `5 (or 6)`), a restatement after `, i.e.` and a clause after `, which` with no number, "
      "math, doubt or verdict in it, `5, which is odd`, `$25,000, which is the difference ...` (never `5, which is wrong`) are not read "
@@ -1523,10 +1523,12 @@ _RELATION = re.compile(_FORMS_RELATION.pattern + r"|\\(?:equiv|in)(?![A-Za-z])")
 _UNCOMPARED_RESTATEMENT = re.compile(r"(?=[^\n]*\d)(?!\s*(?:\$\s*)?[-+]?\d[\d,]*(?:\.\d+)?(?:\s*\\?%)?\s*(?:\$\s*)?(?:[.!]\s*)?$)")
 # a note that the answer is rounded, ending its sentence (3.46, rounded to two decimal places.; 5 (rounded up); 55.1%,
 # rounded to the nearest tenth): how the answer stated was written, as after a box (\boxed{3.46}, rounded to ...)
-_ROUNDING_NOTE = (r"(?<!\s)(?:[ \t]*,[ \t]*|[ \t]+)\(?(?:when[ \t]+|after[ \t]+|if[ \t]+)?(?:rounded|rounding)(?:[ \t]+(?:up|down|off))?"
-                  r"(?:[ \t]+to[ \t]+(?:the[ \t]+nearest(?:[ \t]+[a-z]+){1,2}|(?:\d+|one|two|three|four|five|six)[ \t]+(?:decimal[ \t]+"
-                  r"places?|decimals?|significant[ \t]+(?:figures?|digits?)|places?|digits?)|[a-z]+[ \t]+(?:places?|decimals?)))?"
-                  r"[ \t]*\)?[ \t]*(?:[.!][ \t]*)?$")
+_PRECISION = (r"(?:the[ \t]+nearest(?:[ \t]+[a-z]+){1,2}|(?:\d+|one|two|three|four|five|six)[ \t]+(?:decimal[ \t]+places?|"
+              r"decimals?|significant[ \t]+(?:figures?|digits?)|sig\.?[ \t]+figs?\.?|places?|digits?|d\.p\.|s\.f\.)|"
+              r"[a-z]+[ \t]+(?:places?|decimals?))")
+_ROUNDING_NOTE = (r"(?<!\s)(?:[ \t]*,[ \t]*|[ \t]+)\(?(?:(?:when[ \t]+|after[ \t]+|if[ \t]+)?(?:rounded|rounding)(?:[ \t]+(?:up|down|off))?"
+                  r"(?:[ \t]+to[ \t]+" + _PRECISION + r")?|(?:correct|accurate|exact)[ \t]+to[ \t]+" + _PRECISION + r"|(?:to|in)[ \t]+"
+                  + _PRECISION + r")[ \t]*\)?[ \t]*(?:[.!][ \t]*)?$")
 _ROUNDED_END = re.compile(_ROUNDING_NOTE)
 # (it opens where its spaces open: from inside a long run of them it would rescan the run, quadratic)
 _NOTE_AFTER = re.compile(r"(?i)(?<!\s)\s*\((?:see|cf\.?|from|by|using|via|per|as\s+in)(?![A-Za-z])[^()]{0,60}\)\s*(?:[.!]\s*)?$|"

@@ -3479,7 +3479,12 @@ def test_a_scale_word_after_a_number_never_drops_a_letter(response: str, gold: s
      ("The answer is 3.46, rounded to two decimal places.", "3.46", "correct"),
      ("The answer is 55.1%, rounded to the nearest tenth.", "55.1%", "correct"),
      ("Therefore, the ratio is approximately 3.46, rounded to two decimal places.", "3.46", "unknown"),
-     ("So perhaps 5, rounded up.", "5", "no answer"), ("The answer is x rounded.", "x", "unparsed")],
+     ("So perhaps 5, rounded up.", "5", "no answer"), ("The answer is x rounded.", "x", "unparsed"),
+     # (TheoremQA's answers: a precision stated in other words)
+     ("The answer is 0.567 correct to three decimal places.", "0.567", "correct"),
+     ("So the root is 0.567, accurate to 3 decimal places.", "0.567", "correct"),
+     ("The answer is 0.57 (to 2 d.p.).", "0.57", "correct"), ("The answer is 1.32 MiB (in 3 sig figs).", "1.32 MiB", "correct"),
+     ("The answer is 0.57 (to 2 d.p.).", "0.567", "wrong")],
 )  # fmt: skip
 def test_labels_with_digits_and_rounding_notes_in_a_final_sentence(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status
