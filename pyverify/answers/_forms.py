@@ -26,7 +26,7 @@ _WHOLE_TEXT = re.compile(rf"^\s*{_TEXTS}\s*\{{(.*)\}}\s*\.?\s*$", re.S)
 _CHOICE = re.compile(r"^\s*\(?\s*([A-Z])(?:\s*\))?(?:\s*\.)?\s*$")  # (each run of spaces once: no backtracking)
 _BRACKETED_TEXT_CHOICE = re.compile(rf"^\s*\(\s*{_TEXTS}\s*\{{\s*([A-Z])\s*\}}\s*\)\s*\.?\s*$")
 _NUMBER_TEXT = re.compile(r"\s*-?\d{1,30}(?:\.\d{1,30})?\s*")
-_WORDS = re.compile(r"^\s*[A-Za-z][A-Za-z'\- ]*[A-Za-z]\s*\.?\s*$")
+_WORDS = re.compile(r"^\s*(?:(?:Mr|Mrs|Ms|Dr|Mt|St)\.[ \t]+)?[A-Za-z][A-Za-z'\- ]*[A-Za-z]\s*\.?\s*$")
 # a choice with its option after it, as multiple-choice golds are written: (D) Alina, \textbf{(C)} 12
 _LABELLED = re.compile(rf"^\s*(?:{_TEXTS}\s*\{{\s*)?\(([A-J])\)(?:\s|\\[ ,;:!]|~)*\}}?(?:\s|\\[ ,;:!]|~)*"
                        r"([A-Za-z0-9$\\{(\[-].*)$", re.S)  # (D) Alina, \textbf{(C)}\ 7, \textbf{(C) }7 (AMC golds),
@@ -79,6 +79,11 @@ _ARTICLES = re.compile(r"^(?:a|an|the)\s+")
 _LONG_WORD = re.compile(r"[A-Za-z]{4,}")
 
 
+# a title's abbreviation before a name (Mrs. Hilt, Dr. Smith: ASDiv's golds)
+_HONORIFIC_WORDS = r"(?:Mr|Mrs|Ms|Dr|Mt|St)"
+_HONORIFIC = re.compile(rf"(?i)(?<![A-Za-z])({_HONORIFIC_WORDS})\.(?=\s)")
+
+
 def normal_text(content: str) -> str:
     """Text as compared: no ``\\text`` commands, lower case, single spaces, no final full stop or article; a
     quadrant named in any of its usual ways is ``quadrant N``."""
@@ -86,6 +91,7 @@ def normal_text(content: str) -> str:
     content = re.sub(r"\\[,;:! ]|~", " ", content)
     content = " ".join(content.replace("{", " ").replace("}", " ").split()).strip(" .").lower()
     content = _ARTICLES.sub("", content)
+    content = _HONORIFIC.sub(r"\1", content)  # mrs. hilt: mrs hilt (the abbreviation's full stop is no text of it)
     quadrant = _QUADRANT.fullmatch(content)
     if quadrant:  # Quadrant I, the first quadrant, quadrant 1, 1st quadrant, 第一象限: one answer
         return f"quadrant {_QUADRANT_NUMBER[next(g for g in quadrant.groups() if g)]}"
@@ -241,7 +247,8 @@ def spelled_quantity(text: str) -> tuple[int, str] | None:
 def _phrase_word(run: str, k: int, runs: list[str], text: str) -> bool:
     """Whether a short run of letters is a word of a phrase with a long word in it (a name, a title): the article a
     after the first word (in `a can be any real number` a is the letter), `of`, `the` between two words (Bank of
-    America), the s of a possessive (Brenner's Juices), a capitalized name of three letters (Ace Hardware); never the
+    America), the s of a possessive (Brenner's Juices), a capitalized name of three letters (Ace Hardware), a capital
+    after a capitalized word that ends the phrase (Brand B: ASDiv's golds); never the
     phrase's only word, nor `and` or `or` (Red and Blue: two answers, in no order)."""
     if not k and len(runs) == 1 or not _LONG_WORD.search(text):
         return False
@@ -251,6 +258,8 @@ def _phrase_word(run: str, k: int, runs: list[str], text: str) -> bool:
         return True
     if run == "s" and k and re.search(rf"{runs[k - 1]}['’]s(?![A-Za-z])", text):
         return True
+    if len(run) == 1 and run.isupper() and k == len(runs) - 1 and k and len(runs[k - 1]) >= 4 and runs[k - 1].istitle():
+        return True  # Brand B, Plan A, Point C: a capital that labels the name before it
     return len(run) == 3 and run[0].isupper() and run[1:].islower() and run.lower() not in _NOT_PHRASE_WORDS
 
 
@@ -334,7 +343,7 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
     spelled = spelled_number(text)
     if spelled is not None:  # ten, Twenty-Seven, two hundred and eighty: the number (never text)
         return _number(spelled)
-    runs = re.findall(r"[A-Za-z]+", text)
+    runs = re.findall(r"[A-Za-z]+", re.sub(r"^\s*(?:Mr|Mrs|Ms|Dr|Mt|St)\.[ \t]+", "", text))
     if _WORDS.match(text) and all(word_rules(run) or _phrase_word(run, k, runs, text) for k, run in enumerate(runs)):
         # Not a function: the article a is a word after the first, in a phrase with a long word (a first a may be
         # the letter: a can be any real number)

@@ -1089,10 +1089,12 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "blank): that sign, compared as a text, equal only to the same sign (`\\gt` is `>`, `\\le` is `≤`); a "
      "comparison written out, `7 > 5`, against a sign alone is unknown: which side the question puts first is not "
      "known here"),
-    ("`\\text{Evelyn}`, `\\textbf{East}.`, `Evelyn`, `no solution`, `DNE`, `12:00`, `SRMC = LRMC`, `Brenner's Juices`",
+    ("`\\text{Evelyn}`, `\\textbf{East}.`, `Evelyn`, `no solution`, `DNE`, `12:00`, `SRMC = LRMC`, `Brenner's Juices`, "
+     "`Brand B`, `Mrs. Hilt`",
      "a text answer: the words normalized (lower case, single spaces, no final full stop or leading "
      "article; a name's short words count in a phrase with a long one: `of`, `the` between words, a "
-     "possessive's s, a capitalized word of three letters; a clock time (after `at`: `at 2:30 P.M.`) as "
+     "possessive's s, a capitalized word of three letters, a capital that ends a phrase after a capitalized word "
+     "(`Brand B`), a title's abbreviation before a name (`Mrs. Hilt` is `Mrs Hilt`); a clock time (after `at`: `at 2:30 P.M.`) as "
      "h:mm on 24 hours, seconds kept unless :00: 8:34 p.m. is 20:34, 5am is 5:00, 4:30p.. (a harness "
      "deleted the m) is 16:30, a time without a.m. or p.m. is read on 24 hours (against the afternoon "
      "time a 12-hour clock would make it, 4:30 against 4:30 p.m., unknown; `4\\!:\\!51` is 4:51); two "

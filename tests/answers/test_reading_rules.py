@@ -1165,6 +1165,10 @@ def test_an_equation_between_names_written_as_words(reference: str, candidate: s
      ("5 (tens)", "5", "unknown"), (r"3\text{ hundredths}", "3", "unknown"), ("3 (crore)", "3", "unknown"),
      ("0.3 (repeating)", "0.3", "unknown"), ("3 (incorrect)", "3", "unknown"), ("5 (probably)", "5", "unknown"),
      ("2 (mod 7)", "2", "unknown"),
+     # ASDiv's text golds (Reasoning Gym's runs): a labelling capital after a name, a title's abbreviation
+     ("Brand B", r"\text{Brand B}", "equal"), ("Brand B", "Brand A", "different"), ("Point A", "point a", "equal"),
+     ("Mrs. Hilt", "Mrs Hilt", "equal"), ("Mrs. Hilt", r"\text{Mrs. Hilt}", "equal"), ("Mrs. Hilt", "Mr. Hilt", "different"),
+     ("x B", "xB", "equal"), ("ab C", "abC", "equal"),
      # Reasoning Gym's Qwen2.5-3B runs on ASDiv (open-thought/reasoning-gym-eval): a one-letter unit symbol in brackets
      # was the product 4m, so 4 was *wrong* against 4 (m); a table unit with what it measures was text
      ("4 (m)", "4", "equal"), ("4 (m)", "400 cm", "equal"), ("4 (m)", "5", "different"), ("150 (g)", "150", "equal"),
