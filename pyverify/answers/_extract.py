@@ -167,7 +167,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "in parentheses between `answer` and `is`, `the answer (arabic numerals) is`, `the answer (in "
      "dollars) is`, is part of it; a choice `(C)`, a hedge `(maybe)` or a part `(to the first part)` is "
      "not; a reference after the answer, `9 (see Eq. 5)`, another value denied or rejected in brackets, `15 (not 12)`, "
-     "`2 (-2 is rejected)`, the same number in words, `3 (three)`, a note that it is rounded, `3.46, rounded to two decimal places`, `5 (rounded up)`, `0.567 correct to three decimal places`, `0.57 (to 2 d.p.)` (also in a final sentence: `So they need 5 buses, rounded up.` states 5), a computation in brackets after a space that holds an `=` or "
+     "`2 (-2 is rejected)`, the same number in words, `3 (three)`, a note that it is rounded, `3.46, rounded to two decimal places`, `5 (rounded up)`, `0.567 correct to three decimal places`, `0.57 (to 2 d.p.)` (also in a final sentence: `So they need 5 buses, rounded up.` states 5; never a note its number disagrees with, `4.2, rounded up`, `1234, rounded to the nearest hundred`, nor one after a fraction), a computation in brackets after a space that holds an `=` or "
      "gives the answer's value, `7 (5 + 2)`, `$18 (9 eggs x $2 each)` (`2 (3 + 4)` is 14; never one with a letter for a variable, `2 (x - 1)`, or a word "
      "that hedges or offers another, `5 (or 6)`), a restatement after `, i.e.` and a clause after `, which` with no number, "
      "math, doubt or verdict in it, `5, which is odd`, `$25,000, which is the difference ...` (never `5, which is wrong`) are not read "
@@ -1530,6 +1530,34 @@ _ROUNDING_NOTE = (r"(?<!\s)(?:[ \t]*,[ \t]*|[ \t]+)\(?(?:(?:when[ \t]+|after[ \t
                   r"(?:[ \t]+to[ \t]+" + _PRECISION + r")?|(?:correct|accurate|exact)[ \t]+to[ \t]+" + _PRECISION + r"|(?:to|in)[ \t]+"
                   + _PRECISION + r")[ \t]*\)?[ \t]*(?:[.!][ \t]*)?$")
 _ROUNDED_END = re.compile(_ROUNDING_NOTE)
+_PLACES = {"tenth": 1, "hundredth": 2, "thousandth": 3, "cent": 2, "penny": 2}
+_WHOLE_UNITS = {"ten": 1, "hundred": 2, "thousand": 3}
+_COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _rounding_agrees(number: str, note: str) -> bool:
+    """Whether a number written before a rounding note has the precision the note says (3.46 to two decimal places, 5
+    rounded up, 1200 to the nearest hundred), so that the note tells how it was written; 4.2 rounded up, 4.6 to the
+    nearest whole number, 3.4567 to two decimal places state no rounded value (a step, never the answer)."""
+    digits = number.replace(",", "").lstrip("-−+$ ")
+    whole, _, part = digits.partition(".")
+    note = note.lower()
+    places = re.search(r"(\d+|one|two|three|four|five|six)[ \t]+(?:decimal|d\.p|place|digit(?![a-z]*[ \t]+sig)|sig|signif|s\.f)", note)
+    count = (int(places.group(1)) if places.group(1).isdigit() else _COUNT_WORDS[places.group(1)]) if places else None
+    if count is not None and re.search(r"sig|s\.f", note):
+        significant = (whole.lstrip("0") + part).lstrip("0") if part else whole.strip("0")
+        return len(significant) <= count
+    if count is not None:
+        return len(part) <= count
+    nearest = re.search(r"nearest[ \t]+(?:whole[ \t]+)?([a-z]+)", note)
+    word = nearest.group(1).rstrip("s") if nearest else ""
+    if word in _PLACES:
+        return len(part) <= _PLACES[word]
+    if word in _WHOLE_UNITS:
+        return not part and len(whole) > _WHOLE_UNITS[word] and whole.endswith("0" * _WHOLE_UNITS[word])
+    if nearest or re.search(r"(?<![a-z])(?:up|down)(?![a-z])", note):
+        return not part.strip("0")  # (the nearest whole number, integer, dollar, minute; rounded up or down)
+    return True
 # (it opens where its spaces open: from inside a long run of them it would rescan the run, quadratic)
 _NOTE_AFTER = re.compile(r"(?i)(?<!\s)\s*\((?:see|cf\.?|from|by|using|via|per|as\s+in)(?![A-Za-z])[^()]{0,60}\)\s*(?:[.!]\s*)?$|"
                          r",\s*(?:i\.e\.|that\s+is,)|"
@@ -1834,7 +1862,9 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
     that is the whole answer, never a note after a marked answer: \\boxed{6}. So we used 2 steps.), in a concluding
     final sentence, its one exact number, and nothing from a sentence that hedges (So perhaps 5.)."""
     rounding = _ROUNDED_END.search(text, lo, hi) if rule == "final sentence" else None
-    if rounding and re.search(r"\d[%$]?(?:[ \t]+[A-Za-z]+){0,2}[ \t]*\Z", text[max(lo, rounding.start() - 80) : rounding.start()]):
+    rounded = re.search(r"(?<![\d.,/])(\d[\d,]*(?:\.\d+)?)[%$]?(?:[ \t]+[A-Za-z]+){0,2}[ \t]*\Z",
+                        text[max(lo, rounding.start() - 80) : rounding.start()]) if rounding else None  # fmt: skip
+    if rounding and rounded and _rounding_agrees(rounded.group(1), rounding.group()):
         # Therefore, the ratio is 3.46, rounded to two decimal places. (FinanceBench's answers): how the number stated
         # was written, as after an answer phrase or a box; blanked, so its words bound nothing
         text = text[: rounding.start()] + " " * (rounding.end() - rounding.start()) + text[rounding.end() :]
@@ -2890,8 +2920,9 @@ _PARTS_OR_SCALE_AFTER = re.compile(rf"(?i)(?:\s{{0,80}}|-)(?:{ORDINAL_PARTS}s|{O
                                    r"backwards|forwards|otherwise|sometimes|approximations?|estimates?|estimations?|"
                                    r"guesstimates?|ballparks?|underestimates?|overestimates?|overcounts?|undercounts?|"
                                    r"wrongs?|nopes?|maybes?|give\s+or\s+take|odd(?![ \t]*[A-Za-z])|something|or\s+so|"
-                                   # (5 percentage points, 25 basis points: hundredths and ten-thousandths, never 5)
-                                   r"percentage\s+points?|basis\s+points?|bps|bips)(?![A-Za-z-])")
+                                   # (0.2 percentage points, 25 basis points: read with their words, never 0.2 or 25
+                                   # alone; 5 bps may be bits per second)
+                                   r"percentage\s+points?|basis\s+points?)(?![A-Za-z-])")
 
 
 # an ordinal in digits (the 8th grade, his 3rd try), and a copula before one (... is the 12th grade: the answer)
@@ -2914,27 +2945,39 @@ def _without_restated_ordinals(text: str, lo: int, hi: int) -> str:
 
 # names and dates written with digits, never a quantity of the sentence (FinanceBench's answers: The FY2021 unadjusted
 # EBITDA is $1,832 million., As of December 31, 2018, ...): a fiscal year or a quarter (FY2021, FY 2021, FY'21, Q3,
-# H1, and a year after one: Q3 2021), a name with a hyphen and a number (COVID-19, GPT-4, GPT-3.5), a date with its
-# month (December 31, 2018; March 2020), and a year after a word that sets a time, before its clause goes on (In 2021,
-# ...; in fiscal 2020 the ...; during 2019 was ...)
+# H1, fiscal year 2021), a name with a hyphen and a number (COVID-19, GPT-4, GPT-3.5), a date with its month (December
+# 31, 2018; March 2020), and a year that ends a time phrase: after a quarter (Q3 2021 was ...; ... in Q2 2022.), after
+# in, during or since before a verb, or before a comma at the clause's start (In 2021, ...; the revenue in 2020 was
+# ...); never a year that a count or another phrase follows (in Q3 2000 units were sold; born in 1990, 35 years ago;
+# results in 2048 and ...), nor one that ends the sentence (She will be 40 in 2030.: the year may be the answer)
 _MONTHS = (r"(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|"
            r"Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?")
+_YEAR_ENDS = r"(?=[ \t]*(?:[,;)]|[.!](?!\d)|\Z)|[ \t]+(?:was|were|is|are|had|has)(?![A-Za-z]))"
 _DIGIT_LABEL = re.compile(
-    r"(?<![\w.,$\\])(?:FY[ \t]?'?\d{2}(?:\d{2})?|[QH][1-4](?:[ \t]+(?:19|20)\d\d)?|[A-Z][A-Za-z]+-\d+(?:\.\d+)?)(?![\w%])"
+    r"(?<![\w.,$\\])(?:FY[ \t]?'?\d{2}(?:\d{2})?|[QH][1-4]|[A-Z][A-Za-z]+-\d+(?:\.\d+)?)(?![\w%])"
+    r"|(?i:(?<![A-Za-z])(?:fiscal|calendar)(?:[ \t]+year)?[ \t]+)(?:19|20)\d\d(?![\w%])"
     r"|(?<![\w])" + _MONTHS + r"[ \t]+(?:\d{1,2}(?:st|nd|rd|th)?,?[ \t]+)?(?:19|20)\d\d(?![\w%])"
     r"|(?<![\w])" + _MONTHS + r"[ \t]+\d{1,2}(?:st|nd|rd|th)?(?![\w%.,]|[.,]\d)"
-    r"|(?i:(?<![A-Za-z])(?:in|during|since|fiscal(?:[ \t]+year)?|calendar[ \t]+year)[ \t]+)(?:19|20)\d\d"
-    r"(?=[ \t]*[,;)]|[ \t]+(?:the|was|were|is|are|had|has|and|compared|versus|vs)(?![A-Za-z]))")
+    r"|(?<=[QH][1-4][ \t])[ \t]*(?:19|20)\d\d" + _YEAR_ENDS +
+    r"|(?P<time>(?i:(?<![A-Za-z])(?:in|during|since)[ \t]+))(?:19|20)\d\d"
+    r"(?=[ \t]*[,;)]|[ \t]+(?:was|were|is|are|had|has)(?![A-Za-z]))")
+# what may open a clause before its time phrase (So, in 2021, ...; Therefore in 2021, ...)
+_CLAUSE_OPENING = re.compile(r"(?i)[\s*#>,-]*(?:(?:so|thus|therefore|hence|overall|finally|in[ \t]+total|in[ \t]+conclusion)"
+                             r"[ \t]*,?[ \t]*)?")
 
 
 def _without_digit_labels(text: str, lo: int, hi: int) -> str:
-    """text with each :data:`_DIGIT_LABEL` in text[lo:hi] blanked (spans kept), when a number is left beside it."""
-    found = list(_DIGIT_LABEL.finditer(text, lo, hi))
-    for m in found:
-        start = m.start() if not m.group().lower().startswith(("in", "during", "since", "fiscal", "calendar")) else \
-            m.end() - 4  # fmt: skip
-        text = text[:start] + " " * (m.end() - start) + text[m.end() :]
-    return text
+    """text with each :data:`_DIGIT_LABEL` in text[lo:hi] blanked (spans kept), when a number is left beside them (So
+    she was born on March 5.: the date may be the answer); a year after a word that sets a time only at the clause's
+    start or before a verb (In 2021, the revenue was $1,832.; the revenue in 2021 was $1,832.)."""
+    blanked = text
+    for m in _DIGIT_LABEL.finditer(text, lo, hi):
+        start = m.end("time") if m.group("time") else m.start()
+        if m.group("time") and re.match(r"[ \t]*[,;)]", text[m.end() : m.end() + 4]) and \
+                _CLAUSE_OPENING.fullmatch(text, lo, m.start()) is None:  # fmt: skip
+            continue  # (born in 1990, 35 years ago: an aside, never the clause's time)
+        blanked = blanked[:start] + " " * (m.end() - start) + blanked[m.end() :]
+    return blanked if blanked is text or re.search(r"\d", blanked[lo:hi]) else text
 
 
 def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
@@ -2985,7 +3028,11 @@ def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
     if _NUMBER_WORD.search(text, lo, hi) or _INEXACT.search(text, lo, numbers[0].end()) or \
             _INEXACT.search(text, end, hi) or _BOUND_TAIL.match(text, end, hi):  # fmt: skip
         return None  # "4 five": two numbers, one in words; "about 3 hours", "at least 3": not an exact value
-    return (numbers[0].start(), scale.end()) if scale else numbers[0].span()
+    if scale:  # (with its sign and currency before it: -$3 hundred is -300, never 300)
+        signed = re.search(r"[-−][ \t]*(?:\\?\$[ \t]*)?\Z", text[max(lo, numbers[0].start() - 8) : numbers[0].start()])
+        start = numbers[0].start() - (len(signed.group()) if signed else 0)
+        return (start, scale.end())
+    return numbers[0].span()
 
 
 # a scale word right after a number (13 million, 4.2 billion, 3 hundred), never an ordinal's or a count's (5 millionths,
@@ -3557,6 +3604,9 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
         end = copula.start()
     masked = _masked(text, start, end)
     noted = _NOTE_AFTER.search(masked, start, end)
+    stated = re.search(r"(?<![\d.,/])(\d[\d,]*(?:\.\d+)?)(?![\d/])[^\d/]{0,40}\Z", text[start : noted.start()]) if noted else None
+    if noted and _ROUNDED_END.fullmatch(noted.group()) and not (stated and _rounding_agrees(stated.group(1), noted.group())):
+        noted = None  # The answer is 4.2, rounded up.: no value rounded as it says (read as written: unparsed)
     if noted and noted.group().lstrip().startswith(",") and _UNCOMPARED_RESTATEMENT.match(text, noted.end(), end):
         noted = None  # The answer is 120 minutes, i.e. 2 hours.: a restatement not compared, read as written (unparsed)
     if noted and re.search(r"\d", masked[start : noted.start()]):

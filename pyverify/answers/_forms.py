@@ -29,8 +29,9 @@ _NUMBER_TEXT = re.compile(r"\s*-?\d{1,30}(?:\.\d{1,30})?\s*")
 _WORDS = re.compile(r"^\s*(?:(?:Mr|Mrs|Ms|Dr|Mt|St)\.[ \t]+)?[A-Za-z][A-Za-z'\- ]*[A-Za-z]\s*\.?\s*$")
 # a choice with its option after it, as multiple-choice golds are written: (D) Alina, \textbf{(C)} 12
 _LABELLED = re.compile(rf"^\s*(?:{_TEXTS}\s*\{{\s*)?\(([A-J])\)(?:\s|\\[ ,;:!]|~)*\}}?(?:\s|\\[ ,;:!]|~)*"
-                       r"([A-Za-z0-9$\\{(\[-].*)$", re.S)  # (D) Alina, \textbf{(C)}\ 7, \textbf{(C) }7 (AMC golds),
-# (D) (2,0), (D) $4(x+1)=4x$ (an option may hold brackets; one that holds another choice is refused below)
+                       r"((?:[A-Za-z0-9$\\{(\[-]|[^\x00-\x7f]).*)$", re.S)  # (D) Alina, \textbf{(C)}\ 7, \textbf{(C) }7 (AMC golds),
+# (D) (2,0), (D) $4(x+1)=4x$ (an option may hold brackets; one that holds another choice is refused below), an
+# option in another script (C. 随着气候温度由低到高，海水表层温度呈上升趋势: the Shanghai gaokao's answers)
 # another choice letter joined to a choice's option: (C) 18 or D, (C) A, B (a hedge or several choices, no option)
 _OR_CHOICE = re.compile(r"(?:(?<![A-Za-z\\])(?:or|and)|,)\s*(?:\\text\s*\{\s*)?(?:\([A-J]\)|[A-J])(?![A-Za-z])")
 # a second choice inside a choice's option: (A) 12 (B) 13, (A) 12 B. 13
@@ -53,7 +54,7 @@ _DOTTED_CHOICE = re.compile(r"^\s*([A-J])[.．](?:\s|\\[ ,;:]|\\q?quad(?![A-Za-z
 _TEXT_DOTTED = re.compile(rf"{_TEXTS}\s*\{{\s*([A-J])[.．]\s*\}}\s*(?=\S)")
 # in a dotted choice's option: another choice (A. 12 B. 13), or words that join, correct or hedge options
 _ANOTHER_CHOICE = re.compile(r"(?<![A-Za-z\\])[A-J][.．)](?:\s|$|\\[ ,;:]|\\q?quad(?![A-Za-z])|~)|\([A-J]\)|(?i:(?<![A-Za-z])(?:or|and|actually|no|not|"
-                             r"both|but|either|neither|wait|maybe|perhaps)(?![A-Za-z]))")
+                             r"both|but|either|neither|wait|maybe|perhaps)(?![A-Za-z]))|(?:或者?|还是|或是|と)\s*\(?[A-J]\)?(?![A-Za-z])")
 # words after a choice letter that are no option's text but say something of the choice or hedge it
 _NOT_OPTION = re.compile(r"(?i)^(?:is|are|was|were|or|and|but|maybe|perhaps|either)(?![A-Za-z])|(?<![A-Za-z])(?:wrong|"
                          r"incorrect|ruled|rejected|eliminated|excluded|unsure)(?![A-Za-z])")

@@ -131,6 +131,8 @@ _SCALE_WORD = re.compile(r"(\s*(?:[-−]\s*)?(?:(?:\\?\$|[£€¥])\s*)?)(\d{1,3
 _SCALE_AFTER_MATH = re.compile(r"\s*(?:\$|\\\()\s*((?:[-−]\s*)?\d[\d,]*(?:\.\d+)?)\s*(?:\$|\\\))(\s*(?:hundred|thousand|million|billion|"
                                r"trillion)s?(?![A-Za-z]).*)", re.DOTALL)
 _SCALES = SCALE_POWERS
+# a number of percentage points, the whole answer: a difference of percents, in percent
+_PERCENTAGE_POINTS = re.compile(r"\s*([-+−]?\d[\d,]*(?:\.\d+)?)[ \t]*(?:percentage|%|pct\.?)[ \t]+points?[ \t]*\.?\s*")
 _BARE_CLOCK = re.compile(r"\s*\d{1,2}:\d{2}(?::\d{2})?\s*")
 
 
@@ -307,6 +309,11 @@ def _parse_text(text: str, decimal_comma: str | None = None) -> Answer:
         said = _parse_text(f"{currency}{minus}{value}{rest.rstrip().rstrip('.')}", decimal_comma)
         if said.kind in ("number", "expression"):  # (and in units of its first word, 12.5 for 12 million 500 thousand)
             return replace(said, text=text.strip(), unscaled=f"{currency}{minus}{_decimal(value, top)}{rest.rstrip()}")
+    points = _PERCENTAGE_POINTS.fullmatch(text)
+    if points:  # 0.2 percentage points (FinanceBench's answers): 0.2% (0.002), and 0.2 in the points a question asks for
+        said = _parse_text(f"{points.group(1)}\\%", decimal_comma)
+        if said.kind == "number":
+            return replace(said, unscaled=points.group(1), text=text.strip())
     in_math = _SCALE_AFTER_MATH.fullmatch(text)  # $13$ million: the number's math delimiters are no currency
     scaled = _SCALE_WORD.fullmatch(in_math.group(1) + in_math.group(2) if in_math else text)
     if scaled:  # 12.22 million (MathCAMPS's and FinanceMath's answers): 12.22 × 10^6, and without the word 12.22

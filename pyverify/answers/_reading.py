@@ -112,9 +112,6 @@ _AFTER_BOX = re.compile(r"([^\n]{0,60}?)(?:[.,;!?](?=\s|$)|\n|$)")
 _WRAPPERS = re.compile(rf"\$|\\[()]|{_TEXT}|[{{}}]|~|\\[,;:! ]|\\q?quad(?![A-Za-z])")
 
 
-_AREA_WORDS = frozenset("sq cu square cubic".split())
-
-
 def unit_after_box(text: str, end: int) -> str:
     """The unit written right after a final box, ending its sentence (``\\boxed{50} mm.``, ``$\\boxed{5}\\,\\mathrm{cm}$``,
     ``\\boxed{5} m/s$^2$``): normalized, or '' when the words there are not only a unit."""
@@ -129,11 +126,10 @@ def unit_after_box(text: str, end: int) -> str:
             return normalize(part)
     # the unit words that open the sentence's rest (\\boxed{5} minutes later, \\boxed{2} g of sugar); never 'in',
     # which opens 'in total' as often as it is inches, nor after another unit word ('\\boxed{48} pennies in his box':
-    # a preposition, never pennies times inches), except in square or cubic inches (5 sq in)
+    # a preposition, never pennies times inches)
     lead = _WRAPPERS.sub(" ", rest).split()
     taken = 0
-    while taken < min(len(lead), 4) and (lead[taken].lower() != "in" or (taken and lead[taken - 1].lower() in _AREA_WORDS)) \
-            and outside_unit(" ".join(lead[: taken + 1])):  # fmt: skip
+    while taken < min(len(lead), 4) and lead[taken].lower() != "in" and outside_unit(" ".join(lead[: taken + 1])):
         taken += 1
     return normalize(" ".join(lead[:taken])) if taken else ""
 
@@ -1135,7 +1131,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "that value; a letter A to J in "
      "parentheses, or before a full stop and a space, followed by its option is that choice (the option "
      "may hold brackets after a space, `(D) (2,0)`; `(C)(x+1)` is a product; an option holding a second "
-     "choice, `(A) 12 (B) 13`, is unparsed); against an answer that is no choice, its option is compared: "
+     "choice, `(A) 12 (B) 13`, `C. 随着 或 D`, is unparsed; an option may be in another script, `C. 随着气候温度由低到高`); against an answer that is no choice, its option is compared: "
      "`(B) nonlinear` equals the gold `nonlinear`, `(D) 30 minutes` equals 30, and which letter the "
      "question gave that option is not checked; one letter written with two plain numbers as its option "
      "that no rounding makes one (`(B) 3` against `(B) 4`) is unknown, which is meant not stated (any "

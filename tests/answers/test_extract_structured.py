@@ -3472,6 +3472,19 @@ def test_a_scale_word_after_a_number_never_drops_a_letter(response: str, gold: s
      ("So she was born in 2021.", "2021", "correct"), ("So the FY2021 EBITDA is $1,832 million.", "2021", "wrong"),
      # (a year that counts, and a number after a year's preposition that is no year, stay numbers)
      ("So she walked 2021 steps in 5 days.", "5", "no answer"), ("So by 2021 people had 5 cars.", "5", "no answer"),
+     # (a review: a year that a count or an aside follows stays a number; a date alone may be the answer)
+     ("So in Q3 2000 units were sold, up from 1500.", "1500", "no answer"),
+     ("So he was born in 1990, 35 years ago.", "35", "no answer"), ("So she was born on March 5.", "5", "correct"),
+     ("So Christmas falls on December 25.", "25", "correct"), ("So he was born in March 1990.", "1990", "correct"),
+     ("Merging results in 2048 and the game ends.", "2048", "correct"),
+     ("So, in 2021, the revenue was $1,832.", "1832", "correct"), ("So the modem transmits at 300 bps.", "300", "correct"),
+     # (a sign before a number with a scale word is the number's)
+     ("The answer is -$3 hundred.", "300", "wrong"), ("The answer is -$3 hundred.", "-300", "correct"),
+     ("The answer is \u22123 hundred.", "-300", "correct"), ("The answer is -$39 million.", "-39000000", "correct"),
+     # (percentage points: a percent, and the number in the points a question asks for; never the number alone)
+     ("The answer is 5 percentage points.", "5", "unknown"), ("The answer is 5 percentage points.", "0.05", "correct"),
+     ("The answer is 5 percentage points.", "6", "wrong"),
+     ("So the change is a decrease of 0.2 percentage points.", "0.002", "no answer"),
      # a note that the number is rounded, ending the sentence: how the answer was written, as after a box
      ("Therefore, the inventory turnover ratio for FY2021 is 3.46, rounded to two decimal places.", "3.46", "correct"),
      ("Therefore, the ratio is 3.46, rounded to two decimal places.", "3.47", "wrong"),
@@ -3484,7 +3497,16 @@ def test_a_scale_word_after_a_number_never_drops_a_letter(response: str, gold: s
      ("The answer is 0.567 correct to three decimal places.", "0.567", "correct"),
      ("So the root is 0.567, accurate to 3 decimal places.", "0.567", "correct"),
      ("The answer is 0.57 (to 2 d.p.).", "0.57", "correct"), ("The answer is 1.32 MiB (in 3 sig figs).", "1.32 MiB", "correct"),
-     ("The answer is 0.57 (to 2 d.p.).", "0.567", "wrong")],
+     ("The answer is 0.57 (to 2 d.p.).", "0.567", "wrong"),
+     # (a review: a note the number does not agree with is no note of it: 4.2 rounded up is no answer of 4.2)
+     ("So they need 4.2 buses, rounded up.", "4.2", "no answer"),
+     ("So the average is 4.6, rounded to the nearest whole number.", "4.6", "no answer"),
+     ("The answer is 3.4567, rounded to two decimal places.", "3.4567", "unparsed"),
+     ("The answer is 1234, rounded to the nearest hundred.", "1234", "unparsed"),
+     ("The answer is 1200, rounded to the nearest hundred.", "1200", "correct"),
+     ("The answer is 1/3, rounded to two decimal places.", "1/3", "unparsed"),
+     ("The answer is 1.234, to 3 significant figures.", "1.234", "unparsed"),
+     ("The answer is 1.23, to 3 significant figures.", "1.23", "correct")],
 )  # fmt: skip
 def test_labels_with_digits_and_rounding_notes_in_a_final_sentence(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status

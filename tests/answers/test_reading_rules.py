@@ -1169,6 +1169,9 @@ def test_an_equation_between_names_written_as_words(reference: str, candidate: s
      ("Brand B", r"\text{Brand B}", "equal"), ("Brand B", "Brand A", "different"), ("Point A", "point a", "equal"),
      ("Mrs. Hilt", "Mrs Hilt", "equal"), ("Mrs. Hilt", r"\text{Mrs. Hilt}", "equal"), ("Mrs. Hilt", "Mr. Hilt", "different"),
      ("x B", "xB", "equal"), ("ab C", "abC", "equal"),
+     # the Shanghai gaokao's answers (g1y5x3/llm_gaokao): a dotted choice with its option in Chinese
+     ("C", r"\boxed{C. 随着气候温度由低到高，海水表层温度呈上升趋势}", "equal"), ("C", r"\boxed{A. 气候温度高，海水表层温度就高}", "different"),
+     ("C", "C. 随着 或 D", "unknown"), ("C", "C. 随着或者D", "unknown"), ("C", "C. 气温和海水", "equal"),
      # Reasoning Gym's Qwen2.5-3B runs on ASDiv (open-thought/reasoning-gym-eval): a one-letter unit symbol in brackets
      # was the product 4m, so 4 was *wrong* against 4 (m); a table unit with what it measures was text
      ("4 (m)", "4", "equal"), ("4 (m)", "400 cm", "equal"), ("4 (m)", "5", "different"), ("150 (g)", "150", "equal"),
