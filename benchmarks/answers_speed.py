@@ -96,7 +96,15 @@ texts = {"Answer: 3, line breaks, y": "Answer: 3" + "\\n" * n + "y",
          "The answer is 8 (i.e., spaces, $2^3$).": "The answer is 8 (i.e.," + " " * n + "$2^3$).",
          "The answer is (n/2) 1,, 0.": "The answer is " + "1," * (n // 2) + "0.",
          "Compute, spaces, $2+3$.": "Compute" + " " * n + "$2+3$.",
-         "$f(0)$, spaces, + 1": "The answer is $f(0)" + " " * n + "+ 1$."}
+         "$f(0)$, spaces, + 1": "The answer is $f(0)" + " " * n + "+ 1$.",
+         "So the (n/7) FY2021, EBITDA is $5 million.": "So the " + "FY2021 " * (n // 7) + "EBITDA is $5 million.",
+         "In 2021, (n/9), the revenue was $5.": "In 2021, " * (n // 9) + "the revenue was $5.",
+         "So on March 5, spaces, she had 12.": "So on March 5" + " " * n + "she had 12 apples.",
+         "The answer is 3.46, spaces, rounded to two decimal places.": "The answer is 3.46" + " " * n + "rounded to two "
+         "decimal places.",
+         "So the ratio is 3.46, (n/9) , rounded.": "So the ratio is 3.46" + ", rounded" * (n // 9) + ".",
+         "The answer is 0.5, (n/7) or 50%.": "The answer is 0.5" + " or 50%" * (n // 7) + ".",
+         "The answer is 12 million, spaces, 500 thousand.": "The answer is 12 million" + " " * n + "500 thousand."}
 seconds = {}
 for name, text in texts.items():
     start = time.perf_counter()
