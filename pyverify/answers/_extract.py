@@ -500,7 +500,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`There are 12 sequences.`, `Therefore, there are about 12 sequences.`, an empty response",
      "no answer: a number in prose without a marker is not taken, except the one exact number of a concluding final "
      "sentence (`Therefore, there are 12 sequences.`, with its scale word: `Therefore, the increase was $13 million.` is "
-     "13 million; see the final-sentence rule)"),
+     "13 million; see the final-sentence rule), also when a last sentence after it only says where the value comes from or how it was computed (`This information is found under ...`, `This is calculated by dividing ...`: never one that gives a value, `which gives 2`, or doubts it)"),
     ("`答案：13`, `【答案】13`, `答えは5です。`, `Ответ: 7`, `উত্তর হল 18।`, `La respuesta es $7$.`, `Die Antwort ist 42.`, `الإجابة هي 12`",
      "the answer phrases of Chinese, Japanese, Korean, French, Spanish, Portuguese, Italian, German, Russian, "
      "Arabic, Hindi, Bengali, Swahili, Thai and Telugu (MGSM's languages: `Ответ – 30`, `Jibu ni 3.`, `คำตอบคือ 540`), "
@@ -2043,7 +2043,7 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
         if approximated and affirming is None and \
                 (not approximated.group("unit") or outside_unit(approximated.group("unit")) or
                  all(is_unit_word(w) or w.lower() == "per" for w in approximated.group("unit").split())) and \
-                _CONCLUSION.match(text, lo, hi) and not re.search(r"\d", masked[lo : last.start()]) and \
+                _CONCLUSION.match(text, lo, hi) and not re.search(r"\d", _without_digit_labels(masked, lo, last.start(), always=True)[lo : last.start()]) and \
                 not _UNMARKED_HEDGE.search(text, lo, last.start()) and not _JUDGED.search(text, lo, hi) and \
                 not _hypothetical(text, lo, hi):  # fmt: skip
             # Therefore, the covariance of the returns is approximately 0.036.: the approximation ≈ 0.036, as it is
@@ -2730,7 +2730,9 @@ _PROSE_NUMBER_BLOCKED = re.compile(
     r"barely|cannot|can't|isn't|aren't|wasn't|weren't|doesn't|don't|didn't|won't|couldn't|wouldn't|shouldn't|"
     r"hasn't|haven't|hadn't|mustn't|perhaps|maybe|likely|unlikely|"
     r"probably|possibly|guess|believe|think|seems?|appears?|suppose|supposing|assume|assuming|if|unless|whether|let|"
-    r"let's|try|trying|check|checking|verify|test|divide|multiply|add|subtract|next|far|by|using|via|rule|property|"
+    r"let's|try|trying|check|checking|verify|test|divide|multiply|add|subtract|next|far|by|using|via|rule|"
+    # (a property of a theorem, never a balance sheet's property, plant and equipment)
+    r"property(?![ \t]*,?[ \t]*plant)|"
     r"corollary|example|remark|condition|base|multiple|divisible|exceeds?|upwards|something|rounded|rounding|odd|"
     r"give\s+or\s+take|or\s+so|both|couple|few|several|grand|but|however|although|though|question|could|might|may|"
     r"estimat\w*|approx\w*|about|around|roughly|nearly|almost|(?<!left\s)over|under|least|most|more|less|fewer|than|I|me|my|"
@@ -2966,10 +2968,11 @@ _CLAUSE_OPENING = re.compile(r"(?i)[\s*#>,-]*(?:(?:so|thus|therefore|hence|overa
                              r"[ \t]*,?[ \t]*)?")
 
 
-def _without_digit_labels(text: str, lo: int, hi: int) -> str:
+def _without_digit_labels(text: str, lo: int, hi: int, always: bool = False) -> str:
     """text with each :data:`_DIGIT_LABEL` in text[lo:hi] blanked (spans kept), when a number is left beside them (So
-    she was born on March 5.: the date may be the answer); a year after a word that sets a time only at the clause's
-    start or before a verb (In 2021, the revenue was $1,832.; the revenue in 2021 was $1,832.)."""
+    she was born on March 5.: the date may be the answer; ``always``: whatever is left); a year after a word that sets
+    a time only at the clause's start or before a verb (In 2021, the revenue was $1,832.; the revenue in 2021 was
+    $1,832.)."""
     blanked = text
     for m in _DIGIT_LABEL.finditer(text, lo, hi):
         start = m.end("time") if m.group("time") else m.start()
@@ -2977,7 +2980,7 @@ def _without_digit_labels(text: str, lo: int, hi: int) -> str:
                 _CLAUSE_OPENING.fullmatch(text, lo, m.start()) is None:  # fmt: skip
             continue  # (born in 1990, 35 years ago: an aside, never the clause's time)
         blanked = blanked[:start] + " " * (m.end() - start) + blanked[m.end() :]
-    return blanked if blanked is text or re.search(r"\d", blanked[lo:hi]) else text
+    return blanked if always or blanked is text or re.search(r"\d", blanked[lo:hi]) else text
 
 
 def _one_number(text: str, lo: int, hi: int) -> tuple[int, int] | None:
@@ -5274,7 +5277,30 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
     verdict = _STATEMENT_HOLDS.fullmatch(text, start, end)
     if verdict:  # Therefore, the statement is true. (TheoremQA's true-or-false questions): the answer True
         return Extraction("answer", (verdict.group(1),), "final sentence", verdict.span(1))
-    return _undoubled(_statement(text, start, end, "final sentence"))
+    stated = _statement(text, start, end, "final sentence")
+    if stated.status == "none" and _SOURCE_NOTE.match(text, start, end) and not _NOTE_STATES.search(text, start, end):
+        # Therefore, the COGS is $32,780 million. This information is found under "Total cost of revenue" ...
+        # (FinanceBench's answers): a note on where the value comes from or how it was computed, which states none;
+        # the concluding sentence before it states the answer (only a concluding one: never a step before a note)
+        before_start, before_end = _last_sentence(text, lo, start, announced=False)
+        earlier = _statement(text, before_start, before_end, "final sentence") \
+            if _CONCLUSION.match(text, before_start, before_end) and before_end < start else stated  # fmt: skip
+        if earlier.status == "answer":
+            return _undoubled(earlier)
+    return _undoubled(stated)
+
+
+# a final sentence that says where the value before it comes from or how it was computed (This information is found
+# under ..., This is calculated by dividing ..., These figures are taken from the balance sheet.)
+_SOURCE_NOTE = re.compile(r"(?i)[\s*#>-]*(?:this|these|that|the\s+(?:figure|value|number|amount|ratio|information|data|"
+                          r"result)s?)(?:\s+(?:information|value|figure|number|amount|data|result|ratio)s?)?\s+(?:is|was|are|"
+                          r"were|can\s+be|could\s+be|has\s+been|have\s+been)\s+(?:found|taken|reported|listed|shown|stated|"
+                          r"located|obtained|derived|calculated|computed|determined|presented|disclosed|sourced)(?![A-Za-z])")
+# what makes such a note state a value or doubt the one before it (This is calculated as 5 + 2 = 7., which gives 7,
+# This is found in the table, but it may be wrong.)
+_NOTE_STATES = re.compile(r"(?i)[=≈]|(?<![A-Za-z])(?:gives?|giving|results?|resulting|equals?|which\s+is|approximately|"
+                          r"about|roughly|not|no|never|but|however|although|wrong|incorrect|error|mistake|doubt\w*|"
+                          r"unsure|maybe|perhaps|instead|actually|wait|correct(?:ed|ion)?|revised?|updated?)(?![A-Za-z])|n't")
 
 
 # a line that opens a check of the answer (Check:, **Verification:**, Double-check:, 检验：, 验证：), and what in the

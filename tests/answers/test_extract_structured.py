@@ -3526,3 +3526,25 @@ def test_labels_with_digits_and_rounding_notes_in_a_final_sentence(response: str
 )  # fmt: skip
 def test_one_value_written_twice_with_or_is_one_answer(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # FinanceBench's answers: a concluding sentence, then a note on where its value comes from or how it was
+     # computed; the note states nothing, the sentence before it states the answer
+     ("Therefore, the COGS for Microsoft is $32,780 million USD. This information is found under the \"Total cost of "
+      "revenue\" section in the income statement for the year ended June 30, 2016.", "32780000000", "correct"),
+     ("Therefore, the ratio for FY2016 is 1.73. This is calculated by dividing the total current assets ($1,001,425) "
+      "by the total current liabilities ($577,464).", "1.73", "correct"),
+     ("So John has 6 apples. This information is found in the table.", "6", "correct"),
+     ("Therefore, the ratio is 1.73. This is calculated by dividing 10 by 5, which gives 2.", "1.73", "no answer"),
+     ("Therefore, the ratio is 1.73. This is found in the table, but it may be wrong.", "1.73", "no answer"),
+     ("Therefore, the ratio is 1.73. This value is not found in the table.", "1.73", "no answer"),
+     ("First we add 3 and 4 to get 7. This is found in the table.", "7", "no answer"),
+     # (a balance sheet's property, plant and equipment is no theorem's property; a label before an approximation)
+     ("Therefore, Boeing's FY2018 net property, plant, and equipment is $12,645 million.", "12645000000", "correct"),
+     ("Therefore, the answer follows by property 2, so x is 5.", "5", "correct"),
+     ("Therefore, the DPO for Walmart for FY2018 is approximately 42.67 days.", "42.67", "unknown")],
+)  # fmt: skip
+def test_a_note_on_the_source_after_a_concluding_sentence(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status
