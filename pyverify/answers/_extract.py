@@ -5278,29 +5278,43 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
     if verdict:  # Therefore, the statement is true. (TheoremQA's true-or-false questions): the answer True
         return Extraction("answer", (verdict.group(1),), "final sentence", verdict.span(1))
     stated = _statement(text, start, end, "final sentence")
-    if stated.status == "none" and _SOURCE_NOTE.match(text, start, end) and not _NOTE_STATES.search(text, start, end):
+    note = _without_digit_labels(text, start, end, always=True)[start:end] if _SOURCE_NOTE.match(text, start, end) \
+        else ""  # fmt: skip
+    if stated.status == "none" and note and not _NOTE_STATES.search(note) and not re.search(r"\d", _NOTE_DIGITS.sub(" ", note)):
         # Therefore, the COGS is $32,780 million. This information is found under "Total cost of revenue" ...
         # (FinanceBench's answers): a note on where the value comes from or how it was computed, which states none;
         # the concluding sentence before it states the answer (only a concluding one: never a step before a note)
         before_start, before_end = _last_sentence(text, lo, start, announced=False)
         earlier = _statement(text, before_start, before_end, "final sentence") \
-            if _CONCLUSION.match(text, before_start, before_end) and before_end < start else stated  # fmt: skip
+            if _CONCLUSION.match(text, before_start, before_end) and before_end < start and \
+            text[before_end : before_end + 1] not in ("?", "？") else stated  # fmt: skip (never a question before it)
         if earlier.status == "answer":
             return _undoubled(earlier)
     return _undoubled(stated)
 
 
-# a final sentence that says where the value before it comes from or how it was computed (This information is found
-# under ..., This is calculated by dividing ..., These figures are taken from the balance sheet.)
-_SOURCE_NOTE = re.compile(r"(?i)[\s*#>-]*(?:this|these|that|the\s+(?:figure|value|number|amount|ratio|information|data|"
-                          r"result)s?)(?:\s+(?:information|value|figure|number|amount|data|result|ratio)s?)?\s+(?:is|was|are|"
-                          r"were|can\s+be|could\s+be|has\s+been|have\s+been)\s+(?:found|taken|reported|listed|shown|stated|"
-                          r"located|obtained|derived|calculated|computed|determined|presented|disclosed|sourced)(?![A-Za-z])")
-# what makes such a note state a value or doubt the one before it (This is calculated as 5 + 2 = 7., which gives 7,
-# This is found in the table, but it may be wrong.)
-_NOTE_STATES = re.compile(r"(?i)[=≈]|(?<![A-Za-z])(?:gives?|giving|results?|resulting|equals?|which\s+is|approximately|"
-                          r"about|roughly|not|no|never|but|however|although|wrong|incorrect|error|mistake|doubt\w*|"
-                          r"unsure|maybe|perhaps|instead|actually|wait|correct(?:ed|ion)?|revised?|updated?)(?![A-Za-z])|n't")
+# a final sentence that says where the value before it comes from or how it was computed, and nothing else (This
+# information is found under ..., This is calculated by dividing ..., These figures are taken from the balance sheet.)
+_SOURCE_NOTE = re.compile(r"(?i)[\s*#>-]*(?:this|these|the\s+(?:figure|value|number|amount|ratio|information|data)s?)"
+                          r"(?:\s+(?:information|value|figure|number|amount|data|ratio)s?)?\s+(?:is|was|are|were|can\s+be|"
+                          r"could\s+be|has\s+been|have\s+been)\s+(?:found|taken|reported|listed|shown|stated|located|obtained|"
+                          r"derived|calculated|computed|presented|disclosed|sourced)\s+(?:in|from|under|on|by|using|via|"
+                          r"through|at)(?![A-Za-z])")
+# what makes such a note give a value, move or doubt the one before it, or make it a step (This is calculated by
+# dividing 10 by 5 to get 2; This was shown to be false; reported for fiscal 2019 rather than 2021; shown in
+# thousands; This is calculated first; next ...): word stems, so that incorrectly and errors count too
+_NOTE_STATES = re.compile(
+    r"(?i)[=≈→?]|->|\bi\.e\.|(?<![A-Za-z])(?:gives?|giving|get|gets|getting|got|yield\w*|obtain(?!ed)\w*|lead\w*|led|"
+    r"produc\w*|result\w*|equal\w*|which|approx\w*|about|roughly|estimat\w*|round\w*|not|no|never|cannot|can't|"
+    r"but|however|although|though|whereas|rather|instead|actually|wait|only|except|wrong\w*|incorrect\w*|erro\w*|"
+    r"mistak\w*|false\w*|impossib\w*|contradict\w*|extraneous|invalid\w*|fail\w*|inaccura\w*|too|overstat\w*|"
+    r"understat\w*|miscalc\w*|bug\w*|typo\w*|outdated|unreliab\w*|off|guess\w*|flaw\w*|question\w*|doubt\w*|"
+    r"unsure|maybe|perhaps|re-?check\w*|double-?check\w*|correct\w*|revis\w*|updat\w*|restat\w*|amend\w*|later|"
+    r"prior|previous\w*|first|next|then|step|follow\w*|segment\w*|hundreds|thousands|millions|billions|percent\w*|"
+    r"basis|euros?|pounds?|yen|sign|limit|case|to\s+be|as\s+(?:\$|\d))(?![A-Za-z])|n't")
+# the digits a note may hold: amounts in brackets, a date or a year, a filing's name, a table's or a page's number
+_NOTE_DIGITS = re.compile(r"\([^()]{0,40}\)|\b10-[KQ]\b|\b(?:19|20)\d\d\b|"
+                          r"(?i:\b(?:table|note|page|section|exhibit|item|schedule|part)\s+\d+)")
 
 
 # a line that opens a check of the answer (Check:, **Verification:**, Double-check:, 检验：, 验证：), and what in the
