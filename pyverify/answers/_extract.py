@@ -3607,8 +3607,8 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
         end = copula.start()
     masked = _masked(text, start, end)
     noted = _NOTE_AFTER.search(masked, start, end)
-    stated = re.search(r"(?<![\d.,/])(\d[\d,]*(?:\.\d+)?)(?![\d/])[^\d/]{0,40}\Z", text[start : noted.start()]) if noted else None
-    if noted and _ROUNDED_END.fullmatch(noted.group()) and not (stated and _rounding_agrees(stated.group(1), noted.group())):
+    written = re.search(r"(?<![\d.,/])(\d[\d,]*(?:\.\d+)?)(?![\d/])[^\d/]{0,40}\Z", text[start : noted.start()]) if noted else None
+    if noted and _ROUNDED_END.fullmatch(noted.group()) and not (written and _rounding_agrees(written.group(1), noted.group())):
         noted = None  # The answer is 4.2, rounded up.: no value rounded as it says (read as written: unparsed)
     if noted and noted.group().lstrip().startswith(",") and _UNCOMPARED_RESTATEMENT.match(text, noted.end(), end):
         noted = None  # The answer is 120 minutes, i.e. 2 hours.: a restatement not compared, read as written (unparsed)
@@ -5277,20 +5277,21 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
     verdict = _STATEMENT_HOLDS.fullmatch(text, start, end)
     if verdict:  # Therefore, the statement is true. (TheoremQA's true-or-false questions): the answer True
         return Extraction("answer", (verdict.group(1),), "final sentence", verdict.span(1))
-    stated = _statement(text, start, end, "final sentence")
-    note = _without_digit_labels(text, start, end, always=True)[start:end] if _SOURCE_NOTE.match(text, start, end) \
+    final = _statement(text, start, end, "final sentence")
+    source = _without_digit_labels(text, start, end, always=True)[start:end] if _SOURCE_NOTE.match(text, start, end) \
         else ""  # fmt: skip
-    if stated.status == "none" and note and not _NOTE_STATES.search(note) and not re.search(r"\d", _NOTE_DIGITS.sub(" ", note)):
+    if final.status == "none" and source and not _NOTE_STATES.search(source) and \
+            not re.search(r"\d", _NOTE_DIGITS.sub(" ", source)):  # fmt: skip
         # Therefore, the COGS is $32,780 million. This information is found under "Total cost of revenue" ...
         # (FinanceBench's answers): a note on where the value comes from or how it was computed, which states none;
         # the concluding sentence before it states the answer (only a concluding one: never a step before a note)
         before_start, before_end = _last_sentence(text, lo, start, announced=False)
-        earlier = _statement(text, before_start, before_end, "final sentence") \
+        before_note = _statement(text, before_start, before_end, "final sentence") \
             if _CONCLUSION.match(text, before_start, before_end) and before_end < start and \
-            text[before_end : before_end + 1] not in ("?", "？") else stated  # fmt: skip (never a question before it)
-        if earlier.status == "answer":
-            return _undoubled(earlier)
-    return _undoubled(stated)
+            text[before_end : before_end + 1] not in ("?", "？") else final  # fmt: skip (never a question before it)
+        if before_note.status == "answer":
+            return _undoubled(before_note)
+    return _undoubled(final)
 
 
 # a final sentence that says where the value before it comes from or how it was computed, and nothing else (This
