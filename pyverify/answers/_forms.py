@@ -26,7 +26,10 @@ _WHOLE_TEXT = re.compile(rf"^\s*{_TEXTS}\s*\{{(.*)\}}\s*\.?\s*$", re.S)
 _CHOICE = re.compile(r"^\s*\(?\s*([A-Z])(?:\s*\))?(?:\s*\.)?\s*$")  # (each run of spaces once: no backtracking)
 _BRACKETED_TEXT_CHOICE = re.compile(rf"^\s*\(\s*{_TEXTS}\s*\{{\s*([A-Z])\s*\}}\s*\)\s*\.?\s*$")
 _NUMBER_TEXT = re.compile(r"\s*-?\d{1,30}(?:\.\d{1,30})?\s*")
-_WORDS = re.compile(r"^\s*(?:(?:Mr|Mrs|Ms|Dr|Mt|St)\.[ \t]+)?[A-Za-z][A-Za-z'\- ]*[A-Za-z]\s*\.?\s*$")
+# a title's abbreviation before a name (Mrs. Hilt, Dr. Smith: ASDiv's golds)
+_HONORIFIC_WORDS = r"(?:Mr|Mrs|Ms|Dr|Mt|St)"
+_LEADING_HONORIFIC = re.compile(rf"^\s*{_HONORIFIC_WORDS}\.[ \t]+")
+_WORDS = re.compile(rf"^\s*(?:{_HONORIFIC_WORDS}\.[ \t]+)?[A-Za-z][A-Za-z'\- ]*[A-Za-z]\s*\.?\s*$")
 # a choice with its option after it, as multiple-choice golds are written: (D) Alina, \textbf{(C)} 12
 _LABELLED = re.compile(rf"^\s*(?:{_TEXTS}\s*\{{\s*)?\(([A-J])\)(?:\s|\\[ ,;:!]|~)*\}}?(?:\s|\\[ ,;:!]|~)*"
                        r"((?:[A-Za-z0-9$\\{(\[-]|[^\x00-\x7f]).*)$", re.S)  # (D) Alina, \textbf{(C)}\ 7, \textbf{(C) }7 (AMC golds),
@@ -80,8 +83,6 @@ _ARTICLES = re.compile(r"^(?:a|an|the)\s+")
 _LONG_WORD = re.compile(r"[A-Za-z]{4,}")
 
 
-# a title's abbreviation before a name (Mrs. Hilt, Dr. Smith: ASDiv's golds)
-_HONORIFIC_WORDS = r"(?:Mr|Mrs|Ms|Dr|Mt|St)"
 _HONORIFIC = re.compile(rf"(?i)(?<![A-Za-z])({_HONORIFIC_WORDS})\.(?=\s)")
 
 
@@ -344,7 +345,7 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
     spelled = spelled_number(text)
     if spelled is not None:  # ten, Twenty-Seven, two hundred and eighty: the number (never text)
         return _number(spelled)
-    runs = re.findall(r"[A-Za-z]+", re.sub(r"^\s*(?:Mr|Mrs|Ms|Dr|Mt|St)\.[ \t]+", "", text))
+    runs = re.findall(r"[A-Za-z]+", _LEADING_HONORIFIC.sub("", text))
     if _WORDS.match(text) and all(word_rules(run) or _phrase_word(run, k, runs, text) for k, run in enumerate(runs)):
         # Not a function: the article a is a word after the first, in a phrase with a long word (a first a may be
         # the letter: a can be any real number)
