@@ -1746,8 +1746,9 @@ _NAME_SPAN = re.compile(r"\s*[A-Za-z](?:_\{?\w{1,3}\}?)?\s*")
 _ANOTHER_NAMED = re.compile(r"(?i)[ \t]*(?:,[ \t]*)?and[ \t]+(?:the[ \t]+)?(?!(?:is|are|so|thus|hence|therefore|then)(?![A-Za-z]))"
                             r"(?![A-Za-z' \t]*(?<![A-Za-z])(?:answer|result|required)(?![A-Za-z]))[A-Za-z' \t]{1,60}")
 _VALUE_NEXT_TO = re.compile(r"[ \t]*\$?(-?\d(?:[\d,]*\d)?(?:\.\d+)?)")
+# (the other thing may carry a number or a label: and Q4 is 8, and part (b) is 8)
 _ANOTHER_SUBJECT = re.compile(r"(?i)[ \t]*\$?(-?\d(?:[\d,]*\d)?(?:\.\d+)?)[^,;\n]{0,40}?,?[ \t]+and[ \t]+(?:the[ \t]+)?"
-                              r"(?!is|are|so|thus|hence|therefore|then)[A-Za-z][A-Za-z' ]{0,60}")
+                              r"(?!is|are|so|thus|hence|therefore|then)[A-Za-z][A-Za-z' ]{0,60}(?:(?<=[A-Za-z])[ \t]?\d{1,2}|\([A-Za-z0-9]{1,4}\))?[ \t]*")
 
 
 # a concluding sentence's computation: the number after its last '=', what may follow it (words, the sentence's end),

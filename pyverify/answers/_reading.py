@@ -215,7 +215,13 @@ def outside_unit(text: str) -> bool:
     # (?<!\s): a run of spaces is tried once, from its start (a bare \s* is tried from each of its characters:
     # quadratic on a degenerate response's 40,000 line breaks)
     tokens = [t for t in re.split(r"[\s/*.]+|(?<!\^)-", re.sub(r"(?<!\s)\s*\^\s*", "^", text)) if t]
-    return 0 < len(tokens) <= 8 and all(_CHAIN_TOKEN.fullmatch(t) for t in tokens)
+    # square or cubic before a unit token, squared or cubed after one (5 square inches, 3 cubic feet, 2 feet squared:
+    # the unit table reads the power; a shape word alone, 5 square, is no unit)
+    units = [bool(_CHAIN_TOKEN.fullmatch(t)) for t in tokens]
+    shaped = [ok or (t.lower() in ("square", "cubic", "sq", "cu") and k + 1 < len(tokens) and units[k + 1])
+              or (t.lower() in ("squared", "cubed") and k > 0 and units[k - 1])
+              for k, (t, ok) in enumerate(zip(tokens, units))]
+    return 0 < len(tokens) <= 8 and all(shaped)
 _COUNTED_IN_BRACKETS = r"^\s*([-+]?\d[\d,]*(?:\.\d+)?)\s*\(\s*([A-Za-z](?:[A-Za-z'’ .-]*[A-Za-z.])?)\s*\)\s*\.?\s*$"
 # the one-letter unit symbols a gold writes in brackets after its number (ASDiv's 4 (m), 150 (g)): metres, grams,
 # seconds, hours, litres (never a choice's capital, A to E, nor a letter that is no unit: 3 (x) is 3x)

@@ -1918,6 +1918,10 @@ def test_a_sentence_that_restates_the_last_result_among_givens_states_it(respons
      ("The answer is 5, and the sum is 15.", "5", "no answer"), ("The answer is 5, and the sum is 15.", "15", "no answer"),
      ("The answer is 5 more than Tom, and Tom's age is 10.", "5", "no answer"),
      ("The answer is 5/2, and the sum is 15.", "5", "no answer"), ("Answer: 5, and the sum is 15.", "5", "no answer"),
+     # the other thing may be numbered or labelled (it read the last part's value as the answer)
+     ("So the answer for Q3 is 7 and Q4 is 8.", "8", "no answer"), ("So the answer to part (a) is 7 and part (b) is 8.", "8",
+      "no answer"), ("So the answer for Q3 is 7 and Q4 is 7.", "7", "correct"),
+     ("The period of state 0 is 2, and the period of state 1 is 4.", "4", "no answer"),
      # what the first adversarial review of this stop found: a clause after the line's result, a counterfactual or a
      # second case in the condition, an inverted condition anywhere, a bound in a label, a statement after the
      # computation, a step label before more steps

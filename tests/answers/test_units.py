@@ -272,6 +272,12 @@ def test_what_a_second_review_found(reference: str, candidate: str, status: str)
     ("It costs \\$\\boxed{5}.", r"5 \text{ euros}", "wrong"), ("It costs \\$\\boxed{5}.", "500 cents", "correct"),
     ("\\boxed{5} minutes later.", "300 seconds", "correct"), ("\\boxed{5} in total.", "5 cm", "correct"),
     ("$\\boxed{(M+m)\\mathrm{g}}$", "(M+m)g", "correct"),
+    # a square or cubic unit after a box: square inches are never square feet (they were credited: the shape word
+    # made the words no unit)
+    ("The area is \\boxed{5} square inches.", "5 square feet", "wrong"),
+    ("The area is \\boxed{144} square inches.", "1 square foot", "correct"),
+    ("The area is \\boxed{5} sq ft.", r"5 \text{ ft}^2", "correct"), ("It is \\boxed{5} feet squared.", "5 square feet", "correct"),
+    ("The volume is \\boxed{27} cubic inches.", "27 cubic feet", "wrong"), ("The area is \\boxed{5} square units.", "5", "correct"),
 ])  # fmt: skip
 def test_a_stated_unit_is_never_ignored_after_a_box(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status
