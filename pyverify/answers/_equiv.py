@@ -1883,6 +1883,13 @@ def _quantity_or_product(ref: Answer, cand: Answer, timeout: float, start: float
     if main.status not in ("different", "unknown"):
         return replace(main, seconds=round(time.monotonic() - start, 6))
     other = equivalent_answers(ref_read, cand_read, left, **options)
+    if main.status == "different" and other.status == "unknown" and any(a.product and a.unit for a in (ref, cand)):
+        # \boxed{2m} against m(2): different as 2 metres, and as the product 2·m against m·2 or m's value at 2, unknown
+        # (a different verdict needs every reading different; a lowercase option, (c) None of the above, is a choice
+        # first: its words as a product are no reading of their own)
+        return replace(main, status="unknown", method="none", witness=None, conditions=(), seconds=round(
+            time.monotonic() - start, 6), reason=f"read as a quantity the answers differ; read as products of letters "
+            f"({ref_read.text or ref.text} against {cand_read.text or cand.text}): {other.reason or 'unknown'}")  # fmt: skip
     if other.status != "equal":
         return replace(main, seconds=round(time.monotonic() - start, 6))
     read = "; ".join(f"the {label}'s {a.text or a.product} read as {'the product ' if 'cdot' in a.product else ''}"
