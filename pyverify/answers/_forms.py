@@ -46,8 +46,17 @@ _CIRCLED_ALL = re.compile(r"^\s*\$?\s*(?:(?:\\textcircled\s*\{\s*\d{1,2}\s*\}|[\
 # a lowercase letter in parentheses, alone or before an option's text: a choice ((c), (d) \theta^{-2}), never before an
 # operator or a bracket right after it ((a) + 5, (a)(b): products and sums as written)
 _LOWER_LABEL = re.compile(r"\(([a-j])\)")
-#: The word option or choice before a choice letter (The answer is option B.; the correct answer is choice (c)).
-OPTION_WORD = re.compile(r"(?i)^\s*(?:option|choice)\s+(?=\(?[A-Ja-j]\)?(?:\s|$|[.:]))")
+#: The word option or choice before a choice letter (The answer is option B.; the correct answer is choice (c)), or
+#: options or choices before several (Options (A) and (C): JEEBench's answers).
+OPTION_WORD = re.compile(r"(?i)^\s*(?:option|choice|(?:options|choices)(?=\s+(?-i:\(?[A-J]\)?)\s*" + CHOICE_JOIN + r"))\s+"
+                         r"(?=\(?[A-Ja-j]\)?(?:\s|$|[.:,]))")
+# choice letters in square brackets, alone or joined, at the start of an answer: [B], [A] and [C] (JEEBench's options
+# are labelled so; read as (B), (A) and (C)); never a letter's bracket inside math ([A] = 0.5 is a concentration)
+SQUARE_CHOICES = re.compile(r"^\s*\[[A-J]\](?:\s*" + CHOICE_JOIN + r"\s*\[[A-J]\])*(?![^\s.,:;])"
+                            r"(?!\s*(?:[=<>+\-*/^_×÷≤≥≠]|\\(?:cdot|times|div|le|ge|leq|geq|neq|approx|lt|gt)(?![A-Za-z])))")
+# a verdict that only confirms the choices before it: (A) and (C) are correct, (B) is the correct option
+CHOICES_CONFIRMED = re.compile(r"^(\s*\(?[A-J]\)?(?:\s*" + CHOICE_JOIN + r"\s*\(?[A-J]\)?)*)\s+(?:is|are)\s+(?:the\s+)?"
+                               r"(?:correct|true|right)(?:\s+(?:options?|choices?|answers?|statements?|ones?))?\s*\.?\s*$")
 _LOWER_CHOICE = re.compile(r"^\s*\(([a-j])\)(?=\s*\.?\s*$|\s+[A-Za-z0-9$\\({\[])")
 # a choice letter, a full stop and a space, then its option: C. {x \\mid -3<x<4} (A: 12 is the answer 12: the
 # extraction reads A: as Answer:)

@@ -399,6 +399,12 @@ def _read_text(text: str, decimal_comma: str | None = None) -> Answer:
     working = _unit_working(text)
     if working is not None:  # 60 miles - 20 miles - 15 miles = 25 miles: a computation in quantities, then its result
         return _with_text(_parse_text(working, decimal_comma), text.strip())
+    square = _forms.SQUARE_CHOICES.match(text)
+    if square:  # [A] and [B]: the choices (A) and (B) (and every label after them: [A] 12 and [C] 13 names two)
+        text = re.sub(r"(?<![A-Za-z0-9\\_^])\[([A-J])\]", r"(\1)", text)
+    confirmed = _forms.CHOICES_CONFIRMED.match(text)
+    if confirmed:  # (A) and (C) are correct: the choices the verdict confirms
+        text = confirmed.group(1)
     named = _forms.OPTION_WORD.match(text)
     if named:  # option B, option (c) Vitali Cover Theorem: the choice, the word that names it dropped
         rest = text[named.end() :]

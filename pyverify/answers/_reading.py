@@ -1131,7 +1131,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "same answer if they are arbitrary constants, another if the problem gives them; never equal (letters both "
      "answers use keep their names: `ax + b` against `bx + a` is different, as are `x + 2y` and `x + 2z`)"),
 
-    ("`(C)`, `\\text{(C)}`, `\\textbf{(C)}`, `\\text{C}`, `C`, `(C) Cecile`, `\\textbf{(C)}\\ 7`, `C. 1-\\mathrm{i}`, `(D) (2,0)`, `(C) is wrong`, `\\text{A,D}`",
+    ("`(C)`, `\\text{(C)}`, `\\textbf{(C)}`, `\\text{C}`, `C`, `(C) Cecile`, `\\textbf{(C)}\\ 7`, `C. 1-\\mathrm{i}`, `(D) (2,0)`, `(C) is wrong`, `\\text{A,D}`, `[A] and [C] are correct`, `Options (A) and (C)`",
      "the choice C (a lone capital letter is a choice when the other answer is one, and a letter A to J "
      "against a value (a number, a complex number, a matrix) is unknown: it may name the choice whose option is "
      "that value; a letter A to J in "
@@ -1150,7 +1150,10 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "(`(c)`, `(c) 18`: TheoremQA's options), is the choice C and, as written, the letter c (`(a) "
      "\\sqrt{b}` equals `a\\sqrt{b}`); the word `option` or `choice` before a letter is dropped (`option "
      "B`; a small letter alone after it is that choice: `option b` is B); another choice joined to an option (`(C) 18 or D`, `(C) A, B`) makes it unparsed, and an "
-     "option and an answer stating different units are not compared"),
+     "option and an answer stating different units are not compared; capital letters in square brackets that open the "
+     "answer, `[B]`, `[A] and [C]`, are those choices, as JEEBench's options are labelled (never before an operator: "
+     "`[A] = 0.5` is as written), `options` or `choices` before several capital letters is dropped, and a verdict that "
+     "only confirms the choices before it, `are correct`, `is the correct option`, `are true`, is dropped with it)"),
     ("`2k`, `$1.5M`, `3B`",
      "against a value, unknown: a number with k, K, M or B glued to it may be a scale (thousand, million, billion) "
      "or a multiple of the letter, and the text does not say which (against `2k` or `k + k` it is compared as "

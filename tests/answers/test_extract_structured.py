@@ -1343,6 +1343,24 @@ def test_the_ninth_review_of_quantities_and_lowercase_options(response: str, gol
 
 @pytest.mark.parametrize(
     ("response", "gold", "status"),
+    [("Final Answer: [A] and [B]", "AB", "correct"), ("Final Answer: [A] and [B] are correct.", "AB", "correct"),
+     ("Final answer: Options (A) and (B) are correct.", "AB", "correct"), ("Final answer: Options A, B and D", "ABD", "correct"),
+     ("Final answer: Option (B) is correct.", "B", "correct"), ("Final answer: [B]", "A", "wrong"),
+     ("So, the correct answer is [B] $\\frac{6}{11}$.", "B", "correct"), ("Final Answer: [A] and [C] are correct.", "AB", "wrong"),
+     ("The answer is \\boxed{[A]}.", "A", "correct"), ("Final answer: (A) and (B) are the correct options.", "AB", "correct"),
+     # a verdict that does not confirm, a bracket before an operator, small letters, a second label in an option
+     ("Final Answer: A, B, and D are false.", "ABD", "unparsed"), ("Final Answer: (B) is wrong.", "B", "unparsed"),
+     ("Final Answer: [A] = 0.5", "0.5", "correct"), ("Final answer: options a and b", "AB", "unparsed"),
+     ("Final answer: [A] \\lim_{x \\to 1} f(x)=0 and [C] \\lim_{x \\to 1} g(x) = 1", "A", "unparsed")],
+)  # fmt: skip
+def test_jeebenchs_choices_in_square_brackets_and_confirmed_choices(response: str, gold: str, status: str) -> None:
+    # JEEBench's GPT-4 answers (somethingdevs/cs678-jeebench's copy of the authors' responses): 'Final Answer: [A] and
+    # [B] are correct.' and 'Options (C) and (D) are correct' were unparsed, 26 of its 188 right answers
+    assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
     [("Tổng cộng 6 + 36 = 42. Vậy đáp án là 42.", "42", "correct"), ("Đáp số: 42", "42", "correct"),
      ("따라서 답은 42개입니다.", "42", "correct"), ("답은 42입니다.", "41", "wrong"), ("답은 3만입니다.", "3", "unparsed"),
      ("Jadi, jawabannya adalah 42.", "42", "correct"), ("Jawapan: 42", "42", "correct"), ("Cevap 42'dir.", "42", "correct"),
