@@ -1421,6 +1421,20 @@ def _renaming(ref: Answer, cand: Answer, verdict: _Verdict, ctx: _Context) -> _V
     only_cand = sorted(n for n in set(theirs) - set(ours) if _CONSTANT_NAME.fullmatch(n))
     if len(only_ref) != len(set(ours) - set(theirs)) or len(only_cand) != len(set(theirs) - set(ours)):
         return verdict  # (a variable or a named quantity among them: t against F_0 is no renamed constant)
+    if len(only_ref) + len(only_cand) == 1 and (only_ref or only_cand)[0] in ("C", "c", "K", "k", "C_1", "C_{1}"):
+        # x^2 + C against x^2 (GHOSTS' integrals): equal when the constant is 0, so the same antiderivative if C is
+        # the constant of integration, and another answer if the problem gives C (never equal: only the question says)
+        letter = (only_ref or only_cand)[0]
+        outer, ctx.witness = ctx.witness, False
+        try:
+            zero: dict[str, Node] = {letter: Num(Fraction(0))}
+            same = _compare(_renamed(ref, zero), _renamed(cand, zero), ctx).status == "equal"
+        finally:
+            ctx.witness = outer
+        if same:
+            return _Verdict("unknown", "none", reason=f"equal when {letter} is 0: the same antiderivative if {letter} is "
+                            "a constant of integration, another answer if the problem gives it")  # fmt: skip
+        return verdict
     if not only_ref or len(only_ref) != len(only_cand) or len(only_ref) > 3 or not set(ours) & set(theirs):
         return verdict  # (x_1 against x_2, β against α: one letter each, nothing in common, never renamed)
     outer, ctx.witness = ctx.witness, False
@@ -1983,6 +1997,21 @@ def _rounded_to(value: Answer, form: Answer, timeout: float) -> bool:
     return equivalent_answers(value, form, timeout, tolerance=half).status == "equal"
 
 
+def _approximates(value: Answer, form: Answer, timeout: float) -> bool | None:
+    """For a form ``\\approx v`` written with a plain decimal or percent (``\\approx 0.0769``, ``\\approx 7.69\\%``):
+    whether v is ``value`` to within one unit of its last digit (rounded or cut there: 2/3 ≈ 0.666 too), decided by the
+    comparison itself under the time left; None for any other form, or when that is not decided."""
+    from pyverify.answers._parse import parse_answer
+
+    written = re.fullmatch(r"\s*\\approx\s*(-?\d+(?:\.(\d+))?)\s*(\\?%)?\s*", form.text or "") if form.kind == "approx" else None
+    if written is None:
+        return None
+    unit = Fraction(1, 10 ** len(written.group(2) or "")) / (100 if written.group(3) else 1)
+    number = parse_answer(written.group(1) + ("\\%" if written.group(3) else ""))
+    verdict = equivalent_answers(value, number, timeout, tolerance=unit).status
+    return True if verdict == "equal" else False if verdict == "different" else None
+
+
 # a number with a scale letter glued to it, as written (2k, 2K, $1.5M, 3B): a scale or a variable's multiple
 _SCALED = re.compile(r"\s*(?:\\?\$)?\s*-?\d+(?:\.\d+)?\s?[kKMB]\s*\.?\s*")
 
@@ -2004,6 +2033,14 @@ def _with_forms(ref: Answer, cand: Answer, timeout: float, start: float, **optio
                                            and re.fullmatch(r"[A-J]", cand.terms[0].name) is not None)  # fmt: skip
         if letter and form.kind != "choice" and not (form.kind == "expression" and isinstance(form.terms[0], Var)):
             continue
+        approximates = _approximates(said, form, max(timeout - (time.monotonic() - start), 1e-3))
+        if approximates is not None:
+            if approximates:
+                continue  # $\frac{1}{13}$ (approximately $0.0769$): the value to the digits written
+            return replace(main, status="no_answer", method="none", witness=None, conditions=(),
+                           seconds=round(time.monotonic() - start, 6),
+                           reason=f"the candidate gives no final answer: its answer, {cand.text}, is written beside "
+                                  f"an approximation, {form.text}, of another value")  # fmt: skip
         other = equivalent_answers(said, form, max(timeout - (time.monotonic() - start), 1e-3), **options)
         if other.status == "different" and _rounded_to(said, form, max(timeout - (time.monotonic() - start), 1e-3)):
             continue  # \boxed{\frac{1}{6}}, i.e. 0.167 ($\\pi$, i.e. 3.14): the value rounded to the digits written

@@ -299,7 +299,9 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "computation, `= 610`, ends a sentence when the next line opens with a capital: `122 × 5 = 610` then "
      "`So they make $610.`; a value alone on the last line, a number with its unit or a list of numbers, "
      "after a line ending in a copula and a colon, `The total is:` then `$13`, belongs to it; never a "
-     "step, a given or an expression still to compute) gives its one math span (never the math of a step "
+     "step, a given or an expression still to compute) gives its one math span, or the count it states of it (`The "
+     "graph of $y=\\frac{2}{x^2+x-6}$ has 2 vertical asymptotes.`, `there are 31 subsets of $S$`: has, have or there "
+     "are, one number and what it counts, the sentence's only number outside the math) (never the math of a step "
      "still to take: `Then, we can find the product $CD$.`, `Next, we need to compute $x^2$.`, `Now, "
      "let's solve for $x$.`, `We also need to check $x = 0$.` state none, nor does an instruction as a "
      "problem gives it, `Compute $\\arcsin(-\\frac{1}{2})$.`, `Find the value of $2+3$.`, `Calculate: $2+3$`, "
@@ -486,7 +488,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "gold: `\\boxed{5 \\text{ cm}} (or 50 mm)` is one length); a form that differs makes it a hedge (no answer), "
      "except a decimal of three significant digits or more that rounds the answer to the digits it writes "
      "(`\\frac{1}{6}, i.e. 0.167`, `$\\pi$, i.e. 3.14`: that answer), one not decided leaves it unknown; words that change the form (`or 5 thousand`, `or 5!`, `or $5$ and $6$`) make it "
-     "a hedge; an approximation (`or about 1.414`) is neither; a choice's option text (`\\boxed{B}: $x = 2$`) is not "
+     "a hedge; an approximation (`or about 1.414`, `(approximately 7.69%)`, `, which is roughly 0.08`; after a number or a fraction in prose too, `is 1/13 or approximately 7.69%`) is the form `\\approx v`: credited when it is the answer to within one unit of its last digit (rounded or cut), a hedge (no answer) when it is another value; a choice's option text (`\\boxed{B}: $x = 2$`) is not "
      "compared"),
     ("`\\boxed{3}. Therefore $x = 4$.`, `<answer>3</answer> ... The final answer is \\boxed{4}.`",
      "the last word decides: a concluding final sentence after the last box (therefore, hence, so, in "
@@ -1573,6 +1575,8 @@ _SPELLED_NOTE = re.compile(r"(?<!\s)\s*\(\s*([A-Za-z][A-Za-z -]{1,60}?)\s*\)\s*(
 # after an answer, a relative clause on it with no number, math or '=' to the end of the sentence (, which is odd, ,
 # which represents the total cost); and the words that make such a clause doubt, judge or change it
 # a plain number that opens what follows a marker (Answer: 0.1541 (or 15.41%)), read with another form after it
+# a number or a fraction of two numbers in prose, right after a copula (1/13, 0.25, 12.5%)
+_PROSE_FRACTION = re.compile(r"[ \t]{0,3}([-+]?\d{1,30}(?:\.\d{1,30})?(?:/\d{1,30})?%?)(?![\d.,%/])")
 _OPENING_NUMBER = re.compile(r"[ \t]{0,3}([-+]?\d[\d,]{0,30}(?:\.\d{1,30})?%?)(?![\d.,%])")
 # (the first ', which' and then one search for a value to the end: a pattern anchored at the end would be tried
 # from every ', which' of a long line, quadratic)
@@ -2022,6 +2026,13 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
         form = _another_form(text, after.end, hi, bare=False) if after is not None else None
         if form and not text[form[1] : hi].strip(" .,;!\"'*"):  # is $\frac12$ (or $0.5$).
             return Extraction("answer", (after.inner.strip(" "),), rule, after.span(), (form[0],))  # type: ignore[union-attr]
+        written = _PROSE_FRACTION.match(text, rest_start, hi) if not spans and (prose_number or rule != "final sentence") \
+            else None  # fmt: skip
+        form = _another_form(text, written.end(), hi, bare=False) if written else None
+        if form and form[0].startswith("\\approx") and not text[form[1] : hi].strip(" .,;!\"'*"):
+            # the probability is 1/13 or approximately 7.69%. (GHOSTS' answers): the value, and its approximation as a
+            # form the grader checks
+            return Extraction("answer", (written.group(1),), rule, written.span(1), (form[0],))  # type: ignore[union-attr]
         approximate = _APPROXIMATELY.fullmatch(masked, rest_start, spans[-1].start) if spans else None
         if approximate and not text[spans[-1].end : hi].strip(" .,;!\"'*") and \
                 not _qualified(masked, spans[-1].end, spans[-1], hi):  # fmt: skip
@@ -2140,6 +2151,12 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
             # response cut off before its result), never a value stated
             return Extraction("none", rule="the final sentence plans a step on its math and states no value",
                               span=(lo, hi))  # fmt: skip
+        counted = _count_of_math(text, masked, lo, hi, m, last) if rule == "final sentence" else None
+        if counted is not None:
+            # The graph of $y=\frac{2}{x^2+x-6}$ has 2 vertical asymptotes. / So there are 31 subsets of $\{1, ..., 11\}$
+            # that ... (GHOSTS' answers): the count the sentence states of its math, never the math (which the problem
+            # gave)
+            return Extraction("answer", (text[counted[0] : counted[1]],), rule, counted)
         if rule == "final sentence" and _BARE_UNKNOWN.fullmatch(m.inner) and \
                 (_SOUGHT_OF.search(masked, last.end() if last is not None and last.end() <= m.start else lo, m.start)
                  or (last is None and _SEEKING.search(masked, lo, m.start) and
@@ -3203,6 +3220,37 @@ def _number_in_words(text: str, start: int, end: int, piece: str, foreign: bool)
 
 
 _SPELLED_RUN = re.compile(rf"(?i)(?<![A-Za-z-]){_CARDINAL}(?:(?:[ \t]+|-)(?:and[ \t]+)?{_CARDINAL})*(?![A-Za-z-])")
+
+
+# a count that a final sentence states of its math: has, have or there are, then one number and what it counts (has 2
+# vertical asymptotes, there are exactly 31 non-empty subsets of $S$, has three real roots)
+_COUNT_OF = re.compile(r"(?i)(?<![A-Za-z])(?:has|have|had|there[ \t]+(?:are|were|is|will[ \t]+be))[ \t]+"
+                       r"(?:exactly[ \t]+|only[ \t]+|precisely[ \t]+|a[ \t]+total[ \t]+of[ \t]+)?(?:(\d{1,12})|(" + _CARDINAL +
+                       r"))[ \t]+(?=[A-Za-z])")
+
+
+def _count_of_math(text: str, masked: str, lo: int, hi: int, m: _Span, last: re.Match[str] | None) -> tuple[int, int] | None:
+    """The span of the count a final sentence with one math span states of it (``$f(x)$ has 3 roots``), when the math
+    is not what a copula states (``is $5$``), the count is the sentence's only number outside the math, and the
+    sentence neither hedges nor supposes; else None."""
+    if last is not None and not masked[last.end() : m.start].strip(" \t*"):
+        return None  # the sum is $5$ (and more): the copula states the math
+    found = list(_COUNT_OF.finditer(masked, lo, hi))
+    if len(found) != 1:
+        return None
+    count = found[0]
+    digits = re.findall(r"\d+", masked[lo:hi])
+    spelled = list(_SPELLED_RUN.finditer(masked, lo, hi))
+    if count.group(1) and (digits != [count.group(1)] or spelled):
+        return None
+    if count.group(2) and (digits or len(spelled) != 1 or spelled[0].group().lower() == "one"):
+        return None  # (one: a pronoun as often as a count)
+    if m.end <= count.start() and re.search(r"(?i)[,;]|(?<![A-Za-z])(?:and|but|so|then|while|whereas)(?![A-Za-z])",
+                                            masked[m.end : count.start()]):
+        return None  # So $x = 3$ and the function has 2 roots.: two statements, never the count of the math
+    if _UNMARKED_HEDGE.search(text, lo, hi) or _hypothetical(text, lo, hi):
+        return None
+    return count.span(1) if count.group(1) else count.span(2)
 
 
 # words after a number in words that change it or make it a name or an estimate (eight pi, forty odd, two minutes ago)
@@ -4516,11 +4564,29 @@ _ANOTHER_FORM = re.compile(
 _RESTATED_VALUE = re.compile(r"\s*[-+]?\s*(?:\d|\\(?:[dt]?frac|sqrt|pi)(?![A-Za-z]))(?:[\d\s.,/^{}()+\-*]|\\(?:[dt]?frac|sqrt|pi|cdot|times)(?![A-Za-z]))*(?:\\?%)?")
 
 
+# an approximation of the answer right after it (, or approximately $0.0769$; (about 7.69%); which is roughly 0.08): the
+# form \approx v, which the grader checks against the answer to the digits it writes (a hedge when it is another
+# value), never a second answer nor a word that bounds the first
+_APPROX_FORM = re.compile(
+    r"(?i)(?:\$\$?|\\[)\]])?[^\S\n]{0,3}(?:,[^\S\n]{0,3})?(?P<open>[(\[][^\S\n]{0,3})?(?:or,?[^\S\n]{1,3}|which[^\S\n]{1,3}is[^\S\n]{1,3}|"
+    r"i\.e\.,?[^\S\n]{1,3})?(?:approximately|approx\.|about|roughly|around|≈|\\approx(?![A-Za-z]))[^\S\n]{0,3}" + _FORM_VALUE
+    + r"[^\S\n]{0,3}(?P<close>[)\]])?[^\S\n]{0,3}(?:\$\$?|\\[)\]])?[^\S\n]{0,3}[.!。]?(?=\s|$)")
+
+
 def _another_form(text: str, end: int, hi: int, bare: bool = True) -> tuple[str, int] | None:
     """Another form of the answer ending at ``end`` (``_ANOTHER_FORM``) and where it ends, or None. ``bare``: whether
-    a plain ``or 4`` counts (after a box; after math in a sentence, ``x is $2$ or $3$`` is a list of solutions)."""
+    a plain ``or 4`` counts (after a box; after math in a sentence, ``x is $2$ or $3$`` is a list of solutions); an
+    approximation (``_APPROX_FORM``) is the form ``\\approx v``."""
     found = _ANOTHER_FORM.match(text, end, hi)
-    if not found or bool(found.group("open")) != bool(found.group("close")):
+    if not found:
+        approx = _APPROX_FORM.match(text, end, hi)
+        if approx is None or bool(approx.group("open")) != bool(approx.group("close")):
+            return None
+        value = next(v for v in approx.group("d", "p", "n") if v is not None).strip()
+        if not _RESTATED_VALUE.fullmatch(value) or _VALUE_CHANGED.match(text, approx.end(), hi):
+            return None  # (about $x = 3$, about 5 thousand: no value written again)
+        return f"\\approx {value}", approx.end()
+    if bool(found.group("open")) != bool(found.group("close")):
         return None
     if not bare and not found.group("open") and not found.group("lead") and not found.group("ie"):
         return None

@@ -1129,7 +1129,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "letters in one answer only, beside a variable both values are written in (x, y, z or t), each one letter with at "
      "most a number as subscript (c, C, k, C_1; not x, y, z, t, n, i or e): when renaming them (at most three) makes the answers equal, unknown: the "
      "same answer if they are arbitrary constants, another if the problem gives them; never equal (letters both "
-     "answers use keep their names: `ax + b` against `bx + a` is different, as are `x + 2y` and `x + 2z`)"),
+     "answers use keep their names: `ax + b` against `bx + a` is different, as are `x + 2y` and `x + 2z`; one such letter, C, c, K, k or C_1, in one answer only, `\\frac{x^3}{3} + C` against `1/3*x^3`, is unknown when the answers are equal with it 0: the same antiderivative if it is a constant of integration)"),
 
     ("`(C)`, `\\text{(C)}`, `\\textbf{(C)}`, `\\text{C}`, `C`, `(C) Cecile`, `\\textbf{(C)}\\ 7`, `C. 1-\\mathrm{i}`, `(D) (2,0)`, `(C) is wrong`, `\\text{A,D}`, `[A] and [C] are correct`, `Options (A) and (C)`",
      "the choice C (a lone capital letter is a choice when the other answer is one, and a letter A to J "

@@ -1361,6 +1361,36 @@ def test_jeebenchs_choices_in_square_brackets_and_confirmed_choices(response: st
 
 @pytest.mark.parametrize(
     ("response", "gold", "status"),
+    [  # the count a final sentence states of its one math span, never the math
+     ("The graph of $y=\\frac{2}{x^2+x-6}$ has 2 vertical asymptotes.", "2", "correct"),
+     ("Therefore, the graph of $y=\\frac{2}{x^2+x-6}$ has two vertical asymptotes.", "2", "correct"),
+     ("Thus, there are 31 non-empty subsets of ${ 1 , 2, 3 }$ that consist entirely of prime numbers.", "31", "correct"),
+     ("So $f(x)$ has 3 roots.", "4", "wrong"), ("So there are 6 ways to arrange $\\{a, b, c\\}$.", "6", "correct"),
+     ("So $x = 3$ and the function has 2 roots.", "3", "correct"), ("Maybe $f(x)$ has 3 roots.", "3", "no answer"),
+     ("So the answer is $5$ and it has 2 digits.", "5", "correct"),
+     # an approximation after the value is a form checked to the digits it writes, never a bound nor a second answer
+     ("So the probability is $\\frac{1}{13}$ (approximately $0.0769$).", "\\frac{1}{13}", "correct"),
+     ("So the probability is $\\frac{1}{13}$, or approximately $7.69\\%$.", "\\frac{1}{13}", "correct"),
+     ("So the probability is $\\frac{1}{13}$, or approximately $50\\%$.", "\\frac{1}{13}", "no answer"),
+     ("So the probability is $\\frac{2}{3}$ (about $0.666$).", "\\frac{2}{3}", "correct"),
+     ("So the probability that Carson flips over the ace of spades before any face card is 1/13 or approximately 7.69%.",
+      "\\frac{1}{13}", "correct"),
+     ("So the probability is 1/13 or approximately 0.5.", "\\frac{1}{13}", "no answer"),
+     ("So the probability is 1/13 or 2/13.", "\\frac{1}{13}", "several answers"),
+     ("The answer is \\boxed{\\frac{1}{13}}, or approximately 0.5.", "\\frac{1}{13}", "no answer"),
+     ("The answer is \\boxed{16\\pi} (approximately 50.27).", "16\\pi", "correct"),
+     # an antiderivative's + C against a gold without it: the same if C is a constant of integration (unknown)
+     ("So the integral is \\boxed{\\frac{x^3}{3} + C}.", "1/3*x^3", "unknown"), ("\\boxed{x^2}", "x^2 + C", "unknown"),
+     ("\\boxed{x^2 + C}", "x^3", "wrong"), ("\\boxed{x^2 + C}", "x^2 + 1", "wrong")],
+)  # fmt: skip
+def test_what_ghosts_answers_showed(response: str, gold: str, status: str) -> None:
+    # GHOSTS' rated ChatGPT and GPT-4 answers (xyfrieder/science-GHOSTS): 'The graph of $y=...$ has 2 vertical
+    # asymptotes.' read the function, '1/13 or approximately 7.69%' was no answer, and an integral's '+ C' was wrong
+    assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
     [("Tổng cộng 6 + 36 = 42. Vậy đáp án là 42.", "42", "correct"), ("Đáp số: 42", "42", "correct"),
      ("따라서 답은 42개입니다.", "42", "correct"), ("답은 42입니다.", "41", "wrong"), ("답은 3만입니다.", "3", "unparsed"),
      ("Jadi, jawabannya adalah 42.", "42", "correct"), ("Jawapan: 42", "42", "correct"), ("Cevap 42'dir.", "42", "correct"),
