@@ -13,6 +13,9 @@ AnswerStatus = Literal["equal", "different", "unknown", "undefined", "no_answer"
 
 #: Exit codes of ``pyverify equiv-answer`` (bad input is 2 and an internal error 4, as everywhere in the CLI).
 ANSWER_EXIT_CODES = {"equal": 0, "different": 1, "bad_input": 2, "unknown": 3, "undefined": 6, "no_answer": 7}
+#: The value of a number read with a percent sign written after its box (``\\boxed{20}\\%``): a percentage compared
+#: under the percent policy 'unit' whatever the policy (the box holds the percentage); "%" marks any other.
+PERCENT_AFTER_BOX = "% after the box"
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from itertools import permutations, product
 from typing import Any, Callable
 
 from pyverify.answers import _units
-from pyverify.answers._answer import Answer, AnswerCertificate
+from pyverify.answers._answer import PERCENT_AFTER_BOX, Answer, AnswerCertificate
 from pyverify.answers._forms import FUNCTION_AT_A_POINT, implicit_lattice
 from pyverify.answers._forms import QUADRANT_ORDINALS as _QUADRANT_ORDINALS
 from pyverify.answers._parse import _parse_side, parse_answer, render
@@ -1598,7 +1598,11 @@ def _compare(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
     ka, kb = a.kind, b.kind
     if ka in _SCALAR and kb in _SCALAR:
         first = _terms(a.terms[0], b.terms[0], ctx)
-        if first.status == "different" and ctx.percent == "value" and (a.value == "%") != (b.value == "%"):
+        # a percent sign written after a box (\boxed{20}\%: PERCENT_AFTER_BOX) reads its number under the percent
+        # policy 'unit' whatever the policy: the box holds the percentage, as MATH's and GSM8K's answers write it
+        outside = PERCENT_AFTER_BOX in (a.value, b.value)
+        unit = ctx.percent == "unit" or outside
+        if first.status == "different" and not unit and (a.value == "%") != (b.value == "%"):
             # say when only the policy made it different (10% against a gold 10: MATH boxes 10 for "what percent")
             from pyverify.answers._parse import _percent_of
 
@@ -1608,17 +1612,18 @@ def _compare(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
                 why = ("different under the percent policy 'value' (p% is p/100); equal under percent='unit' "
                        "(--percent unit), for benchmarks whose gold drops the percent sign")  # fmt: skip
                 return replace(first, reason=why)
-        if first.status != "equal" and ctx.percent == "unit" and (a.value == "%") != (b.value == "%"):
+        if first.status != "equal" and unit and (a.value in _PERCENT) != (b.value in _PERCENT):
             # percent policy "unit": p% is p/100, and against an answer without a percent sign also p (the question
             # asked for a percentage: MATH boxes 20 and writes "percent" after the box); "value" (default): p/100 only
             from pyverify.answers._parse import _percent_of
 
-            pa = (_percent_of(a.terms[0]) if a.value == "%" else None) or a.terms[0]
-            pb = (_percent_of(b.terms[0]) if b.value == "%" else None) or b.terms[0]
+            pa = (_percent_of(a.terms[0]) if a.value in _PERCENT else None) or a.terms[0]
+            pb = (_percent_of(b.terms[0]) if b.value in _PERCENT else None) or b.terms[0]
             second = _terms(pa, pb, ctx)
             if second.status == "equal":
-                return _Verdict("equal", second.method, conditions=("the percent sign read as the unit of the other "
-                                                                    "answer (a percentage asked for)",))  # fmt: skip
+                return _Verdict("equal", second.method, conditions=(
+                    "the percent sign after the box read as the unit of the other answer (the box holds the percentage)"
+                    if outside else "the percent sign read as the unit of the other answer (a percentage asked for)",))  # fmt: skip
             if first.status == "different" and second.status != "different":
                 return second
         return first
@@ -1873,6 +1878,10 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
         return done(_Verdict("unknown", "none", reason=f"resource limit: {type(exc).__name__}"))
     except Exception as exc:  # a bug of ours is never a verdict, and never crashes a caller (a trainer, a batch)
         return done(_Verdict("unknown", "none", reason=f"internal error: {type(exc).__name__}: {exc}"[:300]))
+
+
+#: The values that mark a percentage: one as written, and one written after its box (\boxed{20}\%).
+_PERCENT = ("%", PERCENT_AFTER_BOX)
 
 
 def _quantity_or_product(ref: Answer, cand: Answer, timeout: float, start: float, **options: Any) -> AnswerCertificate:

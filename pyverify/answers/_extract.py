@@ -135,7 +135,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "judge or hedge them (`but 5 is extraneous`, `or`, `I think`)"),
     ("`$-\\boxed{3}$`, `$\\boxed{3}\\pi$`, `$\\boxed{3} \\times 10^{5}$`, `$\\frac{1}{\\boxed{3}}$`, `$x \\neq \\boxed{3}$`, `The answer is not \\boxed{3}.`, `Is it \\boxed{3}?`",
      "the box holds the answer whatever surrounds it (`x \\in \\boxed{(3,4]}`, `\\equiv \\boxed{3} "
-     "\\pmod{7}`, `\\boxed{10}\\%`), except where the math around it changes its value: a sign, an order, "
+     "\\pmod{7}`, `\\boxed{10}\\%` with its percent sign, below), except where the math around it changes its value: a sign, an order, "
      "`\\neq`, a factor, a sum or a function before it (`2\\boxed{3}`, `1 + \\boxed{3}`, "
      "`\\sqrt{\\boxed{3}}`, `f(\\boxed{3})`), a factor, a sum, a power or `!` right after it, a fraction "
      "around it; then the math it sits in is the answer, read as written, unless an equation follows the "

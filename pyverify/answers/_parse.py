@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from pyverify.answers import _units
-from pyverify.answers._answer import Answer
+from pyverify.answers._answer import PERCENT_AFTER_BOX, Answer
 from pyverify.answers._forms import SCALE_POWERS, said_in_scale_words
 from pyverify.answers._grammar import _parse_grammar, _with_text
 from pyverify.answers._grammar import _percent_of as _percent_of
@@ -95,6 +95,10 @@ def _with_item_texts(answer: Answer, cleaned: str) -> Answer:
 
 
 # a.m. or p.m. right after a clock time taken by any rule (\boxed{4:30} PM, $\boxed{4:30}$ p.m., $4:30$ p.m.)
+# a percent sign or word right after a final box, outside it (\boxed{20}\%, $\boxed{20}$%, \boxed{20} percent, per cent)
+_PERCENT_AFTER_BOX = re.compile(r"[^\S\n]{0,3}(?:\$|\\\))?[^\S\n]{0,3}(?:\\%|%|(?<=[\s$)])(?i:percent|per[ \t]?cent|pct)(?![A-Za-z]))")
+_PERCENT_IN = re.compile(r"%|(?i:percent|per\s?cent|pct)")
+_BARE_NUMBER = re.compile(r"\s*-?\d[\d,]*(?:\.\d+)?\s*")
 _HALF_AFTER = re.compile(r"[^\S\n]{0,3}(?:\$|\\\))?[^\S\n]{0,3}(?:\\(?:text|mathrm)\s*\{\s*)?([AaPp])\.?[^\S\n]?[Mm](?![A-Za-z])")
 # a whole answer that is a number, a space, then one unit with no space in it (checked by outside_unit): 0.17 V, 5 m,
 # 1.28 \times 10^-6 V/K, 5 m/s^2 (5m, 2 x, 2 g h and 5 \cdot m are products)
@@ -232,8 +236,22 @@ def _parse(text: str, decimal_comma: str | None = None) -> Answer:
     parts = [_parse_one(t, decimal_comma) for t in found.texts]
     if len(parts) == 1:
         answer = parts[0]
+        percent = _PERCENT_AFTER_BOX.match(text, found.span[1]) if found.rule == "boxed" else None
+        if percent and answer.kind == "number" and not _PERCENT_IN.search(found.texts[0]):
+            # \boxed{20}\%, $\boxed{0.2}$%, \boxed{45} percent: the box's number in percent (0.2% is never 20%), read
+            # under the percent policy 'unit' (the box holds the percentage: 20 against a gold 20, as MATH asks "what
+            # percent"; 0.2 against a gold 20% is not)
+            answer = _parse_one(f"{found.texts[0].strip()}\\%", decimal_comma)
+            if answer.kind == "number" and answer.value == "%":
+                answer = replace(answer, value=PERCENT_AFTER_BOX, text=f"{found.texts[0].strip()}%")
+            else:
+                answer = _parse_one(found.texts[0], decimal_comma)
         unit = (unit_after_box(text, found.span[1]) or currency_before_box(text, found.span[0])
-                if found.rule == "boxed" else "")  # fmt: skip
+                if found.rule == "boxed" and not percent else "")  # fmt: skip
+        if found.rule == "final sentence" and _BARE_NUMBER.fullmatch(found.texts[0]):
+            # So the trip takes 5 minutes. / Therefore, it is a 5-minute walk.: the unit words right after the number a
+            # final sentence states are its unit, as after a box (never 5 hours; 5 apples states no unit)
+            unit = unit_after_box(text, found.span[1], hyphen=True)
         if unit and not answer.unit and answer.kind in ("number", "expression"):
             answer = replace(answer, unit=unit)  # \boxed{50} mm: the box's quantity in mm
         # \boxed{4:30} PM, $4:30$ p.m.: the time with its half of the day, whichever rule took the clock

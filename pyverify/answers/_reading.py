@@ -112,9 +112,12 @@ _AFTER_BOX = re.compile(r"([^\n]{0,60}?)(?:[.,;!?](?=\s|$)|\n|$)")
 _WRAPPERS = re.compile(rf"\$|\\[()]|{_TEXT}|[{{}}]|~|\\[,;:! ]|\\q?quad(?![A-Za-z])")
 
 
-def unit_after_box(text: str, end: int) -> str:
+def unit_after_box(text: str, end: int, hyphen: bool = False) -> str:
     """The unit written right after a final box, ending its sentence (``\\boxed{50} mm.``, ``$\\boxed{5}\\,\\mathrm{cm}$``,
-    ``\\boxed{5} m/s$^2$``): normalized, or '' when the words there are not only a unit."""
+    ``\\boxed{5} m/s$^2$``): normalized, or '' when the words there are not only a unit. ``hyphen``: after a number
+    in prose, a unit joined to it by a hyphen is its unit too (a 5-minute walk)."""
+    if hyphen and text.startswith("-", end) and text[end + 1 : end + 2].isalpha():
+        end += 1
     found = _AFTER_BOX.match(text, end)
     if not found:
         return ""
@@ -218,8 +221,11 @@ def outside_unit(text: str) -> bool:
     # square or cubic before a unit token, squared or cubed after one (5 square inches, 3 cubic feet, 2 feet squared:
     # the unit table reads the power; a shape word alone, 5 square, is no unit)
     units = [bool(_CHAIN_TOKEN.fullmatch(t)) for t in tokens]
+    # (and per, a, an, each or every before a unit token, opening a rate: 8 miles per hour, 15 dollars an hour, per day)
     shaped = [ok or (t.lower() in ("square", "cubic", "sq", "cu") and k + 1 < len(tokens) and units[k + 1])
               or (t.lower() in ("squared", "cubed") and k > 0 and units[k - 1])
+              or (t.lower() in ("per", "a", "an", "each", "every") and k + 1 < len(tokens) and units[k + 1]
+                  and (k == 0 or units[k - 1]))
               for k, (t, ok) in enumerate(zip(tokens, units))]
     return 0 < len(tokens) <= 8 and all(shaped)
 _COUNTED_IN_BRACKETS = r"^\s*([-+]?\d[\d,]*(?:\.\d+)?)\s*\(\s*([A-Za-z](?:[A-Za-z'’ .-]*[A-Za-z.])?)\s*\)\s*\.?\s*$"
@@ -1048,7 +1054,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "a set-builder of one variable is its condition: a set of reals, compared with intervals and unions"),
     ("`28 percent`, `28 pct`, `28\\text{ percent}`, `28\\%`",
      "28% = 28/100 (percent policy `value`, the default); with `percent=\"unit\"` (`--percent unit`) 28% also "
-     "equals 28 against an answer without a percent sign (MATH boxes 20 for 'what percent'); `4 4/9%` is (4 4/9)/100"),
+     "equals 28 against an answer without a percent sign (MATH boxes 20 for 'what percent'); `4 4/9%` is (4 4/9)/100; a percent sign or word right after a box, outside it (`\\boxed{20}\\%`, `$\\boxed{20}$%`, `\\boxed{20} percent`), makes the box's number a percentage read under the policy `unit` whatever the policy: 20, 0.2 and 20% all equal it, and `\\boxed{0.2}\\%` is never 20%"),
     ("`5 cm`, `125 miles`, `5 square units`, `60 miles per hour`, `35 hours a week`, `5 per hour`, `5 km/h`, `5\\text{ cm}^2`, `864 \\mbox{ inches}^2`, `25 \\mathrm{~cm}^{2}`, `5\\mathrm{~N}`, `36\\sqrt{7}cm^{3}`, `12\\pi cm^2`",
      "5, 125, 5, 60, 35, 5, 5, 5, 864, 25, 5, 36√7, 12π: a unit phrase is removed at the end of the "
      "answer (after a number, a closing brace or π), or in `\\text{…}` (`\\mbox`, `\\mathrm` with its `~` "

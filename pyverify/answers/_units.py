@@ -27,7 +27,8 @@ UNIT_RULE = (
     "`5 cm` vs `50 mm`, `2 hours` vs `120 minutes`, `5 cm` vs `5 cm^2`, `5 kg` vs `5 lb`",
     "when both answers state a unit, they are quantities: the same unit (however spelled: `h`, `hr`, `hours`), or "
     "units of one kind converted by an exact factor (mm, cm, m, km, in, ft, yd, mi, nm, µm or micron, Å, AU; mg, g, "
-    "kg, lb; s, min, h, day, week; mL, L, cc, gallon; J, kJ or kilojoule, kcal, eV, kWh; N, Pa, bar, atm, torr, W, "
+    "kg, lb; s, min, h, day, week, fortnight; month, year, decade, century, millennium; mL, L, cc, gallon, cup, "
+    "tablespoon, teaspoon; furlong; mpg; dimes and nickels; J, kJ or kilojoule, kcal, eV, kWh; N, Pa, bar, atm, torr, W, "
     "Hz, mol, C, V, T, F, Ω, rad; "
     "SI prefixes as written, ms is a millisecond and MPa is not mPa; \\$, dollars and cents; products, quotients and "
     "powers of them: km/h, mph, cm^2, square feet, kJ mol^-1, dollars per person) are compared in the reference's "
@@ -106,6 +107,11 @@ _TABLE: dict[str, Unit] = {
     "hour": _hour, "day": _base("T", 86400), "week": _base("T", 604800), "wk": _base("T", 604800),
     "month": _base("month"), "year": _base("month", 12), "yr": _base("month", 12), "decade": _base("month", 120),
     "mph": _mile * _hour**-1, "kph": _base("L", 1000) * _hour**-1, "kmh": _base("L", 1000) * _hour**-1,
+    "mpg": _mile * _gallon**-1, "century": _base("month", 1200), "centuries": _base("month", 1200),
+    "millennium": _base("month", 12000), "millennia": _base("month", 12000), "fortnight": _base("T", 1209600),
+    "tablespoon": _gallon * _unit(F(1, 256), {}), "tbsp": _gallon * _unit(F(1, 256), {}),
+    "teaspoon": _gallon * _unit(F(1, 768), {}), "tsp": _gallon * _unit(F(1, 768), {}), "furlong": _base("L", F(25146, 125)),
+    "dime": _base("USD", F(1, 10)), "nickel": _base("USD", F(1, 20)),
     "dollar": _base("USD"), "cent": _base("USD", F(1, 100)), "penny": _base("USD", F(1, 100)),
     "pennies": _base("USD", F(1, 100)), "euro": _base("EUR"), "yuan": _base("CNY"), "yen": _base("JPY"),
     "rupee": _base("INR"), "gbp": _base("GBP"), "peso": _base("peso"), "franc": _base("franc"),

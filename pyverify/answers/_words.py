@@ -67,6 +67,7 @@ UNIT_WORDS: frozenset[str] = (SHORT_UNITS - {"sq", "cu"}) | frozenset(
     "volt ampere amp ohm tesla coulomb farad angstrom calorie kilocalorie"  # (words no product of letters spells: 2 amps)
     " micron kilojoule kilowatt arcsecond arcminute arcsec arcmin bit byte atom molecule photon grade"
     " millisecond microsecond nanosecond micrometer micrometre nanometer nanometre"
+    " century centuries millennium millennia fortnight tablespoon teaspoon tbsp tsp furlong mpg dime nickel"
     .split()
 )  # fmt: skip
 

@@ -125,6 +125,20 @@ def test_a_verdict_only_the_percent_policy_made_different_says_so() -> None:
     assert equivalent_answers("0.1", r"\boxed{10\%}").status == "equal"
 
 
+@pytest.mark.parametrize(
+    ("gold", "response", "expected"),
+    [(r"20\%", r"The answer is $\boxed{20}\%$.", "equal"), ("0.2", r"The answer is $\boxed{20}\%$.", "equal"),
+     ("20", r"The answer is $\boxed{20}\%$.", "equal"), (r"20\%", r"The answer is $\boxed{0.2}\%$.", "different"),
+     ("0.45", r"\boxed{45}%", "equal"), ("10", r"Thus, the factory is making \(\boxed{10}\) percent more per day now.", "equal"),
+     ("0.05", r"The interest rate is \boxed{5}\% per year.", "equal"), ("21", r"The answer is \boxed{20}\%.", "different"),
+     ("0.2", r"\boxed{20} per cent", "equal"), ("x", r"The answer is \boxed{x}\%.", "equal")],
+)  # fmt: skip
+def test_a_percent_sign_after_a_box_is_read_with_its_number(gold: str, response: str, expected: str) -> None:
+    # a third review: \boxed{0.2}\% was credited against 20% (the sign outside the box was dropped) and \boxed{20}\% was
+    # wrong against 20%; the box holds the percentage (policy 'unit' for it), so MATH's 'what percent' golds still hold
+    assert equivalent_answers(gold, response).status == expected
+
+
 def test_a_digit_outside_its_base_is_unparsed() -> None:
     answer = parse_answer("52_5")
     assert answer.kind == "unparsed" and "not a digit in base 5" in answer.reason

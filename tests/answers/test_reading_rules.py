@@ -1159,10 +1159,12 @@ def test_an_equation_between_names_written_as_words(reference: str, candidate: s
      ("5 (million)", "5", "unknown"), ("5 (apples and pears)", "5", "unknown"), ("3 (x)", "3", "different"),
      # a second adversarial review: units the table does not know are the answer's unit (never 'what is counted'),
      # words that change or judge the value are never dropped
-     (r"5\text{ seconds}", r"5\text{ fortnights}", "unknown"), ("5 seconds", "5 (fortnights)", "unknown"),
+     (r"5\text{ seconds}", r"5\text{ jiffies}", "unknown"), ("5 seconds", "5 (jiffies)", "unknown"),
+     # (fortnights and centuries are in the table now: a third review's units)
+     (r"5\text{ seconds}", r"5\text{ fortnights}", "different"), ("10 weeks", "5 (fortnights)", "equal"),
      # (a prefixed unit of the table is converted: 5 milliseconds is no 5 seconds)
      (r"5\text{ seconds}", r"5\text{ milliseconds}", "different"), ("5 seconds", "5 (milliseconds)", "different"),
-     ("3 years", r"3\text{ centuries}", "unknown"), (r"3\text{ stones}", "3 pounds", "unknown"),
+     ("3 years", r"3\text{ eons}", "unknown"), ("3 years", r"3\text{ centuries}", "different"), (r"3\text{ stones}", "3 pounds", "unknown"),
      ("9 (oranges)", "9 (bananas)", "unknown"), ("9 (oranges)", "9", "equal"), ("3 (negative)", "3", "unknown"),
      ("5 (tens)", "5", "unknown"), (r"3\text{ hundredths}", "3", "unknown"), ("3 (crore)", "3", "unknown"),
      ("0.3 (repeating)", "0.3", "unknown"), ("3 (incorrect)", "3", "unknown"), ("5 (probably)", "5", "unknown"),

@@ -278,6 +278,17 @@ def test_what_a_second_review_found(reference: str, candidate: str, status: str)
     ("The area is \\boxed{144} square inches.", "1 square foot", "correct"),
     ("The area is \\boxed{5} sq ft.", r"5 \text{ ft}^2", "correct"), ("It is \\boxed{5} feet squared.", "5 square feet", "correct"),
     ("The volume is \\boxed{27} cubic inches.", "27 cubic feet", "wrong"), ("The area is \\boxed{5} square units.", "5", "correct"),
+    # a rate after a box (only its first word was kept: 8 miles per hour was 8 miles), and units the table lacked
+    ("He runs $\\boxed{8}$ miles per hour.", "8 miles per hour", "correct"), ("\\boxed{8} miles per hour", "8 miles", "wrong"),
+    ("\\boxed{60} kilometers per hour", "60 km/h", "correct"), ("He earns \\boxed{15} dollars an hour.", "15", "correct"),
+    ("So he earns $\\boxed{12}$ per day.", "12 dollars per hour", "unknown"), ("\\boxed{30} miles per gallon", "30 mpg", "correct"),
+    ("The answer is $\\boxed{2}$ centuries.", "2 years", "wrong"), ("The answer is $\\boxed{2}$ centuries.", "200 years", "correct"),
+    ("\\boxed{2} tablespoons", "6 teaspoons", "correct"), ("\\boxed{6} dimes", "\\$6", "wrong"),
+    ("\\boxed{2} fortnights", "4 weeks", "correct"), ("\\boxed{5} stones", "5", "correct"),
+    # the unit words after the one number a final sentence states (they were dropped: 5 minutes was 5 hours)
+    ("So the trip takes 5 minutes.", "5 hours", "wrong"), ("So the trip takes 5 minutes.", "300 seconds", "correct"),
+    ("Therefore, it is a 5-minute walk.", "5 hours", "wrong"), ("Therefore, it is a 5-minute walk.", "5 minutes", "correct"),
+    ("So Tom has 5 apples.", "5", "correct"), ("So he needs 5 cups of flour.", "5 cups", "correct"),
 ])  # fmt: skip
 def test_a_stated_unit_is_never_ignored_after_a_box(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status
