@@ -144,7 +144,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "possibility is \\boxed{4}`, `One option is`, `One possible answer is`, `The most likely candidate "
      "is`, `Another solution is`, `Candidate 2 is`, `Best guess:`, `Tentative answer:`, an exclusion, a guess put down or a "
      "supposition: `anything but`, `I'll just put`, `Random guess:`, `Suppose the answer is`, `Let the answer be`, "
-     "`We need to check if the answer is`, `Hypothesis:`, `Expected output:`; never `One "
+     "`We need to check if the answer is`, `Hypothesis:`, `Expected output:`, a verb that rejects it, `We discard`, `We reject $x = `, `ruling out`, a label that judges it or gives it to someone else, `a common wrong answer is`, `Backup answer:`, `Final answer (wrong):`, `The grader expects`, `Students often get`; never `One "
      "possible value is` or `One solution is`, what a question may ask for), a question mark after it "
      "(`?`, `\\text{?}`, `(?)`), a hedge after it (`(hopefully)`, `, probably`, `I'm not sure`), a minus sign before it (`−`, `$-$`) or, outside math, characters that "
      "continue its number (`\\boxed{3}4`, `\\boxed{3}.5`, `\\boxed{3}e2`, a scale, `\\boxed{3}M`, never "
@@ -415,7 +415,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "`答案是$5$。不对，应该是$6$。`, `\\boxed{5} (wrong)`, `\\boxed{5}. Never mind, it is 4.`",
      "no answer: a retraction after the final answer (right after it or opening a sentence: wait, actually, hmm, "
      "correction, 不对, ...; in the next sentence only: never mind, I take that back, I don't know., NOT!, that is wrong., but this seems wrong.) or "
-     "a verdict on it in its own sentence (is wrong, isn't correct, (wrong), `(\\text{incorrect})`, not the final answer, falsch, ❌; never "
+     "a verdict on it in its own sentence (is wrong, isn't correct, (wrong), `(\\text{incorrect})`, not the final answer, falsch, ❌; and right after it, words that reject it: is extraneous, is rejected, is not a valid solution, must be discarded, doesn't work, `, which is impossible`, is an upper bound, (rejected); never "
      "'false', the answer of a true-or-false question); boxes joined by `(or ...)` or a footnote `\\footnote{or 6}`, OR, 或, `\\lor` or / are several "
      "answers; and no answer either when a response says after its answer that it could not solve the problem (`I could not determine the "
      "answer.`, `I was unable to solve the problem.`, `I give up.`; never a failure about anything else: `I could not "
@@ -1309,6 +1309,21 @@ _VERDICT_AFTER = re.compile(r"(?i)[^.!?。．\n]{0,40}?(?:(?<![A-Za-z])(?:(?:is|
                             r"errado|sbagliato)(?![A-Za-z])|[(\[]\s*(?:\\text\s*\{\s*)?(?:wrong|incorrect|jk|not)\s*\}?\s*[)\]]|not\s+the\s+final|❌|✗|"
                             r"✘|🚫|🤔|‽|⁇|;\)|(?<![A-Za-z])(?:lol|(?-i:NOT))(?![A-Za-z])|(?<![\w}\\])/s(?![A-Za-z])|×(?!\s*\d)|"
                             r"是错的|是錯的|不正确|不正確)")
+# right after the answer (its math closed), words that reject it: \boxed{5} is extraneous, $x = \boxed{5}$ must be
+# rejected, \boxed{5} (rejected), \boxed{5}, which is impossible, \boxed{5} doesn't work, \boxed{5} is an upper bound
+# (only there: since 4 is not possible, \boxed{5} ... judges another value)
+_REJECTED_AFTER = re.compile(
+    r"(?i)[^\S\n]{0,3}(?:(?:is|was|are)[^\S\n]+(?:(?:clearly|therefore|thus|also|then|hence)[^\S\n]+)?(?:rejected|extraneous|"
+    r"invalid|impossible|discarded|excluded|ruled[^\S\n]+out|absurd|not[^\S\n]+(?:a[^\S\n]+)?(?:valid|possible|allowed|acceptable|"
+    r"admissible|feasible|a[^\S\n]+(?:valid[^\S\n]+)?solution|the[^\S\n]+answer)|an?[^\S\n]+(?:upper|lower)[^\S\n]+bound|"
+    r"an?[^\S\n]+(?:over|under)estimate|a[^\S\n]+(?:trap|distractor|contradiction))|(?:must|should|has[^\S\n]+to|will)[^\S\n]+be[^\S\n]+"
+    r"(?:rejected|discarded|excluded|ruled[^\S\n]+out|ignored)|(?:can['’]?t|cannot|could[^\S\n]*n['’]?t)[^\S\n]+be[^\S\n]+(?:right|"
+    r"correct|the[^\S\n]+answer|a[^\S\n]+solution)|would[^\S\n]+be[^\S\n]+(?:wrong|incorrect)|(?:does[^\S\n]*n['’]?t|does[^\S\n]+not|"
+    r"did[^\S\n]*n['’]?t|did[^\S\n]+not)[^\S\n]+(?:work|satisfy|hold|check[^\S\n]+out)|fails?[^\S\n]+(?:the[^\S\n]+check|to[^\S\n]+"
+    r"satisfy|to[^\S\n]+work)|,?[^\S\n]*which[^\S\n]+is[^\S\n]+(?:impossible|absurd|a[^\S\n]+contradiction|not[^\S\n]+(?:valid|"
+    r"possible|allowed))|[(\[][^\S\n]*(?:\\text[^\S\n]*\{[^\S\n]*)?(?:rejected|extraneous|invalid|discarded|not[^\S\n]+valid|"
+    r"typo|draft|placeholder|ignore[^\S\n]+(?:this|it)|crossed[^\S\n]+out|old(?:[^\S\n]+answer)?|guess)[^\S\n]*\}?[^\S\n]*[)\]])"
+    r"(?![A-Za-z])")
 # what the predicate may say of a subject that judges it rather than states it (5 is wrong, 5 is ruled out)
 _JUDGED = re.compile(r"(?i)(?<![A-Za-z])(?:wrong|incorrect|false|impossible|invalid|unlikely|excluded|eliminated|ruled|"
                      r"rejected|discarded|nonsense|guess|absurd|mistaken?|error|erroneous|implausible|unreasonable|"
@@ -1654,7 +1669,10 @@ def _cases(masked: str, lo: int, hi: int, since: int, until: int) -> bool:
 _UNMARKED_HEDGE = re.compile(r"(?i)(?<![A-Za-z])(?:perhaps|maybe|possibly|probably|likely|unlikely|seems?|seemingly|"
                              r"appears?(?!\s+(?:the\s+)?(?:most|least|more|fewest|once|twice|\d))|"
                              r"apparently|looks?\s+like|guess|estimate[sd]?|suppose|supposing|assume|assuming|presumably|"
-                             r"supposedly|not\s+(?:sure|certain|confident)|unsure|uncertain)(?![A-Za-z])"
+                             r"supposedly|not\s+(?:sure|certain|confident)|unsure|uncertain|"
+                             # an answer its own label judges (The wrong answer is 5., The naive answer is 5.)
+                             r"(?:wrong|incorrect|naive|tempting|preliminary|partial|tentative|rough|mistaken|erroneous|"
+                             r"backup|draft)\s+(?:final\s+)?answer)(?![A-Za-z])"
                              # in the languages of the answer phrases: perhaps, probably, it seems, apparently
                              r"|(?<![^\W\d_])(?:vielleicht|wahrscheinlich|anscheinend|scheint|vermutlich|quizás?|tal\s+vez|"
                              r"probablemente|parece|peut-être|probablement|semble|возможно|вероятно|кажется|видимо|похоже|"
@@ -4414,6 +4432,20 @@ _BOX_THEN_RELATION = re.compile(r"=|\\(?:neq?|le|ge|leq|geq|lt|gt|approx|equiv)(
 # least', which state a maximum's or minimum's answer (MATH's own: Zach can have at most $\boxed{2}$ pencils left
 # over); a dash before it there is a bullet as often as a sign (- \boxed{5}, Final Answer - \boxed{12}): its own value
 _BOX_BOUND = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|isn't|is\s+not)\s{0,3}\$?\s{0,3}$|(?:≥|≤|≠)\s{0,3}\$?\s{0,3}$|"
+                        # a label that judges it or gives it to someone else (Note: a common wrong answer is \boxed{7},
+                        # Backup answer: \boxed{7}, Final answer (wrong): \boxed{7}, The grader expects \boxed{7})
+                        r"(?<![A-Za-z])(?:(?:(?:a|the|one|common|typical)\s{1,3})*(?:wrong|incorrect|naive|tempting|preliminary|"
+                        r"partial|tentative|rough|mistaken|erroneous|backup|draft|old|previous|alternative|alternate)\s{1,3}"
+                        r"(?:final\s{1,3})?(?:answer|result|value|solution|guess)|(?:common|typical)\s{1,3}(?:mistake|error|trap)|"
+                        r"distractor|plan\s{1,3}b|also\s{1,3}possible|(?:final\s{1,3})?answer\s{0,3}\(\s{0,3}(?:wrong|incorrect|old|"
+                        r"draft|guess|unverified|alternative)\s{0,3}\)|(?:grader|checker|answer\s{1,3}key|teacher|textbook|"
+                        r"chatgpt|gpt-?\d|other\s{1,3}sources?|students|people)\s{1,3}(?:often\s{1,3}|usually\s{1,3})?"
+                        r"(?:says?|said|expects?|gives?|gave|gets?|got|answers?|answered|writes?|wrote|thinks?))"
+                        r"(?:\s{1,3}(?:is|was|would\s{1,3}be|to\s{1,3}(?:get|write|answer)))?\s{0,3}[:=]?\s{0,3}\$?\s{0,3}$|"
+                        # a verb that rejects it: We discard \boxed{5}, We reject $x = \boxed{5}$, ruling out \boxed{5}
+                        r"(?<![A-Za-z])(?:(?:discard|reject|exclude|eliminate|dismiss)(?:s|ed|ing)?|rul(?:e|es|ed|ing)\s{1,3}out)"
+                        r"(?:\s{1,3}(?:the\s{1,3})?(?:value|root|solution|answer|case|candidate|option)s?)?\s{0,3}\$?\s{0,3}"
+                        r"(?:[A-Za-z](?:_\{?\d\}?)?\s{0,3}=\s{0,3})?$|"
                         # It might be \boxed{3}, the answer could be \boxed{3} (the modal right before the box)
                         r"(?<![A-Za-z])(?:it|this|that|which|the\s{1,3}answer)\s{1,3}(?:might|may|could)\s{1,3}(?:well\s{1,3})?be"
                         r"\s{0,3}\$?\s{0,3}$|"
@@ -4480,6 +4512,7 @@ _OUTSIDE_AFTER = re.compile(r"(?:[ ]?\\(?:times|cdot)[ ]*|×[ ]*)?(?:\\(?:pi|sqr
 _OUTSIDE_BEFORE = re.compile(r"(?:(?<![\w*])\d|\\pi|π)\Z|(?:(?<![*])[+/^]|\\cdot|\\times|\\pm|\\sqrt\s*\{|"
                              r"\\frac\s*\{[^{}]{0,40}\}\s*\{)[ \t]*\n?\Z")  # (never Markdown's ** nor a line break after a
 # value: 4\n\boxed{2} is 2; an operator ending the line before continues: 1 +\n\boxed{2})
+_NAME_ASSIGNED = re.compile(r"\s{0,3}[A-Za-z](?:_\{?\d{1,2}\}?)?\s{0,3}=\s{0,3}")
 _BOX_NEGATED = re.compile(r"(?:−|\$\s*-\s*\$)\s{0,3}\$?\s{0,3}$")
 
 
@@ -4497,7 +4530,9 @@ def _embedded(text: str, lo: int, hi: int, start: int, end: int, content: str) -
             if (_BOX_BEFORE.search(before[-200:]) or _BOX_AFTER.match(after)) and not _BOX_THEN_RELATION.search(after):
                 return Extraction("answer", (f"{before}{{{content}}}{after}".strip(),), "boxed, in its expression",
                                   (inner_start, inner_end))  # fmt: skip
-            if not before.strip() and (_BOX_BOUND.search(text[max(lo, span.start - 60) : span.start]) or
+            # (or only a name assigned it there: We reject $x = \boxed{5}$, Is it $x = \boxed{5}$?)
+            if (not before.strip() or _NAME_ASSIGNED.fullmatch(before)) and \
+                    (_BOX_BOUND.search(text[max(lo, span.start - 60) : span.start]) or
                                        _BOX_QUESTION.match(text, span.end, hi) or
                                        _BOX_NEGATED.search(text[max(lo, span.start - 40) : span.start]) or
                                        (not after.strip() and (_BOX_CONTINUED.match(text, span.end, hi) or
@@ -4710,6 +4745,7 @@ def _taken_back(text: str, end: int, hi: int) -> bool:
     united = [u.end() for u in (_UNIT_BEFORE_BREAK.match(text, at, hi) for at in starts) if u is not None]
     return any(bool(_HEDGE_AFTER.match(text, at, hi) or _RETRACTION_NEXT.match(text, at, hi) or
                     _RETRACTION.search(text, at, hi) or _VERDICT_AFTER.match(text, at, hi) or
+                    _REJECTED_AFTER.match(text, at, hi) or
                     _ALTERNATIVE_AFTER.search(text, at, hi))
                for at in starts) or any(_RETRACTION_NEXT.match(text, at, hi) for at in united) or \
         _JUDGED_AFTER.search(text, end, min(hi, end + 400)) is not None  # fmt: skip

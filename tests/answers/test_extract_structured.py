@@ -1391,6 +1391,35 @@ def test_what_ghosts_answers_showed(response: str, gold: str, status: str) -> No
 
 @pytest.mark.parametrize(
     ("response", "gold", "status"),
+    [  # a box its own words reject, right after it or by a verb before it
+     ("We find $x = \\boxed{7}$. The value $x = \\boxed{5}$ is rejected because it makes the denominator zero.", "5", "no answer"),
+     ("The valid root is $\\boxed{7}$, since $\\boxed{5}$ is extraneous.", "5", "no answer"),
+     ("So the answer is $\\boxed{7}$. (We discard $\\boxed{5}$ since it is negative.)", "5", "no answer"),
+     ("$\\boxed{5}$ is not a valid solution.", "5", "no answer"), ("Hence $\\boxed{5}$ (rejected)", "5", "no answer"),
+     ("Hence $\\boxed{5}$, which is impossible.", "5", "no answer"), ("$\\boxed{5}$ is an upper bound.", "5", "no answer"),
+     ("$\\boxed{5}$ doesn't work.", "5", "no answer"), ("We reject $x = \\boxed{5}$.", "5", "no answer"),
+     ("The answer is $\\boxed{5}$ since 4 is not possible.", "5", "correct"),
+     ("The answer is $\\boxed{5}$, which is the smallest possible value.", "5", "correct"),
+     ("After ruling out the negative root, the answer is $\\boxed{5}$.", "5", "correct"),
+     ("Rejecting the negative root, we get $x = \\boxed{5}$.", "5", "correct"),
+     # a last box a label judges or gives to someone else
+     ("The answer is $\\boxed{8}$.\n\nNote: a common wrong answer is $\\boxed{7}$.", "7", "no answer"),
+     ("The answer is $\\boxed{8}$.\n\nBackup answer: $\\boxed{7}$", "7", "no answer"),
+     ("The answer is $\\boxed{8}$.\n\nFinal answer (wrong): $\\boxed{7}$.", "7", "no answer"),
+     ("The answer is $\\boxed{8}$.\n\nThe grader expects $\\boxed{7}$.", "7", "no answer"),
+     ("The answer is $\\boxed{8}$.\n\nStudents often get $\\boxed{7}$ by mistake.", "7", "no answer"),
+     ("The answer is $\\boxed{8}$.\n\nAlternative solution: $\\boxed{8}$.", "8", "correct"),
+     ("The wrong answer is 5.", "5", "no answer"), ("The naive answer is $\\boxed{5}$.", "5", "no answer"),
+     ("The correct answer is $\\boxed{5}$.", "5", "correct"), ("This gives $\\boxed{5}$.", "5", "correct")],
+)  # fmt: skip
+def test_what_a_third_review_found_boxes_rejected_or_labelled(response: str, gold: str, status: str) -> None:
+    # a review's probes: a box its sentence rejects ('is extraneous', 'We discard'), or one a label judges ('a common
+    # wrong answer is', 'Backup answer:') was credited as the last box
+    assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
     [("Tổng cộng 6 + 36 = 42. Vậy đáp án là 42.", "42", "correct"), ("Đáp số: 42", "42", "correct"),
      ("따라서 답은 42개입니다.", "42", "correct"), ("답은 42입니다.", "41", "wrong"), ("답은 3만입니다.", "3", "unparsed"),
      ("Jadi, jawabannya adalah 42.", "42", "correct"), ("Jawapan: 42", "42", "correct"), ("Cevap 42'dir.", "42", "correct"),
