@@ -961,6 +961,40 @@ class _Refuse(Exception):
 _REAL_SETS = ("interval", "union")
 
 
+# a symbol a problem may define as its own operation (a * b, a \star b, a \# b, a \diamond b, a \oplus b), a currency
+_DEFINED_OPERATION = re.compile(r"\*|[#@&$]|\\(?:ast|star|diamond|oplus|otimes|odot|bullet|dagger|nabla|triangle|"
+                                r"clubsuit|heartsuit|spadesuit|diamondsuit|#|&|\$|boxtimes|boxplus|circledast)(?![A-Za-z])")
+
+
+def false_chain(text: str, parse: Parse) -> str | None:
+    """Why a chain of equalities in a response's answer is false, or None: two neighbouring sides that are rational
+    constants with no unit and differ (``1000 = 2^{10}``, ``6 + 6 = 13``, ``12 = 13``, ``0.25 = \\frac{1}{5}``), a false
+    statement whose last side is never its answer. A side written with decimals may round or cut the other to its
+    last digit (``0.333 = \\frac{1}{3}``); a side with ``*``, ``\\star`` or ``\\#`` may be an operation the problem defines
+    (``2 * 6 = 100`` where a * b = a^b + b^a, as MATH's problems do), and is not read."""
+    from pyverify.answers._values import rational_value  # (exact rational terms; _values imports no reader)
+
+    if text.count("=") < 1 or re.search(r"\\approx|[<>≈≤≥≠]|\\(?:le|ge|leq|geq|lt|gt|neq|ne|equiv|pmod)(?![A-Za-z])", text):
+        return None
+    sides = _top_level_split(text, "=")
+    if len(sides) < 2 or any(not side.strip() for side in sides):
+        return None
+    values: list[tuple[str, Fraction, Fraction]] = []
+    for side in sides:
+        if _DEFINED_OPERATION.search(side) or "%" in side:
+            continue
+        read = parse(side)
+        if not read.unit and (read.kind == "number" or (read.kind == "expression" and not free_vars(read.terms[0]))):
+            value = rational_value(read.terms[0])
+            places = [len(d) for d in re.findall(r"\d\.(\d+)", side)]
+            if value is not None:
+                values.append((side.strip(), value, Fraction(1, 10 ** max(places)) if places else Fraction(0)))
+    for (a, va, ta), (b, vb, tb) in zip(values, values[1:]):
+        if abs(va - vb) > max(ta, tb):
+            return f"a false equation between numbers: {a} = {b}"
+    return None
+
+
 def two_notations(text: str, parse: Parse) -> Answer | None:
     """A solution set written twice, as conditions and then in interval notation after a colon (``x < -7 :
     (-\\infty, -7)``, ``n \\le -9 \\text{ or } n \\ge 2 : (-\\infty, -9] \\cup [2, \\infty)``, as textbooks' answer

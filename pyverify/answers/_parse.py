@@ -262,6 +262,12 @@ def _parse(text: str, decimal_comma: str | None = None) -> Answer:
         bad = next((p for p in parts if p.kind in ("unparsed", "ambiguous")), None)
         answer = bad or Answer("list", items=tuple(i for p in parts for i in (p.items if p.kind == "list" else (p,))),
                                text=found.text)  # fmt: skip
+    from pyverify.answers import _forms
+
+    false = _forms.false_chain(found.texts[0], _parse_side) if len(parts) == 1 and found.rule != "whole" and \
+        answer.kind in ("number", "expression", "equation") else None  # fmt: skip
+    if false:  # \boxed{1000 = 2^{10}}: a false statement in a response, never its last side (a gold says what it says)
+        answer = Answer("unparsed", reason=f"outside the answer grammar: {false}", text=found.texts[0][:200])
     forms = tuple(_parse_one(t, decimal_comma) for t in found.forms) if len(parts) == 1 else ()
     return replace(answer, rule=found.rule, span=found.span, forms=forms, convention=convention)
 

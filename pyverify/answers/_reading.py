@@ -1226,7 +1226,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`x = 5+5+1 = 11`, `z = 1+1 = 2`, `5 \\times 6 \\times 4 = 120`, `D = (0, 1)`, `QM = 30`, `|AB| = 1`, `\\tan A = 2`, "
      "`y = 2x+3`, `p(x) = x^2+1`, `x^3 = 12`",
      "chained equalities take the last side (x = 11, z = 2, 120), whatever the sides before it (working: read or "
-     "not, `A + B = C` of matrices is C); an equation between numbers is its last side; a "
+     "not, `A + B = C` of matrices is C), unless, in an answer taken from a response (a box, a phrase, a sentence), two rational sides with no unit differ (`1000 = 2^{10}`, `6 + 6 = 13`, `0.25 = \\frac{1}{5}`: a false statement, unparsed; a decimal side may round the other to its last digit, `0.333 = \\frac{1}{3}`, and a side with `*`, `\\star` or `\\#` may be an operation the problem defines); an equation between numbers is its last side; a "
      "name before `=` is dropped against a value (QM = 30 equals 30, the length |AB| = 1 equals 1, not |x| = 3; "
      "a trigonometric ratio of an angle named by a capital or Greek letter too: \\tan A = 2 equals 2, not \\cos x = 1; "
      "a ratio of names too: \\frac{NO}{BO} = \\frac{1}{\\sqrt6} equals \\frac{1}{\\sqrt6}; "

@@ -1420,6 +1420,21 @@ def test_what_a_third_review_found_boxes_rejected_or_labelled(response: str, gol
 
 @pytest.mark.parametrize(
     ("response", "gold", "status"),
+    [("Therefore the number is $\\boxed{1000 = 2^{10}}$.", "1024", "unparsed"), ("$\\boxed{12 = 13}$", "13", "unparsed"),
+     ("$\\boxed{6 + 6 = 13}$", "13", "unparsed"), ("$\\boxed{1 = 2 = 3 = 4 = 5}$", "5", "unparsed"),
+     ("$\\boxed{0.25 = \\frac{1}{5}}$", "0.2", "unparsed"), ("$\\boxed{x = 5+5 = 11}$", "11", "unparsed"),
+     ("$\\boxed{2^{10} = 1024}$", "1024", "correct"), ("$\\boxed{x = 5+5+1 = 11}$", "11", "correct"),
+     ("$\\boxed{0.333 = \\frac{1}{3}}$", "\\frac{1}{3}", "correct"), ("$\\boxed{\\frac{1}{2} = 50\\%}$", "0.5", "correct"),
+     # an operation the problem defines (GHOSTS: 'Therefore, $2 * 6 = 100$.' where a * b = a^b + b^a)
+     ("Therefore, $2 * 6 = 100$.", "100", "correct"), ("So $3 \\star 4 = 25$.", "25", "correct")],
+)  # fmt: skip
+def test_a_false_equation_between_numbers_states_no_last_side(response: str, gold: str, status: str) -> None:
+    # a review: \boxed{1000 = 2^{10}} credited 1024 (the last side of a chain, whatever the sides before it)
+    assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
     [("Tổng cộng 6 + 36 = 42. Vậy đáp án là 42.", "42", "correct"), ("Đáp số: 42", "42", "correct"),
      ("따라서 답은 42개입니다.", "42", "correct"), ("답은 42입니다.", "41", "wrong"), ("답은 3만입니다.", "3", "unparsed"),
      ("Jadi, jawabannya adalah 42.", "42", "correct"), ("Jawapan: 42", "42", "correct"), ("Cevap 42'dir.", "42", "correct"),
