@@ -159,7 +159,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "Markdown never shows is not read at all: a comment (an unclosed `<!--` runs to the end), an element "
      "hidden by its style or attribute (`display:none`, `hidden`, white or transparent text), a style or "
      "script element, a tag's attributes (`<img alt=\"…\">`), a Markdown image (`!` with its alt text in square brackets and its address in parentheses: neither is read) and a Markdown comment line (`[//]: # (…)`); "
-     "`\\color{transparent}`, `\\mathcolor{white}` and `\\scalebox{0}{…}` hide too"),
+     "`\\color{transparent}`, `\\mathcolor{white}`, a colour model's white (`\\textcolor[HTML]{FFFFFF}`, `[rgb]{1,1,1}`, `[RGB]{255,255,255}`), a colour at 0% (`black!0`), `\\scalebox{0}{…}` or `\\scalebox{0.001}{…}`, `\\resizebox{0pt}`, `\\cancelto{…}{…}`, `\\if0 … \\fi` and HTML text of `font-size:0` or a transparent `rgba` hide too"),
     ("`The answer is $\\frac{1}{3}$.`, `Final Answer: The largest $n$ is 34.`, `So the answer to this question is 7.`",
      "after a phrase (`the answer to this question is`, `the answer to the problem is` are the phrase "
      "too, never after `we know that`, `given that`, `since`: a premise; one that announces the answer "
@@ -905,10 +905,17 @@ def _boxes(text: str, lo: int, hi: int) -> list[tuple[int, int, str]]:
 # What a reader never sees, or sees struck out: a box there is no answer (\boxed{3} \phantom{\boxed{4}} shows 3; a
 # grader that read the hidden 4 could be fooled by a response built for it). Paired delimiters, and commands whose
 # braced argument is hidden or struck (each opener's argument matched over at most 5,000 characters, 64 openers)
-_HIDDEN_PAIRS = (("\\iffalse", "\\fi"), ("\\begin{comment}", "\\end{comment}"), ("<del>", "</del>"),
+_HIDDEN_PAIRS = (("\\iffalse", "\\fi"), ("\\if0", "\\fi"), ("\\begin{comment}", "\\end{comment}"), ("<del>", "</del>"),
                  ("<strike>", "</strike>"))  # fmt: skip
-_WHITE = r"\{\s*(?i:white(?:\s*!\s*\d+)?|transparent|#fff(?:fff)?|rgb\s*\(\s*255\s*,\s*255\s*,\s*255\s*\))\s*\}"
-_HIDDEN_COMMAND = re.compile(r"\\(?:[hv]?phantom|sout|st|xout|cancel|xcancel|bcancel|scalebox\s*\{\s*0(?:\.0*)?\s*\}\s*|"
+# (also a colour model's white, \textcolor[HTML]{FFFFFF}, [rgb]{1,1,1}, [RGB]{255,255,255}, and any colour mixed at 0%,
+# black!0, which is white)
+_WHITE = (r"(?:\{\s*(?i:white(?:\s*!\s*\d+)?|transparent|#fff(?:fff)?|rgb\s*\(\s*255\s*,\s*255\s*,\s*255\s*\)|"
+          r"[a-z]+\s*!\s*0(?:\.0*)?)\s*\}|\[\s*(?i:html)\s*\]\s*\{\s*(?i:ffffff)\s*\}|"
+          r"\[\s*rgb\s*\]\s*\{\s*1(?:\.0*)?\s*,\s*1(?:\.0*)?\s*,\s*1(?:\.0*)?\s*\}|\[\s*RGB\s*\]\s*\{\s*255\s*,\s*255\s*,\s*255\s*\})")
+# (a scale too small to read, \scalebox{0.001}, a box resized to nothing, \resizebox{0pt}{!}, a value cancelled to
+# another, \cancelto{8}{...})
+_HIDDEN_COMMAND = re.compile(r"\\(?:[hv]?phantom|sout|st|xout|cancel|xcancel|bcancel|scalebox\s*\{\s*0?(?:\.0\d*)?\s*\}\s*|"
+                             r"resizebox\s*\{\s*0(?:\.0*)?\s*[a-z]{0,2}\s*\}\s*\{[^{}]{0,20}\}\s*|cancelto\s*\{[^{}]{0,40}\}\s*|"
                              r"(?:text|math)color\s*" + _WHITE +
                              r"|fcolorbox\s*" + _WHITE + r"\s*" + _WHITE + r")\s*\{|~~|\\color\s*" + _WHITE)
 # HTML a reader never sees: a comment (an unclosed one runs to the end, as a browser reads it), a tag whose style or
@@ -920,7 +927,8 @@ _HTML_TAG = (r"(?:a|abbr|b|big|blockquote|button|center|code|dd|del|details|div|
              r"sub|summary|sup|svg|table|tbody|td|text|th|thead|tr|tt|u|ul|var)(?![A-Za-z0-9])")
 _HIDDEN_TAG = re.compile(r"(?i)<(style|script|template|noscript)\b[^<>]{0,300}>|<(" + _HTML_TAG + r")[^<>]{0,300}?"
                          r"(?:display\s*:\s*none|visibility\s*:\s*hidden|opacity\s*:\s*0(?![.\d]*[1-9])|\shidden(?=[\s>=/])|"
-                         r"(?<![-\w])color\s*[:=]\s*[\"']?\s*(?:white|#fff(?:fff)?|transparent)(?![\w-]))[^<>]{0,300}>")
+                         r"(?<![-\w])color\s*[:=]\s*[\"']?\s*(?:white|#fff(?:fff)?|transparent|rgba\s*\([^()<>]{0,40},\s*0(?:\.0*)?\s*\))(?![\w-])|"
+                         r"font-size\s*:\s*0(?![.\d]*[1-9]))[^<>]{0,300}>")
 _TAG_ATTRIBUTES = re.compile(r"(?i)<" + _HTML_TAG + r"\s[^<>=]{0,100}=\s*[\"'][^<>]{0,500}>")
 _MARKDOWN_COMMENT = re.compile(r"(?m)^[ \t]{0,3}\[[^\]\n]{0,40}\]:[ \t]*(?:#|<>)[ \t]*[(\"'].*$")
 # a Markdown image, ![alt](url "title"): a reader sees the picture, never its alt text nor its address (as an HTML

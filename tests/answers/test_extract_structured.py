@@ -669,7 +669,16 @@ def test_an_answer_tag_or_phrase_with_harmless_words_after_it_is_credited(respon
      # the fourth review: other spellings of white, a box drawn in white, \xout, \color{white} at the top level
      ("\\boxed{3} \\fcolorbox{white}{white}{\\boxed{4}}", "4", False), ("\\boxed{3} \\color{white}\\boxed{4}", "4", False),
      ("\\boxed{3} \\textcolor{White}{\\boxed{4}}", "4", False), ("\\boxed{3} {\\color{#FFFFFF} \\boxed{4}}", "4", False),
-     ("\\boxed{3} \\xout{\\boxed{4}}", "3", True)],
+     ("\\boxed{3} \\xout{\\boxed{4}}", "3", True),
+     # a third review: a colour model's white, a colour at 0%, a scale too small to read, a box resized to nothing, a
+     # value cancelled to another, \if0, HTML text of size 0 or transparent rgba
+     ("\\boxed{3} \\textcolor[HTML]{FFFFFF}{\\boxed{4}}", "4", False), ("\\boxed{3} \\textcolor[rgb]{1,1,1}{\\boxed{4}}", "4", False),
+     ("\\boxed{3} \\textcolor[RGB]{255,255,255}{\\boxed{4}}", "4", False), ("\\boxed{3} {\\color{black!0} \\boxed{4}}", "4", False),
+     ("\\boxed{3} \\scalebox{0.001}{\\boxed{4}}", "4", False), ("\\boxed{3} \\resizebox{0pt}{0pt}{\\boxed{4}}", "4", False),
+     ("\\boxed{3} $\\cancelto{3}{\\boxed{4}}$", "4", False), ("\\boxed{3} \\if0 \\boxed{4} \\fi", "4", False),
+     ("\\boxed{3} <span style=\"font-size:0\">\\boxed{4}</span>", "4", False),
+     ("\\boxed{3} <span style=\"color: rgba(0,0,0,0)\">\\boxed{4}</span>", "4", False),
+     ("The answer is \\scalebox{0.8}{\\boxed{3}}.", "3", True), ("\\boxed{3} \\textcolor[HTML]{FF0000}{\\boxed{4}}", "4", True)],
 )  # fmt: skip
 def test_a_box_a_reader_cannot_see_is_no_answer(response: str, gold: str, correct: bool) -> None:
     # a response built to game the grader: what it shows and what a careless grader reads must not differ
