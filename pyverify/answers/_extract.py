@@ -149,8 +149,9 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "(`?`, `\\text{?}`, `(?)`), a hedge after it (`(hopefully)`, `, probably`, `I'm not sure`), a minus sign before it (`−`, `$-$`) or, outside math, characters that "
      "continue its number (`\\boxed{3}4`, `\\boxed{3}.5`, `\\boxed{3}e2`, a scale, `\\boxed{3}M`, never "
      "the initial of a word, `\\boxed{762} M&Ms`) or a fraction word (`\\boxed{5} "
-     "sixteenths`): no answer (at most and at least state a maximum or a minimum; a scale word states the "
-     "unit: `\\boxed{946} million dollars`); a dash before a box outside math is a bullet"),
+     "sixteenths`, `halves`, `thirds`; never `quarters`, the coins as often): no answer (at most and at least "
+     "state a maximum or a minimum; a scale word states the unit: `\\boxed{946} million dollars` is 946 in millions, "
+     "and also 946 million: it equals 946 and 946000000); a dash before a box outside math is a bullet"),
     ("`\\phantom{\\boxed{4}}`, `{\\color{white} \\boxed{4}}`, `~~\\boxed{4}~~`, `<!-- \\boxed{4} -->`, `\\iffalse … \\fi`, "
      "`<del>…</del>`, `\\begin{comment}…\\end{comment}`",
      "a box a reader does not see, or sees struck out, is no box (the last box shown is read); white is also "
@@ -4494,7 +4495,8 @@ _BOX_QUESTION = re.compile(r"\s{0,3}(?:\\[,;:! ]\s{0,3}|\\q?quad\s{0,3}|~)?\$?\s
 # \boxed{3}!, \boxed{12}\!\!345, \boxed{12}{3}) or a power word (squared); never a scale (\boxed{946} million dollars states the answer in millions,
 # as the question asks: the gaokao outputs); before it, a minus sign (−\boxed{3}, $-$\boxed{3})
 _BOX_CONTINUED = re.compile(r"(?:\.?\d|!|[eE][-+]?\d|\{,\}\d|(?:(?:\\[,!;: ]|~|\{\s{0,2}(?:\\[,!;: ]|,)?\s{0,2}\})\s{0,3}){1,8}\d|\{\s{0,3}\d|\s{0,3}(?:squared|cubed)(?![A-Za-z])|\s{0,3}[²³]|"
-                            rf"[\s-]{{0,3}}{ORDINAL_PARTS}s(?![A-Za-z])|"  # (\boxed{5} sixteenths: five parts, never 5)
+                            rf"[\s-]{{0,3}}(?:{ORDINAL_PARTS}s|halves|thirds)(?![A-Za-z])|"  # (\boxed{5} sixteenths: five parts, never 5;
+                            # never quarters, the coins as often: Jason now has \boxed{74} quarters)
                             # an order or an operator then a value (\boxed{3} ≠ 4, \boxed{3} + 4, \boxed{3} vs 4)
                             r"\s{0,3}(?:≈|≠|≤|≥|<|>|∪|∩|±|\\pm|\+|vs\.?)\s{0,3}(?:\$\s{0,3})?[-\d\\(\[{]|"
                             # a scale or a letter glued to it (\boxed{3}k, \boxed{3}M, \boxed{3}万, \boxed{3}x, \boxed{3}½; never

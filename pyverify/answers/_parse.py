@@ -98,6 +98,8 @@ def _with_item_texts(answer: Answer, cleaned: str) -> Answer:
 # a percent sign or word right after a final box, outside it (\boxed{20}\%, $\boxed{20}$%, \boxed{20} percent, per cent)
 _PERCENT_AFTER_BOX = re.compile(r"[^\S\n]{0,3}(?:\$|\\\))?[^\S\n]{0,3}(?:\\%|%|(?<=[\s$)])(?i:percent|per[ \t]?cent|pct)(?![A-Za-z]))")
 _PERCENT_IN = re.compile(r"%|(?i:percent|per\s?cent|pct)")
+# a scale word right after a final box, outside it (\boxed{946} million, $\boxed{6}$ thousand)
+_SCALE_AFTER_BOX = re.compile(r"[^\S\n]{0,3}(?:\$|\\\))?[^\S\n]{0,3}((?i:hundred|thousand|million|billion|trillion))(?![A-Za-z])")
 _BARE_NUMBER = re.compile(r"\s*-?\d[\d,]*(?:\.\d+)?\s*")
 _HALF_AFTER = re.compile(r"[^\S\n]{0,3}(?:\$|\\\))?[^\S\n]{0,3}(?:\\(?:text|mathrm)\s*\{\s*)?([AaPp])\.?[^\S\n]?[Mm](?![A-Za-z])")
 # a whole answer that is a number, a space, then one unit with no space in it (checked by outside_unit): 0.17 V, 5 m,
@@ -254,6 +256,11 @@ def _parse(text: str, decimal_comma: str | None = None) -> Answer:
             unit = unit_after_box(text, found.span[1], hyphen=True)
         if unit and not answer.unit and answer.kind in ("number", "expression"):
             answer = replace(answer, unit=unit)  # \boxed{50} mm: the box's quantity in mm
+        scaled = _SCALE_AFTER_BOX.match(text, found.span[1]) if found.rule == "boxed" else None
+        if scaled and answer.kind == "number" and not answer.product and not answer.unscaled:
+            # \boxed{946} million dollars: the answer in millions as a question asks (the gaokao outputs), or 946 million
+            # (against 946000000): either reading, as the product reading of 5 m is
+            answer = replace(answer, product=f"{found.texts[0].strip()} {scaled.group(1).lower()}")
         # \boxed{4:30} PM, $4:30$ p.m.: the time with its half of the day, whichever rule took the clock
         half = _HALF_AFTER.match(text, found.span[1])
         if half and _BARE_CLOCK.fullmatch(found.texts[0]):

@@ -1444,6 +1444,20 @@ def test_a_false_equation_between_numbers_states_no_last_side(response: str, gol
 
 @pytest.mark.parametrize(
     ("response", "gold", "status"),
+    [("The revenue is \\boxed{946} million dollars.", "946", "correct"),
+     ("The revenue is \\boxed{946} million dollars.", "946000000", "correct"), ("\\boxed{6} thousand", "6000", "correct"),
+     ("\\boxed{6} thousand", "7000", "wrong"), ("\\boxed{\\$5} million", "5000000", "correct"),
+     ("\\boxed{6} halves", "6", "no answer"), ("\\boxed{6} thirds", "6", "no answer"),
+     ("Therefore, Jason now has \\(\\boxed{74}\\) quarters.", "74", "correct")],
+)  # fmt: skip
+def test_a_scale_or_a_fraction_word_after_a_box(response: str, gold: str, status: str) -> None:
+    # a review: \boxed{6} thousand was wrong against 6000 (the scale word was only the unit) and \boxed{6} halves was
+    # credited against 6; quarters after a box are coins in Reasoning Gym's MAWPS answers
+    assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
     [("Tổng cộng 6 + 36 = 42. Vậy đáp án là 42.", "42", "correct"), ("Đáp số: 42", "42", "correct"),
      ("따라서 답은 42개입니다.", "42", "correct"), ("답은 42입니다.", "41", "wrong"), ("답은 3만입니다.", "3", "unparsed"),
      ("Jadi, jawabannya adalah 42.", "42", "correct"), ("Jawapan: 42", "42", "correct"), ("Cevap 42'dir.", "42", "correct"),
