@@ -146,7 +146,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "supposition: `anything but`, `I'll just put`, `Random guess:`, `Suppose the answer is`, `Let the answer be`, "
      "`We need to check if the answer is`, `Hypothesis:`, `Expected output:`, a verb that rejects it, `We discard`, `We reject $x = `, `ruling out`, a label that judges it or gives it to someone else, `a common wrong answer is`, `Backup answer:`, `Final answer (wrong):`, `The grader expects`, `Students often get`; never `One "
      "possible value is` or `One solution is`, what a question may ask for), a question mark after it "
-     "(`?`, `\\text{?}`, `(?)`), a hedge after it (`(hopefully)`, `, probably`, `I'm not sure`), a minus sign before it (`−`, `$-$`) or, outside math, characters that "
+     "(`?`, `\\text{?}`, `(?)`), a hedge after it (`(hopefully)`, `, probably`, `I'm not sure`, `but I'm not confident`, `(confidence: 20%)`, `(placeholder)`, 🤷, `ish`, a `+` ending the sentence), `Placeholder:` or `Guessing:` before it, a minus sign before it (`−`, `$-$`) or, outside math, characters that "
      "continue its number (`\\boxed{3}4`, `\\boxed{3}.5`, `\\boxed{3}e2`, a scale, `\\boxed{3}M`, never "
      "the initial of a word, `\\boxed{762} M&Ms`) or a fraction word (`\\boxed{5} "
      "sixteenths`, `halves`, `thirds`; never `quarters`, the coins as often): no answer (at most and at least "
@@ -1316,7 +1316,10 @@ _RETRACTION_NEXT = re.compile(
 _VERDICT_AFTER = re.compile(r"(?i)[^.!?。．\n]{0,40}?(?:(?<![A-Za-z])(?:(?:is|was)\s+(?:wrong|incorrect|not\s+(?:right|"
                             r"correct|the))|isn'?t\s+(?:right|correct)|falsch|faux|неверно|неправильно|incorrecto|"
                             r"errado|sbagliato)(?![A-Za-z])|[(\[]\s*(?:\\text\s*\{\s*)?(?:wrong|incorrect|jk|not)\s*\}?\s*[)\]]|not\s+the\s+final|❌|✗|"
-                            r"✘|🚫|🤔|‽|⁇|;\)|(?<![A-Za-z])(?:lol|(?-i:NOT))(?![A-Za-z])|(?<![\w}\\])/s(?![A-Za-z])|×(?!\s*\d)|"
+                            r"✘|🚫|🤔|🤷|❓|‽|⁇|;\)|¯\\?_|(?<![A-Za-z])(?:lol|(?-i:NOT))(?![A-Za-z])|(?<![\w}\\])/s(?![A-Za-z])|×(?!\s*\d)|"
+                            # a doubt of its own (but I'm not confident, (confidence: 20%), (placeholder))
+                            r"(?<![A-Za-z])(?:not\s+(?:confident|certain)|low\s+confidence|placeholder)(?![A-Za-z])|"
+                            r"confidence\s*[:=]\s*\d{1,2}(?:\.\d+)?\s*%|"
                             r"是错的|是錯的|不正确|不正確)")
 # right after the answer (its math closed), words that reject it: \boxed{5} is extraneous, $x = \boxed{5}$ must be
 # rejected, \boxed{5} (rejected), \boxed{5}, which is impossible, \boxed{5} doesn't work, \boxed{5} is an upper bound
@@ -4473,7 +4476,7 @@ _BOX_BOUND = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|isn't|is\s+not)\s{0,3}\$
                         r"\s{1,3}(?:show|prove|check|verify|test)\s{1,3}(?:that|if|whether)|hypothesis\s{0,3}:|i'?m\s{1,3}guessing|"
                         r"(?:expected|reference|gold(?:en)?|official)\s{1,3}(?:answer|output|result|solution)\s{0,3}[:=]?|"
                         r"ground\s{1,3}truth\s{0,3}[:=]?|"
-                        r"random\s{1,3}guess\s{0,3}:?|(?:i'll|i\s{1,3}will|i'd|let's|let\s{1,3}me)\s{1,3}(?:just\s{1,3})?"
+                        r"random\s{1,3}guess\s{0,3}:?|(?:placeholder|guessing|random)\s{0,3}:|(?:i'll|i\s{1,3}will|i'd|let's|let\s{1,3}me)\s{1,3}(?:just\s{1,3})?"
                         r"(?:guess|put|go\s{1,3}with|say)|suppose|supposing|assume|assuming|"
                         # one of several offered: One candidate is \boxed{3}, another possibility is \boxed{4}
                         # (one possible value, one solution: what a question may ask for; another solution: one of several)
@@ -4494,7 +4497,7 @@ _BOX_QUESTION = re.compile(r"\s{0,3}(?:\\[,;:! ]\s{0,3}|\\q?quad\s{0,3}|~)?\$?\s
 # outside math, right after the box: characters that continue its number (\boxed{3}4, \boxed{3}.5, \boxed{3}e2,
 # \boxed{3}!, \boxed{12}\!\!345, \boxed{12}{3}) or a power word (squared); never a scale (\boxed{946} million dollars states the answer in millions,
 # as the question asks: the gaokao outputs); before it, a minus sign (−\boxed{3}, $-$\boxed{3})
-_BOX_CONTINUED = re.compile(r"(?:\.?\d|!|[eE][-+]?\d|\{,\}\d|(?:(?:\\[,!;: ]|~|\{\s{0,2}(?:\\[,!;: ]|,)?\s{0,2}\})\s{0,3}){1,8}\d|\{\s{0,3}\d|\s{0,3}(?:squared|cubed)(?![A-Za-z])|\s{0,3}[²³]|"
+_BOX_CONTINUED = re.compile(r"(?:[\s-]{0,3}ish(?![A-Za-z])|\+(?=\s{0,3}(?:\$\s{0,3})?(?:[.,;!)]|$))|\.?\d|!|[eE][-+]?\d|\{,\}\d|(?:(?:\\[,!;: ]|~|\{\s{0,2}(?:\\[,!;: ]|,)?\s{0,2}\})\s{0,3}){1,8}\d|\{\s{0,3}\d|\s{0,3}(?:squared|cubed)(?![A-Za-z])|\s{0,3}[²³]|"
                             rf"[\s-]{{0,3}}(?:{ORDINAL_PARTS}s|halves|thirds)(?![A-Za-z])|"  # (\boxed{5} sixteenths: five parts, never 5;
                             # never quarters, the coins as often: Jason now has \boxed{74} quarters)
                             # an order or an operator then a value (\boxed{3} ≠ 4, \boxed{3} + 4, \boxed{3} vs 4)

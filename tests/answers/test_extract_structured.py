@@ -1458,6 +1458,20 @@ def test_a_scale_or_a_fraction_word_after_a_box(response: str, gold: str, status
 
 @pytest.mark.parametrize(
     ("response", "gold", "status"),
+    [("The answer is $\\boxed{12}$ish.", "12", "no answer"), ("The answer is $\\boxed{12}$-ish.", "12", "no answer"),
+     ("The answer is $\\boxed{12}$+.", "12", "no answer"), ("$\\boxed{7}$, but I'm not confident.", "7", "no answer"),
+     ("$\\boxed{7}$ (confidence: 20%)", "7", "no answer"), ("$\\boxed{7}$ (placeholder)", "7", "no answer"),
+     ("Placeholder: $\\boxed{7}$", "7", "no answer"), ("Guessing: $\\boxed{7}$", "7", "no answer"),
+     ("$\\boxed{7}$ \U0001f937", "7", "no answer"), ("The answer is $\\boxed{12}$. I am confident.", "12", "correct"),
+     ("The answer is $\\boxed{12}$, with a 95% confidence interval.", "12", "correct")],
+)  # fmt: skip
+def test_hedges_around_a_box_a_review_found(response: str, gold: str, status: str) -> None:
+    # a review: '12ish', '12+', 'but I'm not confident', '(confidence: 20%)', 'Placeholder:' and a shrug were credited
+    assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
     [("Tổng cộng 6 + 36 = 42. Vậy đáp án là 42.", "42", "correct"), ("Đáp số: 42", "42", "correct"),
      ("따라서 답은 42개입니다.", "42", "correct"), ("답은 42입니다.", "41", "wrong"), ("답은 3만입니다.", "3", "unparsed"),
      ("Jadi, jawabannya adalah 42.", "42", "correct"), ("Jawapan: 42", "42", "correct"), ("Cevap 42'dir.", "42", "correct"),
