@@ -2008,16 +2008,22 @@ def _rounded_to(value: Answer, form: Answer, timeout: float) -> bool:
 
 def _approximates(value: Answer, form: Answer, timeout: float) -> bool | None:
     """For a form ``\\approx v`` written with a plain decimal or percent (``\\approx 0.0769``, ``\\approx 7.69\\%``):
-    whether v is ``value`` to within one unit of its last digit (rounded or cut there: 2/3 ≈ 0.666 too), decided by the
+    whether v is ``value`` to within less than one unit of its last significant digit (rounded or cut there: 2/3 ≈ 0.666
+    too, 12345 ≈ 12000; never 3 ≈ 2), decided by the
     comparison itself under the time left; None for any other form, or when that is not decided."""
     from pyverify.answers._parse import parse_answer
 
     written = re.fullmatch(r"\s*\\approx\s*(-?\d+(?:\.(\d+))?)\s*(\\?%)?\s*", form.text or "") if form.kind == "approx" else None
     if written is None:
         return None
-    unit = Fraction(1, 10 ** len(written.group(2) or "")) / (100 if written.group(3) else 1)
+    digits = written.group(1).lstrip("-")
+    places = len(written.group(2) or "")
+    # (one unit of its last significant digit, short of it: 0.666 for 2/3, about 12000 for 12345; never 2 for 3)
+    step = Fraction(10) ** (len(digits) - len(digits.rstrip("0"))) if not places and digits.strip("0") else \
+        Fraction(1, 10**places)  # fmt: skip
+    unit = step / (100 if written.group(3) else 1)
     number = parse_answer(written.group(1) + ("\\%" if written.group(3) else ""))
-    verdict = equivalent_answers(value, number, timeout, tolerance=unit).status
+    verdict = equivalent_answers(value, number, timeout, tolerance=unit * Fraction(999999, 1000000)).status
     return True if verdict == "equal" else False if verdict == "different" else None
 
 

@@ -144,14 +144,14 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "possibility is \\boxed{4}`, `One option is`, `One possible answer is`, `The most likely candidate "
      "is`, `Another solution is`, `Candidate 2 is`, `Best guess:`, `Tentative answer:`, an exclusion, a guess put down or a "
      "supposition: `anything but`, `I'll just put`, `Random guess:`, `Suppose the answer is`, `Let the answer be`, "
-     "`We need to check if the answer is`, `Hypothesis:`, `Expected output:`, a verb that rejects it, `We discard`, `We reject $x = `, `ruling out`, a label that judges it or gives it to someone else, `a common wrong answer is`, `Backup answer:`, `Final answer (wrong):`, `The grader expects`, `Students often get`; never `One "
+     "`We need to check if the answer is`, `Hypothesis:`, `Expected output:`, a verb of the writer's that rejects it, `We discard`, `We reject $x = `, `ruling out`, a label that judges it or gives it to someone else, `a common wrong answer is`, `Backup answer:`, `Final answer (wrong):`, `The grader expects`, `Students often get`; never `One "
      "possible value is` or `One solution is`, what a question may ask for), a question mark after it "
      "(`?`, `\\text{?}`, `(?)`), a hedge after it (`(hopefully)`, `, probably`, `I'm not sure`, `but I'm not confident`, `(confidence: 20%)`, `(placeholder)`, 🤷, `ish`, a `+` ending the sentence), `Placeholder:` or `Guessing:` before it, a minus sign before it (`−`, `$-$`) or, outside math, characters that "
      "continue its number (`\\boxed{3}4`, `\\boxed{3}.5`, `\\boxed{3}e2`, a scale, `\\boxed{3}M`, never "
      "the initial of a word, `\\boxed{762} M&Ms`) or a fraction word (`\\boxed{5} "
-     "sixteenths`, `halves`, `thirds`; never `quarters`, the coins as often): no answer (at most and at least "
+     "sixteenths`; never `halves`, `thirds` or `quarters`, counted as often: `9 thirds in 3`, coins): no answer (at most and at least "
      "state a maximum or a minimum; a scale word states the unit: `\\boxed{946} million dollars` is 946 in millions, "
-     "and also 946 million: it equals 946 and 946000000); a dash before a box outside math is a bullet"),
+     "and also 946 million: it equals 946 and 946000000; a run of scale words, `hundred thousand`, only the first reading); a dash before a box outside math is a bullet"),
     ("`\\phantom{\\boxed{4}}`, `{\\color{white} \\boxed{4}}`, `~~\\boxed{4}~~`, `<!-- \\boxed{4} -->`, `\\iffalse … \\fi`, "
      "`<del>…</del>`, `\\begin{comment}…\\end{comment}`",
      "a box a reader does not see, or sees struck out, is no box (the last box shown is read); white is also "
@@ -416,7 +416,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "`答案是$5$。不对，应该是$6$。`, `\\boxed{5} (wrong)`, `\\boxed{5}. Never mind, it is 4.`",
      "no answer: a retraction after the final answer (right after it or opening a sentence: wait, actually, hmm, "
      "correction, 不对, ...; in the next sentence only: never mind, I take that back, I don't know., NOT!, that is wrong., but this seems wrong.) or "
-     "a verdict on it in its own sentence (is wrong, isn't correct, (wrong), `(\\text{incorrect})`, not the final answer, falsch, ❌; and right after it, words that reject it: is extraneous, is rejected, is not a valid solution, must be discarded, doesn't work, `, which is impossible`, is an upper bound, (rejected); never "
+     "a verdict on it in its own sentence (is wrong, isn't correct, (wrong), `(\\text{incorrect})`, not the final answer, falsch, ❌; and right after it, words that reject it: is extraneous, is rejected, is not a valid solution, must be discarded, doesn't work, `, which is impossible` (never a clause that goes on: `, which is not possible to simplify`), (rejected); never "
      "'false', the answer of a true-or-false question); boxes joined by `(or ...)` or a footnote `\\footnote{or 6}`, OR, 或, `\\lor` or / are several "
      "answers; and no answer either when a response says after its answer that it could not solve the problem (`I could not determine the "
      "answer.`, `I was unable to solve the problem.`, `I give up.`; never a failure about anything else: `I could not "
@@ -489,7 +489,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "gold: `\\boxed{5 \\text{ cm}} (or 50 mm)` is one length); a form that differs makes it a hedge (no answer), "
      "except a decimal of three significant digits or more that rounds the answer to the digits it writes "
      "(`\\frac{1}{6}, i.e. 0.167`, `$\\pi$, i.e. 3.14`: that answer), one not decided leaves it unknown; words that change the form (`or 5 thousand`, `or 5!`, `or $5$ and $6$`) make it "
-     "a hedge; an approximation (`or about 1.414`, `(approximately 7.69%)`, `, which is roughly 0.08`; after a number or a fraction in prose too, `is 1/13 or approximately 7.69%`) is the form `\\approx v`: credited when it is the answer to within one unit of its last digit (rounded or cut), a hedge (no answer) when it is another value; a choice's option text (`\\boxed{B}: $x = 2$`) is not "
+     "a hedge; an approximation (`or about 1.414`, `(approximately 7.69%)`, `, which is roughly 0.08`; after a number or a fraction in prose too, `is 1/13 or approximately 7.69%`) is the form `\\approx v`: credited when it is the answer to within less than one unit of its last significant digit (rounded or cut: `about 12000` for 12345, never `approximately 2` for 3), a hedge (no answer) when it is another value; a choice's option text (`\\boxed{B}: $x = 2$`) is not "
      "compared"),
     ("`\\boxed{3}. Therefore $x = 4$.`, `<answer>3</answer> ... The final answer is \\boxed{4}.`",
      "the last word decides: a concluding final sentence after the last box (therefore, hence, so, in "
@@ -1327,13 +1327,13 @@ _VERDICT_AFTER = re.compile(r"(?i)[^.!?。．\n]{0,40}?(?:(?<![A-Za-z])(?:(?:is|
 _REJECTED_AFTER = re.compile(
     r"(?i)[^\S\n]{0,3}(?:(?:is|was|are)[^\S\n]+(?:(?:clearly|therefore|thus|also|then|hence)[^\S\n]+)?(?:rejected|extraneous|"
     r"invalid|impossible|discarded|excluded|ruled[^\S\n]+out|absurd|not[^\S\n]+(?:a[^\S\n]+)?(?:valid|possible|allowed|acceptable|"
-    r"admissible|feasible|a[^\S\n]+(?:valid[^\S\n]+)?solution|the[^\S\n]+answer)|an?[^\S\n]+(?:upper|lower)[^\S\n]+bound|"
-    r"an?[^\S\n]+(?:over|under)estimate|a[^\S\n]+(?:trap|distractor|contradiction))|(?:must|should|has[^\S\n]+to|will)[^\S\n]+be[^\S\n]+"
+    r"admissible|feasible|a[^\S\n]+(?:valid[^\S\n]+)?solution|the[^\S\n]+answer)|"
+    r"an?[^\S\n]+(?:over|under)estimate|a[^\S\n]+(?:trap|distractor|contradiction))(?![^\S\n]+(?:to|for|if|when|unless)(?![A-Za-z]))|(?:must|should|has[^\S\n]+to|will)[^\S\n]+be[^\S\n]+"
     r"(?:rejected|discarded|excluded|ruled[^\S\n]+out|ignored)|(?:can['’]?t|cannot|could[^\S\n]*n['’]?t)[^\S\n]+be[^\S\n]+(?:right|"
     r"correct|the[^\S\n]+answer|a[^\S\n]+solution)|would[^\S\n]+be[^\S\n]+(?:wrong|incorrect)|(?:does[^\S\n]*n['’]?t|does[^\S\n]+not|"
     r"did[^\S\n]*n['’]?t|did[^\S\n]+not)[^\S\n]+(?:work|satisfy|hold|check[^\S\n]+out)|fails?[^\S\n]+(?:the[^\S\n]+check|to[^\S\n]+"
     r"satisfy|to[^\S\n]+work)|,?[^\S\n]*which[^\S\n]+is[^\S\n]+(?:impossible|absurd|a[^\S\n]+contradiction|not[^\S\n]+(?:valid|"
-    r"possible|allowed))|[(\[][^\S\n]*(?:\\text[^\S\n]*\{[^\S\n]*)?(?:rejected|extraneous|invalid|discarded|not[^\S\n]+valid|"
+    r"possible|allowed))(?![^\S\n]+(?:to|for|if|when|unless)(?![A-Za-z]))|[(\[][^\S\n]*(?:\\text[^\S\n]*\{[^\S\n]*)?(?:rejected|extraneous|invalid|discarded|not[^\S\n]+valid|"
     r"typo|draft|placeholder|ignore[^\S\n]+(?:this|it)|crossed[^\S\n]+out|old(?:[^\S\n]+answer)?|guess)[^\S\n]*\}?[^\S\n]*[)\]])"
     r"(?![A-Za-z])")
 # what the predicate may say of a subject that judges it rather than states it (5 is wrong, 5 is ruled out)
@@ -3265,6 +3265,9 @@ def _count_of_math(text: str, masked: str, lo: int, hi: int, m: _Span, last: re.
     sentence neither hedges nor supposes; else None."""
     if last is not None and not masked[last.end() : m.start].strip(" \t*"):
         return None  # the sum is $5$ (and more): the copula states the math
+    assigned = re.fullmatch(r"\s*[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=(.*)", m.inner, re.S)
+    if assigned and not re.search(r"[A-Za-z]", re.sub(r"\\[A-Za-z]+", "", assigned.group(1))):
+        return None  # Hence the answer $n = 12$ has 6 divisors. / for $k = 5$ the equation has 2 solutions: a value stated
     found = list(_COUNT_OF.finditer(masked, lo, hi))
     if len(found) != 1:
         return None
@@ -4446,16 +4449,20 @@ _BOX_THEN_RELATION = re.compile(r"=|\\(?:neq?|le|ge|leq|geq|lt|gt|approx|equiv)(
 _BOX_BOUND = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|isn't|is\s+not)\s{0,3}\$?\s{0,3}$|(?:≥|≤|≠)\s{0,3}\$?\s{0,3}$|"
                         # a label that judges it or gives it to someone else (Note: a common wrong answer is \boxed{7},
                         # Backup answer: \boxed{7}, Final answer (wrong): \boxed{7}, The grader expects \boxed{7})
+                        # (never a story's people: the students get \boxed{12} pencils, the old value was \boxed{40})
                         r"(?<![A-Za-z])(?:(?:(?:a|the|one|common|typical)\s{1,3})*(?:wrong|incorrect|naive|tempting|preliminary|"
-                        r"partial|tentative|rough|mistaken|erroneous|backup|draft|old|previous|alternative|alternate)\s{1,3}"
-                        r"(?:final\s{1,3})?(?:answer|result|value|solution|guess)|(?:common|typical)\s{1,3}(?:mistake|error|trap)|"
+                        r"partial|tentative|rough|mistaken|erroneous|backup|draft)\s{1,3}"
+                        r"(?:final\s{1,3})?(?:answer|result|guess)|(?:common|typical)\s{1,3}(?:mistake|error|trap)|"
                         r"distractor|plan\s{1,3}b|also\s{1,3}possible|(?:final\s{1,3})?answer\s{0,3}\(\s{0,3}(?:wrong|incorrect|old|"
-                        r"draft|guess|unverified|alternative)\s{0,3}\)|(?:grader|checker|answer\s{1,3}key|teacher|textbook|"
-                        r"chatgpt|gpt-?\d|other\s{1,3}sources?|students|people)\s{1,3}(?:often\s{1,3}|usually\s{1,3})?"
-                        r"(?:says?|said|expects?|gives?|gave|gets?|got|answers?|answered|writes?|wrote|thinks?))"
+                        r"draft|guess|unverified|alternative)\s{0,3}\)|(?:grader|checker|answer\s{1,3}key|"
+                        r"chatgpt|gpt-?\d|other\s{1,3}sources?)\s{1,3}(?:says?|said|expects?|gives?|gave|thinks?)|"
+                        r"(?:students|people|many)\s{1,3}(?:often|usually|mistakenly|wrongly)\s{1,3}(?:get|answer|write|say|give))"
                         r"(?:\s{1,3}(?:is|was|would\s{1,3}be|to\s{1,3}(?:get|write|answer)))?\s{0,3}[:=]?\s{0,3}\$?\s{0,3}$|"
                         # a verb that rejects it: We discard \boxed{5}, We reject $x = \boxed{5}$, ruling out \boxed{5}
-                        r"(?<![A-Za-z])(?:(?:discard|reject|exclude|eliminate|dismiss)(?:s|ed|ing)?|rul(?:e|es|ed|ing)\s{1,3}out)"
+                        # (by the writer, or its -ing form: never a story's verb, Each round eliminates \boxed{3} players)
+                        r"(?<![A-Za-z])(?:(?:we|i)\s{1,3}(?:(?:must|can|should|then|thus|therefore|also)\s{1,3})?(?:discard|reject|"
+                        r"exclude|eliminate|dismiss)|(?:discard|reject|exclud|eliminat|dismiss)ing|(?:we|i)\s{1,3}"
+                        r"(?:(?:must|can|should|then|thus|therefore|also)\s{1,3})?rule\s{1,3}out|ruling\s{1,3}out)"
                         r"(?:\s{1,3}(?:the\s{1,3})?(?:value|root|solution|answer|case|candidate|option)s?)?\s{0,3}\$?\s{0,3}"
                         r"(?:[A-Za-z](?:_\{?\d\}?)?\s{0,3}=\s{0,3})?$|"
                         # It might be \boxed{3}, the answer could be \boxed{3} (the modal right before the box)
@@ -4498,8 +4505,8 @@ _BOX_QUESTION = re.compile(r"\s{0,3}(?:\\[,;:! ]\s{0,3}|\\q?quad\s{0,3}|~)?\$?\s
 # \boxed{3}!, \boxed{12}\!\!345, \boxed{12}{3}) or a power word (squared); never a scale (\boxed{946} million dollars states the answer in millions,
 # as the question asks: the gaokao outputs); before it, a minus sign (−\boxed{3}, $-$\boxed{3})
 _BOX_CONTINUED = re.compile(r"(?:[\s-]{0,3}ish(?![A-Za-z])|\+(?=\s{0,3}(?:\$\s{0,3})?(?:[.,;!)]|$))|\.?\d|!|[eE][-+]?\d|\{,\}\d|(?:(?:\\[,!;: ]|~|\{\s{0,2}(?:\\[,!;: ]|,)?\s{0,2}\})\s{0,3}){1,8}\d|\{\s{0,3}\d|\s{0,3}(?:squared|cubed)(?![A-Za-z])|\s{0,3}[²³]|"
-                            rf"[\s-]{{0,3}}(?:{ORDINAL_PARTS}s|halves|thirds)(?![A-Za-z])|"  # (\boxed{5} sixteenths: five parts, never 5;
-                            # never quarters, the coins as often: Jason now has \boxed{74} quarters)
+                            rf"[\s-]{{0,3}}{ORDINAL_PARTS}s(?![A-Za-z])|"  # (\boxed{5} sixteenths: five parts, never 5; never halves,
+                            # thirds or quarters: counted as often, 9 thirds in 3, 74 quarters)
                             # an order or an operator then a value (\boxed{3} ≠ 4, \boxed{3} + 4, \boxed{3} vs 4)
                             r"\s{0,3}(?:≈|≠|≤|≥|<|>|∪|∩|±|\\pm|\+|vs\.?)\s{0,3}(?:\$\s{0,3})?[-\d\\(\[{]|"
                             # a scale or a letter glued to it (\boxed{3}k, \boxed{3}M, \boxed{3}万, \boxed{3}x, \boxed{3}½; never

@@ -990,7 +990,7 @@ def false_chain(text: str, parse: Parse) -> str | None:
             if value is not None:
                 values.append((side.strip(), value, Fraction(1, 10 ** max(places)) if places else Fraction(0)))
     for (a, va, ta), (b, vb, tb) in zip(values, values[1:]):
-        if abs(va - vb) > max(ta, tb):
+        if abs(va - vb) >= max(ta, tb) and va != vb:  # (2 = 2.1 is false: one unit of the last digit is too far)
             return f"a false equation between numbers: {a} = {b}"
     return None
 

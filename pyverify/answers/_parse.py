@@ -99,7 +99,11 @@ def _with_item_texts(answer: Answer, cleaned: str) -> Answer:
 _PERCENT_AFTER_BOX = re.compile(r"[^\S\n]{0,3}(?:\$|\\\))?[^\S\n]{0,3}(?:\\%|%|(?<=[\s$)])(?i:percent|per[ \t]?cent|pct)(?![A-Za-z]))")
 _PERCENT_IN = re.compile(r"%|(?i:percent|per\s?cent|pct)")
 # a scale word right after a final box, outside it (\boxed{946} million, $\boxed{6}$ thousand)
-_SCALE_AFTER_BOX = re.compile(r"[^\S\n]{0,3}(?:\$|\\\))?[^\S\n]{0,3}((?i:hundred|thousand|million|billion|trillion))(?![A-Za-z])")
+# (one scale word alone: \boxed{6} hundred thousand, \boxed{6} thousand five hundred say more than one reading can)
+_SCALE_AFTER_BOX = re.compile(r"[^\S\n]{0,3}(?:\$|\\\))?[^\S\n]{0,3}((?i:hundred|thousand|million|billion|trillion))(?![A-Za-z])"
+                              r"(?![\s-]{1,3}(?i:and[\s-]+)?(?:\d|hundred|thousand|million|billion|trillion|one|two|three|four|"
+                              r"five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen|twenty|thirty|forty|fifty|sixty|seventy|"
+                              r"eighty|ninety)(?![A-Za-z]))")
 _BARE_NUMBER = re.compile(r"\s*-?\d[\d,]*(?:\.\d+)?\s*")
 _HALF_AFTER = re.compile(r"[^\S\n]{0,3}(?:\$|\\\))?[^\S\n]{0,3}(?:\\(?:text|mathrm)\s*\{\s*)?([AaPp])\.?[^\S\n]?[Mm](?![A-Za-z])")
 # a whole answer that is a number, a space, then one unit with no space in it (checked by outside_unit): 0.17 V, 5 m,

@@ -393,8 +393,8 @@ def compound(text: str) -> str | None:
     """A quantity written in two units of one kind, the larger first and the second part less than one of the
     larger (``1 hour and 30 minutes``, ``5 feet 3 inches``, ``3 days 4 hours``), as one quantity in the smaller unit
     (``90 minutes``); None for any other text (two counts, ``2 apples 3 pears``; two kinds, ``5 m 3 s``)."""
-    found = _COMPOUND.fullmatch(text)
-    if found is None:
+    found = _COMPOUND.fullmatch(_unwrapped(text))
+    if found is None or found.group(2).lower() in _JOINING:
         return None
     big, small = read(normalize(found.group(2))), read(normalize(found.group(4)))
     if big is None or small is None or not big.dims or big.dims != small.dims or big.factor <= small.factor:
@@ -410,4 +410,20 @@ def compound(text: str) -> str | None:
 def two_parts(text: str) -> bool:
     """Whether ``text`` is written as two numbers each with its word (``1 GB 500 MB``, ``5 m 3 s``, ``2 apples 3
     pears``): read as one value only by :func:`compound`, never as a product of letters (1·G·B·500·M·B)."""
-    return _COMPOUND.fullmatch(text) is not None
+    found = _COMPOUND.fullmatch(_unwrapped(text))
+    return found is not None and found.group(2).lower() not in _JOINING
+
+
+# words between two numbers that join them, never a unit of the first (15 and 22.5 \mathrm{~min}: two times)
+_JOINING = frozenset("and or to by x times of plus minus".split())
+
+
+# the units of a compound quantity in text commands, as models box it (1 \text{ hour } 30 \text{ minutes},
+# 5\text{ ft }3\text{ in}, 1\ \text{hour and}\ 30\ \text{minutes}): their words, with TeX spaces as spaces
+_WRAPPED_WORDS = re.compile(r"\\(?:text|textrm|textnormal|mathrm|mbox)\s*\{([^{}]{0,40})\}")
+
+
+def _unwrapped(text: str) -> str:
+    if "\\" not in text:
+        return text
+    return re.sub(r"\\[ ,;:!]|~", " ", _WRAPPED_WORDS.sub(r" \1 ", text))

@@ -1376,12 +1376,15 @@ def test_jeebenchs_choices_in_square_brackets_and_confirmed_choices(response: st
      ("Thus, there are 31 non-empty subsets of ${ 1 , 2, 3 }$ that consist entirely of prime numbers.", "31", "correct"),
      ("So $f(x)$ has 3 roots.", "4", "wrong"), ("So there are 6 ways to arrange $\\{a, b, c\\}$.", "6", "correct"),
      ("So $x = 3$ and the function has 2 roots.", "3", "correct"), ("Maybe $f(x)$ has 3 roots.", "3", "no answer"),
+     ("Hence the answer $n = 12$ has 6 divisors.", "12", "correct"),
+     ("We compute.\nTherefore, for $k = 5$ the equation has 2 solutions.", "2", "wrong"),
      ("So the answer is $5$ and it has 2 digits.", "5", "correct"),
      # an approximation after the value is a form checked to the digits it writes, never a bound nor a second answer
      ("So the probability is $\\frac{1}{13}$ (approximately $0.0769$).", "\\frac{1}{13}", "correct"),
      ("So the probability is $\\frac{1}{13}$, or approximately $7.69\\%$.", "\\frac{1}{13}", "correct"),
      ("So the probability is $\\frac{1}{13}$, or approximately $50\\%$.", "\\frac{1}{13}", "no answer"),
      ("So the probability is $\\frac{2}{3}$ (about $0.666$).", "\\frac{2}{3}", "correct"),
+     ("$\\boxed{3}$ (approximately 2)", "3", "no answer"), ("$\\boxed{12345}$ (about 12000)", "12345", "correct"),
      ("So the probability that Carson flips over the ace of spades before any face card is 1/13 or approximately 7.69%.",
       "\\frac{1}{13}", "correct"),
      ("So the probability is 1/13 or approximately 0.5.", "\\frac{1}{13}", "no answer"),
@@ -1405,8 +1408,14 @@ def test_what_ghosts_answers_showed(response: str, gold: str, status: str) -> No
      ("The valid root is $\\boxed{7}$, since $\\boxed{5}$ is extraneous.", "5", "no answer"),
      ("So the answer is $\\boxed{7}$. (We discard $\\boxed{5}$ since it is negative.)", "5", "no answer"),
      ("$\\boxed{5}$ is not a valid solution.", "5", "no answer"), ("Hence $\\boxed{5}$ (rejected)", "5", "no answer"),
-     ("Hence $\\boxed{5}$, which is impossible.", "5", "no answer"), ("$\\boxed{5}$ is an upper bound.", "5", "no answer"),
+     ("Hence $\\boxed{5}$, which is impossible.", "5", "no answer"),
      ("$\\boxed{5}$ doesn't work.", "5", "no answer"), ("We reject $x = \\boxed{5}$.", "5", "no answer"),
+     # (never a story's verb, a sentence that goes on, a bound a question may ask for)
+     ("Each round eliminates $\\boxed{3}$ players.", "3", "correct"), ("The domain excludes $\\boxed{3}$.", "3", "correct"),
+     ("$\\boxed{\\frac{3}{7}}$, which is not possible to simplify.", "\\frac{3}{7}", "correct"),
+     ("$\\boxed{5}$ is an upper bound, and it is the least one.", "5", "correct"),
+     ("So, the students get $\\boxed{12}$ pencils each.", "12", "correct"), ("So the old value was $\\boxed{40}$.", "40", "correct"),
+     ("The teacher gave $\\boxed{3}$ pencils to each student.", "3", "correct"),
      ("The answer is $\\boxed{5}$ since 4 is not possible.", "5", "correct"),
      ("The answer is $\\boxed{5}$, which is the smallest possible value.", "5", "correct"),
      ("After ruling out the negative root, the answer is $\\boxed{5}$.", "5", "correct"),
@@ -1432,6 +1441,7 @@ def test_what_a_third_review_found_boxes_rejected_or_labelled(response: str, gol
     [("Therefore the number is $\\boxed{1000 = 2^{10}}$.", "1024", "unparsed"), ("$\\boxed{12 = 13}$", "13", "unparsed"),
      ("$\\boxed{6 + 6 = 13}$", "13", "unparsed"), ("$\\boxed{1 = 2 = 3 = 4 = 5}$", "5", "unparsed"),
      ("$\\boxed{0.25 = \\frac{1}{5}}$", "0.2", "unparsed"), ("$\\boxed{x = 5+5 = 11}$", "11", "unparsed"),
+     ("$\\boxed{2 = 2.1}$", "2.1", "unparsed"), ("$\\boxed{0.67 = \\frac{2}{3}}$", "\\frac{2}{3}", "correct"),
      ("$\\boxed{2^{10} = 1024}$", "1024", "correct"), ("$\\boxed{x = 5+5+1 = 11}$", "11", "correct"),
      ("$\\boxed{0.333 = \\frac{1}{3}}$", "\\frac{1}{3}", "correct"), ("$\\boxed{\\frac{1}{2} = 50\\%}$", "0.5", "correct"),
      # an operation the problem defines (GHOSTS: 'Therefore, $2 * 6 = 100$.' where a * b = a^b + b^a)
@@ -1447,12 +1457,13 @@ def test_a_false_equation_between_numbers_states_no_last_side(response: str, gol
     [("The revenue is \\boxed{946} million dollars.", "946", "correct"),
      ("The revenue is \\boxed{946} million dollars.", "946000000", "correct"), ("\\boxed{6} thousand", "6000", "correct"),
      ("\\boxed{6} thousand", "7000", "wrong"), ("\\boxed{\\$5} million", "5000000", "correct"),
-     ("\\boxed{6} halves", "6", "no answer"), ("\\boxed{6} thirds", "6", "no answer"),
+     ("\\boxed{6} hundred thousand", "600", "wrong"), ("\\boxed{6} thousand five hundred", "6000", "wrong"),
+     ("\\boxed{6} sixteenths", "6", "no answer"), ("So there are \\boxed{9} thirds in 3.", "9", "correct"),
      ("Therefore, Jason now has \\(\\boxed{74}\\) quarters.", "74", "correct")],
 )  # fmt: skip
 def test_a_scale_or_a_fraction_word_after_a_box(response: str, gold: str, status: str) -> None:
-    # a review: \boxed{6} thousand was wrong against 6000 (the scale word was only the unit) and \boxed{6} halves was
-    # credited against 6; quarters after a box are coins in Reasoning Gym's MAWPS answers
+    # a review: \boxed{6} thousand was wrong against 6000 (the scale word was only the unit); a run of scale words
+    # is not one reading; halves, thirds and quarters after a box are counted as often (coins in Reasoning Gym's MAWPS)
     assert grade(response, gold).status == status, response
 
 

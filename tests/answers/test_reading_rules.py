@@ -344,7 +344,7 @@ def test_trailing_words_that_are_not_units_are_named(text: str, word: str, colum
 
 @pytest.mark.parametrize(
     ("text", "shown", "after"),
-    [(r"1\text{ m}\,500\text{ cm}", r"\text{ m}", "500"), (r"1\text{ km } 500\text{ m}", r"\text{ km }", "500"),
+    [(r"1\text{ m}\,500\text{ cm}", r"\text{ m}", "500"),  # (1\text{ km } 500\text{ m} is 1500 m: test_units.py)
      (r"5 \text{ cm}x", r"\text{ cm}", "x"), (r"\mathrm{min}(3,4)", r"\mathrm{min}", "(3,4)"),
      (r"\mathrm{sec}\,x", r"\mathrm{sec}", "x"), (r"5\text{ s}^{x}", r"\text{ s}", "^{x}"), (r"5\text{ cm}!", r"\text{ cm}", "!")],
 )  # fmt: skip

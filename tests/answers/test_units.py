@@ -279,7 +279,7 @@ def test_what_a_second_review_found(reference: str, candidate: str, status: str)
     ("The area is \\boxed{5} sq ft.", r"5 \text{ ft}^2", "correct"), ("It is \\boxed{5} feet squared.", "5 square feet", "correct"),
     ("The volume is \\boxed{27} cubic inches.", "27 cubic feet", "wrong"), ("The area is \\boxed{5} square units.", "5", "correct"),
     # a rate after a box (only its first word was kept: 8 miles per hour was 8 miles), and units the table lacked
-    ("He runs $\\boxed{8}$ miles per hour.", "8 miles per hour", "correct"), ("\\boxed{8} miles per hour", "8 miles", "wrong"),
+    ("He runs $\\boxed{8}$ miles per hour.", "8 miles per hour", "correct"), ("\\boxed{8} miles per hour", "8 miles", "wrong"), ("She earns $\\boxed{15}$ dollars an hour.", "\\$15 per hour", "correct"),
     ("\\boxed{60} kilometers per hour", "60 km/h", "correct"), ("He earns \\boxed{15} dollars an hour.", "15", "correct"),
     ("So he earns $\\boxed{12}$ per day.", "12 dollars per hour", "unknown"), ("\\boxed{30} miles per gallon", "30 mpg", "correct"),
     ("The answer is $\\boxed{2}$ centuries.", "2 years", "wrong"), ("The answer is $\\boxed{2}$ centuries.", "200 years", "correct"),
@@ -289,6 +289,11 @@ def test_what_a_second_review_found(reference: str, candidate: str, status: str)
     ("So the trip takes 5 minutes.", "5 hours", "wrong"), ("So the trip takes 5 minutes.", "300 seconds", "correct"),
     ("Therefore, it is a 5-minute walk.", "5 hours", "wrong"), ("Therefore, it is a 5-minute walk.", "5 minutes", "correct"),
     ("So Tom has 5 apples.", "5", "correct"), ("So he needs 5 cups of flour.", "5 cups", "correct"),
+    # a compound quantity in text commands, as models box it (it was unparsed; in words it was read)
+    ("$\\boxed{1 \\text{ hour } 30 \\text{ minutes}}$", "90 minutes", "correct"),
+    ("$\\boxed{3\\text{ h }20\\text{ min}}$", "200 minutes", "correct"), ("$\\boxed{5 \\text{ ft } 3 \\text{ in}}$", "63 inches", "correct"),
+    ("$\\boxed{5 \\text{ ft } 3 \\text{ in}}$", "64 inches", "wrong"), ("$\\boxed{5 \\text{ m } 3 \\text{ s}}$", "5", "unparsed"),
+    ("$\\boxed{1\\text{ km } 500\\text{ m}}$", "1500 m", "correct"),
 ])  # fmt: skip
 def test_a_stated_unit_is_never_ignored_after_a_box(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status
