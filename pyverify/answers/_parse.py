@@ -275,7 +275,7 @@ def _parse(text: str, decimal_comma: str | None = None) -> Answer:
                                text=found.text)  # fmt: skip
     from pyverify.answers import _forms
 
-    false = _forms.false_chain(found.texts[0], _parse_side) if len(parts) == 1 and found.rule != "whole" and \
+    false = _forms.false_chain(found.texts[0], lambda side: _parse_one(side, decimal_comma)) if len(parts) == 1 and found.rule != "whole" and \
         answer.kind in ("number", "expression", "equation") else None  # fmt: skip
     if false:  # \boxed{1000 = 2^{10}}: a false statement in a response, never its last side (a gold says what it says)
         answer = Answer("unparsed", reason=f"outside the answer grammar: {false}", text=found.texts[0][:200])

@@ -1442,6 +1442,10 @@ def test_what_a_third_review_found_boxes_rejected_or_labelled(response: str, gol
      ("$\\boxed{6 + 6 = 13}$", "13", "unparsed"), ("$\\boxed{1 = 2 = 3 = 4 = 5}$", "5", "unparsed"),
      ("$\\boxed{0.25 = \\frac{1}{5}}$", "0.2", "unparsed"), ("$\\boxed{x = 5+5 = 11}$", "11", "unparsed"),
      ("$\\boxed{2 = 2.1}$", "2.1", "unparsed"), ("$\\boxed{0.67 = \\frac{2}{3}}$", "\\frac{2}{3}", "correct"),
+     # (each side read as an answer is: spacing, a thousands separator, \dfrac, bold)
+     ("$\\boxed{1000 = 2^{10}\\,}$", "1024", "unparsed"), ("$\\boxed{1{,}000 = 1024}$", "1024", "unparsed"),
+     ("$\\boxed{1000 = \\dfrac{2048}{2}}$", "1024", "unparsed"), ("$\\boxed{\\mathbf{1000} = 2^{10}}$", "1024", "unparsed"),
+     ("$\\boxed{5 \\text{ cm} = 50 \\text{ mm}}$", "5 cm", "correct"),
      ("$\\boxed{2^{10} = 1024}$", "1024", "correct"), ("$\\boxed{x = 5+5+1 = 11}$", "11", "correct"),
      ("$\\boxed{0.333 = \\frac{1}{3}}$", "\\frac{1}{3}", "correct"), ("$\\boxed{\\frac{1}{2} = 50\\%}$", "0.5", "correct"),
      # an operation the problem defines (GHOSTS: 'Therefore, $2 * 6 = 100$.' where a * b = a^b + b^a)
