@@ -1318,7 +1318,8 @@ _VERDICT_AFTER = re.compile(r"(?i)[^.!?。．\n]{0,40}?(?:(?<![A-Za-z])(?:(?:is|
                             r"errado|sbagliato)(?![A-Za-z])|[(\[]\s*(?:\\text\s*\{\s*)?(?:wrong|incorrect|jk|not)\s*\}?\s*[)\]]|not\s+the\s+final|❌|✗|"
                             r"✘|🚫|🤔|🤷|❓|‽|⁇|;\)|¯\\?_|(?<![A-Za-z])(?:lol|(?-i:NOT))(?![A-Za-z])|(?<![\w}\\])/s(?![A-Za-z])|×(?!\s*\d)|"
                             # a doubt of its own (but I'm not confident, (confidence: 20%), (placeholder))
-                            r"(?<![A-Za-z])(?:not\s+(?:confident|certain)|low\s+confidence|placeholder)(?![A-Za-z])|"
+                            r"(?<![A-Za-z])(?:(?:i'?m|i\s+am|we'?re|we\s+are)\s+not\s+(?:confident|certain)|low\s+confidence|"
+                            r"placeholder)(?![A-Za-z])|"
                             r"confidence\s*[:=]\s*\d{1,2}(?:\.\d+)?\s*%|"
                             r"是错的|是錯的|不正确|不正確)")
 # right after the answer (its math closed), words that reject it: \boxed{5} is extraneous, $x = \boxed{5}$ must be

@@ -268,9 +268,13 @@ def _parse_grammar(cleaned: str) -> Answer:
 
 
 def _percent_of(term: Node) -> Node | None:
-    """p of a percentage p% (the term p/100 that the percent sign builds)."""
+    """p of a percentage p% (the term p/100 that the percent sign builds; -p of -p%, whose sign the grammar reads
+    outside it)."""
     if isinstance(term, Op) and term.op == "/" and term.args[1] == Num(Fraction(100)):
         return term.args[0]
+    if isinstance(term, Op) and term.op == "neg":
+        inner = _percent_of(term.args[0])
+        return Op("neg", (inner,)) if inner is not None else None
     return None
 
 

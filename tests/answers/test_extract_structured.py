@@ -1478,7 +1478,9 @@ def test_a_scale_or_a_fraction_word_after_a_box(response: str, gold: str, status
      ("$\\boxed{7}$ (confidence: 20%)", "7", "no answer"), ("$\\boxed{7}$ (placeholder)", "7", "no answer"),
      ("Placeholder: $\\boxed{7}$", "7", "no answer"), ("Guessing: $\\boxed{7}$", "7", "no answer"),
      ("$\\boxed{7}$ \U0001f937", "7", "no answer"), ("The answer is $\\boxed{12}$. I am confident.", "12", "correct"),
-     ("The answer is $\\boxed{12}$, with a 95% confidence interval.", "12", "correct")],
+     ("The answer is $\\boxed{12}$, with a 95% confidence interval.", "12", "correct"),
+     ("The answer is $\\boxed{\\frac{1}{2}}$ (the outcome is not certain).", "\\frac{1}{2}", "correct"),
+     ("The answer is $\\boxed{5}$, which is impossible to improve upon.", "5", "correct")],
 )  # fmt: skip
 def test_hedges_around_a_box_a_review_found(response: str, gold: str, status: str) -> None:
     # a review: '12ish', '12+', 'but I'm not confident', '(confidence: 20%)', 'Placeholder:' and a shrug were credited

@@ -131,7 +131,10 @@ def test_a_verdict_only_the_percent_policy_made_different_says_so() -> None:
      ("20", r"The answer is $\boxed{20}\%$.", "equal"), (r"20\%", r"The answer is $\boxed{0.2}\%$.", "different"),
      ("0.45", r"\boxed{45}%", "equal"), ("10", r"Thus, the factory is making \(\boxed{10}\) percent more per day now.", "equal"),
      ("0.05", r"The interest rate is \boxed{5}\% per year.", "equal"), ("21", r"The answer is \boxed{20}\%.", "different"),
-     ("0.2", r"\boxed{20} per cent", "equal"), ("x", r"The answer is \boxed{x}\%.", "equal")],
+     ("0.2", r"\boxed{20} per cent", "equal"), ("x", r"The answer is \boxed{x}\%.", "equal"),
+     # (a negative percentage is one too: -20% was no percentage, so -20 against it was read as -20)
+     (r"-20\%", r"The change is \boxed{-20}\%.", "equal"), ("-0.2", r"The change is \boxed{-20}\%.", "equal"),
+     (r"20\%", r"The change is \boxed{-20}\%.", "different")],
 )  # fmt: skip
 def test_a_percent_sign_after_a_box_is_read_with_its_number(gold: str, response: str, expected: str) -> None:
     # a third review: \boxed{0.2}\% was credited against 20% (the sign outside the box was dropped) and \boxed{20}\% was
