@@ -104,7 +104,14 @@ texts = {"Answer: 3, line breaks, y": "Answer: 3" + "\\n" * n + "y",
          "decimal places.",
          "So the ratio is 3.46, (n/9) , rounded.": "So the ratio is 3.46" + ", rounded" * (n // 9) + ".",
          "The answer is 0.5, (n/7) or 50%.": "The answer is 0.5" + " or 50%" * (n // 7) + ".",
-         "The answer is 12 million, spaces, 500 thousand.": "The answer is 12 million" + " " * n + "500 thousand."}
+         "The answer is 12 million, spaces, 500 thousand.": "The answer is 12 million" + " " * n + "500 thousand.",
+         "Final answer: (n/8) [A] and, [B] are correct.": "Final answer: " + "[A] and " * (n // 8) + "[B] are correct.",
+         "\\\\boxed{5} is, spaces, extraneous.": "$\\\\boxed{5}$ is" + " " * n + "extraneous.",
+         "We, spaces, discard \\\\boxed{5}.": "We" + " " * n + "discard $\\\\boxed{5}$.",
+         "So $f(x)$ has (n/2) 3, roots.": "So $f(x)$ has " + "3 " * (n // 2) + "roots.",
+         "is $\\\\frac{1}{13}$, spaces, (approximately $0.0769$).": "So it is $\\\\frac{1}{13}$" + " " * n +
+         "(approximately $0.0769$).",
+         "So the answer for Q3 is 7, (n/10) and Q4 is, 8.": "So the answer for Q3 is 7" + " and Q4 is" * (n // 10) + " 8."}
 seconds = {}
 for name, text in texts.items():
     start = time.perf_counter()
