@@ -2154,6 +2154,14 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
             confident = [m for m in _CONFIDENT.finditer(masked, lo, first.start())
                          if _LEAD.fullmatch(masked, lo, m.start()) or _SO_CLAUSE.search(masked, lo, m.start())]
             start = confident[-1].end() if confident else _LEAD.match(masked, lo, first.start()).end()  # type: ignore[union-attr]
+        if first and start == lo and _CHOICES_CORRECT.match(masked, first.end(), hi) and \
+                not text[hi:].split("\n", 1)[0].strip(" .!*"):  # fmt: skip (nothing after it: never '..., but (B) is')
+            # Therefore, (A) and (C) are correct. / Only (B) is correct. (JEEBench's answers): the choices the verdict
+            # names, as after a marker (never other subjects: So 5 is correct. states no answer)
+            opened = _LEAD.match(masked, lo, first.start())
+            named = _CHOICES_NAMED.fullmatch(text, opened.end() if opened else lo, first.start())
+            if named:
+                return Extraction("answer", (named.group(1),), rule, named.span(1))
         subject = text[start : first.start()].strip().strip("*_`") if first else ""  # **7** is the answer.
         if not spans and subject and first is not None and not _prose(subject) and \
                 not _JUDGED.search(masked, first.end(), hi) and \
@@ -2883,6 +2891,12 @@ def _assignments_joined(text: str, spans: list[_Span], lo: int, hi: int) -> bool
 _OR_WORD = re.compile(r"(?i)(?<![A-Za-z])or(?![A-Za-z])")
 # all that may come before values joined in a final sentence: a word that concludes (Therefore, $x = 2$ and $y = 3$.)
 # "<subject> is the (correct) answer" after a concluding word or a confident "I think" (the subject is the answer)
+# a verdict that the choices before it are right (are correct, is the correct option, are true), and those choices:
+# capital letters in brackets joined by commas or and, after options, only or statements (JEEBench's final sentences)
+_CHOICES_CORRECT = re.compile(r"(?i)\s*(?:all\s+|both\s+)?(?:the\s+)?(?:correct|true|right)(?:\s+(?:options?|choices?|answers?|statements?))?"
+                              r"\s*(?:[.!]\s*)?$")
+_CHOICES_NAMED = re.compile(r"\s*(?:(?i:only|both|options?|choices?|statements?)\s+)?((?:\([A-J]\)|\[[A-J]\])(?:\s*(?:,\s*(?:and\s+)?|"
+                            r"and\s+)(?:\([A-J]\)|\[[A-J]\]))*)\s*")
 _IS_THE_ANSWER = re.compile(r"(?i)\s*(?:indeed\s+)?the\s+(?:(?:correct|right|final)\s+)?answer\s*(?:[.!]\s*)?$")
 _CONFIDENT = re.compile(r"(?i)(?<![A-Za-z])(?:(?:i\s+am|i['’]m|we\s+are|we['’]re)\s+(?:confident|sure|certain|convinced)|"
                         r"i\s+(?:think|believe))\s*,?\s*(?:that\s+)?")

@@ -1360,7 +1360,13 @@ def test_the_ninth_review_of_quantities_and_lowercase_options(response: str, gol
      # a verdict that does not confirm, a bracket before an operator, small letters, a second label in an option
      ("Final Answer: A, B, and D are false.", "ABD", "unparsed"), ("Final Answer: (B) is wrong.", "B", "unparsed"),
      ("Final Answer: [A] = 0.5", "0.5", "correct"), ("Final answer: options a and b", "AB", "unparsed"),
-     ("Final answer: [A] \\lim_{x \\to 1} f(x)=0 and [C] \\lim_{x \\to 1} g(x) = 1", "A", "unparsed")],
+     ("Final answer: [A] \\lim_{x \\to 1} f(x)=0 and [C] \\lim_{x \\to 1} g(x) = 1", "A", "unparsed"),
+     # with no marker, a final sentence whose subject is only the choices and whose verdict confirms them
+     ("Therefore, (A) and (C) are correct.", "AC", "correct"), ("So, options (A) and (C) are correct.", "AC", "correct"),
+     ("Only (B) is correct.", "B", "correct"), ("Therefore, statement (D) is correct.", "D", "correct"),
+     ("Therefore, (A), (B) and (C) are all correct.", "ABC", "correct"), ("Therefore, (A) and (C) are correct.", "AB", "wrong"),
+     ("Therefore, (A) and (C) are incorrect.", "AC", "no answer"), ("Maybe (A) and (C) are correct.", "AC", "no answer"),
+     ("So 5 is correct.", "5", "no answer"), ("We think (A) is correct.", "A", "no answer")],
 )  # fmt: skip
 def test_jeebenchs_choices_in_square_brackets_and_confirmed_choices(response: str, gold: str, status: str) -> None:
     # JEEBench's GPT-4 answers (somethingdevs/cs678-jeebench's copy of the authors' responses): 'Final Answer: [A] and
