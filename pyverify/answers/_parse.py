@@ -94,7 +94,6 @@ def _with_item_texts(answer: Answer, cleaned: str) -> Answer:
                                        else item for item, text in zip(answer.items, texts)))  # fmt: skip
 
 
-# a.m. or p.m. right after a clock time taken by any rule (\boxed{4:30} PM, $\boxed{4:30}$ p.m., $4:30$ p.m.)
 # a percent sign or word right after a final box, outside it (\boxed{20}\%, $\boxed{20}$%, \boxed{20} percent, per cent)
 _PERCENT_AFTER_BOX = re.compile(r"[^\S\n]{0,3}(?:\$|\\\))?[^\S\n]{0,3}(?:\\%|%|(?<=[\s$)])(?i:percent|per[ \t]?cent|pct)(?![A-Za-z]))")
 _PERCENT_IN = re.compile(r"%|(?i:percent|per\s?cent|pct)")
@@ -105,6 +104,7 @@ _SCALE_AFTER_BOX = re.compile(r"[^\S\n]{0,3}(?:\$|\\\))?[^\S\n]{0,3}((?i:hundred
                               r"five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen|twenty|thirty|forty|fifty|sixty|seventy|"
                               r"eighty|ninety)(?![A-Za-z]))")
 _BARE_NUMBER = re.compile(r"\s*-?\d[\d,]*(?:\.\d+)?\s*")
+# a.m. or p.m. right after a clock time taken by any rule (\boxed{4:30} PM, $\boxed{4:30}$ p.m., $4:30$ p.m.)
 _HALF_AFTER = re.compile(r"[^\S\n]{0,3}(?:\$|\\\))?[^\S\n]{0,3}(?:\\(?:text|mathrm)\s*\{\s*)?([AaPp])\.?[^\S\n]?[Mm](?![A-Za-z])")
 # a whole answer that is a number, a space, then one unit with no space in it (checked by outside_unit): 0.17 V, 5 m,
 # 1.28 \times 10^-6 V/K, 5 m/s^2 (5m, 2 x, 2 g h and 5 \cdot m are products)
