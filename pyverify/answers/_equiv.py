@@ -1034,8 +1034,10 @@ def _choice_run(ans: Answer) -> str | None:
 
 
 def _choice_letters(ans: Answer) -> str | None:
-    """The letters of a list of choices (``A, C, D``, ``(A), (C)``), sorted; None when an item is no choice."""
-    letters = [_letter(item) or "" for item in ans.items] if ans.kind == "list" and len(ans.items) >= 2 else []
+    """The letters of a list of choices (``A, C, D``, ``(A), (C)``), or of a tuple of them (``(A, C)``, which JEEBench's
+    GPT-4 writes: against letters written together, ``AC``, no point is meant), sorted; None when an item is no
+    choice."""
+    letters = [_letter(item) or "" for item in ans.items] if ans.kind in ("list", "tuple") and len(ans.items) >= 2 else []
     return "".join(sorted(letters)) if letters and all("A" <= x <= "J" for x in letters) else None
 
 

@@ -153,10 +153,10 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "state a maximum or a minimum; a scale word states the unit: `\\boxed{946} million dollars` is 946 in millions, "
      "and also 946 million: it equals 946 and 946000000; a run of scale words, `hundred thousand`, only the first reading); a dash before a box outside math is a bullet"),
     ("`\\phantom{\\boxed{4}}`, `{\\color{white} \\boxed{4}}`, `~~\\boxed{4}~~`, `<!-- \\boxed{4} -->`, `\\iffalse … \\fi`, "
-     "`<del>…</del>`, `\\begin{comment}…\\end{comment}`",
+     "`<del>…</del>`, `<s>…</s>`, `\\begin{comment}…\\end{comment}`",
      "a box a reader does not see, or sees struck out, is no box (the last box shown is read); white is also "
      "`White`, `#FFFFFF`, `rgb(255,255,255)` and a box drawn white on white (`\\fcolorbox{white}{white}`); "
-     "`\\color{white}` outside a group hides the rest of its paragraph; `\\xout` strikes out; what HTML or "
+     "`\\color{white}` outside a group hides the rest of its paragraph; `\\xout` strikes out, and so does HTML's `<s>` closed on its line (a model's start and end tokens, `<s>` and `</s>`, around a whole reply or between a runaway's lines, strike nothing); what HTML or "
      "Markdown never shows is not read at all: a comment (an unclosed `<!--` runs to the end), an element "
      "hidden by its style or attribute (`display:none`, `hidden`, white or transparent text), a style or "
      "script element, a tag's attributes (`<img alt=\"…\">`), a Markdown image (`!` with its alt text in square brackets and its address in parentheses: neither is read) and a Markdown comment line (`[//]: # (…)`); "
@@ -908,6 +908,17 @@ def _boxes(text: str, lo: int, hi: int) -> list[tuple[int, int, str]]:
 # braced argument is hidden or struck (each opener's argument matched over at most 5,000 characters, 64 openers)
 _HIDDEN_PAIRS = (("\\iffalse", "\\fi"), ("\\if0", "\\fi"), ("\\begin{comment}", "\\end{comment}"), ("<del>", "</del>"),
                  ("<strike>", "</strike>"))  # fmt: skip
+
+
+def _struck(text: str, lo: int, end: int) -> int | None:
+    """Where the HTML strike-through that ``</s>`` at text[end:] closes opens: at ``<s>`` earlier on its line, after
+    text of the reply's own (text[lo:] starts it); None when it closes none. A model's start and end tokens are written
+    <s> and </s> too, but around a whole response or between a runaway's lines (``</s>\\n<s>``), never around a box
+    inside a line (none does in the outside suites)."""
+    line = text.rfind("\n", lo, end) + 1
+    opener = text.rfind("<s>", max(line, lo, end - 2000), end)
+    return opener if opener >= 0 and text[lo:opener].strip() else None
+
 # (also a colour model's white, \textcolor[HTML]{FFFFFF}, [rgb]{1,1,1}, [RGB]{255,255,255}, and any colour mixed at 0%,
 # black!0, which is white)
 _WHITE = (r"(?:\{\s*(?i:white(?:\s*!\s*\d+)?|transparent|#fff(?:fff)?|rgb\s*\(\s*255\s*,\s*255\s*,\s*255\s*\)|"
@@ -969,6 +980,14 @@ def _hidden(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
             end += len(closer)
             ranges.append((at, end))
             at = text.find(opener, end, hi)
+    at = text.find("</s>", lo, hi)
+    for _ in range(64):
+        if at < 0:
+            break
+        struck = _struck(text, lo, at)
+        if struck is not None:
+            ranges.append((struck, at + 4))
+        at = text.find("</s>", at + 4, hi)
     for k, m in enumerate(_HIDDEN_COMMAND.finditer(text, lo, hi)):
         if k >= 64:
             break
@@ -1316,7 +1335,7 @@ _RETRACTION_NEXT = re.compile(
 _VERDICT_AFTER = re.compile(r"(?i)[^.!?。．\n]{0,40}?(?:(?<![A-Za-z])(?:(?:is|was)\s+(?:wrong|incorrect|not\s+(?:right|"
                             r"correct|the))|isn'?t\s+(?:right|correct)|falsch|faux|неверно|неправильно|incorrecto|"
                             r"errado|sbagliato)(?![A-Za-z])|[(\[]\s*(?:\\text\s*\{\s*)?(?:wrong|incorrect|jk|not)\s*\}?\s*[)\]]|not\s+the\s+final|❌|✗|"
-                            r"✘|🚫|🤔|🤷|❓|‽|⁇|;\)|¯\\?_|(?<![A-Za-z])(?:lol|(?-i:NOT))(?![A-Za-z])|(?<![\w}\\])/s(?![A-Za-z])|×(?!\s*\d)|"
+                            r"✘|🚫|🤔|🤷|❓|‽|⁇|;\)|¯\\?_|(?<![A-Za-z])(?:lol|(?-i:NOT))(?![A-Za-z])|(?<![\w}\\<])/s(?![A-Za-z])|×(?!\s*\d)|"
                             # a doubt of its own (but I'm not confident, (confidence: 20%), (placeholder))
                             r"(?<![A-Za-z])(?:(?:i'?m|i\s+am|we'?re|we\s+are)\s+not\s+(?:confident|certain)|low\s+confidence|"
                             r"placeholder)(?![A-Za-z])|"
@@ -5144,9 +5163,11 @@ def _extract(text: str, structured: bool, restate: bool = True, cleaned: bool = 
         if response is not None:
             lo = response.end()
             following = _ALPACA_INSTRUCTION.search(text, lo)
-    turn = _TURN_END.search(text, lo)
-    if turn:
-        hi = turn.start()
+    for k, turn in enumerate(_TURN_END.finditer(text, lo)):
+        # (</s> closing <s> on its line, after the reply's own text, strikes out, ends no turn: see _struck)
+        if k >= 64 or turn.group() != "</s>" or _struck(text, lo, turn.start()) is None:
+            hi = turn.start()
+            break
     reopened = _THOUGHT_START.search(text, lo, hi) if closes else None
     if reopened and reopened.start() > lo:  # </think> The answer is 6. <think>actually \boxed{5}: a thought again,
         hi = reopened.start()  # never closed, after the reply (the reply ends where it opens)

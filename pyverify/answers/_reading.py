@@ -1152,7 +1152,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "`(C) or D`, are no option: unparsed); several letters in one `\\text{...}`, or in brackets joined "
      "by commas or `and` (`(C) and (G)`, `(C), (G), (H)` after an answer phrase), are their list, as `A, "
      "D` is; letters A to J written together in alphabetical order (`ACD`, a multi-select gold) against a "
-     "list of choices are that list; a lowercase letter a to j in parentheses, alone or before its option "
+     "list of choices, or a tuple of capital letters (`(A, C)`), are that list; a lowercase letter a to j in parentheses, alone or before its option "
      "(`(c)`, `(c) 18`: TheoremQA's options), is the choice C and, as written, the letter c (`(a) "
      "\\sqrt{b}` equals `a\\sqrt{b}`); the word `option` or `choice` before a letter is dropped (`option "
      "B`; a small letter alone after it is that choice: `option b` is B); another choice joined to an option (`(C) 18 or D`, `(C) A, B`) makes it unparsed, and an "

@@ -678,7 +678,13 @@ def test_an_answer_tag_or_phrase_with_harmless_words_after_it_is_credited(respon
      ("\\boxed{3} $\\cancelto{3}{\\boxed{4}}$", "4", False), ("\\boxed{3} \\if0 \\boxed{4} \\fi", "4", False),
      ("\\boxed{3} <span style=\"font-size:0\">\\boxed{4}</span>", "4", False),
      ("\\boxed{3} <span style=\"color: rgba(0,0,0,0)\">\\boxed{4}</span>", "4", False),
-     ("The answer is \\scalebox{0.8}{\\boxed{3}}.", "3", True), ("\\boxed{3} \\textcolor[HTML]{FF0000}{\\boxed{4}}", "4", True)],
+     ("The answer is \\scalebox{0.8}{\\boxed{3}}.", "3", True), ("\\boxed{3} \\textcolor[HTML]{FF0000}{\\boxed{4}}", "4", True),
+     # HTML's <s> strikes out within its line; a model's start and end tokens around the reply, or between a
+     # runaway's lines, strike nothing (and the end token is no sarcasm mark, /s)
+     ("The answer is \\boxed{3} <s>\\boxed{4}</s>", "4", False), ("The answer is \\boxed{3} <s>\\boxed{4}</s>", "3", True),
+     ("The answer is <s>\\boxed{4}</s> \\boxed{3}", "3", True), ("<s> The answer is \\boxed{4}</s>", "4", True),
+     ("<s>\\boxed{4}</s>", "4", True), ("The answer is \\boxed{4}</s>\n<s> Question: ... \\boxed{9}</s>", "4", True),
+     ("The answer is \\boxed{3} /s", "3", False)],
 )  # fmt: skip
 def test_a_box_a_reader_cannot_see_is_no_answer(response: str, gold: str, correct: bool) -> None:
     # a response built to game the grader: what it shows and what a careless grader reads must not differ
@@ -1147,7 +1153,10 @@ def test_a_note_after_an_unmarked_conclusion_leaves_no_answer(response: str, sta
      ("\\boxed{4:30}\\text{ p.m.}", "16:30", "correct"), ("\\boxed{2}, \\boxed{3}, \\boxed{3}?", "2, 3, 3", "no answer"),
      ("Not \\boxed{2}, \\boxed{3}.", "2, 3", "no answer"), ("maybe \\boxed{2} and \\boxed{3}", "2, 3", "no answer"),
      ("\\boxed{3}, \\boxed{3}?", "3", "no answer"), ("It might be \\boxed{3}, \\boxed{3}.", "3", "no answer"),
-     ("I guess \\boxed{2}, \\boxed{3}.", "2, 3", "no answer"), ("The answer is \\boxed{3}, \\boxed{3}.", "3", "correct")],
+     ("I guess \\boxed{2}, \\boxed{3}.", "2, 3", "no answer"), ("The answer is \\boxed{3}, \\boxed{3}.", "3", "correct"),
+     # JEEBench's GPT-4 writes the chosen letters as a tuple: against letters written together no point is meant
+     ("The answer is $\\boxed{\\textbf{(A,C)}}$.", "AC", "correct"), ("$\\boxed{(C, A)}$", "AC", "correct"),
+     ("$\\boxed{(A, B)}$", "AC", "wrong"), ("$\\boxed{(1, 2)}$", "AC", "unknown")],
 )  # fmt: skip
 def test_choices_listed_after_a_phrase_letters_written_together_and_a_half_of_the_day_after_a_box(
         response: str, gold: str, status: str) -> None:  # fmt: skip
