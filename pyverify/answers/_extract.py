@@ -105,7 +105,10 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "answer); `\\framebox`, `\\colorbox{…}{…}`, `\\fcolorbox`, `\\boxed\\relax{…}`, `\\boxed6` (one "
      "token) and `boxed{…}` without its backslash (HARDMath's prompt asks for `\\[boxed{}\\]`) are boxes "
      "too; `The correct option is (E) Hyperbola.` and `the right choice is C` are markers where a choice "
-     "letter follows (never `The correct choice is to multiply by 3.`); `Answer:` counts where a line or "
+     "letter follows (never `The correct choice is to multiply by 3.`), and so are `the correct answer choice is D` and "
+     "`Solution: Choice_B`, `the solution is Choice D` (MR-Ben's prompted format: only before the word and its letter); "
+     "a choice's option after it is kept with it (`Choice B: 90 seconds`, `D: 2/3`), and a note in brackets after a "
+     "choice that doubts it (`(B) (I am not sure)`) states no answer; `Answer:` counts where a line or "
      "a sentence starts, after a step's label too (`Step 6: Answer: True.`) unless more steps follow it "
      "(`Step 3: Answer: 12` then `Step 4: ...`: a step's answer, never the last)"),
     ("`# 18`, `# 3,000` (the whole text: one hash, a space and a value on one line)",
@@ -640,8 +643,12 @@ _TO_THE_QUESTION = r"(?:\s+(?:to|for|of)\s+(?:this|the)\s+(?:question|problem|ex
 _PHRASE = re.compile(
     # a Markdown heading that is the phrase alone (### Final Answer, ## Answer): the answer is on the lines after it
     r"(?i:(?:^|(?<=\n))[ \t]*(?:#{1,6}[ \t]*(?:\*\*)?|\*\*)?(?:final[ \t]+)?answer:?(?:\*\*)?[ \t]*(?::[ \t]*)?(?=\r?\n))|"
-    r"(?i:(?<![A-Za-z])(?:final\s+answer|the\s+(?:correct\s+|right\s+)?answer|the\s+(?:correct|right)\s+(?:option|choice)"
-    r"(?=\s+is\s*:?\s*(?:\*\*)?\s*(?:\(\s*[A-Ja-j]\s*\)|(?-i:[A-J])(?![A-Za-z]))))"
+    r"(?i:(?<![A-Za-z])(?:final\s+answer|the\s+(?:correct\s+|right\s+)?answer(?:\s+(?:choice|option)(?=\s+is\s*:?\s*(?:\*\*)?\s*"
+    r"\(?(?-i:[A-J])\)?(?![A-Za-z])))?|the\s+(?:correct|right)\s+(?:option|choice)"
+    r"(?=\s+is\s*:?\s*(?:\*\*)?\s*(?:(?:option|choice)(?:\s+|(?:\\?_){1,4}))?(?:\(\s*[A-Ja-j]\s*\)|(?-i:[A-J])(?![A-Za-z])))"
+    # (Solution: Choice_B, the solution is Choice D: MR-Ben's prompted format; only before the word and its letter)
+    r"|(?:the\s+)?(?:(?:final|correct)\s+)?solution(?=\s*(?:is\s*:?|:)\s*(?:\*\*)?\s*(?:option|choice)(?:\s+|(?:\\?_){1,4})"
+    r"\(?(?-i:[A-J])\)?(?![A-Za-z0-9])))"
     + _PHRASE_NOTE + _TO_THE_QUESTION
     + r"(?:\*\*)?\s*(?:(?:is|would\s+be|will\s+be)(?![A-Za-z])\s*:?|:|=|->|=>|→|—)"
     # (My answer:, My final answer:, Correct answer:, Ans: where a line or a sentence starts too)
@@ -687,7 +694,7 @@ _PHRASE = re.compile(
 _MARKER_WORDS = ("answer", "ans:", "ans.", "####", "a:", "答案", "答え", "정답", "ponse", "respuesta", "resposta", "risposta",
                  "antwort", "ответ", "الإجابة", "الجواب", "उत्तर", "উত্তর", "jibu", "คำตอบ", "సమాధానం", "జవాబు", "đáp",
                  "câu trả lời", "답", "jawa", "cevap", "yanıt", "پاسخ", "جواب", "відповідь", "odpowied", "odpověď", "antwoord",
-                 "svar", "vastaus", "válasz", "răspuns", "תשובה", "sagot", "correct option", "correct choice",
+                 "svar", "vastaus", "válasz", "răspuns", "תשובה", "sagot", "correct option", "correct choice", "solution",
                  "right option", "right choice")  # fmt: skip
 # math spans, at most 2,000 characters each (so that text with unclosed delimiters stays linear to scan)
 
@@ -3458,6 +3465,26 @@ _EITHER = re.compile(r"(?i)either(?![A-Za-z])")
 _OPTION_WORDS = r"(?P<option>[A-Za-z0-9$][A-Za-z0-9'&$.-]*(?:[ \t]+[A-Za-z0-9'&$.-]+){0,3})"
 _OPTION_AFTER = re.compile(r"\(?[A-J]\)?[ \t]*[,:][ \t]*" + _OPTION_WORDS + r"[ \t]*")
 _OPTION_NEXT = re.compile(r"\.[ \t]+(?=[A-Z0-9$])" + _OPTION_WORDS + r"[ \t]*\.?[ \t]*(?=\n|\Z)")
+def _doubting_note(after: str) -> bool:
+    """Whether what follows a choice is a note in brackets that doubts it (``(I am not sure)``, ``(note that this is not
+    accurate)``, ``(maybe)``): words, never an option's value (``(2,0)``, ``(7.92)``)."""
+    note = re.fullmatch(r"\s*\(([^()]{1,300})\)\s*[.!]?\s*", after)
+    return bool(note and _prose(note.group(1)) and (_NOTE_DOUBTS.search(note.group(1)) or _TAKEN_BACK.search(note.group(1))))
+
+
+# in a note on a choice, words that doubt it or speak of it as an answer (an option's own words may deny: (B) (the
+# function is not continuous) is an option)
+_NOTE_DOUBTS = re.compile(r"(?i)(?<![A-Za-z])(?:not\s+(?:sure|certain|confident|accurate|correct|right)|unsure|uncertain|"
+                          r"might|may|could|guess\w*|answer|confiden\w*|doubt\w*|think)(?![A-Za-z])")
+
+
+# the word option or choice and its letter (Choice B, option (c), Choice_B and Choice\\_B as a template writes them),
+# then its option after a colon, a comma, a dash or in brackets (Choice B: 90 seconds, Choice_B (7.92))
+_WORDED_CHOICE = re.compile(r"(?i)(?:option|choice)(?:[ \t]+|(?:\\?_){1,4})\(?((?-i:[A-J]))\)?(?:\\?_){0,4}(?![A-Za-z0-9])")
+_WORDED_OPTION = re.compile(r"[ \t]*(?:[:,]|[-–—](?=[ \t])|(?=\()|(?<=[ \t])(?=[−$\\\d]))[ \t]*(\S.{0,200}?)[ \t.]*", re.S)
+# a letter, a colon and its option in math (The correct answer choice is D: 2/3.): that choice with its option
+_LETTER_OPTION = re.compile(r"\(?([A-J])\)?[ \t]*:[ \t]*(\S.{0,200}?)[ \t.]*", re.S)
+_OR_CHOICE_WORD = re.compile(r"(?i)(?<![A-Za-z])(?:or|and)[ \t]+(?:option|choice)(?![A-Za-z])")
 _NOT_OPTION_TEXT = re.compile(r"(?i)(?<![A-Za-z])(?:is|are|was|were|be|has|have|had|will|would|can|could|should|does|do|"
                               r"did|because|since|as|so|therefore|thus|hence|this|that|it|we|i|not|or|but|which|"
                               r"correct|incorrect|right|wrong|true|false|option|choice|answer|and|also|too|although|"
@@ -3782,6 +3809,13 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
         return Extraction("none", rule=f"'either ... or ...' after '{rule}': several answers, none stated", span=(start, end))
     optioned = _OPTION_AFTER.fullmatch(piece) or (
         _OPTION_NEXT.match(text, end, hi) if re.fullmatch(r"\(?[A-J]\)?", piece) and text[end : end + 1] == "." else None)
+    lettered = _LETTER_OPTION.fullmatch(piece) if not optioned else None
+    if lettered and not _prose(lettered.group(2)) and not _SECOND_LABEL.search(lettered.group(2)) and \
+            not _OR_CHOICE_WORD.search(lettered.group(2)) and not re.search(r"(?<![A-Za-z])or(?![A-Za-z])", lettered.group(2)):  # fmt: skip
+        # The correct answer choice is D: 2/3. (MR-Ben's answers): the choice D with its option, read by the
+        # labelled-choice rule (the letter against a letter, the option against a value)
+        first = start + text[start:end].find(piece)
+        return Extraction("answer", (f"({lettered.group(1)}) {lettered.group(2)}",), rule, (first, first + lettered.end(2)))
     if optioned and not _NOT_OPTION_TEXT.search(optioned.group("option")):
         # The answer is A, yes. / The correct answer is D. Wednesday. (TabMWP's answers): the choice with its option's
         # text, read by the labelled-choice rule (the letter against a letter, the text against a text)
@@ -3791,6 +3825,12 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
                           (first, optioned.end() if optioned.re is _OPTION_NEXT else first + len(piece)))  # fmt: skip
     led = _CHOICE_LED.match(piece)
     listed = _MORE_CHOICES.match(piece, led.end()) if led else None
+    worded = _WORDED_CHOICE.match(piece)
+    for label in (led, worded):
+        if label and _doubting_note(piece[label.end() :]):
+            # The answer is (B) (I am not sure). / Choice B (note that this is not a completely accurate answer ...):
+            # a note in brackets after the choice that doubts it (never an option: (D) (2,0))
+            return Extraction("none", rule=f"the choice after '{rule}' is doubted in a note after it", span=(start, end))
     if led and listed:  # The answer is (C), (G), (H). / (C) and (G): several choices, a list (never the first alone)
         first = start + text[start:end].find(led.group(1))
         return Extraction("answer", (piece[led.start(1) : listed.end()],), rule, (first, first + listed.end() - led.start(1)))
@@ -3802,6 +3842,20 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
         # The answer is (C) 12 cans.: the choice with its option, read by the labelled-choice rule (never the 12 alone)
         first = start + text[start:end].find(piece)
         return Extraction("answer", (piece.replace("**", ""),), rule, (first, first + len(piece)))
+    if worded and piece[worded.end() :].strip(" \t.*"):
+        rest = piece[worded.end() :]
+        option = _WORDED_OPTION.fullmatch(rest)
+        body = option.group(1).strip(" \t()[]") if option else ""  # (in brackets: Choice_B (7.92), never a note on it)
+        first = start + text[start:end].find(piece)
+        if body and not _SECOND_LABEL.search(body) and not _OR_CHOICE_WORD.search(body) and \
+                not _PROPERTY_OR_HEDGE.search(body) and \
+                (not _prose(body) or (re.fullmatch(_OPTION_WORDS, body) and not _NOT_OPTION_TEXT.search(body))):  # fmt: skip
+            # The answer is Choice B: 90 seconds. / Choice_C: $\frac{\pi}{6}$ (MR-Ben's answers): the choice with its
+            # option, read by the labelled-choice rule (never the 90 alone, which names no choice)
+            return Extraction("answer", (piece.rstrip(" \t."),), rule, (first, first + len(piece.rstrip(" \t."))))
+        if _REASON_AFTER.match(rest) and not _SECOND_LABEL.search(rest) and not _OR_CHOICE_WORD.search(rest):
+            # The answer is Choice B, since ...: the choice, then why
+            return Extraction("answer", (piece[: worded.end()],), rule, (first, first + worded.end()))
     yes_no = _yes_no(piece)
     if yes_no and _prose(piece) and _TAKEN_BACK.search(piece, yes_no.end()):  # Answer: Yes, depending on n.
         return Extraction("none", rule=f"the yes or no after '{rule}' is qualified or hedged", span=(start, end))

@@ -35,8 +35,10 @@ _LABELLED = re.compile(rf"^\s*(?:{_TEXTS}\s*\{{\s*)?\(([A-J])\)(?:\s|\\[ ,;:!]|~
                        r"((?:[A-Za-z0-9$\\{(\[-]|[^\x00-\x7f]).*)$", re.S)  # (D) Alina, \textbf{(C)}\ 7, \textbf{(C) }7 (AMC golds),
 # (D) (2,0), (D) $4(x+1)=4x$ (an option may hold brackets; one that holds another choice is refused below), an
 # option in another script (C. 随着气候温度由低到高，海水表层温度呈上升趋势: the Shanghai gaokao's answers)
-# another choice letter joined to a choice's option: (C) 18 or D, (C) A, B (a hedge or several choices, no option)
-_OR_CHOICE = re.compile(r"(?:(?<![A-Za-z\\])(?:or|and)|,)\s*(?:\\text\s*\{\s*)?(?:\([A-J]\)|[A-J])(?![A-Za-z])")
+# another choice letter joined to a choice's option: (C) 18 or D, (C) A, B, (B) 90 or Choice C (a hedge or several
+# choices, no option)
+_OR_CHOICE = re.compile(r"(?:(?<![A-Za-z\\])(?:or|and)|,)\s*(?:\\text\s*\{\s*)?(?:(?i:option|choice)(?:\s+|(?:\\?_){1,4}))?"
+                        r"(?:\([A-J]\)|[A-J])(?![A-Za-z])")
 # a second choice inside a choice's option: (A) 12 (B) 13, (A) 12 B. 13
 _SECOND_LABEL = re.compile(r"\([A-J]\)|(?<![A-Za-z\\])[A-J][.．)](?:\s|$)")
 # numbered statements picked as the answer (Chinese exams' ①②③④, \\textcircled{1}): the set of their numbers
@@ -46,6 +48,9 @@ _CIRCLED_ALL = re.compile(r"^\s*\$?\s*(?:(?:\\textcircled\s*\{\s*\d{1,2}\s*\}|[\
 # a lowercase letter in parentheses, alone or before an option's text: a choice ((c), (d) \theta^{-2}), never before an
 # operator or a bracket right after it ((a) + 5, (a)(b): products and sums as written)
 _LOWER_LABEL = re.compile(r"\(([a-j])\)")
+#: The word option or choice joined to its letter by underscores, as a prompt's template writes it (Choice_B,
+#: Choice\_B escaped for Markdown, Choice__B__: MR-Ben's answers), read as the word and the letter apart (Choice B).
+UNDERSCORED_OPTION = re.compile(r"(?i)^(\s*(?:option|choice))(?:\\?_){1,4}([A-Ja-j])(?:\\?_){0,4}(?![A-Za-z0-9])")
 #: The word option or choice before a choice letter (The answer is option B.; the correct answer is choice (c)), or
 #: options or choices before several (Options (A) and (C): JEEBench's answers).
 OPTION_WORD = re.compile(r"(?i)^\s*(?:option|choice|(?:options|choices)(?=\s+(?-i:\(?[A-J]\)?)\s*" + CHOICE_JOIN + r"))\s+"
@@ -72,7 +77,7 @@ _NOT_OPTION = re.compile(r"(?i)^(?:is|are|was|were|or|and|but|maybe|perhaps|eith
                          r"incorrect|ruled|rejected|eliminated|excluded|unsure)(?![A-Za-z])")
 # choice letters joined by commas or and, bare or in one text command: (C) and (G), \\text{A and D} (the clean-up
 # rules then read them as the list of those choices, as A, D is)
-_CHOICE_LIST = re.compile(rf"^\s*(?:{_TEXTS}\s*\{{)?\s*\(?[A-J]\)?(?:\s*{CHOICE_JOIN}\s*\(?[A-J]\)?)+\s*\}}?\s*\.?\s*$")
+CHOICE_LIST = re.compile(rf"^\s*(?:{_TEXTS}\s*\{{)?\s*\(?[A-J]\)?(?:\s*{CHOICE_JOIN}\s*\(?[A-J]\)?)+\s*\}}?\s*\.?\s*$")
 # a function's value at a number, as written: f(2), g'(1), f(\frac{2\pi}{3}), f\!\left(\dfrac{2\pi}{3}\right) (the grammar
 # reads f times the number; the text says which)
 FUNCTION_AT_A_POINT = re.compile(r"[A-Za-z](?:_\{?\w{1,4}\}?)?'{0,3}\s*(?:\\[!,]\s*)?(?:\\left\s*)?\(\s*"
@@ -297,7 +302,7 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
             return Answer("choice", value=letter.upper(), product=letter)
         found = special(_LOWER_LABEL.sub(lambda m: f"({m.group(1).upper()})", text), word_rules)
         return replace(found, product=f"({letter})\\cdot{rest}") if found is not None and found.kind == "choice" else found
-    if _CHOICE_LIST.match(text):
+    if CHOICE_LIST.match(text):
         return None  # several choices: a list (the clean-up rules take them out of their text command)
     circled = _CIRCLED_ALL.match(text)
     if circled:  # ①③④, \\textcircled{1}\\textcircled{3}: which numbered statements hold, in any order

@@ -440,10 +440,19 @@ def _read_text(text: str, decimal_comma: str | None = None) -> Answer:
     confirmed = _forms.CHOICES_CONFIRMED.match(text)
     if confirmed:  # (A) and (C) are correct: the choices the verdict confirms
         text = confirmed.group(1)
+    worded = re.fullmatch(r"\s*\\(?:text|textbf|mathrm|mbox)\s*\{\s*((?i:option|choice)[^{}]{0,200})\}\s*", text)
+    if worded:  # \text{Choice A: 100}: the words in the text command
+        text = worded.group(1)
+    text = _forms.UNDERSCORED_OPTION.sub(r"\1 \2", text, count=1)  # Choice_B: choice B
     named = _forms.OPTION_WORD.match(text)
     if named:  # option B, option (c) Vitali Cover Theorem: the choice, the word that names it dropped
         rest = text[named.end() :]
         bare = re.fullmatch(r"\s*[a-j]\s*[.:]?\s*", rest)  # (option b: the choice B, never the variable b)
+        # (Choice B: 90 seconds, Choice_B (7.92), Choice A, 6, Choice C - 37, Choice_A 29: the letter labels the option after it, as
+        # (B) 90 seconds does; A: alone would read as Answer:)
+        labelled = re.fullmatch(r"\s*\(?([A-J])\)?(?:\s*:|\s*,(?!\s*[a-z])|\s+[-–—](?=\s)|(?=\s+\()|\s+(?=[−$\\\d]|-\d))\s*(\S.*)", rest, re.S)
+        if labelled and not _forms.CHOICE_LIST.match(rest):  # (never letters joined: Options A, B and D)
+            rest = f"({labelled.group(1)}) {labelled.group(2)}"
         return _parse_text(rest.upper() if bare else rest, decimal_comma)
     conditioned = _forms.trailing_condition(text)
     if conditioned is not None:  # x(t) = 1 - e^{-t} \text{ for } t > 0: the answer, stated where t > 0

@@ -1155,7 +1155,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "list of choices, or a tuple of capital letters (`(A, C)`), are that list; a lowercase letter a to j in parentheses, alone or before its option "
      "(`(c)`, `(c) 18`: TheoremQA's options), is the choice C and, as written, the letter c (`(a) "
      "\\sqrt{b}` equals `a\\sqrt{b}`); the word `option` or `choice` before a letter is dropped (`option "
-     "B`; a small letter alone after it is that choice: `option b` is B); another choice joined to an option (`(C) 18 or D`, `(C) A, B`) makes it unparsed, and an "
+     "B`; a small letter alone after it is that choice: `option b` is B; joined by underscores, `Choice_B`, `Choice\\_B`, `Choice__B__`, or in a `\\text{...}` of its own, it is the same; the letter labels an option after a colon, a comma, a dash, a space before a number or in brackets: `Choice B: 90 seconds`, `Choice_B (7.92)`); another choice joined to an option (`(C) 18 or D`, `(C) A, B`, `(B) 90 or Choice C`) makes it unparsed, and an "
      "option and an answer stating different units are not compared; capital letters in square brackets that open the "
      "answer, `[B]`, `[A] and [C]`, are those choices, as JEEBench's options are labelled (never before an operator: "
      "`[A] = 0.5` is as written), `options` or `choices` before several capital letters is dropped, and a verdict that "

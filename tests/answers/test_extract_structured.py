@@ -1156,7 +1156,21 @@ def test_a_note_after_an_unmarked_conclusion_leaves_no_answer(response: str, sta
      ("I guess \\boxed{2}, \\boxed{3}.", "2, 3", "no answer"), ("The answer is \\boxed{3}, \\boxed{3}.", "3", "correct"),
      # JEEBench's GPT-4 writes the chosen letters as a tuple: against letters written together no point is meant
      ("The answer is $\\boxed{\\textbf{(A,C)}}$.", "AC", "correct"), ("$\\boxed{(C, A)}$", "AC", "correct"),
-     ("$\\boxed{(A, B)}$", "AC", "wrong"), ("$\\boxed{(1, 2)}$", "AC", "unknown")],
+     ("$\\boxed{(A, B)}$", "AC", "wrong"), ("$\\boxed{(1, 2)}$", "AC", "unknown"),
+     # MR-Ben's prompted format: Solution: Choice_B (escaped for Markdown, or bold), a choice with its option after it
+     ("Step 6: Of the choices given, 10/e is Choice A.\nSolution: Choice_A", "A", "correct"),
+     ("Solution: Choice\\_B", "B", "correct"), ("Solution: Choice_B", "C", "wrong"),
+     ("Therefore, the correct answer is Choice__C__: 12*sqrt(3)", "C", "correct"),
+     ("The correct choice is Choice_B: $\\frac{5}{24}$", "B", "correct"), ("Solution: Choice_A 29.", "29", "correct"),
+     ("The answer is Choice B: 90 seconds", "B", "correct"), ("The answer is Choice B: 90 seconds", "90", "correct"),
+     ("Therefore, the correct answer choice is D: 2/3.", "D", "correct"), ("The answer is D: 2/3.", "3/4", "wrong"),
+     ("is $\\boxed{\\text{Choice A: 100}}$.", "A", "correct"), ("Step 12: Therefore, the solution is Choice D.", "D", "correct"),
+     ("The answer is Choice B: 90 or Choice C: 80", "B", "unparsed"), ("The answer is Choice B, since it is larger.", "B", "correct"),
+     ("Solution: Let x be 5. Then x+1 = 6.", "6", "correct"),
+     # a note in brackets after a choice that doubts it states no answer (an option's own words may deny)
+     ("The answer is (B) (I am not sure)", "B", "no answer"), ("The answer is (B) (maybe)", "B", "no answer"),
+     ("Solution: Choice B (note that this is not a completely accurate answer)", "B", "no answer"),
+     ("The answer is (B) (the function is not continuous)", "B", "correct"), ("The answer is (D) (2,0)", "D", "correct")],
 )  # fmt: skip
 def test_choices_listed_after_a_phrase_letters_written_together_and_a_half_of_the_day_after_a_box(
         response: str, gold: str, status: str) -> None:  # fmt: skip

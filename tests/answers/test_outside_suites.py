@@ -287,7 +287,10 @@ OUTSIDE_DISAGREEMENTS = DATA / "outside_disagreements.json"
      ("mathcamps_outputs", 150, 130),
      # six MathCoder models (code interpreter turns; two-unknown problems answered '\\boxed{15} novelists and
      # \\boxed{9} poets.' then a last block '15' that picks one)
-     ("mathcoder_outputs", 150, 125)],
+     ("mathcoder_outputs", 150, 125),
+     # Claude 2, GPT-3.5 and mistral-medium on MR-Ben's MMLU math ('Solution: Choice_B', 'Choice\\_A: $90$', 'the correct
+     # answer choice is D: 2/3'; the label judges the reasoning too, so some right choices are labelled wrong)
+     ("mrben_math_outputs", 150, 130)],
 )  # fmt: skip
 def test_more_outside_answers_against_their_publishers_labels(name: str, count: int, graded: int) -> None:
     # GPT-4 on TheoremQA (lists in brackets, E-notation golds, True written 1.0) and on GAOKAO fill-in-the-blank
