@@ -866,7 +866,9 @@ def _foreign(run: str) -> bool:
 # a copula of Chinese before a value (计划的比例为13/28: "the planned ratio is 13/28"): a sentence, never a text answer
 _CJK_STATES = re.compile(r"(?:为|為|是|等于|等於)\s*(?:[-+(\d$]|\\[A-Za-z(\[])")
 # words that may stand beside an answer without making it prose: connectors, percent words and unit words
-_ALLOWED = frozenset("and or either percent percentage pct per cent".split())
+# (and the plain names of functions, which are never English words: sqrt(38) is math, never the number 38 in a sentence)
+_ALLOWED = frozenset("and or either percent percentage pct per cent sqrt cbrt arcsin arccos arctan sinh cosh tanh "
+                     "infty".split())
 
 
 def _boxes(text: str, lo: int, hi: int) -> list[tuple[int, int, str]]:

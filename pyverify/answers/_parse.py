@@ -415,6 +415,12 @@ def _parse_text(text: str, decimal_comma: str | None = None) -> Answer:
 _SIGNED_APART = re.compile(r"(?<![\w^_{.\\])\d+(?:\.\d+)?\s*(?:(?:\\q?quad(?![A-Za-z])|\\ |~|\$\s*\$)\s*)+[-−+]\d")
 
 
+# a command whose last argument is one bare token, then more digits glued to it: \frac{1}23, \frac123, \binom{5}23,
+# \sqrt38, \sqrt[3]82 (TeX reads \frac{1}{2}3 and \sqrt{3}8; many writers mean \frac{1}{23} and \sqrt{38})
+_GLUED_DIGIT_ARGUMENT = re.compile(r"\\(?:[dtc]?frac|[dt]?binom)(?![A-Za-z])\s*(?:\{[^{}]{0,200}\}|\d)\s*\d\d|"
+                                   r"\\sqrt(?![A-Za-z])\s*(?:\[[^\[\]]{0,50}\]\s*)?\d\d")
+
+
 def _read_text(text: str, decimal_comma: str | None = None) -> Answer:
     plain = _PLAIN.fullmatch(text)
     if plain and not (decimal_comma == CONTEXT_DOTS and DOT_GROUPS.fullmatch(text.strip().lstrip("-"))):  # (1.000: 1000)
@@ -427,6 +433,10 @@ def _read_text(text: str, decimal_comma: str | None = None) -> Answer:
     if apart:  # 2 \quad -2, $3$ $-4$: two values set apart by a wide space, never the difference 2 - 2
         raise AnswerParseError(f"outside the answer grammar: two values set apart by a space, {apart.group().strip()!r}, "
                                "are no difference", apart.start())  # fmt: skip
+    glued = _GLUED_DIGIT_ARGUMENT.search(text)
+    if glued:  # \frac{1}23, \sqrt38, \frac123: TeX takes one digit (\frac{1}{2}3, \sqrt{3}8), a reader may take them all
+        raise AnswerParseError(f"outside the answer grammar: {glued.group().strip()!r} gives a one-token argument several "
+                               "digits (TeX reads only the first; braces say which is meant)", glued.start())
     if _nesting(text) > MAX_NESTING:
         raise AnswerParseError(f"nested deeper than {MAX_NESTING} brackets")
     from pyverify.answers import _forms

@@ -1353,8 +1353,9 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "(`11 7/6`, `11 6/6` are unparsed), then the end, an operator, a comma, `%` or a closing bracket; `1 and 1/5` "
      "(with a unit after it too, the whole answer: MathCAMPS's answers) is the list of two numbers, and as it is read "
      "aloud the mixed number 1 + 1/5, which the comparison tries too: equal to `6/5` and to `1, 1/5`"),
-    ("`4\\frac{4}{9}x`, `2\\frac{1}{2}\\pi`, `(x+1)2\\frac{1}{2}`",
-     "unparsed: a mixed number or a product (a factor before or after it); write `(4\\frac{4}{9})x` or "
+    ("`4\\frac{4}{9}x`, `2\\frac{1}{2}\\pi`, `(x+1)2\\frac{1}{2}`, `\\sqrt3\\frac{1}{2}`",
+     "unparsed: a mixed number or a product (a factor before or after it, a value's or a function's command too: "
+     "`\\sqrt3\\frac{1}{2}` is √3 · 1/2 or √(3½), `\\pi 2\\frac{1}{2}`); write `(4\\frac{4}{9})x` or "
      "`4 \\cdot \\frac{4}{9} x`; after an exponent it is a product (`x^2\\frac{1}{2}`)"),
     ("`2 3`, `1 00`, `4 4/9 2`, `11.0 4/9`, `11/10 4/9`, `x^2 3`, `11` line break `5/6`, `2 \\quad -2`",
      "unparsed: two numbers with only white space between them that are neither one number nor a mixed "
@@ -1638,6 +1639,12 @@ _MIXED_SLASH = re.compile(rf"(?<![\d.])(\d+)[ \t]+({_INTEGER}/\d+)(?![\d.])" + _
 _SIDE_BY_SIDE = re.compile(r"(?<![\d.])(\d+\.?\d*|\.\d+)\s+(?=\.?\d)")
 
 
+# commands that are operators, relations or spacing: a mixed number may start after them (\cdot 4\frac49, = \quad 2\frac12)
+_OPERATOR_COMMANDS = frozenset("cdot times div pm mp le ge leq geq neq ne lt gt approx sim simeq equiv to rightarrow "
+                               "Rightarrow implies iff quad qquad left right bigl bigr Bigl Bigr colon in cup cap "
+                               "setminus mid and or text mathrm".split())
+
+
 def _before_integer(text: str, start: int) -> str:
     """What the integer at ``start`` is, from what comes before it (spaces skipped): ``part`` of an exponent,
     a subscript, a denominator or a number (never a mixed number), after a ``factor`` (a closing bracket, a
@@ -1647,7 +1654,10 @@ def _before_integer(text: str, start: int) -> str:
     if last and (last.isdigit() or last in ".^_/"):
         return "part"
     if last.isalpha():
-        return "free" if re.search(r"\\[A-Za-z]+$", before) else "factor"  # \cdot 4 4/9, but x 4 4/9
+        # \cdot 4 4/9 (after an operator's command), but x 4 4/9, \sqrt3\frac12 and \pi 2\frac12 (after a value or a
+        # function's command: √3 · 1/2 or √(3½), a product or a mixed number)
+        command = re.search(r"\\([A-Za-z]+)$", before)
+        return "free" if command and command.group(1) in _OPERATOR_COMMANDS else "factor"
     return "factor" if last and last in ")]}!%" else "free"
 
 

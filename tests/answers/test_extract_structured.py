@@ -3739,3 +3739,14 @@ def test_one_value_written_twice_with_or_is_one_answer(response: str, gold: str,
 )  # fmt: skip
 def test_a_note_on_the_source_after_a_concluding_sentence(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [("The answer is sqrt(38).", "\\sqrt{38}", "correct"), ("The answer is sqrt(38).", "38", "wrong"),
+     ("Answer: arctan(1)", "\\frac{\\pi}{4}", "correct"), ("The answer is 2*sqrt(3).", "2\\sqrt{3}", "correct")],
+)  # fmt: skip
+def test_a_functions_plain_name_is_math_never_a_word(response: str, gold: str, status: str) -> None:
+    # the twelfth review: 'The answer is sqrt(38).' read the sentence's number, 38 (credited against 38, wrong
+    # against √38): sqrt was a word of prose
+    assert grade(response, gold).status == status, response

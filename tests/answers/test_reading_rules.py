@@ -53,11 +53,45 @@ def test_mixed_numbers_inside_structures() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    [r"4\frac{4}{9}x", r"2\frac{1}{2}\pi", r"3\frac{1}{2}\sqrt{2}", r"(x+1)2\frac{1}{2}", r"\frac{1}{2}3\frac{1}{4}"],
-)
+    [r"4\frac{4}{9}x", r"2\frac{1}{2}\pi", r"3\frac{1}{2}\sqrt{2}", r"(x+1)2\frac{1}{2}", r"\frac{1}{2}3\frac{1}{4}",
+     # the twelfth review: a value's or a function's command before it (√3 · 1/2, or √(3½)?)
+     r"\sqrt3\frac{1}{2}", r"\sqrt 3 \frac{1}{2}", r"\pi 2\frac{1}{2}", r"\ln2\frac12", r"\sin2\frac12"],
+)  # fmt: skip
 def test_a_mixed_number_followed_by_factors_is_refused(text: str) -> None:
     answer = parse_answer(text)
     assert answer.kind == "unparsed" and "a mixed number or a product" in answer.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"), [(r"3 \cdot 2\frac{1}{2}", Fraction(15, 2)), (r"\left(2\frac{1}{2}\right)", Fraction(5, 2)),
+                           (r"2 \times 1\frac12", Fraction(3))],
+)  # fmt: skip
+def test_a_mixed_number_after_an_operators_command_is_read(text: str, expected: Fraction) -> None:
+    assert value(parse_answer(text)) == expected
+
+
+@pytest.mark.parametrize(
+    "text", [r"\frac{1}23", r"\frac123", r"\dfrac{\pi}23", r"-\frac{1}23", r"\binom{5}23", r"\sqrt38", r"\sqrt[3]82",
+             r"3\sqrt25"],
+)  # fmt: skip
+def test_a_one_token_argument_written_as_several_digits_is_refused(text: str) -> None:
+    # the twelfth review: TeX reads \frac{1}23 as \frac{1}{2}3 (3/2) and \sqrt38 as \sqrt{3}8; the digits were read
+    # together (1/23, √38), so a response written so was credited against 1/23 and called wrong against 3/2
+    answer = parse_answer(text)
+    assert answer.kind == "unparsed" and "one-token argument" in answer.reason
+    for braced in (r"\frac{1}{23}", r"\frac1{23}", r"\frac12", r"\sqrt{38}", r"\sqrt2", r"\binom{5}{2}"):
+        assert parse_answer(braced).kind in ("number", "expression"), braced
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("3^{2}!", Fraction(362880)), ("2^{2}!", Fraction(24)), ("2^3!", Fraction(40320)), (r"5\times10^{-3}\%", Fraction(1, 20000)),
+     (r"2^{3}\%", Fraction(2, 25)), (r"10^{2}\%", Fraction(1)), ("(3!)^2", Fraction(36)), ("3!^2", Fraction(36)),
+     ("2^{-2}", Fraction(1, 4)), ("5!", Fraction(120))],
+)  # fmt: skip
+def test_a_factorial_or_a_percent_after_a_power_applies_to_the_power(text: str, expected: Fraction) -> None:
+    # the twelfth review: 3^{2}! was 3^(2!) = 9 (credited against 9), 5 \times 10^{-3}\% was 5 × 10^(-3/100)
+    assert value(parse_answer(text)) == expected
 
 
 def test_a_fraction_after_a_non_integer_is_not_a_mixed_number() -> None:
