@@ -1181,6 +1181,9 @@ def _forms(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
     if ka == kb == "relation":
         if a.value != b.value or len(a.terms) != len(b.terms):
             return _Verdict("unknown", "none", reason="orderings written with different relations are not compared")
+        if len(a.terms) == 2 and (a.terms[0] != b.terms[0] or a.terms[1] != b.terms[1]) and \
+                not any(_ORDERING.search(r.text or "") for r in (a, b)):  # fmt: skip (f(1) < f(2): an ordering of values)
+            return _inequalities(a, b, ctx)
         return _sequences([Answer("expression", (t,)) for t in a.terms], [Answer("expression", (t,)) for t in b.terms],
                           ctx, "side")  # fmt: skip
     if "approx" in (ka, kb):
@@ -1190,6 +1193,44 @@ def _forms(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
         return _Verdict("unknown", "none", reason="an approximation (\\approx) is never exactly equal to a value; "
                         "compare with a tolerance")  # fmt: skip
     return _Verdict("unknown", "none", reason=f"cannot compare {_article(ka)} {ka} with {_article(kb)} {kb}")
+
+
+def _inequalities(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
+    """Two inequalities of one kind (< or ≤) whose sides differ, each read as the points where d > 0 (d ≥ 0), d the
+    greater side less the smaller: ``y > 1 - x`` against ``x + y > 1`` (one d), ``2y > 2 - 2x`` (a positive factor)
+    are equal; a negative factor is the opposite inequality (different); a grid point where one holds and the other
+    not is a witness; else unknown (their sides were compared one by one: y against x + y is no witness)."""
+    da, db = (Op("-", (r.terms[1], r.terms[0])) for r in (a, b))
+    names = free_vars(da) | free_vars(db)
+    if not names:
+        return _sequences([Answer("expression", (t,)) for t in a.terms], [Answer("expression", (t,)) for t in b.terms],
+                          ctx, "side")  # fmt: skip
+    same = _identity(da, db, ctx, names)
+    if same.status == "equal":
+        return _Verdict("equal", same.method, conditions=(*same.conditions, "each inequality read as the points where "
+                        "it holds: the same greater side less smaller side"))  # fmt: skip
+    factor = _factor(da, db, names, ctx)
+    if factor is not None and factor != 0:
+        scaled = _identity(da, Op("*", (Num(factor), db)), ctx, names)
+        if scaled.status == "equal" and factor > 0:
+            return _Verdict("equal", scaled.method, {"factor": str(factor)}, conditions=(
+                *scaled.conditions, f"each inequality read as the points where it holds: one is the other times {factor}"))
+        if scaled.status == "equal":  # d > 0 against -d > 0: the points where d is positive, against negative
+            return _Verdict("different", scaled.method, {"relation": f"the opposite inequality (times {factor})"})
+    from pyverify.answers._engine import rational
+
+    # (a grid of small integer points, at most 3 letters and 125 points: exact arithmetic, no engine call)
+    letters = sorted(names)
+    if len(letters) <= 3:
+        holds = (lambda d: d > 0) if a.value == "<" else (lambda d: d >= 0)
+        for point in product(range(-2, 3), repeat=len(letters)):
+            at = {n: Num(Fraction(v)) for n, v in zip(letters, point)}
+            va, vb = rational(substitute(da, at)), rational(substitute(db, at))
+            if va is not None and vb is not None and holds(va) != holds(vb):
+                return _Verdict("different", "structure", {"point": ", ".join(f"{n} = {v}" for n, v in zip(letters, point)),
+                                                           "holds": "the reference's" if holds(va) else "the candidate's"})
+    return _Verdict("unknown", "none", reason="two inequalities in several letters whose sides differ: equal where "
+                    "they hold at the same points, which was not decided")
 
 
 _ORDERING = re.compile(r"[A-Za-z]\s*(?:\\left)?\(\s*[-+]?[\d.]+\s*(?:\\right)?\)")  # f(2): a function's value

@@ -227,6 +227,20 @@ def test_a_relation_in_one_letter_is_compared_as_its_set_of_reals(reference: str
     assert status(reference, candidate) == expected
 
 
+@pytest.mark.parametrize(
+    ("reference", "candidate", "expected"),
+    [("x+y>1", "y>1-x", "equal"), ("x>y", "x-y>0", "equal"), ("y^2<4-x^2", "x^2+y^2<4", "equal"),
+     ("y>1-x", "2y>2-2x", "equal"), ("x+y\\le 3", "y \\le -x+3", "equal"), ("x+y>1", "y<1-x", "different"),
+     ("x+y>1", "x+y>2", "different"), ("y>1/x", "xy>1", "different"), ("b<a", "a<b", "different"),
+     ("x+y>1", "x+y\\ge 1", "unknown")],
+)  # fmt: skip
+def test_an_inequality_in_several_letters_is_the_points_where_it_holds(reference: str, candidate: str, expected: str) -> None:
+    # the twelfth review: y > 1 - x against x + y > 1 was different, its sides compared one by one (y against x + y);
+    # equal now when one greater-less-smaller side is the other times a positive number, and different only with a
+    # point where one holds and the other not (xy > 1 and y > 1/x differ where x < 0)
+    assert status(reference, candidate) == expected
+
+
 def test_an_interval_written_empty_never_equals_another() -> None:
     # TheoremQA's lists: [8, 4] against [4, 3] was 'equal', both read as the empty interval
     assert status("[8, 4]", "[4, 3]") == "different" and status("[0.0259, 0.00505]", "[0.015, 0.003]") == "different"
