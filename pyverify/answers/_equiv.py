@@ -1195,6 +1195,37 @@ def _forms(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
     return _Verdict("unknown", "none", reason=f"cannot compare {_article(ka)} {ka} with {_article(kb)} {kb}")
 
 
+_BARE_LOG = re.compile(r"(?<![A-Za-z])log(?![A-Za-z_])(?!\s*_)")
+_NATURAL_LOG = re.compile(r"(?<![A-Za-z])ln(?![A-Za-z])")
+
+
+def _to_log10(node: Node) -> Node:
+    """``node`` with each natural logarithm made base 10 (ln x is log_10 x); a logarithm inside another kind of node
+    than an operation, a function or a sum raises LookupError (that reading is not built)."""
+    if isinstance(node, Call):
+        args = tuple(_to_log10(x) for x in node.args)
+        return Call("logb", (Num(Fraction(10)), *args)) if node.func == "ln" else Call(node.func, args)
+    if isinstance(node, Op):
+        return Op(node.op, tuple(_to_log10(x) for x in node.args))
+    if isinstance(node, SumOf):
+        return SumOf(node.var, _to_log10(node.lo), _to_log10(node.hi), _to_log10(node.body))
+    if any(isinstance(n, Call) and n.func == "ln" for n in walk(node)):
+        raise LookupError("a logarithm in a node not rebuilt")
+    return node
+
+
+def _common_log(ans: Answer) -> Answer | None:
+    """The answer read with its \\log (written without a base, and no \\ln beside it) as base 10; None when it has
+    none, or that reading is not built."""
+    if not _BARE_LOG.search(ans.text or "") or ans.rows:
+        return None
+    try:
+        return replace(ans, terms=tuple(_to_log10(t) for t in ans.terms),
+                       items=tuple(_common_log(i) or i for i in ans.items))  # fmt: skip
+    except LookupError:
+        return None
+
+
 def _inequalities(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
     """Two inequalities of one kind (< or ≤) whose sides differ, each read as the points where d > 0 (d ≥ 0), d the
     greater side less the smaller: ``y > 1 - x`` against ``x + y > 1`` (one d), ``2y > 2 - 2x`` (a positive factor)
@@ -1885,6 +1916,16 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
         texts = (reference if isinstance(reference, str) else "", candidate if isinstance(candidate, str) else "")
         verdict = _renaming(ref, cand, _parameter_readings(ref, cand, ctx, texts) or _side_of_reference(ref, cand, ctx) or
                             _compare(ref, cand, ctx), ctx)  # fmt: skip
+        # (never beside the other answer's \\ln: \\log(2) + i\\pi/3 against \\ln 2 + i\\pi/3 is the same logarithm)
+        common = (None, None) if any(_NATURAL_LOG.search(x.text or "") for x in (ref, cand)) else \
+            (_common_log(ref), _common_log(cand))  # fmt: skip
+        if verdict.status in ("equal", "different") and common != (None, None):
+            # \log 1000 against 3, \log 2 against \ln 2: \log without a base is ln in analysis and log10 in
+            # competition mathematics; a verdict stands only when both readings give it
+            base10 = _compare(common[0] or ref, common[1] or cand, ctx)
+            if base10.status != verdict.status and base10.status in ("equal", "different"):
+                return done(_Verdict("unknown", "none", reason=f"\\log without a base: {verdict.status} read as the "
+                                     f"natural logarithm, {base10.status} read as base 10 (write \\ln or \\log_{{10}})"))  # fmt: skip
         stated = [f"the {label} is stated for {ans.condition}" for label, ans in (("reference", ref),
                                                                                   ("candidate", cand)) if ans.condition]
         if stated and verdict.status == "different":  # the values found to differ may lie outside the condition

@@ -241,6 +241,17 @@ def test_an_inequality_in_several_letters_is_the_points_where_it_holds(reference
     assert status(reference, candidate) == expected
 
 
+@pytest.mark.parametrize(
+    ("reference", "candidate", "expected"),
+    [("3", "\\log 1000", "unknown"), ("1", "\\log(e)", "unknown"), ("3", "\\frac{\\log 8}{\\log 2}", "equal"),
+     ("\\log 2", "\\log 2", "equal"), ("\\ln 2", "\\log 2", "equal"), ("\\ln 2 + i\\pi/3", "\\log(2)+i\\frac{\\pi}{3}", "equal"),
+     ("3", "\\log_{10} 1000", "equal"), ("7", "\\log 5", "different")],
+)  # fmt: skip
+def test_a_log_without_a_base_stands_only_where_both_bases_agree(reference: str, candidate: str, expected: str) -> None:
+    # the twelfth review: \log was always ln, so \log 1000 against 3 was different (base 10 in competitions)
+    assert status(reference, candidate) == expected
+
+
 def test_an_interval_written_empty_never_equals_another() -> None:
     # TheoremQA's lists: [8, 4] against [4, 3] was 'equal', both read as the empty interval
     assert status("[8, 4]", "[4, 3]") == "different" and status("[0.0259, 0.00505]", "[0.015, 0.003]") == "different"
