@@ -1195,6 +1195,10 @@ def _forms(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
     return _Verdict("unknown", "none", reason=f"cannot compare {_article(ka)} {ka} with {_article(kb)} {kb}")
 
 
+# a number (perhaps a power of ten) and up to three letter tokens after it, spaced (5 \mu m, 1 N m, 10^{-9} m, 5\,\Omega)
+_SPACE = r"(?:\s|\\[,;: ]|~)*"
+_LETTERS_AFTER_NUMBER = re.compile(r"\s*[-−]?\d[\d.,]*(?:\s*\\times\s*10)?(?:\^\{?-?\d{1,3}\}?)?" + _SPACE +
+                                   r"(?:(?!\\(?:cdot|times)(?![A-Za-z]))\\?[A-Za-zμΩ]{1,6}(?:\^\{?-?\d\}?)?" + _SPACE + r"){1,3}\.?\s*")
 _BARE_LOG = re.compile(r"(?<![A-Za-z])log(?![A-Za-z_])(?!\s*_)")
 _NATURAL_LOG = re.compile(r"(?<![A-Za-z])ln(?![A-Za-z])")
 
@@ -1885,6 +1889,15 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
             # number counts is not stated
             return done(_Verdict("unknown", "none", reason=f"the {label} is one quantity in two units ({ans.text}) and "
                                  "the other a number without a unit: which unit it counts is not stated"))  # fmt: skip
+    for label, ans, other in (("reference", ref, cand), ("candidate", cand, ref)):
+        letters = sorted(set().union(*(free_vars(t) for t in ans.terms))) if ans.kind == "expression" and not ans.unit \
+            else []  # fmt: skip
+        if other.unit and letters and len(letters) <= 3 and all(_units.unit_letters(n) for n in letters) and \
+                _LETTERS_AFTER_NUMBER.fullmatch(ans.text or ""):  # fmt: skip (never 5 \cdot m, m(3): as written)
+            # 5 \mu m, 1 N m, 1 ha against 5000 nm, 1 J, 10000 m^2: letters that may be a unit written as variables
+            # (μm, N·m, ha): a product of variables against a quantity, whose difference would be no witness
+            return done(_Verdict("unknown", "none", reason=f"the {label}'s letters ({', '.join(letters)}) may be a unit "
+                                 f"written as variables, against a quantity in {other.unit}: not compared"))  # fmt: skip
     converted = ""
     for label, ans, other in (("reference", ref, cand), ("candidate", cand, ref)):
         if ans.unit == "degree" and not other.unit and ans.kind == "number" and len(ans.terms) == 1 and \

@@ -421,6 +421,11 @@ _GLUED_DIGIT_ARGUMENT = re.compile(r"\\(?:[dtc]?frac|[dt]?binom)(?![A-Za-z])\s*(
                                    r"\\sqrt(?![A-Za-z])\s*(?:\[[^\[\]]{0,50}\]\s*)?\d\d")
 
 
+# a degree sign right after π, or after a fraction or a quotient that ends its group (\frac{\pi}{6}^\circ, \pi/6°)
+_PI_IN_DEGREES = re.compile(r"(?:\\pi(?![A-Za-z])|π)(?:\s*\}|\s*\{[^{}]{0,20}\}|\s*[\d/])*\s*"
+                            r"(?:\^\s*(?:\{\s*\\circ\s*\}|\\circ(?![A-Za-z]))|°)")
+
+
 def _read_text(text: str, decimal_comma: str | None = None) -> Answer:
     plain = _PLAIN.fullmatch(text)
     if plain and not (decimal_comma == CONTEXT_DOTS and DOT_GROUPS.fullmatch(text.strip().lstrip("-"))):  # (1.000: 1000)
@@ -433,6 +438,10 @@ def _read_text(text: str, decimal_comma: str | None = None) -> Answer:
     if apart:  # 2 \quad -2, $3$ $-4$: two values set apart by a wide space, never the difference 2 - 2
         raise AnswerParseError(f"outside the answer grammar: two values set apart by a space, {apart.group().strip()!r}, "
                                "are no difference", apart.start())  # fmt: skip
+    marked = _PI_IN_DEGREES.search(text)
+    if marked:  # \frac{\pi}{6}^\circ: a radian measure marked as degrees (or π/6 degrees, 0.009 radians): which is meant?
+        raise AnswerParseError("outside the answer grammar: a degree sign on a multiple of π (radians marked as degrees, "
+                               "or so many degrees: not read)", marked.start())  # fmt: skip
     glued = _GLUED_DIGIT_ARGUMENT.search(text)
     if glued:  # \frac{1}23, \sqrt38, \frac123: TeX takes one digit (\frac{1}{2}3, \sqrt{3}8), a reader may take them all
         raise AnswerParseError(f"outside the answer grammar: {glued.group().strip()!r} gives a one-token argument several "

@@ -342,6 +342,12 @@ def _lookup(token: str) -> Unit | None:
     return _TABLE.get(_singular(lower))
 
 
+def unit_letters(name: str) -> bool:
+    """Whether a variable's name may be a unit or a prefix written as letters (m, N, ha, mu, Omega): a unit
+    token as :func:`read` takes it, or the micro prefix, or the ohm's Greek letter."""
+    return name in ("mu", "Omega") or _lookup(name) is not None or _lookup(name.lower()) is not None
+
+
 def _negative_power(tokens: list[str], token: str) -> bool:
     i = tokens.index(token)
     return i + 1 < len(tokens) and tokens[i + 1].startswith("^-")

@@ -83,6 +83,15 @@ def test_a_one_token_argument_written_as_several_digits_is_refused(text: str) ->
         assert parse_answer(braced).kind in ("number", "expression"), braced
 
 
+@pytest.mark.parametrize("text", [r"\frac{\pi}{6}^\circ", r"\pi/6 ^\circ", r"\pi^\circ", r"2\pi°"])
+def test_a_degree_sign_on_a_multiple_of_pi_is_refused(text: str) -> None:
+    # the twelfth review: \frac{\pi}{6}^\circ (π/6 degrees, 0.009 radians) was credited against π/6, its sign dropped
+    answer = parse_answer(text)
+    assert answer.kind == "unparsed" and "degree sign on a multiple of π" in answer.reason
+    assert equivalent_answers("30", "30^\\circ").status == "equal"
+    assert equivalent_answers("\\frac{\\pi}{6}", "30^\\circ").status == "equal"
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [("3^{2}!", Fraction(362880)), ("2^{2}!", Fraction(24)), ("2^3!", Fraction(40320)), (r"5\times10^{-3}\%", Fraction(1, 20000)),
