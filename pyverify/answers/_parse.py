@@ -421,6 +421,12 @@ _GLUED_DIGIT_ARGUMENT = re.compile(r"\\(?:[dtc]?frac|[dt]?binom)(?![A-Za-z])\s*(
                                    r"\\sqrt(?![A-Za-z])\s*(?:\[[^\[\]]{0,50}\]\s*)?\d\d")
 
 
+# a function whose argument has no brackets, then a slash right after it and a number or a letter (never another
+# function or a bracket after it: \sin x / \cos x is a quotient of values; a slash set apart by spaces ends the
+# argument, \tan 2x / 2 is tan(2x)/2, as the grammar reads it)
+_FUNCTION_OVER = re.compile(r"\\(?:sin|cos|tan|cot|sec|csc|ln|log)(?![A-Za-z])(?:\s*\^\s*\{?-?\d\}?)?\s*"
+                            r"(?!\(|\{|\\left|\\frac|\\dfrac|\\tfrac)(?:\\[A-Za-z]+|[A-Za-z0-9.]){1,6}/"
+                            r"(?!\\(?:sin|cos|tan|cot|sec|csc|ln|log|exp)(?![A-Za-z])|\(|\\left)(?=[\dA-Za-z\\])")
 # a degree sign right after π, or after a fraction or a quotient that ends its group (\frac{\pi}{6}^\circ, \pi/6°)
 _PI_IN_DEGREES = re.compile(r"(?:\\pi(?![A-Za-z])|π)(?:\s*\}|\s*\{[^{}]{0,20}\}|\s*[\d/])*\s*"
                             r"(?:\^\s*(?:\{\s*\\circ\s*\}|\\circ(?![A-Za-z]))|°)")
@@ -442,6 +448,11 @@ def _read_text(text: str, decimal_comma: str | None = None) -> Answer:
     if marked:  # \frac{\pi}{6}^\circ: a radian measure marked as degrees (or π/6 degrees, 0.009 radians): which is meant?
         raise AnswerParseError("outside the answer grammar: a degree sign on a multiple of π (radians marked as degrees, "
                                "or so many degrees: not read)", marked.start())  # fmt: skip
+    sliced = _FUNCTION_OVER.search(text)
+    if sliced:  # \sin\pi/6, \sin x/2, \ln 2/3: sin(π)/6 as the grammar binds it, sin(π/6) as many writers mean it
+        raise AnswerParseError(f"outside the answer grammar: {sliced.group().strip()!r} divides a function of an argument "
+                               "without brackets: the function's value, or its argument, divided? (write brackets)",
+                               sliced.start())  # fmt: skip
     glued = _GLUED_DIGIT_ARGUMENT.search(text)
     if glued:  # \frac{1}23, \sqrt38, \frac123: TeX takes one digit (\frac{1}{2}3, \sqrt{3}8), a reader may take them all
         raise AnswerParseError(f"outside the answer grammar: {glued.group().strip()!r} gives a one-token argument several "

@@ -1346,7 +1346,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`1,000`, `12,345.5`, `-7,425,000`, `- 1,000` (the whole answer); `1,000 - 800 = 200`, `2,500 \\times 3`, "
      "`1,000 and 2,000`, `(1,000, 2,000)`",
      "one number: plain commas in thousands groups; so is each such group in an expression or a list whose every "
-     "comma with no space after it is in one (a comma and a space separate; never `1,234,5`, whose commas the comma "
+     "comma with no space after it is in one (a comma and a space separate; with a percent sign after it, `1,234\\%`, one percentage; never `1,234,5`, whose commas the comma "
      "rules read, nor groups alone in brackets: `(2,251,252)` is a triple)"),
     ("`4 4/9`, `4\\frac{4}{9}`, `4 \\frac{4}{9}`, `-4 4/9`, `1 000 4/9`",
      "the mixed number 4 + 4/9 (and -(4 + 4/9)): an integer, then a proper fraction of two integer numerals "
@@ -1402,6 +1402,7 @@ class AnswerParseError(ValueError):
 #: A whole answer written with thousands separators (``1,000`` or ``12,345.5``, ``- 1,000``: a space after its sign) is
 #: one number, not a list.
 THOUSANDS = re.compile(r"(?:[-+][ \t]{0,3})?[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?")
+_THOUSANDS_PERCENT = re.compile(THOUSANDS.pattern + r"[ \t]*%")
 # thousands groups inside an expression or a list (1,000 - 800, 1,000 and 2,000), and a comma with no space after it
 _GROUPED = re.compile(r"(?<![\d.,])[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?(?!\d|,\d)")
 _TIGHT_COMMA = re.compile(r",(?!\s)")
@@ -1831,8 +1832,9 @@ def _numbers(text: str, decimal_comma: str | None) -> str:
     if decimal_comma == CONTEXT_DOTS:  # 57.500, 82.666,67 in German: full stops group thousands
         text = DOT_GROUPS.sub(lambda m: m.group().replace(".", ""), text)
     lead = _VALUE_LEAD.match(text)  # x = 1,000 and \\approx 1,000 are 1000 as 1,000 is
-    if decimal_comma != "decimal" and THOUSANDS.fullmatch(text, lead.end()):  # type: ignore[union-attr]
-        text = text.replace(",", "")
+    if decimal_comma != "decimal" and (THOUSANDS.fullmatch(text, lead.end()) or  # type: ignore[union-attr]
+                                       _THOUSANDS_PERCENT.fullmatch(text, lead.end())):  # type: ignore[union-attr]
+        text = text.replace(",", "")  # (1,234% too: one percentage, never 1 and 234%)
     elif decimal_comma not in ("decimal", CONTEXT, CONTEXT_DOTS) and "," in text:
         # 1,000 - 800 = 200, 2,500 \times 3, 1,000 and 2,000, (1,000, 2,000): groups in an expression or a list, each
         # one number, when every comma with no space after it is in one (a list item never opens with the three digits

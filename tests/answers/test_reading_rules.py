@@ -83,6 +83,22 @@ def test_a_one_token_argument_written_as_several_digits_is_refused(text: str) ->
         assert parse_answer(braced).kind in ("number", "expression"), braced
 
 
+@pytest.mark.parametrize("text", [r"\sin\pi/6", r"\sin x/2", r"\ln 2/3", r"\sin^2 x/2", r"\cos 2x/3 + 1"])
+def test_a_function_without_brackets_then_a_slash_is_refused(text: str) -> None:
+    # the twelfth review: \sin\pi/6 was sin(π)/6 = 0 and credited against 0 (a writer means sin(π/6) = 1/2)
+    answer = parse_answer(text)
+    assert answer.kind == "unparsed" and "without brackets" in answer.reason
+    for plain in (r"\sin x / \cos x", r"\sin(x)/2", r"\frac{\sin x}{2}", r"\sin(\pi/6)", r"\sin \frac{\pi}{6}"):
+        assert parse_answer(plain).kind in ("number", "expression"), plain
+
+
+@pytest.mark.parametrize("text", [r"12.34"])
+def test_a_percentage_with_thousands_groups_is_one_number(text: str) -> None:
+    # the twelfth review: 1,234\% was the list 1, 234% (several answers against 12.34)
+    for written in (r"1,234\%", "1,234%", "1,234 percent"):
+        assert equivalent_answers(text, written).status == "equal", written
+
+
 @pytest.mark.parametrize("text", [r"\frac{\pi}{6}^\circ", r"\pi/6 ^\circ", r"\pi^\circ", r"2\pi°"])
 def test_a_degree_sign_on_a_multiple_of_pi_is_refused(text: str) -> None:
     # the twelfth review: \frac{\pi}{6}^\circ (π/6 degrees, 0.009 radians) was credited against π/6, its sign dropped
