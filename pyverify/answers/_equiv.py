@@ -450,7 +450,7 @@ def _complex(a: Node, b: Node, ctx: _Context) -> _Verdict:
 
 
 # (a name may carry a subscript: f_1(x), g_n(x), Y_{s}(p) = 100\sqrt{p} (Minerva's golds))
-_FUNCTION_OF = re.compile(r"^\s*([A-Za-z](?:_\s*(?:\{\s*[A-Za-z0-9]{1,6}\s*\}|[A-Za-z0-9]))?)\s*(?:\^\s*\{\s*-\s*1\s*\}|\^\s*-\s*1)?\s*(?:\\left\s*)?\(\s*([A-Za-z])\s*"
+_FUNCTION_OF = re.compile(r"^\s*([A-Za-z](?:_\s*(?:\{\s*[A-Za-z0-9]{1,6}\s*\}|[A-Za-z0-9]))?)\s*(?:(?:\^\s*\{\s*-\s*1\s*\}|\^\s*-\s*1)\s*)?(?:\\left\s*)?\(\s*([A-Za-z])\s*"
                           r"(?:\\right\s*)?\)\s*=(?!=)")
 
 
@@ -1181,7 +1181,7 @@ def _forms(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
     if ka == kb == "relation":
         if a.value != b.value or len(a.terms) != len(b.terms):
             return _Verdict("unknown", "none", reason="orderings written with different relations are not compared")
-        if len(a.terms) == 2 and (a.terms[0] != b.terms[0] or a.terms[1] != b.terms[1]) and \
+        if len(a.terms) == 2 and a.value in ("<", "<=", "!=") and (a.terms[0] != b.terms[0] or a.terms[1] != b.terms[1]) and \
                 not any(_ORDERING.search(r.text or "") for r in (a, b)):  # fmt: skip (f(1) < f(2): an ordering of values)
             return _inequalities(a, b, ctx)
         return _sequences([Answer("expression", (t,)) for t in a.terms], [Answer("expression", (t,)) for t in b.terms],
@@ -1198,9 +1198,9 @@ def _forms(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
 # a number (perhaps a power of ten) and up to three letter tokens after it, spaced (5 \mu m, 1 N m, 10^{-9} m, 5\,\Omega)
 _SPACE = r"(?:\s|\\[,;: ]|~)*"
 _LETTERS_AFTER_NUMBER = re.compile(r"\s*[-−]?\d[\d.,]*(?:\s*\\times\s*10)?(?:\^\{?-?\d{1,3}\}?)?" + _SPACE +
-                                   r"(?:(?!\\(?:cdot|times)(?![A-Za-z]))\\?[A-Za-zμΩ]{1,6}(?:\^\{?-?\d\}?)?" + _SPACE + r"){1,3}\.?\s*")
+                                   r"(?:(?!\\(?:cdot|times)(?![A-Za-z]))\\?[A-Za-zμΩ]{1,6}(?:\^\{?-?\d\}?)?" + _SPACE + r"){1,3}(?:\.\s*)?")
 _BARE_LOG = re.compile(r"(?<![A-Za-z])log(?![A-Za-z_])(?!\s*_)")
-_NATURAL_LOG = re.compile(r"(?<![A-Za-z])ln(?![A-Za-z])")
+_NATURAL_LOG = re.compile(r"(?<![A-Za-z])ln(?![A-Za-z])|\\log\s*_\s*\{?\s*e(?![A-Za-z])")  # (\ln, \log_e)
 
 
 def _to_log10(node: Node) -> Node:
@@ -1231,8 +1231,8 @@ def _common_log(ans: Answer) -> Answer | None:
 
 
 def _inequalities(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
-    """Two inequalities of one kind (< or ≤) whose sides differ, each read as the points where d > 0 (d ≥ 0), d the
-    greater side less the smaller: ``y > 1 - x`` against ``x + y > 1`` (one d), ``2y > 2 - 2x`` (a positive factor)
+    """Two inequalities of one kind (<, ≤ or ≠) whose sides differ, each read as the points where d > 0 (d ≥ 0, d ≠ 0),
+    d the greater side less the smaller (for ≠ any factor but 0 keeps the points: x ≠ y is y ≠ x): ``y > 1 - x`` against ``x + y > 1`` (one d), ``2y > 2 - 2x`` (a positive factor)
     are equal; a negative factor is the opposite inequality (different); a grid point where one holds and the other
     not is a witness; else unknown (their sides were compared one by one: y against x + y is no witness)."""
     da, db = (Op("-", (r.terms[1], r.terms[0])) for r in (a, b))
@@ -1240,6 +1240,17 @@ def _inequalities(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
     if not names:
         return _sequences([Answer("expression", (t,)) for t in a.terms], [Answer("expression", (t,)) for t in b.terms],
                           ctx, "side")  # fmt: skip
+    from pyverify.answers._engine import NotANumber
+
+    try:
+        return _inequality_sets(a, da, db, names, ctx)
+    except (NotANumber, ZeroDivisionError):
+        return _Verdict("unknown", "none", reason="two inequalities in several letters with a side undefined somewhere "
+                        "(a division by zero): not compared")  # fmt: skip
+
+
+def _inequality_sets(a: Answer, da: Node, db: Node, names: set[str], ctx: _Context) -> _Verdict:
+    """:func:`_inequalities` once d is formed (see there)."""
     same = _identity(da, db, ctx, names)
     if same.status == "equal":
         return _Verdict("equal", same.method, conditions=(*same.conditions, "each inequality read as the points where "
@@ -1247,7 +1258,7 @@ def _inequalities(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
     factor = _factor(da, db, names, ctx)
     if factor is not None and factor != 0:
         scaled = _identity(da, Op("*", (Num(factor), db)), ctx, names)
-        if scaled.status == "equal" and factor > 0:
+        if scaled.status == "equal" and (factor > 0 or a.value == "!="):  # (x ≠ y is y ≠ x)
             return _Verdict("equal", scaled.method, {"factor": str(factor)}, conditions=(
                 *scaled.conditions, f"each inequality read as the points where it holds: one is the other times {factor}"))
         if scaled.status == "equal":  # d > 0 against -d > 0: the points where d is positive, against negative
@@ -1257,10 +1268,13 @@ def _inequalities(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
     # (a grid of small integer points, at most 3 letters and 125 points: exact arithmetic, no engine call)
     letters = sorted(names)
     if len(letters) <= 3:
-        holds = (lambda d: d > 0) if a.value == "<" else (lambda d: d >= 0)
+        holds = (lambda d: d > 0) if a.value == "<" else (lambda d: d != 0) if a.value == "!=" else (lambda d: d >= 0)
         for point in product(range(-2, 3), repeat=len(letters)):
             at = {n: Num(Fraction(v)) for n, v in zip(letters, point)}
-            va, vb = rational(substitute(da, at)), rational(substitute(db, at))
+            try:
+                va, vb = rational(substitute(da, at)), rational(substitute(db, at))
+            except (ZeroDivisionError, ArithmeticError, ValueError):
+                continue  # (a point where a side is undefined: y > 1/x^2 at x = 0)
             if va is not None and vb is not None and holds(va) != holds(vb):
                 return _Verdict("different", "structure", {"point": ", ".join(f"{n} = {v}" for n, v in zip(letters, point)),
                                                            "holds": "the reference's" if holds(va) else "the candidate's"})
@@ -1894,8 +1908,8 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
             else []  # fmt: skip
         if other.unit and letters and len(letters) <= 3 and all(_units.unit_letters(n) for n in letters) and \
                 _LETTERS_AFTER_NUMBER.fullmatch(ans.text or ""):  # fmt: skip (never 5 \cdot m, m(3): as written)
-            # 5 \mu m, 1 N m, 1 ha against 5000 nm, 1 J, 10000 m^2: letters that may be a unit written as variables
-            # (μm, N·m, ha): a product of variables against a quantity, whose difference would be no witness
+            # 5 \mu m, 1 N m against 5000 nm, 1 J: letters that may be a unit written as variables (μm, N·m): a
+            # product of variables against a quantity, whose difference would be no witness
             return done(_Verdict("unknown", "none", reason=f"the {label}'s letters ({', '.join(letters)}) may be a unit "
                                  f"written as variables, against a quantity in {other.unit}: not compared"))  # fmt: skip
     converted = ""
@@ -2125,7 +2139,7 @@ def _approximates(value: Answer, form: Answer, timeout: float) -> bool | None:
 
 
 # a number with a scale letter glued to it, as written (2k, 2K, $1.5M, 3B): a scale or a variable's multiple
-_SCALED = re.compile(r"\s*(?:\\?\$)?\s*-?\d+(?:\.\d+)?\s?[kKMB]\s*\.?\s*")
+_SCALED = re.compile(r"\s*(?:\\?\$)?\s*-?\d+(?:\.\d+)?\s?[kKMB]\s*(?:\.\s*)?")
 
 
 def _with_forms(ref: Answer, cand: Answer, timeout: float, start: float, **options: Any) -> AnswerCertificate:

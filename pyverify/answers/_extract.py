@@ -66,7 +66,7 @@ from fractions import Fraction
 from typing import Literal
 
 from pyverify.answers._forms import _RELATION as _FORMS_RELATION
-from pyverify.answers._forms import said_in_scale_words, spelled_number
+from pyverify.answers._forms import OPTION_NAMES_ANOTHER, said_in_scale_words, spelled_number
 from pyverify.answers._reading import INVISIBLE, outside_unit
 from pyverify.answers._units import symbols
 from pyverify.answers._words import (
@@ -647,7 +647,7 @@ _PHRASE = re.compile(
     r"\(?(?-i:[A-J])\)?(?![A-Za-z])))?|the\s+(?:correct|right)\s+(?:option|choice)"
     r"(?=\s+is\s*:?\s*(?:\*\*)?\s*(?:(?:option|choice)(?:\s+|(?:\\?_){1,4}))?(?:\(\s*[A-Ja-j]\s*\)|(?-i:[A-J])(?![A-Za-z])))"
     # (Solution: Choice_B, the solution is Choice D: MR-Ben's prompted format; only before the word and its letter)
-    r"|(?:the\s+)?(?:(?:final|correct)\s+)?solution(?=\s*(?:is\s*:?|:)\s*(?:\*\*)?\s*(?:option|choice)(?:\s+|(?:\\?_){1,4})"
+    r"|(?:the\s+)?(?:(?:final|correct)\s+)?solution(?=\s*(?:is\s*:?|:)\s*(?:\*\*)?\s*(?:[A-Za-z']{1,12}\s+){0,3}?(?:option|choice)(?:\s+|(?:\\?_){1,4})"
     r"\(?(?-i:[A-J])\)?(?![A-Za-z0-9])))"
     + _PHRASE_NOTE + _TO_THE_QUESTION
     + r"(?:\*\*)?\s*(?:(?:is|would\s+be|will\s+be)(?![A-Za-z])\s*:?|:|=|->|=>|→|—)"
@@ -926,7 +926,9 @@ def _struck(text: str, lo: int, end: int) -> int | None:
     inside a line (none does in the outside suites)."""
     line = text.rfind("\n", lo, end) + 1
     opener = text.rfind("<s>", max(line, lo, end - 2000), end)
-    return opener if opener >= 0 and text[lo:opener].strip() else None
+    if opener < 0 or not text[lo:opener].strip() or not text[line:opener].strip() or "</s>" in text[opener:end]:
+        return None  # (<s> opening its line is a start token; one closed before end opens nothing)
+    return opener
 
 # (also a colour model's white, \textcolor[HTML]{FFFFFF}, [rgb]{1,1,1}, [RGB]{255,255,255}, and any colour mixed at 0%,
 # black!0, which is white)
@@ -3471,13 +3473,15 @@ def _doubting_note(after: str) -> bool:
     """Whether what follows a choice is a note in brackets that doubts it (``(I am not sure)``, ``(note that this is not
     accurate)``, ``(maybe)``): words, never an option's value (``(2,0)``, ``(7.92)``)."""
     note = re.fullmatch(r"\s*\(([^()]{1,300})\)\s*[.!]?\s*", after)
-    return bool(note and _prose(note.group(1)) and (_NOTE_DOUBTS.search(note.group(1)) or _TAKEN_BACK.search(note.group(1))))
+    return bool(note and ("?" in note.group(1) or _NOTE_DOUBTS.search(note.group(1)) or
+                          (_prose(note.group(1)) and _TAKEN_BACK.search(note.group(1)))))
 
 
 # in a note on a choice, words that doubt it or speak of it as an answer (an option's own words may deny: (B) (the
 # function is not continuous) is an option)
-_NOTE_DOUBTS = re.compile(r"(?i)(?<![A-Za-z])(?:not\s+(?:sure|certain|confident|accurate|correct|right)|unsure|uncertain|"
-                          r"might|may|could|guess\w*|answer|confiden\w*|doubt\w*|think)(?![A-Za-z])")
+_NOTE_DOUBTS = re.compile(r"(?i)(?<![A-Za-z])(?:not\s+(?:sure|certain|confident|accurate|correct|right|verified)|unsure|"
+                          r"uncertain|unverified|no\s+idea|idk|tbd|placeholder|guess\w*|low\s+confidence|might\s+be\s+wrong|"
+                          r"could\s+be\s+wrong|doubtful|not\s+(?:a\s+)?(?:completely|fully|entirely)\s+\w+)(?![A-Za-z])")
 
 
 # the word option or choice and its letter (Choice B, option (c), Choice_B and Choice\\_B as a template writes them),
@@ -3813,6 +3817,7 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
         _OPTION_NEXT.match(text, end, hi) if re.fullmatch(r"\(?[A-J]\)?", piece) and text[end : end + 1] == "." else None)
     lettered = _LETTER_OPTION.fullmatch(piece) if not optioned else None
     if lettered and not _prose(lettered.group(2)) and not _SECOND_LABEL.search(lettered.group(2)) and \
+            not OPTION_NAMES_ANOTHER.search(lettered.group(2)) and \
             not _OR_CHOICE_WORD.search(lettered.group(2)) and not re.search(r"(?<![A-Za-z])or(?![A-Za-z])", lettered.group(2)):  # fmt: skip
         # The correct answer choice is D: 2/3. (MR-Ben's answers): the choice D with its option, read by the
         # labelled-choice rule (the letter against a letter, the option against a value)
@@ -3828,8 +3833,10 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
     led = _CHOICE_LED.match(piece)
     listed = _MORE_CHOICES.match(piece, led.end()) if led else None
     worded = _WORDED_CHOICE.match(piece)
-    for label in (led, worded):
-        if label and _doubting_note(piece[label.end() :]):
+    noted = re.search(r"\([^()]{1,300}\)\s*[.!]?\s*$", piece)  # (a note at the end, after the option too)
+    for label in (led, worded, _LETTER_OPTION.match(piece)):
+        if label and (_doubting_note(piece[label.end() :]) or
+                      (noted and noted.start() >= label.end() and _doubting_note(piece[noted.start() :]))):
             # The answer is (B) (I am not sure). / Choice B (note that this is not a completely accurate answer ...):
             # a note in brackets after the choice that doubts it (never an option: (D) (2,0))
             return Extraction("none", rule=f"the choice after '{rule}' is doubted in a note after it", span=(start, end))
@@ -3850,10 +3857,13 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
         body = option.group(1).strip(" \t()[]") if option else ""  # (in brackets: Choice_B (7.92), never a note on it)
         first = start + text[start:end].find(piece)
         if body and not _SECOND_LABEL.search(body) and not _OR_CHOICE_WORD.search(body) and \
+                not OPTION_NAMES_ANOTHER.search(body) and \
                 not _PROPERTY_OR_HEDGE.search(body) and \
                 (not _prose(body) or (re.fullmatch(_OPTION_WORDS, body) and not _NOT_OPTION_TEXT.search(body))):  # fmt: skip
             # The answer is Choice B: 90 seconds. / Choice_C: $\frac{\pi}{6}$ (MR-Ben's answers): the choice with its
             # option, read by the labelled-choice rule (never the 90 alone, which names no choice)
+            return Extraction("answer", (piece.rstrip(" \t."),), rule, (first, first + len(piece.rstrip(" \t."))))
+        if option and OPTION_NAMES_ANOTHER.search(option.group(1)):  # Choice_B: C: another choice, read as written
             return Extraction("answer", (piece.rstrip(" \t."),), rule, (first, first + len(piece.rstrip(" \t."))))
         if _REASON_AFTER.match(rest) and not _SECOND_LABEL.search(rest) and not _OR_CHOICE_WORD.search(rest):
             # The answer is Choice B, since ...: the choice, then why

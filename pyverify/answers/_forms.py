@@ -22,16 +22,16 @@ from pyverify.logic._ast import walk as _walk
 
 #: Commands whose braces hold text.
 _TEXTS = r"\\(?:text|textbf|textnormal|textrm|textit|mbox|mathrm|mathbf|textsf)"
-_WHOLE_TEXT = re.compile(rf"^\s*{_TEXTS}\s*\{{(.*)\}}\s*\.?\s*$", re.S)
+_WHOLE_TEXT = re.compile(rf"^\s*{_TEXTS}\s*\{{(.*)\}}\s*(?:\.\s*)?$", re.S)
 _CHOICE = re.compile(r"^\s*\(?\s*([A-Z])(?:\s*\))?(?:\s*\.)?\s*$")  # (each run of spaces once: no backtracking)
-_BRACKETED_TEXT_CHOICE = re.compile(rf"^\s*\(\s*{_TEXTS}\s*\{{\s*([A-Z])\s*\}}\s*\)\s*\.?\s*$")
+_BRACKETED_TEXT_CHOICE = re.compile(rf"^\s*\(\s*{_TEXTS}\s*\{{\s*([A-Z])\s*\}}\s*\)\s*(?:\.\s*)?$")
 _NUMBER_TEXT = re.compile(r"\s*-?\d{1,30}(?:\.\d{1,30})?\s*")
 # a title's abbreviation before a name (Mrs. Hilt, Dr. Smith: ASDiv's golds)
 _HONORIFIC_WORDS = r"(?:Mr|Mrs|Ms|Dr|Mt|St)"
 _LEADING_HONORIFIC = re.compile(rf"^\s*{_HONORIFIC_WORDS}\.[ \t]+")
-_WORDS = re.compile(rf"^\s*(?:{_HONORIFIC_WORDS}\.[ \t]+)?[A-Za-z][A-Za-z'\- ]*[A-Za-z]\s*\.?\s*$")
+_WORDS = re.compile(rf"^\s*(?:{_HONORIFIC_WORDS}\.[ \t]+)?[A-Za-z][A-Za-z'\- ]*[A-Za-z]\s*(?:\.\s*)?$")
 # a choice with its option after it, as multiple-choice golds are written: (D) Alina, \textbf{(C)} 12
-_LABELLED = re.compile(rf"^\s*(?:{_TEXTS}\s*\{{\s*)?\(([A-J])\)(?:\s|\\[ ,;:!]|~)*\}}?(?:\s|\\[ ,;:!]|~)*"
+_LABELLED = re.compile(rf"^\s*(?:{_TEXTS}\s*\{{\s*)?\(([A-J])\)(?:\s|\\[ ,;:!]|~)*(?:\}}(?:\s|\\[ ,;:!]|~)*)?"
                        r"((?:[A-Za-z0-9$\\{(\[-]|[^\x00-\x7f]).*)$", re.S)  # (D) Alina, \textbf{(C)}\ 7, \textbf{(C) }7 (AMC golds),
 # (D) (2,0), (D) $4(x+1)=4x$ (an option may hold brackets; one that holds another choice is refused below), an
 # option in another script (C. 随着气候温度由低到高，海水表层温度呈上升趋势: the Shanghai gaokao's answers)
@@ -39,6 +39,16 @@ _LABELLED = re.compile(rf"^\s*(?:{_TEXTS}\s*\{{\s*)?\(([A-J])\)(?:\s|\\[ ,;:!]|~
 # choices, no option)
 _OR_CHOICE = re.compile(r"(?:(?<![A-Za-z\\])(?:or|and)|,)\s*(?:\\text\s*\{\s*)?(?:(?i:option|choice)(?:\s+|(?:\\?_){1,4}))?"
                         r"(?:\([A-J]\)|[A-J])(?![A-Za-z])")
+# an option that names another choice or offers one beside it: the word choice or option (Choice_B, Choice_C), another
+# letter labelling a value (D: C: 1/8, 2/3; C: 1/2), a lone letter (Choice_B: C), a letter after or, also, maybe
+# (1/9 OR C, also C), \lor, or a letter that a clause calls possible or right (C is also possible; never a set or a
+# group named by a capital, A is isomorphic to B): several answers, no option's text
+OPTION_NAMES_ANOTHER = re.compile(r"(?i:(?<![A-Za-z])(?:choice|option)s?(?![A-Za-z]))|(?<![A-Za-z\\])[A-J]\s*[:：]|"
+                                  r"^\s*\(?[A-J]\)?\s*[.,;!]?\s*$|\\(?:lor|vee)(?![A-Za-z])|"
+                                  r"(?i:(?<![A-Za-z])(?:or|also|either|alternatively|maybe|perhaps|possibly)\s+)\(?[A-J]\)?(?![A-Za-z])|"
+                                  r"(?<![A-Za-z\\])[A-J]\)?\s+(?:is|are|was|might\s+be|may\s+be|could\s+be|would\s+be)\s+"
+                                  r"(?:also\s+|equally\s+)?(?:possible|correct|right|true|valid|plausible|likely|close|"
+                                  r"an?\s+(?:option|answer|choice)|the\s+answer)(?![A-Za-z])")
 # a second choice inside a choice's option: (A) 12 (B) 13, (A) 12 B. 13
 _SECOND_LABEL = re.compile(r"\([A-J]\)|(?<![A-Za-z\\])[A-J][.．)](?:\s|$)")
 # numbered statements picked as the answer (Chinese exams' ①②③④, \\textcircled{1}): the set of their numbers
@@ -61,8 +71,8 @@ SQUARE_CHOICES = re.compile(r"^\s*\[[A-J]\](?:\s*" + CHOICE_JOIN + r"\s*\[[A-J]\
                             r"(?!\s*(?:[=<>+\-*/^_×÷≤≥≠]|\\(?:cdot|times|div|le|ge|leq|geq|neq|approx|lt|gt)(?![A-Za-z])))")
 # a verdict that only confirms the choices before it: (A) and (C) are correct, (B) is the correct option
 CHOICES_CONFIRMED = re.compile(r"^(\s*\(?[A-J]\)?(?:\s*" + CHOICE_JOIN + r"\s*\(?[A-J]\)?)*)\s+(?:is|are)\s+(?:the\s+)?"
-                               r"(?:correct|true|right)(?:\s+(?:options?|choices?|answers?|statements?|ones?))?\s*\.?\s*$")
-_LOWER_CHOICE = re.compile(r"^\s*\(([a-j])\)(?=\s*\.?\s*$|\s+[A-Za-z0-9$\\({\[])")
+                               r"(?:correct|true|right)(?:\s+(?:options?|choices?|answers?|statements?|ones?))?\s*(?:\.\s*)?$")
+_LOWER_CHOICE = re.compile(r"^\s*\(([a-j])\)(?=\s*(?:\.\s*)?$|\s+[A-Za-z0-9$\\({\[])")
 # a choice letter, a full stop and a space, then its option: C. {x \\mid -3<x<4} (A: 12 is the answer 12: the
 # extraction reads A: as Answer:)
 # (a TeX space after the full stop is a space: D.\ \frac{\sqrt{65}}{2})
@@ -77,7 +87,7 @@ _NOT_OPTION = re.compile(r"(?i)^(?:is|are|was|were|or|and|but|maybe|perhaps|eith
                          r"incorrect|ruled|rejected|eliminated|excluded|unsure)(?![A-Za-z])")
 # choice letters joined by commas or and, bare or in one text command: (C) and (G), \\text{A and D} (the clean-up
 # rules then read them as the list of those choices, as A, D is)
-CHOICE_LIST = re.compile(rf"^\s*(?:{_TEXTS}\s*\{{)?\s*\(?[A-J]\)?(?:\s*{CHOICE_JOIN}\s*\(?[A-J]\)?)+\s*\}}?\s*\.?\s*$")
+CHOICE_LIST = re.compile(rf"^\s*(?:{_TEXTS}\s*\{{)?\s*\(?[A-J]\)?(?:\s*{CHOICE_JOIN}\s*\(?[A-J]\)?)+\s*\}}?\s*(?:\.\s*)?$")
 # a function's value at a number, as written: f(2), g'(1), f(\frac{2\pi}{3}), f\!\left(\dfrac{2\pi}{3}\right) (the grammar
 # reads f times the number; the text says which)
 FUNCTION_AT_A_POINT = re.compile(r"[A-Za-z](?:_\{?\w{1,4}\}?)?'{0,3}\s*(?:\\[!,]\s*)?(?:\\left\s*)?\(\s*"
@@ -158,7 +168,7 @@ def _roman_list(text: str) -> list[int] | None:
 _NAME_WORD = r"([A-Z]{2,}|\\(?:text|textrm|mathrm)\s*\{\s*[A-Za-z]{2,}\s*\})"
 #: An equation between two names written as words: runs of capitals or words in \\text{...}, at least one side of four
 #: capitals or more or in \\text{...} (AB = CD, two short runs, is a product of letters: segments)
-_NAME_EQUATION = re.compile(rf"^\s*{_NAME_WORD}\s*=\s*{_NAME_WORD}\s*\.?\s*$")
+_NAME_EQUATION = re.compile(rf"^\s*{_NAME_WORD}\s*=\s*{_NAME_WORD}\s*(?:\.\s*)?$")
 
 
 def _name(word: str) -> str:
@@ -344,7 +354,8 @@ def special(text: str, word_rules: Callable[[str], bool]) -> Answer | None:
         labelled = None  # (C)(x+1) is a product as written; (D) (2,0) has its option after a space
     if labelled:  # the letter is the answer; the option's own text (in items) answers a gold written as the option
         option = labelled.group(2).strip()
-        if _SECOND_LABEL.search(option) or _OR_CHOICE.search(option) or "\n" in option:
+        if _SECOND_LABEL.search(option) or _OR_CHOICE.search(option) or OPTION_NAMES_ANOTHER.search(option) or \
+                "\n" in option:  # fmt: skip
             return Answer("unparsed", reason=f"outside the answer grammar: the choice {labelled.group(1)} followed by "
                           f"more than one option's text or another choice: {option[:40]!r}")  # fmt: skip
         if _NOT_OPTION.search(option):  # (C) is wrong, (C) or D: a verdict or a hedge, no option's text
@@ -1131,8 +1142,8 @@ def matrix_arithmetic(text: str, parse: Parse) -> Answer | None:
 # what joins several answers, outside the matrices (with a comma or a semicolon at the top level): and, or, set braces
 _SEVERAL = re.compile(r"\\[{}]|\\(?:and|or|cup|cap)(?![A-Za-z])")
 # a name before a matrix's = : B^{-1}, \mathbf{v}_{1}, C_{B}(\vec{x}), [\mathbf{x}]_{B}, X^{T} Y
-_NAME_SIDE = re.compile(r"\s*(?:[A-Za-z\[\]{}_^()\s'-]|\\(?:mathbf|vec|boldsymbol|hat|bar|overrightarrow|prime|top)"
-                        r"(?![A-Za-z])|\d)+\s*")
+_NAME_SIDE = re.compile(r"(?:[A-Za-z\[\]{}_^()\s'-]|\\(?:mathbf|vec|boldsymbol|hat|bar|overrightarrow|prime|top)"
+                        r"(?![A-Za-z])|\d)+")  # (spaces are in the class: no \s* around it, which was quadratic)
 
 
 def _top_level_split(text: str, sep: str) -> list[str]:

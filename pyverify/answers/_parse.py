@@ -108,11 +108,11 @@ _BARE_NUMBER = re.compile(r"\s*-?\d[\d,]*(?:\.\d+)?\s*")
 _HALF_AFTER = re.compile(r"[^\S\n]{0,3}(?:\$|\\\))?[^\S\n]{0,3}(?:\\(?:text|mathrm)\s*\{\s*)?([AaPp])\.?[^\S\n]?[Mm](?![A-Za-z])")
 # a whole answer that is a number, a space, then one unit with no space in it (checked by outside_unit): 0.17 V, 5 m,
 # 1.28 \times 10^-6 V/K, 5 m/s^2 (5m, 2 x, 2 g h and 5 \cdot m are products)
-_QUANTITY = re.compile(r"\s*([-−]?\d[\d,]*(?:\.\d+)?(?:\s*\\times\s*10\s*\^\s*\{?[-−]?\d+\}?)?)\s+([A-Za-zΩμ][A-Za-zΩμ/^\d*.{}²³-]{0,30}?)\s*\.?\s*")  # (m^{2}, m²: a power)
+_QUANTITY = re.compile(r"\s*([-−]?\d[\d,]*(?:\.\d+)?(?:\s*\\times\s*10\s*\^\s*\{?[-−]?\d+\}?)?)\s+([A-Za-zΩμ][A-Za-zΩμ/^\d*.{}²³-]{0,30}?)\s*(?:\.\s*)?")  # (m^{2}, m²: a power)
 # a whole number, 'and' and a fraction less than one, the whole answer (1 and 1/5, 1 \text{ and } \frac{1}{5} miles)
 _MIXED_AND = re.compile(r"\s*(\d{1,9})\s+(?:and|\\text\s*\{\s*and\s*\})\s+(?:(\d{1,9})\s*/\s*(\d{1,9})|"
                         r"\\[dt]?frac\s*\{\s*(\d{1,9})\s*\}\s*\{\s*(\d{1,9})\s*\})([ \t]+[A-Za-z]{1,20}(?:[ \t]+[A-Za-z]{1,20})?)?"
-                        r"\s*\.?\s*")
+                        r"\s*(?:\.\s*)?")
 # tuples in square brackets, the whole answer ([(1, 64), (2, 32)], a Python list of pairs): the tuples inside (each
 # with a comma: [(-5), (-1)] is an interval's bracket around numbers in parentheses)
 _PAIRS_IN_BRACKETS = re.compile(r"\s*\[\s*(\([^()\[\],]*,[^()\[\]]*\)(?:\s*,\s*\([^()\[\],]*,[^()\[\]]*\))*)\s*\]\s*")
@@ -121,11 +121,11 @@ _PAIRS_IN_BRACKETS = re.compile(r"\s*\[\s*(\([^()\[\],]*,[^()\[\]]*\)(?:\s*,\s*\
 _SIGNS = {"\\lt": "<", "&lt;": "<", "\\gt": ">", "&gt;": ">", "\\le": "≤", "\\leq": "≤", "<=": "≤", "\\ge": "≥",
           "\\geq": "≥", ">=": "≥", "\\ne": "≠", "\\neq": "≠", "!=": "≠"}
 _LONE_SIGN = re.compile(r"\s*(?:\$|\\\()?\s*(<=|>=|!=|[<>=≤≥≠]|\\(?:lt|gt|le|leq|ge|geq|ne|neq)(?![A-Za-z])|&[lg]t;)\s*"
-                        r"(?:\$|\\\))?\s*\.?\s*")
+                        r"(?:\$|\\\))?\s*(?:\.\s*)?")
 # a unit symbol the grammar reads as a variable glued to a number or after a LaTeX space, the whole answer (253m,
 # 594m^2, 594m², 30s, 5g, 2h, 3L, 253\,m): metres, square and cubic metres, seconds, grams, hours, litres, read as
 # the quantity the same text with a space is (253 m), and as written the product (253m), which the comparison tries too
-_GLUED_SYMBOL = re.compile(r"\s*([-−]?\d[\d,]*(?:\.\d+)?)(?:\\[,;:! ]|~){0,3}(m(?:\^\{?[23]\}?|[²³])?|s|g|h|L)\s*\.?\s*")
+_GLUED_SYMBOL = re.compile(r"\s*([-−]?\d[\d,]*(?:\.\d+)?)(?:\\[,;:! ]|~){0,3}(m(?:\^\{?[23]\}?|[²³])?|s|g|h|L)\s*(?:\.\s*)?")
 # abbreviated units in capitals after a number and a space, the whole answer (52 WPM, 3000 RPM, 100 USD): rates,
 # pressures and energies the unit table does not convert, and the dollar's code (a list: 40 MAX, 5 TBD, 5 NAN are no
 # units; another currency's code is not dropped against a dollar gold; two capitals are a segment's name as often, 5 AB,
@@ -417,8 +417,9 @@ _SIGNED_APART = re.compile(r"(?<![\w^_{.\\])\d+(?:\.\d+)?\s*(?:(?:\\q?quad(?![A-
 
 # a command whose last argument is one bare token, then more digits glued to it: \frac{1}23, \frac123, \binom{5}23,
 # \sqrt38, \sqrt[3]82 (TeX reads \frac{1}{2}3 and \sqrt{3}8; many writers mean \frac{1}{23} and \sqrt{38})
-_GLUED_DIGIT_ARGUMENT = re.compile(r"\\(?:[dtc]?frac|[dt]?binom)(?![A-Za-z])\s*(?:\{[^{}]{0,200}\}|\d)\s*\d\d|"
-                                   r"\\sqrt(?![A-Za-z])\s*(?:\[[^\[\]]{0,50}\]\s*)?\d\d")
+_GLUED_DIGIT_ARGUMENT = re.compile(r"\\(?:[dtc]?frac|[dt]?binom)(?![A-Za-z])(?:\s|~|\\[ ,;:!])*(?:\{[^{}]{0,200}\}|\d)"
+                                   r"(?:\s|~|\\[ ,;:!])*\d\d|"
+                                   r"\\sqrt(?![A-Za-z])(?:\s|~|\\[ ,;:!])*(?:\[[^\[\]]{0,50}\](?:\s|~|\\[ ,;:!])*)?\d\d")
 
 
 # a function whose argument has no brackets, then a slash right after it and a number or a letter (never another
@@ -482,7 +483,12 @@ def _read_text(text: str, decimal_comma: str | None = None) -> Answer:
         # (B) 90 seconds does; A: alone would read as Answer:)
         labelled = re.fullmatch(r"\s*\(?([A-J])\)?(?:\s*:|\s*,(?!\s*[a-z])|\s+[-–—](?=\s)|(?=\s+\()|\s+(?=[−$\\\d]|-\d))\s*(\S.*)", rest, re.S)
         if labelled and not _forms.CHOICE_LIST.match(rest):  # (never letters joined: Options A, B and D)
-            rest = f"({labelled.group(1)}) {labelled.group(2)}"
+            if _forms.OPTION_NAMES_ANOTHER.search(labelled.group(2)):  # Choice_B: C, Choice_D: 1/9 OR C
+                raise AnswerParseError(f"outside the answer grammar: the choice {labelled.group(1)} followed by another "
+                                       f"choice: {labelled.group(2)[:40]!r}")  # fmt: skip
+            # (an option in math delimiters, ($7.92$), is read without them)
+            option = re.sub(r"(?<!\\)\$", "", labelled.group(2))
+            rest = f"({labelled.group(1)}) {option}"
         return _parse_text(rest.upper() if bare else rest, decimal_comma)
     conditioned = _forms.trailing_condition(text)
     if conditioned is not None:  # x(t) = 1 - e^{-t} \text{ for } t > 0: the answer, stated where t > 0

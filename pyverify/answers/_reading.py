@@ -228,7 +228,7 @@ def outside_unit(text: str) -> bool:
                   and (k == 0 or units[k - 1]))
               for k, (t, ok) in enumerate(zip(tokens, units))]
     return 0 < len(tokens) <= 8 and all(shaped)
-_COUNTED_IN_BRACKETS = r"^\s*([-+]?\d[\d,]*(?:\.\d+)?)\s*\(\s*([A-Za-z](?:[A-Za-z'’ .-]*[A-Za-z.])?)\s*\)\s*\.?\s*$"
+_COUNTED_IN_BRACKETS = r"^\s*([-+]?\d[\d,]*(?:\.\d+)?)\s*\(\s*([A-Za-z](?:[A-Za-z'’ .-]*[A-Za-z.])?)\s*\)\s*(?:\.\s*)?$"
 # the one-letter unit symbols a gold writes in brackets after its number (ASDiv's 4 (m), 150 (g)): metres, grams,
 # seconds, hours, litres (never a choice's capital, A to E, nor a letter that is no unit: 3 (x) is 3x)
 # a unit of the table and what it measures (kilograms of granola, feet of rope), or an age (years old)
@@ -265,7 +265,7 @@ def counted_words(pattern: str, match: re.Match[str]) -> str | None:
     return words if _counted_in_text(match) == "" else None
 
 
-_COUNTED_IN_TEXT = (r"(?<=[0-9])((?:\s|~|\\[,;: ])*\\text\s*\{\s*((?:[a-z]+\s+){0,2}[a-z]+s)\s*\})\s*\.?\s*$")
+_COUNTED_IN_TEXT = (r"(?<=[0-9])((?:\s|~|\\[,;: ])*\\text\s*\{\s*((?:[a-z]+\s+){0,2}[a-z]+s)\s*\})\s*(?:\.\s*)?$")
 # (Cyrillic only, and only the words listed: the metric abbreviations, money, time, lengths, masses and common
 # counted nouns, in their declensions. An open list let words that change or judge the value through: 5 промилле,
 # 5 факториал, 5 ложно, 5 тисяч (a review). In Chinese, Japanese and Korean a word after a number may multiply it,
@@ -329,7 +329,7 @@ _APPROXIMATELY = (rf"^\s*(?:\\text\s*\{{\s*{_ABOUT}\s*\}}|\\text\s*\{{\s*{_ABOUT
 _DEGREE_MARK = r"\^\s*(?:\{\s*\\circ\s*\}|\\circ(?![A-Za-z]))|°"
 # a number alone in degrees (also after \\approx or a name: x = 90^\\circ, (90)^\\circ, \\frac{1}{2}^\\circ, 90°.)
 _LONE_DEGREES = re.compile(rf"\s*(?:[A-Za-z]\s*=\s*)?(?:\\approx\s*)?[-+−]?\s*(?:\(\s*[-+−]?\s*[\d.]+\s*\)|\d+(?:\.\d+)?"
-                           rf"|\\frac\s*\{{\s*\d+\s*\}}\s*\{{\s*\d+\s*\}})\s*(?:{_DEGREE_MARK})\s*\.?\s*")
+                           rf"|\\frac\s*\{{\s*\d+\s*\}}\s*\{{\s*\d+\s*\}})\s*(?:{_DEGREE_MARK})\s*(?:\.\s*)?")
 _MATHRM_UNIT = rf"(?<=[0-9])\s*\\mathrm\s*\{{\s*~\s*[{UNIT_LETTERS}]\s*\}}(?:\s*\^\s*(?:\d|\{{\s*-?\d\s*\}}))?{_AFTER_UNIT}"
 # (a slash right after a number opens a rate: \$5/hour, 480/wk are per hour, per week, never 480 divided by w·k)
 _TRAILING_UNIT = (rf"(?:(?<=[0-9}}).])\s+{_RATE_OPENS}|(?<=[0-9])\s*/\s*|(?<=[0-9}}])|(?<=\\pi)\s*)"
@@ -351,7 +351,7 @@ _NOT_COUNTED = (r"(?:[a-z]*ths|halves|thirds|quarters|ones|twos|threes|fours|fiv
                 r"backwards|forwards|" + ILLIONS + r"s|myriads|googols|lacs|approximations|estimates|estimations|"
                 r"guesstimates|ballparks|underestimates|overestimates|overcounts|undercounts|wrongs|nopes|maybes|"
                 r"fits|checks|qualifies)")
-_COUNTED_NOUN = rf"(?<=\d)\s+(?!{_NOT_COUNTED}\s*\.?\s*$)[a-z]{{3,}}s\s*\.?\s*$"
+_COUNTED_NOUN = rf"(?<=\d)\s+(?!{_NOT_COUNTED}\s*(?:\.\s*)?$)[a-z]{{3,}}s\s*(?:\.\s*)?$"
 _SUFFIX = r"(?:st|nd|rd|th)"
 _ORDINAL = (
     rf"(?<![\d.A-Za-z^_{{])(\d+)\s*(?:\^\s*(?:\{{\s*(?:\\(?:{'|'.join(TEXT_COMMANDS)})\s*\{{\s*{_SUFFIX}\s*\}}|\\rm\s+{_SUFFIX}"
@@ -517,7 +517,7 @@ def _semicolons(text: str) -> str:
 def _semicolon_matrix(text: str) -> str | None:
     """``[1, 2; 3, 4]`` (MATLAB's and Octave's matrix, rows between semicolons) as a bmatrix, when it is the whole
     answer, nothing in it is bracketed and every row has as many entries; None otherwise."""
-    whole = re.fullmatch(r"\s*\[([^\[\]()]*;[^\[\]()]*)\]\s*\.?\s*", text)
+    whole = re.fullmatch(r"\s*\[([^\[\]()]*;[^\[\]()]*)\]\s*(?:\.\s*)?", text)
     if whole is None or "{," in whole.group(1):
         return None
     rows = [row.strip() for row in whole.group(1).split(";")]
@@ -742,7 +742,7 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("choice letters listed in one \\text{...} (\\text{A,D}, \\textbf{(A), (D)}, \\text{A and D}, \\text{B、C}, \\text{A, B, "
      "and D}) or joined by & in the whole answer (`(C) & (G)`, `A \\& D`) are that list of choices",
      rf"\\(?:text|textbf|mathrm)\s*\{{\s*(\(?[A-J]\)?(?:\s*{CHOICE_JOIN}\s*\(?[A-J]\)?)+)\s*\}}"
-     rf"|^\s*(\(?[A-J]\)?(?:\s*(?:{CHOICE_JOIN})\s*\(?[A-J]\)?)*\s*\\?&\s*\(?[A-J]\)?(?:\s*{CHOICE_JOIN}\s*\(?[A-J]\)?)*)\s*\.?\s*$",
+     rf"|^\s*(\(?[A-J]\)?(?:\s*(?:{CHOICE_JOIN})\s*\(?[A-J]\)?)*\s*\\?&\s*\(?[A-J]\)?(?:\s*{CHOICE_JOIN}\s*\(?[A-J]\)?)*)\s*(?:\.\s*)?$",
      lambda m: re.sub(r"[、，]|\s*\\?&", ", ", m.group(1) or m.group(2))),
     ("an integer parameter declared in words (\\text{ for } k \\in \\mathbb{Z}, \\text{ where } k \\text{ is an integer}, "
      "\\text{ for any integer } k) is declared as `, k \\in \\mathbb{Z}` is",
@@ -1155,7 +1155,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "list of choices, or a tuple of capital letters (`(A, C)`), are that list; a lowercase letter a to j in parentheses, alone or before its option "
      "(`(c)`, `(c) 18`: TheoremQA's options), is the choice C and, as written, the letter c (`(a) "
      "\\sqrt{b}` equals `a\\sqrt{b}`); the word `option` or `choice` before a letter is dropped (`option "
-     "B`; a small letter alone after it is that choice: `option b` is B; joined by underscores, `Choice_B`, `Choice\\_B`, `Choice__B__`, or in a `\\text{...}` of its own, it is the same; the letter labels an option after a colon, a comma, a dash, a space before a number or in brackets: `Choice B: 90 seconds`, `Choice_B (7.92)`); another choice joined to an option (`(C) 18 or D`, `(C) A, B`, `(B) 90 or Choice C`) makes it unparsed, and an "
+     "B`; a small letter alone after it is that choice: `option b` is B; joined by underscores, `Choice_B`, `Choice\\_B`, `Choice__B__`, or in a `\\text{...}` of its own, it is the same; the letter labels an option after a colon, a comma, a dash, a space before a number or in brackets: `Choice B: 90 seconds`, `Choice_B (7.92)`); another choice joined to an option (`(C) 18 or D`, `(C) A, B`, `(B) 90 or Choice C`, `Choice_B: C`, `D: 1/9 OR C`, `D: 2/3; C: 1/2`, `(C is also possible)`) makes it unparsed, and an "
      "option and an answer stating different units are not compared; capital letters in square brackets that open the "
      "answer, `[B]`, `[A] and [C]`, are those choices, as JEEBench's options are labelled (never before an operator: "
      "`[A] = 0.5` is as written), `options` or `choices` before several capital letters is dropped, and a verdict that "

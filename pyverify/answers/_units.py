@@ -392,7 +392,7 @@ def conversion(reference: str, candidate: str) -> tuple[str, F | None, str]:
 # (each run of spaces has one way to match: a pattern that could split one between two parts backtracked
 # quadratically on a long run)
 _COMPOUND = re.compile(r"\s*(\d+(?:\.\d+)?)\s*([A-Za-z]{1,12})\.?(?:\s*,\s*|\s+and\s+|\s+)(\d+(?:\.\d+)?)\s*([A-Za-z]{1,12})"
-                       r"\s*\.?\s*")
+                       r"\s*(?:\.\s*)?")
 
 
 def compound(text: str) -> str | None:

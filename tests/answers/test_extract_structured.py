@@ -3750,3 +3750,28 @@ def test_a_functions_plain_name_is_math_never_a_word(response: str, gold: str, s
     # the twelfth review: 'The answer is sqrt(38).' read the sentence's number, 38 (credited against 38, wrong
     # against √38): sqrt was a word of prose
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [("Solution: Choice_B, Choice_C", "B", "unparsed"), ("Solution: Choice_B: C", "B", "unparsed"),
+     ("\\boxed{\\text{Choice B: Choice C}}", "B", "unparsed"), ("the correct answer choice is D: 1/9 OR C", "D", "unparsed"),
+     ("the correct answer choice is D: C: 1/8", "D", "unparsed"), ("The answer is D: 2/3; C: 1/2", "D", "unparsed"),
+     ("Solution: Choice_D (C is also possible)", "D", "unparsed"), ("Solution: Choice_D: 1/9, also Choice_C", "D", "unparsed"),
+     ("Solution: Choice_D (1/9), but Choice_C (1/8) is close", "D", "unparsed"),
+     ("Solution: Choice_D (no idea)", "D", "unparsed"), ("Solution: Choice_D (?)", "D", "unparsed"),
+     ("Solution: Choice_B: 5 (I am not sure)", "B", "no answer"),
+     ("Solution: Choice_B\n\nSolution: maybe Choice_C", "B", "unparsed"),
+     # notes that praise or state the option are no doubt; an option in math is read without its delimiters
+     ("The answer is (B) (final answer)", "B", "correct"), ("The answer is (B) (I am confident)", "B", "correct"),
+     ("Solution: Choice_B ($7.92$)", "7.92", "correct"),
+     # </s> after an <s> already closed on its line ends the reply; <s> opening a line is a start token
+     ("First <s>draft</s> so the answer is \\boxed{5}.</s> Next question: the answer is \\boxed{7}", "5", "correct"),
+     ("Let me think.\n<s> The answer is \\boxed{5} </s>", "5", "correct"),
+     ("\\boxed{y \\neq x}", "x \\neq y", "correct"), ("\\boxed{\\frac{1}~23}", "1/23", "unparsed")],
+)  # fmt: skip
+def test_the_thirteenth_review_of_choices_with_options_strikes_and_notes(response: str, gold: str, status: str) -> None:
+    # a review of this stop's own rules: an option that names another choice (Choice_B: C, D: 1/9 OR C) was credited
+    # by its letter; doubting notes were missed ((?), (no idea)) and praising ones refused ((final answer)); an end
+    # token after a closed <s> struck the reply's answer
+    assert grade(response, gold).status == status, response
