@@ -7,8 +7,9 @@ hits both alike; it prints the medians, their ratio and the status counts of eac
 
     .venv/bin/python benchmarks/answers_speed.py --baseline /tmp/base [--rounds 3] [--timeout 5]
 
-With ``--hostile N`` it times instead the reading (``extract_answer``) of degenerate responses, a run of N
-line breaks or spaces after a stated answer, as a model stuck in a loop writes them: seconds per response.
+With ``--hostile N`` it times instead the reading (``extract_answer``, then ``parse_answer`` of what it took) of
+degenerate responses, a run of N line breaks or spaces after a stated answer, as a model stuck in a loop writes
+them: seconds per response.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ print(json.dumps({"seconds": time.perf_counter() - start, "pairs": len(rows), "s
 _HOSTILE_CHILD = """
 import json, sys, time
 sys.path.insert(0, sys.argv[1])
-from pyverify.answers import extract_answer
+from pyverify.answers import extract_answer, parse_answer
 n = int(sys.argv[2])
 texts = {"Answer: 3, line breaks, y": "Answer: 3" + "\\n" * n + "y",
          "The answer is $5$, line breaks, .": "The answer is $5$" + "\\n" * n + ".",
@@ -111,11 +112,19 @@ texts = {"Answer: 3, line breaks, y": "Answer: 3" + "\\n" * n + "y",
          "So $f(x)$ has (n/2) 3, roots.": "So $f(x)$ has " + "3 " * (n // 2) + "roots.",
          "is $\\\\frac{1}{13}$, spaces, (approximately $0.0769$).": "So it is $\\\\frac{1}{13}$" + " " * n +
          "(approximately $0.0769$).",
-         "So the answer for Q3 is 7, (n/10) and Q4 is, 8.": "So the answer for Q3 is 7" + " and Q4 is" * (n // 10) + " 8."}
+         "So the answer for Q3 is 7, (n/10) and Q4 is, 8.": "So the answer for Q3 is 7" + " and Q4 is" * (n // 10) + " 8.",
+         "\\\\boxed{1 m, spaces, !}": "The answer is $\\\\boxed{1 m" + " " * n + "!}$",
+         "\\\\boxed{(A), spaces, !}": "The answer is $\\\\boxed{(A)" + " " * n + "!}$",
+         "\\\\boxed{f^{-1}, spaces, (x) =}": "$\\\\boxed{f^{-1}" + " " * n + "(x) = 2}$",
+         "Solution: (n/10) Choice_B:, C": "Solution: " + "Choice_B: " * (n // 10) + "C",
+         "\\\\boxed{5}, (n/4) </s>": "The answer is \\\\boxed{5} " + "</s>" * (n // 4),
+         "x (n/4) <s>, \\\\boxed{5}, (n/4) </s>": "x " + "<s>" * (n // 4) + "\\\\boxed{5}" + "</s>" * (n // 4)}
 seconds = {}
 for name, text in texts.items():
     start = time.perf_counter()
-    extract_answer(text)
+    found = extract_answer(text)
+    if found.status == "answer":  # (and the reading of what it took: a parse as slow as the search is as hostile)
+        parse_answer(found.texts[0])
     seconds[name] = time.perf_counter() - start
 print(json.dumps(seconds))
 """

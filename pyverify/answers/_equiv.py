@@ -1208,7 +1208,8 @@ def _to_log10(node: Node) -> Node:
     than an operation, a function or a sum raises LookupError (that reading is not built)."""
     if isinstance(node, Call):
         args = tuple(_to_log10(x) for x in node.args)
-        return Call("logb", (Num(Fraction(10)), *args)) if node.func == "ln" else Call(node.func, args)
+        # (written ln x / ln 10: the comparisons read ln fast, and logb only in the worker)
+        return Op("/", (Call("ln", args), Call("ln", (Num(Fraction(10)),)))) if node.func == "ln" else Call(node.func, args)
     if isinstance(node, Op):
         return Op(node.op, tuple(_to_log10(x) for x in node.args))
     if isinstance(node, SumOf):

@@ -2696,7 +2696,7 @@ _STEP_NOT_A_RESULT = re.compile(r"(?i)(?<![A-Za-z])(?:let's|let|I|I'll|I'm|keep|
 # Wednesdays, and Fridays) or a word that sums up (, altogether); never a clause (5 apples, which is 2 more; after
 # spinning 2250 degrees, the skater faces west)
 _LIST_AFTER = re.compile(r"(?i)[^,\d]*(?:,\s*(?:altogether|in\s+total|in\s+all|overall|combined|in\s+sum)|"
-                         r"(?:,\s*[A-Za-z]+){1,6},?\s+(?:and|or)\s+[A-Za-z]+)\s*[.!]?\s*")
+                         r"(?:,\s*[A-Za-z]+){1,6},?\s+(?:and|or)\s+[A-Za-z]+)\s*(?:[.!]\s*)?")
 
 
 # the result of the computation right before a final sentence: its last '=', then one value (units, <<...>> and
@@ -2833,7 +2833,7 @@ _PROSE_NUMBER_BLOCKED = re.compile(
 # right after the concluding word, a noun at most (So, 6 apples.), never a verb (So 5 is wrong.)
 _KNOWN_SET = re.compile(r"(?i)(?:(?<![A-Za-z])(?:the|these|those|all|each|every|its|their|his|her|our|your)\s*\**|\()$")
 _NOUN_ONLY = re.compile(r"(?i)\**\s*(?!(?:is|was|are|were|be|fails?|works?|holds?|gives?|remains?|seems?)\b)[A-Za-z]+"
-                        r"(?:\s+(?!(?:is|was|are|were|be)\b)[A-Za-z]+)?\s*\**\s*[.!]?\s*")
+                        r"(?:\s+(?!(?:is|was|are|were|be)\b)[A-Za-z]+)?\s*(?:\*+\s*)?(?:[.!]\s*)?")
 # after a number right after the concluding word, what it counts and then a verb (p = 110. Therefore, 110 students take
 # physics.: the subject's count restates the result right before it; never a verb right after the number: So 5 works.)
 _COUNTED_SUBJECT = re.compile(r"(?i)\s*\**\s*(?!(?:is|was|are|were|be|fails?|works?|holds?|gives?|remains?|seems?|"
@@ -3472,7 +3472,7 @@ _OPTION_NEXT = re.compile(r"\.[ \t]+(?=[A-Z0-9$])" + _OPTION_WORDS + r"[ \t]*\.?
 def _doubting_note(after: str) -> bool:
     """Whether what follows a choice is a note in brackets that doubts it (``(I am not sure)``, ``(note that this is not
     accurate)``, ``(maybe)``): words, never an option's value (``(2,0)``, ``(7.92)``)."""
-    note = re.fullmatch(r"\s*\(([^()]{1,300})\)\s*[.!]?\s*", after)
+    note = re.fullmatch(r"\s*\(([^()]{1,300})\)\s*(?:[.!]\s*)?", after)
     return bool(note and ("?" in note.group(1) or _NOTE_DOUBTS.search(note.group(1)) or
                           (_prose(note.group(1)) and _TAKEN_BACK.search(note.group(1)))))
 
@@ -3833,7 +3833,7 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
     led = _CHOICE_LED.match(piece)
     listed = _MORE_CHOICES.match(piece, led.end()) if led else None
     worded = _WORDED_CHOICE.match(piece)
-    noted = re.search(r"\([^()]{1,300}\)\s*[.!]?\s*$", piece)  # (a note at the end, after the option too)
+    noted = re.search(r"\([^()]{1,300}\)\s*(?:[.!]\s*)?$", piece)  # (a note at the end, after the option too)
     for label in (led, worded, _LETTER_OPTION.match(piece)):
         if label and (_doubting_note(piece[label.end() :]) or
                       (noted and noted.start() >= label.end() and _doubting_note(piece[noted.start() :]))):

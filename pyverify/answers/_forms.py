@@ -44,7 +44,7 @@ _OR_CHOICE = re.compile(r"(?:(?<![A-Za-z\\])(?:or|and)|,)\s*(?:\\text\s*\{\s*)?(
 # (1/9 OR C, also C), \lor, or a letter that a clause calls possible or right (C is also possible; never a set or a
 # group named by a capital, A is isomorphic to B): several answers, no option's text
 OPTION_NAMES_ANOTHER = re.compile(r"(?i:(?<![A-Za-z])(?:choice|option)s?(?![A-Za-z]))|(?<![A-Za-z\\])[A-J]\s*[:：]|"
-                                  r"^\s*\(?[A-J]\)?\s*[.,;!]?\s*$|\\(?:lor|vee)(?![A-Za-z])|"
+                                  r"^\s*\(?[A-J]\)?\s*(?:[.,;!]\s*)?$|\\(?:lor|vee)(?![A-Za-z])|"
                                   r"(?i:(?<![A-Za-z])(?:or|also|either|alternatively|maybe|perhaps|possibly)\s+)\(?[A-J]\)?(?![A-Za-z])|"
                                   r"(?<![A-Za-z\\])[A-J]\)?\s+(?:is|are|was|might\s+be|may\s+be|could\s+be|would\s+be)\s+"
                                   r"(?:also\s+|equally\s+)?(?:possible|correct|right|true|valid|plausible|likely|close|"
