@@ -106,7 +106,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "token) and `boxed{…}` without its backslash (HARDMath's prompt asks for `\\[boxed{}\\]`) are boxes "
      "too; `The correct option is (E) Hyperbola.` and `the right choice is C` are markers where a choice "
      "letter follows (never `The correct choice is to multiply by 3.`), and so are `the correct answer choice is D` and "
-     "`Solution: Choice_B`, `the solution is Choice D` (MR-Ben's prompted format: only before the word and its letter); "
+     "`Solution: Choice_B`, `the solution is Choice D` (MR-Ben's prompted format: only where the word and its letter follow, perhaps after a few words: `Solution: maybe Choice_C` is a hedge); "
      "a choice's option after it is kept with it (`Choice B: 90 seconds`, `D: 2/3`), and a note in brackets after a "
      "choice that doubts it (`(B) (I am not sure)`) states no answer; `Answer:` counts where a line or "
      "a sentence starts, after a step's label too (`Step 6: Answer: True.`) unless more steps follow it "
