@@ -3818,7 +3818,7 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
     lettered = _LETTER_OPTION.fullmatch(piece) if not optioned else None
     if lettered and not _prose(lettered.group(2)) and not _SECOND_LABEL.search(lettered.group(2)) and \
             not OPTION_NAMES_ANOTHER.search(lettered.group(2)) and \
-            not _OR_CHOICE_WORD.search(lettered.group(2)) and not re.search(r"(?<![A-Za-z])or(?![A-Za-z])", lettered.group(2)):  # fmt: skip
+            not re.search(r"(?<![A-Za-z])or(?![A-Za-z])", lettered.group(2)):  # fmt: skip
         # The correct answer choice is D: 2/3. (MR-Ben's answers): the choice D with its option, read by the
         # labelled-choice rule (the letter against a letter, the option against a value)
         first = start + text[start:end].find(piece)
@@ -3856,8 +3856,7 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
         option = _WORDED_OPTION.fullmatch(rest)
         body = option.group(1).strip(" \t()[]") if option else ""  # (in brackets: Choice_B (7.92), never a note on it)
         first = start + text[start:end].find(piece)
-        if body and not _SECOND_LABEL.search(body) and not _OR_CHOICE_WORD.search(body) and \
-                not OPTION_NAMES_ANOTHER.search(body) and \
+        if body and not _SECOND_LABEL.search(body) and not OPTION_NAMES_ANOTHER.search(body) and \
                 not _PROPERTY_OR_HEDGE.search(body) and \
                 (not _prose(body) or (re.fullmatch(_OPTION_WORDS, body) and not _NOT_OPTION_TEXT.search(body))):  # fmt: skip
             # The answer is Choice B: 90 seconds. / Choice_C: $\frac{\pi}{6}$ (MR-Ben's answers): the choice with its

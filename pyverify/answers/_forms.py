@@ -35,10 +35,8 @@ _LABELLED = re.compile(rf"^\s*(?:{_TEXTS}\s*\{{\s*)?\(([A-J])\)(?:\s|\\[ ,;:!]|~
                        r"((?:[A-Za-z0-9$\\{(\[-]|[^\x00-\x7f]).*)$", re.S)  # (D) Alina, \textbf{(C)}\ 7, \textbf{(C) }7 (AMC golds),
 # (D) (2,0), (D) $4(x+1)=4x$ (an option may hold brackets; one that holds another choice is refused below), an
 # option in another script (C. 随着气候温度由低到高，海水表层温度呈上升趋势: the Shanghai gaokao's answers)
-# another choice letter joined to a choice's option: (C) 18 or D, (C) A, B, (B) 90 or Choice C (a hedge or several
-# choices, no option)
-_OR_CHOICE = re.compile(r"(?:(?<![A-Za-z\\])(?:or|and)|,)\s*(?:\\text\s*\{\s*)?(?:(?i:option|choice)(?:\s+|(?:\\?_){1,4}))?"
-                        r"(?:\([A-J]\)|[A-J])(?![A-Za-z])")
+# another choice letter joined to a choice's option: (C) 18 or D, (C) A, B (a hedge or several choices, no option)
+_OR_CHOICE = re.compile(r"(?:(?<![A-Za-z\\])(?:or|and)|,)\s*(?:\\text\s*\{\s*)?(?:\([A-J]\)|[A-J])(?![A-Za-z])")
 # an option that names another choice or offers one beside it: the word choice or option (Choice_B, Choice_C), another
 # letter labelling a value (D: C: 1/8, 2/3; C: 1/2), a lone letter (Choice_B: C), a letter after or, also, maybe
 # (1/9 OR C, also C), \lor, or a letter that a clause calls possible or right (C is also possible; never a set or a
