@@ -1199,6 +1199,7 @@ def _forms(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
 _SPACE = r"(?:\s|\\[,;: ]|~)*"
 _LETTERS_AFTER_NUMBER = re.compile(r"\s*[-−]?\d[\d.,]*(?:\s*\\times\s*10)?(?:\^\{?-?\d{1,3}\}?)?" + _SPACE +
                                    r"(?:(?!\\(?:cdot|times)(?![A-Za-z]))\\?[A-Za-zμΩ]{1,6}(?:\^\{?-?\d\}?)?" + _SPACE + r"){1,3}(?:\.\s*)?")
+_LETTER_RUN = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,6}(?![A-Za-z])")  # (ha, nmi; never \mu: a command)
 _BARE_LOG = re.compile(r"(?<![A-Za-z])log(?![A-Za-z_])(?!\s*_)")
 _NATURAL_LOG = re.compile(r"(?<![A-Za-z])ln(?![A-Za-z])|\\log\s*_\s*\{?\s*e(?![A-Za-z])")  # (\ln, \log_e)
 
@@ -1217,6 +1218,16 @@ def _to_log10(node: Node) -> Node:
     if any(isinstance(n, Call) and n.func == "ln" for n in walk(node)):
         raise LookupError("a logarithm in a node not rebuilt")
     return node
+
+
+def _denominator_reading(ans: Answer) -> Answer | None:
+    """The answer read with a product written right after a slash as the denominator (``1/2x`` as 1/(2x)); None when
+    it has no such product, or the answer was changed after the grammar read it (a unit converted, a name dropped:
+    that second reading is not built)."""
+    if not ans.slash_readings or ans != ans.slash_readings[0]:
+        return None
+    other = ans.slash_readings[1]
+    return replace(ans, kind=other.kind, terms=other.terms, items=other.items, rows=other.rows, slash_readings=())
 
 
 def _common_log(ans: Answer) -> Answer | None:
@@ -1907,10 +1918,12 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
     for label, ans, other in (("reference", ref, cand), ("candidate", cand, ref)):
         letters = sorted(set().union(*(free_vars(t) for t in ans.terms))) if ans.kind == "expression" and not ans.unit \
             else []  # fmt: skip
-        if other.unit and letters and len(letters) <= 3 and all(_units.unit_letters(n) for n in letters) and \
+        if other.unit and letters and (len(letters) <= 3 and all(_units.unit_letters(n) for n in letters) or
+                                       _LETTER_RUN.search(ans.text or "")) and \
                 _LETTERS_AFTER_NUMBER.fullmatch(ans.text or ""):  # fmt: skip (never 5 \cdot m, m(3): as written)
-            # 5 \mu m, 1 N m against 5000 nm, 1 J: letters that may be a unit written as variables (μm, N·m): a
-            # product of variables against a quantity, whose difference would be no witness
+            # 5 \mu m, 1 N m against 5000 nm, 1 J: letters that may be a unit written as variables (μm, N·m), and
+            # a run of letters after the number that the unit table does not know (1 ha, 1 nmi against 10000 m^2,
+            # 1852 m): a product of variables against a quantity, whose difference would be no witness
             return done(_Verdict("unknown", "none", reason=f"the {label}'s letters ({', '.join(letters)}) may be a unit "
                                  f"written as variables, against a quantity in {other.unit}: not compared"))  # fmt: skip
     converted = ""
@@ -1944,6 +1957,18 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
         texts = (reference if isinstance(reference, str) else "", candidate if isinstance(candidate, str) else "")
         verdict = _renaming(ref, cand, _parameter_readings(ref, cand, ctx, texts) or _side_of_reference(ref, cand, ctx) or
                             _compare(ref, cand, ctx), ctx)  # fmt: skip
+        slashed = (_denominator_reading(ref), _denominator_reading(cand))
+        if verdict.status in ("equal", "different") and slashed != (None, None):
+            # 1/2x against \frac{1}{2x}: (1/2)x as the grammar reads it, 1/(2x) as it is often meant; a verdict
+            # stands only when both readings give it (each answer read the same way in both)
+            r, c = slashed[0] or ref, slashed[1] or cand
+            second = _renaming(r, c, _parameter_readings(r, c, ctx, texts) or _side_of_reference(r, c, ctx) or
+                              _compare(r, c, ctx), ctx)  # fmt: skip
+            if second.status != verdict.status:
+                written = " and ".join(f"`{x.text}`" for x, s in zip((ref, cand), slashed) if s is not None)
+                return done(_Verdict("unknown", "none", reason=f"a product right after a slash ({written}): "
+                                     f"{verdict.status} read as (a/b)c, {second.status} read as a/(bc) (write "
+                                     "\\frac or brackets)"))  # fmt: skip
         # (never beside the other answer's \\ln: \\log(2) + i\\pi/3 against \\ln 2 + i\\pi/3 is the same logarithm)
         common = (None, None) if any(_NATURAL_LOG.search(x.text or "") for x in (ref, cand)) else \
             (_common_log(ref), _common_log(cand))  # fmt: skip

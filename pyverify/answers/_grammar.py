@@ -239,14 +239,44 @@ def _item(value: Any) -> Answer:
     return Answer(kind, terms=(value,))
 
 
-@lru_cache(maxsize=1)
-def _parser() -> Lark:
+#: The grammar's division rule, and the one that reads a product written right after the slash as the denominator.
+_DIVISION = '        | product "/" power                    -> div\n'
+_PRODUCT_DENOMINATOR = '        | product "/" juxtaposed               -> div\n'
+
+
+@lru_cache(maxsize=2)
+def _parser(product_denominator: bool = False) -> Lark:
+    """The answer grammar; with ``product_denominator`` the same grammar save that a product written without a sign
+    right after a slash is the denominator (``1/2x`` is 1/(2x); the powers that follow are shifted into it)."""
     grammar = (Path(__file__).with_name("answer.lark")).read_text(encoding="utf-8")
+    if product_denominator:
+        if grammar.count(_DIVISION) != 1:
+            raise RuntimeError("answer.lark: the division rule to vary is not found once")
+        grammar = grammar.replace(_DIVISION, _PRODUCT_DENOMINATOR) + (
+            "\n?juxtaposed: power\n           | juxtaposed power -> mul\n")
     return Lark(grammar, parser="lalr", transformer=_Build(), maybe_placeholders=False)
 
 
+# a slash with something after it that a product could continue: only then can the two readings differ
+_SLASH_THEN_PRODUCT = re.compile(r"/[^/]*?[\w.}\])!](?=[ \t]*[\w(\\{|])")
+
+
 def _parse_grammar(cleaned: str) -> Answer:
-    parser = _parser()  # outside the try: a broken grammar is a bug, not an unparsed answer
+    answer = _parse_grammar_with(cleaned, _parser())
+    if "/" in cleaned and _SLASH_THEN_PRODUCT.search(cleaned):
+        # 1/2x: (1/2)x in this grammar, as sympy and most calculators read it; 1/(2x) as many people write it
+        try:
+            other = _parse_grammar_with(cleaned, _parser(product_denominator=True))
+        except AnswerParseError:
+            other = answer
+        if other != answer:
+            from dataclasses import replace
+
+            answer = replace(answer, slash_readings=(answer, other))
+    return answer
+
+
+def _parse_grammar_with(cleaned: str, parser: Lark) -> Answer:
     try:
         answer: Any = parser.parse(cleaned)
     except AnswerParseError:

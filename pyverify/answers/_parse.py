@@ -109,6 +109,15 @@ _HALF_AFTER = re.compile(r"[^\S\n]{0,3}(?:\$|\\\))?[^\S\n]{0,3}(?:\\(?:text|math
 # a whole answer that is a number, a space, then one unit with no space in it (checked by outside_unit): 0.17 V, 5 m,
 # 1.28 \times 10^-6 V/K, 5 m/s^2 (5m, 2 x, 2 g h and 5 \cdot m are products)
 _QUANTITY = re.compile(r"\s*([-−]?\d[\d,]*(?:\.\d+)?(?:\s*\\times\s*10\s*\^\s*\{?[-−]?\d+\}?)?)\s+([A-Za-zΩμ][A-Za-zΩμ/^\d*.{}²³-]{0,30}?)\s*(?:\.\s*)?")  # (m^{2}, m²: a power)
+# a whole answer that is a number, a space, then a compound unit written with spaces, products, negative powers or a
+# bracketed denominator (8.314 J/mol K, 8.314 J/(mol K), 9.8 m s^{-2}, 6.67 N m^2/kg^2: physics' answers), kept only
+# with a slash or a negative power (2 g h, 1 N m stay products) and when the unit table reads every token of it
+_UNIT_TOKEN = r"[A-Za-zΩμ]{1,5}(?:[ \t]*\^[ \t]*(?:\{[ \t]*[-−]?\d[ \t]*\}|[-−]?\d))?"
+_UNIT_JOIN = r"(?:[ \t]*(?:\\cdot(?![A-Za-z])|·|\*|\\,)[ \t]*|[ \t]+)"
+_SPACED_UNITS = rf"{_UNIT_TOKEN}(?:{_UNIT_JOIN}{_UNIT_TOKEN}){{0,4}}"
+_COMPOUND_QUANTITY = re.compile(r"\s*([-−]?\d[\d,]*(?:\.\d+)?(?:\s*\\times\s*10\s*\^\s*\{?[-−]?\d+\}?)?)[ \t]+"
+                                rf"({_SPACED_UNITS}(?:[ \t]*/[ \t]*(?:\([ \t]*{_SPACED_UNITS}[ \t]*\)|{_SPACED_UNITS}))?)"
+                                r"[ \t]*(?:\.\s*)?")
 # a whole number, 'and' and a fraction less than one, the whole answer (1 and 1/5, 1 \text{ and } \frac{1}{5} miles)
 _MIXED_AND = re.compile(r"\s*(\d{1,9})\s+(?:and|\\text\s*\{\s*and\s*\})\s+(?:(\d{1,9})\s*/\s*(\d{1,9})|"
                         r"\\[dt]?frac\s*\{\s*(\d{1,9})\s*\}\s*\{\s*(\d{1,9})\s*\})([ \t]+[A-Za-z]{1,20}(?:[ \t]+[A-Za-z]{1,20})?)?"
@@ -378,6 +387,16 @@ def _parse_text(text: str, decimal_comma: str | None = None) -> Answer:
     if glued:  # 253m, 594m^2, 30s (MathCAMPS's answers): read as with a space, a quantity and the product as written
         text = f"{glued.group(1)} {glued.group(2)}"
     quantity = _QUANTITY.fullmatch(text)
+    spaced = _COMPOUND_QUANTITY.fullmatch(text) if quantity is None and len(text) <= 200 else None
+    if spaced and ("/" in spaced.group(2) or re.search(r"\^[ \t]*\{?[ \t]*[-−]", spaced.group(2))):
+        # the denominator's brackets dropped (the unit table reads every unit after a slash as below it: J/mol K is
+        # J/(mol K)), products as spaces, powers in braces, as \text{...} holds a unit phrase
+        unit_text = re.sub(r"[ \t]*(?:\\cdot|·|\*|\\,)[ \t]*", " ", spaced.group(2)).replace("(", " ").replace(")", " ")
+        unit_text = re.sub(r"\^[ \t]*([-−]?\d)(?!\d)", r"^{\1}", unit_text.replace("−", "-"))
+        if _units.read(_units.normalize(unit_text)) is not None:
+            answer = _read_text(f"{spaced.group(1)} \\text{{{' '.join(unit_text.split())}}}", decimal_comma)
+            if answer.unit:
+                return replace(answer, text=text.strip())
     if quantity and re.search("[{²³]", quantity.group(2)):  # 25 m^{2}, 25 m²: the power read as 25 m^2 is
         powered = re.sub(r"\^\{([-−]?\d{1,2})\}", r"^\1", quantity.group(2)).replace("²", "^2").replace("³", "^3")
         quantity = _QUANTITY.fullmatch(f"{quantity.group(1)} {powered}") if "{" not in powered else None

@@ -252,6 +252,26 @@ def test_a_log_without_a_base_stands_only_where_both_bases_agree(reference: str,
     assert status(reference, candidate) == expected
 
 
+@pytest.mark.parametrize(
+    ("reference", "candidate", "expected"),
+    [("\\frac{x}{2}", "1/2x", "unknown"), ("\\frac{1}{2x}", "1/2x", "unknown"), ("\\frac{\\pi}{2}", "1/2\\pi", "unknown"),
+     ("\\frac{x^2}{2}", "\\boxed{1/2x^2}", "unknown"), ("\\frac{x}{yz}", "x/yz", "unknown"), ("x/2", "1/2 x", "unknown"),
+     ("\\frac{x+1}{2x}", "(x+1)/2x", "unknown"), ("1/2x", "1/2x", "equal"), ("5", "1/2x", "different"),
+     ("\\frac{x}{2}", "1/2 \\cdot x", "equal"), ("\\frac{x}{2}", "\\frac{1}{2}x", "equal"), ("\\frac{1}{2x}", "1/(2x)", "equal"),
+     ("\\frac{3\\pi}{4}", "3\\pi/4", "equal"), ("0.75", "3/4", "equal"),
+     ("0", "the answer is (1/2 \\pi i)^2 f(z1)f(z2)", "unknown")],
+)  # fmt: skip
+def test_a_product_right_after_a_slash_stands_only_where_both_readings_agree(reference: str, candidate: str,
+                                                                             expected: str) -> None:
+    # the thirty-fourth stop: 1/2x was (1/2)x only, so against \frac{1}{2x} it was different with a witness (and
+    # TheoremQA's (1/2 \pi i)^2, meant as 1/(2πi), was read as (πi/2)²); many people, and some calculators, read a
+    # product after a slash as the denominator: a verdict stands only when both readings give it
+    cert = equivalent_answers(reference, candidate, timeout=20)
+    assert cert.status == expected
+    if expected == "unknown" and "slash" in (cert.reason or ""):
+        assert "read as (a/b)c" in cert.reason and "read as a/(bc)" in cert.reason
+
+
 def test_an_interval_written_empty_never_equals_another() -> None:
     # TheoremQA's lists: [8, 4] against [4, 3] was 'equal', both read as the empty interval
     assert status("[8, 4]", "[4, 3]") == "different" and status("[0.0259, 0.00505]", "[0.015, 0.003]") == "different"
