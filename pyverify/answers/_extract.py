@@ -106,7 +106,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "token) and `boxed{…}` without its backslash (HARDMath's prompt asks for `\\[boxed{}\\]`) are boxes "
      "too; `The correct option is (E) Hyperbola.` and `the right choice is C` are markers where a choice "
      "letter follows (never `The correct choice is to multiply by 3.`), and so are `the correct answer choice is D` and "
-     "`Solution: Choice_B`, `the solution is Choice D` (MR-Ben's prompted format: only where the word and its letter follow, perhaps after a few words: `Solution: maybe Choice_C` is a hedge); "
+     "`Solution: Choice_B`, `the solution is Choice D` (MR-Ben's prompted format: only where the word and its letter follow, perhaps after a few words: `Solution: maybe Choice_C` is a hedge, and a later line `Solution: …` that names no choice, `Solution: None of the above`, `Solution: I am not sure`, takes it back: no answer); "
      "a choice's option after it is kept with it (`Choice B: 90 seconds`, `D: 2/3`), and a note in brackets after a "
      "choice that doubts it (`(B) (I am not sure)`) states no answer; `Answer:` counts where a line or "
      "a sentence starts, after a step's label too (`Step 6: Answer: True.`) unless more steps follow it "
@@ -3462,6 +3462,10 @@ _LEADING_QUOTES = re.compile(r"^(?:\\?[\"'*_`“”‘’„«»]|\s)+")
 
 # after an answer phrase: a choice in parentheses first ((C) 12 cans, \textbf{(C)} 7), and what says why it was chosen
 _CHOICE_LED = re.compile(r"(?:\\textbf\s*\{\s*)?(\([A-J]\))(?:\s*\}|\*\*)?")  # ((E)** Hyperbola: bold around the letter)
+# a line that opens with Solution: (MR-Ben's prompted last line) and states something, after the choice a solution
+# marker took (a later one that names a choice is a marker itself, and the last marker wins)
+_LATER_SOLUTION = re.compile(r"(?im)^[ \t]*(?:\*\*)?(?:(?:final|correct)[ \t]+)?solution(?:\*\*)?[ \t]*"
+                             r"(?:is[ \t]*)?:(?:\*\*)?[ \t]*[^\s*]")
 _EXPLAINED = re.compile(r"\s*(?:[:,;—–]|-\s|(?:because|since|as|which|this|that|due|given)(?![A-Za-z]))")
 _EITHER = re.compile(r"(?i)either(?![A-Za-z])")
 # a letter, then after a comma or a colon a short option text (A, yes / (B): Wyoming), or after its full stop to the end
@@ -5300,6 +5304,11 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
             "A:" if word.strip() == "a:" else "answer phrase"  # fmt: skip
         foreign = not re.search(r"(?i)answer|option|choice|####|a:", word)  # a phrase of another language
         found = _after_phrase(text, phrase.end(), hi, rule, foreign, phrase.start())
+        later = _LATER_SOLUTION.search(text, found.span[1], hi) if found.status == "answer" and "solution" in word \
+            else None  # fmt: skip
+        if later:  # Solution: Choice_B, then a line Solution: None of the above (MR-Ben's format): the choice is taken back
+            return Extraction("none", rule="a later line 'Solution:' names no choice: the choice before it is not the "
+                              "final answer", span=(phrase.start(), later.end()))  # fmt: skip
         if found.status == "answer" and _another_case(text, lo, phrase.start()):
             told = [_after_phrase(text, p.end(), p.end() + len(text[p.end() : phrase.start()].rstrip()), "", False,
                                   p.start()).texts for p in phrases[-1:]] + [(b[2],) for b in boxes if b[1] <= phrase.start()][-1:]

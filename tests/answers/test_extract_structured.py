@@ -3754,6 +3754,22 @@ def test_a_functions_plain_name_is_math_never_a_word(response: str, gold: str, s
 
 @pytest.mark.parametrize(
     ("response", "gold", "status"),
+    [("Solution: Choice_B\nSolution: I am not sure", "B", "no answer"),
+     ("Solution: Choice_B\n\nOn reflection B fails.\nSolution: None of the choices are correct.", "B", "no answer"),
+     ("Solution: Choice_B\n**Solution:** The answer cannot be determined.", "B", "no answer"),
+     ("Solution: Choice_B\nSolution: Choice_C", "B", "wrong"), ("Solution: Choice_B\nSolution: Choice_B", "B", "correct"),
+     ("Solution:\nWe compute 3 + 4 = 7.\nSolution: Choice_B", "B", "correct"),
+     ("Solution: Choice_B\nThe solution: we check each option.", "B", "correct"),
+     ("The solution is Choice B. Let me check the solution: it works.", "B", "correct")],
+)  # fmt: skip
+def test_a_later_solution_line_without_a_choice_takes_the_choice_back(response: str, gold: str, status: str) -> None:
+    # the thirty-fourth stop: after MR-Ben's prompted last line Solution: Choice_B, a later line Solution: None of the
+    # choices are correct still credited B (the later line named no choice, so it was no marker)
+    assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
     [("Solution: Choice_B, Choice_C", "B", "unparsed"), ("Solution: Choice_B: C", "B", "unparsed"),
      ("\\boxed{\\text{Choice B: Choice C}}", "B", "unparsed"), ("the correct answer choice is D: 1/9 OR C", "D", "unparsed"),
      ("the correct answer choice is D: C: 1/8", "D", "unparsed"), ("The answer is D: 2/3; C: 1/2", "D", "unparsed"),
