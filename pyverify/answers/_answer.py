@@ -73,9 +73,11 @@ class Answer:
     """A number with a scale word (``12.22 million``, read as 12,220,000): the same text without it (``12.22``), which
     the comparison tries when the answers differ: equal so, they are unknown (a question may ask in millions)."""
     slash_readings: tuple[Answer, ...] = field(default=(), compare=False)
-    """A product written right after a slash (``1/2x``, ``1/2\\pi``, ``x/yz``): the answer as the grammar reads it
-    (``(1/2)x``) and as the product in the denominator (``1/(2x)``), when the two differ; the comparison gives a
-    verdict only when both readings give it (a harness or a person means either). Empty otherwise."""
+    """A slash with two readings: the answer as the grammar reads it, then as it reads with a product written right
+    after a slash as the denominator (``1/2x`` as ``1/(2x)``, never ``(1/2)x``), then with the exponent 1 right
+    before a slash and a numeral as a fraction (``x^1/2`` as ``x^(1/2)``, never ``x/2``), when one of these differs
+    from the first; the comparison gives a verdict only when each reading gives it (a person means either). Empty
+    otherwise."""
     convention: str = field(default="", compare=False)
     """Why the answer's commas between digits were read as decimal commas, from the response it was taken from
     (``Ответ: 1,72`` in Cyrillic prose); empty when the default reading or the caller's ``decimal_comma`` applied."""

@@ -1220,13 +1220,17 @@ def _to_log10(node: Node) -> Node:
     return node
 
 
-def _denominator_reading(ans: Answer) -> Answer | None:
-    """The answer read with a product written right after a slash as the denominator (``1/2x`` as 1/(2x)); None when
-    it has no such product, or the answer was changed after the grammar read it (a unit converted, a name dropped:
-    that second reading is not built)."""
-    if not ans.slash_readings or ans != ans.slash_readings[0]:
+#: The second readings of a slash (the order of SLASH_READINGS): what is read twice, and how the second reading groups it.
+_SLASH_WAYS = (("a product right after a slash", "a/(bc)"), ("the exponent 1 right before a slash", "x^(1/b)"))
+
+
+def _slash_reading(ans: Answer, k: int) -> Answer | None:
+    """The answer's k-th second reading of a slash (``1/2x`` as 1/(2x), ``x^1/2`` as x^(1/2): see
+    ``Answer.slash_readings``); None when that reading is the same, or the answer was changed after the grammar read
+    it (a unit converted, a name dropped: the second reading is not built)."""
+    if not ans.slash_readings or ans != ans.slash_readings[0] or ans.slash_readings[k + 1] == ans:
         return None
-    other = ans.slash_readings[1]
+    other = ans.slash_readings[k + 1]
     return replace(ans, kind=other.kind, terms=other.terms, items=other.items, rows=other.rows, slash_readings=())
 
 
@@ -1957,18 +1961,21 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
         texts = (reference if isinstance(reference, str) else "", candidate if isinstance(candidate, str) else "")
         verdict = _renaming(ref, cand, _parameter_readings(ref, cand, ctx, texts) or _side_of_reference(ref, cand, ctx) or
                             _compare(ref, cand, ctx), ctx)  # fmt: skip
-        slashed = (_denominator_reading(ref), _denominator_reading(cand))
-        if verdict.status in ("equal", "different") and slashed != (None, None):
-            # 1/2x against \frac{1}{2x}: (1/2)x as the grammar reads it, 1/(2x) as it is often meant; a verdict
-            # stands only when both readings give it (each answer read the same way in both)
+        for k, (how, grouped) in enumerate(_SLASH_WAYS):
+            slashed = (_slash_reading(ref, k), _slash_reading(cand, k))
+            if verdict.status not in ("equal", "different") or slashed == (None, None):
+                continue
+            # 1/2x against \frac{1}{2x}: (1/2)x as the grammar reads it, 1/(2x) as it is often meant; x^1/2 against
+            # \sqrt{x}: (x^1)/2, or x^(1/2); a verdict stands only when each reading gives it (each answer read the
+            # same way in both)
             r, c = slashed[0] or ref, slashed[1] or cand
             second = _renaming(r, c, _parameter_readings(r, c, ctx, texts) or _side_of_reference(r, c, ctx) or
-                              _compare(r, c, ctx), ctx)  # fmt: skip
+                               _compare(r, c, ctx), ctx)  # fmt: skip
             if second.status != verdict.status:
                 written = " and ".join(f"`{x.text}`" for x, s in zip((ref, cand), slashed) if s is not None)
-                return done(_Verdict("unknown", "none", reason=f"a product right after a slash ({written}): "
-                                     f"{verdict.status} read as (a/b)c, {second.status} read as a/(bc) (write "
-                                     "\\frac or brackets)"))  # fmt: skip
+                return done(_Verdict("unknown", "none", reason=f"{how} ({written}): {verdict.status} read as "
+                                     f"written left to right, {second.status} read as {grouped} (write \\frac or "
+                                     "brackets)"))  # fmt: skip
         # (never beside the other answer's \\ln: \\log(2) + i\\pi/3 against \\ln 2 + i\\pi/3 is the same logarithm)
         common = (None, None) if any(_NATURAL_LOG.search(x.text or "") for x in (ref, cand)) else \
             (_common_log(ref), _common_log(cand))  # fmt: skip

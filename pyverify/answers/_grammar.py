@@ -120,6 +120,23 @@ class _Build(Transformer):  # type: ignore[type-arg]
     def pow(self, items: list[Any]) -> Node:
         return Op("^", (items[0], items[1]))
 
+    def pow_ratio(self, items: list[Any]) -> Node:
+        # x^1/2 read as x^(1/2) (the exponent reading: see _parser): only with the numeral 1 (nobody writes x^1 for
+        # x, while x^2/3 in an ellipse's y^2/3 and x^3/2 are powers over a number), read as the grammar reads it else
+        return self._ratio(items[0], items[1], items[2], negative=False)
+
+    def pow_negative_ratio(self, items: list[Any]) -> Node:  # x^-1/2 read as x^(-1/2)
+        return self._ratio(items[0], items[1], items[2], negative=True)
+
+    @staticmethod
+    def _ratio(base: Node, top: Token, bottom: Token, negative: bool) -> Node:
+        p, q = _num(top), _num(bottom)
+        whole = p.value.denominator == 1 and q.value.denominator == 1 and "." not in str(top) + str(bottom)
+        if whole and p.value == 1 and q.value > 1:
+            ratio: Node = Op("/", (p, q))
+            return Op("^", (base, Op("neg", (ratio,)) if negative else ratio))
+        return Op("/", (Op("^", (base, Op("neg", (p,)) if negative else p)), q))
+
     def factorial(self, items: list[Any]) -> Node:
         return Call("factorial", (items[0],))
 
@@ -241,38 +258,56 @@ def _item(value: Any) -> Answer:
 
 #: The grammar's division rule, and the one that reads a product written right after the slash as the denominator.
 _DIVISION = '        | product "/" power                    -> div\n'
-_PRODUCT_DENOMINATOR = '        | product "/" juxtaposed               -> div\n'
+_PRODUCT_DENOMINATOR = ('        | product "/" juxtaposed               -> div\n',
+                        '\n?juxtaposed: power\n           | juxtaposed power -> mul\n')
+#: The grammar's power rule, and the rules added to it that read the exponent 1 with a slash and a numeral after it
+#: as a fraction (x^1/2 as x^(1/2)).
+_POWER = '?power: post\n'
+_EXPONENT_RATIO = ('?power: post\n      | power_ratio\n',
+                   '\n?power_ratio: post "^" NUMBER "/" NUMBER -> pow_ratio\n'
+                   '            | post "^" "-" NUMBER "/" NUMBER -> pow_negative_ratio\n')
+#: The second readings of a slash, each with the grammar's rule it varies and when it may differ: a slash with
+#: something after it that a product could continue; the exponent 1 right before a slash.
+SLASH_READINGS = ("product", "exponent")
+_VARIANTS = {"product": (_DIVISION, _PRODUCT_DENOMINATOR), "exponent": (_POWER, _EXPONENT_RATIO)}
+_MAY_DIFFER = {"product": re.compile(r"/[^/]*?[\w.}\])!](?=[ \t]*[\w(\\{|])"),
+               "exponent": re.compile(r"\^[ \t]*-?[ \t]*1[ \t]*/[ \t]*\d")}  # fmt: skip
 
 
-@lru_cache(maxsize=2)
-def _parser(product_denominator: bool = False) -> Lark:
-    """The answer grammar; with ``product_denominator`` the same grammar save that a product written without a sign
-    right after a slash is the denominator (``1/2x`` is 1/(2x); the powers that follow are shifted into it)."""
+@lru_cache(maxsize=3)
+def _parser(variant: str = "") -> Lark:
+    """The answer grammar; with a ``variant`` the same grammar save for one rule of what follows a slash: ``product``
+    reads a product written without a sign right after it as the denominator (``1/2x`` is 1/(2x); the powers that
+    follow are shifted into it), ``exponent`` the exponent 1 before it as a fraction with the numeral after it
+    (``x^1/2`` is x^(1/2); lark resolves the conflicts these make by shifting, which is what groups them)."""
     grammar = (Path(__file__).with_name("answer.lark")).read_text(encoding="utf-8")
-    if product_denominator:
-        if grammar.count(_DIVISION) != 1:
-            raise RuntimeError("answer.lark: the division rule to vary is not found once")
-        grammar = grammar.replace(_DIVISION, _PRODUCT_DENOMINATOR) + (
-            "\n?juxtaposed: power\n           | juxtaposed power -> mul\n")
+    if variant:
+        rule, (varied, added) = _VARIANTS[variant]
+        if grammar.count(rule) != 1:
+            raise RuntimeError(f"answer.lark: the rule the {variant} reading varies is not found once")
+        grammar = grammar.replace(rule, varied) + added
     return Lark(grammar, parser="lalr", transformer=_Build(), maybe_placeholders=False)
-
-
-# a slash with something after it that a product could continue: only then can the two readings differ
-_SLASH_THEN_PRODUCT = re.compile(r"/[^/]*?[\w.}\])!](?=[ \t]*[\w(\\{|])")
 
 
 def _parse_grammar(cleaned: str) -> Answer:
     answer = _parse_grammar_with(cleaned, _parser())
-    if "/" in cleaned and _SLASH_THEN_PRODUCT.search(cleaned):
-        # 1/2x: (1/2)x in this grammar, as sympy and most calculators read it; 1/(2x) as many people write it
-        try:
-            other = _parse_grammar_with(cleaned, _parser(product_denominator=True))
-        except AnswerParseError:
-            other = answer
-        if other != answer:
-            from dataclasses import replace
+    if "/" not in cleaned:
+        return answer
+    # 1/2x: (1/2)x in this grammar, as sympy and most calculators read it, 1/(2x) as many people write it; x^1/2:
+    # (x^1)/2, or x^(1/2) as it is meant nearly always (see Answer.slash_readings)
+    readings = []
+    for variant in SLASH_READINGS:
+        other = answer
+        if _MAY_DIFFER[variant].search(cleaned):
+            try:
+                other = _parse_grammar_with(cleaned, _parser(variant))
+            except AnswerParseError:
+                pass
+        readings.append(other)
+    if any(other != answer for other in readings):
+        from dataclasses import replace
 
-            answer = replace(answer, slash_readings=(answer, other))
+        answer = replace(answer, slash_readings=(answer, *readings))
     return answer
 
 
