@@ -1197,7 +1197,9 @@ def _forms(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
 
 # a number (perhaps a power of ten) and up to three letter tokens after it, spaced (5 \mu m, 1 N m, 10^{-9} m, 5\,\Omega)
 _SPACE = r"(?:\s|\\[,;: ]|~)*"
-_LETTERS_AFTER_NUMBER = re.compile(r"\s*[-−]?\d[\d.,]*(?:\s*\\times\s*10)?(?:\^\{?-?\d{1,3}\}?)?" + _SPACE +
+_NUMBER_BEFORE_LETTERS = re.compile(r"\s*[-−]?\d[\d.,]*(?:[ \t]*/[ \t]*\d+)?(?:\s*\\times\s*10)?(?:\^\{?-?\d{1,3}\}?)?")
+# (a fraction too: 1/2 h against 30 min)
+_LETTERS_AFTER_NUMBER = re.compile(_NUMBER_BEFORE_LETTERS.pattern + _SPACE +
                                    r"(?:(?!\\(?:cdot|times)(?![A-Za-z]))\\?[A-Za-zμΩ]{1,6}(?:\^\{?-?\d\}?)?" + _SPACE + r"){1,3}(?:\.\s*)?")
 _LETTER_RUN = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,6}(?![A-Za-z])")  # (ha, nmi; never \mu: a command)
 _BARE_LOG = re.compile(r"(?<![A-Za-z])log(?![A-Za-z_])(?!\s*_)")
@@ -1228,9 +1230,13 @@ def _slash_reading(ans: Answer, k: int) -> Answer | None:
     """The answer's k-th second reading of a slash (``1/2x`` as 1/(2x), ``x^1/2`` as x^(1/2): see
     ``Answer.slash_readings``); None when that reading is the same, or the answer was changed after the grammar read
     it (a unit converted, a name dropped: the second reading is not built)."""
-    if not ans.slash_readings or ans != ans.slash_readings[0] or ans.slash_readings[k + 1] == ans:
+    if not ans.slash_readings or ans.slash_readings[k + 1] is ans.slash_readings[0]:
         return None
-    other = ans.slash_readings[k + 1]
+    first, other = ans.slash_readings[0], ans.slash_readings[k + 1]
+    # (the same objects, never compared by value: a tree 250 sums deep would exhaust the recursion)
+    if (ans.kind, ans.value) != (first.kind, first.value) or not all(
+            x is y for x, y in ((ans.terms, first.terms), (ans.items, first.items), (ans.rows, first.rows))):  # fmt: skip
+        return None
     return replace(ans, kind=other.kind, terms=other.terms, items=other.items, rows=other.rows, slash_readings=())
 
 
@@ -1928,8 +1934,9 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
             # 5 \mu m, 1 N m against 5000 nm, 1 J: letters that may be a unit written as variables (μm, N·m), and
             # a run of letters after the number that the unit table does not know (1 ha, 1 nmi against 10000 m^2,
             # 1852 m): a product of variables against a quantity, whose difference would be no witness
-            return done(_Verdict("unknown", "none", reason=f"the {label}'s letters ({', '.join(letters)}) may be a unit "
-                                 f"written as variables, against a quantity in {other.unit}: not compared"))  # fmt: skip
+            written = _NUMBER_BEFORE_LETTERS.sub("", ans.text or "", count=1).strip()
+            return done(_Verdict("unknown", "none", reason=f"the {label}'s letters after its number ({written}) may be a "
+                                 f"unit written as variables, against a quantity in {other.unit}: not compared"))  # fmt: skip
     converted = ""
     for label, ans, other in (("reference", ref, cand), ("candidate", cand, ref)):
         if ans.unit == "degree" and not other.unit and ans.kind == "number" and len(ans.terms) == 1 and \
@@ -1972,7 +1979,8 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
             second = _renaming(r, c, _parameter_readings(r, c, ctx, texts) or _side_of_reference(r, c, ctx) or
                                _compare(r, c, ctx), ctx)  # fmt: skip
             if second.status != verdict.status:
-                written = " and ".join(f"`{x.text}`" for x, s in zip((ref, cand), slashed) if s is not None)
+                written = " and ".join(f"`{x.text if len(x.text) <= 60 else x.text[:57] + '...'}`"
+                                       for x, s in zip((ref, cand), slashed) if s is not None)  # fmt: skip
                 return done(_Verdict("unknown", "none", reason=f"{how} ({written}): {verdict.status} read as "
                                      f"written left to right, {second.status} read as {grouped} (write \\frac or "
                                      "brackets)"))  # fmt: skip

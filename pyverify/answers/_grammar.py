@@ -266,11 +266,13 @@ _POWER = '?power: post\n'
 _EXPONENT_RATIO = ('?power: post\n      | power_ratio\n',
                    '\n?power_ratio: post "^" NUMBER "/" NUMBER -> pow_ratio\n'
                    '            | post "^" "-" NUMBER "/" NUMBER -> pow_negative_ratio\n')
-#: The second readings of a slash, each with the grammar's rule it varies and when it may differ: a slash with
-#: something after it that a product could continue; the exponent 1 right before a slash.
+#: The second readings of a slash, each with the grammar's rule it varies and when it may differ: a numeral, a letter
+#: or a letter's command right after a slash with a letter, a command or a bracket glued to it (1/2x, 1/2\pi, x/yz,
+#: n/2(n+1): a space ends the denominator, 1/2 x, 1/3 \pi r^2 h, \sqrt{3}/2 i are read once, and so is a bracketed
+#: one, 1/(2)x); the exponent 1 right before a slash.
 SLASH_READINGS = ("product", "exponent")
 _VARIANTS = {"product": (_DIVISION, _PRODUCT_DENOMINATOR), "exponent": (_POWER, _EXPONENT_RATIO)}
-_MAY_DIFFER = {"product": re.compile(r"/[^/]*?[\w.}\])!](?=[ \t]*[\w(\\{|])"),
+_MAY_DIFFER = {"product": re.compile(r"/[ \t]*(?:\d+(?:\.\d+)?|[A-Za-z]|\\[A-Za-z]+)(?=[A-Za-z(]|\\(?![,;: !]|q?quad(?![A-Za-z])))"),
                "exponent": re.compile(r"\^[ \t]*-?[ \t]*1[ \t]*/[ \t]*\d")}  # fmt: skip
 
 
@@ -301,10 +303,14 @@ def _parse_grammar(cleaned: str) -> Answer:
         if _MAY_DIFFER[variant].search(cleaned):
             try:
                 other = _parse_grammar_with(cleaned, _parser(variant))
+                if other == answer:  # (the same reading is the answer itself: see _equiv._slash_reading)
+                    other = answer
             except AnswerParseError:
                 pass
+            except RecursionError:  # (comparing a tree 250 sums deep: the second reading is kept, unread)
+                pass
         readings.append(other)
-    if any(other != answer for other in readings):
+    if any(other is not answer for other in readings):
         from dataclasses import replace
 
         answer = replace(answer, slash_readings=(answer, *readings))

@@ -388,13 +388,19 @@ def _parse_text(text: str, decimal_comma: str | None = None) -> Answer:
         text = f"{glued.group(1)} {glued.group(2)}"
     quantity = _QUANTITY.fullmatch(text)
     spaced = _COMPOUND_QUANTITY.fullmatch(text) if quantity is None and len(text) <= 200 else None
-    if spaced and ("/" in spaced.group(2) or re.search(r"\^[ \t]*\{?[ \t]*[-−]", spaced.group(2))):
+    if spaced and ("/" in spaced.group(2) or re.search(r"\^[ \t]*\{?[ \t]*[-−]", spaced.group(2))) and \
+            not re.search(r"/[^(]*(?:\\cdot|·|\*)", spaced.group(2)):  # fmt: skip
+        # (never with a product sign after a slash outside brackets: N/m \cdot m is (N/m)·m as written, or N/m², as
+        # W/m^2·K is written for W/(m² K): which is meant is not said, and the grammar reads it as written)
         # the denominator's brackets dropped (the unit table reads every unit after a slash as below it: J/mol K is
         # J/(mol K)), products as spaces, powers in braces, as \text{...} holds a unit phrase
         unit_text = re.sub(r"[ \t]*(?:\\cdot|·|\*|\\,)[ \t]*", " ", spaced.group(2)).replace("(", " ").replace(")", " ")
         unit_text = re.sub(r"\^[ \t]*([-−]?\d)(?!\d)", r"^{\1}", unit_text.replace("−", "-"))
         if _units.read(_units.normalize(unit_text)) is not None:
             answer = _read_text(f"{spaced.group(1)} \\text{{{' '.join(unit_text.split())}}}", decimal_comma)
+            if answer.unit and not re.search(r"[A-Za-z]{2}", unit_text):
+                # 2 g h^{-1}, 9.8 m s^{-2}: one-letter units only are letters too, as 5 m is (the comparison tries both)
+                return replace(answer, text=text.strip(), product=f"{spaced.group(1)} \\cdot {spaced.group(2)}")
             if answer.unit:
                 return replace(answer, text=text.strip())
     if quantity and re.search("[{²³]", quantity.group(2)):  # 25 m^{2}, 25 m²: the power read as 25 m^2 is

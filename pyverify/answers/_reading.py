@@ -360,7 +360,9 @@ _ORDINAL = (
 )
 
 _FULL_WIDTH = {"，": ", ", "、": ", ", "；": "; ", "（": "(", "）": ")"}
-_UNICODE = {"−": "-", "⋅": " \\cdot ", "π": " \\pi ", "∞": " \\infty "}
+# (a letter's command is written where the letter was, with no space before it: 1/2πi is 1/2\\pi i, which a reader
+# sees glued, as 1/2x, see Answer.slash_readings; the space after it ends the command's name)
+_UNICODE = {"−": "-", "⋅": " \\cdot ", "π": "\\pi ", "∞": " \\infty "}
 #: The Greek letters' command names (\gamma, \Omega, and \ell): one token after _ or ^ without braces (E_\gamma), and an
 #: index that labels a quantity rather than counts (E_{\gamma}, pyverify.answers._grammar).
 GREEK_NAMES = ("alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu nu xi pi varpi rho "
@@ -910,7 +912,7 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("unicode mathematics as models write it: − is -, ⋅ is \\cdot, π is \\pi, ∞ is \\infty; a Greek letter is its "
      "command (α is \\alpha, Δ is \\Delta; μ and Ω are left alone: units)",
      r"[−⋅π∞αβγδεϵζηθϑικλνξρστυφϕχψωΓΔΘΛΞΣΦΨ]",
-     lambda m: _UNICODE[m.group()] if m.group() in _UNICODE else f" \\{_GREEK[m.group()]} "),
+     lambda m: _UNICODE[m.group()] if m.group() in _UNICODE else f"\\{_GREEK[m.group()]} "),
     ("√ and ∛ before a number, a letter, a command or a group (...) / {...} are \\sqrt{...} and \\sqrt[3]{...} "
      "(√5, 3√13, √(x+1), √(2 - √3))", _RADICAL, lambda m: _radical(m)),
     ("superscript digits and signs are a power (x² is x^{2}, 10⁻³ is 10^{-3})", r"[⁺⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+",

@@ -384,7 +384,11 @@ def test_a_rate_written_with_a_or_per_alone(reference: str, candidate: str, stat
     [("8.314 J/mol K", "8.314", "equal"), ("8.314 J/(mol K)", "8.314 J mol^{-1} K^{-1}", "equal"),
      ("8.314 J/(mol \\cdot K)", "8.314 kJ/(mol K)", "different"), ("9.8 m s^{-2}", "980 cm/s^2", "equal"),
      ("6.67 \\times 10^{-11} N m^2/kg^2", "6.67 \\times 10^{-11}", "equal"), ("2 g h", "2", "different"),
-     ("8.314 J/(mol K)", "8.314 J/(mol s)", "different")],
+     ("8.314 J/(mol K)", "8.314 J/(mol s)", "different"),
+     # a product sign after a slash, outside brackets, is read as written (N/m \cdot m is N); one-letter units only
+     # are letters too (2 g h^{-1} against 2: unknown, as 5 m against 5 is)
+     ("10 N/m \\cdot m", "10 N/m^2", "different"), ("5 m/s * s", "5 m", "equal"), ("2 g h^{-1}", "2", "unknown"),
+     ("9.8 m s^{-2}", "9.8", "unknown"), ("1/2 h", "30 min", "unknown")],
 )  # fmt: skip
 def test_a_compound_unit_written_with_spaces_is_a_unit(reference: str, candidate: str, expected: str) -> None:
     # the thirty-fourth stop: 8.314 J/(mol K) against 8.314 was different, its unit read as the letters J, m, o, l, K
