@@ -118,7 +118,13 @@ texts = {"Answer: 3, line breaks, y": "Answer: 3" + "\\n" * n + "y",
          "\\\\boxed{f^{-1}, spaces, (x) =}": "$\\\\boxed{f^{-1}" + " " * n + "(x) = 2}$",
          "Solution: (n/10) Choice_B:, C": "Solution: " + "Choice_B: " * (n // 10) + "C",
          "\\\\boxed{5}, (n/4) </s>": "The answer is \\\\boxed{5} " + "</s>" * (n // 4),
-         "x (n/4) <s>, \\\\boxed{5}, (n/4) </s>": "x " + "<s>" * (n // 4) + "\\\\boxed{5}" + "</s>" * (n // 4)}
+         "x (n/4) <s>, \\\\boxed{5}, (n/4) </s>": "x " + "<s>" * (n // 4) + "\\\\boxed{5}" + "</s>" * (n // 4),
+         "\\\\boxed{(n/5) 1/2x+}": "$\\\\boxed{" + "1/2x+" * (n // 5) + "1}$",
+         "\\\\boxed{1/2, spaces, x}": "$\\\\boxed{1/2" + " " * n + "x}$",
+         "\\\\boxed{x^1/, spaces, 2}": "$\\\\boxed{x^1/" + " " * n + "2}$",
+         "\\\\boxed{(n/2) //}": "$\\\\boxed{" + "/" * n + "2x}$",
+         "8.314 J/(mol, spaces, K)": "8.314 J/(mol" + " " * n + "K)",
+         "Solution: Choice_B, (n/10) Solution:": "Solution: Choice_B\\n" + "Solution: " * (n // 10)}
 seconds = {}
 for name, text in texts.items():
     start = time.perf_counter()
