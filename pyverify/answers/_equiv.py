@@ -1976,8 +1976,12 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
             # \sqrt{x}: (x^1)/2, or x^(1/2); a verdict stands only when each reading gives it (each answer read the
             # same way in both)
             r, c = slashed[0] or ref, slashed[1] or cand
-            second = _renaming(r, c, _parameter_readings(r, c, ctx, texts) or _side_of_reference(r, c, ctx) or
-                               _compare(r, c, ctx), ctx)  # fmt: skip
+            outer, ctx.witness = ctx.witness, False  # (only its status is used: no witness text is written)
+            try:
+                second = _renaming(r, c, _parameter_readings(r, c, ctx, texts) or _side_of_reference(r, c, ctx) or
+                                   _compare(r, c, ctx), ctx)  # fmt: skip
+            finally:
+                ctx.witness = outer
             if second.status != verdict.status:
                 written = " and ".join(f"`{x.text if len(x.text) <= 60 else x.text[:57] + '...'}`"
                                        for x, s in zip((ref, cand), slashed) if s is not None)  # fmt: skip
@@ -1990,7 +1994,11 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
         if verdict.status in ("equal", "different") and common != (None, None):
             # \log 1000 against 3, \log 2 against \ln 2: \log without a base is ln in analysis and log10 in
             # competition mathematics; a verdict stands only when both readings give it
-            base10 = _compare(common[0] or ref, common[1] or cand, ctx)
+            outer, ctx.witness = ctx.witness, False  # (only its status is used: no witness text is written)
+            try:
+                base10 = _compare(common[0] or ref, common[1] or cand, ctx)
+            finally:
+                ctx.witness = outer
             if base10.status != verdict.status and base10.status in ("equal", "different"):
                 return done(_Verdict("unknown", "none", reason=f"\\log without a base: {verdict.status} read as the "
                                      f"natural logarithm, {base10.status} read as base 10 (write \\ln or \\log_{{10}})"))  # fmt: skip
