@@ -2620,7 +2620,7 @@ def test_what_the_twenty_second_review_left_crediting(response: str, gold: str, 
      ('{"answer": 6}' + "\n" * 20 + '{"answer": 5}', "5", "several answers"),
      ('```JSON\n{"answer": 6}\n```\n```JSON\n{"answer": 5}\n```', "5", "several answers"),
      ("Another possibility is that the answer is \\boxed{4}.", "4", "no answer"), ("One possibility: \\boxed{4}.", "4", "no answer"),
-     ("The answer is 5 dollars an hour.", "5 dollars per minute", "wrong"), ("The answer is \\$12 an hour.", "\\$12", "wrong"),
+     ("The answer is 5 dollars an hour.", "5 dollars per minute", "wrong"), ("The answer is \\$12 an hour.", "\\$12", "unknown"),
      ("The answer is 35 hours a week.", "35 h/wk", "correct"), ("The answer is 35 hours a week.", "35 h/day", "wrong"),
      # fraction words after math, a box or in text; more candidates; adverbs that loosen; reasons; JSON separators
      ("\\boxed{5 \\text{ sixteenths}}", "5", "unparsed"), ("\\boxed{5} sixteenths", "5", "no answer"),
