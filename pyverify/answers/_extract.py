@@ -518,7 +518,9 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "any script is prose: without a marker, no answer"),
     ("`\\\\frac{1}{5}`, `\\\\left( … \\\\right)` (every backslash doubled)", "read with single backslashes"),
     ("`### Final Answer` or `## Answer` as a Markdown heading, the answer on the lines after it",
-     "a marker like `Final Answer:` (blank lines after a phrase are skipped)"),
+     "a marker like `Final Answer:` (blank lines after a phrase are skipped); the word alone (no colon) on the "
+     "response's first line, then a line of prose (`answer` then `To calculate the variance, we follow these steps:`, FinanceMath's "
+     "Qwen2 outputs) is a title a template left, no marker"),
     ("`<think>…</think><answer>42</answer>` (DeepSeek-R1-Zero's format, trained by TRL, open-r1 and verl recipes)",
      "the content of the last `<answer>` tag, read by these rules (a box or a phrase inside it as anywhere); an "
      "unclosed tag runs to the end; an empty one is no answer; tags with different contents are several answers"),
@@ -3606,6 +3608,10 @@ _STEP_OPENS = re.compile(r"(?i)[\s*#>-]*(?:first(?:ly)?|step\s*\d+|we|let|let's|
 # (it opens where a run of digits, commas and points opens: from inside a long run, 1,1,1,...,0, it would rescan it)
 _COMPUTES = re.compile(r"(?<![\d,.])[,.]*\d[\d,.]*[ \t]*[-−+*/×÷x][ \t]*\$?\d[^=\n]{0,60}=")
 # a numbered step's label (Step 2:), which opens no explanation; and one that opens a later line
+# the word alone on its line (answer, ### Final Answer; never with a colon, Answer:, whose sentence is the answer), and
+# a line of prose after it: six words or more
+_HEADING_ALONE = re.compile(r"(?i)[ \t]*(?:#{1,6}[ \t]*(?:\*\*)?|\*\*)?(?:final[ \t]+)?answer(?:\*\*)?[ \t]*")
+_PROSE_LINE = re.compile(r"[ \t]*\r?\n\s*(?:[A-Za-z][a-z'’,-]*[ \t]+){5}[a-z]")
 _NUMBERED_STEP = re.compile(r"(?i)[\s*#>-]*(?:\*\*)?step[ \t]*\d{1,4}[ \t]*[:.)]")
 _LATER_STEP = re.compile(r"(?i)\n[ \t*#>-]*step[ \t]*\d{1,4}[ \t]*[:.)]")
 _LETTER = re.compile(r"[A-Za-z]")
@@ -5292,8 +5298,12 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
                 not _hypothetical(text, lo, p.start(), modal=p.group() != "####") and \
                 not _PREMISE.search(text, max(lo, p.start() - 40), p.start()) and \
                 not ("would" in p.group().lower() and _another_scenario(text, lo, p.start())) and \
-                not (_NUMBERED_STEP.match(p.group()) and _LATER_STEP.search(text, p.end(), hi)):  # fmt: skip
+                not (_NUMBERED_STEP.match(p.group()) and _LATER_STEP.search(text, p.end(), hi)) and \
+                not (not text[lo : p.start()].strip() and _HEADING_ALONE.fullmatch(p.group()) and
+                     _PROSE_LINE.match(text, p.end(), hi)):  # fmt: skip
             # (Step 3: Answer: 12 before Step 4: the answer of a step that more steps follow, never the last)
+            # (a response that opens with the word answer alone on its line, then a sentence of prose, To calculate
+            # the variance, we follow these steps: a title the template left, FinanceMath's Qwen2, never the answer)
             phrases.insert(0, p)
             if len(phrases) == 8:
                 break

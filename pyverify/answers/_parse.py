@@ -118,6 +118,11 @@ _SPACED_UNITS = rf"{_UNIT_TOKEN}(?:{_UNIT_JOIN}{_UNIT_TOKEN}){{0,4}}"
 _COMPOUND_QUANTITY = re.compile(r"\s*([-−]?\d[\d,]*(?:\.\d+)?(?:\s*\\times\s*10\s*\^\s*\{?[-−]?\d+\}?)?)[ \t]+"
                                 rf"({_SPACED_UNITS}(?:[ \t]*/[ \t]*(?:\([ \t]*{_SPACED_UNITS}[ \t]*\)|{_SPACED_UNITS}))?)"
                                 r"[ \t]*(?:\.\s*)?")
+# a name in words in a text command at the start, before = and a value (\text{WAM} =, \text{Total Amount}_{1} =,
+# \mathrm{VaR} =): three letters or more, or words (\mathrm{h} = \mathrm{gi} and \text{AB} = 5 name letters)
+_NAMED_IN_WORDS = re.compile(r"\s*\\(?:text|textrm|textbf|textit|mathrm|mathit|operatorname)[ \t]*\{[ \t]*"
+                             r"(?:[A-Za-z][A-Za-z'’-]{2,}|[A-Za-z][A-Za-z'’-]*(?:[ \t]+[A-Za-z][A-Za-z'’-]*){1,5})[ \t]*\}"
+                             r"(?:[ \t]*_[ \t]*(?:\{[^{}]{0,20}\}|\w))?[ \t]*=(?![=<>])")
 # a whole number, 'and' and a fraction less than one, the whole answer (1 and 1/5, 1 \text{ and } \frac{1}{5} miles)
 _MIXED_AND = re.compile(r"\s*(\d{1,9})\s+(?:and|\\text\s*\{\s*and\s*\})\s+(?:(\d{1,9})\s*/\s*(\d{1,9})|"
                         r"\\[dt]?frac\s*\{\s*(\d{1,9})\s*\}\s*\{\s*(\d{1,9})\s*\})([ \t]+[A-Za-z]{1,20}(?:[ \t]+[A-Za-z]{1,20})?)?"
@@ -490,6 +495,11 @@ def _read_text(text: str, decimal_comma: str | None = None) -> Answer:
     working = _unit_working(text)
     if working is not None:  # 60 miles - 20 miles - 15 miles = 25 miles: a computation in quantities, then its result
         return _with_text(_parse_text(working, decimal_comma), text.strip())
+    named = _NAMED_IN_WORDS.match(text)
+    if named and re.search(r"\d", text[named.end() :]):
+        # \text{WAM} = \frac{2,190,000,000}{10,000,000} = 219, \text{VaR} = 0.32 \text{ USD} (FinanceMath's
+        # outputs): a name in words before = is a label, dropped as a name is (what follows it is read as it stands)
+        return _with_text(_parse_text(text[named.end() :], decimal_comma), text.strip())
     square = _forms.SQUARE_CHOICES.match(text)
     if square:  # [A] and [B]: the choices (A) and (B) (and every label after them: [A] 12 and [C] 13 names two)
         text = re.sub(r"(?<![A-Za-z0-9\\_^])\[([A-J])\]", r"(\1)", text)

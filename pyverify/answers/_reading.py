@@ -1230,6 +1230,8 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "chained equalities take the last side (x = 11, z = 2, 120), whatever the sides before it (working: read or "
      "not, `A + B = C` of matrices is C), unless, in an answer taken from a response (a box, a phrase, a sentence), two rational sides with no unit differ (`1000 = 2^{10}`, `6 + 6 = 13`, `0.25 = \\frac{1}{5}`: a false statement, unparsed; a decimal side may round the other to its last digit, `0.333 = \\frac{1}{3}`, and a side with `*`, `\\star` or `\\#` may be an operation the problem defines); an equation between numbers is its last side; a "
      "name before `=` is dropped against a value (QM = 30 equals 30, the length |AB| = 1 equals 1, not |x| = 3; "
+     "a name in words in a text command (three letters or more) before a value is a label, dropped always: "
+     "\\text{WAM} = \\frac{2190}{10} = 219 is 219; "
      "a trigonometric ratio of an angle named by a capital or Greek letter too: \\tan A = 2 equals 2, not \\cos x = 1; "
      "a ratio of names too: \\frac{NO}{BO} = \\frac{1}{\\sqrt6} equals \\frac{1}{\\sqrt6}; "
      "y = 2x+3 equals 2x+3, and so does f(x) = 2x+3, also against y = 2x+3) and a point's name "
@@ -1346,7 +1348,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "one number: a first group of 1–3 digits not starting with 0, then groups of exactly 3 digits separated by "
      "a space, `\\,`, `\\ `, `~`, a thin or no-break space, `{,}` or `,\\!`; a decimal part may follow"),
     ("`1,000`, `12,345.5`, `-7,425,000`, `- 1,000` (the whole answer); `1,000 - 800 = 200`, `2,500 \\times 3`, "
-     "`1,000 and 2,000`, `(1,000, 2,000)`",
+     "`1,000 and 2,000`, `(1,000, 2,000)`, `\\frac{2,190,000,000}{10,000,000}`",
      "one number: plain commas in thousands groups; so is each such group in an expression or a list whose every "
      "comma with no space after it is in one (a comma and a space separate; with a percent sign after it, `1,234\\%`, one percentage; never `1,234,5`, whose commas the comma "
      "rules read, nor groups alone in brackets: `(2,251,252)` is a triple)"),
@@ -1410,7 +1412,8 @@ _GROUPED = re.compile(r"(?<![\d.,])[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?(?!\d|,\d)")
 _TIGHT_COMMA = re.compile(r",(?!\s)")
 # what makes groups an expression's or a list's (an operator, a relation, a comma and a space, and, or): never groups
 # alone in brackets, (2,251,252), whose commas separate
-_GROUPS_JOINED = re.compile(r"[-+*/=×÷<>]|\\(?:times|cdot|div)(?![A-Za-z])|,\s|(?<![A-Za-z])(?:and|or)(?![A-Za-z])")
+# (nor a fraction's arguments: \frac{2,190,000,000}{10,000,000} holds two numbers)
+_GROUPS_JOINED = re.compile(r"[-+*/=×÷<>]|\\(?:times|cdot|div|[dtc]?frac)(?![A-Za-z])|,\s|(?<![A-Za-z])(?:and|or)(?![A-Za-z])")
 # what may stand before a lone number with thousands groups: a name and =, \\approx, or both
 _VALUE_LEAD = re.compile(r"\s*(?:[A-Za-z](?:_\{?\w+\}?)?\s*(?:=|\\approx(?![A-Za-z]))\s*|\\approx(?![A-Za-z])\s*)?")
 

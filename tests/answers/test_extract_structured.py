@@ -3752,6 +3752,17 @@ def test_a_functions_plain_name_is_math_never_a_word(response: str, gold: str, s
     assert grade(response, gold).status == status, response
 
 
+def test_the_word_answer_alone_on_the_first_line_before_prose_is_a_title() -> None:
+    # FinanceMath's Qwen2-7B outputs open with a line 'answer' (a template's leftover), then the whole reasoning: the
+    # heading took its first sentence (unparsed) over the final one
+    response = ("answer\nTo calculate the variance for a discrete uniform distribution, we need to follow these steps:\n\n"
+                "1. Find the mean.\n\nTherefore, the variance of this discrete uniform distribution is \\(1.25\\).")
+    assert grade(response, "1.25").status == "correct"
+    assert grade("Answer\n42", "42").status == "correct"
+    assert grade("answer\n\n42\n\nExplanation: we multiply 6 by 7 to get it.", "42").status == "correct"
+    assert grade("### Final Answer\n\nThe value we need is obtained as follows.\nSo the answer is 5.", "5").status == "correct"
+
+
 @pytest.mark.parametrize(
     ("response", "gold", "status"),
     [("Solution: Choice_B\nSolution: I am not sure", "B", "no answer"),

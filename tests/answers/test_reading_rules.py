@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from pyverify.answers import Answer, equivalent_answers, parse_answer
 from pyverify.answers._engine import rational
 from pyverify.answers._parse import READING_RULES
+from pyverify.rewards import grade
 from pyverify.answers._reading import GLUED_REAL
 from pyverify.logic import REAL, Call, Num, Op, Var
 
@@ -1206,6 +1207,24 @@ def test_greek_letters_and_subscripts_as_characters(reference: str, candidate: s
 )  # fmt: skip
 def test_an_equation_between_names_written_as_words(reference: str, candidate: str, status: str) -> None:
     assert equivalent_answers(reference, candidate, timeout=20).status == status
+
+
+@pytest.mark.parametrize(
+    ("reference", "candidate", "status"),
+    [("219", "\\text{WAM} = \\frac{2,190,000,000}{10,000,000} = 219", "equal"), ("10", "\\text{Total Amount} = 10", "equal"),
+     ("219", "\\mathrm{WAM} = 219", "equal"), ("218", "\\text{WAM} = 219", "different"),
+     ("\\mathrm{h}=\\mathrm{gi}", "\\mathrm{h}=\\mathrm{gi}", "unknown"), ("\\text{Evelyn}", "\\text{Evelyn}", "equal"),
+     ("2190000000", "\\frac{2,190,000,000}{10,000,000} \\cdot 10^7", "equal"), ("(2,251,252)", "(2, 251, 252)", "equal")],
+)  # fmt: skip
+def test_a_name_in_words_before_a_value_is_a_label(reference: str, candidate: str, status: str) -> None:
+    # FinanceMath's outputs: \text{WAM} = \frac{2,190,000,000}{10,000,000} = 219 was unparsed (the text name, and the
+    # thousands groups inside \frac, which no operator joined); a single letter in \mathrm is still a letter
+    assert equivalent_answers(reference, candidate, timeout=20).status == status
+
+
+def test_a_false_chain_after_a_name_in_words_is_no_answer() -> None:
+    response = "So \\[\\text{WAM} = \\frac{2,190,000,000}{10,000,000} = 218 \\]"
+    assert grade(response, "219").status == "unparsed" and grade(response.replace("218", "219"), "219").status == "correct"
 
 
 @pytest.mark.parametrize(
