@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from pyverify.answers import Answer, equivalent_answers, parse_answer
 from pyverify.answers._engine import rational
 from pyverify.answers._parse import READING_RULES
-from pyverify.rewards import grade
 from pyverify.answers._reading import GLUED_REAL
 from pyverify.logic import REAL, Call, Num, Op, Var
+from pyverify.rewards import grade
 
 MATH500 = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "outside" / "math500.jsonl"
 
