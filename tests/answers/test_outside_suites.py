@@ -290,7 +290,10 @@ OUTSIDE_DISAGREEMENTS = DATA / "outside_disagreements.json"
      ("mathcoder_outputs", 150, 125),
      # Claude 2, GPT-3.5 and mistral-medium on MR-Ben's MMLU math ('Solution: Choice_B', 'Choice\\_A: $90$', 'the correct
      # answer choice is D: 2/3'; the label judges the reasoning too, so some right choices are labelled wrong)
-     ("mrben_math_outputs", 150, 130)],
+     ("mrben_math_outputs", 150, 130),
+     # OpenAI's GPT-3 6B and 175B samples on GSM8K (fine-tuned, and best of 100 by their verifier: calculator annotations
+     # <<4*1.5=6.0>>, a last line 'A: 42', a runaway line of digits, an answer cut off): every label agrees
+     ("gsm8k_openai_solutions_outputs", 120, 115)],
 )  # fmt: skip
 def test_more_outside_answers_against_their_publishers_labels(name: str, count: int, graded: int) -> None:
     # GPT-4 on TheoremQA (lists in brackets, E-notation golds, True written 1.0) and on GAOKAO fill-in-the-blank
