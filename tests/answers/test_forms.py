@@ -286,6 +286,16 @@ def test_a_product_right_after_a_slash_stands_only_where_both_readings_agree(ref
         assert "read as a/(bc)" in cert.reason or "read as x^(1/b)" in cert.reason
 
 
+@pytest.mark.parametrize(
+    ("reference", "candidate", "expected"),
+    [("0.005", "1/2\\%", "equal"), ("50", "1/2%", "different"), ("0.00005", "5 \\times 10^{-3}\\%", "equal"),
+     ("0.09", "3^{2}\\%", "equal"), ("0.25", "50\\%/2", "equal"), ("1.02", "1+2\\%", "equal"), ("-0.05", "-5\\%", "equal")],
+)  # fmt: skip
+def test_a_percent_sign_applies_to_the_product_before_it(reference: str, candidate: str, expected: str) -> None:
+    # the review of the slash readings: 1/2% was 1/(2%) = 50, credited against 50 (a reader sees half a percent)
+    assert equivalent_answers(reference, candidate, timeout=20).status == expected
+
+
 def test_a_slash_read_twice_in_a_deep_answer_never_raises() -> None:
     # the review of the slash readings: comparing the two readings of 1/2x + 1 + ... + 1 (260 terms) by value exhausted
     # the recursion, and grade() raised
