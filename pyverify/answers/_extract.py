@@ -1114,7 +1114,9 @@ def _prose(text: str) -> bool:
 
 
 # (written by hand: no sentence splitter is installed, and the extraction cuts sentences around math spans of its own)
-_ABBREVIATION = re.compile(r"(?i)(?<![A-Za-z.])(?:(i\.e|e\.g|cf|vs|viz|approx|resp|a\.m|p\.m|rs)|fig|eq|dr|mr|mrs|ms|prof)$")
+# (U.S., U.K., Inc., Corp., Ltd.: a name's full stop, as finance answers write them: For U.S. equities, the beta is ...)
+_ABBREVIATION = re.compile(r"(?i)(?<![A-Za-z.])(?:(i\.e|e\.g|cf|vs|viz|approx|resp|a\.m|p\.m|rs|u\.s|u\.k|u\.s\.a|inc|corp|"
+                           r"ltd|co)|fig|eq|dr|mr|mrs|ms|prof)$")
 # a unit's abbreviation after a number, and the second part of a quantity after its full stop (5 ft. 3 in.)
 _UNIT_STOP = re.compile(r"\d[ \t]?(?:ft|in|yds?|mi|lbs?|oz|hrs?|mins?|secs?|wks?|mos?|yrs?|km|cm|mm|kg)$")
 _SECOND_UNIT_PART = re.compile(r"[ \t](?:and[ \t])?\d+(?:\.\d+)?[ \t]?(?:ft|in|yds?|lbs?|oz|hrs?|mins?|secs?|days?|wks?|mos?|"

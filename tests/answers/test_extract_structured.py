@@ -1783,6 +1783,10 @@ def test_an_answer_phrase_after_a_hedge_states_nothing(response: str, gold: str,
      ("The answer is $8$, i.e. $9$.", "8", "no answer"), ("\\boxed{8}, i.e. $9$.", "8", "no answer"),
      ("The total is $5$ (approx. 5.0).", "5", "correct"), ("Therefore, the answer is $42$ (see Fig. 2).", "42", "correct"),
      ("So Dr. Smith has 12 patients.", "12", "correct"),
+     # (FinanceMath's outputs: a country's or a company's abbreviation is inside the sentence)
+     ("Therefore, the calculated beta for U.S. real estate equities is 0.578.", "0.578", "correct"),
+     ("So the price Omega Petroleum Corp. will set is 120.", "120", "correct"),
+     ("We live in the U.S. Then the answer is 5.", "5", "correct"),
      ("So, Mr. Ruther initially had 24 hectares of land.", "24", "correct"),
      ("So, Mr. Ruther initially had 24 hectares of land.", "32", "wrong"),
      # an example is a condition (the value before it is the answer; with a value of its own, the question decides)
