@@ -1223,7 +1223,8 @@ def _to_log10(node: Node) -> Node:
 
 
 #: The second readings of a slash (the order of SLASH_READINGS): what is read twice, and how the second reading groups it.
-_SLASH_WAYS = (("a product right after a slash", "a/(bc)"), ("the exponent 1 right before a slash", "x^(1/b)"))
+_SLASH_WAYS = (("a product right after a slash", "a/(bc)"), ("the exponent 1 right before a slash", "x^(1/b)"),
+               ("a percent sign after a numeral right after a slash", "(a/b)%"))
 
 
 def _units_pair(ref: Answer, cand: Answer) -> str:

@@ -1114,9 +1114,10 @@ def _prose(text: str) -> bool:
 
 
 # (written by hand: no sentence splitter is installed, and the extraction cuts sentences around math spans of its own)
-# (U.S., U.K., Inc., Corp., Ltd.: a name's full stop, as finance answers write them: For U.S. equities, the beta is ...)
-_ABBREVIATION = re.compile(r"(?i)(?<![A-Za-z.])(?:(i\.e|e\.g|cf|vs|viz|approx|resp|a\.m|p\.m|rs|u\.s|u\.k|u\.s\.a|inc|corp|"
-                           r"ltd|co)|fig|eq|dr|mr|mrs|ms|prof)$")
+# (U.S., U.K., Inc., Corp., Ltd.: a name's full stop, as finance answers write them, For U.S. equities, the beta is
+# ...: inside the sentence only before a small letter)
+_ABBREVIATION = re.compile(r"(?i)(?<![A-Za-z.])(?:(i\.e|e\.g|cf|vs|viz|approx|resp|a\.m|p\.m|rs)|(u\.s|u\.k|u\.s\.a|inc|"
+                           r"corp|ltd|co)|fig|eq|dr|mr|mrs|ms|prof)$")
 # a unit's abbreviation after a number, and the second part of a quantity after its full stop (5 ft. 3 in.)
 _UNIT_STOP = re.compile(r"\d[ \t]?(?:ft|in|yds?|mi|lbs?|oz|hrs?|mins?|secs?|wks?|mos?|yrs?|km|cm|mm|kg)$")
 _SECOND_UNIT_PART = re.compile(r"[ \t](?:and[ \t])?\d+(?:\.\d+)?[ \t]?(?:ft|in|yds?|lbs?|oz|hrs?|mins?|secs?|days?|wks?|mos?|"
@@ -1137,7 +1138,8 @@ def _sentence_end(text: str, start: int, spans: list[_Span] | None = None,
             continue
         ch = text[i]
         short = _ABBREVIATION.search(text, max(start, i - 7), i) if ch == "." and text[i + 1 : i + 2] in (" ", "\t") else None
-        if short and not (short.group(1) and text[i + 2 : i + 3].isupper()):
+        if short and not (short.group(1) and text[i + 2 : i + 3].isupper()) and \
+                not (short.group(2) and not text[i + 2 : i + 3].islower()):  # fmt: skip
             # i.e. $2^3$, approx. 5, Fig. 2, Dr. Smith: an abbreviation's full stop, inside the sentence (a capital
             # after one that is no title or label opens the next: It weighs 5 kg approx. Therefore ...)
             i += 1
@@ -3611,9 +3613,9 @@ _STEP_OPENS = re.compile(r"(?i)[\s*#>-]*(?:first(?:ly)?|step\s*\d+|we|let|let's|
 _COMPUTES = re.compile(r"(?<![\d,.])[,.]*\d[\d,.]*[ \t]*[-−+*/×÷x][ \t]*\$?\d[^=\n]{0,60}=")
 # a numbered step's label (Step 2:), which opens no explanation; and one that opens a later line
 # the word alone on its line (answer, ### Final Answer; never with a colon, Answer:, whose sentence is the answer), and
-# a line of prose after it: six words or more
+# a line of prose after it: six words or more, and no digit nor math (The length is 12 cm. states the answer)
 _HEADING_ALONE = re.compile(r"(?i)[ \t]*(?:#{1,6}[ \t]*(?:\*\*)?|\*\*)?(?:final[ \t]+)?answer(?:\*\*)?[ \t]*")
-_PROSE_LINE = re.compile(r"[ \t]*\r?\n\s*(?:[A-Za-z][a-z'’,-]*[ \t]+){5}[a-z]")
+_PROSE_LINE = re.compile(r"[ \t]*\r?\n\s*(?:[A-Za-z][a-z'’,-]*[ \t]+){5}[a-z][^\n\d$\\]*(?:\n|\Z)")
 _NUMBERED_STEP = re.compile(r"(?i)[\s*#>-]*(?:\*\*)?step[ \t]*\d{1,4}[ \t]*[:.)]")
 _LATER_STEP = re.compile(r"(?i)\n[ \t*#>-]*step[ \t]*\d{1,4}[ \t]*[:.)]")
 _LETTER = re.compile(r"[A-Za-z]")

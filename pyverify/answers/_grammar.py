@@ -256,38 +256,44 @@ def _item(value: Any) -> Answer:
     return Answer(kind, terms=(value,))
 
 
-#: The grammar's division rule, and the one that reads a product written right after the slash as the denominator.
-_DIVISION = '        | product "/" power                    -> div\n'
-_PRODUCT_DENOMINATOR = ('        | product "/" juxtaposed               -> div\n',
-                        '\n?juxtaposed: power\n           | juxtaposed power -> mul\n')
-#: The grammar's power rule, and the rules added to it that read the exponent 1 with a slash and a numeral after it
-#: as a fraction (x^1/2 as x^(1/2)).
-_POWER = '?power: post\n'
-_EXPONENT_RATIO = ('?power: post\n      | power_ratio\n',
-                   '\n?power_ratio: post "^" NUMBER "/" NUMBER -> pow_ratio\n'
-                   '            | post "^" "-" NUMBER "/" NUMBER -> pow_negative_ratio\n')
-#: The second readings of a slash, each with the grammar's rule it varies and when it may differ: a numeral, a letter
-#: or a letter's command right after a slash with a letter, a command or a bracket glued to it (1/2x, 1/2\pi, x/yz,
-#: n/2(n+1): a space ends the denominator, 1/2 x, 1/3 \pi r^2 h, \sqrt{3}/2 i are read once, and so is a bracketed
-#: one, 1/(2)x); the exponent 1 right before a slash.
-SLASH_READINGS = ("product", "exponent")
-_VARIANTS = {"product": (_DIVISION, _PRODUCT_DENOMINATOR), "exponent": (_POWER, _EXPONENT_RATIO)}
+#: The second readings of a slash: for each, the grammar's rules it replaces (each found once), the rules it adds, and
+#: when the reading may differ. ``product``: a product written without a sign right after a slash is the denominator
+#: (1/2x is 1/(2x), the powers that follow shifted into it), where a numeral, a letter or a letter's command right
+#: after the slash has a letter, a command or a bracket glued to it (1/2x, 1/2\pi, x/yz, n/2(n+1); a space ends the
+#: denominator, 1/2 x, 1/3 \pi r^2 h, \sqrt{3}/2 i are read once, and so is a bracketed one, 1/(2)x). ``exponent``:
+#: the exponent 1 right before a slash and a numeral is a fraction (x^1/2 is x^(1/2)). ``percent``: a percent sign
+#: after a numeral right after a slash applies to the quotient (1/2\% is half a percent, or 1/(2%) = 50; never where a
+#: percent sign comes before the slash: 50\%/2\% is 25).
+SLASH_READINGS = ("product", "exponent", "percent")
+_VARIANTS: dict[str, tuple[tuple[tuple[str, str], ...], str]] = {
+    "product": ((('        | product "/" power                    -> div\n',
+                  '        | product "/" juxtaposed               -> div\n'),),
+                '\n?juxtaposed: power\n           | juxtaposed power -> mul\n'),
+    "exponent": ((('?power: post\n', '?power: post\n      | power_ratio\n'),),
+                 '\n?power_ratio: post "^" NUMBER "/" NUMBER -> pow_ratio\n'
+                 '            | post "^" "-" NUMBER "/" NUMBER -> pow_negative_ratio\n'),
+    "percent": ((('      | power "%"                              -> percent\n', ''),
+                 ('     | post "%"                                -> percent\n', ''),
+                 ('        | product TIMES bigsum                 -> mul\n',
+                  '        | product TIMES bigsum                 -> mul\n        | product "%" -> percent\n')), ''),
+}
 _MAY_DIFFER = {"product": re.compile(r"/[ \t]*(?:\d+(?:\.\d+)?|[A-Za-z]|\\[A-Za-z]+)(?=[A-Za-z(]|\\(?![,;: !]|q?quad(?![A-Za-z])))"),
-               "exponent": re.compile(r"\^[ \t]*-?[ \t]*1[ \t]*/[ \t]*\d")}  # fmt: skip
+               "exponent": re.compile(r"\^[ \t]*-?[ \t]*1[ \t]*/[ \t]*\d"),
+               "percent": re.compile(r"[^%]*/[ \t]*\d+(?:\.\d+)?[ \t]*\\?%")}  # fmt: skip
 
 
-@lru_cache(maxsize=3)
+@lru_cache(maxsize=4)
 def _parser(variant: str = "") -> Lark:
-    """The answer grammar; with a ``variant`` the same grammar save for one rule of what follows a slash: ``product``
-    reads a product written without a sign right after it as the denominator (``1/2x`` is 1/(2x); the powers that
-    follow are shifted into it), ``exponent`` the exponent 1 before it as a fraction with the numeral after it
-    (``x^1/2`` is x^(1/2); lark resolves the conflicts these make by shifting, which is what groups them)."""
+    """The answer grammar; with a ``variant`` (see _VARIANTS) the same grammar save for one reading of what stands
+    around a slash (lark resolves the conflicts the added rules make by shifting, which is what groups them)."""
     grammar = (Path(__file__).with_name("answer.lark")).read_text(encoding="utf-8")
     if variant:
-        rule, (varied, added) = _VARIANTS[variant]
-        if grammar.count(rule) != 1:
-            raise RuntimeError(f"answer.lark: the rule the {variant} reading varies is not found once")
-        grammar = grammar.replace(rule, varied) + added
+        replaced, added = _VARIANTS[variant]
+        for rule, varied in replaced:
+            if grammar.count(rule) != 1:
+                raise RuntimeError(f"answer.lark: a rule the {variant} reading varies is not found once: {rule.strip()}")
+            grammar = grammar.replace(rule, varied)
+        grammar += added
     return Lark(grammar, parser="lalr", transformer=_Build(), maybe_placeholders=False)
 
 
@@ -300,7 +306,7 @@ def _parse_grammar(cleaned: str) -> Answer:
     readings = []
     for variant in SLASH_READINGS:
         other = answer
-        if _MAY_DIFFER[variant].search(cleaned):
+        if (_MAY_DIFFER[variant].match if variant == "percent" else _MAY_DIFFER[variant].search)(cleaned):
             try:
                 other = _parse_grammar_with(cleaned, _parser(variant))
                 if other == answer:  # (the same reading is the answer itself: see _equiv._slash_reading)

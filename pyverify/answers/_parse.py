@@ -121,6 +121,7 @@ _COMPOUND_QUANTITY = re.compile(r"\s*([-−]?\d[\d,]*(?:\.\d+)?(?:\s*\\times\s*1
 # a name in words in a text command at the start, before = and a value (\text{WAM} =, \text{Total Amount}_{1} =,
 # \mathrm{VaR} =): three letters or more, or words (\mathrm{h} = \mathrm{gi} and \text{AB} = 5 name letters)
 _NAMED_IN_WORDS = re.compile(r"\s*\\(?:text|textrm|textbf|textit|mathrm|mathit|operatorname)[ \t]*\{[ \t]*"
+                             r"(?!(?i:not|no|yes|none|undefined|impossible|possible|never|true|false|answer)(?![A-Za-z]))"
                              r"(?:[A-Za-z][A-Za-z'’-]{2,}|[A-Za-z][A-Za-z'’-]*(?:[ \t]+[A-Za-z][A-Za-z'’-]*){1,5})[ \t]*\}"
                              r"(?:[ \t]*_[ \t]*(?:\{[^{}]{0,20}\}|\w))?[ \t]*=(?![=<>])")
 # a whole number, 'and' and a fraction less than one, the whole answer (1 and 1/5, 1 \text{ and } \frac{1}{5} miles)

@@ -1230,7 +1230,8 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "chained equalities take the last side (x = 11, z = 2, 120), whatever the sides before it (working: read or "
      "not, `A + B = C` of matrices is C), unless, in an answer taken from a response (a box, a phrase, a sentence), two rational sides with no unit differ (`1000 = 2^{10}`, `6 + 6 = 13`, `0.25 = \\frac{1}{5}`: a false statement, unparsed; a decimal side may round the other to its last digit, `0.333 = \\frac{1}{3}`, and a side with `*`, `\\star` or `\\#` may be an operation the problem defines); an equation between numbers is its last side; a "
      "name before `=` is dropped against a value (QM = 30 equals 30, the length |AB| = 1 equals 1, not |x| = 3; "
-     "a name in words in a text command (three letters or more) before a value is a label, dropped always: "
+     "a name in words in a text command (three letters or more; never a word that answers, yes, none, undefined) "
+     "before a value is a label, dropped always: "
      "\\text{WAM} = \\frac{2190}{10} = 219 is 219; "
      "a trigonometric ratio of an angle named by a capital or Greek letter too: \\tan A = 2 equals 2, not \\cos x = 1; "
      "a ratio of names too: \\frac{NO}{BO} = \\frac{1}{\\sqrt6} equals \\frac{1}{\\sqrt6}; "
@@ -1412,8 +1413,11 @@ _GROUPED = re.compile(r"(?<![\d.,])[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?(?!\d|,\d)")
 _TIGHT_COMMA = re.compile(r",(?!\s)")
 # what makes groups an expression's or a list's (an operator, a relation, a comma and a space, and, or): never groups
 # alone in brackets, (2,251,252), whose commas separate
-# (nor a fraction's arguments: \frac{2,190,000,000}{10,000,000} holds two numbers)
-_GROUPS_JOINED = re.compile(r"[-+*/=×÷<>]|\\(?:times|cdot|div|[dtc]?frac)(?![A-Za-z])|,\s|(?<![A-Za-z])(?:and|or)(?![A-Za-z])")
+_GROUPS_JOINED = re.compile(r"[-+*/=×÷<>]|\\(?:times|cdot|div)(?![A-Za-z])|,\s|(?<![A-Za-z])(?:and|or)(?![A-Za-z])")
+# a fraction of two numbers, one of them or both in thousands groups: \frac{2,190,000,000}{10,000,000} (each argument a
+# number as its whole, never a list)
+_NUMERAL_ARGUMENT = r"\{\s*(?:[1-9]\d{0,2}(?:,\d{3})+|\d+)(?:\.\d+)?\s*\}"
+_FRACTION_OF_GROUPS = re.compile(rf"\\[dtc]?frac\s*{_NUMERAL_ARGUMENT}\s*{_NUMERAL_ARGUMENT}")
 # what may stand before a lone number with thousands groups: a name and =, \\approx, or both
 _VALUE_LEAD = re.compile(r"\s*(?:[A-Za-z](?:_\{?\w+\}?)?\s*(?:=|\\approx(?![A-Za-z]))\s*|\\approx(?![A-Za-z])\s*)?")
 
@@ -1844,6 +1848,7 @@ def _numbers(text: str, decimal_comma: str | None) -> str:
         # 1,000 - 800 = 200, 2,500 \times 3, 1,000 and 2,000, (1,000, 2,000): groups in an expression or a list, each
         # one number, when every comma with no space after it is in one (a list item never opens with the three digits
         # of a group: 1, 000 - 800 is no reading; 1,5 or 1,234,5 leave the commas to the comma rules)
+        text = _FRACTION_OF_GROUPS.sub(lambda m: m.group().replace(",", ""), text)
         grouped = list(_GROUPED.finditer(text))
         inside = {k for g in grouped for k in range(g.start(), g.end())}
         if grouped and all(m.start() in inside for m in _TIGHT_COMMA.finditer(text)) and _GROUPS_JOINED.search(text):

@@ -33,8 +33,9 @@ UNIT_RULE = (
     "SI prefixes as written, ms is a millisecond and MPa is not mPa; \\$, dollars and cents; products, quotients and "
     "powers of them: km/h, mph, cm^2, square feet, kJ mol^-1, dollars per person) are compared in the reference's "
     "unit; units of different kinds (cm against cm^2, dollars against euros) are different, except the same number "
-    "as an amount and as a rate of it (`\\$15` against `15 dollars an hour`, `60 miles` against `60 mph`: unknown, "
-    "a gold that writes the amount's unit alone may mean the rate asked for); units not in the table "
+    "as an amount and as a rate of it per a unit of time, the rate's numerator the amount's unit (`\\$15` against `15 "
+    "dollars an hour`, `60 miles` against `60 miles per hour`: unknown, a gold that writes the amount's unit alone may "
+    "mean the rate asked for; never `60 km/h`, `5 kg/m^3`, `5 m/s^2`); units not in the table "
     "written differently (`cal` against `kcal`, °C against °F, pounds, ounces, ft-lb, mmHg, a year against days) are "
     "unknown, and so are an answer stating several units (`5 cm + 5 mm`, `5 cm × 3 cm`: units are not multiplied) "
     "and rad/s against s^-1, and angles in different units (degrees against radians or arcseconds: 5° is not 5 "
@@ -356,16 +357,16 @@ def _negative_power(tokens: list[str], token: str) -> bool:
 
 
 def rate_of(reference: str, candidate: str) -> bool:
-    """Whether one unit is the other per some units of other dimensions (dollars per hour and dollars, miles and
-    miles per hour; never m and m^2): their quotient has only negative powers (or only positive ones), of dimensions
-    the amount does not have."""
-    ref, cand = read(reference), read(candidate)
-    if ref is None or cand is None or not ref.dims or not cand.dims:
-        return False
-    quotient = dict((cand * ref**-1).dims)
-    amount = ref if quotient and all(v < 0 for v in quotient.values()) else \
-        cand if quotient and all(v > 0 for v in quotient.values()) else None  # fmt: skip
-    return amount is not None and not set(quotient) & {k for k, _ in amount.dims}
+    """Whether one unit is the other per a unit of time, its numerator written as the other (dollars per hour and
+    dollars, miles and miles/h; never 60 miles and 60 km/h, 5 kg and 5 kg/m^3, m and m/s^2)."""
+    for amount, rate in ((reference, candidate), (candidate, reference)):
+        parts = re.split(r"\s*(?:/|(?<![A-Za-z])per(?![A-Za-z]))\s*", rate, maxsplit=1)
+        if len(parts) != 2 or not parts[0] or not parts[1]:
+            continue
+        top, bottom, whole = read(parts[0]), read(parts[1]), read(amount)
+        if top is not None and top == whole and bottom is not None and bottom.dims in ((("T", 1),), (("month", 1),)):
+            return True
+    return False
 
 
 def conversion(reference: str, candidate: str) -> tuple[str, F | None, str]:

@@ -1787,6 +1787,7 @@ def test_an_answer_phrase_after_a_hedge_states_nothing(response: str, gold: str,
      ("Therefore, the calculated beta for U.S. real estate equities is 0.578.", "0.578", "correct"),
      ("So the price Omega Petroleum Corp. will set is 120.", "120", "correct"),
      ("We live in the U.S. Then the answer is 5.", "5", "correct"),
+     ("The answer is 10 for the U.S. $x = 15$ is wrong.", "10", "correct"),
      ("So, Mr. Ruther initially had 24 hectares of land.", "24", "correct"),
      ("So, Mr. Ruther initially had 24 hectares of land.", "32", "wrong"),
      # an example is a condition (the value before it is the answer; with a value of its own, the question decides)
@@ -3765,6 +3766,8 @@ def test_the_word_answer_alone_on_the_first_line_before_prose_is_a_title() -> No
     assert grade("Answer\n42", "42").status == "correct"
     assert grade("answer\n\n42\n\nExplanation: we multiply 6 by 7 to get it.", "42").status == "correct"
     assert grade("### Final Answer\n\nThe value we need is obtained as follows.\nSo the answer is 5.", "5").status == "correct"
+    # (the review of this rule: a line that states the answer is no title)
+    assert grade("Answer\nThe probability that both balls are red is 1/4.\n\nExplanation:\nwe multiply.", "0.25").status == "correct"
 
 
 @pytest.mark.parametrize(

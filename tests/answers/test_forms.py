@@ -288,11 +288,16 @@ def test_a_product_right_after_a_slash_stands_only_where_both_readings_agree(ref
 
 @pytest.mark.parametrize(
     ("reference", "candidate", "expected"),
-    [("0.005", "1/2\\%", "equal"), ("50", "1/2%", "different"), ("0.00005", "5 \\times 10^{-3}\\%", "equal"),
-     ("0.09", "3^{2}\\%", "equal"), ("0.25", "50\\%/2", "equal"), ("1.02", "1+2\\%", "equal"), ("-0.05", "-5\\%", "equal")],
+    [("0.005", "1/2\\%", "unknown"), ("50", "1/2%", "unknown"), ("400", "100/25\\%", "unknown"), ("7", "1/2%", "different"),
+     ("25", "50\\%/2\\%", "equal"), ("2", "10\\% \\div 5\\%", "equal"), ("0.00005", "5 \\times 10^{-3}\\%", "equal"),
+     ("0.09", "3^{2}\\%", "equal"), ("0.0009", "3\\%^2", "equal"), ("0.25", "50\\%/2", "equal"), ("1.02", "1+2\\%", "equal"),
+     ("-0.05", "-5\\%", "equal")],
 )  # fmt: skip
-def test_a_percent_sign_applies_to_the_product_before_it(reference: str, candidate: str, expected: str) -> None:
-    # the review of the slash readings: 1/2% was 1/(2%) = 50, credited against 50 (a reader sees half a percent)
+def test_a_percent_sign_after_a_numeral_after_a_slash_is_read_both_ways(reference: str, candidate: str,
+                                                                        expected: str) -> None:
+    # the review of the slash readings: 1/2% was 1/(2%) = 50, credited against 50 (a reader may see half a percent);
+    # the review of that fix: reading % on the whole quotient made 50%/2% 0.0025 and 100/25% 0.04; both readings now,
+    # and never where a percent sign comes before the slash
     assert equivalent_answers(reference, candidate, timeout=20).status == expected
 
 

@@ -1214,7 +1214,11 @@ def test_an_equation_between_names_written_as_words(reference: str, candidate: s
     [("219", "\\text{WAM} = \\frac{2,190,000,000}{10,000,000} = 219", "equal"), ("10", "\\text{Total Amount} = 10", "equal"),
      ("219", "\\mathrm{WAM} = 219", "equal"), ("218", "\\text{WAM} = 219", "different"),
      ("\\mathrm{h}=\\mathrm{gi}", "\\mathrm{h}=\\mathrm{gi}", "unknown"), ("\\text{Evelyn}", "\\text{Evelyn}", "equal"),
-     ("2190000000", "\\frac{2,190,000,000}{10,000,000} \\cdot 10^7", "equal"), ("(2,251,252)", "(2, 251, 252)", "equal")],
+     ("2190000000", "\\frac{2,190,000,000}{10,000,000} \\cdot 10^7", "equal"), ("(2,251,252)", "(2, 251, 252)", "equal"),
+     # (the review of this rule: a fraction elsewhere makes no groups in brackets one number; words that answer are
+     # never labels)
+     ("2050100", "\\frac{1}{2}(4,100,200)", "unknown"), ("3", "\\text{Undefined} = 3", "unknown"),
+     ("5", "\\text{Yes} = 5", "unknown"), ("5", "\\text{Loss} = 5", "equal")],
 )  # fmt: skip
 def test_a_name_in_words_before_a_value_is_a_label(reference: str, candidate: str, status: str) -> None:
     # FinanceMath's outputs: \text{WAM} = \frac{2,190,000,000}{10,000,000} = 219 was unparsed (the text name, and the
