@@ -75,9 +75,10 @@ class Answer:
     slash_readings: tuple[Answer, ...] = field(default=(), compare=False)
     """A slash with two readings: the answer as the grammar reads it, then as it reads with a product written right
     after a slash as the denominator (``1/2x`` as ``1/(2x)``, never ``(1/2)x``), then with the exponent 1 right
-    before a slash and a numeral as a fraction (``x^1/2`` as ``x^(1/2)``, never ``x/2``), when one of these differs
-    from the first; the comparison gives a verdict only when each reading gives it (a person means either). Empty
-    otherwise."""
+    before a slash and a numeral as a fraction (``x^1/2`` as ``x^(1/2)``, never ``x/2``), then with a percent sign
+    after a numeral after a slash on the quotient (``1/2\\%`` as half a percent, never 50), each the answer itself
+    where it reads the same (see ``pyverify.answers._grammar.SLASH_READINGS``), when one of these differs from the
+    first; the comparison gives a verdict only when each reading gives it (a person means either). Empty otherwise."""
     convention: str = field(default="", compare=False)
     """Why the answer's commas between digits were read as decimal commas, from the response it was taken from
     (``Ответ: 1,72`` in Cyrillic prose); empty when the default reading or the caller's ``decimal_comma`` applied."""
