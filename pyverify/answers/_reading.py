@@ -937,6 +937,9 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("a set written with plain braces {1, 3} (a comma inside, the whole answer) is the set \\{1, 3\\}",
      r"^\s*\{((?:[^{}]|\{[^{}]*\})*,(?:[^{}]|\{[^{}]*\})*)\}\s*$", r"\\{\1\\}"),
     ("\\% is a percent sign (a percentage is the number divided by 100)", r"\\%", "%"),
+    ("a currency's ISO code in a text command after a number (`0.32 \\text{ USD}`, `5\\mathrm{EUR}`: FinanceMath's "
+     "outputs) is the code written beside it",
+     rf"(?<=[\d}}])[ \t]*\\(?:text|textrm|mathrm|mbox)[ \t]*\{{[ \t]*({_CURRENCY_CODES})[ \t]*\}}", r" \1"),
     ("currency \\$, €, £, ¥ is removed (and kept as the answer's unit: \\$5 against 500 cents is equal, against 5 "
      "euros different); so are the other currency signs (₤, ₹, ₩, ₽, ₺, ...), a dollar with a country's letters "
      "before a number (US$, C$, HK$, ...) and a currency's ISO code beside one (CHF 2,000, 122,000 USD): USD, US$ "

@@ -384,6 +384,16 @@ def test_a_rate_written_with_a_or_per_alone(reference: str, candidate: str, stat
 
 @pytest.mark.parametrize(
     ("reference", "candidate", "expected"),
+    [("0.321", "\\text{VaR} = 0.321 \\text{ USD}", "equal"), ("\\$5", "5 \\text{ USD}", "equal"),
+     ("5 EUR", "5 \\text{ USD}", "different"), ("5 \\text{ EUR}", "5 euros", "equal"), ("\\$5", "5\\mathrm{USD}", "equal")],
+)  # fmt: skip
+def test_a_currency_code_in_a_text_command_after_a_number(reference: str, candidate: str, expected: str) -> None:
+    # FinanceMath's outputs: 0.320775 \text{ USD} was unparsed (the code is read beside a number, not in \text)
+    assert equivalent_answers(reference, candidate, timeout=20).status == expected
+
+
+@pytest.mark.parametrize(
+    ("reference", "candidate", "expected"),
     [("\\$15", "$\\boxed{15}$ dollars an hour", "unknown"), ("\\$15", "20 dollars per hour", "different"),
      ("60 miles", "60 miles per hour", "unknown"), ("\\$15 per hour", "\\$15", "unknown"), ("5 m", "5 m^2", "different"),
      ("5 m", "5 s", "different"), ("15 dollars per hour", "15 dollars per hour", "equal"),
