@@ -1227,10 +1227,6 @@ _SLASH_WAYS = (("a product right after a slash", "a/(bc)"), ("the exponent 1 rig
                ("a percent sign after a numeral right after a slash", "(a/b)%"))
 
 
-def _units_pair(ref: Answer, cand: Answer) -> str:
-    return f"{ref.unit} against {cand.unit}"
-
-
 def _slash_reading(ans: Answer, k: int) -> Answer | None:
     """The answer's k-th second reading of a slash (``1/2x`` as 1/(2x), ``x^1/2`` as x^(1/2): see
     ``Answer.slash_readings``); None when that reading is the same, or the answer was changed after the grammar read
@@ -1961,7 +1957,7 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
                 rational(ref.terms[0]) is not None and rational(ref.terms[0]) == rational(cand.terms[0]):  # fmt: skip
             # \$15 against 15 dollars an hour: an amount and the same number as a rate of it; a gold that writes the
             # amount's unit alone may mean the rate the question asks for (a different number is different either way)
-            return done(_Verdict("unknown", "none", reason=f"the same number as an amount and as a rate of it ({_units_pair(ref, cand)}): "
+            return done(_Verdict("unknown", "none", reason=f"the same number as an amount and as a rate of it ({ref.unit} against {cand.unit}): "
                                  "whether the rate is meant is not stated"))  # fmt: skip
         if how == "dimension":
             return done(_Verdict("different", "units", witness={"reference_unit": ref.unit,
