@@ -865,8 +865,8 @@ def _matches(x: Answer, second: list[Answer], ctx: _Context) -> str:
         ctx.witness,
         False,
     )  # a mismatch while matching needs no witness text (the set's witness is the element)
-    try:
-        for y in second:
+    try:  # (an element written the same way first: a set against itself is matched in one comparison per element)
+        for y in sorted(second, key=lambda y: y.kind != x.kind or y.terms != x.terms):
             status = _compare(x, y, ctx).status
             if status == "equal":
                 return "equal"

@@ -2383,8 +2383,10 @@ _HEDGED_LABEL = re.compile(r"(?i)(?<![A-Za-z])(?:bound|most|least|max\w*|min\w*|
 _CHANGED_AFTER_MARKED = re.compile(rf"(?i)(?<![A-Za-z])(?:{_CHANGED_WORDS})(?![A-Za-z])")
 # after the result of a computation in a final sentence, the words that say what it counts and nothing else (= 2 dots
 # in each group, = 7 entries per year, = 10.2 years old; never = 7 into this equation, = 4 * x, = 2) to illustrate)
-_COUNTED_AFTER = re.compile(r"(?i)\s+(?!(?:into|in|for|to|from|and|or|is|are|was|were|by|with|as|than|on|at|of|if|"
-                            r"when|which|that|so|but|then)\b)[A-Za-z]+(?:\s+[A-Za-z]+){0,6}\s*")
+# (a word may be hyphenated, 2 t-shirts, 25 push-ups; a sum may close it, = $8 in total)
+_COUNTED_AFTER = re.compile(r"(?i)\s+(?:(?!(?:into|in|for|to|from|and|or|is|are|was|were|by|with|as|than|on|at|of|if|"
+                            r"when|which|that|so|but|then)\b)[A-Za-z]+(?:-[A-Za-z]+)?(?:\s+[A-Za-z]+(?:-[A-Za-z]+)?){0,6}|"
+                            r"in\s+(?:total|all))\s*")
 
 
 # what follows 'times' when it multiplies (5 times as many, 3 times the price, 2 times 6)

@@ -99,9 +99,11 @@ _SPACE = r"(?:\s|~|\\[,;: ])"
 # The tail of an answer made only of text groups, \\mu, products, slashes and spacing, after a number or a brace;
 # each alternative starts differently, so the search is linear (the groups' contents are checked by _unit_chain,
 # token by token: one regex over the whole chain backtracked exponentially, 'cm' being both a word and c + m)
-_UNIT_CHAIN = (rf"(?<=[0-9}})])(?:\\(?:{'|'.join(TEXT_COMMANDS)}|operatorname)\s*\{{[^{{}}]*\}}{_POWER}?|\\mu(?![A-Za-z])"
+# (a group's powers may be in braces inside it: \\mathrm{J \\, mol^{-1} \\, K^{-1}})
+_GROUP_BODY = r"(?:[^{}]|\{\s*-?\d\s*\})*"
+_UNIT_CHAIN = (rf"(?<=[0-9}})])(?:\\(?:{'|'.join(TEXT_COMMANDS)}|operatorname)\s*\{{{_GROUP_BODY}\}}{_POWER}?|\\mu(?![A-Za-z])"
                rf"|\\(?:cdot|times)(?![A-Za-z])|/|{_SPACE})+$")
-_CHAIN_CONTENT = re.compile(rf"\\(?:{'|'.join(TEXT_COMMANDS)}|operatorname)\s*\{{([^{{}}]*)\}}")
+_CHAIN_CONTENT = re.compile(rf"\\(?:{'|'.join(TEXT_COMMANDS)}|operatorname)\s*\{{({_GROUP_BODY})\}}")
 _CHAIN_TOKEN = re.compile(rf"{_CHAIN_WORD}(?:\^\s*-?\d|⁻?[¹²³])?")
 _CHAIN_SEPARATORS = re.compile(r"(?:\s|~|\\[,;: ]|\\cdot(?![A-Za-z])|[·⋅]|/|(?<!\^)-)+")
 
@@ -175,6 +177,24 @@ def _after_subscript(text: str, end: int) -> bool:
 
 # a number as written before its unit: 5, -0.16, 1{,}000, 1.6 \\times 10^{-19}, (1.6 \\times 10^{-19}) (E-notation read)
 _NUMBER_BEFORE = re.compile(r"(?:^|[\s=,$])[-+]?\(?\d[\d.,{}!\\ ]*(?:\\times\s*10\s*\^\s*\{?\s*-?\d+\s*\}?)?\)?\s*$")
+
+
+# a fraction of units at the end of an answer, after a number (8.314 \\frac{J}{mol K}, 9.8 \\frac{\\text{m}}{\\text{s}^2}):
+# numerator and denominator each letters, spaces, products, powers and text commands around them (checked by _unit_chain)
+_FRACTION_PART = r"\{((?:[^{}\\]|\\(?:text|textnormal|textrm|mbox|mathrm|cdot|[,;: ])(?![A-Za-z])|\{(?:[^{}\\]|\\[,;: ]){0,20}\})*)\}"
+_UNIT_FRACTION = rf"(?<=[0-9}}])(\s*)\\[dt]?frac\s*{_FRACTION_PART}\s*{_FRACTION_PART}\s*$"
+
+
+def _unit_fraction(match: re.Match[str]) -> str:
+    """A fraction of units after a number written as the unit chain it stands for (``\\text{J}/\\text{mol K}``, read
+    by the unit rule after it: the unit table reads every unit after a slash as below it); as written when a token
+    is not a unit or the fraction follows no number."""
+    parts = [re.sub(r" ?\^ ?", "^", " ".join(re.sub(r"\\(?:text|textnormal|textrm|mbox|mathrm)(?![A-Za-z])|[{}]", " ",
+                                                    part).split())) for part in match.group(2, 3)]
+    chain = f"\\text{{{parts[0]}}}/\\text{{{parts[1]}}}"
+    if not all(parts) or not _unit_chain(chain, match.string[: match.start()]):
+        return match.group()
+    return f"{match.group(1)}{chain}"
 
 
 def _unit_chain(tail: str, before: str = "") -> bool:
@@ -833,6 +853,9 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("\\hbar is \\frac{h}{2\\pi} (its definition: ħω equals hω/2π); \\ell is the letter l (a script l, not another "
      "variable)", r"\\hbar(?![A-Za-z])|\\ell(?![A-Za-z])",
      lambda m: "(\\frac{h}{2\\pi})" if m.group() == "\\hbar" else " l "),
+    ("a fraction of units at the end of the answer, after its quantity (8.314 \\frac{J}{mol K}, 9.8 "
+     "\\frac{\\text{m}}{\\text{s}^2}: unit words, one-letter units after a number, SI prefixes, with powers) is "
+     "that unit written with a slash, for the rule below", _UNIT_FRACTION, _unit_fraction),
     ("a unit at the end of the answer, after its quantity, written in \\mathrm{...} or \\text{...} groups "
      "(\\mathrm{~kJ} \\mathrm{~mol}^{-1}, \\mathrm{m}/\\mathrm{s}, \\mathrm{J}, 1.6 \\mu\\mathrm{C}: unit words, "
      "one-letter units, SI prefixes on SI units, joined by spaces, /, \\cdot, with powers) is one unit, removed "

@@ -34,7 +34,7 @@ UNIT_RULE = (
     "powers of them: km/h, mph, cm^2, square feet, kJ mol^-1, dollars per person) are compared in the reference's "
     "unit; units of different kinds (cm against cm^2, dollars against euros) are different, except the same number "
     "as an amount and as a rate of it per a unit of time, the rate's numerator the amount's unit (`\\$15` against `15 "
-    "dollars an hour`, `60 miles` against `60 miles per hour`: unknown, a gold that writes the amount's unit alone may "
+    "dollars an hour`, `60 miles` against `60 miles per hour` or `60 mph`: unknown, a gold that writes the amount's unit alone may "
     "mean the rate asked for; never `60 km/h`, `5 kg/m^3`, `5 m/s^2`); units not in the table "
     "written differently (`cal` against `kcal`, °C against °F, pounds, ounces, ft-lb, mmHg, a year against days) are "
     "unknown, and so are an answer stating several units (`5 cm + 5 mm`, `5 cm × 3 cm`: units are not multiplied) "
@@ -356,11 +356,16 @@ def _negative_power(tokens: list[str], token: str) -> bool:
     return i + 1 < len(tokens) and tokens[i + 1].startswith("^-")
 
 
+# the rates written as one word, split into what they count and the time (mph is mile per hour)
+_RATE_ABBREVIATIONS = {"mph": ["mile", "hour"], "kph": ["km", "hour"], "kmh": ["km", "hour"]}
+
+
 def rate_of(reference: str, candidate: str) -> bool:
     """Whether one unit is the other per a unit of time, its numerator written as the other (dollars per hour and
-    dollars, miles and miles/h; never 60 miles and 60 km/h, 5 kg and 5 kg/m^3, m and m/s^2)."""
+    dollars, miles and miles/h, miles and mph; never 60 miles and 60 km/h, 5 kg and 5 kg/m^3, m and m/s^2)."""
     for amount, rate in ((reference, candidate), (candidate, reference)):
-        parts = re.split(r"\s*(?:/|(?<![A-Za-z])per(?![A-Za-z]))\s*", rate, maxsplit=1)
+        parts = _RATE_ABBREVIATIONS.get(rate.strip().lower()) or \
+            re.split(r"\s*(?:/|(?<![A-Za-z])per(?![A-Za-z]))\s*", rate, maxsplit=1)  # fmt: skip
         if len(parts) != 2 or not parts[0] or not parts[1]:
             continue
         top, bottom, whole = read(parts[0]), read(parts[1]), read(amount)

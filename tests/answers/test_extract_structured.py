@@ -2371,6 +2371,11 @@ def test_a_difference_an_operand_and_a_value_in_bold_in_a_marked_sentence(respon
      ("So she saved $20 that weekend ($84 - $63 = $21).", "21", "unparsed"),
      ("Bananas per day: 4, 6, 12\n\nTotal: 4 + 6 + 12 = 22 bananas", "22", "correct"),
      ("Answer: \nAdditional bottles of water needed = 140 - 48 = 92 bottles", "92", "correct"),
+     # (Plan-and-Solve's answers: a sum after the result, a hyphenated noun; never a condition or a clause after it)
+     ("Calculation:\nfoo = 3\n\nAnswer:\nWilliam spent $7.50 + $0.50 = $8 in total.", "8", "correct"),
+     ("Answer:\nNumber of white t-shirts in each package = 56 / 28 = 2 t-shirts", "2", "correct"),
+     ("Answer:\nWilliam spent $7.50 + $0.50 = $8 in all cases.", "8", "unparsed"),
+     ("Answer:\nWilliam spent $7.50 + $0.50 = $8 in total, I think.", "8", "unparsed"),
      ("So x = 6.\n\nVerification: 2 × 6 + 3 = 15 correct.", "15", "no answer"),
      # an abbreviated unit the table does not know, after a number: compared as written, never a product of letters
      ("The average of the three typing speeds is 52 WPM.", "52", "correct"), ("The answer is 60 RPM.", "61", "wrong"),

@@ -310,6 +310,18 @@ def test_a_slash_read_twice_in_a_deep_answer_never_raises() -> None:
     assert equivalent_answers("1/2 x" + "+1" * 100, "x/2+100").status == "equal"
 
 
+def test_a_long_set_of_expressions_is_matched_element_by_element() -> None:
+    # an open item of the thirty-fourth stop: a set of 60 glued slash products against itself reached the deadline
+    # (unknown), and one of 40 took 7 s: each element was compared with every other by the engine until one matched;
+    # an element written the same way is tried first now (undefined ones still are not equal to themselves)
+    glued = "\\{" + ", ".join(f"{i}/{i + 1}x" for i in range(1, 61)) + "\\}"
+    fractions = "\\{" + ", ".join(f"\\frac{{{i}}}{{{i + 1}x}}" for i in range(1, 61)) + "\\}"
+    assert equivalent_answers(glued, glued + " ").status == "equal"
+    assert equivalent_answers(fractions, fractions + " ").status == "equal"
+    assert equivalent_answers(fractions, glued).status == "unknown"
+    assert equivalent_answers("\\{\\frac{1}{0}, 2\\}", "\\{\\frac{1}{0}, 2\\}").status == "undefined"
+
+
 def test_an_interval_written_empty_never_equals_another() -> None:
     # TheoremQA's lists: [8, 4] against [4, 3] was 'equal', both read as the empty interval
     assert status("[8, 4]", "[4, 3]") == "different" and status("[0.0259, 0.00505]", "[0.015, 0.003]") == "different"
