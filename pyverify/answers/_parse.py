@@ -109,6 +109,8 @@ _HALF_AFTER = re.compile(r"[^\S\n]{0,3}(?:\$|\\\))?[^\S\n]{0,3}(?:\\(?:text|math
 # a whole answer that is a number, a space, then one unit with no space in it (checked by outside_unit): 0.17 V, 5 m,
 # 1.28 \times 10^-6 V/K, 5 m/s^2 (5m, 2 x, 2 g h and 5 \cdot m are products)
 _QUANTITY = re.compile(r"\s*([-−]?\d[\d,]*(?:\.\d+)?(?:\s*\\times\s*10\s*\^\s*\{?[-−]?\d+\}?)?)\s+([A-Za-zΩμ][A-Za-zΩμ/^\d*.{}²³-]{0,30}?)\s*(?:\.\s*)?")  # (m^{2}, m²: a power)
+# a length unit and 2 or 3 glued after it, the unit of such a quantity (10 m2, 5 cm3, 3 ft2: m², cm³, ft²)
+_GLUED_POWER = re.compile(r"(?:[cmkd]?m|ft|in|yd|mi)[23]")
 # a whole answer that is a number, a space, then a compound unit written with spaces, products, negative powers or a
 # bracketed denominator (8.314 J/mol K, 8.314 J/(mol K), 9.8 m s^{-2}, 6.67 N m^2/kg^2: physics' answers), kept only
 # with a slash or a negative power (2 g h, 1 N m stay products) and when the unit table reads every token of it
@@ -409,6 +411,10 @@ def _parse_text(text: str, decimal_comma: str | None = None) -> Answer:
                 return replace(answer, text=text.strip(), product=f"{spaced.group(1)} \\cdot {spaced.group(2)}")
             if answer.unit:
                 return replace(answer, text=text.strip())
+    if quantity and _GLUED_POWER.fullmatch(quantity.group(2)):  # 10 m2, 5 cm3: a length's power without its caret,
+        # as plain text writes square and cubic units (never 10 m 2, nor a name: 5 mp3)
+        quantity = _QUANTITY.fullmatch(f"{quantity.group(1)} {quantity.group(2)[:-1]}^{quantity.group(2)[-1]}")
+        text = quantity.group() if quantity else text
     if quantity and re.search("[{²³]", quantity.group(2)):  # 25 m^{2}, 25 m²: the power read as 25 m^2 is
         powered = re.sub(r"\^\{([-−]?\d{1,2})\}", r"^\1", quantity.group(2)).replace("²", "^2").replace("³", "^3")
         quantity = _QUANTITY.fullmatch(f"{quantity.group(1)} {powered}") if "{" not in powered else None

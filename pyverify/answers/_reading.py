@@ -1094,7 +1094,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "upright letters only after a number as written: `(M+m)\\mathrm{g}` is (M+m)·g); a unit phrase is "
      "made of unit words (`UNIT_WORDS`: length, area, volume, mass, time, money, angle, counting nouns "
      "such as `ways`, `people`; plurals in -s, -es) with `square`, `sq`, `cubic` before, `squared`, "
-     "`cubed`, `^2` after, `per`, `a`, `an`, `each`, `every` or `/` between (`hours a week` is hours per "
+     "`cubed`, `^2` after (or `2`, `3` glued to a length's symbol after a number: `10 m2`, `5 cm3`), `per`, `a`, `an`, `each`, `every` or `/` between (`hours a week` is hours per "
      "week; a rate may open with `per`, `a`, `an`, `each` or `every`, `5 per hour`, or with `/` right after its "
      "number, `\\$5/hour`, `480/wk` (never 480 divided by w·k), and a currency before "
      "it is its numerator: `\\$5 per hour` and `\\$5 an hour` are dollars per hour, while a bare `per "

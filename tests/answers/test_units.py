@@ -430,6 +430,17 @@ def test_a_compound_unit_written_with_spaces_is_a_unit(reference: str, candidate
 
 @pytest.mark.parametrize(
     ("reference", "candidate", "expected"),
+    [("10 m^2", "10 m2", "equal"), ("10", "10 cm2", "equal"), ("1 L", "1000 cm3", "equal"), ("25 ft^2", "25 ft2.", "equal"),
+     ("10 m^2", "10 m3", "different"), ("10 m^2", "10 km2", "different"), ("10", "10 mp3", "different")],
+)  # fmt: skip
+def test_a_length_unit_with_its_power_glued_is_a_square_or_cubic_unit(reference: str, candidate: str,
+                                                                       expected: str) -> None:
+    # plain text writes m² as m2: 10 m^2 against 10 m2 was different (10·m·2, m = 0 the witness), 10 cm2 unparsed
+    assert equivalent_answers(reference, candidate, timeout=20).status == expected
+
+
+@pytest.mark.parametrize(
+    ("reference", "candidate", "expected"),
     [("8.314 \\frac{J}{mol K}", "8.314", "equal"), ("8.314 \\frac{J}{mol K}", "8.314 J/(mol K)", "equal"),
      ("8.314 \\frac{J}{mol K}", "8.314 kJ/(mol K)", "different"), ("9.8 \\frac{m}{s^2}", "980 cm/s^2", "equal"),
      ("9.8 \\frac{\\text{m}}{\\text{s}^2}", "9.8 m/s^2", "equal"), ("3 \\dfrac{\\text{kg}}{\\text{m}^{3}}", "3 g/m^3", "different"),
