@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any, Callable, Sequence
 
 from pyverify.answers._answer import Answer
+from pyverify.answers._fast import polynomial_identity
 from pyverify.answers._words import CHOICE_JOIN, SUBSCRIPT_DIGITS
 from pyverify.logic._ast import REAL, Call, Node, Num, Op, Var, free_vars
 from pyverify.logic._ast import walk as _walk
@@ -932,6 +933,11 @@ def _chain(sides: list[str], ops: list[str], parse: Parse) -> tuple[Answer, str 
                 not _RELATION_ENDS.search(sides[0]):  # fmt: skip
             # A + B = C with matrices A, B C, \angle A = 90: a computation written out or a name the grammar does
             # not read, then its last side (never a side that ends in a part of a relation: x /= 3 is no x = 3)
+            return right, None
+        if left.kind in _SCALAR and right.kind in _SCALAR and not _is_name(left.terms[0]) and \
+                free_vars(left.terms[0]) and polynomial_identity(left.terms[0], right.terms[0]) == ("equal", None):  # fmt: skip
+            # x^3 + 3x^2 - 3x^2 + 3x - 6 = x^3 + 3x - 6: an expression simplified, true for every x (an identity, no
+            # equation to solve), its last form (polynomials only, decided here exactly and in bounded time)
             return right, None
         if left.kind in _REAL_SETS and right.kind in _REAL_SETS:
             if _same_set(left, right) is False:

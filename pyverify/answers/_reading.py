@@ -1254,7 +1254,9 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`x = 5+5+1 = 11`, `z = 1+1 = 2`, `5 \\times 6 \\times 4 = 120`, `D = (0, 1)`, `QM = 30`, `|AB| = 1`, `\\tan A = 2`, "
      "`y = 2x+3`, `p(x) = x^2+1`, `x^3 = 12`",
      "chained equalities take the last side (x = 11, z = 2, 120), whatever the sides before it (working: read or "
-     "not, `A + B = C` of matrices is C), unless, in an answer taken from a response (a box, a phrase, a sentence), two rational sides with no unit differ (`1000 = 2^{10}`, `6 + 6 = 13`, `0.25 = \\frac{1}{5}`: a false statement, unparsed; a decimal side may round the other to its last digit, `0.333 = \\frac{1}{3}`, and a side with `*`, `\\star` or `\\#` may be an operation the problem defines); an equation between numbers is its last side; a "
+     "not, `A + B = C` of matrices is C), unless, in an answer taken from a response (a box, a phrase, a sentence), two rational sides with no unit differ (`1000 = 2^{10}`, `6 + 6 = 13`, `0.25 = \\frac{1}{5}`: a false statement, unparsed; a decimal side may round the other to its last digit, `0.333 = \\frac{1}{3}`, and a side with `*`, `\\star` or `\\#` may be an operation the problem defines); an equation between numbers is its last side, and so is one whose two "
+     "sides are equal polynomials in its letters (`x^3 + 3x^2 - 3x^2 + 3x - 6 = x^3 + 3x - 6`, `x^2-1 = (x-1)(x+1)`: an "
+     "expression simplified, true for every x, no equation to solve); a "
      "name before `=` is dropped against a value (QM = 30 equals 30, the length |AB| = 1 equals 1, not |x| = 3; "
      "a name in words in a text command (three letters or more; never a word that answers, yes, none, undefined) "
      "before a value is a label, dropped always: "

@@ -310,6 +310,20 @@ def test_a_slash_read_twice_in_a_deep_answer_never_raises() -> None:
     assert equivalent_answers("1/2 x" + "+1" * 100, "x/2+100").status == "equal"
 
 
+@pytest.mark.parametrize(
+    ("reference", "candidate", "expected"),
+    [("x^3+3x-6", "x^3 + 3x^2 - 3x^2 + 3x - 6 = x^3 + 3x - 6", "equal"), ("(x-1)(x+1)", "x^2-1 = (x-1)(x+1)", "equal"),
+     ("x+1", "2x - x + 1 = x + 2", "different"), ("x = 2", "2x = x + 2", "equal"), ("x+2", "2x = x + 2", "different"),
+     ("y = 2x+1", "y = 2x+1", "equal"), ("5", "x + 1 = 1 + x", "different"),
+     # (only polynomials are decided so: a rational identity stays an equation)
+     ("x+1", "\\frac{x^2-1}{x-1} = x + 1", "different")],
+)  # fmt: skip
+def test_an_expression_simplified_to_its_last_form_is_that_form(reference: str, candidate: str, expected: str) -> None:
+    # a GPT-4 answer to MATH (Cumulative Reasoning's logs): x^3 + 3x^2 - 3x^2 + 3x - 6 = x^3 + 3x - 6 against the gold
+    # x^3+3x-6 was different, read as an equation; two sides equal as polynomials are working, the last side its answer
+    assert equivalent_answers(reference, candidate, timeout=20).status == expected
+
+
 def test_a_long_set_of_expressions_is_matched_element_by_element() -> None:
     # an open item of the thirty-fourth stop: a set of 60 glued slash products against itself reached the deadline
     # (unknown), and one of 40 took 7 s: each element was compared with every other by the engine until one matched;
