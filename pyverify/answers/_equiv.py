@@ -1201,7 +1201,21 @@ _NUMBER_BEFORE_LETTERS = re.compile(r"\s*[-−]?\d[\d.,]*(?:[ \t]*/[ \t]*\d+)?(?
 # (a fraction too: 1/2 h against 30 min)
 _LETTERS_AFTER_NUMBER = re.compile(_NUMBER_BEFORE_LETTERS.pattern + _SPACE +
                                    r"(?:(?!\\(?:cdot|times)(?![A-Za-z]))\\?[A-Za-zμΩ]{1,6}(?:\^\{?-?\d\}?)?" + _SPACE + r"){1,3}(?:\.\s*)?")
+# ... or a fraction of such letters after it, in italics (9.8 \\frac{m}{s^2}: a unit, or physics' letters, g/L)
+_LETTER_FRACTION_AFTER_NUMBER = re.compile(
+    _NUMBER_BEFORE_LETTERS.pattern + _SPACE + r"\\[dt]?frac\s*\{\s*(?:[A-Za-z](?:\^\{?-?\d\}?)?\s*){1,3}\}\s*"
+    r"\{\s*(?:[A-Za-z](?:\^\{?-?\d\}?)?\s*){1,3}\}\s*(?:\.\s*)?")
 _LETTER_RUN = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,6}(?![A-Za-z])")  # (ha, nmi; never \mu: a command)
+
+
+def _same_number(text: str | None, other: Answer) -> bool:
+    """Whether ``other`` is a number without a unit equal to the plain number that opens ``text`` (9.8 in 9.8
+    \\frac{m}{s^2}); False when either is no plain rational."""
+    from pyverify.answers._engine import rational
+
+    opening = re.match(r"\s*([-−]?\d+(?:\.\d+)?)(?![\d.,/^\\])", text or "")
+    value = rational(other.terms[0]) if other.kind == "number" and not other.unit and other.terms else None
+    return opening is not None and value is not None and Fraction(opening.group(1).replace("−", "-")) == value
 _BARE_LOG = re.compile(r"(?<![A-Za-z])log(?![A-Za-z_])(?!\s*_)")
 _NATURAL_LOG = re.compile(r"(?<![A-Za-z])ln(?![A-Za-z])|\\log\s*_\s*\{?\s*e(?![A-Za-z])")  # (\ln, \log_e)
 
@@ -1929,15 +1943,20 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
     for label, ans, other in (("reference", ref, cand), ("candidate", cand, ref)):
         letters = sorted(set().union(*(free_vars(t) for t in ans.terms))) if ans.kind == "expression" and not ans.unit \
             else []  # fmt: skip
-        if other.unit and letters and (len(letters) <= 3 and all(_units.unit_letters(n) for n in letters) or
-                                       _LETTER_RUN.search(ans.text or "")) and \
+        fraction = _LETTER_FRACTION_AFTER_NUMBER.fullmatch(ans.text or "") is not None and \
+            all(_units.unit_letters(n) for n in letters) and (bool(other.unit) or _same_number(ans.text, other))  # fmt: skip
+        # (9.8 \frac{m}{s^2} against 980 cm/s^2 or 9.8: its letters were m = 0 in the witness; against another number
+        # it differs either way)
+        if fraction or other.unit and letters and (len(letters) <= 3 and all(_units.unit_letters(n) for n in letters) or
+                                                   _LETTER_RUN.search(ans.text or "")) and \
                 _LETTERS_AFTER_NUMBER.fullmatch(ans.text or ""):  # fmt: skip (never 5 \cdot m, m(3): as written)
             # 5 \mu m, 1 N m against 5000 nm, 1 J: letters that may be a unit written as variables (μm, N·m), and
             # a run of letters after the number that the unit table does not know (1 ha, 1 nmi against 10000 m^2,
             # 1852 m): a product of variables against a quantity, whose difference would be no witness
             written = _NUMBER_BEFORE_LETTERS.sub("", ans.text or "", count=1).strip()
+            against = f"a quantity in {other.unit}" if other.unit else "a number without a unit"
             return done(_Verdict("unknown", "none", reason=f"the {label}'s letters after its number ({written}) may be a "
-                                 f"unit written as variables, against a quantity in {other.unit}: not compared"))  # fmt: skip
+                                 f"unit written as variables, against {against}: not compared"))  # fmt: skip
     converted = ""
     for label, ans, other in (("reference", ref, cand), ("candidate", cand, ref)):
         if ans.unit == "degree" and not other.unit and ans.kind == "number" and len(ans.terms) == 1 and \

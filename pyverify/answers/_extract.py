@@ -754,15 +754,18 @@ def _math_spans(text: str, lo: int = 0, hi: int | None = None) -> list[_Span]:
                     if j < 0 or closer[0] != "$":
                         break
                     # \$ is a dollar sign; so is a $ followed by a digit (Pandoc's rule: it opens an amount of
-                    # money, 0.9 * $3 = $2.7, never closes math)
-                    if text[j - 1] != "\\" and not (closer == "$" and text[j + 1 : j + 2].isdigit()):
+                    # money, 0.9 * $3 = $2.7, never closes math), unless the math holds only that sign: $\$$2500 is
+                    # MATH's way of writing $2500
+                    if text[j - 1] != "\\" and not (closer == "$" and text[j + 1 : j + 2].isdigit() and
+                                                     text[i + 1 : j].strip() != "\\$"):
                         break
                     k = j + 1
                 if j < 0:
                     missing[closer] = i
             inline = opener in ("$", "\\(")
             if j >= 0 and not (inline and "\n" in text[i:j] and not _laid_out(text[i + len(opener) : j])) and j > i:
-                spans.append(_Span(i, j + len(closer), text[i + len(opener) : j]))
+                if text[i + len(opener) : j].strip() != "\\$":  # ($\$$ alone is a dollar sign in prose: $\$$2500)
+                    spans.append(_Span(i, j + len(closer), text[i + len(opener) : j]))
                 i = j + len(closer)
             else:
                 i += len(opener)
@@ -5633,7 +5636,7 @@ def _cut_off(text: str, lo: int, hi: int) -> bool:
     for opener, closer in (("\\[", "\\]"), ("\\(", "\\)")):
         if body.rfind(opener) > body.rfind(closer):
             return True
-    return body.count("$$") % 2 == 1
+    return body.replace("\\$", "  ").count("$$") % 2 == 1  # (an escaped sign is none: $\$$2500 is $2500)
 
 
 def _undoubled(found: Extraction) -> Extraction:

@@ -179,20 +179,30 @@ def _after_subscript(text: str, end: int) -> bool:
 _NUMBER_BEFORE = re.compile(r"(?:^|[\s=,$])[-+]?\(?\d[\d.,{}!\\ ]*(?:\\times\s*10\s*\^\s*\{?\s*-?\d+\s*\}?)?\)?\s*$")
 
 
-# a fraction of units at the end of an answer, after a number (8.314 \\frac{J}{mol K}, 9.8 \\frac{\\text{m}}{\\text{s}^2}):
-# numerator and denominator each letters, spaces, products, powers and text commands around them (checked by _unit_chain)
-_FRACTION_PART = r"\{((?:[^{}\\]|\\(?:text|textnormal|textrm|mbox|mathrm|cdot|[,;: ])(?![A-Za-z])|\{(?:[^{}\\]|\\[,;: ]){0,20}\})*)\}"
-_UNIT_FRACTION = rf"(?<=[0-9}}])(\s*)\\[dt]?frac\s*{_FRACTION_PART}\s*{_FRACTION_PART}\s*$"
+# a fraction of units that ends an answer made of a number and it (8.314 \\frac{J}{mol K}, 9.8 \\,
+# \\frac{\\text{m}}{\\text{s}^2}, v = 5 \\frac{km}{h}): numerator and denominator each letters, spaces, products, powers
+# and text commands around them (checked by _unit_chain)
+_FRACTION_PART = r"\{((?:[^{}\\]|\\(?:(?:text|textnormal|textrm|mbox|mathrm|cdot)(?![A-Za-z])|[,;: ])|\{(?:[^{}\\]|\\[,;: ]){0,20}\})*)\}"
+_UNIT_FRACTION = rf"(?<=[0-9}}])((?:\s|~|\\[,;: !])*)\\[dt]?frac\s*{_FRACTION_PART}\s*{_FRACTION_PART}\s*$"
+# what may stand before it: a number alone, with a power of ten, after a name and = (never a sum: a + 2 \\frac{g}{L})
+_FRACTION_QUANTITY = re.compile(r"\s*(?:[A-Za-z](?:_\{?\w{1,8}\}?)?\s*=\s*)?[-+−]?\\?\$?\s*\d[\d,]*(?:\.\d+)?"
+                                r"(?:\s*(?:\\times|\\cdot)\s*10\s*\^\s*(?:\{\s*[-−]?\d{1,3}\s*\}|[-−]?\d))?")
 
 
 def _unit_fraction(match: re.Match[str]) -> str:
     """A fraction of units after a number written as the unit chain it stands for (``\\text{J}/\\text{mol K}``, read
     by the unit rule after it: the unit table reads every unit after a slash as below it); as written when a token
-    is not a unit or the fraction follows no number."""
+    is not a unit, the fraction follows no number alone (``a + 2 \\frac{g}{L}``), it is a derivative
+    (``\\frac{dV}{dT}``) or its letters are one-letter symbols none of them upright (``3 \\frac{g}{L}``: physics' g
+    and L as often, the product as written)."""
     parts = [re.sub(r" ?\^ ?", "^", " ".join(re.sub(r"\\(?:text|textnormal|textrm|mbox|mathrm)(?![A-Za-z])|[{}]", " ",
                                                     part).split())) for part in match.group(2, 3)]
     chain = f"\\text{{{parts[0]}}}/\\text{{{parts[1]}}}"
-    if not all(parts) or not _unit_chain(chain, match.string[: match.start()]):
+    upright = re.search(r"\\(?:text|textnormal|textrm|mbox|mathrm)(?![A-Za-z])", match.group())
+    letters = all(len(t.split("^")[0]) == 1 for part in parts for t in part.replace("\\cdot", " ").split())
+    if not all(parts) or _FRACTION_QUANTITY.fullmatch(match.string, 0, match.start()) is None or \
+            (parts[0].startswith("d") and parts[1].startswith("d")) or (letters and not upright) or \
+            not _unit_chain(chain, match.string[: match.start()]):  # fmt: skip
         return match.group()
     return f"{match.group(1)}{chain}"
 
@@ -754,6 +764,8 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      r"\\not\s*(?:\\[,;:! ]\s*)*=|=/=", r" \\neq "),
     ("an equation's label, number or tag (\\label{eq:1}, \\nonumber, \\notag, \\tag{1}) is layout",
      r"\\label\s*\{[^{}]{0,200}\}|\\(?:nonumber|notag)(?![A-Za-z])|\\tag\*?\s*\{[^{}]{0,200}\}", " "),
+    ("math that holds only an escaped dollar sign, $\\$$ (MATH's way of writing $2500: $\\$$2500), is that sign",
+     r"\$[ \t]*\\\$[ \t]*\$", r"\\$"),
     ("math delimiters $ $$ \\( \\) \\[ \\] and the display environments equation, equation*, displaymath and math "
      "at the ends", r"^\s*(\$\$?(?!\d[^$]*\Z)|\\\(|\\\[|\\begin\s*\{(?:equation\*?|displaymath|math)\})"
      r"|(\$\$?|\\\)|\\\]|\\end\s*\{(?:equation\*?|displaymath|math)\})\s*$", ""),
@@ -853,9 +865,10 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("\\hbar is \\frac{h}{2\\pi} (its definition: ħω equals hω/2π); \\ell is the letter l (a script l, not another "
      "variable)", r"\\hbar(?![A-Za-z])|\\ell(?![A-Za-z])",
      lambda m: "(\\frac{h}{2\\pi})" if m.group() == "\\hbar" else " l "),
-    ("a fraction of units at the end of the answer, after its quantity (8.314 \\frac{J}{mol K}, 9.8 "
-     "\\frac{\\text{m}}{\\text{s}^2}: unit words, one-letter units after a number, SI prefixes, with powers) is "
-     "that unit written with a slash, for the rule below", _UNIT_FRACTION, _unit_fraction),
+    ("a fraction of units that ends an answer made of a number (or a name, = and a number) and it (8.314 "
+     "\\frac{J}{mol K}, 9.8 \\, \\frac{\\text{m}}{\\text{s}^2}: unit words, SI prefixes, with powers; one-letter "
+     "units only when upright, in \\text or \\mathrm; never a derivative \\frac{dV}{dT}, nor after a sum: "
+     "a + 2 \\frac{g}{L}) is that unit written with a slash, for the rule below", _UNIT_FRACTION, _unit_fraction),
     ("a unit at the end of the answer, after its quantity, written in \\mathrm{...} or \\text{...} groups "
      "(\\mathrm{~kJ} \\mathrm{~mol}^{-1}, \\mathrm{m}/\\mathrm{s}, \\mathrm{J}, 1.6 \\mu\\mathrm{C}: unit words, "
      "one-letter units, SI prefixes on SI units, joined by spaces, /, \\cdot, with powers) is one unit, removed "

@@ -28,7 +28,7 @@ UNIT_RULE = (
     "when both answers state a unit, they are quantities: the same unit (however spelled: `h`, `hr`, `hours`), or "
     "units of one kind converted by an exact factor (mm, cm, m, km, in, ft, yd, mi, nm, µm or micron, Å, AU; mg, g, "
     "kg, lb; s, min, h, day, week, fortnight; month, year, decade, century, millennium; mL, L, cc, gallon, cup, "
-    "tablespoon, teaspoon; furlong; mpg; dimes and nickels; J, kJ or kilojoule, kcal, eV, kWh; N, Pa, bar, atm, torr, W, "
+    "tablespoon, teaspoon; furlong; mpg, knot, rpm (per minute, against Hz); dimes and nickels; J, kJ or kilojoule, kcal, eV, kWh; N, Pa, bar, atm, torr, W, "
     "Hz, mol, C, V, T, F, Ω, rad; "
     "SI prefixes as written, ms is a millisecond and MPa is not mPa; \\$, dollars and cents; products, quotients and "
     "powers of them: km/h, mph, cm^2, square feet, kJ mol^-1, dollars per person) are compared in the reference's "
@@ -110,7 +110,7 @@ _TABLE: dict[str, Unit] = {
     "hour": _hour, "day": _base("T", 86400), "week": _base("T", 604800), "wk": _base("T", 604800),
     "month": _base("month"), "year": _base("month", 12), "yr": _base("month", 12), "decade": _base("month", 120),
     "mph": _mile * _hour**-1, "kph": _base("L", 1000) * _hour**-1, "kmh": _base("L", 1000) * _hour**-1,
-    "mpg": _mile * _gallon**-1, "century": _base("month", 1200), "centuries": _base("month", 1200),
+    "mpg": _mile * _gallon**-1, "knot": _base("L", 1852) * _hour**-1, "rpm": _base("T", 60)**-1, "century": _base("month", 1200), "centuries": _base("month", 1200),
     "millennium": _base("month", 12000), "millennia": _base("month", 12000), "fortnight": _base("T", 1209600),
     "tablespoon": _gallon * _unit(F(1, 256), {}), "tbsp": _gallon * _unit(F(1, 256), {}),
     "teaspoon": _gallon * _unit(F(1, 768), {}), "tsp": _gallon * _unit(F(1, 768), {}), "furlong": _base("L", F(25146, 125)),

@@ -13,7 +13,7 @@ import re
 #: :data:`SHOUTED_WORDS` instead. See :data:`READING_RULES`.
 SHORT_UNITS: frozenset[str] = frozenset(
     "cm mm km kg mg ml ft yd mi in hr hrs min mins sec secs mph kph kmh lb lbs oz pt pts qt gal cc sq cu deg "
-    "rad cal".split()
+    "rad cal rpm".split()
 )
 SHORT_WORDS: frozenset[str] = SHORT_UNITS | frozenset(
     "am an as be do go he if is it me my no of oh ok on or so to up us we "
@@ -64,7 +64,7 @@ UNIT_WORDS: frozenset[str] = (SHORT_UNITS - {"sq", "cu"}) | frozenset(
     "second minute hour day week wk month year yr decade dollar cent penny pennies euro yuan yen rupee peso franc degree radian celsius fahrenheit "
     "unit way people person student time item object piece step handshake game coin card page box ball marble apple "
     "kcal kj erg joule watt kelvin newton pascal hertz mole mol parsec kpc mpc kwh atm ev kev mev gev hz khz mhz ghz kpa "
-    "volt ampere amp ohm tesla coulomb farad angstrom calorie kilocalorie"  # (words no product of letters spells: 2 amps)
+    "volt ampere amp ohm tesla coulomb farad angstrom calorie kilocalorie knot"  # (words no product of letters spells: 2 amps)
     " micron kilojoule kilowatt arcsecond arcminute arcsec arcmin bit byte atom molecule photon grade"
     " millisecond microsecond nanosecond micrometer micrometre nanometer nanometre"
     " century centuries millennium millennia fortnight tablespoon teaspoon tbsp tsp furlong mpg dime nickel"

@@ -2384,6 +2384,9 @@ def test_a_difference_an_operand_and_a_value_in_bold_in_a_marked_sentence(respon
      ("5 + 5 = 10\n\nAnswer:\nPaige has 10 songs on her mp3 player.", "10", "correct"),
      ("5 + 5 = 10\n\nAnswer:\nHe bought 10 PS5 consoles.", "10", "correct"),
      ("5 + 5 = 10\n\nAnswer:\nThe answer is mp3.", "10", "wrong"),
+     # MATH writes a dollar amount $\$$2500: math that holds only the sign (a dollar after it never closes math)
+     ("The answer is $\\$$25.", "25", "correct"), ("The total is $\\$$25 + $\\$$30 = $\\$$55.", "55", "correct"),
+     ("Then 9 customers would buy a television that costs $\\$$2500.", "9", "no answer"),
      ("So x = 6.\n\nVerification: 2 × 6 + 3 = 15 correct.", "15", "no answer"),
      # an abbreviated unit the table does not know, after a number: compared as written, never a product of letters
      ("The average of the three typing speeds is 52 WPM.", "52", "correct"), ("The answer is 60 RPM.", "61", "wrong"),

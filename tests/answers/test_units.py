@@ -402,7 +402,10 @@ def test_a_currency_code_in_a_text_command_after_a_number(reference: str, candid
      ("\\$15", "15 cents per hour", "different"), ("5 mol", "5 mol/L", "different"),
      # a rate written as one word is its amount per hour (mph: mile per hour; 60 miles against 60 mph was different)
      ("60 miles", "60 mph", "unknown"), ("60 mph", "60 miles", "unknown"), ("60 km", "60 kph", "unknown"),
-     ("60 km", "60 mph", "different"), ("60 miles", "60 kph", "different"), ("60 mph", "60 mph", "equal")],
+     ("60 km", "60 mph", "different"), ("60 miles", "60 kph", "different"), ("60 mph", "60 mph", "equal"),
+     # knots and revolutions per minute are units (20 knots equalled 20 mph, a counted noun; 3000 rpm was r·p·m)
+     ("20 knots", "20 mph", "different"), ("37.04 km/h", "20 knots", "equal"), ("3000 rpm", "3000", "equal"),
+     ("3000 rpm", "50 Hz", "equal")],
 )  # fmt: skip
 def test_the_same_number_as_an_amount_and_as_a_rate_of_it_is_unknown(reference: str, candidate: str,
                                                                       expected: str) -> None:
@@ -442,13 +445,21 @@ def test_a_length_unit_with_its_power_glued_is_a_square_or_cubic_unit(reference:
 @pytest.mark.parametrize(
     ("reference", "candidate", "expected"),
     [("8.314 \\frac{J}{mol K}", "8.314", "equal"), ("8.314 \\frac{J}{mol K}", "8.314 J/(mol K)", "equal"),
-     ("8.314 \\frac{J}{mol K}", "8.314 kJ/(mol K)", "different"), ("9.8 \\frac{m}{s^2}", "980 cm/s^2", "equal"),
+     ("8.314 \\frac{J}{mol K}", "8.314 kJ/(mol K)", "different"), ("9.8 \\frac{m}{s^2}", "980 cm/s^2", "unknown"),
      ("9.8 \\frac{\\text{m}}{\\text{s}^2}", "9.8 m/s^2", "equal"), ("3 \\dfrac{\\text{kg}}{\\text{m}^{3}}", "3 g/m^3", "different"),
      ("8.314 \\frac{\\mathrm{J}}{\\mathrm{mol\\,K}}", "8.314", "equal"), ("5 \\frac{km}{h}", "5 m/s", "different"),
      ("8.314 \\, \\mathrm{J \\, mol^{-1} \\, K^{-1}}", "8.314 J/(mol K)", "equal"),
      # letters that are no units, or a fraction after no number, stay the quotient of variables
      ("2 \\frac{x}{y}", "2", "different"), ("\\frac{m}{s}", "1", "different"), ("x\\frac{m}{s}", "x", "different"),
-     ("2\\frac{1}{2}", "5/2", "equal")],
+     ("2\\frac{1}{2}", "5/2", "equal"),
+     # (the review of this rule: one-letter symbols in italics are physics' letters as often, g/L; a fraction after a
+     # sum or a power is no quantity's unit; a derivative is none; a space command before the fraction is a space)
+     # (against a quantity or the same number, unknown: a unit, or letters; another number differs either way)
+     ("3 \\frac{g}{L}", "3", "unknown"), ("3 \\frac{g}{L}", "4", "different"), ("2 \\frac{g}{L}", "\\frac{2g}{L}", "equal"), ("5 \\frac{m}{s}", "\\frac{5m}{s}", "equal"),
+     ("a + 2 \\frac{g}{L}", "a + 2", "different"), ("3 + 2 \\frac{m}{s}", "5", "different"),
+     ("a + 2 \\frac{g}{L}", "a + \\frac{2g}{L}", "equal"), ("8.314\\,\\frac{J}{mol K}", "8.314", "equal"),
+     ("8.314 \\; \\frac{J}{mol\\,K}", "8.314", "equal"), ("v = 5 \\frac{km}{h}", "5", "equal"),
+     ("9.8 \\frac{\\mathrm{m}}{\\mathrm{s}^2}", "9.8 m/s^2", "equal")],
 )  # fmt: skip
 def test_a_fraction_of_units_after_a_number_is_a_unit(reference: str, candidate: str, expected: str) -> None:
     # an open item of the thirty-fourth stop: 8.314 \frac{J}{mol K} against 8.314 was different, J = 0 the witness
