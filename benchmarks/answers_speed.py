@@ -124,7 +124,16 @@ texts = {"Answer: 3, line breaks, y": "Answer: 3" + "\\n" * n + "y",
          "\\\\boxed{x^1/, spaces, 2}": "$\\\\boxed{x^1/" + " " * n + "2}$",
          "\\\\boxed{(n/2) //}": "$\\\\boxed{" + "/" * n + "2x}$",
          "8.314 J/(mol, spaces, K)": "8.314 J/(mol" + " " * n + "K)",
-         "Solution: Choice_B, (n/10) Solution:": "Solution: Choice_B\\n" + "Solution: " * (n // 10)}
+         "Solution: Choice_B, (n/10) Solution:": "Solution: Choice_B\\n" + "Solution: " * (n // 10),
+         "8.314 \\\\frac{J}{(n/4) mol K}": "The answer is $8.314 \\\\frac{J}{" + "mol " * (n // 4) + "K}$.",
+         "8.314 (n/2) \\\\, \\\\frac{J}{mol K}": "The answer is $8.314" + "\\\\," * (n // 2) + "\\\\frac{J}{mol K}$.",
+         "costs (n/4) $\\\\$$ 2500.": "Then 9 customers would buy it at " + "$\\\\$$" * (n // 4) + "2500.",
+         "35 questions (n/11) on the 7th grade.": "77 - 42 = 35\\n\\nAnswer:\\nAudrey needs 35 questions " +
+         "on the 7th " * (n // 11) + "grade.",
+         "10 songs on her (n/4) mp3 player.": "5 + 5 = 10\\n\\nAnswer:\\nPaige has 10 songs on her " + "mp3 " * (n // 4) +
+         "player.",
+         "= $8 (n/9) in total.": "Answer:\\nWilliam spent $7.50 + $0.50 = $8" + " in total" * (n // 9) + ".",
+         "x^2 (n/4) = x^2": "The answer is $" + "x^2 " * (n // 4) + "= x^2$."}
 seconds = {}
 for name, text in texts.items():
     start = time.perf_counter()
