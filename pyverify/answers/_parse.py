@@ -108,7 +108,7 @@ _BARE_NUMBER = re.compile(r"\s*-?\d[\d,]*(?:\.\d+)?\s*")
 _HALF_AFTER = re.compile(r"[^\S\n]{0,3}(?:\$|\\\))?[^\S\n]{0,3}(?:\\(?:text|mathrm)\s*\{\s*)?([AaPp])\.?[^\S\n]?[Mm](?![A-Za-z])")
 # a whole answer that is a number, a space, then one unit with no space in it (checked by outside_unit): 0.17 V, 5 m,
 # 1.28 \times 10^-6 V/K, 5 m/s^2 (5m, 2 x, 2 g h and 5 \cdot m are products)
-_QUANTITY = re.compile(r"\s*([-−]?\d[\d,]*(?:\.\d+)?(?:\s*\\times\s*10\s*\^\s*\{?[-−]?\d+\}?)?)\s+([A-Za-zΩμ][A-Za-zΩμ/^\d*.{}²³-]{0,30}?)\s*(?:\.\s*)?")  # (m^{2}, m²: a power)
+_QUANTITY = re.compile(r"\s*([-−]?\d[\d,]*(?:\.\d+)?(?:[eE][-+−]?\d{1,3}|\s*\\times\s*10\s*\^\s*\{?[-−]?\d+\}?)?)\s+([A-Za-zΩμ][A-Za-zΩμ/^\d*.{}²³-]{0,30}?)\s*(?:\.\s*)?")  # (m^{2}, m²: a power)
 # a length unit and 2 or 3 glued after it, the unit of such a quantity (10 m2, 5 cm3, 3 ft2: m², cm³, ft²)
 _GLUED_POWER = re.compile(r"(?:[cmkd]?m|ft|in|yd|mi)[23]")
 # a whole answer that is a number, a space, then a compound unit written with spaces, products, negative powers or a
@@ -117,7 +117,7 @@ _GLUED_POWER = re.compile(r"(?:[cmkd]?m|ft|in|yd|mi)[23]")
 _UNIT_TOKEN = r"[A-Za-zΩμ]{1,5}(?:[ \t]*\^[ \t]*(?:\{[ \t]*[-−]?\d[ \t]*\}|[-−]?\d))?"
 _UNIT_JOIN = r"(?:[ \t]*(?:\\cdot(?![A-Za-z])|·|\*|\\,)[ \t]*|[ \t]+)"
 _SPACED_UNITS = rf"{_UNIT_TOKEN}(?:{_UNIT_JOIN}{_UNIT_TOKEN}){{0,4}}"
-_COMPOUND_QUANTITY = re.compile(r"\s*([-−]?\d[\d,]*(?:\.\d+)?(?:\s*\\times\s*10\s*\^\s*\{?[-−]?\d+\}?)?)[ \t]+"
+_COMPOUND_QUANTITY = re.compile(r"\s*([-−]?\d[\d,]*(?:\.\d+)?(?:[eE][-+−]?\d{1,3}|\s*\\times\s*10\s*\^\s*\{?[-−]?\d+\}?)?)[ \t]+"
                                 rf"({_SPACED_UNITS}(?:[ \t]*/[ \t]*(?:\([ \t]*{_SPACED_UNITS}[ \t]*\)|{_SPACED_UNITS}))?)"
                                 r"[ \t]*(?:\.\s*)?")
 # a name in words in a text command at the start, before = and a value (\text{WAM} =, \text{Total Amount}_{1} =,

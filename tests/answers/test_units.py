@@ -433,6 +433,17 @@ def test_a_compound_unit_written_with_spaces_is_a_unit(reference: str, candidate
 
 @pytest.mark.parametrize(
     ("reference", "candidate", "expected"),
+    [("1.6 \\times 10^{-19} \\mathrm{C}", "1.6e-19 C", "equal"), ("1.6e-19 V", "1.6e-19", "unknown"),
+     ("2e5 cm", "2 km", "equal"), ("1e3 m", "2 km", "different"), ("3e8 m/s", "3 \\times 10^8 m/s", "equal")],
+)  # fmt: skip
+def test_a_number_in_e_notation_before_a_unit_is_a_quantity(reference: str, candidate: str, expected: str) -> None:
+    # the review of this stop's rules: 1.6e-19 C against 1.6 \times 10^{-19} \mathrm{C} was different (C = 0 the
+    # witness): a number in E-notation then a unit was the product of the number and a letter
+    assert equivalent_answers(reference, candidate, timeout=20).status == expected
+
+
+@pytest.mark.parametrize(
+    ("reference", "candidate", "expected"),
     [("10 m^2", "10 m2", "equal"), ("10", "10 cm2", "equal"), ("1 L", "1000 cm3", "equal"), ("25 ft^2", "25 ft2.", "equal"),
      ("10 m^2", "10 m3", "different"), ("10 m^2", "10 km2", "different"), ("10", "10 mp3", "different")],
 )  # fmt: skip
