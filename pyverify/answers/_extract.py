@@ -307,7 +307,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "graph of $y=\\frac{2}{x^2+x-6}$ has 2 vertical asymptotes.`, `there are 31 subsets of $S$`: has, have or there "
      "are, one number and what it counts, the sentence's only number outside the math) (never the math of a step "
      "still to take: `Then, we can find the product $CD$.`, `Next, we need to compute $x^2$.`, `Now, "
-     "let's solve for $x$.`, `We also need to check $x = 0$.` state none, nor does an instruction as a "
+     "let's solve for $x$.`, `We also need to check $x = 0$.`, `This approach will allow us to find the value of $X$.` state none, nor does an instruction as a "
      "problem gives it, `Compute $\\arcsin(-\\frac{1}{2})$.`, `Find the value of $2+3$.`, `Calculate: $2+3$`, "
      "`Problem: Compute $2+3$.` (a base model echoing its prompt; never a plain number, `Find $5$.`, nor math "
      "named as the answer, `Write $\\frac{1}{2}$ as your final answer.`), a response cut off before its "
@@ -1526,6 +1526,9 @@ _PLANNED_ON = re.compile(
     r"(?i)(?:(?<![A-Za-z])(?:we|I|you|one)(?:[ \t]+(?:also|now|then|still|just|first|next))?[ \t]+"
     r"(?:can|could|will|shall|should|must|need[ \t]+to|have[ \t]+to|are[ \t]+"
     r"going[ \t]+to|want[ \t]+to|would[ \t]+(?:need|have)[ \t]+to)|(?<![A-Za-z])(?:we['’]ll|I['’]ll|let['’]s|let[ \t]+us)"
+    # (or a means that will let the writer do it: This approach will allow us to find the value of $X$.)
+    r"|(?<![A-Za-z])(?:will|would|can|could|should|shall)[ \t]+(?:allow|help|enable|let|permit)[ \t]+(?:us|me|you|one)"
+    r"(?:[ \t]+to)?"
     rf")(?:[ \t]+(?:now|then|next|also|first|simply|easily|just|still))?[ \t]+({_PLAN_VERBS})(?![A-Za-z])"
     # (never words that state a value: for a total of $12$, at $25$, namely, yielding, the sum, as; solve it for $x$ is
     # still a plan)

@@ -2804,6 +2804,10 @@ def test_an_answer_under_a_condition_with_would_is_another_scenarios(response: s
      ("Solving this system will give us the values of $C$ and $D$.\nThen, we can find the product $CD$.", "-5",
       "no answer"),
      ("Next, we need to compute $x^2$.", "4", "no answer"), ("Finally, we will evaluate $f(2)$.", "4", "no answer"),
+     # (GPT-4's plan-only answers to MATH, Cumulative Reasoning's logs: the question's expression, whose value is the
+     # gold's, restated as what a means will let the writer find, was credited)
+     ("This approach will allow us to find the value of $\\sin^3 18^\\circ + \\sin^2 18^\\circ.$", "\\frac{1}{8}", "no answer"),
+     ("This will help us compute $2+3$.", "5", "no answer"), ("This allows us to find $2+3 = 5$.", "5", "correct"),
      ("So, we have $0.4x = \\$14.40$.\nWe can solve this equation for $x$ to find the original price.", "36",
       "no answer"),
      ("Now, let's solve for \\( x \\) to find the values that satisfy the condition.", "2", "no answer"),
