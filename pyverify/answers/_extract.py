@@ -3037,23 +3037,16 @@ _PARTS_OR_SCALE_AFTER = re.compile(rf"(?i)(?:\s{{0,80}}|-)(?:{ORDINAL_PARTS}s|{O
 # an ordinal in digits (the 8th grade, his 3rd try), and a copula before one (... is the 12th grade: the answer)
 _ORDINAL_DIGITS = re.compile(r"(?<![\w.,])\d{1,4}(?:st|nd|rd|th)(?![A-Za-z])")
 _COPULA_THE = re.compile(r"(?i)(?:(?<![A-Za-z])(?:is|are|was|were|be|equals)|=)\s+(?:the\s+)?\Z")
-# ... and a preposition before one (to move onto the 7th grade, on the 2nd test, in 3rd place): a circumstance the
-# question gave, when no computation before gave its number
-_PREPOSITION_THE = re.compile(r"(?i)(?<![A-Za-z])(?:in|on|onto|into|to|for|at|of|from|during|after|before|until|by)[ \t]+"
-                              r"(?:(?:the|his|her|their|its|our|my|your|a|each|every)[ \t]+)?\Z")
 
 
 def _without_restated_ordinals(text: str, lo: int, hi: int) -> str:
     """``text`` with each ordinal in digits in text[lo:hi] that the response wrote before ``lo`` blanked: a label the
-    question gave, restated (Therefore, the 8th grade should have 10 representatives.) or after a preposition (to move
-    onto the 7th grade), never a second number; one
+    question gave, restated (Therefore, the 8th grade should have 10 representatives.), never a second number; one
     after a copula is what the sentence states (... is the 12th grade.), and so is one whose number a computation gave
     (8 - 5 = 3, so Lucy is 3rd.)."""
     found = [m for m in _ORDINAL_DIGITS.finditer(text, lo, hi)
              if not _COPULA_THE.search(text, max(lo, m.start() - 20), m.start()) and
-             not _computed_before(text, m.group()[:-2], lo) and
-             (re.search(rf"(?<![\w.,]){m.group()}(?![A-Za-z])", text[max(0, lo - 20000) : lo]) or
-              _PREPOSITION_THE.search(text, max(lo, m.start() - 24), m.start()))]
+             not _computed_before(text, m.group()[:-2], lo) and re.search(rf"(?<![\w.,]){m.group()}(?![A-Za-z])", text[max(0, lo - 20000) : lo])]
     for m in found:
         text = text[: m.start()] + " " * len(m.group()) + text[m.end() :]
     return text

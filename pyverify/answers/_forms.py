@@ -935,9 +935,10 @@ def _chain(sides: list[str], ops: list[str], parse: Parse) -> tuple[Answer, str 
             # not read, then its last side (never a side that ends in a part of a relation: x /= 3 is no x = 3)
             return right, None
         if left.kind in _SCALAR and right.kind in _SCALAR and not _is_name(left.terms[0]) and \
-                free_vars(left.terms[0]) and polynomial_identity(left.terms[0], right.terms[0]) == ("equal", None):  # fmt: skip
+                free_vars(right.terms[0]) and polynomial_identity(left.terms[0], right.terms[0]) == ("equal", None):  # fmt: skip
             # x^3 + 3x^2 - 3x^2 + 3x - 6 = x^3 + 3x - 6: an expression simplified, true for every x (an identity, no
-            # equation to solve), its last form (polynomials only, decided here exactly and in bounded time)
+            # equation to solve), its last form (polynomials only, decided here exactly and in bounded time); never a
+            # constant last side, x + 2 - x = 2, which is no value of x (x = 2 would equal it)
             return right, None
         if left.kind in _REAL_SETS and right.kind in _REAL_SETS:
             if _same_set(left, right) is False:

@@ -30,6 +30,7 @@ from pyverify.answers._words import (
     UNIT_LETTERS,
     UNIT_PREFIXES,
     UNIT_WORDS,
+    is_unit_word,
     short_word_pair,
 )
 
@@ -193,13 +194,14 @@ def _unit_fraction(match: re.Match[str]) -> str:
     """A fraction of units after a number written as the unit chain it stands for (``\\text{J}/\\text{mol K}``, read
     by the unit rule after it: the unit table reads every unit after a slash as below it); as written when a token
     is not a unit, the fraction follows no number alone (``a + 2 \\frac{g}{L}``), it is a derivative
-    (``\\frac{dV}{dT}``) or its letters are one-letter symbols none of them upright (``3 \\frac{g}{L}``: physics' g
-    and L as often, the product as written)."""
+    (``\\frac{dV}{dT}``) or its symbols are of one or two letters none of them upright (``3 \\frac{g}{L}``, ``2
+    \\frac{ms}{h}``: physics' letters as often, the product as written)."""
     parts = [re.sub(r" ?\^ ?", "^", " ".join(re.sub(r"\\(?:text|textnormal|textrm|mbox|mathrm)(?![A-Za-z])|[{}]", " ",
                                                     part).split())) for part in match.group(2, 3)]
     chain = f"\\text{{{parts[0]}}}/\\text{{{parts[1]}}}"
     upright = re.search(r"\\(?:text|textnormal|textrm|mbox|mathrm)(?![A-Za-z])", match.group())
-    letters = all(len(t.split("^")[0]) == 1 for part in parts for t in part.replace("\\cdot", " ").split())
+    letters = all(len(t.split("^")[0]) <= 2 and not is_unit_word(t.split("^")[0])  # (km, kg: words, never k·m)
+                  for part in parts for t in part.replace("\\cdot", " ").split())
     if not all(parts) or _FRACTION_QUANTITY.fullmatch(match.string, 0, match.start()) is None or \
             (parts[0].startswith("d") and parts[1].startswith("d")) or (letters and not upright) or \
             not _unit_chain(chain, match.string[: match.start()]):  # fmt: skip
@@ -765,7 +767,7 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
     ("an equation's label, number or tag (\\label{eq:1}, \\nonumber, \\notag, \\tag{1}) is layout",
      r"\\label\s*\{[^{}]{0,200}\}|\\(?:nonumber|notag)(?![A-Za-z])|\\tag\*?\s*\{[^{}]{0,200}\}", " "),
     ("math that holds only an escaped dollar sign, $\\$$ (MATH's way of writing $2500: $\\$$2500), is that sign",
-     r"\$[ \t]*\\\$[ \t]*\$", r"\\$"),
+     r"(?<!\$)(\$\$?)[ \t]*\\\$[ \t]*\1(?!\$)", r"\\$"),
     ("math delimiters $ $$ \\( \\) \\[ \\] and the display environments equation, equation*, displaymath and math "
      "at the ends", r"^\s*(\$\$?(?!\d[^$]*\Z)|\\\(|\\\[|\\begin\s*\{(?:equation\*?|displaymath|math)\})"
      r"|(\$\$?|\\\)|\\\]|\\end\s*\{(?:equation\*?|displaymath|math)\})\s*$", ""),
@@ -866,8 +868,8 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      "variable)", r"\\hbar(?![A-Za-z])|\\ell(?![A-Za-z])",
      lambda m: "(\\frac{h}{2\\pi})" if m.group() == "\\hbar" else " l "),
     ("a fraction of units that ends an answer made of a number (or a name, = and a number) and it (8.314 "
-     "\\frac{J}{mol K}, 9.8 \\, \\frac{\\text{m}}{\\text{s}^2}: unit words, SI prefixes, with powers; one-letter "
-     "units only when upright, in \\text or \\mathrm; never a derivative \\frac{dV}{dT}, nor after a sum: "
+     "\\frac{J}{mol K}, 9.8 \\, \\frac{\\text{m}}{\\text{s}^2}: unit words, SI prefixes, with powers; symbols of "
+     "one or two letters only when upright, in \\text or \\mathrm; never a derivative \\frac{dV}{dT}, nor after a sum: "
      "a + 2 \\frac{g}{L}) is that unit written with a slash, for the rule below", _UNIT_FRACTION, _unit_fraction),
     ("a unit at the end of the answer, after its quantity, written in \\mathrm{...} or \\text{...} groups "
      "(\\mathrm{~kJ} \\mathrm{~mol}^{-1}, \\mathrm{m}/\\mathrm{s}, \\mathrm{J}, 1.6 \\mu\\mathrm{C}: unit words, "

@@ -2376,16 +2376,17 @@ def test_a_difference_an_operand_and_a_value_in_bold_in_a_marked_sentence(respon
      ("Answer:\nNumber of white t-shirts in each package = 56 / 28 = 2 t-shirts", "2", "correct"),
      ("Answer:\nWilliam spent $7.50 + $0.50 = $8 in all cases.", "8", "unparsed"),
      ("Answer:\nWilliam spent $7.50 + $0.50 = $8 in total, I think.", "8", "unparsed"),
-     # an ordinal after a preposition is a circumstance, a name with digits glued after letters a label (mp3), when no
-     # computation gave their number; never the ordinal a computation gave
-     ("77 - 42 = 35\n\nAnswer:\n\nAudrey needs to get 35 questions right to move onto the 7th grade.", "35", "correct"),
-     ("77 - 42 = 35\n\nAnswer:\n\nAudrey is in 7th place with 35 points.", "35", "correct"),
-     ("77 - 42 = 35\n\nAnswer:\n\nAudrey finished in 35th place.", "35", "unparsed"),
+     # a name with digits glued after letters is a label (mp3); an ordinal the response never wrote before may be the
+     # answer (which day, which place), so a sentence with one and another number states none (a review: reading the
+     # other number made 'She will reach 100 pages on the 5th day.' wrong against the gold 5)
+     ("77 - 42 = 35\n\nAnswer:\n\nAudrey needs to get 35 questions right to move onto the 7th grade.", "35", "unparsed"),
+     ("20 * 5 = 100\n\nAnswer:\n\nShe will reach 100 pages on the 5th day.", "5", "unparsed"),
      ("5 + 5 = 10\n\nAnswer:\nPaige has 10 songs on her mp3 player.", "10", "correct"),
      ("5 + 5 = 10\n\nAnswer:\nHe bought 10 PS5 consoles.", "10", "correct"),
      ("5 + 5 = 10\n\nAnswer:\nThe answer is mp3.", "10", "wrong"),
      # MATH writes a dollar amount $\$$2500: math that holds only the sign (a dollar after it never closes math)
      ("The answer is $\\$$25.", "25", "correct"), ("The total is $\\$$25 + $\\$$30 = $\\$$55.", "55", "correct"),
+     ("The cost is $$\\$$$2500.", "2500", "correct"),
      ("Then 9 customers would buy a television that costs $\\$$2500.", "9", "no answer"),
      ("So x = 6.\n\nVerification: 2 × 6 + 3 = 15 correct.", "15", "no answer"),
      # an abbreviated unit the table does not know, after a number: compared as written, never a product of letters
