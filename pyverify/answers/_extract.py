@@ -3044,9 +3044,13 @@ def _without_restated_ordinals(text: str, lo: int, hi: int) -> str:
     question gave, restated (Therefore, the 8th grade should have 10 representatives.), never a second number; one
     after a copula is what the sentence states (... is the 12th grade.), and so is one whose number a computation gave
     (8 - 5 = 3, so Lucy is 3rd.)."""
-    found = [m for m in _ORDINAL_DIGITS.finditer(text, lo, hi)
-             if not _COPULA_THE.search(text, max(lo, m.start() - 20), m.start()) and
-             not _computed_before(text, m.group()[:-2], lo) and re.search(rf"(?<![\w.,]){m.group()}(?![A-Za-z])", text[max(0, lo - 20000) : lo])]
+    ordinals = list(_ORDINAL_DIGITS.finditer(text, lo, hi))
+    # (the ordinals written before, found in one pass: a pattern compiled for each one overflowed re's cache on a
+    # response of thousands of them, 2 s)
+    before = {m.group() for m in _ORDINAL_DIGITS.finditer(text[max(0, lo - 20000) : lo])} if ordinals else set()
+    found = [m for m in ordinals
+             if m.group() in before and not _COPULA_THE.search(text, max(lo, m.start() - 20), m.start()) and
+             not _computed_before(text, m.group()[:-2], lo)]
     for m in found:
         text = text[: m.start()] + " " * len(m.group()) + text[m.end() :]
     return text
@@ -3066,7 +3070,7 @@ _DIGIT_LABEL = re.compile(
     r"(?<![\w.,$\\])(?:FY[ \t]?'?\d{2}(?:\d{2})?|[QH][1-4]|[A-Z][A-Za-z]+-\d+(?:\.\d+)?)(?![\w%])"
     # (a name of two to four letters with digits glued after them: her mp3 player, a PS5, CO2; never a unit's power,
     # 5 cm2, 3 ft3)
-    r"|(?<![\w.,$\\-])(?!(?i:[cmkd]?m|ft|in|yd|mi|sq|cu)\d)[A-Za-z]{2,4}\d{1,3}(?![\w%-]|[.,]\d)"
+    r"|(?<![\w.,$\\-])(?!(?i:[cmkdnu]?m|ft|in|yd|mi|sq|cu)\d)[A-Za-z]{2,4}\d{1,3}(?![\w%-]|[.,]\d)"
     r"|(?i:(?<![A-Za-z])(?:fiscal|calendar)(?:[ \t]+year)?[ \t]+)(?:19|20)\d\d(?![\w%])"
     r"|(?<![\w])" + _MONTHS + r"[ \t]+(?:\d{1,2}(?:st|nd|rd|th)?,?[ \t]+)?(?:19|20)\d\d(?![\w%])"
     r"|(?<![\w])" + _MONTHS + r"[ \t]+\d{1,2}(?:st|nd|rd|th)?(?![\w%.,]|[.,]\d)"

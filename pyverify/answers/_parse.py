@@ -110,7 +110,7 @@ _HALF_AFTER = re.compile(r"[^\S\n]{0,3}(?:\$|\\\))?[^\S\n]{0,3}(?:\\(?:text|math
 # 1.28 \times 10^-6 V/K, 5 m/s^2 (5m, 2 x, 2 g h and 5 \cdot m are products)
 _QUANTITY = re.compile(r"\s*([-−]?\d[\d,]*(?:\.\d+)?(?:[eE][-+−]?\d{1,3}|\s*\\times\s*10\s*\^\s*\{?[-−]?\d+\}?)?)\s+([A-Za-zΩμ][A-Za-zΩμ/^\d*.{}²³-]{0,30}?)\s*(?:\.\s*)?")  # (m^{2}, m²: a power)
 # a length unit and 2 or 3 glued after it, the unit of such a quantity (10 m2, 5 cm3, 3 ft2: m², cm³, ft²)
-_GLUED_POWER = re.compile(r"(?:[cmkd]?m|ft|in|yd|mi)[23]")
+_GLUED_POWER = re.compile(r"(?:[cmkdnuµμ]?m|ft|in|yd|mi)[23]")
 # a whole answer that is a number, a space, then a compound unit written with spaces, products, negative powers or a
 # bracketed denominator (8.314 J/mol K, 8.314 J/(mol K), 9.8 m s^{-2}, 6.67 N m^2/kg^2: physics' answers), kept only
 # with a slash or a negative power (2 g h, 1 N m stay products) and when the unit table reads every token of it
