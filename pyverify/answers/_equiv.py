@@ -858,7 +858,8 @@ def _same_defined(x: Answer, y: Answer) -> bool:
 
 def _matches(x: Answer, second: list[Answer], ctx: _Context) -> str:
     """``equal`` when some element of ``second`` equals ``x``, ``different`` when all differ, else ``unknown``."""
-    if any(_same_defined(x, y) for y in second):
+    alike = [y for y in second if y.kind == x.kind and y.terms == x.terms]  # (written the same way)
+    if alike and _same_defined(x, alike[0]):
         return "equal"
     statuses = set()
     outer, ctx.witness = (
@@ -866,7 +867,8 @@ def _matches(x: Answer, second: list[Answer], ctx: _Context) -> str:
         False,
     )  # a mismatch while matching needs no witness text (the set's witness is the element)
     try:  # (an element written the same way first: a set against itself is matched in one comparison per element)
-        for y in sorted(second, key=lambda y: y.kind != x.kind or y.terms != x.terms):
+        firsts = {id(y) for y in alike}
+        for y in alike + [y for y in second if id(y) not in firsts]:
             status = _compare(x, y, ctx).status
             if status == "equal":
                 return "equal"
