@@ -858,7 +858,8 @@ def _same_defined(x: Answer, y: Answer) -> bool:
 
 def _matches(x: Answer, second: list[Answer], ctx: _Context) -> str:
     """``equal`` when some element of ``second`` equals ``x``, ``different`` when all differ, else ``unknown``."""
-    alike = [y for y in second if y.kind == x.kind and y.terms == x.terms]  # (written the same way)
+    alike = [y for y in second if y.kind == x.kind and y.terms == x.terms and y.items == x.items and y.rows == x.rows]
+    # (written the same way: a tuple's or a matrix's entries too)
     if alike and _same_defined(x, alike[0]):
         return "equal"
     statuses = set()

@@ -336,6 +336,9 @@ def test_a_long_set_of_expressions_is_matched_element_by_element() -> None:
     assert equivalent_answers(fractions, fractions + " ").status == "equal"
     assert equivalent_answers(fractions, glued).status == "unknown"
     assert equivalent_answers("\\{\\frac{1}{0}, 2\\}", "\\{\\frac{1}{0}, 2\\}").status == "undefined"
+    # (and a set of tuples written alike: 60 of them reached the deadline, their entries compared with every other's)
+    tuples = "\\{" + ", ".join(f"(\\sqrt{{{i}}}x, {i})" for i in range(1, 61)) + "\\}"
+    assert equivalent_answers(tuples, tuples + " ").status == "equal"
 
 
 def test_an_interval_written_empty_never_equals_another() -> None:
