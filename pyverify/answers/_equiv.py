@@ -1219,6 +1219,8 @@ def _same_number(text: str | None, other: Answer) -> bool:
     opening = re.match(r"\s*([-−]?\d+(?:\.\d+)?)(?![\d.,/^\\])", text or "")
     value = rational(other.terms[0]) if other.kind == "number" and not other.unit and other.terms else None
     return opening is not None and value is not None and Fraction(opening.group(1).replace("−", "-")) == value
+
+
 _BARE_LOG = re.compile(r"(?<![A-Za-z])log(?![A-Za-z_])(?!\s*_)")
 _NATURAL_LOG = re.compile(r"(?<![A-Za-z])ln(?![A-Za-z])|\\log\s*_\s*\{?\s*e(?![A-Za-z])")  # (\ln, \log_e)
 
