@@ -100,6 +100,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "removed before the answer is read, as a reader skips them: the value written after the annotation "
      "is the answer (`Therefore, Skyler's investment was $<<240=240>>240.` states 240, as does "
      "`$<<240>>240`, a value annotated as itself; `<<694>>695` is read as written)"),
+    ("`Find the row.\\n\\nThe answer is 4.` (line breaks written as the escape `\\n`, in a text with no line break of its own: PromptPG's GPT-3 outputs)",
+     "read as line breaks, so sentences, lines and math end there as written (the answer there is 4); never a command, `\\neq`, `\\nu`, `\\nLeftarrow`, nor an escape in a text that breaks its lines itself"),
     ("`\\boxed{…}`, `\\fbox{…}`, `final answer is …`, `Final Answer: …`, `The answer is …`, `The correct answer is …`, `Answer: …`, `My answer: …`, `Correct answer: …`, `Ans: …`, `Final answer -> …`, `Answer $…$`, `### Answer: …` (MathCAMPS's prompt), `#### …`, `A: …` at the start of a line (GSM8K), `The correct option is (E) …`",
      "markers; the last one in the response wins (an earlier box does not beat a later stated final "
      "answer); `\\framebox`, `\\colorbox{…}{…}`, `\\fcolorbox`, `\\boxed\\relax{…}`, `\\boxed6` (one "
@@ -1953,6 +1955,12 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
         return Extraction("answer", (text[number[0] : number[1]],), rule, number)
     spans = _math_spans(text, lo, hi)
     masked = _masked(text, lo, hi)
+    if rule == "final sentence" and _LET_OPENS.match(masked, lo, hi) and "\n" not in masked[lo:hi].strip() and \
+            "=" not in text[lo:hi]:  # fmt: skip
+        # Let's use the fact that the Fermat point for a triangle with angles \( 60^\circ \) (a response cut off there:
+        # RLSFT's Qwen answers): a step proposed, never a value stated (on one line: never Let's think step by step\nWe
+        # can rewrite it as $9902$.; nor a step that computes its result: Let's calculate the total: 3 * 12 = 36.)
+        return Extraction("none", rule="the final sentence proposes a step (let's) and states no value", span=(lo, hi))
     copulas = list(_COPULA.finditer(masked, lo, hi))
     last = copulas[-1] if copulas else None
     since = copulas[-2].end() if len(copulas) >= 2 else lo
@@ -2945,6 +2953,13 @@ _IS_THE_ANSWER = re.compile(r"(?i)\s*(?:indeed\s+)?the\s+(?:(?:correct|right|fin
 _CONFIDENT = re.compile(r"(?i)(?<![A-Za-z])(?:(?:i\s+am|i['’]m|we\s+are|we['’]re)\s+(?:confident|sure|certain|convinced)|"
                         r"i\s+(?:think|believe))\s*,?\s*(?:that\s+)?")
 _LEAD = re.compile(r"(?i)\s*(?:(?:and\s+)?(?:thus|hence|so|therefore|finally|overall)\s*,?\s*)?")
+# a final sentence that proposes a step (Let's use the fact that ..., Now let us consider ...; never one that gives the
+# answer, Let's box the answer, let's write the final answer as, nor a supposition, whose rules say so: Let's say ...)
+_LET_OPENS = re.compile(r"(?i)[\s*#>-]*(?:(?:and[ \t]+)?(?:so|now|then|next|first|finally|thus|hence|therefore|here|"
+                        r"instead|again)[ \t]*,?[ \t]*)?(?:let['’]s|let[ \t]+us|let[ \t]+me)[ \t]+"
+                        r"(?!(?:box|write|state|conclude|summari[sz]e|put|present|give|report|double-check|say|suppose|"
+                        r"assume|denote|call|set)(?![A-Za-z]))"
+                        r"[a-z]+(?![A-Za-z])")
 _SO_CLAUSE = re.compile(r"(?i),\s*(?:and\s+)?(?:so|thus|hence|therefore)\s*(?:,\s*)?$")
 _CONCLUDING_LEAD = re.compile(r"(?i)\s*(?:(?:and\s+)?(?:thus|hence|so|therefore|finally|then)\s*,?)?\s*")
 _CONCLUDING = re.compile(r"(?i)^\s*(?:thus|hence|so|therefore|then|finally|we\s+(?:find|get|have|obtain)|this\s+gives)"
@@ -3071,6 +3086,9 @@ _DIGIT_LABEL = re.compile(
     # (a name of two to four letters with digits glued after them: her mp3 player, a PS5, CO2; never a unit's power,
     # 5 cm2, 3 ft3)
     r"|(?<![\w.,$\\-])(?!(?i:[cmkdnu]?m|ft|in|yd|mi|sq|cu)\d)[A-Za-z]{2,4}\d{1,3}(?![\w%-]|[.,]\d)"
+    # (a number joined by a hyphen to the words it measures, an adjective: 3 30-minute episodes, 4 2-liter bottles,
+    # 5 three-digit numbers are counted; never a factor, 3-fold, nor a range or a product, 3-4, 4-by-4)
+    r"|(?<![\w.,/$\\-])\d+(?:\.\d+)?-(?!(?i:fold|times|ish)(?![A-Za-z]))[A-Za-z]{2,}(?:-[A-Za-z]{2,})*(?![\w%-])"
     r"|(?i:(?<![A-Za-z])(?:fiscal|calendar)(?:[ \t]+year)?[ \t]+)(?:19|20)\d\d(?![\w%])"
     r"|(?<![\w])" + _MONTHS + r"[ \t]+(?:\d{1,2}(?:st|nd|rd|th)?,?[ \t]+)?(?:19|20)\d\d(?![\w%])"
     r"|(?<![\w])" + _MONTHS + r"[ \t]+\d{1,2}(?:st|nd|rd|th)?(?![\w%.,]|[.,]\d)"
@@ -3287,10 +3305,24 @@ _COUNTED = re.compile(r"\s*(-?\d{1,3}(?:[,٬]\d{3})+|-?\d+(?:[.٫]\d+)?)\s*(?:�
 # (৷, Bengali's currency numerator four, is written for the danda ।)
 
 
+# a purpose that opens what follows an answer phrase, then a plan: a modal, or a colon that ends it (To find the total,
+# we need to add the costs. / To determine the 95% VaR, follow these steps:); never a step taken (To find the total, we
+# add 3 and 4 to get 7.) nor a purpose after the value (To the nearest tenth, 5.3)
+_PLAN_OPENING = re.compile(
+    rf"(?i)[\s*]*(?:in[ \t]+order[ \t]+)?to[ \t]+{_PLAN_VERBS}(?![A-Za-z])[^\n]*?"
+    r"(?:,[ \t]*(?:(?:we|I|you|one)(?:[ \t]+(?:first|now|then|still|just))?[ \t]+(?:can|could|will|shall|should|must|"
+    r"need[ \t]+to|have[ \t]+to|are[ \t]+going[ \t]+to|want[ \t]+to)|we['’]ll|I['’]ll|let['’]s|let[ \t]+us|"
+    r"(?:first[ \t]*,?[ \t]*)?(?:follow|use|apply|consider)(?![A-Za-z]))(?![A-Za-z])[^\n]*|[^\n]*:[ \t*]*\Z)")
 # words after an answer phrase that announce the answer for later, computed below (no answer stated there)
 _ANNOUNCED_LATER = re.compile(r"(?i)(?<![A-Za-z])(?:below(?!\s*\$?-?\d)|as\s+follows|the\s+following|we\s+(?:will\s+|shall\s+|can\s+)?(?:now\s+)?"
                               r"(?:compute|calculate|find|determine|work\s+out)|to\s+be\s+(?:computed|calculated|found|determined))"
                               r"(?![A-Za-z])")
+# what an answer phrase names, restated from the question: the number or the value of something (the number of
+# iterations required after the initial 3 iterations), unless a copula or a colon then gives it (the number of apples,
+# which is 5; the value of x: 5)
+_DESCRIBED = re.compile(r"(?i)[\s*]*the[ \t]+(?:[A-Za-z]+[ \t]+)?(?:number|value|count)[ \t]+of[ \t]+(?:the[ \t]+)?[A-Za-z]")
+_DESCRIBED_VALUE = re.compile(r"(?i)(?<![A-Za-z])(?:is|are|was|were|equals?|be|comes[ \t]+to|gives?)(?![A-Za-z])|[=:≈]|"
+                             r",[ \t]*\\?\$?[-+]?\d[\d,]*(?:\.\d+)?[ \t]*[.!]?[ \t*]*\Z")  # (or after a comma: the number of ways, 3)
 # words after an answer phrase that make the number in them a property of the answer or a guess, not its value
 _PROPERTY_OR_HEDGE = re.compile(r"(?i)(?<![A-Za-z])(?:(?:multiple|factor|divisor|power)\s+of|divisible\s+by|(?<!\d)\d{1,4}-digit|digits?\s+long|"
                                 r"likely|presumably|apparently|seemingly|supposedly|probably|possibly|perhaps|maybe|"
@@ -3935,12 +3967,23 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
         stated = _statement(text, start, end, rule)
         if stated.status != "none":
             return stated
+        if _PLAN_OPENING.match(piece):
+            # Answer:\nTo determine the 1-day 95% VaR, we need to follow these steps: (FinanceMath's Qwen2 answers): a
+            # plan, whose numbers are the question's; the answer is what the rest concludes, if it does
+            given = _extract(text[end:hi], structured=False, restate=False) if text[end:hi].strip() else None
+            if given is not None and given.status == "answer" and given.rule != "whole":
+                return replace(given, span=(given.span[0] + end, given.span[1] + end))
+            return Extraction("none", rule=f"what follows '{rule}' plans the work, and no answer follows it", span=(start, end))
         if _ANNOUNCED_LATER.search(piece) and not re.search(r"\d", piece):
             # The answer to the question is the total cost, which we compute below.: the answer is what follows
             given = _extract(text[end:hi], structured=False, restate=False) if text[end:hi].strip() else None
             if given is not None and given.status == "answer":
                 return replace(given, span=(given.span[0] + end, given.span[1] + end))
             return Extraction("none", rule=f"what follows '{rule}' announces an answer given later", span=(start, end))
+        if _DESCRIBED.match(piece) and not _DESCRIBED_VALUE.search(piece):
+            # Therefore, the answer is the number of iterations required after the initial 3 iterations. (TheoremQA's
+            # Claude answers): what the answer counts, restated, never a value; the 3 in it is the question's
+            return Extraction("answer", (piece,), rule, (start, end))  # read as written: refused
         if _PROPERTY_OR_HEDGE.search(_without_difference(text, start, end)):
             # The answer is a multiple of 3. / The answer is likely 3. (never a difference: Pam pays $10 more than Susan)
             return Extraction("answer", (piece,), rule, (start, end))  # read as written: refused, never the 3 in it
@@ -5211,6 +5254,9 @@ def _restated(text: str, end: int, hi: int, answer: Sequence[str]) -> bool:
 
 
 _INVISIBLE = re.compile(INVISIBLE)
+# the escape \n of a line break written out (a backslash and an n that no command continues: \nThe, \n\n, \n$; never
+# \neq, \nu, \nLeftarrow, nor the n after a LaTeX line break \\)
+_ESCAPED_BREAK = re.compile(r"(?<!\\)\\n(?![a-z]|(?:Leftarrow|Rightarrow|Leftrightarrow|Vdash|VDash)(?![A-Za-z]))")
 
 
 # a calculator annotation of GSM8K's solutions, which models trained on them write too: <<48/2=24>>, and a value
@@ -5225,13 +5271,17 @@ def _extract(text: str, structured: bool, restate: bool = True, cleaned: bool = 
     (``_restated``); ``cleaned``: invisible characters and annotations were removed already (once: what their removal
     exposes is read as written, and hostile text cannot recurse)."""
     annotations = list(_CALCULATOR.finditer(text)) if "<<" in text and not cleaned else []
-    if not cleaned and (_INVISIBLE.search(text) or annotations):
+    # (line breaks written as the escape \n in a text with no line break of its own: PromptPG's GPT-3 outputs)
+    breaks = {m.start() for m in _ESCAPED_BREAK.finditer(text)} \
+        if not cleaned and "\\n" in text and "\n" not in text and "\r" not in text else set()  # fmt: skip
+    if not cleaned and (_INVISIBLE.search(text) or annotations or breaks):
         # invisible format characters (a zero-width space inside Wait or 12, a BOM) are none of what a reader sees,
         # and neither are GSM8K's calculator annotations ($<<720-480=240>>240: the 240 after them is what it says):
-        # the text is read without them, and spans are mapped back onto the text as given
-        dropped = {i for m in annotations for i in range(*m.span())}
+        # the text is read without them, and spans are mapped back onto the text as given; an escaped line break is
+        # read as the line break it stands for (never a command: \neq, \nu, \nLeftarrow)
+        dropped = {i for m in annotations for i in range(*m.span())} | breaks
         kept = [i for i, ch in enumerate(text) if i not in dropped and not _INVISIBLE.match(ch)]
-        found = _extract("".join(text[i] for i in kept), structured, restate, cleaned=True)
+        found = _extract("".join("\n" if i - 1 in breaks else text[i] for i in kept), structured, restate, cleaned=True)
         start, end = found.span
         at = kept + [len(text)]
         return replace(found, span=(at[start], kept[end - 1] + 1 if end > start else at[start]))

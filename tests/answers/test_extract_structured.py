@@ -2384,6 +2384,13 @@ def test_a_difference_an_operand_and_a_value_in_bold_in_a_marked_sentence(respon
      ("5 + 5 = 10\n\nAnswer:\nPaige has 10 songs on her mp3 player.", "10", "correct"),
      ("5 + 5 = 10\n\nAnswer:\nHe bought 10 PS5 consoles.", "10", "correct"),
      ("5 + 5 = 10\n\nAnswer:\nThe answer is mp3.", "10", "wrong"),
+     # a number joined by a hyphen to the words it measures is an adjective: the count before it is the answer
+     # (GSM-Plus's GPT-3.5 answers: '#### 3 30-minute episodes' was two numbers side by side)
+     ("Therefore, Frankie watched #### 3 30-minute episodes on Wednesday.", "3", "correct"),
+     ("So, Frankie watched 3 30-minute episodes on Wednesday.", "3", "correct"),
+     ("The answer is 4 2-liter bottles.", "4", "correct"), ("The answer is 4 2-liter bottles.", "2", "wrong"),
+     ("The answer is 2 1/2-inch pieces.", "2", "unparsed"), ("The answer is 3-fold.", "3", "unparsed"),
+     ("The answer is 4 3-4 hour shifts.", "4", "unparsed"),
      # MATH writes a dollar amount $\$$2500: math that holds only the sign (a dollar after it never closes math)
      ("The answer is $\\$$25.", "25", "correct"), ("The total is $\\$$25 + $\\$$30 = $\\$$55.", "55", "correct"),
      ("The cost is $$\\$$$2500.", "2500", "correct"),
@@ -3830,3 +3837,50 @@ def test_the_thirteenth_review_of_choices_with_options_strikes_and_notes(respons
     # by its letter; doubting notes were missed ((?), (no idea)) and praising ones refused ((final answer)); an end
     # token after a closed <s> struck the reply's answer
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # a purpose and a plan right after an answer phrase: the answer is what the rest concludes (FinanceMath's Qwen2)
+     ("Answer:\nTo determine the 1-day 95% VaR, we need to follow these steps:\n\n1. Find the delta.", "95%",
+      "no answer"),
+     ("Answer:\nTo determine the 1-day 95% VaR, we need to follow these steps:\n\n1. Find the delta.\n\nSo the VaR is "
+      "0.32.", "0.32", "correct"),
+     ("Answer: To find the total, we need to add 3 and 4. So the total is 7.", "7", "correct"),
+     ("Answer: To find the total, we need to add 3 and 4. So the total is 7.", "3", "wrong"),
+     ("Answer: to find the answer: 7", "7", "correct"),
+     # what the answer counts, restated after an answer phrase, is no value (TheoremQA's Claude answers)
+     ("Therefore, the answer is the number of iterations required after the initial 3 iterations.", "3", "unparsed"),
+     ("The answer is the number of apples, which is 3.", "3", "correct"), ("The answer is the value of x: 3", "3", "correct"),
+     ("The final answer is the number of ways, 3.", "3", "correct"),
+     # a final sentence that proposes a step states no value (RLSFT's responses cut off there); a let's on an earlier
+     # line, or one that writes the answer, does not
+     ("So 2 + 3 = 5.\n\nLet's use the fact that the angles are \\( 60^\\circ \\)", "60", "no answer"),
+     ("So 2 + 3 = 5.\n\nNow let us consider the angle $60^\\circ$.", "60", "no answer"),
+     ("Let's calculate the total cost: 3 * 12 = 36.", "36", "correct"),
+     ("Let's write the final answer as $60$.", "60", "correct"),
+     ("Let's think step by step\nWe can rewrite it as $(99+1)^2 - 99 + 1 = 9902$.", "9902", "correct")],
+)  # fmt: skip
+def test_plans_and_restated_unknowns_state_no_value(response: str, gold: str, status: str) -> None:
+    # outside answers: 'Answer:\nTo determine the 1-day 95% VaR, ...' was read as 95%, 'the answer is the number of
+    # iterations ... after the initial 3 iterations' was credited against 3, and a response cut off in 'Let's use the
+    # fact that ... \( 60^\circ \)' against 60
+    assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # PromptPG's GPT-3 outputs write their line breaks as the escape \n: read as the breaks they stand for
+     ("Subtract:\\n\\n$9 − $5 = $4\\n\\n$4 is the answer.", "4", "correct"),
+     ("Divide:\\n\\n3 ÷ 11 = 0.2727 or 27.27%\\n\\nThe answer is 27.27%.", "27.27%", "correct"),
+     ("Find the row for Rick.\\nThe age is 12.\\nThe answer is 12.", "12", "correct"),
+     # never a command, nor an escape in a text that breaks its lines itself
+     ("So $x \\neq 4$ and the answer is $5$.", "5", "correct"), ("So $x \\neq 4$ and the answer is $5$.", "4", "wrong"),
+     ("The answer is $\\nu = 4$.", "4", "correct"),
+     ("Find:\n\nThe answer is 4\\n5.", "4", "unparsed")],
+)  # fmt: skip
+def test_line_breaks_written_as_escapes_are_line_breaks(response: str, gold: str, status: str) -> None:
+    # (before: '$9 − $5 = $4\n\n$4 is the answer.' with the escapes written out paired its dollars across lines and
+    # stated no answer; 40 of 3,000 PromptPG rows changed)
+    found = grade(response, gold)
+    assert found.status == status, (response, found)
