@@ -2692,13 +2692,18 @@ _RESULT_BEFORE = re.compile(r"(?:=|≈|→|->|\\approx|(?<![A-Za-z])(?:is|are|gi
                             r"\s{0,3}\**\\?\$?\s{0,3}(-?\d[\d,]*(?:\.\d+)?)(?![\d.]*\s*[-+*/×÷·x^]\s*\$?\d)")
 
 
+# can as a modal, never the noun (a can, the can, a watering can, 3 cans: a plural is no modal either; a can of soup)
+_MODAL_CAN = (r"(?<![Aa][ \t])(?<![Aa]n[ \t])(?<![Tt]he[ \t])(?<!one[ \t])(?<!each[ \t])(?<!per[ \t])(?<!every[ \t])"
+              r"(?<!watering[ \t])(?<!trash[ \t])(?<!garbage[ \t])(?<!soda[ \t])(?<!tin[ \t])(?<!paint[ \t])"
+              r"(?<!food[ \t])(?<!spray[ \t])(?<!milk[ \t])(?<!oil[ \t])(?<!gas[ \t])can(?![ \t]+of(?![A-Za-z]))")
 # in a final sentence without a lead, words that make it a step, a plan or a remark rather than the result restated
 _NOT_A_RESULT = re.compile(r"(?i)(?<![A-Za-z])(?:we|we'll|we're|we've|let's|let|I|I'll|I'm|us|our|keep|consider|convert|"
                            r"later|also|again|chapter|page|copyright|began|originally|initially|example|usually|always|"
                            # (it takes is how a duration is stated: It takes John 30 minutes to solve the cube.)
                            r"it(?!\s+(?:takes|took|will\s+take|would\s+take)(?![A-Za-z]))|its|"
-                           r"this|that|here|must|should|can|could|same|as|before|steps?|parts?|options?|factors?|"
-                           r"count|unknowns?|win|first|plans\s+to|planned|planning|wants?\s+to|hopes?\s+to|wish(?:es)?|"
+                           # (can after an article or a noun that makes it a can: a watering can, a can of soup)
+                           r"this|that|here|must|should|" + _MODAL_CAN + r"|could|same|as|before|steps?|parts?|options?|"
+                           r"factors?|count|unknowns?|win|first|plans\s+to|planned|planning|wants?\s+to|hopes?\s+to|wish(?:es)?|"
                            r"going\s+to|problem|question|choices?|simplify|compute|calculate|find|solve|evaluate|check|"
                            r"verify|wanted|yesterday|imagine|previously|last\s+year|hopes?|split|neither|why|start|"
                            r"earlier|ago|initial|suppose|last\s+(?:week|month|year|time)|previous|prior|comparison)"

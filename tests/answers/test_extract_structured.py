@@ -3884,3 +3884,15 @@ def test_line_breaks_written_as_escapes_are_line_breaks(response: str, gold: str
     # stated no answer; 40 of 3,000 PromptPG rows changed)
     found = grade(response, gold)
     assert found.status == status, (response, found)
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [("Add:\n\n$8 + $6 = $14\n\nPam needs $14 to buy a mop and a watering can.", "14", "correct"),
+     ("Add:\n\n$8 + $6 = $14\n\nPam needs $14 to buy a can of paint.", "14", "correct"),
+     ("Add:\n\n$8 + $6 = $14\n\nPam can buy 14 mops.", "14", "no answer"),
+     ("Add:\n\n$8 + $6 = $14\n\nThe dog can eat 14 treats.", "14", "no answer")],
+)  # fmt: skip
+def test_a_can_is_no_modal(response: str, gold: str, status: str) -> None:
+    # (PromptPG's 'Pam needs $14 to buy a mop and a watering can.' was a plan: 'can' read as the modal)
+    assert grade(response, gold).status == status, response
