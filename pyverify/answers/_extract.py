@@ -1955,11 +1955,14 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
         return Extraction("answer", (text[number[0] : number[1]],), rule, number)
     spans = _math_spans(text, lo, hi)
     masked = _masked(text, lo, hi)
-    if rule == "final sentence" and _LET_OPENS.match(masked, lo, hi) and "\n" not in masked[lo:hi].strip() and \
-            "=" not in text[lo:hi]:  # fmt: skip
+    let = _LET_OPENS.match(masked, lo, hi) if rule == "final sentence" else None
+    if let and "\n" not in masked[lo:hi].strip() and "=" not in text[lo:hi] and \
+            not (_LET_STATES_FACT if let.group(1).lower() in _FACT_VERBS else _LET_STATES).search(masked, let.end(), hi):  # fmt: skip
         # Let's use the fact that the Fermat point for a triangle with angles \( 60^\circ \) (a response cut off there:
         # RLSFT's Qwen answers): a step proposed, never a value stated (on one line: never Let's think step by step\nWe
-        # can rewrite it as $9902$.; nor a step that computes its result: Let's calculate the total: 3 * 12 = 36.)
+        # can rewrite it as $9902$.; nor a step that states its result: Let's calculate the total: 3 * 12 = 36., Let's
+        # verify: 48 plus 24 is 72., Let's find the area, which is 30.; after a fact it recalls, only a conclusion drawn
+        # from it: Let's use the fact that the sum is 180°, so the third angle is 70°.)
         return Extraction("none", rule="the final sentence proposes a step (let's) and states no value", span=(lo, hi))
     copulas = list(_COPULA.finditer(masked, lo, hi))
     last = copulas[-1] if copulas else None
@@ -2964,7 +2967,14 @@ _LET_OPENS = re.compile(r"(?i)[\s*#>-]*(?:(?:and[ \t]+)?(?:so|now|then|next|firs
                         r"instead|again)[ \t]*,?[ \t]*)?(?:let['’]s|let[ \t]+us|let[ \t]+me)[ \t]+"
                         r"(?!(?:box|write|state|conclude|summari[sz]e|put|present|give|report|double-check|say|suppose|"
                         r"assume|denote|call|set)(?![A-Za-z]))"
-                        r"[a-z]+(?![A-Za-z])")
+                        r"([a-z]+)(?![A-Za-z])")
+# what makes such a sentence state a value after its verb: a colon, a copula, a result or a conclusion drawn (after a
+# fact recalled, Let's use the fact that the sum is 180°, only a conclusion: its copula is the fact's)
+_LET_RESULT = (r"so|thus|hence|therefore|which|giving|gives|gave|yields?|yielding|leaving|leaves|left|resulting|results?|"
+               r"totals?|totaling|totalling|namely|i\.e|comes?|came|makes?|equals?|get|gets|got|obtain|find|it['’]s|that['’]s")
+_LET_STATES = re.compile(rf"(?i):|(?<![A-Za-z])(?:{_LET_RESULT}|is|are|was|were|be|should)(?![A-Za-z])")
+_LET_STATES_FACT = re.compile(rf"(?i)(?<![A-Za-z])(?:{_LET_RESULT})(?![A-Za-z])")
+_FACT_VERBS = frozenset("use recall remember note consider apply".split())
 _SO_CLAUSE = re.compile(r"(?i),\s*(?:and\s+)?(?:so|thus|hence|therefore)\s*(?:,\s*)?$")
 _CONCLUDING_LEAD = re.compile(r"(?i)\s*(?:(?:and\s+)?(?:thus|hence|so|therefore|finally|then)\s*,?)?\s*")
 _CONCLUDING = re.compile(r"(?i)^\s*(?:thus|hence|so|therefore|then|finally|we\s+(?:find|get|have|obtain)|this\s+gives)"
@@ -3092,8 +3102,10 @@ _DIGIT_LABEL = re.compile(
     # 5 cm2, 3 ft3)
     r"|(?<![\w.,$\\-])(?!(?i:[cmkdnu]?m|ft|in|yd|mi|sq|cu)\d)[A-Za-z]{2,4}\d{1,3}(?![\w%-]|[.,]\d)"
     # (a number joined by a hyphen to the words it measures, an adjective: 3 30-minute episodes, 4 2-liter bottles,
-    # 5 three-digit numbers are counted; never a factor, 3-fold, nor a range or a product, 3-4, 4-by-4)
-    r"|(?<![\w.,/$\\-])\d+(?:\.\d+)?-(?!(?i:fold|times|ish)(?![A-Za-z]))[A-Za-z]{2,}(?:-[A-Za-z]{2,})*(?![\w%-])"
+    # 5 three-digit numbers are counted; never a factor, 3-fold, nor a range or a product, 3-4, 4-by-4, nor a quantity's
+    # second part, whose unit is plural or ends it: 5 feet 4-inches tall, 1 hour 30-minutes)
+    r"|(?<![\w.,/$\\-])\d+(?:\.\d+)?-(?!(?i:fold|times|ish)(?![A-Za-z]))[A-Za-z]{2,}(?:-[A-Za-z]{2,})*(?<![^s]s)"
+    r"(?![\w%-])(?=[ \t]+[A-Za-z])"
     r"|(?i:(?<![A-Za-z])(?:fiscal|calendar)(?:[ \t]+year)?[ \t]+)(?:19|20)\d\d(?![\w%])"
     r"|(?<![\w])" + _MONTHS + r"[ \t]+(?:\d{1,2}(?:st|nd|rd|th)?,?[ \t]+)?(?:19|20)\d\d(?![\w%])"
     r"|(?<![\w])" + _MONTHS + r"[ \t]+\d{1,2}(?:st|nd|rd|th)?(?![\w%.,]|[.,]\d)"
@@ -3318,16 +3330,24 @@ _PLAN_OPENING = re.compile(
     r"(?:,[ \t]*(?:(?:we|I|you|one)(?:[ \t]+(?:first|now|then|still|just))?[ \t]+(?:can|could|will|shall|should|must|"
     r"need[ \t]+to|have[ \t]+to|are[ \t]+going[ \t]+to|want[ \t]+to)|we['’]ll|I['’]ll|let['’]s|let[ \t]+us|"
     r"(?:first[ \t]*,?[ \t]*)?(?:follow|use|apply|consider)(?![A-Za-z]))(?![A-Za-z])[^\n]*|[^\n]*:[ \t*]*\Z)")
+# what makes such a plan state its result (which gives $24, leaving 7, giving a mean of 85, so $150, comes out to 6.5%;
+# a colon that ends it announces what follows)
+_PLAN_STATES = re.compile(r"(?i)(?<![A-Za-z])(?:which|giving|gives|gave|yields?|yielding|leaving|leaves|left|so|thus|hence|"
+                          r"therefore|resulting|results?[ \t]+in|comes?[ \t]+(?:out[ \t]+)?to|came|totals?(?=[ \t]+\$?\d)|"
+                          r"totaling|totalling|"
+                          r"namely|i\.e|is|are|equals?|it['’]s|that['’]s)(?![A-Za-z])|[=:;→]|->")
 # words after an answer phrase that announce the answer for later, computed below (no answer stated there)
 _ANNOUNCED_LATER = re.compile(r"(?i)(?<![A-Za-z])(?:below(?!\s*\$?-?\d)|as\s+follows|the\s+following|we\s+(?:will\s+|shall\s+|can\s+)?(?:now\s+)?"
                               r"(?:compute|calculate|find|determine|work\s+out)|to\s+be\s+(?:computed|calculated|found|determined))"
                               r"(?![A-Za-z])")
 # what an answer phrase names, restated from the question: the number or the value of something (the number of
-# iterations required after the initial 3 iterations), unless a copula or a colon then gives it (the number of apples,
-# which is 5; the value of x: 5)
+# iterations required after the initial 3 iterations, the number of ways to arrange 5 books), unless a value is set
+# after it: a copula, a colon, brackets, an arrow, bold or a comma before it (the number of apples, which is 5; the
+# value of x: 5; the number of tickets sold (150); the number of ways, or 36; the number of apples, 5 apples)
 _DESCRIBED = re.compile(r"(?i)[\s*]*the[ \t]+(?:[A-Za-z]+[ \t]+)?(?:number|value|count)[ \t]+of[ \t]+(?:the[ \t]+)?[A-Za-z]")
-_DESCRIBED_VALUE = re.compile(r"(?i)(?<![A-Za-z])(?:is|are|was|were|equals?|be|comes[ \t]+to|gives?)(?![A-Za-z])|[=:≈]|"
-                             r",[ \t]*\\?\$?[-+]?\d[\d,]*(?:\.\d+)?[ \t]*[.!]?[ \t*]*\Z")  # (or after a comma: the number of ways, 3)
+_DESCRIBED_VALUE = re.compile(r"(?i)(?<![A-Za-z])(?:is|are|was|were|equals?|be|comes[ \t]+to|gives?)(?![A-Za-z])|[=:≈(→]|->|"
+                             r"\*\*|,[ \t]*(?:(?:or|i\.e\.?|namely|totaling|totalling|that[ \t]+is)[ \t]*,?[ \t]*)?\\?\$?[-+]?\d|"
+                             r"(?<![A-Za-z])(?:i\.e\.?|namely|totaling|totalling)[ \t]*,?[ \t]*\\?\$?[-+]?\d")
 # words after an answer phrase that make the number in them a property of the answer or a guess, not its value
 _PROPERTY_OR_HEDGE = re.compile(r"(?i)(?<![A-Za-z])(?:(?:multiple|factor|divisor|power)\s+of|divisible\s+by|(?<!\d)\d{1,4}-digit|digits?\s+long|"
                                 r"likely|presumably|apparently|seemingly|supposedly|probably|possibly|perhaps|maybe|"
@@ -3972,7 +3992,9 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
         stated = _statement(text, start, end, rule)
         if stated.status != "none":
             return stated
-        if _PLAN_OPENING.match(piece):
+        planned = re.split(r"(?<=[.!?])\s", piece, maxsplit=1)[0].rstrip(" \t*:.")  # (its first sentence, after the
+        planned = planned[planned.find(",") + 1 :]  # purpose: To find which is bigger, we can compare 0.6 and 0.65.)
+        if _PLAN_OPENING.match(piece) and not _PLAN_STATES.search(planned):
             # Answer:\nTo determine the 1-day 95% VaR, we need to follow these steps: (FinanceMath's Qwen2 answers): a
             # plan, whose numbers are the question's; the answer is what the rest concludes, if it does
             given = _extract(text[end:hi], structured=False, restate=False) if text[end:hi].strip() else None
@@ -5560,6 +5582,15 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
                                                      _one_number(body, labelled.start(2), labelled.end(2))):  # fmt: skip
         # Angle of inclination = 60 degrees (TheoremQA's Alpaca replies), Total = 48 legs: a value named in words, alone
         return Extraction("answer", (labelled.group(2),), "whole", (lo + labelled.start(2), lo + labelled.end(2)))
+    one = body.strip()
+    if short and not concludes and _prose(one) and one[-1:] in (".", "!") and not one.endswith("..") and \
+            re.search(r"\d", one) and not _math_spans(body):  # fmt: skip
+        # Wayne will spend $7.60. (PromptPG's GPT-3 answers: the whole response one short sentence): read as the
+        # final sentence it is, a statement of one number, before its words are read as a text answer
+        start, end = _last_sentence(text, lo, _closing_start(text, lo, hi))
+        said = _statement(text, start, end, "final sentence") if not text[lo:start].strip() else None
+        if said is not None and said.status == "answer":
+            return _undoubled(said)
     if not _prose(body) or (short and not _math_spans(body) and not _SENTENCE_WORDS.search(body) and not concludes) \
             or spelled_number(body) is not None or said_in_scale_words(body) is not None:
         # (ninety six thousand three hundred twenty one, 1 billion 2 million 5 thousand and 7: a number, in words)

@@ -3896,3 +3896,47 @@ def test_line_breaks_written_as_escapes_are_line_breaks(response: str, gold: str
 def test_a_can_is_no_modal(response: str, gold: str, status: str) -> None:
     # (PromptPG's 'Pam needs $14 to buy a mop and a watering can.' was a plan: 'can' read as the modal)
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # a review of this stop's rules (1,290 probes, run against the last stop's code too): a value stated after a
+     # let's, a plan or a description keeps its credit; the plan, the description and the proposed step alone state none
+     ('Let me correct that: the total is 7.', '7', 'correct'),
+     ('The answer is the value of the portfolio, 1.05 million.', '1050000', 'correct'),
+     ('The roots are $x=2$ and $x=3$. Let me sum them: 2 + 3 gives $5$.', '5', 'correct'),
+     ("Let's use the fact that the sum of angles is \\( 180^\\circ \\), so the third angle is \\( 70^\\circ \\)", '70', 'correct'),
+     ('The answer is the number of hours, 3 hours.', '3', 'correct'),
+     ('The answer is the number of students in the class → 30', '30', 'correct'),
+     ('The answer is the number of apples, and Tom has 5.', '5', 'unparsed'),
+     ('The answer is the total value of the coins, 235 cents.', '235', 'correct'),
+     ("The base is 6 and height is 4.\n\nLet's compute the area: 12", '12', 'correct'),
+     ('Let me reconsider: it is 15.', '15', 'correct'),
+     ('The answer is the number of boys 12.', '12', 'unparsed'),
+     ('So the answer is the number of remaining cupcakes, totaling 7.', '7', 'correct'),
+     ('Let me re-check: 6 times 7 is 42.', '42', 'correct'),
+     ('The answer is the number of possible outcomes, or 36.', '36', 'correct'),
+     ('The answer is the largest number of coins 8', '8', 'unparsed'),
+     ('Answer: To find how many are left, we can subtract; 7 are left.', '7', 'correct'),
+     ('The answer is: To find the answer, we can count 12 apples.', '12', 'no answer'),
+     ('The answer is the number of students in the class -> 30', '30', 'correct'),
+     ('6 * 7 = 42\nLet me check again: 6 times 7 is 42.', '42', 'correct'),
+     ('The probability is 1/4. Let me verify with a tree diagram: 1/2 times 1/2 is 1/4.', '1/4', 'correct'),
+     ('There are 900 3-digit numbers.', '900', 'correct'),
+     ('Divide:\\n\\n7 ÷ 20 = 0.35 or 35%\\n\\nThe answer is 35%.', '35%', 'correct'),
+     ('Answer:\nTo calculate the yield to maturity, we need to solve for r in the bond price equation.\nUsing a financial calculator, the YTM is 6.5%.', '6.5%', 'correct'),
+     ('Answer: To find the total, we need to add 3 and 4. The total is 7. Therefore, 7 apples.', '7', 'correct'),
+     ('Answer: 7\\n\\nQuestion: What is 2+2?\\nAnswer: 4', '4', 'wrong'),
+     ('Answer: To solve for x, divide both sides by 2:', '2', 'no answer'),
+     ('The answer is: \\n72', '72', 'correct'),
+     ('Answer: To find the answer, we need to compute 15% of 80. 15% of 80 is 12.', '12', 'correct'),
+     ('Answer: To evaluate, we need to compute:\n1. 3 + 4 = 7\n2. 7 * 2 = 14', '14', 'correct'),
+     ('So, Frankie watched 3 30-minute episodes on Wednesday.', '3', 'correct'),
+     ('Explanation: 3 groups of 4.\\nAnswer: 12', '12', 'correct'),
+     ('Answer: 12\\nExplanation: 3 groups of 4 make 12.', '12', 'correct'),
+     ('She is 5 feet 4-inches tall.', '5', 'no answer')],
+)  # fmt: skip
+def test_a_review_of_plans_descriptions_and_lets(response: str, gold: str, status: str) -> None:
+    # (the first rules refused 'Let's verify: 48 plus 24 is 72.', 'the number of apples, 5 apples', 'To find the total
+    # cost, we need to multiply the price by the quantity, which gives $24.', and read '5 feet 4-inches' as 5)
+    assert grade(response, gold).status == status, response
