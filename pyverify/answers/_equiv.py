@@ -1723,6 +1723,14 @@ def _compare(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
             # the polynomial B, different from 8 at B = 0)
             return _Verdict("unknown", "none", reason=f"a lone capital letter ({name}) against a value: it may name "
                             "the choice whose option is that value, and the options are not known here")  # fmt: skip
+        if name and "A" <= name <= "E" and _letter(other) is None and \
+                other.kind in ("expression", "equation") and re.search(r"[a-z0-9]", other.text or "") and \
+                not re.search(rf"(?<![A-Za-z\\]){name}(?![A-Za-z])", other.text or ""):  # fmt: skip
+            # the gold C against (8b - 1)^2 or 2x + y = 4 (MathOdyssey's multiple-choice golds): the choice may name
+            # that option, as with a value (never an expression that writes the letter, x + C against x is decided,
+            # nor capitals alone, (D) against the gold BC, the choices B and C)
+            return _Verdict("unknown", "none", reason=f"the choice {name} against an expression: it may name the "
+                            "choice whose option is that expression, and the options are not known here")  # fmt: skip
     for scaled, other in ((a, b), (b, a)):
         if _SCALED.fullmatch(scaled.text or "") and _constant(other) and not re.search(r"[A-Za-z]", other.text or ""):
             # 2k, $1.5M against 2000 (the fourth review): a scale letter (thousand, million, billion) or a letter's

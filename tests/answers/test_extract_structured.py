@@ -3940,3 +3940,17 @@ def test_a_review_of_plans_descriptions_and_lets(response: str, gold: str, statu
     # (the first rules refused 'Let's verify: 48 plus 24 is 72.', 'the number of apples, 5 apples', 'To find the total
     # cost, we need to multiply the price by the quantity, which gives $24.', and read '5 feet 4-inches' as 5)
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # MathOdyssey's golds are choice letters ($C$); its models answered the option: unknown, as against a number
+     ('```json\n{\n    "answer": "(8b - 1)^2"\n}\n```', "$C$\\\\\n\\noindent", "unknown"),
+     ("The answer is $2x + y = 4$.", "C", "unknown"), ("The answer is $x^2 + 1$.", "B", "unknown"),
+     # an expression that writes the letter is compared, and so are two letters
+     ("The answer is $C^2$.", "C", "wrong"), ("The answer is $x + C$.", "x", "unknown"),
+     ("The answer is C.", "C", "correct"), ("The answer is B.", "C", "wrong")],
+)  # fmt: skip
+def test_a_choice_letter_against_an_expression_is_unknown(response: str, gold: str, status: str) -> None:
+    # (before: the gold C against (8b - 1)^2 was wrong, the polynomial C)
+    assert grade(response, gold).status == status, response
