@@ -75,7 +75,8 @@ _LOWER_CHOICE = re.compile(r"^\s*\(([a-j])\)(?=\s*(?:\.\s*)?$|\s+[A-Za-z0-9$\\({
 # a choice letter, a full stop and a space, then its option: C. {x \\mid -3<x<4} (A: 12 is the answer 12: the
 # extraction reads A: as Answer:)
 # (a TeX space after the full stop is a space: D.\ \frac{\sqrt{65}}{2})
-_DOTTED_CHOICE = re.compile(r"^\s*([A-J])[.．](?:\s|\\[ ,;:]|\\q?quad(?![A-Za-z])|~)+(\S.*)$", re.S)
+# (or a closing bracket: B) 2x(x-7), A) Dilation, MathOdyssey's JSON answers)
+_DOTTED_CHOICE = re.compile(r"^\s*([A-J])[.．)](?:\s|\\[ ,;:]|\\q?quad(?![A-Za-z])|~)+(\S.*)$", re.S)
 # the letter and its full stop in a text command: \text{A. } x=2, \textbf{B.} 12 (the dotted choice, as A. x=2)
 _TEXT_DOTTED = re.compile(rf"{_TEXTS}\s*\{{\s*([A-J])[.．]\s*\}}\s*(?=\S)")
 # in a dotted choice's option: another choice (A. 12 B. 13), or words that join, correct or hedge options

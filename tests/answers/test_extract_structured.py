@@ -3954,3 +3954,15 @@ def test_a_review_of_plans_descriptions_and_lets(response: str, gold: str, statu
 def test_a_choice_letter_against_an_expression_is_unknown(response: str, gold: str, status: str) -> None:
     # (before: the gold C against (8b - 1)^2 was wrong, the polynomial C)
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # a letter before a closing bracket and its option is that choice, as C. and (C) are (MathOdyssey's answers)
+     ('{"answer": "B) 2x(x-7)"}', "B", "correct"), ('{"answer": "B) 2x(x-7)"}', "C", "wrong"),
+     ("The answer is A) Dilation", "Dilation", "correct"), ("The answer is D) -3$ per person", "D", "correct"),
+     ("The answer is A) 12 B) 13", "A", "unparsed"), ("The answer is B) x=6 and x=-3", "B", "unparsed")],
+)  # fmt: skip
+def test_a_letter_and_a_bracket_before_its_option_is_a_choice(response: str, gold: str, status: str) -> None:
+    # (before: 'B) 2x(x-7)' was unparsed, a bracket closing nothing; 133 more of MathOdyssey's 3,000 rows agree)
+    assert grade(response, gold).status == status, response
