@@ -4212,6 +4212,30 @@ def _object_opening(text: str, lo: int, key: int, hi: int) -> int:
     return nearest
 
 
+# a remark after a JSON object that ends a response (Llama 3's MathOdyssey answers: ```json {...}``` then Note: The
+# LaTeX formatting might not display correctly ...): a note on the format, the method or the writer, in words only
+_REMARK_OPENS = re.compile(r"(?i)[ \t\r\n`}*>#(]*(?:notes?\b|nb\b|p\.?s\.?(?![A-Za-z])|(?:in|for)[ \t]+this[ \t]+(?:solution|response|"
+                           r"json|format|approach)|this[ \t]+(?:solution|response|json|format|approach|explanation)|"
+                           r"please[ \t]+(?:note|let[ \t]+me[ \t]+know|refer))")
+# what makes it say more: a digit, math, the answer or its verdict, a hedge, another object
+_REMARK_SAYS = re.compile(r"(?i)[\d=<>{}$\\]|(?<![A-Za-z])(?:answers?|correct|corrected|correction|incorrect|wrong|right|sure|unsure|doubt\w*|"
+                          r"check\w*|verif\w*|mistake\w*|errors?|approximat\w*|instead|actually|rather|alternativ\w*|"
+                          r"or|maybe|perhaps|possibl\w*|probabl\w*|guess\w*|estimat\w*|option|choice|result\w*|value|"
+                          r"solutions?[ \t]+(?:is|are)|final|none|wait|hmm+|oops|unless|but|however|though|although|"
+                          r"additional|other|another|more)(?![A-Za-z])")
+
+
+def _remark_after_object(text: str, end: int, hi: int) -> bool:
+    """Whether what follows the closing brace at text[end], after braces and backticks, is one remark in words (a note
+    on the format, the method or the writer: :data:`_REMARK_OPENS`) that says nothing of the answer (no digit, no math,
+    no verdict, hedge or value: :data:`_REMARK_SAYS`)."""
+    if end < 0:
+        return False
+    rest = text[end + 1 : hi]
+    opened = _REMARK_OPENS.match(rest)
+    return opened is not None and len(rest) <= 1500 and not _REMARK_SAYS.search(rest, opened.end())
+
+
 def _ends_response(text: str, end: int, hi: int) -> bool:
     """Whether the closing brace at text[end] (-1: none) ends the response: after it only braces, backticks and
     closing sentences."""
@@ -4462,7 +4486,7 @@ def _json_answer(text: str, lo: int, hi: int, restate: bool) -> Extraction | Non
         if end >= 0 and not _ends_response(text, end, hi) and opening >= 0:
             # {"answer": "2\theta^2/n", "reasoning": "... \sum_{i=1}^{n} ..."}: the object ends at its own closing brace
             end = _object_end(text, opening, hi)
-        if not _ends_response(text, end, hi):
+        if not _ends_response(text, end, hi) and not _remark_after_object(text, end, hi):
             return None  # the object does not end the response: prose after it says more (a closer says nothing)
         if opening >= 0 and (_JSON_ALTERNATIVE_KEY.search(_split_working(text, opening, end + 1)[0]) or
                              _working_offers_another(text, after, end, value) or

@@ -3966,3 +3966,22 @@ def test_a_choice_letter_against_an_expression_is_unknown(response: str, gold: s
 def test_a_letter_and_a_bracket_before_its_option_is_a_choice(response: str, gold: str, status: str) -> None:
     # (before: 'B) 2x(x-7)' was unparsed, a bracket closing nothing; 133 more of MathOdyssey's 3,000 rows agree)
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # a remark in words after a JSON object that ends the response says nothing of its answer (Llama 3's MathOdyssey
+     # answers: a fenced object, then a note on the format or the method)
+     ('```json\n{"answer": 16, "reasoning": "So l = 16."}\n```\n\nNote: The LaTeX formatting might not display correctly '
+      "in this text-based environment. Please refer to a LaTeX-compatible platform for proper rendering.", "16", "correct"),
+     ('```json\n{"answer": 1}\n```\nPlease let me know if I need to make any changes!', "1", "correct"),
+     # a remark that judges, hedges, offers more or writes a value says more
+     ('```json\n{"answer": 16}\n```\nNote: this answer may be wrong.', "16", "no answer"),
+     ('```json\n{"answer": 16}\n```\nNote: the answer could also be 17.', "16", "no answer"),
+     ('```json\n{"answer": 16}\n```\nNote: I am not sure about the last step.', "16", "no answer"),
+     ('```json\n{"answer": 16}\n```\nPlease note that if additional solutions exist, the sum changes.', "16", "no answer"),
+     ('```json\n{"answer": 16}\n```\nIn this solution, I concluded that option C) 2024 is the correct answer.', "16",
+      "no answer")],
+)  # fmt: skip
+def test_a_remark_after_a_json_answer_keeps_it(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, response
