@@ -133,7 +133,14 @@ texts = {"Answer: 3, line breaks, y": "Answer: 3" + "\\n" * n + "y",
          "10 songs on her (n/4) mp3 player.": "5 + 5 = 10\\n\\nAnswer:\\nPaige has 10 songs on her " + "mp3 " * (n // 4) +
          "player.",
          "= $8 (n/9) in total.": "Answer:\\nWilliam spent $7.50 + $0.50 = $8" + " in total" * (n // 9) + ".",
-         "x^2 (n/4) = x^2": "The answer is $" + "x^2 " * (n // 4) + "= x^2$."}
+         "x^2 (n/4) = x^2": "The answer is $" + "x^2 " * (n // 4) + "= x^2$.",
+         "Answer: To find the total (n/15) and more words": "Answer: To find the total " + "and more words " * (n // 15) +
+         "7",
+         "(n/2) escaped line breaks": "Find." + "\\\\n" * (n // 2) + "The answer is 4.",
+         "the number of apples (n/13) after 3 days": "The answer is the number of apples " + "after 3 days " * (n // 13),
+         "Let's use the fact that (n/9) x is big": "So 1 + 1 = 2.\\n\\nLet's use the fact that " + "x is big " * (n // 9) +
+         "$60$",
+         "a JSON answer, Note: (n/11) the format": '{"answer": 16}\\nNote: ' + "the format " * (n // 11)}
 seconds = {}
 for name, text in texts.items():
     start = time.perf_counter()

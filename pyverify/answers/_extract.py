@@ -3325,11 +3325,26 @@ _COUNTED = re.compile(r"\s*(-?\d{1,3}(?:[,٬]\d{3})+|-?\d+(?:[.٫]\d+)?)\s*(?:�
 # a purpose that opens what follows an answer phrase, then a plan: a modal, or a colon that ends it (To find the total,
 # we need to add the costs. / To determine the 95% VaR, follow these steps:); never a step taken (To find the total, we
 # add 3 and 4 to get 7.) nor a purpose after the value (To the nearest tenth, 5.3)
-_PLAN_OPENING = re.compile(
-    rf"(?i)[\s*]*(?:in[ \t]+order[ \t]+)?to[ \t]+{_PLAN_VERBS}(?![A-Za-z])[^\n]*?"
-    r"(?:,[ \t]*(?:(?:we|I|you|one)(?:[ \t]+(?:first|now|then|still|just))?[ \t]+(?:can|could|will|shall|should|must|"
+# (two patterns, each linear: the purpose that opens the line, then a plan after a comma on that line)
+_PLAN_OPENING = re.compile(rf"(?i)[\s*]*(?:in[ \t]+order[ \t]+)?to[ \t]+{_PLAN_VERBS}(?![A-Za-z])")
+_PLAN_AFTER_PURPOSE = re.compile(
+    r"(?i),[ \t]*(?:(?:we|I|you|one)(?:[ \t]+(?:first|now|then|still|just))?[ \t]+(?:can|could|will|shall|should|must|"
     r"need[ \t]+to|have[ \t]+to|are[ \t]+going[ \t]+to|want[ \t]+to)|we['’]ll|I['’]ll|let['’]s|let[ \t]+us|"
-    r"(?:first[ \t]*,?[ \t]*)?(?:follow|use|apply|consider)(?![A-Za-z]))(?![A-Za-z])[^\n]*|[^\n]*:[ \t*]*\Z)")
+    r"(?:first[ \t]*,?[ \t]*)?(?:follow|use|apply|consider)(?![A-Za-z]))(?![A-Za-z])")
+
+
+def _plans(piece: str) -> bool:
+    """Whether ``piece`` opens with a purpose and then, on its first line, plans: a modal after a comma, or a colon
+    that ends it (:data:`_PLAN_OPENING`)."""
+    opened = _PLAN_OPENING.match(piece)
+    if opened is None:
+        return False
+    line = piece.find("\n", opened.end())
+    line = len(piece) if line < 0 else line
+    return _PLAN_AFTER_PURPOSE.search(piece, opened.end(), line) is not None or \
+        (line == len(piece) and piece.rstrip(" \t*").endswith(":"))  # fmt: skip
+
+
 # what makes such a plan state its result (which gives $24, leaving 7, giving a mean of 85, so $150, comes out to 6.5%;
 # a colon that ends it announces what follows)
 _PLAN_STATES = re.compile(r"(?i)(?<![A-Za-z])(?:which|giving|gives|gave|yields?|yielding|leaving|leaves|left|so|thus|hence|"
@@ -3994,7 +4009,7 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
             return stated
         planned = re.split(r"(?<=[.!?])\s", piece, maxsplit=1)[0].rstrip(" \t*:.")  # (its first sentence, after the
         planned = planned[planned.find(",") + 1 :]  # purpose: To find which is bigger, we can compare 0.6 and 0.65.)
-        if _PLAN_OPENING.match(piece) and not _PLAN_STATES.search(planned):
+        if _plans(piece) and not _PLAN_STATES.search(planned):
             # Answer:\nTo determine the 1-day 95% VaR, we need to follow these steps: (FinanceMath's Qwen2 answers): a
             # plan, whose numbers are the question's; the answer is what the rest concludes, if it does
             given = _extract(text[end:hi], structured=False, restate=False) if text[end:hi].strip() else None

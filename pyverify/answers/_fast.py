@@ -161,8 +161,8 @@ def _both(a: Node, b: Node) -> tuple[list[str], Any, Any] | None:
     gens = dict(zip(names, ctx.gens()))
     try:
         return names, _poly(a, ctx, gens), _poly(b, ctx, gens)
-    except (_Refused, ZeroDivisionError, OverflowError, MemoryError):
-        return None
+    except (_Refused, ZeroDivisionError, OverflowError, MemoryError, RecursionError):
+        return None  # (RecursionError: a tree nested too deep to walk, a product of 500 factors; the engine is asked)
 
 
 def _grid(count: int) -> list[Fraction]:

@@ -842,19 +842,29 @@ _GREEK_ANGLES = frozenset({"alpha", "beta", "gamma", "theta", "phi", "varphi", "
 
 def _is_name(node: Node) -> bool:
     """A variable, a product of variables (``x``, ``QM``), a length ``|AB|``, a ratio of them (``\\frac{NO}{BO}``,
-    ``a/b``) or a trigonometric ratio of an angle named by a letter (``\\tan A``): what names a quantity before ``=``."""
-    if isinstance(node, Var):
-        return True
-    if isinstance(node, Op) and node.op == "/":
-        return _is_name(node.args[0]) and _is_name(node.args[1])
-    if isinstance(node, Call) and node.func == "abs" and len(node.args) == 1:  # a segment |AB|, never |x| = 3
-        return _is_segment(node.args[0])
-    if isinstance(node, Call) and node.func in _NAMED_RATIOS and len(node.args) == 1:
-        # \\tan A = 2, \\cos \\theta = \\frac{3}{5}: the quantity asked for; an angle is a capital or a Greek letter
-        # (\\cos x = 1 may state the equation an unknown x solves, never the value asked for)
-        angle = node.args[0]
-        return isinstance(angle, Var) and (angle.name.isupper() or angle.name.lstrip("\\") in _GREEK_ANGLES)
-    return isinstance(node, Op) and node.op == "*" and all(_is_name(a) for a in node.args)
+    ``a/b``) or a trigonometric ratio of an angle named by a letter (``\\tan A``): what names a quantity before ``=``.
+    Walked with a stack, never by recursion: a product of 500 factors nests 500 deep (``x^2 x^2 ... = x^2`` raised
+    RecursionError)."""
+    stack = [node]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Var):
+            continue
+        if isinstance(node, Op) and node.op in ("/", "*") and (node.op == "*" or len(node.args) == 2):
+            stack.extend(node.args)
+            continue
+        if isinstance(node, Call) and node.func == "abs" and len(node.args) == 1:  # a segment |AB|, never |x| = 3
+            if _is_segment(node.args[0]):
+                continue
+            return False
+        if isinstance(node, Call) and node.func in _NAMED_RATIOS and len(node.args) == 1:
+            # \\tan A = 2, \\cos \\theta = \\frac{3}{5}: the quantity asked for; an angle is a capital or a Greek
+            # letter (\\cos x = 1 may state the equation an unknown x solves, never the value asked for)
+            angle = node.args[0]
+            if isinstance(angle, Var) and (angle.name.isupper() or angle.name.lstrip("\\") in _GREEK_ANGLES):
+                continue
+        return False
+    return True
 
 
 def _is_segment(node: Node) -> bool:

@@ -310,6 +310,15 @@ def test_a_slash_read_twice_in_a_deep_answer_never_raises() -> None:
     assert equivalent_answers("1/2 x" + "+1" * 100, "x/2+100").status == "equal"
 
 
+def test_an_identity_of_500_factors_never_raises() -> None:
+    # the hostile benchmark of the thirty-sixth stop: 'x^2 x^2 ... = x^2' (500 factors, a tree 500 deep) raised
+    # RecursionError from parse_answer and equivalent_answers (naming the left side, then the identity's polynomials)
+    deep = "x^2 " * 500 + "= x^2"
+    assert parse_answer(deep).kind == "equation"
+    assert equivalent_answers(deep, "x").status == "unknown"
+    assert grade(f"The answer is ${deep}$.", "x").status in ("unknown", "wrong")
+
+
 @pytest.mark.parametrize(
     ("reference", "candidate", "expected"),
     [("x^3+3x-6", "x^3 + 3x^2 - 3x^2 + 3x - 6 = x^3 + 3x - 6", "equal"), ("(x-1)(x+1)", "x^2-1 = (x-1)(x+1)", "equal"),
