@@ -1697,6 +1697,17 @@ def _side_of_reference(ref: Answer, cand: Answer, ctx: _Context) -> _Verdict | N
     return None
 
 
+# an expression a choice's option may be: a small letter or a digit in it
+_OPTION_EXPRESSION = re.compile(r"[a-z0-9]")
+
+
+def _capital_or_letter(text: str, name: str) -> bool:
+    """Whether ``text`` (its commands and an antiderivative's + C taken out) writes a capital letter, or the letter
+    ``name`` in small letters alone (C against c; never the c of 4a^5c^9, a product)."""
+    letters = re.sub(r"\\[A-Za-z]+|[-+]\s*C\s*$", " ", text)  # (an antiderivative's + C is no capital of its own)
+    return re.search(r"[A-Z]", letters) is not None or letters.strip() == name.lower()
+
+
 def _compare(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
     a, b = _as_list(a, b, ctx), _as_list(b, a, ctx)
     if _is_assignment(a) or _is_assignment(b):
@@ -1723,14 +1734,15 @@ def _compare(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
             # the polynomial B, different from 8 at B = 0)
             return _Verdict("unknown", "none", reason=f"a lone capital letter ({name}) against a value: it may name "
                             "the choice whose option is that value, and the options are not known here")  # fmt: skip
-        if name and "A" <= name <= "E" and _letter(other) is None and \
-                other.kind in ("expression", "equation") and re.search(r"[a-z0-9]", other.text or "") and \
-                not re.search(rf"(?<![A-Za-z\\]){name}(?![A-Za-z])", other.text or ""):  # fmt: skip
-            # the gold C against (8b - 1)^2 or 2x + y = 4 (MathOdyssey's multiple-choice golds): the choice may name
-            # that option, as with a value (never an expression that writes the letter, x + C against x is decided,
-            # nor capitals alone, (D) against the gold BC, the choices B and C)
-            return _Verdict("unknown", "none", reason=f"the choice {name} against an expression: it may name the "
-                            "choice whose option is that expression, and the options are not known here")  # fmt: skip
+    name = _letter(a)
+    if name and "A" <= name <= "E" and _letter(b) is None and b.kind in ("expression", "equation") and \
+            _OPTION_EXPRESSION.search(b.text or "") and not _capital_or_letter(b.text or "", name):  # fmt: skip
+        # the gold C against (8b - 1)^2 or 2x + y = 4 (MathOdyssey's multiple-choice golds): the choice may name that
+        # option, as with a value; only a reference letter (a response's letter is its symbol: The area is $A$.
+        # against 2x is wrong), against an expression in small letters that never writes it (C against 2A + B,
+        # CO_2, c or Cx stays decided)
+        return _Verdict("unknown", "none", reason=f"the choice {name} against an expression: it may name the "
+                        "choice whose option is that expression, and the options are not known here")  # fmt: skip
     for scaled, other in ((a, b), (b, a)):
         if _SCALED.fullmatch(scaled.text or "") and _constant(other) and not re.search(r"[A-Za-z]", other.text or ""):
             # 2k, $1.5M against 2000 (the fourth review): a scale letter (thousand, million, billion) or a letter's

@@ -109,7 +109,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "too; `The correct option is (E) Hyperbola.` and `the right choice is C` are markers where a choice "
      "letter follows (never `The correct choice is to multiply by 3.`), and so are `the correct answer choice is D` and "
      "`Solution: Choice_B`, `the solution is Choice D` (MR-Ben's prompted format: only where the word and its letter follow, perhaps after a few words: `Solution: maybe Choice_C` is a hedge, and a later line `Solution: …` that names no choice, `Solution: None of the above`, `Solution: I am not sure`, takes it back: no answer); "
-     "a choice's option after it is kept with it (`Choice B: 90 seconds`, `D: 2/3`), and a note in brackets after a "
+     "a choice's option after it is kept with it (`Choice B: 90 seconds`, `D: 2/3`, `B) 2x(x-7)`), options listed after a marker with none chosen (`Answer: A) 12 B) 15`, one per line or not) state no answer, and a note in brackets after a "
      "choice that doubts it (`(B) (I am not sure)`) states no answer; `Answer:` counts where a line or "
      "a sentence starts, after a step's label too (`Step 6: Answer: True.`) unless more steps follow it "
      "(`Step 3: Answer: 12` then `Step 4: ...`: a step's answer, never the last)"),
@@ -2695,10 +2695,14 @@ _RESULT_BEFORE = re.compile(r"(?:=|≈|→|->|\\approx|(?<![A-Za-z])(?:is|are|gi
                             r"\s{0,3}\**\\?\$?\s{0,3}(-?\d[\d,]*(?:\.\d+)?)(?![\d.]*\s*[-+*/×÷·x^]\s*\$?\d)")
 
 
-# can as a modal, never the noun (a can, the can, a watering can, 3 cans: a plural is no modal either; a can of soup)
-_MODAL_CAN = (r"(?<![Aa][ \t])(?<![Aa]n[ \t])(?<![Tt]he[ \t])(?<!one[ \t])(?<!each[ \t])(?<!per[ \t])(?<!every[ \t])"
+# can as a modal, never the noun: a noun after an article or a noun that makes it a can, then what ends a noun phrase
+# or a verb of its own (a watering can., a can of soup, the trash can costs $14; 3 cans: a plural is no modal either)
+_MODAL_CAN = (r"(?:(?<![Aa][ \t])(?<![Aa]n[ \t])(?<![Tt]he[ \t])(?<!each[ \t])(?<!per[ \t])(?<!every[ \t])"
               r"(?<!watering[ \t])(?<!trash[ \t])(?<!garbage[ \t])(?<!soda[ \t])(?<!tin[ \t])(?<!paint[ \t])"
-              r"(?<!food[ \t])(?<!spray[ \t])(?<!milk[ \t])(?<!oil[ \t])(?<!gas[ \t])can(?![ \t]+of(?![A-Za-z]))")
+              r"(?<!food[ \t])(?<!spray[ \t])(?<!milk[ \t])(?<!oil[ \t])(?<!gas[ \t])can|"
+              # (never before a bare verb: the soda can hold 14 ounces, Plan A can save $14, gas can cost $14)
+              r"can(?![ \t]*(?:[.,;:!?)]|\Z)|[ \t]+(?:of|and|or|for|with|from|in|on|at|to|costs|holds|contains|weighs|is|"
+              r"was|has)(?![A-Za-z])))")
 # in a final sentence without a lead, words that make it a step, a plan or a remark rather than the result restated
 _NOT_A_RESULT = re.compile(r"(?i)(?<![A-Za-z])(?:we|we'll|we're|we've|let's|let|I|I'll|I'm|us|our|keep|consider|convert|"
                            r"later|also|again|chapter|page|copyright|began|originally|initially|example|usually|always|"
@@ -3350,7 +3354,9 @@ def _plans(piece: str) -> bool:
 _PLAN_STATES = re.compile(r"(?i)(?<![A-Za-z])(?:which|giving|gives|gave|yields?|yielding|leaving|leaves|left|so|thus|hence|"
                           r"therefore|resulting|results?[ \t]+in|comes?[ \t]+(?:out[ \t]+)?to|came|totals?(?=[ \t]+\$?\d)|"
                           r"totaling|totalling|"
-                          r"namely|i\.e|is|are|equals?|it['’]s|that['’]s)(?![A-Za-z])|[=:;→]|->")
+                          r"namely|i\.e|is|are|equals?|it['’]s|that['’]s|get|gets|got|getting|obtain\w*|arriv\w*|"
+                          r"reach\w*|end[ \t]+up)(?![A-Za-z])|[=:;→—–]|->|"
+                          r"(?<![A-Za-z])(?:need|needs|sell|buy|use|have)[ \t]+\$?\d")
 # words after an answer phrase that announce the answer for later, computed below (no answer stated there)
 _ANNOUNCED_LATER = re.compile(r"(?i)(?<![A-Za-z])(?:below(?!\s*\$?-?\d)|as\s+follows|the\s+following|we\s+(?:will\s+|shall\s+|can\s+)?(?:now\s+)?"
                               r"(?:compute|calculate|find|determine|work\s+out)|to\s+be\s+(?:computed|calculated|found|determined))"
@@ -3360,7 +3366,7 @@ _ANNOUNCED_LATER = re.compile(r"(?i)(?<![A-Za-z])(?:below(?!\s*\$?-?\d)|as\s+fol
 # after it: a copula, a colon, brackets, an arrow, bold or a comma before it (the number of apples, which is 5; the
 # value of x: 5; the number of tickets sold (150); the number of ways, or 36; the number of apples, 5 apples)
 _DESCRIBED = re.compile(r"(?i)[\s*]*the[ \t]+(?:[A-Za-z]+[ \t]+)?(?:number|value|count)[ \t]+of[ \t]+(?:the[ \t]+)?[A-Za-z]")
-_DESCRIBED_VALUE = re.compile(r"(?i)(?<![A-Za-z])(?:is|are|was|were|equals?|be|comes[ \t]+to|gives?)(?![A-Za-z])|[=:≈(→]|->|"
+_DESCRIBED_VALUE = re.compile(r"(?i)(?<![A-Za-z])(?:is|are|was|were|equals?|be|comes[ \t]+to|gives?)(?![A-Za-z])|[=:;≈(→—–]|->|"
                              r"\*\*|,[ \t]*(?:(?:or|i\.e\.?|namely|totaling|totalling|that[ \t]+is)[ \t]*,?[ \t]*)?\\?\$?[-+]?\d|"
                              r"(?<![A-Za-z])(?:i\.e\.?|namely|totaling|totalling)[ \t]*,?[ \t]*\\?\$?[-+]?\d")
 # words after an answer phrase that make the number in them a property of the answer or a guess, not its value
@@ -3768,6 +3774,15 @@ def _steps_after(text: str, opened: int, start: int, end: int, hi: int) -> int |
     return block
 
 
+# a choice's label that opens a line or a sentence ((A), A), A.), and what may stand between two options listed
+_OPTION_LABEL = re.compile(r"[ \t*]*(?:\(([A-J])\)|([A-J])[.)])[ \t]")
+_OPTION_GAP = re.compile(r"[ \t]*[.;,]?\s*")
+# (never options judged one by one or together: (A) and (B) are correct. (C) is false.; (A) TRUE\n(B) FALSE)
+_OPTION_JUDGED = re.compile(r"(?i)(?<![A-Za-z])(?:and|or|correct|incorrect|true|false|right|wrong|is|are|holds?|valid|"
+                            r"invalid)(?![A-Za-z])")
+_OPTIONS_LISTED = "the options are listed and none is chosen"  # (no later rule reads one of them instead)
+
+
 # GSM8K's #### in a sentence, a number and words after it: the number (never 7 dozen, 10 or 11, 5 to 6, 60 percent,
 # 3 times, 10 at most, 5 maybe)
 _HASHED_NUMBER = re.compile(
@@ -3824,6 +3839,14 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
     if hashed:  # Therefore, the beanstalk was #### 10 inches tall after 3 weeks. (GSM-Plus's gpt-3.5-turbo): GSM8K's marker
         # marks the number right after it, whatever words follow (never a word that changes, bounds or hedges it)
         return Extraction("answer", (hashed.group(1),), rule, hashed.span(1))
+    gap = _OPTION_GAP.match(text, end, hi)
+    labelled = _OPTION_LABEL.match(text, start, end)
+    listed = _OPTION_LABEL.match(text, gap.end(), hi) if labelled and gap else None
+    if labelled and listed and (labelled.group(1) or labelled.group(2)) != (listed.group(1) or listed.group(2)) and \
+            not _OPTION_JUDGED.search(text, labelled.end(), end):  # fmt: skip
+        # Answer:\nA) 12\nB) 15\nC) 18 / Answer: (A) 5 apples. (B) 7 oranges.: the question's options listed, none
+        # chosen (never one option and its explanation)
+        return Extraction("none", rule=f"after '{rule}', {_OPTIONS_LISTED}", span=(start, hi))
     block = _steps_after(text, opened, start, end, hi)
     if block is not None:
         # Answer:\nFirst, 3 + 4 = 7 apples.\nThen 7 x 2 = 14 apples.\nSo Tom has 14 apples.: the marker heads a block of
@@ -4228,27 +4251,40 @@ def _object_opening(text: str, lo: int, key: int, hi: int) -> int:
 
 
 # a remark after a JSON object that ends a response (Llama 3's MathOdyssey answers: ```json {...}``` then Note: The
-# LaTeX formatting might not display correctly ...): a note on the format, the method or the writer, in words only
+# LaTeX formatting might not display correctly ...): a note on how the text renders or an offer of help, in words only
 _REMARK_OPENS = re.compile(r"(?i)[ \t\r\n`}*>#(]*(?:notes?\b|nb\b|p\.?s\.?(?![A-Za-z])|(?:in|for)[ \t]+this[ \t]+(?:solution|response|"
                            r"json|format|approach)|this[ \t]+(?:solution|response|json|format|approach|explanation)|"
                            r"please[ \t]+(?:note|let[ \t]+me[ \t]+know|refer))")
+# what every sentence of it must be about (a list of what may be said, since no list of words can catch a remark that
+# changes the answer: Note: I realized the sign should be negative.): the rendering of the text or an offer of help
+_REMARK_ALLOWED = re.compile(r"(?i)(?<![A-Za-z])(?:latex|formatting|formatted|format|render\w*|display\w*|notation|markdown|"
+                             r"json|environment|platform|let[ \t]+me[ \t]+know|feel[ \t]+free|hope[ \t]+(?:this|it|that)[ \t]+"
+                             r"helps|good[ \t]+luck|happy[ \t]+to[ \t]+help)(?![A-Za-z])")
 # what makes it say more: a digit, math, the answer or its verdict, a hedge, another object
 _REMARK_SAYS = re.compile(r"(?i)[\d=<>{}$\\]|(?<![A-Za-z])(?:answers?|correct|corrected|correction|incorrect|wrong|right|sure|unsure|doubt\w*|"
                           r"check\w*|verif\w*|mistake\w*|errors?|approximat\w*|instead|actually|rather|alternativ\w*|"
                           r"or|maybe|perhaps|possibl\w*|probabl\w*|guess\w*|estimat\w*|option|choice|result\w*|value|"
                           r"solutions?[ \t]+(?:is|are)|final|none|wait|hmm+|oops|unless|but|however|though|although|"
-                          r"additional|other|another|more)(?![A-Za-z])")
+                          r"additional|other|another|more|typo\w*|disregard\w*|ignor\w*|misread\w*|intend\w*|meant|should|"
+                          r"flaw\w*|number|previous\w*|above|realiz\w*|reconsider\w*|redo|re-?check\w*|scratch|sorry|"
+                          r"apolog\w*|incomplete|unfinished|confiden\w*|certain\w*|twice|half|divid\w*|subtract\w*|add|"
+                          r"multipl\w*|sign|negative|positive|units?|thousands?|millions?|billions?|radians?|degrees?|"
+                          r"percent\w*|assum\w*|suppos\w*|seventeen|\w+teen|\w+ty|one|two|three|four|five|six|seven|eight|"
+                          r"nine|ten|eleven|twelve|hundred)(?![A-Za-z])")
 
 
 def _remark_after_object(text: str, end: int, hi: int) -> bool:
-    """Whether what follows the closing brace at text[end], after braces and backticks, is one remark in words (a note
-    on the format, the method or the writer: :data:`_REMARK_OPENS`) that says nothing of the answer (no digit, no math,
-    no verdict, hedge or value: :data:`_REMARK_SAYS`)."""
+    """Whether what follows the closing brace at text[end], after braces and backticks, is a remark in words
+    (:data:`_REMARK_OPENS`) that says nothing of the answer (no digit, no math, no verdict, hedge or value:
+    :data:`_REMARK_SAYS`), each of its sentences on how the text renders or an offer of help (:data:`_REMARK_ALLOWED`)."""
     if end < 0:
         return False
     rest = text[end + 1 : hi]
     opened = _REMARK_OPENS.match(rest)
-    return opened is not None and len(rest) <= 1500 and not _REMARK_SAYS.search(rest, opened.end())
+    if opened is None or len(rest) > 1500 or _REMARK_SAYS.search(rest, opened.end()):
+        return False
+    sentences = [m for m in re.split(r"(?<=[.!?])\s+", rest.strip(" \t\r\n`}*>#(")) if m.strip()]
+    return all(_REMARK_ALLOWED.search(m) for m in sentences)
 
 
 def _ends_response(text: str, end: int, hi: int) -> bool:
@@ -5462,7 +5498,8 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
                 # its own reading of the question (the same answer again stands: If we add them, the answer is 12.)
                 return Extraction("none", rule="a later answer is given as an alternative or under a condition: "
                                   "several answers, none stated", span=(phrase.start(), found.span[1]))  # fmt: skip
-        if found.status == "none" and (found.rule.endswith(_STEPS_UNSTATED) or found.rule.endswith(_EXCLUDES)):
+        if found.status == "none" and (found.rule.endswith(_STEPS_UNSTATED) or found.rule.endswith(_EXCLUDES) or
+                                       found.rule.endswith(_OPTIONS_LISTED)):  # fmt: skip
             return found  # (no other rule reads the steps' last statement instead: it neither concludes nor restates;
             # nor the number an exclusion names: The answer is everything except 5.)
         if found.status == "answer" and not any(_unbox(undouble(t).strip()) for t in found.texts):

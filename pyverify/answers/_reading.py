@@ -1183,7 +1183,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`(C)`, `\\text{(C)}`, `\\textbf{(C)}`, `\\text{C}`, `C`, `(C) Cecile`, `\\textbf{(C)}\\ 7`, `C. 1-\\mathrm{i}`, `(D) (2,0)`, `(C) is wrong`, `\\text{A,D}`, `[A] and [C] are correct`, `Options (A) and (C)`",
      "the choice C (a lone capital letter is a choice when the other answer is one, and a letter A to J "
      "against a value (a number, a complex number, a matrix) is unknown: it may name the choice whose option is "
-     "that value, and so is a letter A to E against an expression or an equation that does not write it, `C` against `(8b - 1)^2`; a letter A to J in "
+     "that value, and so is a reference's letter A to E against an expression or an equation in small letters that does not write it (the gold `C` against `(8b - 1)^2`; a response's letter is its symbol, `A` against the gold `2x` is different); a letter A to J in "
      "parentheses, or before a full stop or a closing bracket and a space (`B) 2x(x-7)`), followed by its option is that choice (the option "
      "may hold brackets after a space, `(D) (2,0)`; `(C)(x+1)` is a product; an option holding a second "
      "choice, `(A) 12 (B) 13`, `C. 随着 或 D`, is unparsed; an option may be in another script, `C. 随着气候温度由低到高`); against an answer that is no choice, its option is compared: "

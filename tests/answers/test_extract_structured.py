@@ -3985,3 +3985,37 @@ def test_a_letter_and_a_bracket_before_its_option_is_a_choice(response: str, gol
 )  # fmt: skip
 def test_a_remark_after_a_json_answer_keeps_it(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # a second review of this stop's rules (1,228 probes against the last stop's code): a remark after a JSON answer
+     # is kept only when each sentence is about how the text renders or offers help
+     ('{"answer": 16}\nNote: I realized the sign should be negative.', "16", "no answer"),
+     ('{"answer": 16}\nNote: The JSON above has a typo; the intended number is seventeen.', "16", "no answer"),
+     ('{"answer": 16}\nNote: Please disregard the JSON above, I misread the problem.', "16", "no answer"),
+     ('{"answer": 16}\nPS: Scratch that, it\'s twelve.', "16", "no answer"),
+     ('{"answer": 16}\nNote: The above is in thousands of dollars.', "16", "no answer"),
+     ('{"answer": "\\\\frac{1}{2}"}\nNote: it should be one third.', "1/2", "no answer"),
+     ('{"answer": 16}\nThis response follows the requested format.', "16", "correct"),
+     # options listed after a marker, none chosen
+     ("Answer:\nA) 12\nB) 15\nC) 18", "12", "no answer"), ("Answer:\n(A) 12\n(B) 15", "A", "no answer"),
+     ("Answer: A) 5 apples. B) 7 oranges.", "5", "no answer"), ("Answer: A) 12\nBecause 3 x 4 = 12.", "A", "correct"),
+     # a plan that states its result, a description set off by a dash or a semicolon
+     ("Answer: To find the total, we can add them up and get 12.", "12", "correct"),
+     ("Answer: To calculate the profit, we can subtract costs from revenue and arrive at $50.", "50", "correct"),
+     ("Answer: To find the floor area, we'll need 48 tiles.", "48", "correct"),
+     ("The answer is the number of apples Tom has left — 7", "7", "correct"),
+     ("The answer is the number of apples Tom has left; he has 7.", "7", "correct"),
+     # a can is a noun only before what ends a noun phrase or a verb of its own
+     ("Add:\n\n$8 + $6 = $14\n\nEveryone can buy 14 mops.", "14", "no answer"),
+     ("Add:\n\n$8 + $6 = $14\n\nThe soda can hold 14 ounces.", "14", "no answer"),
+     ("Add:\n\n$8 + $6 = $14\n\nPlan A can save $14.", "14", "no answer"),
+     ("Add:\n\n$8 + $6 = $14\n\nThe trash can costs $14.", "14", "correct"),
+     # a response's lone letter is its symbol, and a gold's letter against capitals or itself is decided
+     ("The area is $A$.", "2x", "wrong"), ("The discriminant is $D$.", "b^2-4ac", "wrong"),
+     ("The answer is $2A + B$.", "C", "wrong"), ("The answer is $CO_2$.", "C", "wrong"),
+     ("The answer is $Cx$.", "C", "wrong"), ("The answer is $c$.", "C", "wrong")],
+)  # fmt: skip
+def test_a_second_review_of_remarks_options_plans_cans_and_letters(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, response
