@@ -83,8 +83,10 @@ _TEXT_DOTTED = re.compile(rf"{_TEXTS}\s*\{{\s*([A-J])[.．]\s*\}}\s*(?=\S)")
 _ANOTHER_CHOICE = re.compile(r"(?<![A-Za-z\\])[A-J][.．)](?:\s|$|\\[ ,;:]|\\q?quad(?![A-Za-z])|~)|\([A-J]\)|(?i:(?<![A-Za-z])(?:or|and|actually|no|not|"
                              r"both|but|either|neither|wait|maybe|perhaps)(?![A-Za-z]))|(?:或者?|还是|或是|と)\s*\(?[A-J]\)?(?![A-Za-z])")
 # words after a choice letter that are no option's text but say something of the choice or hedge it
+# (a hedge anywhere in it too: (C) 24 probably, C) maybe; the thirty-sixth stop's review)
 _NOT_OPTION = re.compile(r"(?i)^(?:is|are|was|were|or|and|but|maybe|perhaps|either)(?![A-Za-z])|(?<![A-Za-z])(?:wrong|"
-                         r"incorrect|ruled|rejected|eliminated|excluded|unsure)(?![A-Za-z])")
+                         r"incorrect|ruled|rejected|eliminated|excluded|unsure|probably|possibly|perhaps|maybe|guess\w*)"
+                         r"(?![A-Za-z])")
 # choice letters joined by commas or and, bare or in one text command: (C) and (G), \\text{A and D} (the clean-up
 # rules then read them as the list of those choices, as A, D is)
 CHOICE_LIST = re.compile(rf"^\s*(?:{_TEXTS}\s*\{{)?\s*\(?[A-J]\)?(?:\s*{CHOICE_JOIN}\s*\(?[A-J]\)?)+\s*\}}?\s*(?:\.\s*)?$")

@@ -4019,3 +4019,14 @@ def test_a_remark_after_a_json_answer_keeps_it(response: str, gold: str, status:
 )  # fmt: skip
 def test_a_second_review_of_remarks_options_plans_cans_and_letters(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [("The answer is (C) 24 probably", "C", "unparsed"), ("The answer is C) probably", "C", "unparsed"),
+     ("The answer is (C) 24, maybe", "C", "unparsed"), ("The answer is (C) Probability of rain", "C", "correct"),
+     ("The answer is (C) None of these", "C", "correct")],
+)  # fmt: skip
+def test_a_hedge_after_a_choices_option_states_no_choice(response: str, gold: str, status: str) -> None:
+    # (the second review: '(C) 24 probably' and 'C) probably' were credited, in every choice form)
+    assert grade(response, gold).status == status, response
