@@ -3367,7 +3367,7 @@ _ANNOUNCED_LATER = re.compile(r"(?i)(?<![A-Za-z])(?:below(?!\s*\$?-?\d)|as\s+fol
 # value of x: 5; the number of tickets sold (150); the number of ways, or 36; the number of apples, 5 apples)
 _DESCRIBED = re.compile(r"(?i)[\s*]*the[ \t]+(?:[A-Za-z]+[ \t]+)?(?:number|value|count)[ \t]+of[ \t]+(?:the[ \t]+)?[A-Za-z]")
 _DESCRIBED_VALUE = re.compile(r"(?i)(?<![A-Za-z])(?:is|are|was|were|equals?|be|comes[ \t]+to|gives?)(?![A-Za-z])|[=:;≈(→—–]|->|"
-                             r"\*\*|,[ \t]*(?:(?:or|i\.e\.?|namely|totaling|totalling|that[ \t]+is)[ \t]*,?[ \t]*)?\\?\$?[-+]?\d|"
+                             r"\*\*|,[ \t]*(?:(?:or|that[ \t]+is)[ \t]*,?[ \t]*)?\\?\$?[-+]?\d|"
                              r"(?<![A-Za-z])(?:i\.e\.?|namely|totaling|totalling)[ \t]*,?[ \t]*\\?\$?[-+]?\d")
 # words after an answer phrase that make the number in them a property of the answer or a guess, not its value
 _PROPERTY_OR_HEDGE = re.compile(r"(?i)(?<![A-Za-z])(?:(?:multiple|factor|divisor|power)\s+of|divisible\s+by|(?<!\d)\d{1,4}-digit|digits?\s+long|"
