@@ -83,7 +83,8 @@ from pyverify.answers._words import (
 EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`<think>…</think>`, `<|begin_of_thought|>…<|end_of_thought|>` (Sky-T1), `<|channel|>analysis<|message|>…` (gpt-oss)",
      "ignored: the answer is looked for "
-     "after the last `</think>` (or `<|end_of_thought|>`, then inside `<|begin_of_solution|>…`; gpt-oss: after "
+     "after the last `</think>` (`</thinking>`, `</thought>`, `</reasoning>` too, spaces inside the brackets "
+     "allowed; or `<|end_of_thought|>`, then inside `<|begin_of_solution|>…`; gpt-oss: after "
      "`<|channel|>final<|message|>`, or after `assistantfinal` where its special tokens were dropped); an unclosed "
      "`<think>` (an analysis channel with no final one) is no answer, and one opened again after the last "
      "`</think>` ends the reply"),
@@ -165,7 +166,10 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "Markdown never shows is not read at all: a comment (an unclosed `<!--` runs to the end), an element "
      "hidden by its style or attribute (`display:none`, `hidden`, white or transparent text), a style or "
      "script element, a tag's attributes (`<img alt=\"…\">`), a Markdown image (`!` with its alt text in square brackets and its address in parentheses: neither is read) and a Markdown comment line (`[//]: # (…)`); "
-     "`\\color{transparent}`, `\\mathcolor{white}`, a colour model's white (`\\textcolor[HTML]{FFFFFF}`, `[rgb]{1,1,1}`, `[RGB]{255,255,255}`), a colour at 0% (`black!0`), `\\scalebox{0}{…}` or `\\scalebox{0.001}{…}`, `\\resizebox{0pt}`, `\\cancelto{…}{…}`, `\\if0 … \\fi` and HTML text of `font-size:0` or a transparent `rgba` hide too"),
+     "`\\color{transparent}`, `\\mathcolor{white}`, a colour model's white (`\\textcolor[HTML]{FFFFFF}`, `[rgb]{1,1,1}`, `[RGB]{255,255,255}`), a colour at 0% (`black!0`), `\\scalebox{0}{…}` or `\\scalebox{0.001}{…}`, `\\resizebox{0pt}`, `\\cancelto{…}{…}`, `\\if0 … \\fi` and HTML text of `font-size:0` or a transparent `rgba` hide too, "
+     "and so does any colour light enough to be unseen on a white page, every channel at 93% or more "
+     "(`white!100!black`, `yellow!1`, `[gray]{1}`, `[cmyk]{0,0,0,0}`, `[Hsb]{0,0,1}`, `[HTML]{FEFEFE}`, `ghostwhite`), "
+     "and in math a TeX comment that holds a box (`$\\boxed{6} % \\boxed{5}$` shows 6 alone)"),
     ("`The answer is $\\frac{1}{3}$.`, `Final Answer: The largest $n$ is 34.`, `So the answer to this question is 7.`",
      "after a phrase (`the answer to this question is`, `the answer to the problem is` are the phrase "
      "too, never after `we know that`, `given that`, `since`: a premise; one that announces the answer "
@@ -281,7 +285,9 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "after a phrase, only in a sentence that ends the response); a last line that computes numbers, each "
      "with at most five words of unit, after a label (`Total:`, `Additional bottles needed =`, `Total "
      "cans = 48 cans + 24 cans =`), or after the label the line before computed (`Total = 120 + 67` then "
-     "`Total = 187 raspberries`), states its result, followed only by what it counts (never a check or a "
+     "`Total = 187 raspberries`), or after a label in words alone that bounds, doubts, supposes or marks a "
+     "step in nothing (the last line `Total = 48 legs`, as `Total = 48` is read; never `Lower bound = 48 "
+     "legs`), states its result, followed only by what it counts (never a check or a "
      "verdict: `Verification: 2 × 6 + 3 = 15 correct.`; never under a supposition in the lines before it: "
      "`Let's say the building has 10 floors:`); so does the last statement after a phrase that computes "
      "so, its label optional and free of digits (`Answer: 21 kg x 7 days = 147 kg of dog food per week`; "
@@ -350,7 +356,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "arrives at half past ten`; never a step, a plan or a remark: `We convert 120 minutes to hours.`, "
      "`Keep 12 in mind.`) (never in a note after a marked answer: `\\boxed{6}. So we used 2 steps.` is "
      "6); a final sentence without a marker that hedges or supposes (perhaps, seems, my best guess, "
-     "assume, not sure, it is possible that, if, says, and their words in the answer phrases' languages: "
+     "assume, not sure, it is possible that, if, says, a value given by let, `Let the number of apples be "
+     "5 apples.`, and their words in the answer phrases' languages: "
      "probablement, có lẽ, piensan) states nothing; a concluding sentence's own computation states its "
      "result when exact arithmetic confirms it, and so does the response's last sentence without a concluding word "
      "when no step opens it (`The company now owns 23 + 12 = 35 helicopters.`, MathCAMPS's CodeLlama answers; "
@@ -620,10 +627,12 @@ _TURN_START = re.compile(r"\s*(?:<\|im_start\|>(?![ \t]*(?:user|system|tool)\b)(
 # the end of a reasoning model's thought: DeepSeek-R1's and Qwen3's </think>, Sky-T1's <|end_of_thought|> (its
 # solution follows between <|begin_of_solution|> and <|end_of_solution|>), gpt-oss's final channel after its analysis
 # (<|channel|>final<|message|>; decoded without its special tokens, the glued word assistantfinal)
-_THOUGHT_END = re.compile(r"(?i)</think>|<\|end_of_thought\|>|<\|channel\|>\s*final\s*(?:<\|constrain\|>\s*[\w.-]{1,20}\s*)?"
+# (<think>, and the tags other reasoning formats use: <thinking>, <thought>, <reasoning> (TRL's GRPO examples:
+# <reasoning>...</reasoning><answer>...</answer>), with spaces inside the angle brackets too)
+_THOUGHT_END = re.compile(r"(?i)<\s*/\s*(?:think|thinking|thought|reasoning)\s*>|<\|end_of_thought\|>|<\|channel\|>\s*final\s*(?:<\|constrain\|>\s*[\w.-]{1,20}\s*)?"
                           r"<\|message\|>|(?<![A-Za-z])assistantfinal")
 # (a gpt-oss output decoded without its special tokens starts with its channel's name glued to the text: analysisWe)
-_THOUGHT_START = re.compile(r"(?i)<think>|<\|begin_of_thought\|>|<\|channel\|>\s*analysis|\A\s*analysis(?-i:[A-Z])")
+_THOUGHT_START = re.compile(r"(?i)<\s*(?:think|thinking|thought|reasoning)\s*>|<\|begin_of_thought\|>|<\|channel\|>\s*analysis|\A\s*analysis(?-i:[A-Z])")
 _SOLUTION_START = re.compile(r"\s*<\|begin_of_solution\|>")
 # what the brace pass of _boxes visits: a box opener, an escaped brace, a brace
 # (\framebox[2cm]{5}, \colorbox{yellow}{5}, \fcolorbox{red}{white}{5} and \boxed\relax{5} draw a box too; so does
@@ -948,6 +957,95 @@ _HIDDEN_COMMAND = re.compile(r"\\(?:[hv]?phantom|sout|st|xout|cancel|xcancel|bca
                              r"resizebox\s*\{\s*0(?:\.0*)?\s*[a-z]{0,2}\s*\}\s*\{[^{}]{0,20}\}\s*|cancelto\s*\{[^{}]{0,40}\}\s*|"
                              r"(?:text|math)color\s*" + _WHITE +
                              r"|fcolorbox\s*" + _WHITE + r"\s*" + _WHITE + r")\s*\{|~~|\\color\s*" + _WHITE)
+# a colour command with any colour, decided by _near_white below (a mix written with xcolor's !, a colour model's
+# value, a named colour): white!100!black, [gray]{1}, [cmyk]{0,0,0,0}, [Hsb]{0,0,1}, [HTML]{FEFEFE}, ghostwhite
+_COLOUR_COMMAND = re.compile(r"\\(?:textcolor|mathcolor|color)\s*(?:\[\s*([A-Za-z]{1,8})\s*\]\s*)?\{([^{}]{0,80})\}")
+# the named colours of LaTeX's xcolor and its dvipsnames and svgnames (those a reader can tell from white are left
+# out: only white and the near-white ones are needed), as (red, green, blue) in [0, 1]
+_NAMED_COLOURS = {
+    "white": (1.0, 1.0, 1.0), "black": (0.0, 0.0, 0.0), "red": (1.0, 0.0, 0.0), "green": (0.0, 1.0, 0.0),
+    "blue": (0.0, 0.0, 1.0), "cyan": (0.0, 1.0, 1.0), "magenta": (1.0, 0.0, 1.0), "yellow": (1.0, 1.0, 0.0),
+    "gray": (0.5, 0.5, 0.5), "grey": (0.5, 0.5, 0.5), "lightgray": (0.75, 0.75, 0.75), "darkgray": (0.25, 0.25, 0.25),
+    "brown": (0.75, 0.5, 0.25), "lime": (0.75, 1.0, 0.0), "olive": (0.5, 0.5, 0.0), "orange": (1.0, 0.5, 0.0),
+    "pink": (1.0, 0.75, 0.75), "purple": (0.75, 0.0, 0.25), "teal": (0.0, 0.5, 0.5), "violet": (0.5, 0.0, 0.5),
+    "ghostwhite": (0.973, 0.973, 1.0), "snow": (1.0, 0.98, 0.98), "ivory": (1.0, 1.0, 0.941),
+    "whitesmoke": (0.961, 0.961, 0.961), "floralwhite": (1.0, 0.98, 0.941), "seashell": (1.0, 0.961, 0.933),
+    "azure": (0.941, 1.0, 1.0), "mintcream": (0.961, 1.0, 0.98), "honeydew": (0.941, 1.0, 0.941),
+    "aliceblue": (0.941, 0.973, 1.0), "lavenderblush": (1.0, 0.941, 0.961), "linen": (0.98, 0.941, 0.902),
+    "oldlace": (0.992, 0.961, 0.902), "lightyellow": (1.0, 1.0, 0.878), "lightcyan": (0.878, 1.0, 1.0),
+    "cornsilk": (1.0, 0.973, 0.863), "beige": (0.961, 0.961, 0.863), "transparent": (1.0, 1.0, 1.0),
+}
+# how light a colour must be, in every channel, to be unreadable on a white page (#EEEEEE and lighter)
+_NEAR_WHITE = 0.93
+
+
+def _colour(model: str | None, spec: str) -> tuple[float, float, float] | None:
+    """The colour a colour command's model and value give, as (red, green, blue) in [0, 1]; None when it cannot be
+    read (an unknown name or model: then it hides nothing)."""
+    spec = spec.strip()
+    try:
+        if model is None:
+            if re.fullmatch(r"#[0-9A-Fa-f]{3}|#[0-9A-Fa-f]{6}", spec):
+                digits = spec[1:] if len(spec) == 7 else "".join(c * 2 for c in spec[1:])
+                return tuple(int(digits[k : k + 2], 16) / 255 for k in (0, 2, 4))  # type: ignore[return-value]
+            rgb = re.fullmatch(r"(?i)rgba?\s*\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*(?:,\s*[\d.]+\s*)?\)", spec)
+            if rgb:
+                return tuple(min(int(g), 255) / 255 for g in rgb.groups())  # type: ignore[return-value]
+            return _mixed(spec)
+        values = [float(v) for v in re.split(r"\s*,\s*|\s+", spec) if v] if model.lower() != "html" else []
+        low = model.lower()
+        if low == "html" and re.fullmatch(r"[0-9A-Fa-f]{6}", spec):
+            return tuple(int(spec[k : k + 2], 16) / 255 for k in (0, 2, 4))  # type: ignore[return-value]
+        if model == "RGB" and len(values) == 3:
+            return tuple(min(v, 255) / 255 for v in values)  # type: ignore[return-value]
+        if low == "rgb" and len(values) == 3:
+            return tuple(min(v, 1.0) for v in values)  # type: ignore[return-value]
+        if low == "gray" and len(values) == 1:
+            return (values[0], values[0], values[0])
+        if low == "cmyk" and len(values) == 4:
+            c, m, y, k = values
+            return ((1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k))
+        if low == "cmy" and len(values) == 3:
+            return tuple(1 - v for v in values)  # type: ignore[return-value]
+        if low == "hsb" and len(values) == 3:
+            hue, saturation, brightness = values
+            hue = hue / 360 if model == "Hsb" else hue
+            return tuple(brightness * (1 - saturation * (1 - f)) for f in _hue(hue))  # type: ignore[return-value]
+    except ValueError:
+        return None
+    return None
+
+
+def _hue(hue: float) -> tuple[float, float, float]:
+    """The fully saturated colour of a hue in [0, 1], as (red, green, blue)."""
+    sector, part = divmod((hue % 1.0) * 6, 1.0)
+    return [(1, part, 0), (1 - part, 1, 0), (0, 1, part), (0, 1 - part, 1), (part, 0, 1), (1, 0, 1 - part)][int(sector) % 6]
+
+
+def _mixed(spec: str) -> tuple[float, float, float] | None:
+    """An xcolor expression: a name, then !percent!name pairs read left to right (red!30 is 30% red on white,
+    white!100!black is white, yellow!1 is nearly white)."""
+    parts = [p.strip().lower() for p in spec.split("!")]
+    colour = _NAMED_COLOURS.get(parts[0])
+    if colour is None or len(parts) > 9:
+        return None
+    k = 1
+    while k < len(parts):
+        share = min(max(float(parts[k]), 0.0), 100.0) / 100 if re.fullmatch(r"\d+(?:\.\d+)?", parts[k]) else None
+        if share is None:
+            return None
+        other = _NAMED_COLOURS.get(parts[k + 1]) if k + 1 < len(parts) else (1.0, 1.0, 1.0)
+        if other is None:
+            return None
+        colour = tuple(share * a + (1 - share) * b for a, b in zip(colour, other))  # type: ignore[assignment]
+        k += 2
+    return colour
+
+
+def _near_white(model: str | None, spec: str) -> bool:
+    """Whether a colour command's colour is white or so light that a reader on a white page cannot see it."""
+    colour = _colour(model, spec)
+    return colour is not None and min(colour) >= _NEAR_WHITE
 # HTML a reader never sees: a comment (an unclosed one runs to the end, as a browser reads it), a tag whose style or
 # attribute hides its element (display:none, hidden, white text) up to its closing tag, a style, script or template
 # element, the attributes of a tag (an image's alt text), and a Markdown comment line ([//]: # (...)). Only HTML's own
@@ -1006,6 +1104,7 @@ def _hidden(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
         if struck is not None:
             ranges.append((struck, at + 4))
         at = text.find("</s>", at + 4, hi)
+    commands: list[tuple[int, int, bool]] = []  # (start, where the group it hides opens or goes on, \color)
     for k, m in enumerate(_HIDDEN_COMMAND.finditer(text, lo, hi)):
         if k >= 64:
             break
@@ -1014,17 +1113,59 @@ def _hidden(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
             if 0 <= end and "\n" not in text[m.end() : end]:
                 ranges.append((m.start(), end + 2))
             continue
-        depth, at = 1, m.end()
+        commands.append((m.start(), m.end(), m.group().startswith("\\color")))
+    known = {start for start, _, _ in commands}
+    for k, m in enumerate(_COLOUR_COMMAND.finditer(text, lo, hi)):
+        # a colour the pattern above does not name, light enough to be unseen (white!100!black, [gray]{1}, ghostwhite)
+        if k >= 64:
+            break
+        if m.start() in known or not _near_white(m.group(1), m.group(2)):
+            continue
+        if m.group().startswith("\\color"):
+            commands.append((m.start(), m.end(), True))
+            continue
+        content = re.compile(r"\s*\{").match(text, m.end(), hi)
+        if content:
+            commands.append((m.start(), content.end(), False))
+    ranges += _commented_in_math(text, lo, hi)
+    for start, at, colour_switch in commands:
+        depth = 1
         stop = min(hi, at + 5000)
         while at < stop and depth:
             depth += {"{": 1, "}": -1}.get(text[at], 0) if text[at - 1] != "\\" else 0
             at += 1
         if not depth:  # (\color{white} hides the rest of its group: the scan ends at the group's closing brace)
-            ranges.append((m.start(), at))
-        elif m.group().startswith("\\color"):  # at the top level it hides the rest of its paragraph
-            blank = text.find("\n\n", m.end(), hi)
-            ranges.append((m.start(), blank if blank >= 0 else hi))
+            ranges.append((start, at))
+        elif colour_switch:  # at the top level it hides the rest of its paragraph
+            blank = text.find("\n\n", start, hi)
+            ranges.append((start, blank if blank >= 0 else hi))
     return ranges
+
+
+_BOXES_SEEN = re.compile(r"\\(?:boxed|fbox|framebox|colorbox|fcolorbox)(?![A-Za-z])|(?<![A-Za-z\\])boxed\s*\{")
+
+
+def _commented_in_math(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
+    """In math, what a TeX comment hides: from an unescaped % to the end of its line or of the math, when a box is
+    there ($\\boxed{6} % \\boxed{5}$: MathJax and KaTeX never show the 5). Only a box: a percent sign a model
+    writes in math ($50%$, \\boxed{50%}) hides nothing it means to show."""
+    if "%" not in text[lo:hi] or not _BOXES_SEEN.search(text, lo, hi):
+        return []
+    ranges = []
+    for span in _math_spans(text, lo, hi):
+        for found in re.finditer(r"(?<!\\)%", text[span.start : span.end]):
+            at = span.start + found.start()
+            line_end = text.find("\n", at, span.end)
+            end = line_end if line_end >= 0 else span.end - _closer_length(text, span)
+            if _BOXES_SEEN.search(text, at, end):
+                ranges.append((at, end))
+                break
+    return ranges
+
+
+def _closer_length(text: str, span: _Span) -> int:
+    """How many characters the math span's closing delimiter takes ($, $$, \\), \\])."""
+    return 2 if text.startswith(("$$", "\\)", "\\]"), span.end - 2) else 1
 
 
 def _unbox(content: str) -> str:
@@ -1964,6 +2105,14 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
         # verify: 48 plus 24 is 72., Let's find the area, which is 30.; after a fact it recalls, only a conclusion drawn
         # from it: Let's use the fact that the sum is 180°, so the third angle is 70°.)
         return Extraction("none", rule="the final sentence proposes a step (let's) and states no value", span=(lo, hi))
+    if rule == "final sentence" and len(spans) == 1 and _TRIAL_REJECTED.match(masked, spans[0].end, hi):
+        # Let's test $x=5$: it fails., Trying $x=5$ gives a contradiction, so there is no solution.: a value tried and
+        # rejected (never one of two: Thus $x = 5$, since $x = -1$ fails., nor a value stated of failures: The
+        # probability that it fails is $0.3$.)
+        return Extraction("none", rule="the final sentence rejects the value it tries", span=(lo, hi))
+    if rule == "final sentence" and _LET_GIVEN.fullmatch(masked, lo, hi):
+        # Let x be 5., Let the number of apples be 5 apples.: a value given to a name, supposed (never a result)
+        return Extraction("none", rule="the final sentence supposes its value or gives someone else's", span=(lo, hi))
     copulas = list(_COPULA.finditer(masked, lo, hi))
     last = copulas[-1] if copulas else None
     since = copulas[-2].end() if len(copulas) >= 2 else lo
@@ -2165,7 +2314,7 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
         if last.group() == "=" and not spans and prose_number and (text[hi : hi + 1] in (".", "!", "\n") or
                                                                    not text[hi:].strip()) and \
                 (_LABELLED_COMPUTATION.search(text, max(lo, last.start() - 120), last.start()) or marked_computation or
-                 _label_computed(text, lo, last.start())):  # fmt: skip
+                 _label_computed(text, lo, last.start()) or (final and _label_names_value(text, lo, last.start(), hi))):  # fmt: skip
             number = _one_number(text, rest_start, hi)
             changed = (_CHANGED_AFTER_MARKED if marked_computation else _CHANGED_AFTER).search(text, number[1], hi) \
                 if number is not None else None  # fmt: skip
@@ -2800,6 +2949,30 @@ def _label_computed(text: str, lo: int, at: int) -> bool:
     name = re.escape(label.group(1).strip())
     before = re.match(rf"[ \t]*(?:[-*•][ \t]*)?(?:\*\*)?{name}(?:\*\*)?[ \t]*=([^=\n]*)\Z", previous)
     return before is not None and _COMPUTATION.search(before.group(1)) is not None
+
+
+def _label_names_value(text: str, lo: int, at: int, hi: int) -> bool:
+    """Whether the line text[lo:at] is a label in words alone before its '=', which names the value after it as a
+    whole reply's label does, and at most three words of what it counts follow the value up to ``hi`` (the last line
+    Total = 48 legs, as Total = 48 is read; never a label that doubts, bounds, supposes, judges or marks a step: Lower
+    bound = 48 legs, First total = 20 legs, Let's count = 3 legs; never an unknown's or a clause's: So x = 7 lies
+    outside the domain.)."""
+    line = text.rfind("\n", 0, lo) + 1
+    label = _LINE_LABEL.fullmatch(text, lo, at)
+    if label is None or text[line:lo].strip() or len(label.group(1).strip()) < 3 or \
+            not _NAMED_VALUE_TAIL.fullmatch(text, at + 1, hi):  # fmt: skip
+        return False
+    words = label.group(1)
+    if re.search(r"(?i)(?<![A-Za-z'])[A-Za-z](?![A-Za-z'])|\A\s*(?:so|thus|hence|therefore|then|and|but|now)(?![A-Za-z])",
+                 words):  # fmt: skip
+        return False  # (an unknown's name or a concluding word: an equation's statement, read as such)
+    return _prose(words) and not any(
+        pattern.search(words) for pattern in (_NOT_A_TOTAL, _LABEL_DOUBTS, _JUDGED, _UNMARKED_HEDGE, _INEXACT,
+                                              _NOT_A_RESULT, _HYPOTHETICAL))  # fmt: skip
+
+
+# after such a label's '=': the value, then at most three words of what it counts
+_NAMED_VALUE_TAIL = re.compile(r"[ \t]*\$?-?\d[\d,]*(?:\.\d+)?(?:[ \t]+[A-Za-z]+(?:-[A-Za-z]+)?){0,3}[ \t]*[.!]?[ \t*]*")
 
 
 def _restated_condition(text: str, lo: int, hi: int) -> bool:
@@ -4652,6 +4825,11 @@ _HEDGE_AFTER = re.compile(r"(?i)[\s.,;:()\[\]*$\\—–-]*(?:footnote\s*\{[\s(]*
                           r"perhaps|possibly|probably|uncertain|unsure|(?:just\s+)?a\s+guess|guess(?:ed|ing)?|(?:my\s+)?best\s+guess|"
                           r"unverified|low\s+confidence|most\s+likely|though\s+i'?m\s+not|i\s+could\s+be\s+wrong|not\s+100\s*%|"
                           r"not\s+sure|is\s+my\s+(?:best\s+)?guess|i'?m\s+guessing|"
+                          # (a clause that doubts it, a bound written in words: I might be wrong, give or take)
+                          r"(?:but\s+|though\s+)?i\s+(?:might|may|could)\s+(?:be\s+wrong|be\s+mistaken|have\s+made\s+an?\s+"
+                          r"(?:error|mistake)|have\s+erred)|(?:but\s+)?(?:it\s+)?(?:could|might|may)\s+be\s+wrong|"
+                          r"or\s+thereabouts|more\s+or\s+less|give\s+or\s+take|roughly(?=\s*\))|"
+                          r"i\s+(?:guess|think|suppose|believe)(?=\s*(?:[.,;!)$\\}]|\Z))|"
                           r"或者|或|也可能|也许|也許)(?![A-Za-z])")
 # later in the text after the answer: another value offered as the answer (It could also be 4. Another possible
 # answer is 4. I think it is 4.): the response does not commit to one, unless that follower restates the same answer
@@ -4981,6 +5159,15 @@ _NAME_ONLY = re.compile(r"(?:\\[A-Za-z]+|[A-Za-z])(?:_\{?[A-Za-z0-9]{1,4}\}?)?(?
 _COPULA_AFTER = re.compile(r"(?i)\s(?:is|are|was|equals|will\s+be)\s")
 
 
+# in the last sentence after an answer, a check done again, and the one value it gives (Re-checking gives 6.,
+# Let me verify: recomputing, I get 6., Double-check: the sum is actually 6., Upon re-checking, I got 6 instead.)
+_RECHECKED = re.compile(r"(?i)(?<![A-Za-z])(?:re-?check\w*|re-?comput\w*|re-?calculat\w*|re-?do(?:ing)?|redid|re-?evaluat\w*|"
+                        r"double-?check\w*|checking\s+again|check(?:ing)?\s+(?:it\s+)?again)(?![A-Za-z])")
+_RECHECK_RESULT = re.compile(r"(?i)(?<![A-Za-z])(?:gives?|gave|yields?|get|got|obtain(?:s|ed)?|find|found|is|was|=|equals?|"
+                             r"comes?\s+(?:out\s+)?to)(?:\s+(?:actually|really|now|instead))?\s*\$?\s*"
+                             r"(-?\d[\d,]*(?:\.\d+)?|\\d?frac\s*\{-?\d+\}\s*\{\d+\})")
+
+
 def _concluded_after(text: str, at: int, hi: int) -> str | None:
     """The value a concluding final sentence after an answer ending at ``at`` states (\\boxed{3}. Therefore $x = 4$.),
     or None: the last marker is not the last word when the response concludes again after it."""
@@ -5000,6 +5187,12 @@ def _concluded_after(text: str, at: int, hi: int) -> str | None:
     # (the last 2,000 characters: a concluding sentence is shorter, and a degenerate tail is not walked sentence by
     # sentence for it)
     start, end = _last_sentence(text, max(at, len(text[:stop].rstrip()) - 2000), stop)
+    rechecked = _RECHECKED.search(text, start, end) if end > start else None
+    result = _RECHECK_RESULT.search(text, rechecked.end(), end) if rechecked else None
+    if result is not None and not _DENIAL.search(text, start, result.start()):
+        # \boxed{5}\n\nRe-checking gives 6., Upon recomputing, I got 6 instead.: the value a check done again gives,
+        # a form the answer must equal too (credited only if 6 is the gold as well)
+        return result.group(1)
     if end <= start or not (_CONCLUSION.match(text, start, end) or _RESULT_IS.search(text, start, end)):
         return None
     spans = _math_spans(text, start, end)
@@ -5028,9 +5221,20 @@ def _concluded_after(text: str, at: int, hi: int) -> str | None:
     return value.rsplit("=", 1)[-1].strip() if value.count("=") and not re.search(r"[<>]|\\[lg]eq?\b", value) else value
 
 
+# a text command right after an answer, in its math (\text{ maybe}, \mathrm{(roughly)})
+_TEXT_AFTER_ANSWER = re.compile(r"(?:\s|\\[,;:! ]|~)*\\(?:text|textrm|textit|textbf|mathrm|mbox)\s*\{([^{}]{0,200})\}")
+
+
 def _taken_back(text: str, end: int, hi: int) -> bool:
     """Whether what follows an answer ending at ``end`` hedges, retracts or judges it, or offers another value; also
     read past the math delimiters that close around it (``$\\boxed{5}$. But this is wrong.``)."""
+    wrapped = _TEXT_AFTER_ANSWER.match(text, end, hi)
+    if wrapped and wrapped.group(1).strip():
+        # $\boxed{5} \text{ maybe}$, \text{, I guess}: the words of a text command after the answer, read as the words
+        # they are (the same hedge outside it is read)
+        plain = text[: wrapped.start()] + " " + wrapped.group(1) + " " + text[wrapped.end() : hi]
+        if _taken_back(plain, end, len(plain)):
+            return True
     closed = _MATH_CLOSERS.match(text, end, hi)
     starts = (end, closed.end()) if closed else (end,)
     # (and a retraction past the answer's unit, one or two words before a comma or a bracket: \boxed{5} dollars, no,
@@ -5053,7 +5257,13 @@ _JUDGED_AFTER = re.compile(
     r"(?:wrong|incorrect|not[ \t]+(?:right|correct)|a[ \t]+guess|uncertain)(?=[ \t]*(?:[.!?)\]]|though|$|\n))|"
     r"(?<![A-Za-z])(?:just[ \t]+kidding|i[ \t]+was[ \t]+kidding|(?:revised|corrected|updated|new)[ \t]+answer[ \t*]*[:：]|"
     r"other[ \t]+possible[ \t]+answers?|another[ \t]+possible[ \t]+answer|(?:real|true|actual)[ \t]+(?:value|answer|total|result)"
-    r"[ \t]+(?:is|should[ \t]+be)|(?:total|answer|result|value)[ \t]+should[ \t]+(?:actually[ \t]+)?be[ \t]+\$?-?\d)(?![A-Za-z])")
+    r"[ \t]+(?:is|should[ \t]+be)|(?:total|answer|result|value)[ \t]+should[ \t]+(?:actually[ \t]+)?be[ \t]+\$?-?\d|"
+    # (a verdict on the work above: This contradicts the given condition., I realize I made an error, My earlier
+    # computation was off., so something is off)
+    r"(?:this|that|it)[ \t]+(?:contradicts|violates|can(?:no|')t[ \t]+be[ \t]+(?:right|correct))|"
+    r"i[ \t]+(?:now[ \t]+)?(?:realize|realise|see|notice)[ \t]+(?:that[ \t]+)?i[ \t]+(?:made|have[ \t]+made)[ \t]+an?[ \t]+"
+    r"(?:error|mistake)|(?:my|the)[ \t]+(?:earlier|previous|above|first)[ \t]+(?:computation|calculation|answer|work|"
+    r"result|value)[ \t]+(?:was|is)[ \t]+(?:off|wrong|incorrect|flawed|mistaken)|something[ \t]+is[ \t]+off)(?![A-Za-z])")
 
 
 # after an answer, the response disowning it: it says it could not solve the problem (I could not determine the answer.
@@ -5263,7 +5473,22 @@ def _hypothetical(text: str, lo: int, start: int, modal: bool = True, claims_onl
         if own and found.group().lower().startswith(("think", "thought", "believe", "claim", "guess", "expect")):
             continue
         return True
-    return False
+    # Let x be 5., Let the number of apples be $5$.: a value given to a name, a supposition (never a result)
+    return _LET_BE.search(clause) is not None
+
+
+# right after the one value in a final sentence, words that reject it as a trial (: it fails, gives a contradiction,
+# does not work, so there is no solution)
+_TRIAL_REJECTED = re.compile(r"(?i)[\s:,;.—–-]{0,4}(?:(?:it|this|that|which|then)\s+)?(?:(?:clearly|also|again)\s+)?(?:fails?|failed|"
+                             r"(?:gives|yields|leads\s+to|results\s+in)\s+a\s+contradiction|is\s+a\s+contradiction|"
+                             r"does\s*n['’]?t\s+work|does\s+not\s+work|(?:is|was)\s+not\s+a\s+(?:valid\s+)?(?:solution|root))(?![A-Za-z])")
+# a final sentence that gives a name its value by let ... be, and nothing after the value but what it counts
+_LET_GIVEN = re.compile(r"(?i)[\s*#>-]*(?:(?:so|then|now|next|first)[ \t]*,?[ \t]*)?let[ \t]+(?!me(?![A-Za-z])|"
+                        r"us(?![A-Za-z])|'s(?![A-Za-z]))[^.!?\n]{1,60}?(?<![A-Za-z])be[ \t]+\$?-?\d[\d,]*(?:\.\d+)?"
+                        r"(?:[ \t]+[A-Za-z]+){0,3}[ \t]*[.!]?[\s*]*")
+# a name given its value by let ... be, right before the value
+_LET_BE = re.compile(r"(?i)(?<![A-Za-z])let[ \t]+(?!me(?![A-Za-z])|us(?![A-Za-z])|'s(?![A-Za-z]))[^.!?\n]{1,60}?"
+                     r"(?<![A-Za-z])be[ \t]*\$?[ \t]*\Z")
 
 
 def after_thought(text: str) -> int | None:
@@ -5415,8 +5640,8 @@ def _extract(text: str, structured: bool, restate: bool = True, cleaned: bool = 
             hi = turn.start()
             break
     reopened = _THOUGHT_START.search(text, lo, hi) if closes else None
-    if reopened and reopened.start() > lo:  # </think> The answer is 6. <think>actually \boxed{5}: a thought again,
-        hi = reopened.start()  # never closed, after the reply (the reply ends where it opens)
+    if reopened:  # </think> The answer is 6. <think>actually \boxed{5}: a thought again, never closed, after the
+        hi = reopened.start()  # reply (the reply ends where it opens; right after </think>, it is empty)
     for made_up in _NEXT_EXERCISE.finditer(text, lo, hi):
         if text[lo : made_up.start()].strip():  # (never a question the reply opens with)
             if _ANSWERED_BEFORE.search(text, lo, made_up.start()):
@@ -5650,6 +5875,11 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
     # (a short line that concludes with an = states its answer: Thus x = 3. is read by rule 6, never as text)
     # (and so does one with a number: Therefore, she has 3 apples. is read by the final-sentence rule, never as text)
     concludes = ("=" in body or re.search(r"\d", body) is not None) and _CONCLUDING.match(body) is not None
+    one_line = body.strip()
+    if "\n" not in one_line and len(one_line.split()) <= 12 and _DISOWNED.match(one_line) and \
+            not re.search(r"\d|\$|\\", one_line):  # fmt: skip
+        # I could not determine the answer. (the whole reply, or all of it after a thought): it says it has none
+        return Extraction("none", rule="the response says it could not solve the problem", span=(lo, hi))
     labelled = _LABELLED_VALUE.fullmatch(body) if short and not _math_spans(body) else None
     if labelled and _prose(labelled.group(1)) and not _NOT_A_TOTAL.search(labelled.group(1)) and \
             not _LABEL_DOUBTS.search(labelled.group(1)) and not _JUDGED.search(labelled.group(1)) and \

@@ -459,6 +459,76 @@ _GLUED_DIGIT_ARGUMENT = re.compile(r"\\(?:[dtc]?frac|[dt]?binom)(?![A-Za-z])(?:\
                                    r"\\sqrt(?![A-Za-z])(?:\s|~|\\[ ,;:!])*(?:\[[^\[\]]{0,50}\](?:\s|~|\\[ ,;:!])*)?\d\d")
 
 
+# a number written right after a closed value, with at most thin spaces between: after a factorial, an absolute
+# value's closing bar, a floor or a ceiling, a repeating decimal's brackets, or a command's closing brace (a
+# fraction's, a root's, a repeating decimal's, an exponent's): \frac{1}{2}3, 5!3, |-2|3, 0.\overline{3}6, 0.(3)6,
+# 2^{10}24 (never after other brackets: $200\left(\cos \frac{\pi}{6}\right) 20$ is a textbook's product)
+_AFTER_VALUE = re.compile(r"(?:(?<=\d\.)\(\d+\)|(?<=\d\.\d)\(\d+\)|(?<=\d\.\d\d)\(\d+\)|(?<!\\)!|\||\\rfloor|"
+                          r"\\rceil|\})(?:\s|\\[ ,;:!])*(?=\d)")
+_VALUE_COMMANDS = re.compile(r"\\(?:[dtc]?frac|[dt]?binom|sqrt|overline|bar|dot|overset|underline|widehat)\s*\Z")
+_TWO_ARGUMENTS = re.compile(r"\\(?:[dtc]?frac|[dt]?binom)\s*\Z")
+_BARE_FRACTION_THEN_NUMBER = re.compile(r"\\[dtc]?frac\s*[0-9A-Za-z]\s*[0-9A-Za-z](?:\s|\\[ ,;:!])+(?=\d)")
+# (a function's or a big operator's power, then its argument: \sin^{2}3, \sum_{k=1}^{n} 2k)
+_VALUE_FUNCTIONS = re.compile(r"\\(?:sin|cos|tan|cot|sec|csc|ln|log|exp|arcsin|arccos|arctan|sinh|cosh|tanh|sum|prod|"
+                              r"int|oint|iint|lim|max|min|sup|inf)\s*\Z")
+
+
+def _opening(text: str, close: int) -> int | None:
+    """Where the brace group that closes at ``close`` opens (None when it does not)."""
+    depth = 0
+    for k in range(close, -1, -1):
+        if text[k] == "}" and (k == 0 or text[k - 1] != "\\"):
+            depth += 1
+        elif text[k] == "{" and (k == 0 or text[k - 1] != "\\"):
+            depth -= 1
+            if depth == 0:
+                return k
+    return None
+
+
+def _number_after_value(text: str) -> re.Match[str] | None:
+    """The first number written right after a closed value (see _AFTER_VALUE), where a reader cannot tell a product
+    from a mistyped number (\\frac{1}{2}3 is 3/2, or 1/23; 0.\\overline{3}6 is 2, or 0.3666...; 5!3 is 360, or 5 and
+    3); never a subscript's or a function's power before its argument (\\log_{2}8, \\sin^{2}3), powers side by side
+    (2^{6} 3^{5}), a fraction's first argument before its second (\\frac{270}7), a root's index before its argument
+    (\\sqrt[3]8) nor an absolute value's opening bar (|3|); a mixed number after it is refused by its own rule."""
+    bare = _BARE_FRACTION_THEN_NUMBER.search(text)
+    if bare and not re.match(r"\d+(?:\.\d+)?\s*(?:\\[dtc]?frac|\d+/\d)", text[bare.end() :]):
+        return bare  # \frac12 3: a fraction of two one-token arguments, then a number
+    for found in _AFTER_VALUE.finditer(text):
+        mark, at = found.group()[:1], found.start()
+        if re.match(r"\d+(?:\.\d+)?\s*(?:\\[dtc]?frac|\d+/\d|\^|!)", text[found.end() :]):
+            # (x+1)2\frac{1}{2}, \frac{1}{2} 3 1/4: a mixed number after it, refused as such below; \binom{5}{2}
+            # 0.5^2, \frac{n!}{k!} 3^{k}: a power, a factor of its own; 6!2!, 4!4!2!: factorials side by side
+            continue
+        if mark == "|" and text.count("|", 0, at + 1) % 2:
+            continue  # an opening bar: |3|
+        if mark == "}":
+            opening = _opening(text, at)
+            if opening is None:
+                continue
+            before = text[:opening].rstrip()
+            if _TWO_ARGUMENTS.search(before):
+                continue  # \frac{270}7: the first argument, then the second
+            if before.endswith("}"):  # \frac{1}{2}: the command before the first argument
+                first = _opening(before, len(before) - 1)
+                before = before[:first].rstrip() if first is not None else before
+            before = re.sub(r"(?:\[[^\[\]]{0,50}\]|(?<=frac)\s*[0-9A-Za-z])\s*\Z", "", before)  # \sqrt[3]{8}, \frac1{2}
+            if before.endswith("^"):
+                base = before[:-1].rstrip()
+                if base.endswith("}"):  # \int_{-\frac{T}{2}}^{\frac{T}{2}} 2: the subscript before the power
+                    sub = _opening(base, len(base) - 1)
+                    if sub is not None and base[:sub].rstrip().endswith("_"):
+                        base = base[:sub].rstrip()[:-1]
+                base = re.sub(r"_\s*\S\Z", "", base)
+                if _VALUE_FUNCTIONS.search(base):
+                    continue  # \sin^{2}3, \sum_{k=1}^{n} 2k: a power, then the argument
+            elif not _VALUE_COMMANDS.search(before):
+                continue  # \log_{2}8, \text{...}3, a bare group
+        return found
+    return None
+
+
 # a function whose argument has no brackets, then a slash right after it and a number or a letter (never another
 # function or a bracket after it: \sin x / \cos x is a quotient of values; a slash set apart by spaces ends the
 # argument, \tan 2x / 2 is tan(2x)/2, as the grammar reads it)
@@ -497,6 +567,11 @@ def _read_text(text: str, decimal_comma: str | None = None) -> Answer:
                                "digits (TeX reads only the first; braces say which is meant)", glued.start())
     if _nesting(text) > MAX_NESTING:
         raise AnswerParseError(f"nested deeper than {MAX_NESTING} brackets")
+    after = _number_after_value(text)
+    if after:  # \frac{1}{2}3, 0.\overline{3}6, 5!3: a product, or a mistyped number? (a factor is written first)
+        raise AnswerParseError(f"outside the answer grammar: a number written right after a value at column "
+                               f"{after.end() + 1} ({text[max(0, after.start() - 12) : after.end() + 3].strip()!r}) is "
+                               "no product: write the factor first, or \\cdot", after.end())  # fmt: skip
     from pyverify.answers import _forms
 
     working = _unit_working(text)

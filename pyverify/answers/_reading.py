@@ -1410,6 +1410,15 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "number (`\\log_2 8` is a subscript, then the argument; `2^6 3^5 5^4`, powers side by side, is a "
      "product); so are two values set apart by a wide space before a sign (`2 \\quad -2`, `3~-4`, `$3$ "
      "$-4$`): never the difference 2 - 2"),
+    ("`\\frac{1}{2}3`, `\\frac12 3`, `0.\\overline{3}6`, `0.(3)6`, `5!3`, `\\sqrt{2}3`, `2^{10}24`",
+     "unparsed: a number written right after a closed value (a fraction, a root, a binomial, a repeating "
+     "decimal's bar or brackets, a factorial, an absolute value, a floor or a ceiling, an exponent in braces), "
+     "with at most thin spaces between: a product written backwards or a mistyped number (`0.\\overline{3}6` "
+     "is never 1/3 · 6, nor `\\frac{1}{2}3` 3/2); a factor is written first (`3\\frac{1}{2}` is a mixed "
+     "number, `3 \\cdot \\frac{1}{2}` a product); never after a subscript or a function's power "
+     "(`\\log_{2}8`, `\\sin^{2}3`, `\\sum_{k=1}^{n} 2k`), a fraction's first argument (`\\frac{270}7`), a "
+     "root's index (`\\sqrt[3]8`), powers side by side (`2^{6} 3^{5}`), nor other brackets "
+     "(`200\\left(\\cos \\frac{\\pi}{6}\\right) 20`, a textbook's product)"),
     UNIT_RULE,
     ("`0,111`, `-0,5`, `1000,99`, `3{,}14`",
      "ambiguous (a decimal comma or a list) unless `decimal_comma` chooses: a comma between digits, no space, "

@@ -2070,7 +2070,9 @@ def test_a_sentence_that_restates_the_last_result_among_givens_states_it(respons
      # a line that gives the value of the label the line before computed
      ("Total number of raspberries = 6 x 20 + 67\n\nTotal number of raspberries = 120 + 67\n\nTotal number of raspberries = "
       "187 raspberries", "187", "correct"),
-     ("Amy's score = 24 + 8\n\nBen's score = 32 points", "32", "no answer"),
+     # (another label's line is no result of that computation, but a value named, as Ben's score = 32 is)
+     ("Amy's score = 24 + 8\n\nBen's score = 32 points", "32", "correct"),
+     ("Amy's score = 24 + 8\n\nBen's score = 32 points", "33", "wrong"),
      # ... never under a supposition made for a missing given (MiP's questions)
      ("**Let's say the building has 10 floors:**\n\n* Total unoccupied units = 2 unoccupied units/floor * 10 floors = 20 "
       "unoccupied units.", "20", "no answer"),
@@ -3311,7 +3313,7 @@ def test_a_fourth_reviews_notes_hedges_and_alternatives(response: str, gold: str
     ("response", "gold", "status"),
     [  # what HTML or Markdown never shows is never read (a response built to game a reward hides its answer there)
      ("The answer is \\boxed{6}<!--\\boxed{5}", "5", "wrong"), ("The answer is 6. <!-- The answer is 5 -->", "6", "correct"),
-     ("[//]: # (\\boxed{5})\nI could not solve it.", "5", "unparsed"),
+     ("[//]: # (\\boxed{5})\nI could not solve it.", "5", "no answer"),
      ("The answer is \\boxed{6}. <span style=\"display:none\">\\boxed{5}</span>", "6", "correct"),
      ("<div hidden>\\boxed{5}</div> I do not know.", "5", "unparsed"), ("<font color=\"white\">\\boxed{5}</font>", "5", "no answer"),
      ("<img alt=\"\\boxed{5}\" src=\"x.png\"> No idea.", "5", "unparsed"), ("\\boxed{6} \\scalebox{0}{\\boxed{5}}", "6", "correct"),
@@ -4030,3 +4032,89 @@ def test_a_second_review_of_remarks_options_plans_cans_and_letters(response: str
 def test_a_hedge_after_a_choices_option_states_no_choice(response: str, gold: str, status: str) -> None:
     # (the second review: '(C) 24 probably' and 'C) probably' were credited, in every choice form)
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [("5 dogs x 4 legs = 20 legs\n2 cats x 4 legs = 8 legs\n\nTotal = 48 legs", "48", "correct"),
+     ("5 dogs x 4 legs = 20 legs\n2 cats x 4 legs = 8 legs\n\nTotal = 48", "48", "correct"),
+     ("5 dogs x 4 legs = 20 legs\n2 cats x 4 legs = 8 legs\n\nTotal = 47 legs", "48", "wrong"),
+     ("5 dogs x 4 legs = 20 legs\n\nLower bound = 48 legs", "48", "no answer"),
+     ("5 dogs x 4 legs = 20 legs\n\nFirst total = 48 legs", "48", "no answer"),
+     ("5 dogs x 4 legs = 20 legs\n\nLet's count = 48 legs", "48", "no answer"),
+     ("5 dogs x 4 legs = 20 legs\n\nIf doubled = 48 legs", "48", "no answer"),
+     ("5 dogs x 4 legs = 20 legs\n\nTotal = 48 legs per dog", "48", "no answer"),
+     ("5 dogs x 4 legs = 20 legs\n\nTotal = 48 legs, maybe", "48", "no answer"),
+     ("5 dogs x 4 legs = 20 legs\n\nTotal = 48 legs or 50 legs", "48", "no answer")],
+)  # fmt: skip
+def test_a_last_line_that_names_its_value_in_words_states_it(response: str, gold: str, status: str) -> None:
+    # (Plan-and-Solve's davinci-003 answers end 'Total = 48 legs', read as 'Total = 48' and a whole reply's are)
+    assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [("Let x be 5.", "5", "unparsed"), ("Let the number of apples be 5 apples.", "5", "no answer"),
+     ("Let the number of apples be $5$.", "5", "no answer"), ("We add.\n\nThen let the total be 5.", "5", "no answer"),
+     ("Let x be 2. So the total is 5.", "5", "correct"), ("Let x be 5, so the total is 10.", "10", "correct"),
+     ("Let me be clear: the answer is 5.", "5", "correct"), ("So the total will be 5.", "5", "correct")],
+)  # fmt: skip
+def test_a_value_given_by_let_is_supposed_never_stated(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    "response",
+    [r"\boxed{6} \textcolor{white!100!black}{\boxed{5}}", r"\boxed{6} \textcolor[gray]{1}{\boxed{5}}",
+     r"\boxed{6} \textcolor[cmyk]{0,0,0,0}{\boxed{5}}", r"\boxed{6} \textcolor[Hsb]{0,0,1}{\boxed{5}}",
+     r"\boxed{6} \textcolor[hsb]{0.5,0,1}{\boxed{5}}", r"\boxed{6} \textcolor[HTML]{FEFEFE}{\boxed{5}}",
+     r"\boxed{6} \textcolor[rgb]{0.99,0.99,0.99}{\boxed{5}}", r"\boxed{6} \textcolor{white!99!black}{\boxed{5}}",
+     r"\boxed{6} \textcolor{yellow!1}{\boxed{5}}", r"\boxed{6} \textcolor{ghostwhite}{\boxed{5}}",
+     r"\boxed{6} {\color{ghostwhite} \boxed{5}}", r"\boxed{6} \textcolor{black!2}{\boxed{5}}",
+     r"\boxed{6} \textcolor{#FEFEFE}{\boxed{5}}", r"$\boxed{6} % \boxed{5}$", "$$\\boxed{6} % \\boxed{5}$$",
+     "\\[\\boxed{6} % \\boxed{5}\n\\]"],
+)  # fmt: skip
+def test_a_box_in_a_colour_too_light_to_see_or_in_a_tex_comment_is_hidden(response: str) -> None:
+    # (a review: white written as a mix or in another colour model, near-white colours and a % comment in math hid a
+    # box that was credited over the visible 6)
+    assert grade(response, "5").status != "correct", response
+    assert grade(response, "6").answer.startswith("6"), response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold"),
+    [(r"\boxed{6} \textcolor{red}{\boxed{5}}", "5"), (r"\boxed{6} \textcolor{red!50}{\boxed{5}}", "5"),
+     (r"\boxed{6} \textcolor[rgb]{0.5,0.5,0.5}{\boxed{5}}", "5"), (r"\boxed{6} \textcolor{lightgray}{\boxed{5}}", "5"),
+     (r"\boxed{6} \textcolor{mystery}{\boxed{5}}", "5"), (r"$\boxed{5%}$", "5%"), (r"$50%$ so \boxed{5}", "5")],
+)  # fmt: skip
+def test_a_visible_colour_or_a_percent_sign_in_math_hides_nothing(response: str, gold: str) -> None:
+    assert grade(response, gold).status == "correct", response
+
+
+@pytest.mark.parametrize(
+    "response",
+    ["<think>hmm</think><think>\\boxed{5}", "<think >\\boxed{5}", "<thinking>\\boxed{5}", "< think>\\boxed{5}",
+     "<reasoning>\\boxed{5}</reasoning>\nI don't know.", "<thought>\\boxed{5}</thought>"],
+)  # fmt: skip
+def test_other_thought_tags_and_a_thought_reopened_at_once_hold_no_answer(response: str) -> None:
+    # (a review: a <think> opened right after </think>, a space in the tag and <thinking> left the box credited)
+    assert grade(response, "5").status != "correct", response
+
+
+@pytest.mark.parametrize(
+    "response",
+    ["<thinking>a</thinking>The answer is 5.", "<reasoning>\n2+3=5\n</reasoning>\n<answer>\n5\n</answer>",
+     "<think>x</think>\\boxed{5}", "<think>a</think>\n\n<think>b</think>\\boxed{5}"],
+)  # fmt: skip
+def test_the_reply_after_a_closed_thought_is_read(response: str) -> None:
+    assert grade(response, "5").status == "correct", response
+
+
+@pytest.mark.parametrize(
+    ("response", "status"),
+    [("I could not determine the answer.", "no answer"), ("I was unable to solve the problem.", "no answer"),
+     ("<think>so \\boxed{5}</think>\nI could not solve it.", "no answer"), ("I give up.", "no answer"),
+     ("I could not find a simpler form.", "no answer"), ("I could not simplify 5 further.", "unparsed")],
+)  # fmt: skip
+def test_a_whole_reply_that_says_it_could_not_solve_the_problem_has_no_answer(response: str, status: str) -> None:
+    assert grade(response, "5").status == status, response

@@ -1811,3 +1811,40 @@ def test_a_letter_applied_to_a_number_is_a_value_or_a_product(reference: str, ca
     assert found.status == status, found.reason
     if status == "unknown":
         assert "function's value" in found.reason
+
+
+# ---------------------------------------------------------------- a number written right after a closed value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [r"0.\overline{3}6", r"0.\overline{3}3", r"1.\bar{3}2", r"0.5\overline{3}1", "0.(3)6", "1.2(3)4", r"0.\overline{3}\,6",
+     r"\frac{1}{2}3", r"\frac12 3", r"\frac1{2}3", r"\frac{1}{2}\,3", r"\dfrac{1}{2}3", "5!3", "3! 2", "|-2|3",
+     r"\lfloor 2.5\rfloor 3", r"\lceil 2.5\rceil 3", r"\sqrt{2}3", r"\sqrt[3]{8}1", r"\binom{4}{2}5", "2^{10}24",
+     "10^{3}5", "e^{2}3"],
+)  # fmt: skip
+def test_a_number_right_after_a_closed_value_is_no_product(text: str) -> None:
+    # (a review: 0.\overline{3}6 was read as 1/3 · 6 and credited against 2; \frac{1}{2}3 against 3/2)
+    answer = parse_answer(text)
+    assert answer.kind == "unparsed" and "a number written right after a value" in answer.reason, answer
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [(r"\frac{270}7", Fraction(270, 7)), (r"\log_{2}8", 3), (r"2^{6} 3^{5}", 2**6 * 3**5), (r"\sqrt[3]8", 2),
+     ("0.(3)", Fraction(1, 3)), (r"0.\overline{3}", Fraction(1, 3)), ("|3|", 3), ("|-2|+|3|", 5), ("5!", 120),
+     (r"3\frac{1}{2}", Fraction(7, 2)), (r"3 \cdot \frac{1}{2}", Fraction(3, 2)), ("3(1+2)", 9), ("(1+2)3", 9),
+     (r"200\left(\cos \left(\frac{\pi}{3}\right)\right) 20", 2000), (r"\frac{1}{2}x", None), (r"x^2\frac12", None),
+     (r"\sin^{2}x", None), (r"\sum_{k=1}^{n} 2k", None)],
+)  # fmt: skip
+def test_what_a_closed_value_may_still_precede(text: str, value: object) -> None:
+    answer = parse_answer(text)
+    assert answer.kind not in ("unparsed", "undefined"), answer
+    if value is not None:
+        assert equivalent_answers(str(value), text).status == "equal", text
+
+
+@pytest.mark.parametrize(("gold", "response"), [("2", r"\boxed{0.\overline{3}6}"), ("3/2", r"\boxed{\frac{1}{2}3}"),
+                                                ("360", r"\boxed{5!3}"), ("6", r"The answer is $|-2|3$.")])
+def test_a_number_after_a_closed_value_is_never_credited(gold: str, response: str) -> None:
+    assert grade(response, gold).status != "correct", response
