@@ -460,7 +460,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "to $6$), a word before it that changes or bounds it (at least, twice, anything but, about, reject, "
      "unlikely, 至少, ...), a denial or doubt in any of the phrase languages (nicht, no es, n'est pas, не, "
      "ではない, 아니, ...), an 'or' between two values, a strike-through or a question mark; a tilde before it "
-     "in plain text (`Final Answer: ~3`, `∼3`) makes it about 3, an approximation (in LaTeX, "
+     "in plain text (`Final Answer: ~3`, `∼3`, a whole reply `~3`) makes it about 3, an approximation (in LaTeX, "
      "`\\boxed{~3}`, a tilde is a space); after `</answer>`, a retraction or a verdict takes it back"),
     ("`Many think the answer is $5$, but we get $6$.`, `The answer is (A) 5. Or maybe (B) 6.`, `Suppose $x = 5$.`",
      "a phrase in a clause of belief or supposition (think, believe, assume, if, say, might, ...; "
@@ -5905,6 +5905,9 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
         bold = _BOLD_WHOLE.fullmatch(stripped.strip())
         if bold:  # **4**, __4__: the whole answer in Markdown bold is its content
             start, stripped = start + stripped.find(bold.group("v")), bold.group("v")
+        if re.match(r"[~∼]\s?\d", stripped) and "\\" not in stripped and "$" not in stripped:
+            # ~5 (the whole reply, in plain text): about 5, an approximation, as after a phrase (Answer: ~5)
+            return Extraction("answer", (f"\\approx {stripped[1:].strip()}",), "whole", (start, start + len(stripped)))
         return _undoubled(Extraction("answer", (_strip_math(stripped),), "whole", (start, start + len(stripped))))
     closing = _closing_start(text, lo, hi)
     check = _check_after(text, lo, closing)

@@ -958,6 +958,9 @@ def _chain(sides: list[str], ops: list[str], parse: Parse) -> tuple[Answer, str 
                 raise _Refuse("a set = another set that is not the same set")
             return right, None  # [\frac{\ln(1/18)}{-0.1}, \infty) = [10 \ln 18, \infty): a set simplified, its last form
         return None  # one equation: the grammar's
+    if first_approx < len(ops) and not sides[-1].strip():
+        # 5 \\approx: an approximation of nothing (never the 5 before it, stated exactly)
+        raise _Refuse("an approximation sign with nothing after it")
     if len(exact) == 1 and not exact[0].strip():
         head = Answer("unparsed")  # \\approx 3: only an approximation
         named = True

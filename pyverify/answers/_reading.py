@@ -1297,7 +1297,8 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "applications only the product is read, and its equal is unknown"),
     ("`x = \\frac13 \\approx 0.33`, `\\frac{70}{9} \\approx 7.78`, `x \\approx 11`, `\\approx 3`, `approximately 3`",
      "the exact side before `\\approx`; an approximation alone (also in words: approximately, approx., about, "
-     "roughly, around) is never exactly equal to a value (unknown; compared under `--tolerance`)"),
+     "roughly, around) is never exactly equal to a value (unknown; compared under `--tolerance`); an "
+     "approximation sign with nothing after it (`5 \\approx`) is unparsed"),
     ("`2x+4y-3=0` against `y=-\\frac12x+\\frac34`; `m\\frac{dv}{dt}+bv=f` against `v' = \\frac{f}{m} - \\frac{b}{m}v`",
      "equal equations: lhs − rhs proportional by a nonzero constant (the ratio taken at a rational point, then "
      "proved as an identity), or by a product of powers of letters that one equation divides by (m above: m ≠ 0 is "

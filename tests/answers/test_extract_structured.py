@@ -4118,3 +4118,38 @@ def test_the_reply_after_a_closed_thought_is_read(response: str) -> None:
 )  # fmt: skip
 def test_a_whole_reply_that_says_it_could_not_solve_the_problem_has_no_answer(response: str, status: str) -> None:
     assert grade(response, "5").status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "status"),
+    [("~5", "unknown"), ("∼5", "unknown"), ("$~5$", "correct"), ("\\boxed{~5}", "correct"),
+     ("\\boxed{5\\approx}", "unparsed"), ("The answer is 5 \\approx", "unparsed"), ("\\boxed{\\approx 5}", "unknown")],
+)  # fmt: skip
+def test_a_tilde_in_plain_text_and_a_dangling_approximation_sign_are_no_exact_value(response: str, status: str) -> None:
+    # (a review: a whole reply ~5 and \boxed{5\approx} were credited against 5)
+    assert grade(response, "5").status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "status"),
+    [("\\boxed{5}\n\nRe-checking gives 6.", "no answer"), ("\\boxed{5}\n\nUpon re-checking, I got 6 instead.", "no answer"),
+     ("\\boxed{5}\n\nLet me verify: recomputing, I get 6.", "no answer"),
+     ("\\boxed{5}\n\nDouble-check: the sum is actually 6.", "no answer"),
+     ("\\boxed{5}\n\nThis contradicts the given condition.", "no answer"),
+     ("\\boxed{5}\n\nI realize I made an error; redoing the calculation gives 6.", "no answer"),
+     ("\\boxed{5}\n\nMy earlier computation was off. It is 6.", "no answer"),
+     ("\\boxed{5}\n\nBut that violates the constraint, so something is off.", "no answer"),
+     ("\\boxed{5}\n\nRe-checking gives 5.", "correct"), ("\\boxed{5}\n\nDouble-checking: 2 + 3 = 5.", "correct"),
+     ("\\boxed{5}\n\nThis is consistent with the condition.", "correct"),
+     ("$\\boxed{5} \\text{ maybe}$", "no answer"), ("$\\boxed{5} \\text{ or so}$", "no answer"),
+     ("$\\boxed{5}\\text{ (roughly)}$", "no answer"), ("$\\boxed{5} \\text{, I guess}$", "no answer"),
+     ("\\boxed{5} (I might be wrong)", "no answer"), ("\\boxed{5} (could be wrong)", "no answer"),
+     ("\\boxed{5}, though I may have made an error.", "no answer"), ("\\boxed{5} I think", "no answer"),
+     ("$\\boxed{5} \\text{ apples}$", "correct"), ("$\\boxed{5}\\text{ units}$", "correct"),
+     ("\\boxed{5}. I think this is right.", "correct"),
+     ("Let's test $x=5$: it fails.", "no answer"), ("Trying $x=5$ gives a contradiction, so there is no solution.", "no answer"),
+     ("Hence $x=5$ fails, and the equation has no real roots.", "no answer"),
+     ("The probability that it fails is $5$.", "correct"), ("Therefore $x = 5$ works.", "correct")],
+)  # fmt: skip
+def test_what_a_review_found_after_a_box_and_in_a_last_sentence(response: str, status: str) -> None:
+    assert grade(response, "5").status == status, response
