@@ -434,7 +434,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "answer.`, `I was unable to solve the problem.`, `I give up.`; never a failure about anything else: `I could not "
      "find a simpler form.`) or that the answer is only an example (`The line above is an example of the required "
      "format.`), or says before its box that an answer should look like it (`Your final answer should look like "
-     "\\boxed{5}.`), or names its answer again and says it is not a solution (`\\boxed{(2,3)} Note that $(2,3)$ "
+     "\\boxed{5}.`, `For example, \\boxed{5}`, `Write your answer like \\boxed{5}`), or names its answer again and says it is not a solution (`\\boxed{(2,3)} Note that $(2,3)$ "
      "is not actually a solution.`; never another value: `\\boxed{2}. Note that $x = -1$ is not a solution.`)"),
     ("`\\boxed{3}. It could also be 4.`, `The answer is 3. Another possible answer is 4.`, `So the answer is 3. I think it is 4.`, `\\boxed{3}, maybe \\boxed{4}`, `\\boxed{3}. Also $\\boxed{4}$ works.`, `The answer is 3, and the answer is 4.`",
      "no answer: a later sentence offers another value as the answer (it or the answer could, might, may "
@@ -4930,6 +4930,12 @@ _BOX_BOUND = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|isn't|is\s+not)\s{0,3}\$
                         r"anything\s{1,3}but|let\s{1,3}the\s{1,3}answer\s{1,3}be|"
                         # a format the answer should take (Your final answer should look like \boxed{5}.)
                         r"(?:should|would|must|will|might|could|may)\s{1,3}look\s{1,3}like|"
+                        # (an example of the format: For example, \boxed{5}; e.g. \boxed{5}; Write your answer like
+                        # \boxed{5}; Please put your final answer in \boxed{5} format.; never a model's own answer put in
+                        # the format asked: Putting it in the requested format: \boxed{5})
+                        r"(?:for\s{1,3}(?:example|instance)|e\.\s{0,2}g\.)\s{0,3},?|"
+                        r"(?:write|put|give|present|enter|format|box)\s{1,3}your\s{1,3}(?:final\s{1,3})?answer\s{1,3}"
+                        r"(?:like|as|in)|"
                         r"(?:want|need|have|wish|try|trying)\s{1,3}to"
                         r"\s{1,3}(?:show|prove|check|verify|test)\s{1,3}(?:that|if|whether)|hypothesis\s{0,3}:|i'?m\s{1,3}guessing|"
                         r"(?:expected|reference|gold(?:en)?|official)\s{1,3}(?:answer|output|result|solution)\s{0,3}[:=]?|"

@@ -4153,3 +4153,13 @@ def test_a_tilde_in_plain_text_and_a_dangling_approximation_sign_are_no_exact_va
 )  # fmt: skip
 def test_what_a_review_found_after_a_box_and_in_a_last_sentence(response: str, status: str) -> None:
     assert grade(response, "5").status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "status"),
+    [("For example, \\boxed{5}.", "no answer"), ("e.g. \\boxed{5}", "no answer"), ("Putting it in the requested format:\n\\[\\boxed{5}.\\]", "correct"),
+     ("Write your answer like \\boxed{5}.", "no answer"), ("Please put your final answer in \\boxed{5} format.", "no answer"),
+     ("So we put the answer in \\boxed{5}.", "correct"), ("For example, $x=2$ gives 4, so the answer is \\boxed{5}.", "correct")],
+)  # fmt: skip
+def test_a_box_given_as_an_example_of_the_format_is_no_answer(response: str, status: str) -> None:
+    assert grade(response, "5").status == status, response
