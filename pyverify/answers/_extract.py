@@ -83,8 +83,9 @@ from pyverify.answers._words import (
 EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`<think>…</think>`, `<|begin_of_thought|>…<|end_of_thought|>` (Sky-T1), `<|channel|>analysis<|message|>…` (gpt-oss)",
      "ignored: the answer is looked for "
-     "after the last `</think>` (`</thinking>`, `</thought>`, `</reasoning>` too, spaces inside the brackets "
-     "allowed; or `<|end_of_thought|>`, then inside `<|begin_of_solution|>…`; gpt-oss: after "
+     "after the last `</think>` (`</thinking>`, `</thought>`, `</seed:think>`, `◁/think▷`, `<|END_THINKING|>` too, "
+     "spaces inside the brackets allowed, and `</reasoning>` when text follows it, as in TRL's "
+     "`<reasoning>…</reasoning><answer>…</answer>`: an answer written inside it alone is read; or `<|end_of_thought|>`, then inside `<|begin_of_solution|>…`; gpt-oss: after "
      "`<|channel|>final<|message|>`, or after `assistantfinal` where its special tokens were dropped); an unclosed "
      "`<think>` (an analysis channel with no final one) is no answer, and one opened again after the last "
      "`</think>` ends the reply"),
@@ -629,10 +630,12 @@ _TURN_START = re.compile(r"\s*(?:<\|im_start\|>(?![ \t]*(?:user|system|tool)\b)(
 # (<|channel|>final<|message|>; decoded without its special tokens, the glued word assistantfinal)
 # (<think>, and the tags other reasoning formats use: <thinking>, <thought>, <reasoning> (TRL's GRPO examples:
 # <reasoning>...</reasoning><answer>...</answer>), with spaces inside the angle brackets too)
-_THOUGHT_END = re.compile(r"(?i)<\s*/\s*(?:think|thinking|thought|reasoning)\s*>|<\|end_of_thought\|>|<\|channel\|>\s*final\s*(?:<\|constrain\|>\s*[\w.-]{1,20}\s*)?"
+_THOUGHT_END = re.compile(r"(?i)<\s*/\s*(?:think|thinking|thought|reasoning|seed:think)\s*>|◁/think▷|<\|END_THINKING\|>|"
+                          r"<\|end_of_thought\|>|<\|channel\|>\s*final\s*(?:<\|constrain\|>\s*[\w.-]{1,20}\s*)?"
                           r"<\|message\|>|(?<![A-Za-z])assistantfinal")
 # (a gpt-oss output decoded without its special tokens starts with its channel's name glued to the text: analysisWe)
-_THOUGHT_START = re.compile(r"(?i)<\s*(?:think|thinking|thought|reasoning)\s*>|<\|begin_of_thought\|>|<\|channel\|>\s*analysis|\A\s*analysis(?-i:[A-Z])")
+# (an unclosed <reasoning> is no thought: a format tag a model may leave open around its whole visible answer)
+_THOUGHT_START = re.compile(r"(?i)<\s*(?:think|thinking|thought|seed:think)\s*>|◁think▷|<\|START_THINKING\|>|<\|begin_of_thought\|>|<\|channel\|>\s*analysis|\A\s*analysis(?-i:[A-Z])")
 _SOLUTION_START = re.compile(r"\s*<\|begin_of_solution\|>")
 # what the brace pass of _boxes visits: a box opener, an escaped brace, a brace
 # (\framebox[2cm]{5}, \colorbox{yellow}{5}, \fcolorbox{red}{white}{5} and \boxed\relax{5} draw a box too; so does
@@ -993,24 +996,28 @@ def _colour(model: str | None, spec: str) -> tuple[float, float, float] | None:
                 return tuple(min(int(g), 255) / 255 for g in rgb.groups())  # type: ignore[return-value]
             return _mixed(spec)
         values = [float(v) for v in re.split(r"\s*,\s*|\s+", spec) if v] if model.lower() != "html" else []
-        low = model.lower()
-        if low == "html" and re.fullmatch(r"[0-9A-Fa-f]{6}", spec):
-            return tuple(int(spec[k : k + 2], 16) / 255 for k in (0, 2, 4))  # type: ignore[return-value]
-        if model == "RGB" and len(values) == 3:
-            return tuple(min(v, 255) / 255 for v in values)  # type: ignore[return-value]
-        if low == "rgb" and len(values) == 3:
-            return tuple(min(v, 1.0) for v in values)  # type: ignore[return-value]
-        if low == "gray" and len(values) == 1:
-            return (values[0], values[0], values[0])
-        if low == "cmyk" and len(values) == 4:
-            c, m, y, k = values
+        # xcolor's models and their scales: rgb, cmy, cmyk, gray, hsb in [0, 1]; RGB in 0..255; Gray in 0..15; HSB in
+        # 0..240; Hsb a hue in degrees, then [0, 1]; HTML six hex digits (three too: MathJax reads #fff)
+        if model.lower() == "html" and re.fullmatch(r"[0-9A-Fa-f]{6}|[0-9A-Fa-f]{3}", spec):
+            digits = spec if len(spec) == 6 else "".join(c * 2 for c in spec)
+            return tuple(int(digits[k : k + 2], 16) / 255 for k in (0, 2, 4))  # type: ignore[return-value]
+        scales = {"rgb": (1, 1, 1), "RGB": (255, 255, 255), "cmy": (1, 1, 1), "cmyk": (1, 1, 1, 1), "gray": (1,),
+                  "Gray": (15,), "hsb": (1, 1, 1), "HSB": (240, 240, 240), "Hsb": (360, 1, 1)}  # fmt: skip
+        scale = scales.get(model)
+        if scale is None or len(values) != len(scale) or any(not 0 <= v <= top for v, top in zip(values, scale)):
+            return None  # (an unknown model, or a value out of its range: unread, so hiding nothing)
+        unit = [v / top for v, top in zip(values, scale)]
+        if model in ("rgb", "RGB"):
+            return (unit[0], unit[1], unit[2])
+        if model == "cmy":
+            return (1 - unit[0], 1 - unit[1], 1 - unit[2])
+        if model == "cmyk":
+            c, m, y, k = unit
             return ((1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k))
-        if low == "cmy" and len(values) == 3:
-            return tuple(1 - v for v in values)  # type: ignore[return-value]
-        if low == "hsb" and len(values) == 3:
-            hue, saturation, brightness = values
-            hue = hue / 360 if model == "Hsb" else hue
-            return tuple(brightness * (1 - saturation * (1 - f)) for f in _hue(hue))  # type: ignore[return-value]
+        if model in ("gray", "Gray"):
+            return (unit[0], unit[0], unit[0])
+        hue, saturation, brightness = unit
+        return tuple(brightness * (1 - saturation * (1 - f)) for f in _hue(hue))  # type: ignore[return-value]
     except ValueError:
         return None
     return None
@@ -1026,7 +1033,8 @@ def _mixed(spec: str) -> tuple[float, float, float] | None:
     """An xcolor expression: a name, then !percent!name pairs read left to right (red!30 is 30% red on white,
     white!100!black is white, yellow!1 is nearly white)."""
     parts = [p.strip().lower() for p in spec.split("!")]
-    colour = _NAMED_COLOURS.get(parts[0])
+    complement = parts[0].startswith("-")  # -black: the complement of the colour (white)
+    colour = _NAMED_COLOURS.get(parts[0].lstrip("-"))
     if colour is None or len(parts) > 9:
         return None
     k = 1
@@ -1039,7 +1047,7 @@ def _mixed(spec: str) -> tuple[float, float, float] | None:
             return None
         colour = tuple(share * a + (1 - share) * b for a, b in zip(colour, other))  # type: ignore[assignment]
         k += 2
-    return colour
+    return tuple(1 - c for c in colour) if complement else colour  # type: ignore[return-value]
 
 
 def _near_white(model: str | None, spec: str) -> bool:
@@ -1147,17 +1155,18 @@ _BOXES_SEEN = re.compile(r"\\(?:boxed|fbox|framebox|colorbox|fcolorbox)(?![A-Za-
 
 def _commented_in_math(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
     """In math, what a TeX comment hides: from an unescaped % to the end of its line or of the math, when a box is
-    there ($\\boxed{6} % \\boxed{5}$: MathJax and KaTeX never show the 5). Only a box: a percent sign a model
-    writes in math ($50%$, \\boxed{50%}) hides nothing it means to show."""
+    there and another is shown before it ($\\boxed{6} % \\boxed{5}$: MathJax and KaTeX never show the 5). Only so: a
+    percent sign a model writes in math ($50%$, \\boxed{50%}, $12% = \\boxed{12}$) hides nothing it means to show."""
     if "%" not in text[lo:hi] or not _BOXES_SEEN.search(text, lo, hi):
         return []
     ranges = []
     for span in _math_spans(text, lo, hi):
-        for found in re.finditer(r"(?<!\\)%", text[span.start : span.end]):
+        for found in re.finditer(r"(?<![\\\d])%", text[span.start : span.end]):
             at = span.start + found.start()
             line_end = text.find("\n", at, span.end)
             end = line_end if line_end >= 0 else span.end - _closer_length(text, span)
-            if _BOXES_SEEN.search(text, at, end):
+            # (a box shown before it, and one after it: never a percent sign, $12% = \boxed{12}$, 100% = \boxed{25})
+            if _BOXES_SEEN.search(text, span.start, at) and _BOXES_SEEN.search(text, at, end):
                 ranges.append((at, end))
                 break
     return ranges
@@ -2964,13 +2973,24 @@ def _label_names_value(text: str, lo: int, at: int, hi: int) -> bool:
         return False
     words = label.group(1)
     if re.search(r"(?i)(?<![A-Za-z'])[A-Za-z](?![A-Za-z'])|\A\s*(?:so|thus|hence|therefore|then|and|but|now)(?![A-Za-z])",
-                 words):  # fmt: skip
+                 words) or _NOT_A_NAMED_TOTAL.search(words):  # fmt: skip
         return False  # (an unknown's name or a concluding word: an equation's statement, read as such)
+    counted = re.findall(r"[A-Za-z]+", text[at + 1 : hi])
+    if any(_NOT_COUNTED.fullmatch(word) for word in counted):
+        return False  # Total = 48 legs I think, Total = 48 legs yesterday, Total = 24 legs halved
     return _prose(words) and not any(
         pattern.search(words) for pattern in (_NOT_A_TOTAL, _LABEL_DOUBTS, _JUDGED, _UNMARKED_HEDGE, _INEXACT,
                                               _NOT_A_RESULT, _HYPOTHETICAL))  # fmt: skip
 
 
+# in such a label, words that name a given, a part or a bound rather than the result (Target, Budget, Total so far,
+# Running total, Average, Total per dog)
+_NOT_A_NAMED_TOTAL = re.compile(r"(?i)(?<![A-Za-z])(?:so\s+far|running|target|goal|budget|limit|capacity|unverified|per|"
+                                r"average|mean|maximum|minimum|max|min|needed|required|remaining|left)(?![A-Za-z])")
+# after its value, a word that no unit or counted thing is: a pronoun, a hedge, a time, a change (-ed)
+_NOT_COUNTED = re.compile(r"(?i)i|we|you|he|she|they|it|this|that|think|believe|guess|suppose|maybe|perhaps|probably|"
+                          r"yesterday|today|tomorrow|ago|before|after|earlier|later|so|far|more|less|per|each|now|then|"
+                          r"if|or|and|not|[a-z]+ed")
 # after such a label's '=': the value, then at most three words of what it counts
 _NAMED_VALUE_TAIL = re.compile(r"[ \t]*\$?-?\d[\d,]*(?:\.\d+)?(?:[ \t]+[A-Za-z]+(?:-[A-Za-z]+)?){0,3}[ \t]*[.!]?[ \t*]*")
 
@@ -4828,8 +4848,10 @@ _HEDGE_AFTER = re.compile(r"(?i)[\s.,;:()\[\]*$\\—–-]*(?:footnote\s*\{[\s(]*
                           # (a clause that doubts it, a bound written in words: I might be wrong, give or take)
                           r"(?:but\s+|though\s+)?i\s+(?:might|may|could)\s+(?:be\s+wrong|be\s+mistaken|have\s+made\s+an?\s+"
                           r"(?:error|mistake)|have\s+erred)|(?:but\s+)?(?:it\s+)?(?:could|might|may)\s+be\s+wrong|"
-                          r"or\s+thereabouts|more\s+or\s+less|give\s+or\s+take|roughly(?=\s*\))|"
-                          r"i\s+(?:guess|think|suppose|believe)(?=\s*(?:[.,;!)$\\}]|\Z))|"
+                          # (in the answer's own sentence: never More or less effort would not change this.)
+                          r"(?<![.!?]\s)(?<![.!?]\s\s)(?<![.!?\n])(?:or\s+thereabouts|more\s+or\s+less|give\s+or\s+take)|"
+                          r"roughly(?=\s*\))|i\s+(?:guess|think|suppose|believe|suspect)(?=\s*(?:[.,;!)$\\}]|\Z))|"
+                          r"if\s+i'?m\s+not\s+mistaken|if\s+i\s+am\s+not\s+mistaken|"
                           r"或者|或|也可能|也许|也許)(?![A-Za-z])")
 # later in the text after the answer: another value offered as the answer (It could also be 4. Another possible
 # answer is 4. I think it is 4.): the response does not commit to one, unless that follower restates the same answer
@@ -4934,6 +4956,9 @@ _BOX_BOUND = re.compile(r"(?i)(?<![A-Za-z])(?:not|never|isn't|is\s+not)\s{0,3}\$
                         # \boxed{5}; Please put your final answer in \boxed{5} format.; never a model's own answer put in
                         # the format asked: Putting it in the requested format: \boxed{5})
                         r"(?:for\s{1,3}(?:example|instance)|e\.\s{0,2}g\.)\s{0,3},?|"
+                        # (someone else's answer: Many would answer \boxed{5}, One might guess \boxed{5})
+                        r"(?:many|some|most|one|people|students|others|someone)\s{1,3}(?:would|might|may|could)\s{1,3}"
+                        r"(?:(?:naively|quickly|wrongly|mistakenly)\s{1,3})?(?:answer|say|guess|think|write|claim)(?:\s{1,3}that)?|"
                         r"(?:write|put|give|present|enter|format|box)\s{1,3}your\s{1,3}(?:final\s{1,3})?answer\s{1,3}"
                         r"(?:like|as|in)|"
                         r"(?:want|need|have|wish|try|trying)\s{1,3}to"
@@ -5167,11 +5192,16 @@ _COPULA_AFTER = re.compile(r"(?i)\s(?:is|are|was|equals|will\s+be)\s")
 
 # in the last sentence after an answer, a check done again, and the one value it gives (Re-checking gives 6.,
 # Let me verify: recomputing, I get 6., Double-check: the sum is actually 6., Upon re-checking, I got 6 instead.)
-_RECHECKED = re.compile(r"(?i)(?<![A-Za-z])(?:re-?check\w*|re-?comput\w*|re-?calculat\w*|re-?do(?:ing)?|redid|re-?evaluat\w*|"
-                        r"double-?check\w*|checking\s+again|check(?:ing)?\s+(?:it\s+)?again)(?![A-Za-z])")
+_RECHECKED = re.compile(r"(?i)[\s*#>-]{0,8}(?:[A-Za-z]+[ \t]*[,:][ \t]*|(?:upon|on|after|when|but|however|so|now)[ \t,]+|"
+                        r"let[ \t]+me[ \t]+[a-z]+[ \t]*[,:]?[ \t]*){0,2}(?:i[ \t]+)?(?:re-?check\w*|re-?comput\w*|"
+                        r"re-?calculat\w*|re-?do(?:ing)?|redid|re-?evaluat\w*|re-?view\w*|re-?count\w*|double-?check\w*|"
+                        r"checking[ \t]+again|check(?:ing)?[ \t]+(?:it[ \t]+)?again)(?![A-Za-z])")
+# ... the result it ends on: the value after the sentence's last result word, then at most three words (never a value
+# inside the computation it repeats: Double-check: Difference = 7 - 5 = 2 ends on 2)
 _RECHECK_RESULT = re.compile(r"(?i)(?<![A-Za-z])(?:gives?|gave|yields?|get|got|obtain(?:s|ed)?|find|found|is|was|=|equals?|"
                              r"comes?\s+(?:out\s+)?to)(?:\s+(?:actually|really|now|instead))?\s*\$?\s*"
-                             r"(-?\d[\d,]*(?:\.\d+)?|\\d?frac\s*\{-?\d+\}\s*\{\d+\})")
+                             r"(-?\d[\d,]*(?:\.\d+)?(?:\s*/\s*\d+(?:\.\d+)?)?|\\d?frac\s*\{-?\d+\}\s*\{\d+\})"
+                             r"(?=\$?(?:[ \t]+[A-Za-z]+){0,3}[ \t]*[.!]?[ \t*$]*\Z)")
 
 
 def _concluded_after(text: str, at: int, hi: int) -> str | None:
@@ -5193,8 +5223,8 @@ def _concluded_after(text: str, at: int, hi: int) -> str | None:
     # (the last 2,000 characters: a concluding sentence is shorter, and a degenerate tail is not walked sentence by
     # sentence for it)
     start, end = _last_sentence(text, max(at, len(text[:stop].rstrip()) - 2000), stop)
-    rechecked = _RECHECKED.search(text, start, end) if end > start else None
-    result = _RECHECK_RESULT.search(text, rechecked.end(), end) if rechecked else None
+    rechecked = _RECHECKED.match(text, start, end) if end > start else None
+    result = _RECHECK_RESULT.search(text[:end].rstrip(), rechecked.end()) if rechecked else None
     if result is not None and not _DENIAL.search(text, start, result.start()):
         # \boxed{5}\n\nRe-checking gives 6., Upon recomputing, I got 6 instead.: the value a check done again gives,
         # a form the answer must equal too (credited only if 6 is the gold as well)
@@ -5228,7 +5258,8 @@ def _concluded_after(text: str, at: int, hi: int) -> str | None:
 
 
 # a text command right after an answer, in its math (\text{ maybe}, \mathrm{(roughly)})
-_TEXT_AFTER_ANSWER = re.compile(r"(?:\s|\\[,;:! ]|~)*\\(?:text|textrm|textit|textbf|mathrm|mbox)\s*\{([^{}]{0,200})\}")
+_TEXT_AFTER_ANSWER = re.compile(r"(?:\s|\\[,;:! ]|\\q?quad(?![A-Za-z])|~)*\\(?:text|textrm|textit|textbf|mathrm|mbox)\s*"
+                                r"\{([^{}]{0,200})\}")
 
 
 def _taken_back(text: str, end: int, hi: int) -> bool:
@@ -5257,19 +5288,23 @@ def _taken_back(text: str, end: int, hi: int) -> bool:
 # in the sentences after an answer, what judges that answer itself (never an option or a step: Option B is incorrect):
 # this or the answer said wrong or unsure, a joke, a revised or another answer offered, a value the total should be
 _JUDGED_AFTER = re.compile(
-    r"(?i)(?<![A-Za-z])(?:(?:this|that|my|the|above|previous|final)[ \t]+(?:answer|result|value|solution)[ \t]+|"
+    r"(?i)(?<![A-Za-z])(?:(?:this|that|my|the|above|previous|final)[ \t]+(?:answer|result|value|solution|quote|quoted[ \t]+"
+    r"answer|claim)[ \t]+|"
     r"(?:this|that)[ \t]+)(?:is|was|'s|might[ \t]+be|may[ \t]+be|could[ \t]+be)[ \t]+(?:[a-z]+[ \t]+){0,2}?"
     # (the judgement ends its clause: never It is not correct to add the other root.)
-    r"(?:wrong|incorrect|not[ \t]+(?:right|correct)|a[ \t]+guess|uncertain)(?=[ \t]*(?:[.!?)\]]|though|$|\n))|"
+    r"(?:wrong|incorrect|not[ \t]+(?:right|correct)|a[ \t]+guess|uncertain)(?=[ \t]*(?:[.!?)\];,]|though|$|\n))|"
     r"(?<![A-Za-z])(?:just[ \t]+kidding|i[ \t]+was[ \t]+kidding|(?:revised|corrected|updated|new)[ \t]+answer[ \t*]*[:：]|"
     r"other[ \t]+possible[ \t]+answers?|another[ \t]+possible[ \t]+answer|(?:real|true|actual)[ \t]+(?:value|answer|total|result)"
     r"[ \t]+(?:is|should[ \t]+be)|(?:total|answer|result|value)[ \t]+should[ \t]+(?:actually[ \t]+)?be[ \t]+\$?-?\d|"
     # (a verdict on the work above: This contradicts the given condition., I realize I made an error, My earlier
     # computation was off., so something is off)
-    r"(?:this|that|it)[ \t]+(?:contradicts|violates|can(?:no|')t[ \t]+be[ \t]+(?:right|correct))|"
-    r"i[ \t]+(?:now[ \t]+)?(?:realize|realise|see|notice)[ \t]+(?:that[ \t]+)?i[ \t]+(?:made|have[ \t]+made)[ \t]+an?[ \t]+"
-    r"(?:error|mistake)|(?:my|the)[ \t]+(?:earlier|previous|above|first)[ \t]+(?:computation|calculation|answer|work|"
-    r"result|value)[ \t]+(?:was|is)[ \t]+(?:off|wrong|incorrect|flawed|mistaken)|something[ \t]+is[ \t]+off)(?![A-Za-z])")
+    # (opening its sentence, or after but: never a note on another value, (x = -5 is rejected since it contradicts ...))
+    r"(?<![^\n.!?])[ \t]*(?:(?:but|hmm|wait|however|yet)[ \t]*,?[ \t]+)?(?:this|that|it)[ \t]+(?:contradicts|violates|"
+    r"can(?:no|')t[ \t]+be[ \t]+(?:right|correct))|"
+    r"i[ \t]+(?:now[ \t]+)?(?:realize|realise|realized|realised|see|saw|notice|noticed)[ \t]+(?:that[ \t]+)?i[ \t]+(?:made|"
+    r"have[ \t]+made|had[ \t]+made)[ \t]+an?[ \t]+(?:error|mistake)|(?:my|the)[ \t]+(?:earlier|previous|above|first)[ \t]+"
+    r"(?:computation|calculation|answer|work|result|value)[ \t]+(?:was|is)[ \t]+(?:off|wrong|incorrect|flawed|mistaken)|"
+    r"something(?:[ \t]+is|'s)[ \t]+off)(?![A-Za-z])")
 
 
 # after an answer, the response disowning it: it says it could not solve the problem (I could not determine the answer.
@@ -5487,20 +5522,32 @@ def _hypothetical(text: str, lo: int, start: int, modal: bool = True, claims_onl
 # does not work, so there is no solution)
 _TRIAL_REJECTED = re.compile(r"(?i)[\s:,;.—–-]{0,4}(?:(?:it|this|that|which|then)\s+)?(?:(?:clearly|also|again)\s+)?(?:fails?|failed|"
                              r"(?:gives|yields|leads\s+to|results\s+in)\s+a\s+contradiction|is\s+a\s+contradiction|"
-                             r"does\s*n['’]?t\s+work|does\s+not\s+work|(?:is|was)\s+not\s+a\s+(?:valid\s+)?(?:solution|root))(?![A-Za-z])")
+                             r"does\s*n['’]?t\s+work|does\s+not\s+work|(?:is|was)\s+not\s+a\s+(?:valid\s+)?(?:solution|root)|"
+                             r"(?:is|was)\s+no\s+(?:valid\s+)?(?:solution|root)|(?:we|i)\s+(?:get|reach|obtain|arrive\s+at)\s+a\s+"
+                             r"contradiction)(?![A-Za-z])")
 # a final sentence that gives a name its value by let ... be, and nothing after the value but what it counts
 _LET_GIVEN = re.compile(r"(?i)[\s*#>-]*(?:(?:so|then|now|next|first)[ \t]*,?[ \t]*)?let[ \t]+(?!me(?![A-Za-z])|"
-                        r"us(?![A-Za-z])|'s(?![A-Za-z]))[^.!?\n]{1,60}?(?<![A-Za-z])be[ \t]+\$?-?\d[\d,]*(?:\.\d+)?"
+                        r"us(?![A-Za-z])|'s(?![A-Za-z]))[^.!?\n;,:]{1,60}?(?<![A-Za-z])be[ \t]+\$?-?\d[\d,]*(?:\.\d+)?"
                         r"(?:[ \t]+[A-Za-z]+){0,3}[ \t]*[.!]?[\s*]*")
 # a name given its value by let ... be, right before the value
-_LET_BE = re.compile(r"(?i)(?<![A-Za-z])let[ \t]+(?!me(?![A-Za-z])|us(?![A-Za-z])|'s(?![A-Za-z]))[^.!?\n]{1,60}?"
+_LET_BE = re.compile(r"(?i)(?<![A-Za-z])let[ \t]+(?!me(?![A-Za-z])|us(?![A-Za-z])|'s(?![A-Za-z]))[^.!?\n;,:]{1,60}?"
                      r"(?<![A-Za-z])be[ \t]*\$?[ \t]*\Z")
+
+
+def _thought_closes(text: str) -> list[re.Match[str]]:
+    """Where thoughts close (see _THOUGHT_END); a last </reasoning> with nothing after it closes none: TRL's GRPO format
+    puts the answer after it, in <answer>, but a reply that wrote its answer inside the tags has no other (never so
+    after </think>: a reasoning model's thought is never its reply)."""
+    closes = list(_THOUGHT_END.finditer(text))
+    while closes and re.fullmatch(r"(?i)<\s*/\s*reasoning\s*>", closes[-1].group()) and not text[closes[-1].end() :].strip():
+        closes.pop()
+    return closes
 
 
 def after_thought(text: str) -> int | None:
     """Where the reply after a reasoning model's last closed thought starts (0 when there is none), or None when a
     thought opens and never closes."""
-    ends = [m.end() for m in _THOUGHT_END.finditer(text)]
+    ends = [m.end() for m in _thought_closes(text)]
     if ends:
         return ends[-1]
     return None if _THOUGHT_START.search(text) else 0
@@ -5619,7 +5666,7 @@ def _extract(text: str, structured: bool, restate: bool = True, cleaned: bool = 
         at = kept + [len(text)]
         return replace(found, span=(at[start], kept[end - 1] + 1 if end > start else at[start]))
     lo, hi = 0, len(text)
-    closes = list(_THOUGHT_END.finditer(text))
+    closes = _thought_closes(text)
     if closes:
         lo = closes[-1].end()
         opened = _SOLUTION_START.match(text, lo)  # Sky-T1: <|end_of_thought|> <|begin_of_solution|> ...

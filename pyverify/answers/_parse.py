@@ -505,8 +505,8 @@ def _number_after_value(text: str) -> re.Match[str] | None:
             continue  # an opening bar: |3|
         if mark == "}":
             opening = _opening(text, at)
-            if opening is None:
-                continue
+            if opening is None or re.search(r"\\circ|\\prime|'", text[opening:at]):
+                continue  # 45^{\circ} 30': degrees, then minutes
             before = text[:opening].rstrip()
             if _TWO_ARGUMENTS.search(before):
                 continue  # \frac{270}7: the first argument, then the second

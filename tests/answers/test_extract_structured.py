@@ -4163,3 +4163,54 @@ def test_what_a_review_found_after_a_box_and_in_a_last_sentence(response: str, s
 )  # fmt: skip
 def test_a_box_given_as_an_example_of_the_format_is_no_answer(response: str, status: str) -> None:
     assert grade(response, "5").status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "status"),
+    [("Many would answer \\boxed{5}, but careful analysis gives 6.", "no answer"),
+     ("One might guess \\boxed{5}; however it is 6.", "no answer"), ("Some would say \\boxed{5}.", "no answer"),
+     ("> The answer is 5.\n\nThat quote is wrong; we get 6.", "no answer"),
+     ("One would think that \\boxed{5} is wrong, but the answer is \\boxed{5}.", "correct"),
+     ("So one can say the answer is \\boxed{5}.", "correct"), ("The answer is 5.\n\nThis answer is correct.", "correct")],
+)  # fmt: skip
+def test_someone_elses_answer_or_a_quote_judged_wrong_is_no_answer(response: str, status: str) -> None:
+    assert grade(response, "5").status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # a second review of this stop's rules: what they lost
+     ("So the answer is $\\boxed{5}$. (x = -5 is rejected since it contradicts the condition x > 0.)", "5", "correct"),
+     ("\\boxed{2}\n\nDouble-check: Difference = 7 - 5 = 2", "2", "correct"),
+     ("\\boxed{3/4}\n\nDouble-check: 1/2 + 1/4 = 3/4", "3/4", "correct"),
+     ("\\boxed{2}\n\nDouble-check: 7 - 5 = 2, which matches.", "2", "correct"),
+     ("<reasoning>\nSo the answer is 18.\n</reasoning>", "18", "correct"),
+     ("<reasoning>\nThe answer is 18.", "18", "correct"),
+     ("$12% = \\boxed{12}$", "12", "correct"), ("$$\\frac{30}{120}\\times 100% = \\boxed{25}$$", "25", "correct"),
+     ("Let n be the number of days; then n must be 12.", "12", "correct"),
+     ("\\boxed{6} \\textcolor[HSB]{0,0,100}{\\boxed{5}}", "5", "correct"),
+     ("\\boxed{6} \\textcolor[Gray]{5}{\\boxed{5}}", "5", "correct"),
+     ("$\\boxed{5}$. More or less effort would not change this.", "5", "correct"),
+     ("a\n\nTotal = 48 legs", "48", "correct"), ("a\n\nTotal cost = 48 dollars", "48", "correct"),
+     # ... and what they still let through
+     ("5 dogs x 4 legs = 20 legs\n7 chickens x 4 legs = 28 legs\n\nTotal = 48 legs I think", "48", "no answer"),
+     ("a\n\nTotal so far = 48 legs", "48", "no answer"), ("a\n\nRunning total = 48 legs", "48", "no answer"),
+     ("a\n\nTarget = 48 legs", "48", "no answer"), ("a\n\nTotal = 48 legs yesterday", "48", "no answer"),
+     ("a\n\nTotal = 48 legs halved", "48", "no answer"),
+     ("\\boxed{5}\n\nI realized I made a mistake.", "5", "no answer"), ("\\boxed{5}\n\nReviewing, I get 6.", "5", "no answer"),
+     ("\\boxed{5}\n\nRecounting gives 6.", "5", "no answer"), ("\\boxed{5}\n\nSomething's off.", "5", "no answer"),
+     ("\\boxed{6} \\textcolor{-black}{\\boxed{5}}", "5", "wrong"), ("\\boxed{6} \\textcolor[HTML]{fff}{\\boxed{5}}", "5", "wrong"),
+     ("\\boxed{6} \\textcolor[HSB]{0,0,240}{\\boxed{5}}", "5", "wrong"), ("\\boxed{6} \\textcolor[Gray]{15}{\\boxed{5}}", "5", "wrong"),
+     ("$\\boxed{5}\\quad\\text{maybe}$", "5", "no answer"), ("\\boxed{5}, I suspect.", "5", "no answer"),
+     ("\\boxed{5} (if I am not mistaken)", "5", "no answer"), ("Trying $x=5$, we get a contradiction.", "5", "no answer"),
+     ("$x=5$ is no solution.", "5", "no answer"), ("<seed:think>\\boxed{5}", "5", "no answer"),
+     ("◁think▷x◁/think▷The answer is 5.", "5", "correct"), ("<|START_THINKING|>\\boxed{5}", "5", "no answer"),
+     ("<|START_THINKING|>hmm<|END_THINKING|>The answer is 5.", "5", "correct")],
+)  # fmt: skip
+def test_a_second_review_of_this_stops_rules(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, response
+
+
+def test_degrees_then_minutes_are_no_number_after_a_value() -> None:
+    assert "right after a value" not in (equivalent_answers("45^\\circ 30'", "45^{\\circ} 30'").reason or "")
+    assert grade("\\boxed{45^{\\circ} 30'}", "45^\\circ 30'").status == "correct"
