@@ -1161,7 +1161,7 @@ def _commented_in_math(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
         return []
     ranges = []
     for span in _math_spans(text, lo, hi):
-        for found in re.finditer(r"(?<![\\\d])%", text[span.start : span.end]):
+        for _, found in zip(range(64), re.finditer(r"(?<![\\\d])%", text[span.start : span.end])):
             at = span.start + found.start()
             line_end = text.find("\n", at, span.end)
             end = line_end if line_end >= 0 else span.end - _closer_length(text, span)

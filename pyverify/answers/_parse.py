@@ -473,17 +473,18 @@ _VALUE_FUNCTIONS = re.compile(r"\\(?:sin|cos|tan|cot|sec|csc|ln|log|exp|arcsin|a
                               r"int|oint|iint|lim|max|min|sup|inf)\s*\Z")
 
 
-def _opening(text: str, close: int) -> int | None:
-    """Where the brace group that closes at ``close`` opens (None when it does not)."""
-    depth = 0
-    for k in range(close, -1, -1):
-        if text[k] == "}" and (k == 0 or text[k - 1] != "\\"):
-            depth += 1
-        elif text[k] == "{" and (k == 0 or text[k - 1] != "\\"):
-            depth -= 1
-            if depth == 0:
-                return k
-    return None
+def _openings(text: str) -> dict[int, int]:
+    """Where each brace group that closes at an index opens (unescaped braces, paired in one pass: linear, where
+    walking back from each closing brace was quadratic on }1}1}1...)."""
+    pairs: dict[int, int] = {}
+    stack: list[int] = []
+    for k, ch in enumerate(text):
+        if ch in "{}" and (k == 0 or text[k - 1] != "\\"):
+            if ch == "{":
+                stack.append(k)
+            elif stack:
+                pairs[k] = stack.pop()
+    return pairs
 
 
 def _number_after_value(text: str) -> re.Match[str] | None:
@@ -495,6 +496,7 @@ def _number_after_value(text: str) -> re.Match[str] | None:
     bare = _BARE_FRACTION_THEN_NUMBER.search(text)
     if bare and not re.match(r"\d+(?:\.\d+)?\s*(?:\\[dtc]?frac|\d+/\d)", text[bare.end() :]):
         return bare  # \frac12 3: a fraction of two one-token arguments, then a number
+    openings: dict[int, int] | None = None
     for found in _AFTER_VALUE.finditer(text):
         mark, at = found.group()[:1], found.start()
         if re.match(r"\d+(?:\.\d+)?\s*(?:\\[dtc]?frac|\d+/\d|\^|!)", text[found.end() :]):
@@ -504,20 +506,21 @@ def _number_after_value(text: str) -> re.Match[str] | None:
         if mark == "|" and text.count("|", 0, at + 1) % 2:
             continue  # an opening bar: |3|
         if mark == "}":
-            opening = _opening(text, at)
+            openings = _openings(text) if openings is None else openings
+            opening = openings.get(at)
             if opening is None or re.search(r"\\circ|\\prime|'", text[opening:at]):
                 continue  # 45^{\circ} 30': degrees, then minutes
             before = text[:opening].rstrip()
             if _TWO_ARGUMENTS.search(before):
                 continue  # \frac{270}7: the first argument, then the second
             if before.endswith("}"):  # \frac{1}{2}: the command before the first argument
-                first = _opening(before, len(before) - 1)
+                first = openings.get(len(before) - 1)
                 before = before[:first].rstrip() if first is not None else before
             before = re.sub(r"(?:\[[^\[\]]{0,50}\]|(?<=frac)\s*[0-9A-Za-z])\s*\Z", "", before)  # \sqrt[3]{8}, \frac1{2}
             if before.endswith("^"):
                 base = before[:-1].rstrip()
                 if base.endswith("}"):  # \int_{-\frac{T}{2}}^{\frac{T}{2}} 2: the subscript before the power
-                    sub = _opening(base, len(base) - 1)
+                    sub = openings.get(len(base) - 1)
                     if sub is not None and base[:sub].rstrip().endswith("_"):
                         base = base[:sub].rstrip()[:-1]
                 base = re.sub(r"_\s*\S\Z", "", base)
