@@ -140,7 +140,13 @@ texts = {"Answer: 3, line breaks, y": "Answer: 3" + "\\n" * n + "y",
          "the number of apples (n/13) after 3 days": "The answer is the number of apples " + "after 3 days " * (n // 13),
          "Let's use the fact that (n/9) x is big": "So 1 + 1 = 2.\\n\\nLet's use the fact that " + "x is big " * (n // 9) +
          "$60$",
-         "a JSON answer, Note: (n/11) the format": '{"answer": 16}\\nNote: ' + "the format " * (n // 11)}
+         "a JSON answer, Note: (n/11) the format": '{"answer": 16}\\nNote: ' + "the format " * (n // 11),
+         "boxed 5, Re-checking, (n/13) gives 6.": "\\\\boxed{5}\\n\\n" + "Re-checking, " * (n // 13) + "gives 6.",
+         "frac{1}{2}3 (n/12) in math": "The answer is $" + "\\\\frac{1}{2}3" * (n // 12) + "$.",
+         "boxed 6, (n/2) %, boxed 5 in math": "$\\\\boxed{6}" + " %" * (n // 2) + "\\\\boxed{5}$",
+         "white!99!black (n/28) groups": "\\\\boxed{6} " + "\\\\textcolor{white!99!black}{" * (n // 28) + "\\\\boxed{5}",
+         "Total = 48 (n/5) legs": "So.\\n\\nTotal = 48" + " legs" * (n // 5),
+         "Let (n/2) x be 5.": "Let " + "x " * (n // 2) + "be 5."}
 seconds = {}
 for name, text in texts.items():
     start = time.perf_counter()
