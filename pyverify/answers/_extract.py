@@ -358,7 +358,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "`Keep 12 in mind.`) (never in a note after a marked answer: `\\boxed{6}. So we used 2 steps.` is "
      "6); a final sentence without a marker that hedges or supposes (perhaps, seems, my best guess, "
      "assume, not sure, it is possible that, if, says, a value given by let, `Let the number of apples be "
-     "5 apples.`, and their words in the answer phrases' languages: "
+     "5 apples.`, a value tried and rejected, `Let's test $x=5$: it fails.`, and their words in the answer phrases' languages: "
      "probablement, có lẽ, piensan) states nothing; a concluding sentence's own computation states its "
      "result when exact arithmetic confirms it, and so does the response's last sentence without a concluding word "
      "when no step opens it (`The company now owns 23 + 12 = 35 helicopters.`, MathCAMPS's CodeLlama answers; "
@@ -455,7 +455,14 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "`Option B is incorrect`, `It is not correct to add the other root.`), and a last box in a sentence "
      "that opens another case or an alternative to a different box before it (`Case 1: \\boxed{5}. Case "
      "2: \\boxed{6}.`, `..., otherwise it is \\boxed{6}`, `Alternatively, ... \\boxed{6}`, `... or "
-     "\\boxed{6} otherwise`)"),
+     "\\boxed{6} otherwise`); and so is a last box after a check done again that gives another value "
+     "(`Re-checking gives 6.`, `Upon re-checking, I got 6 instead.`, `the sum is actually 6`; never a step "
+     "checked again, `Double-checking the first step: 4 \\times 12 = 48.`), after a verdict on the work "
+     "that ends its clause (`I realized I made a mistake.`, `My earlier computation was off.`, `Something is "
+     "off.`), a hedge in a text command or a clause (`$\\boxed{5} \\text{ maybe}$`, `(I might be wrong)`, "
+     "`, I guess`, `if I'm not mistaken`), or someone else's answer (`Many would answer \\boxed{5}`, `One "
+     "might guess \\boxed{5}`); a whole reply that says it could not solve the problem (`I could not "
+     "determine the answer.`) has none"),
     ("`Answer: $5$ is incorrect.`, `So $5$ is incorrect.`, `We reject $x=5$.`, `The answer is at least $5$.`, `Die Antwort ist nicht $5$.`, `Ответ: $5$ или $6$.`, `The answer is $5$ thousand.`, `Answer: ~~5~~`, `Final Answer: ~3`",
      "never the value: a word after it that judges it or changes it (thousand, squared, divided, at most, "
      "to $6$), a word before it that changes or bounds it (at least, twice, anything but, about, reject, "
@@ -4846,8 +4853,10 @@ _HEDGE_AFTER = re.compile(r"(?i)[\s.,;:()\[\]*$\\—–-]*(?:footnote\s*\{[\s(]*
                           r"unverified|low\s+confidence|most\s+likely|though\s+i'?m\s+not|i\s+could\s+be\s+wrong|not\s+100\s*%|"
                           r"not\s+sure|is\s+my\s+(?:best\s+)?guess|i'?m\s+guessing|"
                           # (a clause that doubts it, a bound written in words: I might be wrong, give or take)
-                          r"(?:but\s+|though\s+)?i\s+(?:might|may|could)\s+(?:be\s+wrong|be\s+mistaken|have\s+made\s+an?\s+"
-                          r"(?:error|mistake)|have\s+erred)|(?:but\s+)?(?:it\s+)?(?:could|might|may)\s+be\s+wrong|"
+                          # (ending its clause: never I might be wrong about the interpretation, but the arithmetic is right)
+                          r"(?:(?:but\s+|though\s+)?i\s+(?:might|may|could)\s+(?:be\s+wrong|be\s+mistaken|have\s+made\s+an?\s+"
+                          r"(?:error|mistake)|have\s+erred)|(?:but\s+)?(?:it\s+)?(?:could|might|may)\s+be\s+wrong)"
+                          r"(?=\s*[.;)!]|\s*\Z)|"
                           # (in the answer's own sentence: never More or less effort would not change this.)
                           r"(?<![.!?]\s)(?<![.!?]\s\s)(?<![.!?\n])(?:or\s+thereabouts|more\s+or\s+less|give\s+or\s+take)|"
                           r"roughly(?=\s*\))|i\s+(?:guess|think|suppose|believe|suspect)(?=\s*(?:[.,;!)$\\}]|\Z))|"
@@ -5195,7 +5204,12 @@ _COPULA_AFTER = re.compile(r"(?i)\s(?:is|are|was|equals|will\s+be)\s")
 _RECHECKED = re.compile(r"(?i)[\s*#>-]{0,8}(?:[A-Za-z]+[ \t]*[,:][ \t]*|(?:upon|on|after|when|but|however|so|now)[ \t,]+|"
                         r"let[ \t]+me[ \t]+[a-z]+[ \t]*[,:]?[ \t]*){0,2}(?:i[ \t]+)?(?:re-?check\w*|re-?comput\w*|"
                         r"re-?calculat\w*|re-?do(?:ing)?|redid|re-?evaluat\w*|re-?view\w*|re-?count\w*|double-?check\w*|"
-                        r"checking[ \t]+again|check(?:ing)?[ \t]+(?:it[ \t]+)?again)(?![A-Za-z])")
+                        r"checking[ \t]+again|check(?:ing)?[ \t]+(?:it[ \t]+)?again)(?![A-Za-z])"
+                        # (the check of the whole, its result next, or a value it says changed: Re-checking gives 6.,
+                        # recomputing, I get 6., Double-check: the sum is actually 6., I got 6 instead.; never a step
+                        # checked again, Double-checking the first step: 4 x 12 = 48., Re-checking the product gives 48.)
+                        r"(?=[ \t]*,?[ \t]*(?:(?:i|we)[ \t]+)?(?:gives?|gave|yields?|get|got|obtain|find|found|comes?)(?![A-Za-z])|"
+                        r"[^.!?\n]{0,80}(?<![A-Za-z])(?:actually|instead)(?![A-Za-z]))")
 # ... the result it ends on: the value after the sentence's last result word, then at most three words (never a value
 # inside the computation it repeats: Double-check: Difference = 7 - 5 = 2 ends on 2)
 _RECHECK_RESULT = re.compile(r"(?i)(?<![A-Za-z])(?:gives?|gave|yields?|get|got|obtain(?:s|ed)?|find|found|is|was|=|equals?|"
@@ -5292,19 +5306,21 @@ _JUDGED_AFTER = re.compile(
     r"answer|claim)[ \t]+|"
     r"(?:this|that)[ \t]+)(?:is|was|'s|might[ \t]+be|may[ \t]+be|could[ \t]+be)[ \t]+(?:[a-z]+[ \t]+){0,2}?"
     # (the judgement ends its clause: never It is not correct to add the other root.)
-    r"(?:wrong|incorrect|not[ \t]+(?:right|correct)|a[ \t]+guess|uncertain)(?=[ \t]*(?:[.!?)\];,]|though|$|\n))|"
+    r"(?:wrong|incorrect|not[ \t]+(?:right|correct)|a[ \t]+guess|uncertain)(?=[ \t]*(?:[.!?)\]]|though|$|\n))|"
     r"(?<![A-Za-z])(?:just[ \t]+kidding|i[ \t]+was[ \t]+kidding|(?:revised|corrected|updated|new)[ \t]+answer[ \t*]*[:：]|"
     r"other[ \t]+possible[ \t]+answers?|another[ \t]+possible[ \t]+answer|(?:real|true|actual)[ \t]+(?:value|answer|total|result)"
     r"[ \t]+(?:is|should[ \t]+be)|(?:total|answer|result|value)[ \t]+should[ \t]+(?:actually[ \t]+)?be[ \t]+\$?-?\d|"
     # (a verdict on the work above: This contradicts the given condition., I realize I made an error, My earlier
     # computation was off., so something is off)
-    # (opening its sentence, or after but: never a note on another value, (x = -5 is rejected since it contradicts ...))
-    r"(?<![^\n.!?])[ \t]*(?:(?:but|hmm|wait|however|yet)[ \t]*,?[ \t]+)?(?:this|that|it)[ \t]+(?:contradicts|violates|"
-    r"can(?:no|')t[ \t]+be[ \t]+(?:right|correct))|"
+    # (opening its sentence, or after but, and ending its clause: never a note on another value or on a step, The other
+    # root contradicts ..., This contradicts the requirement that x > 0. (of a root discarded), I realize I made a
+    # mistake in reading, but it doesn't affect the answer.)
+    r"(?<![^\n.!?])[ \t]*(?:(?:but|hmm|wait|however|yet)[ \t]*,?[ \t]+)?(?:this|that|it)[ \t]+"
+    r"can(?:no|')t[ \t]+be[ \t]+(?:right|correct)(?=[ \t]*[.!]|[ \t]*\Z)|"
     r"i[ \t]+(?:now[ \t]+)?(?:realize|realise|realized|realised|see|saw|notice|noticed)[ \t]+(?:that[ \t]+)?i[ \t]+(?:made|"
-    r"have[ \t]+made|had[ \t]+made)[ \t]+an?[ \t]+(?:error|mistake)|(?:my|the)[ \t]+(?:earlier|previous|above|first)[ \t]+"
-    r"(?:computation|calculation|answer|work|result|value)[ \t]+(?:was|is)[ \t]+(?:off|wrong|incorrect|flawed|mistaken)|"
-    r"something(?:[ \t]+is|'s)[ \t]+off)(?![A-Za-z])")
+    r"have[ \t]+made|had[ \t]+made)[ \t]+an?[ \t]+(?:error|mistake)(?=[ \t]*[.!;]|[ \t]*\Z)|(?:my|the)[ \t]+(?:earlier|"
+    r"previous|above|first)[ \t]+(?:computation|calculation|answer|work|result|value)[ \t]+(?:was|is)[ \t]+(?:off|wrong|"
+    r"incorrect|flawed|mistaken)(?=[ \t]*[.!]|[ \t]*\Z)|something(?:[ \t]+is|'s)[ \t]+off(?=[ \t]*[.!]|[ \t]*\Z))(?![A-Za-z])")
 
 
 # after an answer, the response disowning it: it says it could not solve the problem (I could not determine the answer.

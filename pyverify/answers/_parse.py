@@ -464,7 +464,7 @@ _GLUED_DIGIT_ARGUMENT = re.compile(r"\\(?:[dtc]?frac|[dt]?binom)(?![A-Za-z])(?:\
 # fraction's, a root's, a repeating decimal's, an exponent's): \frac{1}{2}3, 5!3, |-2|3, 0.\overline{3}6, 0.(3)6,
 # 2^{10}24 (never after other brackets: $200\left(\cos \frac{\pi}{6}\right) 20$ is a textbook's product)
 _AFTER_VALUE = re.compile(r"(?:(?<=\d\.)\(\d+\)|(?<=\d\.\d)\(\d+\)|(?<=\d\.\d\d)\(\d+\)|(?<!\\)!|\||\\rfloor|"
-                          r"\\rceil|\})(?:\s|\\[ ,;:!])*(?=\d)")
+                          r"\\rceil|\})(?:\s|~|\\[ ,;:!])*(?=\d)")
 _VALUE_COMMANDS = re.compile(r"\\(?:[dtc]?frac|[dt]?binom|sqrt|overline|bar|dot|overset|underline|widehat)\s*\Z")
 _TWO_ARGUMENTS = re.compile(r"\\(?:[dtc]?frac|[dt]?binom)\s*\Z")
 _BARE_FRACTION_THEN_NUMBER = re.compile(r"\\[dtc]?frac\s*[0-9A-Za-z]\s*[0-9A-Za-z](?:\s|\\[ ,;:!])+(?=\d)")
