@@ -108,7 +108,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "markers; the last one in the response wins (an earlier box does not beat a later stated final "
      "answer); `\\framebox`, `\\colorbox{…}{…}`, `\\fcolorbox`, `\\boxed\\relax{…}`, `\\boxed6` (one "
      "token) and `boxed{…}` without its backslash (HARDMath's prompt asks for `\\[boxed{}\\]`) are boxes "
-     "too; `The correct option is (E) Hyperbola.` and `the right choice is C` are markers where a choice "
+     "too (a box around math that holds one box is that box: `\\colorbox{yellow}{$\\boxed{50}$}` is 50); `The correct option is (E) Hyperbola.` and `the right choice is C` are markers where a choice "
      "letter follows (never `The correct choice is to multiply by 3.`), and so are `the correct answer choice is D` and "
      "`Solution: Choice_B`, `the solution is Choice D` (MR-Ben's prompted format: only where the word and its letter follow, perhaps after a few words: `Solution: maybe Choice_C` is a hedge, and a later line `Solution: …` that names no choice, `Solution: None of the above`, `Solution: I am not sure`, takes it back: no answer); "
      "a choice's option after it is kept with it (`Choice B: 90 seconds`, `D: 2/3`, `B) 2x(x-7)`), options listed after a marker with none chosen (`Answer: A) 12 B) 15`, one per line or not) state no answer, and a note in brackets after a "
@@ -1200,6 +1200,16 @@ def _unbox(content: str) -> str:
             closing[stack.pop()] = m.start()
     lo, hi = 0, len(content)
     while True:
+        for delimiter in ("$$", "$"):  # \colorbox{yellow}{$\boxed{50}$}: math around the inner box, then the box
+            if content.startswith(delimiter, lo) and content.endswith(delimiter, lo, hi) and \
+                    hi - lo > 2 * len(delimiter) and content[lo + len(delimiter) : hi - len(delimiter)].strip().startswith(
+                        ("\\boxed", "\\fbox")) and "$" not in content[lo + len(delimiter) : hi - len(delimiter)]:  # fmt: skip
+                lo, hi = lo + len(delimiter), hi - len(delimiter)
+                while lo < hi and content[lo].isspace():
+                    lo += 1
+                while hi > lo and content[hi - 1].isspace():
+                    hi -= 1
+                break
         opener = _BRACES.match(content, lo, hi)
         if opener is None or len(opener.group()) < 3 or closing.get(opener.end() - 1) != hi - 1:
             break

@@ -4222,3 +4222,14 @@ def test_a_second_review_of_this_stops_rules(response: str, gold: str, status: s
 def test_degrees_then_minutes_are_no_number_after_a_value() -> None:
     assert "right after a value" not in (equivalent_answers("45^\\circ 30'", "45^{\\circ} 30'").reason or "")
     assert grade("\\boxed{45^{\\circ} 30'}", "45^\\circ 30'").status == "correct"
+
+
+@pytest.mark.parametrize(
+    ("response", "status"),
+    [("\\colorbox{yellow}{$\\boxed{50}$}", "correct"), ("\\colorbox{yellow}{$$\\boxed{50}$$}", "correct"),
+     ("\\fbox{$\\boxed{50}$}", "correct"), ("\\colorbox{yellow}{$\\boxed{51}$}", "wrong"),
+     ("\\colorbox{yellow}{$\\boxed{50}$ and $\\boxed{60}$}", "unparsed")],
+)  # fmt: skip
+def test_a_box_around_math_that_holds_one_box_is_that_box(response: str, status: str) -> None:
+    # (a review: colour emphasis around a boxed answer, \colorbox{yellow}{$\boxed{50}$}, was unparsed)
+    assert grade(response, "50").status == status, response
