@@ -5551,13 +5551,13 @@ _TRIAL_REJECTED = re.compile(r"(?i)[\s:,;.—–-]{0,4}(?:(?:it|this|that|which|
                              r"does\s*n['’]?t\s+work|does\s+not\s+work|(?:is|was)\s+not\s+a\s+(?:valid\s+)?(?:solution|root)|"
                              r"(?:is|was)\s+no\s+(?:valid\s+)?(?:solution|root)|(?:we|i)\s+(?:get|reach|obtain|arrive\s+at)\s+a\s+"
                              r"contradiction)(?![A-Za-z])")
-# a final sentence that gives a name its value by let ... be, and nothing after the value but what it counts
-_LET_GIVEN = re.compile(r"(?i)[\s*#>-]*(?:(?:so|then|now|next|first)[ \t]*,?[ \t]*)?let[ \t]+(?!me(?![A-Za-z])|"
-                        r"us(?![A-Za-z])|'s(?![A-Za-z]))[^.!?\n;,:]{1,60}?(?<![A-Za-z])be[ \t]+\$?-?\d[\d,]*(?:\.\d+)?"
-                        r"(?:[ \t]+[A-Za-z]+){0,3}[ \t]*[.!]?[\s*]*")
-# a name given its value by let ... be, right before the value
-_LET_BE = re.compile(r"(?i)(?<![A-Za-z])let[ \t]+(?!me(?![A-Za-z])|us(?![A-Za-z])|'s(?![A-Za-z]))[^.!?\n;,:]{1,60}?"
-                     r"(?<![A-Za-z])be[ \t]*\$?[ \t]*\Z")
+# let ... be: a name given its value, in one clause (never let me, let us, let's)
+_LET_NAME_BE = r"let[ \t]+(?!me(?![A-Za-z])|us(?![A-Za-z])|'s(?![A-Za-z]))[^.!?\n;,:]{1,60}?(?<![A-Za-z])be"
+# a final sentence that gives a name its value so, and nothing after the value but what it counts
+_LET_GIVEN = re.compile(r"(?i)[\s*#>-]*(?:(?:so|then|now|next|first)[ \t]*,?[ \t]*)?" + _LET_NAME_BE +
+                        r"[ \t]+\$?-?\d[\d,]*(?:\.\d+)?(?:[ \t]+[A-Za-z]+){0,3}[ \t]*[.!]?[\s*]*")
+# ... and right before the value
+_LET_BE = re.compile(r"(?i)(?<![A-Za-z])" + _LET_NAME_BE + r"[ \t]*\$?[ \t]*\Z")
 
 
 def _thought_closes(text: str) -> list[re.Match[str]]:
