@@ -68,7 +68,7 @@ from typing import Literal
 from pyverify.answers._forms import _RELATION as _FORMS_RELATION
 from pyverify.answers._forms import OPTION_NAMES_ANOTHER, said_in_scale_words, spelled_number
 from pyverify.answers._reading import INVISIBLE, outside_unit
-from pyverify.answers._units import symbols
+from pyverify.answers._units import one_kind, symbols
 from pyverify.answers._words import (
     ESCAPED_COMMANDS,
     ILLIONS,
@@ -169,7 +169,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "script element, a tag's attributes (`<img alt=\"…\">`), a Markdown image (`!` with its alt text in square brackets and its address in parentheses: neither is read) and a Markdown comment line (`[//]: # (…)`); "
      "`\\color{transparent}`, `\\mathcolor{white}`, a colour model's white (`\\textcolor[HTML]{FFFFFF}`, `[rgb]{1,1,1}`, `[RGB]{255,255,255}`), a colour at 0% (`black!0`), `\\scalebox{0}{…}` or `\\scalebox{0.001}{…}`, `\\resizebox{0pt}`, `\\cancelto{…}{…}`, `\\if0 … \\fi` and HTML text of `font-size:0` or a transparent `rgba` hide too, "
      "and so does any colour light enough to be unseen on a white page, every channel at 93% or more "
-     "(`white!100!black`, `yellow!1`, `[gray]{1}`, `[cmyk]{0,0,0,0}`, `[Hsb]{0,0,1}`, `[HTML]{FEFEFE}`, `ghostwhite`), "
+     "(`white!100!black`, `yellow!1`, `[gray]{1}`, `[cmyk]{0,0,0,0}`, `[Hsb]{0,0,1}`, `[HTML]{FEFEFE}`, `ghostwhite`, and in HTML `color:#fefefe`, `color=\"snow\"` or a black `rgba` of alpha 0.03), "
      "and in math a TeX comment that holds a box (`$\\boxed{6} % \\boxed{5}$` shows 6 alone)"),
     ("`The answer is $\\frac{1}{3}$.`, `Final Answer: The largest $n$ is 34.`, `So the answer to this question is 7.`",
      "after a phrase (`the answer to this question is`, `the answer to the problem is` are the phrase "
@@ -998,9 +998,11 @@ def _colour(model: str | None, spec: str) -> tuple[float, float, float] | None:
             if re.fullmatch(r"#[0-9A-Fa-f]{3}|#[0-9A-Fa-f]{6}", spec):
                 digits = spec[1:] if len(spec) == 7 else "".join(c * 2 for c in spec[1:])
                 return tuple(int(digits[k : k + 2], 16) / 255 for k in (0, 2, 4))  # type: ignore[return-value]
-            rgb = re.fullmatch(r"(?i)rgba?\s*\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*(?:,\s*[\d.]+\s*)?\)", spec)
+            rgb = re.fullmatch(r"(?i)rgba?\s*\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*(?:,\s*([\d.]+)(%?)\s*)?\)", spec)
             if rgb:
-                return tuple(min(int(g), 255) / 255 for g in rgb.groups())  # type: ignore[return-value]
+                # (an alpha below one lets the white page through: rgba(0,0,0,0.03) is as light as #F7F7F7)
+                alpha = min(float(rgb.group(4)) / (100 if rgb.group(5) else 1), 1.0) if rgb.group(4) else 1.0
+                return tuple(alpha * min(int(g), 255) / 255 + 1 - alpha for g in rgb.groups()[:3])  # type: ignore[return-value]
             return _mixed(spec)
         values = [float(v) for v in re.split(r"\s*,\s*|\s+", spec) if v] if model.lower() != "html" else []
         # xcolor's models and their scales: rgb, cmy, cmyk, gray, hsb in [0, 1]; RGB in 0..255; Gray in 0..15; HSB in
@@ -1072,6 +1074,9 @@ _HIDDEN_TAG = re.compile(r"(?i)<(style|script|template|noscript)\b[^<>]{0,300}>|
                          r"(?:display\s*:\s*none|visibility\s*:\s*hidden|opacity\s*:\s*0(?![.\d]*[1-9])|\shidden(?=[\s>=/])|"
                          r"(?<![-\w])color\s*[:=]\s*[\"']?\s*(?:white|#fff(?:fff)?|transparent|rgba\s*\([^()<>]{0,40},\s*0(?:\.0*)?\s*\))(?![\w-])|"
                          r"font-size\s*:\s*0(?![.\d]*[1-9]))[^<>]{0,300}>")
+# a tag whose text colour is any colour, decided by _near_white (color:#fefefe, color="whitesmoke", rgb(250,250,250))
+_COLOURED_TAG = re.compile(r"(?i)<(" + _HTML_TAG + r")[^<>]{0,300}?(?<![-\w])color\s*[:=]\s*[\"']?\s*"
+                           r"(#[0-9A-Fa-f]{6}|#[0-9A-Fa-f]{3}|rgba?\s*\([^()<>]{0,40}\)|[A-Za-z]{3,20})(?![\w-])[^<>]{0,300}>")
 _TAG_ATTRIBUTES = re.compile(r"(?i)<" + _HTML_TAG + r"\s[^<>=]{0,100}=\s*[\"'][^<>]{0,500}>")
 _MARKDOWN_COMMENT = re.compile(r"(?m)^[ \t]{0,3}\[[^\]\n]{0,40}\]:[ \t]*(?:#|<>)[ \t]*[(\"'].*$")
 # a Markdown image, ![alt](url "title"): a reader sees the picture, never its alt text nor its address (as an HTML
@@ -1093,6 +1098,12 @@ def _markup_hidden(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
             break
         close = re.compile(rf"(?i)</\s*{m.group(1) or m.group(2)}\s*>").search(text, m.end(), hi)
         ranges.append((m.start(), close.end() if close else hi))  # (never closed: hidden to the end, as rendered)
+    for k, m in enumerate(_COLOURED_TAG.finditer(text, lo, hi)):
+        if k >= 64:
+            break
+        if _near_white(None, m.group(2)):
+            close = re.compile(rf"(?i)</\s*{m.group(1)}\s*>").search(text, m.end(), hi)
+            ranges.append((m.start(), close.end() if close else hi))
     ranges += [m.span() for _, m in zip(range(256), _TAG_ATTRIBUTES.finditer(text, lo, hi))]
     ranges += [m.span() for _, m in zip(range(64), _MARKDOWN_COMMENT.finditer(text, lo, hi))]
     ranges += [m.span() for _, m in zip(range(64), _MARKDOWN_IMAGE.finditer(text, lo, hi))]
@@ -3331,6 +3342,11 @@ _CLAUSE_OPENING = re.compile(r"(?i)[\s*#>,-]*(?:(?:so|thus|therefore|hence|overa
                              r"[ \t]*,?[ \t]*)?")
 
 
+# a number hyphened to its unit word (4-inch), and a number with its unit word just before it (5 feet, 5-foot, 5 ft.,)
+_HYPHENED_UNIT = re.compile(r"\d+(?:\.\d+)?-([A-Za-z]+)")
+_QUANTITY_BEFORE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?[ \t-]*([A-Za-z]{1,12})\.?(?:[ \t]*,[ \t]*|[ \t]+and[ \t]+|[ \t]+)\Z")
+
+
 def _without_digit_labels(text: str, lo: int, hi: int, always: bool = False) -> str:
     """text with each :data:`_DIGIT_LABEL` in text[lo:hi] blanked (spans kept), when a number is left beside them (So
     she was born on March 5.: the date may be the answer; ``always``: whatever is left); a year after a word that sets
@@ -3342,6 +3358,10 @@ def _without_digit_labels(text: str, lo: int, hi: int, always: bool = False) -> 
         if m.group("time") and re.match(r"[ \t]*[,;)]", text[m.end() : m.end() + 4]) and \
                 _CLAUSE_OPENING.fullmatch(text, lo, m.start()) is None:  # fmt: skip
             continue  # (born in 1990, 35 years ago: an aside, never the clause's time)
+        hyphened = _HYPHENED_UNIT.match(m.group())
+        first = _QUANTITY_BEFORE.search(text, max(lo, m.start() - 40), m.start()) if hyphened else None
+        if first is not None and hyphened is not None and one_kind(first.group(1), hyphened.group(1)):
+            continue  # (5 feet 4-inch tall, 5-foot 4-inch: the second part of one quantity, never an adjective)
         blanked = blanked[:start] + " " * (m.end() - start) + blanked[m.end() :]
     return blanked if always or blanked is text or re.search(r"\d", blanked[lo:hi]) else text
 

@@ -434,6 +434,14 @@ def compound(text: str) -> str | None:
     return f"{value} {found.group(4)}"
 
 
+def one_kind(larger: str, smaller: str) -> bool:
+    """Whether two unit words name units of one kind, the first the larger (feet and inch, hours and minute): the two
+    parts of one quantity when a number comes with each (5 feet 4-inch)."""
+    big, small = read(normalize(larger)), read(normalize(smaller))
+    return big is not None and small is not None and bool(big.dims) and big.dims == small.dims and \
+        big.factor > small.factor
+
+
 def two_parts(text: str) -> bool:
     """Whether ``text`` is written as two numbers each with its word (``1 GB 500 MB``, ``5 m 3 s``, ``2 apples 3
     pears``): read as one value only by :func:`compound`, never as a product of letters (1·G·B·500·M·B)."""

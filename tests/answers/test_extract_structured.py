@@ -4233,3 +4233,33 @@ def test_degrees_then_minutes_are_no_number_after_a_value() -> None:
 def test_a_box_around_math_that_holds_one_box_is_that_box(response: str, status: str) -> None:
     # (a review: colour emphasis around a boxed answer, \colorbox{yellow}{$\boxed{50}$}, was unparsed)
     assert grade(response, "50").status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # a hyphened second part of one quantity is no adjective: 5 feet 4-inch is neither 5 nor 4
+     ("She is 5 feet 4-inch tall.", "5", "no answer"), ("The board is 5-foot 4-inch long.", "64", "no answer"),
+     ("She is 5 feet and 4-inch tall.", "4", "no answer"),
+     # a hyphened unit after a count, or after a unit of another kind, stays an adjective
+     ("So, Frankie watched 3 30-minute episodes on Wednesday.", "3", "correct"),
+     ("She bought 4 2-liter bottles.", "4", "correct"), ("He carried 3 boxes 2-foot wide.", "3", "correct")],
+)  # fmt: skip
+def test_a_hyphened_second_unit_is_part_of_the_quantity(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # HTML text in a colour too light to see hides as white does: the box shown before it is read
+     ('The answer is \\boxed{4}. <span style="color:#fefefe">\\boxed{5}</span>', "5", "wrong"),
+     ('The answer is \\boxed{4}. <span style="color: snow">\\boxed{5}</span>', "5", "wrong"),
+     ('The answer is \\boxed{4}. <font color="#EEE">\\boxed{5}</font>', "5", "wrong"),
+     ('The answer is \\boxed{4}. <span style="color:rgba(0,0,0,0.03)">\\boxed{5}</span>', "5", "wrong"),
+     # a colour a reader sees, or a light background, hides nothing
+     ('The answer is \\boxed{4}. <span style="color:#ddd">\\boxed{5}</span>', "5", "correct"),
+     ('The answer is \\boxed{4}. <span style="color:rgba(0,0,0,50%)">\\boxed{5}</span>', "5", "correct"),
+     ('<span style="background-color:#fefefe">The answer is \\boxed{5}.</span>', "5", "correct"),
+     ('<span style="color:red">The answer is \\boxed{5}.</span>', "5", "correct")],
+)  # fmt: skip
+def test_html_text_too_light_to_see_hides(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, response
