@@ -358,7 +358,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "`Keep 12 in mind.`) (never in a note after a marked answer: `\\boxed{6}. So we used 2 steps.` is "
      "6); a final sentence without a marker that hedges or supposes (perhaps, seems, my best guess, "
      "assume, not sure, it is possible that, if, says, a value given by let, `Let the number of apples be "
-     "5 apples.`, a value tried and rejected, `Let's test $x=5$: it fails.`, and their words in the answer phrases' languages: "
+     "5 apples.`, or with an equals sign, `Let $x = 5$.` (also the whole reply), a value tried and rejected, `Let's test $x=5$: it fails.`, and their words in the answer phrases' languages: "
      "probablement, có lẽ, piensan) states nothing; a concluding sentence's own computation states its "
      "result when exact arithmetic confirms it, and so does the response's last sentence without a concluding word "
      "when no step opens it (`The company now owns 23 + 12 = 35 helicopters.`, MathCAMPS's CodeLlama answers; "
@@ -2147,8 +2147,9 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
         # rejected (never one of two: Thus $x = 5$, since $x = -1$ fails., nor a value stated of failures: The
         # probability that it fails is $0.3$.)
         return Extraction("none", rule="the final sentence rejects the value it tries", span=(lo, hi))
-    if rule == "final sentence" and _LET_GIVEN.fullmatch(masked, lo, hi):
-        # Let x be 5., Let the number of apples be 5 apples.: a value given to a name, supposed (never a result)
+    if rule == "final sentence" and (_LET_GIVEN.fullmatch(masked, lo, hi) or _LET_ASSIGNED.fullmatch(text, lo, hi)):
+        # Let x be 5., Let the number of apples be 5 apples., Let $x = 5$.: a value given to a name, supposed (never a
+        # result)
         return Extraction("none", rule="the final sentence supposes its value or gives someone else's", span=(lo, hi))
     copulas = list(_COPULA.finditer(masked, lo, hi))
     last = copulas[-1] if copulas else None
@@ -5576,6 +5577,11 @@ _LET_NAME_BE = r"let[ \t]+(?!me(?![A-Za-z])|us(?![A-Za-z])|'s(?![A-Za-z]))[^.!?\
 # a final sentence that gives a name its value so, and nothing after the value but what it counts
 _LET_GIVEN = re.compile(r"(?i)[\s*#>-]*(?:(?:so|then|now|next|first)[ \t]*,?[ \t]*)?" + _LET_NAME_BE +
                         r"[ \t]+\$?-?\d[\d,]*(?:\.\d+)?(?:[ \t]+[A-Za-z]+){0,3}[ \t]*[.!]?[\s*]*")
+# a final sentence (or a whole reply) that only gives one name its value with =, in math or in plain text (Let $x = 5$.,
+# Then let x = 5.): a supposition, as let ... be (never let me, let us, let's, nor a sentence that goes on: Let x = 5,
+# then y = 10.)
+_LET_ASSIGNED = re.compile(r"(?i)[\s*#>-]*(?:(?:so|then|now|next|first)[ \t]*,?[ \t]*)?let[ \t]+(?:\$|\\\()?[ \t]*"
+                           r"[A-Za-z](?:_\{?\w{1,8}\}?)?[ \t]*=(?:[^=!?\n$,;]|,(?=\d{3}(?!\d))){1,60}?(?:\$|\\\))?[ \t]*[.!]?[\s*]*")
 # ... and right before the value
 _LET_BE = re.compile(r"(?i)(?<![A-Za-z])" + _LET_NAME_BE + r"[ \t]*\$?[ \t]*\Z")
 
@@ -5979,6 +5985,9 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
             not re.search(r"\d|\$|\\", one_line):  # fmt: skip
         # I could not determine the answer. (the whole reply, or all of it after a thought): it says it has none
         return Extraction("none", rule="the response says it could not solve the problem", span=(lo, hi))
+    if "\n" not in one_line and _LET_ASSIGNED.fullmatch(one_line):
+        # Let x = 5. (the whole reply): a value supposed, as in a final sentence
+        return Extraction("none", rule="the final sentence supposes its value or gives someone else's", span=(lo, hi))
     labelled = _LABELLED_VALUE.fullmatch(body) if short and not _math_spans(body) else None
     if labelled and _prose(labelled.group(1)) and not _NOT_A_TOTAL.search(labelled.group(1)) and \
             not _LABEL_DOUBTS.search(labelled.group(1)) and not _JUDGED.search(labelled.group(1)) and \

@@ -4263,3 +4263,16 @@ def test_a_hyphened_second_unit_is_part_of_the_quantity(response: str, gold: str
 )  # fmt: skip
 def test_html_text_too_light_to_see_hides(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # a last sentence, or a whole reply, that only gives a name its value with = supposes it, as let ... be does
+     ("We solve it. Let $x = 5$.", "5", "no answer"), ("Let x = 5.", "5", "no answer"),
+     ("Then let \\(x = 5\\).", "5", "no answer"), ("Let $x = 1,000$.", "1000", "no answer"),
+     # a marked answer, or a sentence that goes on to a result, is read as before
+     ("Answer: Let x = 5.", "5", "correct"), ("The answer is \\boxed{5}. Let $x = 5$.", "5", "correct"),
+     ("So $x = 5$.", "5", "correct")],
+)  # fmt: skip
+def test_a_let_with_an_equals_sign_supposes_its_value(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, response
