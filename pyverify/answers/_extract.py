@@ -583,6 +583,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`Answer $` / `9` / `$` on three lines; `costs $5` / `and $6`",
      "inline math laid out as a display (opener ending its line, closer starting its own, no blank line between) "
      "is math, its line breaks spaces; otherwise `$…$` and `\\(…\\)` span no line break (a currency sign)"),
+    ("`Answer:` then `- 18`; `Final answer:` then `1. 12`; `The answers:` then `- x = 2` and `- x = 3`",
+     "a Markdown list item after the answer's marker is its content (18, 12: a reader sees a bullet, never a minus sign, nor the item's number as the answer); several items are several answers (credited only when the gold is their list), and so is a final sentence that is the last of a list of values with no words; an item with no value leaves no answer; a text that is the list alone (a gold's `- 1`), a `+` line (in plain text a sum carried on), a line in display math, a list whose next line goes on with `=`, and boxes in numbered parts are read as before"),
 )  # fmt: skip
 
 Status = Literal["answer", "several", "none"]
@@ -5607,7 +5609,72 @@ def after_thought(text: str) -> int | None:
 
 def extract_answer(text: str) -> Extraction:
     """The final answer of ``text`` under the extraction policy (see the module docstring)."""
-    return _extract(text, structured=True)
+    return _list_items(text, _extract(text, structured=True))
+
+
+# a Markdown list item's marker at a line's start, outside math: a bullet (-, *) or a number (1., 2)) and a space (a
+# + bullet is left out: in plain text it carries a sum on, 224 then + 28 then = 252)
+_ITEM_MARKER = re.compile(r"[ \t]{0,3}(?:(?P<bullet>[-*])|(?P<number>\d{1,2})[.)])[ \t]+(?=\S)")
+
+
+# a list item that names one value (x = 2, $x_1 = -3$): never a step that computes (3 + 4 = 7)
+_NAMED_VALUE_ITEM = re.compile(r"[ \t]*(?:\$|\\\()?[ \t]*[A-Za-z](?:_\{?\w{1,4}\}?)?[ \t]*=[^=\n]{1,60}")
+
+
+def _list_items(text: str, found: Extraction) -> Extraction:
+    """``found`` read again where the answer taken is a Markdown list's marker or starts with one (Answer: then ``- 18``,
+    ``1. The total is 12.``), or is the last of a list of values (``- x = 2`` then ``- x = 3``): a reader sees a list,
+    never a minus sign nor the item's number. One item is its content, read as a reply of its own; several items in a
+    row are several answers (credited only when the gold is their list), each item's content so read."""
+    if found.status != "answer" or len(found.texts) != 1 or found.rule == "whole":
+        return found  # (a whole reply read whole, as written)
+    start = found.span[0]
+    while start < found.span[1] and text[start] in " \t\r\n":
+        start += 1  # (a span that opens with the line break before the value)
+    line = text.rfind("\n", 0, start) + 1
+    marker = _ITEM_MARKER.match(text, line)
+    if marker is None or not text[:line].strip() or any(m.start < line < m.end for m in _math_spans(text)):
+        return found  # (a text that is the value alone, a gold's - 1 or 10. \\; a line in display math: $$x = 3\n- 5$$)
+    kind = "bullet" if marker.group("bullet") else "number"
+    taken = start < marker.end()  # (the answer taken is the marker, or starts with it)
+
+    def same(at: int) -> re.Match[str] | None:
+        item = _ITEM_MARKER.match(text, at)
+        ok = item is not None and item.group(kind) and (kind == "number" or item.group(kind) == marker.group(kind))
+        return item if ok else None
+
+    first = line
+    while first > 0 and not taken:  # (the list's earlier items, when the answer is its last one)
+        previous = text.rfind("\n", 0, first - 1) + 1
+        if same(previous) is None:
+            break
+        first = previous
+    items: list[tuple[int, int]] = []
+    at = first
+    while at < len(text) and len(items) <= 32:
+        item = same(at)
+        if item is None:
+            break
+        end = text.find("\n", item.end())
+        end = len(text) if end < 0 else end
+        items.append((item.end(), end))
+        at = end + 1
+    if not taken and (found.rule != "final sentence" or len(items) < 2 or items[-1][0] != marker.end() or
+                      text[items[-1][1] :].strip() or any(_prose(text[a:b]) or ("=" in text[a:b] and not
+                                                                                  _NAMED_VALUE_ITEM.fullmatch(text, a, b))
+                                                          for a, b in items)):  # fmt: skip
+        # (- The answer is 18.; a box in the last of several parts, as the box rules read it; steps in a list, the last
+        # one concluding or computing, 2. 7 * 2 = 14: its sentence, as read)
+        return found
+    if re.match(r"\s*[=+×÷/]", text[items[-1][1] :]):
+        return found  # (a sum written in a column: 224 then - 28 then = 196)
+    read = [_extract(text[a:b], structured=False, restate=False) for a, b in items]
+    if len(items) > 32 or any(r.status != "answer" or len(r.texts) != 1 for r in read):
+        return Extraction("none", rule="a list after the answer's marker, an item of it no value", span=(first, items[-1][1]))
+    spans = [(a + r.span[0], a + r.span[1]) for (a, _), r in zip(items, read)]
+    if len(read) == 1:
+        return replace(read[0], rule=found.rule, span=spans[0])
+    return Extraction("several", tuple(r.texts[0] for r in read), f"{found.rule} (a list)", (spans[0][0], spans[-1][1]))
 
 
 # in what follows an answer: a word that judges, denies or supposes, or a question (never a confirmation of it)

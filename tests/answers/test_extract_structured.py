@@ -4276,3 +4276,27 @@ def test_html_text_too_light_to_see_hides(response: str, gold: str, status: str)
 )  # fmt: skip
 def test_a_let_with_an_equals_sign_supposes_its_value(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # a Markdown bullet after the marker is no minus sign, and an item's number is no answer
+     ("Answer:\n- 18", "18", "correct"), ("Answer:\n- 18", "-18", "wrong"), ("So we get:\n- 708", "708", "correct"),
+     ("The result:\n  * 18", "18", "correct"), ("Final Answer:\n- **18**", "18", "correct"),
+     ("Final answer:\n\n1. 12", "12", "correct"), ("Answer:\n1. The total is 12.", "12", "correct"),
+     ("The answer is:\n1) 12", "12", "correct"),
+     # several items are several answers: credited only against their list
+     ("Final answer:\n1. 5\n2. 9", "1", "several answers"), ("Final answer:\n1. 5\n2. 9", "5", "several answers"),
+     ("Options:\n- 12\n- 15", "-27", "several answers"), ("The answers:\n- x = 2\n- x = 3", "2, 3", "correct"),
+     # read as written: a negative number alone, a + line, a line in display math, a sum carried on in a column
+     ("Answer:\n-18", "-18", "correct"), ("Answer:\n+ 18", "18", "correct"), ("$$x = 3\n- 5$$", "-2", "correct"),
+     ("The answer is:\n\n- 28\n= 196", "28", "no answer")],
+)  # fmt: skip
+def test_a_markdown_list_after_the_marker_is_read_as_a_list(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, response
+
+
+def test_a_gold_written_as_a_signed_number_or_a_numbered_line_keeps_its_value() -> None:
+    # RGEval's golds write '- 1', MathOdyssey's '10. \\ \noindent': the text is the value alone, never a list
+    assert grade("The answer is \\boxed{-1}.", "- 1").status == "correct"
+    assert grade("The answer is \\boxed{10}.", "10. \\\\\n\\noindent").status == "correct"
