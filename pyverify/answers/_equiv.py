@@ -527,16 +527,58 @@ def _equation_against_value(eq: Answer, value: Answer, ctx: _Context) -> _Verdic
     return _Verdict("unknown", "none", reason=why)
 
 
+# a degree mark (^\circ, ^{\circ}, °, \degree)
+_DEGREE_MARK = re.compile(r"\\circ(?![A-Za-z])|°|\\degree(?![A-Za-z])")
+
+
+_KIND_WORDS = {"list": "a list", "set": "a set", "tuple": "a tuple", "interval": "an interval", "union": "a union",
+               "number": "a computation", "expression": "an expression", "equation": "an equation",
+               "inequality": "an inequality"}  # fmt: skip
+
+
+def _written(raw: str | Answer, ans: Answer) -> str:
+    """The text an answer was read from, as written (its extracted span when it has one; an Answer given: its text)."""
+    if not isinstance(raw, str):
+        return ans.text or ""
+    start, end = ans.span if ans.span else (0, 0)
+    return raw[start:end] if end > start else raw
+
+
+def _has_pi(ans: Answer) -> bool:
+    """Whether an answer writes π anywhere (its terms, items, rows, or its text)."""
+    return "\\pi" in (ans.text or "") or "π" in (ans.text or "") or \
+        any(isinstance(n, Call) and n.func == "pi" for t in ans.terms for n in walk(t))  # fmt: skip
+
+
 def _point_value(eq: Answer) -> Node | None:
     """The value an equation gives a function at a number, as written (``f(\\frac{2\\pi}{3}) = 1``: 1), or None."""
+    found = _point_of(eq)
+    return found[1] if found is not None else None
+
+
+def _point_of(eq: Answer) -> tuple[str, Node] | None:
+    """The function at a number an equation values, as written without spaces, and that value (``f(2) = 4``: f(2),
+    4), or None."""
     written = [t.strip() for t in (eq.text or "").split("=")]
-    if len(written) != 2 or not all(written):
+    if len(written) != 2 or not all(written) or eq.kind != "equation" or len(eq.terms) != 2:
         return None
     for k, side in enumerate(written):
         other = eq.terms[1 - k]
         if FUNCTION_AT_A_POINT.fullmatch(side) and not free_vars(other):
-            return other
+            return re.sub(r"\s+|\\left|\\right|\\[!,]", "", side), other
     return None
+
+
+# an equation's left side that names a function or a letter with its marks, as written: f, f', f^{-1} (then (x) or
+# nothing, then =): the mark tells a function from its derivative or its inverse
+_MARKED_NAME = re.compile(r"\s*([A-Za-z](?:_\{?\w{1,4}\}?)?)\s*('{1,3}|\^\s*\{?\s*-\s*1\s*\}?|\^\s*\{?\s*\(\s*\d\s*\)\s*\}?)?\s*"
+                          r"(?:(?:\\left\s*)?\(\s*[A-Za-z]\s*(?:\\right\s*)?\))?\s*=(?!=)")
+
+
+def _marks(ans: Answer) -> tuple[str, str] | None:
+    """The letter an equation's left side names and its mark (``f'(x) = ...``: f and '; ``y = ...``: y and nothing)."""
+    found = _MARKED_NAME.match(ans.text or "")
+    return (found.group(1).replace("{", "").replace("}", ""), re.sub(r"[\s{}]", "", found.group(2) or "")) if found else None
 
 
 def _one_name(node: Node) -> bool:
@@ -552,6 +594,20 @@ def _equations(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
     (la, ra), (lb, rb) = a.terms, b.terms
     if (la, ra) == (lb, rb) and certainly_defined(la) and certainly_defined(ra):
         return _Verdict("equal", "structure")  # the same equation, both sides defined everywhere
+    pa, pb = _point_of(a), _point_of(b)
+    if pa is not None and pb is not None and pa[0] == pb[0]:
+        return _terms(pa[1], pb[1], ctx)  # f(2) = 4 against f(2) = 2^2: the values at the same point
+    if pa is not None or pb is not None:
+        # f(2) = 4 against f(1) = 2: values at other points (read as products, f·2 - 4 and f·1 - 2 are proportional)
+        return _Verdict("unknown", "none", reason="the equations give a function's value at a point, and not both at the "
+                        "same point of the same function: not compared")  # fmt: skip
+    ma, mb = _marks(a), _marks(b)
+    if ma is not None and mb is not None and ma[0] == mb[0] and ma[1] != mb[1]:
+        # f'(x) = 2x + 1 against f(x) = 2x + 1: the same expression named for a function and for its derivative or
+        # inverse (y' against y likewise)
+        marked = [f"{letter}{mark}" for letter, mark in (ma, mb)]
+        return _Verdict("unknown", "none", reason=f"the equations name {marked[0]} and {marked[1]}: a function and its "
+                        "derivative or inverse, whose expressions are not compared")  # fmt: skip
     if isinstance(la, Var) and la == lb and la.name not in free_vars(ra) | free_vars(rb):
         return _terms(ra, rb, ctx)  # y = f(x) against y = g(x)
     named = [_function_of(e) or (isinstance(e.terms[0], Var) and e.terms[0].name not in free_vars(e.terms[1]))
@@ -1722,6 +1778,8 @@ def _compare(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
         a = Answer("number", (_value_of_equation(a),))  # type: ignore[arg-type]
     if b.kind == "equation" and a.kind in _SCALAR and _value_of_equation(b) is not None:
         b = Answer("number", (_value_of_equation(b),))  # type: ignore[arg-type]
+    if a.kind == "equation" and b.kind in _SCALAR and _point_value(a) is not None:
+        a = Answer("number", (_point_value(a),))  # type: ignore[arg-type]  # (a gold f(2) = 4 values f at 2: 4)
     if b.kind == "equation" and a.kind in _SCALAR:  # (a reference equation asked for a relation: never a number)
         stated = _equation_against_value(b, a, ctx)
         if stated is not None:
@@ -1950,6 +2008,14 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
     for label, ans in (("reference", ref), ("candidate", cand)):
         if ans.kind in ("unparsed", "ambiguous"):
             return done(_Verdict("unknown", "none", reason=f"{label} {ans.kind}: {ans.reason}"))
+    as_written = {"reference": _written(reference, ref), "candidate": _written(candidate, cand)}
+    for label, ans, other, other_label in (("reference", ref, cand, "candidate"), ("candidate", cand, ref, "reference")):
+        if _DEGREE_MARK.search(as_written[label]) and ans.unit != "degree" and not other.unit and _has_pi(other) and \
+                not _has_pi(ans) and not _DEGREE_MARK.search(as_written[other_label]):  # fmt: skip
+            # 30^\circ, 60^\circ or [0^\circ, 90^\circ] or 45^\circ + 45^\circ against radians: degrees inside a
+            # list, an interval or a sum are read as their numbers, which are no radians (never called different)
+            return done(_Verdict("unknown", "none", reason=f"the {label} writes degrees inside {_KIND_WORDS.get(ans.kind, 'its answer')} "
+                                 "and the other a multiple of π: the degrees there are not converted to radians"))  # fmt: skip
     for label, ans in (("reference", ref), ("candidate", cand)):
         literal = _literal_no_value(ans)
         if literal:
@@ -1989,6 +2055,14 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
             # 135^\circ against \frac{3\pi}{4}: the other is in radians; the degrees are converted exactly (× π/180)
             # rather than their number compared with the radians' (135 against 2.356 would be called different)
             radians = replace(ans, terms=(Op("*", (ans.terms[0], Op("/", (Call("pi", ()), Num(Fraction(180)))))),),
+                              unit="")  # fmt: skip
+            ref, cand = (radians, cand) if label == "reference" else (ref, radians)
+            converted = f"the {label}'s degrees are read as radians (× π/180) against the other's multiple of π"
+            break
+        if ans.unit == "degree" and not other.unit and ans.kind == "equation" and len(ans.terms) == 2 and \
+                isinstance(ans.terms[0], Var) and not free_vars(ans.terms[1]) and _has_pi(other):  # fmt: skip
+            # x = 30^\circ against x = \frac{\pi}{6}: the named value's degrees, converted the same way
+            radians = replace(ans, terms=(ans.terms[0], Op("*", (ans.terms[1], Op("/", (Call("pi", ()), Num(Fraction(180))))))),
                               unit="")  # fmt: skip
             ref, cand = (radians, cand) if label == "reference" else (ref, radians)
             converted = f"the {label}'s degrees are read as radians (× π/180) against the other's multiple of π"

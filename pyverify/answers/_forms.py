@@ -926,6 +926,14 @@ _RELATION_ENDS = re.compile(r"(?:[/!<>]|\\(?:not|neq|ne|nless|ngtr|leq?|geq?|lt|
 _SET_JOIN = re.compile(r"\\(?:cup|cap|mid|setminus)(?![A-Za-z])")  # (outside brackets: P(A \\mid B) = \\frac12 is a chain)
 
 
+# a left side the grammar cannot read that is a formula in single letters, numbers and operators (x ** 2, x - -1,
+# x \bmod 3, 2x - -1): an equation in its unknown, never a name of what the right side values (\angle A, P(X > 1),
+# C(6,3), I(X, Z), r^*); its right side is no answer (x ** 2 = 4 is never 4)
+_UNREAD_FORMULA = re.compile(r"(?=.*(?<![A-Za-z\\])[A-Za-z](?![A-Za-z(]))(?=.*(?:[+*/^%-]|\\[a-z]))(?:(?<![A-Za-z\\])[A-Za-z](?![A-Za-z(])|[\d\s.+*/^%()-]|"
+                             r"\\(?:bmod|mod|cdot|times|div)(?![A-Za-z]))+")
+_NAME_STAR = re.compile(r"\^\s*(?:\*|\{\s*\*\s*\})")  # (r^*, a name)
+
+
 def _chain(sides: list[str], ops: list[str], parse: Parse) -> tuple[Answer, str | None] | None:
     """Equalities and approximations: the last exact side (``x = 5+5+1 = 11`` is x = 11, ``x = 1/3 \\approx 0.33``
     is x = 1/3); only approximations (``x \\approx 11``) are an approximate value."""
@@ -943,7 +951,7 @@ def _chain(sides: list[str], ops: list[str], parse: Parse) -> tuple[Answer, str 
                 # (p, q) = (3, 2): the values of the named unknowns, in their order, which the tuple keeps (its value)
                 return replace(right, value=",".join(t.terms[0].name for t in left.items)), None  # type: ignore[attr-defined]
         if left.kind == "unparsed" and right.kind not in ("unparsed", "equation") and \
-                not _RELATION_ENDS.search(sides[0]):  # fmt: skip
+                not _RELATION_ENDS.search(sides[0]) and not _UNREAD_FORMULA.fullmatch(_NAME_STAR.sub("", sides[0])):  # fmt: skip
             # A + B = C with matrices A, B C, \angle A = 90: a computation written out or a name the grammar does
             # not read, then its last side (never a side that ends in a part of a relation: x /= 3 is no x = 3)
             return right, None

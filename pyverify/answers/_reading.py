@@ -903,7 +903,9 @@ CLEANUP_RULES: tuple[tuple[str, str, Any], ...] = (
      _TRIG_WITH_DEGREES, lambda m: _trig_degrees(m.group())),
     ("degrees ^\\circ and ° are removed (an angle alone is its number of degrees: 90^\\circ is 90; a number alone "
      "in degrees states the unit, as `90 degrees` does: against 90 radians it is no number of the same unit, and "
-     "against a multiple of π with no unit it is converted exactly: 135^\\circ is \\frac{3\\pi}{4} radians)",
+     "against a multiple of π with no unit it is converted exactly: 135^\\circ is \\frac{3\\pi}{4} radians, and so "
+     "is a named value, x = 30^\\circ; degrees inside a list, an interval or a sum against a multiple of π are not "
+     "converted: unknown, never their numbers called different)",
      _DEGREE_MARK, lambda m: " " if m.string[m.end() : m.end() + 1].isdigit() else ""),  # (30°15: two numbers, never 3015)
     ("a lone backslash right before a number inside a matrix environment is the row break whose second backslash a harness "
      "removed (ProcessBench's golds: \\begin{pmatrix}2\\-1\\-5\\end{pmatrix} is the column 2, -1, -5)",
@@ -1269,7 +1271,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
     ("`x = 5+5+1 = 11`, `z = 1+1 = 2`, `5 \\times 6 \\times 4 = 120`, `D = (0, 1)`, `QM = 30`, `|AB| = 1`, `\\tan A = 2`, "
      "`y = 2x+3`, `p(x) = x^2+1`, `x^3 = 12`",
      "chained equalities take the last side (x = 11, z = 2, 120), whatever the sides before it (working: read or "
-     "not, `A + B = C` of matrices is C), unless, in an answer taken from a response (a box, a phrase, a sentence), two rational sides with no unit differ (`1000 = 2^{10}`, `6 + 6 = 13`, `0.25 = \\frac{1}{5}`: a false statement, unparsed; a decimal side may round the other to its last digit, `0.333 = \\frac{1}{3}`, and a side with `*`, `\\star` or `\\#` may be an operation the problem defines); an equation between numbers is its last side, and so is one whose two "
+     "not, `A + B = C` of matrices is C; never after a formula in single letters that the grammar cannot read, `x ** 2 = 4`, `x - -1 = 2`: unparsed), unless, in an answer taken from a response (a box, a phrase, a sentence), two rational sides with no unit differ (`1000 = 2^{10}`, `6 + 6 = 13`, `0.25 = \\frac{1}{5}`: a false statement, unparsed; a decimal side may round the other to its last digit, `0.333 = \\frac{1}{3}`, and a side with `*`, `\\star` or `\\#` may be an operation the problem defines); an equation between numbers is its last side, and so is one whose two "
      "sides are equal polynomials in its letters (`x^3 + 3x^2 - 3x^2 + 3x - 6 = x^3 + 3x - 6`, `x^2-1 = (x-1)(x+1)`: an "
      "expression simplified, true for every x, no equation to solve); a "
      "name before `=` is dropped against a value (QM = 30 equals 30, the length |AB| = 1 equals 1, not |x| = 3; "
@@ -1287,7 +1289,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "`\\frac{B^2}{2Mc^2}`: PHYSICS's golds; never a constant side, `2x + z = 1` against `1`, `7 = 11a+c` against `11a+c`) is unknown, equal if the "
      "question asked for the other side; a "
      "function's value at a number, `f(2) = 6`, `f(\\frac{2\\pi}{3}) = 1`, names that value, alone or in a list "
-     "(`\\theta = \\frac{3\\pi}{2}, f(\\frac{2\\pi}{3}) = 1` against `\\frac{3\\pi}{2}, 1`: a fill-in-the-blank of two blanks)"),
+     "(`\\theta = \\frac{3\\pi}{2}, f(\\frac{2\\pi}{3}) = 1` against `\\frac{3\\pi}{2}, 1`: a fill-in-the-blank of two blanks; a reference `f(2) = 6` against `6` too); two such equations are compared only at the same point of the same function (`f(2) = 4` against `f(1) = 2`: unknown, never the proportional products f·2 - 4 and f·1 - 2)"),
     ("`I(0)`, `f(3)`, `\\theta(0)` against `0`, `2I(0)`, `3f` (a letter applied to a number)",
      "two readings: the product the grammar reads (I·0, so 0) and a function's value at that number, one symbol (I "
      "at 0); the verdict stands when both agree, and where only one finds the answers equal, unknown (`I(0)` against "
@@ -1372,7 +1374,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "18e); `2e-1` and `2e+3` (a whole number from 2 on, a sign, one exponent digit) may also be 2e - 1 and 2e + 3 "
      "with Euler's e: ambiguous, compared as unknown"),
     ("`\\langle 1, 2 \\rangle`, `⟨3, -1⟩`", "a vector in angle brackets: the tuple (1, 2)"),
-    ("`f^{-1}(x) = \\frac{x-3}{2}`", "the inverse function at x names the expression on the right, like `p(x) = …`"),
+    ("`f^{-1}(x) = \\frac{x-3}{2}`", "the inverse function at x names the expression on the right, like `p(x) = …`; never against the same letter with another mark, `f(x) = …` or `f'(x) = …` (a function, its inverse, its derivative: unknown; `y = …` against `y' = …` too)"),
     ("`f'`, `y''`, `f^{\\prime}`, `x_1'`", "a letter with primes is one variable (the name of a derivative, or another "
      "variable): f' is neither f nor f''"),
     ("`\\mathbf{5}`, `\\boldsymbol{v}`, `\\underline{5}`, `\\large 5`, `\\nicefrac{1}{2}`",

@@ -435,3 +435,27 @@ def test_negated_equalities_degrees_in_products_repeating_brackets_and_literals(
     # x \not= 3 read as x = 3 (credited for 3); the degree sign lost on the second factor of \sin 30^\circ\sin
     # 30^\circ; 0.(3), 0x1F and 0b1011 read as products with 0 (equal to 0); 5 basis points read as 5
     assert equivalent_answers(reference, candidate).status == status
+
+
+@pytest.mark.parametrize(
+    ("reference", "candidate", "status"),
+    [  # a left side the grammar cannot read that is a formula in its unknown: the equation is unread, never its right
+     # side (x ** 2 = 4 is no x = 4; x - -1 = 2 no x = 2)
+     ("x = 4", "x ** 2 = 4", "unknown"), ("x = 2", "x - -1 = 2", "unknown"), ("x = 2", "x \\bmod 3 = 2", "unknown"),
+     ("2", "2x - -1 = 2", "unknown"), ("y = -5x + 1", "y - -5x = 1", "unknown"),
+     # names the grammar does not read still value their right side
+     ("90", "\\angle ABC = 90", "equal"), ("0.05", "r^* = 0.05", "equal"),
+     # a function and its derivative or inverse are never one name
+     ("f(x) = 2x+1", "f'(x) = 2x+1", "unknown"), ("f(x) = x^2", "f^{-1}(x) = x^2", "unknown"),
+     ("y = x^2", "y' = x^2", "unknown"), ("f(x) = 2x+1", "g(x) = 2x+1", "equal"), ("f(t) = t^2", "f(x) = x^2", "equal"),
+     # a function's values at points: compared at the same point only (f·2 - 4 and f·1 - 2 are proportional products)
+     ("f(2) = 4", "f(1) = 2", "unknown"), ("P(2) = 6", "P(3) = 9", "unknown"), ("f(2) = 4", "f(2) = 2^2", "equal"),
+     ("f(2) = 4", "f(2) = 5", "different"), ("f(2) = 4", "4", "equal"), ("4", "f(2) = 4", "equal"),
+     # degrees against radians: a named value is converted; inside a list, an interval or a sum, never called different
+     ("x = 30^\\circ", "x = \\frac{\\pi}{6}", "equal"), ("x = 30^\\circ", "x = \\frac{\\pi}{5}", "different"),
+     ("30^\\circ, 60^\\circ", "\\frac{\\pi}{6}, \\frac{\\pi}{3}", "unknown"),
+     ("[0^\\circ, 90^\\circ]", "[0, \\frac{\\pi}{2}]", "unknown"), ("45^\\circ + 45^\\circ", "\\frac{\\pi}{2}", "unknown"),
+     ("30^\\circ, 60^\\circ", "30, 60", "equal"), ("30^\\circ", "\\frac{\\pi}{6}", "equal")],
+)  # fmt: skip
+def test_a_review_of_false_verdicts_between_equations(reference: str, candidate: str, status: str) -> None:
+    assert equivalent_answers(reference, candidate).status == status, (reference, candidate)
