@@ -489,8 +489,12 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "(But wait, Sorry, Edit:, Nope, well no, or rather, `I mean 6`, Wacht, 等一下, 잠깐, ...; after the "
      "answer's unit too: `$5$ dollars, no, it is 6.`, `$5$ dollars (no, 6)`), a verdict symbol (✘, 🤔, "
      "(jk)), another value wrapped or after an arrow (`**4**`, `\\[4\\]`, `= 4`, `\\Rightarrow 4`), or a "
-     "JSON key or tag that corrects the answer (`corrected_answer`, `\"correct\": false`, "
-     "`<alternative>`) leave no answer; after an answer phrase, a property or a guess (`a multiple of 3`, "
+     "JSON key or tag that corrects the answer or offers another (`corrected_answer`, `correctedAnswer`, "
+     "`\"correct\": false`, `\"is_guess\": true`, `\"confidence\": 0`, `<alternative>`, `<backup>`; a later "
+     "`<final_answer>` or `<revised_answer>` that differs is a later answer, which the gold must equal too), JSON working "
+     "after the answer that ends on another value (`should be 9`, `Recomputing gives 9.`, `Hence 9.`) or calls it a "
+     "guess, a label that offers another (`**Alternative:** 9`, `## Alternative Answer`, `Backup answer: 9`, `Second "
+     "guess: 9`) and a choice said to work too (`C is also correct.`, `(C) could also work.`) leave no answer; after an answer phrase, a property or a guess (`a multiple of 3`, "
      "`likely 3`) is read as written; a final sentence whose value is supposed or someone else's "
      "(suppose, assume, if, many think, some say) states none (the answer would be 5 does)"),
     ("`\\boxed{10}. Alternatively, every multiple of 6 is a multiple of 3, … which is 10.`",
@@ -4457,12 +4461,22 @@ def _json_value(text: str, start: int, hi: int) -> tuple[str, tuple[int, int]] |
 
 
 # beside a JSON answer, in the same object: a key that offers another answer, or a hedge in a value
-_JSON_ALTERNATIVE_KEY = re.compile(r'(?i)"(?:[a-z]{1,12}[_ -])?(?:alt|alternatives?|others?|second|also|backup|candidates?|'
-                                   r'possible|options?|or|corrected|revised|updated|fallback|answer_?\d)(?:[_ -][a-z]{1,12})?"\s{0,3}:|'
+_JSON_ALTERNATIVE_KEY = re.compile(r'(?i)"(?:[a-z]{1,12}[_ -])?(?:alt|alternatives?|alternate|others?|second|secondary|also|backup|'
+                                   r'candidates?|possible|options?|or|corrected|revised|updated|fallback|runner[_ -]?up|'
+                                   r'next[_ -]?best|answer_?\d)(?:[_ -][a-z]{1,12})?"\s{0,3}:|'
+                                   # (the same words in camelCase: correctedAnswer, alternativeAnswer, otherAnswer)
+                                   r'"(?-i:[a-z]{0,12}(?:Alt|Alternatives?|Alternate|Others?|Second|Secondary|Also|Backup|'
+                                   r'Candidates?|Possible|Options?|Corrected|Revised|Updated|Fallback|RunnerUp|NextBest)'
+                                   r'|(?:alt|alternatives?|alternate|others?|second|secondary|backup|corrected|revised|updated|'
+                                   r'fallback)[A-Z][a-z]{0,12})"\s{0,3}:|'
                                    r'"(?:is_?)?(?:correct|verified|confident)"\s{0,3}:\s{0,3}(?:false|0(?![.\d]))|'
+                                   # (an answer flagged as a guess, or held with no confidence at all)
+                                   r'"(?:is_?)?(?:guess|guessed|random_?guess)"\s{0,3}:\s{0,3}true|'
+                                   r'"confidence"\s{0,3}:\s{0,3}"?0(?:\.0*)?(?![.\d])|'
                                    # another answer key holding a number ("answer_if_inclusive": 13)
                                    r'"answer[_ -][a-z_]{1,30}"\s{0,3}:\s{0,3}"?-?\d')
 _HEDGE_WORDS = re.compile(r"(?i)(?<![A-Za-z])(?:or\s{1,3}(?:[-+$\d(]|\\)|maybe|perhaps|possibly|probably|alternatively|"
+                          r"(?:random|wild|blind|just\s{1,3}a|only\s{1,3}a|a\s{1,3}rough)\s{1,3}guess|guessed|"
                           r"wait|actually|wrong|incorrect|mistake|not\s+sure|(?:could|might|may)\s+(?:also\s+)?be\s+\$?-?\d)")
 
 
@@ -4621,7 +4635,16 @@ def _working_offers_another(text: str, after: int, end: int, value: str) -> bool
             return True  # "answer": 3, "solution": 4: a working key that holds another value and nothing else
         if any(_value(m.group(1)) != stated for m in _ANSWER_STATED.finditer(item)):
             return True  # "reasoning": "... so the answer is 8" after "answer": 7
+        concluded = _CONCLUDED_OTHER.search(_last_sentence_of(item))
+        if stated is not None and concluded is not None and _value(concluded.group(1)) not in (None, stated):
+            return True  # "reasoning": "On second thought it should be 9." after "answer": 5
     return False
+
+
+# a last sentence of working that concludes a value: should be, the correct total is, recomputing gives, hence, so x =
+_CONCLUDED_OTHER = re.compile(r"(?i)(?:(?<![A-Za-z])(?:should|must)\s{1,3}be|(?<![A-Za-z])correct\s{1,3}[a-z ]{0,30}?\s(?:is|=)|"
+                              r"(?<![A-Za-z])re-?\w{3,12}ing\s{1,3}(?:gives|yields)|(?:^|[.;])\s{0,3}(?:hence|therefore|thus|so)\s{0,3},?"
+                              r"(?:\s{0,3}[A-Za-z]\s{0,3}=)?)\s{0,3}\$?\s{0,3}(-?\d[\d,]*(?:\.\d+)?)\s{0,3}\$?\s{0,3}[.!]?\s{0,3}$")
 
 
 # the key of a value a JSON answer names: an unknown's name (a letter with at most a two-digit index, x_1, a2) or a
@@ -4833,6 +4856,16 @@ def _answer_tag(text: str, lo: int, hi: int, structured: bool, restate: bool) ->
     after = end + len("</answer>") if closed >= 0 else hi
     form = _another_form(text, after, hi) if after < hi else None  # <answer>\frac12</answer> (or 0.5)
     forms, after = ((form[0],), form[1]) if form else ((), after)
+    for k, tag in enumerate(_LATER_TAG.finditer(text, after, hi)):
+        # <answer>5</answer> then <corrected_answer>9</corrected_answer> or <final>9</final>: a later answer, which the
+        # gold must equal too; then <alternative>9</alternative>, <backup>9</backup>: another answer offered
+        name, inner = tag.group(1).lower(), tag.group(2).strip()
+        if k >= 8 or not inner or "".join(inner.split()) == "".join(content.split()) or _same_number(inner, content):
+            continue
+        if _ALTERNATIVE_TAG_NAME.search(name):
+            return Extraction("none", rule="an alternative or a retraction follows the <answer> tag", span=(start, hi))
+        if _ANSWER_TAG_NAME.search(name):
+            forms = (*forms, inner)
     if after < hi and restate and text[after:hi].strip():
         # a later marker or a concluding sentence (<answer>3</answer> ... The final answer is \boxed{4}.): the last
         # marker wins, so the tag is credited only when that later answer is the gold too
@@ -4903,6 +4936,12 @@ _VALUE_WORD = (r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven
                 r"seventeen|eighteen|nineteen|twenty)(?![A-Za-z])")
 _VALUE_NEXT = (r"\s{1,3}(?:equal\s{1,3}to\s{1,3})?(?=[-+$(\d]|\\(?:\(|boxed|frac|dfrac|sqrt|pi)|(?-i:[A-J])(?![A-Za-z])|"
                + _VALUE_WORD + ")")
+# a choice's letter named as a value (C, (C), **C**, option C): A to J, in capitals
+_CHOICE_NAMED = r"(?:(?<![A-Za-z])(?:option\s{1,3}|choice\s{1,3})?[*_]{0,2}\(?(?-i:[A-J])\)?[*_]{0,2}(?![A-Za-z]))"
+# a tag after </answer> and its content; a name that offers another answer, and one that gives a later answer
+_LATER_TAG = re.compile(r"<([A-Za-z][\w-]{0,30})\s{0,3}>([^<>]{1,200})</\1\s{0,3}>")
+_ALTERNATIVE_TAG_NAME = re.compile(r"alt|backup|fallback|second|other|option|candidate|possib|guess")
+_ANSWER_TAG_NAME = re.compile(r"answer|final|result|solution|correct|revis|updat")
 _ALTERNATIVE_AFTER = re.compile(
     r"(?i)(?<![A-Za-z])(?:(?:it|answer|result|value)\s{1,3}(?:could|might|may|can)\s{1,3}(?:also\s{1,3}|equally\s{1,3})?be"
     r"|another\s{1,3}(?:possible\s{1,3}|valid\s{1,3}|correct\s{1,3})?(?:value|solution)\s{0,3}(?:is|:|=)"
@@ -4911,8 +4950,13 @@ _ALTERNATIVE_AFTER = re.compile(
     r"|(?:i\s{1,3}think|i\s{1,3}believe|probably|perhaps|maybe)\s{1,3}(?:it|the\s{1,3}answer)\s{1,3}(?:is|was|should\s{1,3}be))"
     + _VALUE_NEXT
     # a value said to work too (4 also works; $4$ is also a solution; the other root is 4; both 3 and 4 satisfy ...)
-    + r"|(?:(?<![\d.,/])\d[\d.,/]{0,30}|\$[^$\n]{1,40}\$|(?<![A-Za-z])" + _VALUE_WORD + r")\s{1,3}(?:is\s{1,3}|would\s{1,3}be\s{1,3})?(?:also|too)\s{1,3}(?:works?|"
-    r"valid|acceptable|possible|correct|right|fine|a\s{1,3}(?:valid\s{1,3})?(?:solution|root|possibility|answer|option))"
+    + r"|(?:(?<![\d.,/])\d[\d.,/]{0,30}|\$[^$\n]{1,40}\$|(?<![A-Za-z])" + _VALUE_WORD + r"|" + _CHOICE_NAMED + r")\s{1,3}"
+    r"(?:is\s{1,3}|would\s{1,3}be\s{1,3})?(?:also|too)\s{1,3}(?:works?|"
+    r"valid|acceptable|accepted|possible|plausible|defensible|reasonable|correct|right|fine|a\s{1,3}(?:valid\s{1,3})?(?:solution|root|possibility|answer|option))"
+    # (C could also work, 9 might also be right, C may also be accepted)
+    + r"|(?:(?<![\d.,/])\d[\d.,/]{0,30}|\$[^$\n]{1,40}\$|" + _CHOICE_NAMED + r")\s{1,3}(?:could|might|may|can)\s{1,3}"
+    r"(?:also|too|equally)\s{1,3}(?:be\s{1,3})?(?:works?|valid|acceptable|accepted|possible|plausible|correct|right|fine|"
+    r"an?\s{1,3}(?:valid\s{1,3})?(?:solution|answer|option))(?![A-Za-z])"
     r"|(?<![A-Za-z])(?:the\s{1,3})?other\s{1,3}(?:root|solution|answer|value|reading|interpretation|possibility|option|case)"
     r"\s{0,3}(?:is|:|=|gives|would\s{1,3}be)" + _VALUE_NEXT
     + r"(?![^.\n]{0,60}(?:discard|reject|extraneous|invalid|not\s+valid|does\s+not\s+work|doesn't\s+work|"
@@ -4931,7 +4975,9 @@ _ALTERNATIVE_AFTER = re.compile(
     + r"(?![^.\n]{0,60}(?:discard|reject|extraneous|invalid|not\s+valid|negative))"
     r"|both\s{1,3}work|也行|también|может(?![A-Za-z])"
     r"|<\s{0,3}(?:alternative|alt|correction|retract|answer\s{0,3}\d)(?![A-Za-z])"
-    r"|(?:^|\n)[ \t]{0,8}(?:alternative|alt|correction|erratum|other)\s{0,3}:\s{0,3}(?=[-+$\d(]|\\)"
+    r"|(?:^|\n)[ \t]{0,8}(?:[#>]{1,6}[ \t]*)?[*_]{0,3}(?:alternative|alternate|alt|correction|erratum|other|backup|fallback|"
+    r"second\s{1,3}guess|also\s{1,3}possible|another\s{1,3}possibility)(?:\s{1,3}(?:answer|solution|value|result))?[*_]{0,3}"
+    r"\s{0,3}(?::[*_]{0,3}|(?=\n))\s{0,3}(?=[-+$\d(]|\\|(?-i:[A-J])(?![A-Za-z]))"
     r"|(?<![A-Za-z])also\s{1,3}(?:\$[^$\n]{1,40}\$|\d[\d.,/]{0,30})\s{1,3}(?:is\s{1,3})?(?:possible|valid|works)"
     r"|(?:(?<![\d.,/])\d[\d.,/]{0,30}|\$[^$\n]{1,40}\$)\s{1,3}(?:is\s{1,3}equally\s{1,3}valid|satisfies[^.\n]{0,40}?\s(?:too|as\s+well))"
     # the same in the phrase languages (也可能是4, 4也对, también puede ser 4, vielleicht auch 4, peut-être 4, может быть 4)

@@ -4300,3 +4300,37 @@ def test_a_gold_written_as_a_signed_number_or_a_numbered_line_keeps_its_value() 
     # RGEval's golds write '- 1', MathOdyssey's '10. \\ \noindent': the text is the value alone, never a list
     assert grade("The answer is \\boxed{-1}.", "- 1").status == "correct"
     assert grade("The answer is \\boxed{10}.", "10. \\\\\n\\noindent").status == "correct"
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # a later tag after </answer>: an alternative offered, or a later answer the gold must equal too
+     ("<answer>5</answer>\n<alternative>9</alternative>", "5", "no answer"),
+     ("<answer>5</answer>\n<backup>9</backup>", "5", "no answer"),
+     ("<answer>5</answer>\n<second_answer>9</second_answer>", "5", "no answer"),
+     ("<answer>13</answer>\n<final_answer>551</final_answer>", "13", "no answer"),
+     ("<answer>5</answer>\n<corrected_answer>9</corrected_answer>", "5", "no answer"),
+     ("<answer>5</answer>\n<final_answer>5</final_answer>", "5", "correct"),
+     ("<answer>5</answer>\n<explanation>Because 2+3 = 5.</explanation>", "5", "correct"),
+     # JSON keys in camelCase, flags of a guess, working after the answer that ends on another value
+     ('{"answer": 5, "correctedAnswer": 9}', "5", "no answer"), ('{"answer": 5, "alternativeAnswer": 9}', "5", "no answer"),
+     ('{"answer": 5, "secondary_answer": 9}', "5", "no answer"), ('{"answer": 5, "is_guess": true}', "5", "no answer"),
+     ('{"answer": 5, "comment": "random guess"}', "5", "no answer"), ('{"answer": 5, "confidence": 0.0}', "5", "no answer"),
+     ('{"answer": 5, "reasoning": "On second thought it should be 9."}', "5", "no answer"),
+     ('{"answer": 5, "reasoning": "2+3 = 5. Hence 9."}', "5", "no answer"),
+     # kept: the same value concluded, a later step of another quantity, a method's name, a confidence above zero
+     ('{"answer": 5, "reasoning": "We solve 2x = 10. Therefore, x = 5."}', "5", "correct"),
+     ('{"answer": 5, "reasoning": "Each bag holds 5, so 2 bags hold 10."}', "5", "correct"),
+     ('{"answer": 5, "method": "guess and check"}', "5", "correct"), ('{"answer": 5, "confidence": 0.9}', "5", "correct"),
+     ('{"answer": 5, "answerExplanation": "2+3"}', "5", "correct"), ('{"answer": 5, "units": "cm"}', "5", "correct"),
+     # labels that offer another answer, bold or as headings; a choice said to work too
+     ("**Final Answer:** 5\n\n**Alternative:** 9", "5", "no answer"),
+     ("## Final Answer\n\n5\n\n## Alternative Answer\n\n9", "5", "no answer"),
+     ("Answer: 5\nBackup answer: 9", "5", "no answer"), ("Answer: 5\nSecond guess: 9", "5", "no answer"),
+     ("The answer is B. C is also correct.", "B", "no answer"), ("The answer is (B). (C) could also work.", "B", "no answer"),
+     ("The answer is 5. However, 9 may also be accepted.", "5", "no answer"),
+     ("The answer is B. A is also a common wrong answer.", "B", "correct"),
+     ("Answer: 5\n\nOther notes: 9 apples were given", "5", "correct")],
+)  # fmt: skip
+def test_a_review_of_alternatives_offered_in_tags_keys_and_labels(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, response
