@@ -177,7 +177,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "for later, `the answer is the total cost, which we compute below`, states none; a note on the form "
      "in parentheses between `answer` and `is`, `the answer (arabic numerals) is`, `the answer (in "
      "dollars) is`, is part of it; a choice `(C)`, a hedge `(maybe)` or a part `(to the first part)` is "
-     "not; a reference after the answer, `9 (see Eq. 5)`, another value denied or rejected in brackets, `15 (not 12)`, "
+     "not; a reference after the answer, `9 (see Eq. 5)`, another value denied or rejected in brackets, `15 (not 12)`, or after a comma ending the sentence, `15, not 12`, "
      "`2 (-2 is rejected)`, the same number in words, `3 (three)`, a note that it is rounded, `3.46, rounded to two decimal places`, `5 (rounded up)`, `0.567 correct to three decimal places`, `0.57 (to 2 d.p.)` (also in a final sentence: `So they need 5 buses, rounded up.` states 5; never a note its number disagrees with, `4.2, rounded up`, `1234, rounded to the nearest hundred`, nor one after a fraction), a computation in brackets after a space that holds an `=` or "
      "gives the answer's value, `7 (5 + 2)`, `$18 (9 eggs x $2 each)` (`2 (3 + 4)` is 14; never one with a letter for a variable, `2 (x - 1)`, or a word "
      "that hedges or offers another, `5 (or 6)`), a restatement after `, i.e.` and a clause after `, which` with no number, "
@@ -543,7 +543,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "response's first line, then a line of prose (`answer` then `To calculate the variance, we follow these steps:`, FinanceMath's "
      "Qwen2 outputs) is a title a template left, no marker"),
     ("`<think>…</think><answer>42</answer>` (DeepSeek-R1-Zero's format, trained by TRL, open-r1 and verl recipes)",
-     "the content of the last `<answer>` tag, read by these rules (a box or a phrase inside it as anywhere); an "
+     "the content of the last `<answer>` tag (or `<final_answer>` where no `<answer>` is written), read by these rules (a box or a phrase inside it as anywhere); an "
      "unclosed tag runs to the end; an empty one is no answer; tags with different contents are several answers"),
     ("`{\"reasoning\": \"…\", \"answer\": 7}` (a JSON object ending the response, fenced as json or not; keys `answer`, `final_answer`, `Final Answer`)",
      "structured output: the value of its last answer key, read as an answer by these rules (LaTeX "
@@ -1822,7 +1822,10 @@ _NOTE_AFTER = re.compile(r"(?i)(?<!\s)\s*\((?:see|cf\.?|from|by|using|via|per|as
                          # another value denied or rejected in brackets: The answer is 15 (not 12). / 2 (-2 is rejected).
                          r"(?<!\s)\s*\(\s*(?:not\s+[-−]?\d[^()]{0,60}|[-−]?\d[\d.,/]*\s+(?:is|was|are|were)\s+(?:rejected|"
                          r"discarded|extraneous|excluded|invalid|not\s+(?:valid|allowed|possible|a\s+solution))[^()]{0,40})\)"
-                         r"\s*(?:[.!]\s*)?$|" + _ROUNDING_NOTE)
+                         r"\s*(?:[.!]\s*)?$|"
+                         # ... or after a comma, ending the sentence: The answer is B, not D. / 5, not 6.
+                         r"(?<!\s),[ \t]*not[ \t]+(?:\(?(?-i:[A-J])\)?(?![A-Za-z])|[-−]?\d[\d.,/]{0,30}(?<![.,])|\$[^$\n]{1,30}\$)"
+                         r"[ \t]*(?:[.!][ \t]*)?$|" + _ROUNDING_NOTE)
 # after an answer, in brackets, the same number in words (The answer is 3 (three).): a note, never a second value
 _SPELLED_NOTE = re.compile(r"(?<!\s)\s*\(\s*([A-Za-z][A-Za-z -]{1,60}?)\s*\)\s*(?:[.!]\s*)?$")
 # after an answer and a space, a computation in brackets that ends the sentence (7 (5 + 2), 18 (9 × 2), $18 (9 eggs x $2
@@ -2407,7 +2410,8 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
             opened = _LEAD.match(masked, lo, first.start())
             named = _CHOICES_NAMED.fullmatch(text, opened.end() if opened else lo, first.start())
             if named:
-                return Extraction("answer", (named.group(1),), rule, named.span(1))
+                group = 1 if named.group(1) is not None else 2
+                return Extraction("answer", (named.group(group),), rule, named.span(group))
         subject = text[start : first.start()].strip().strip("*_`") if first else ""  # **7** is the answer.
         if not spans and subject and first is not None and not _prose(subject) and \
                 not _JUDGED.search(masked, first.end(), hi) and \
@@ -3188,7 +3192,10 @@ _OR_WORD = re.compile(r"(?i)(?<![A-Za-z])or(?![A-Za-z])")
 _CHOICES_CORRECT = re.compile(r"(?i)\s*(?:all\s+|both\s+)?(?:the\s+)?(?:correct|true|right)(?:\s+(?:options?|choices?|answers?|statements?))?"
                               r"\s*(?:[.!]\s*)?$")
 _CHOICES_NAMED = re.compile(r"\s*(?:(?i:only|both|options?|choices?|statements?)\s+)?((?:\([A-J]\)|\[[A-J]\])(?:\s*(?:,\s*(?:and\s+)?|"
-                            r"and\s+)(?:\([A-J]\)|\[[A-J]\]))*)\s*")
+                            r"and\s+)(?:\([A-J]\)|\[[A-J]\]))*)\s*"
+                            # (a bare capital after the word option or choice: Option C is correct.)
+                            r"|\s*(?:(?i:only|both)\s+)?(?i:options?|choices?)\s+((?-i:[A-J])(?:\s*(?:,\s*(?:and\s+)?|and\s+)"
+                            r"(?-i:[A-J]))*)\s*")
 _IS_THE_ANSWER = re.compile(r"(?i)\s*(?:indeed\s+)?the\s+(?:(?:correct|right|final)\s+)?answer\s*(?:[.!]\s*)?$")
 _CONFIDENT = re.compile(r"(?i)(?<![A-Za-z])(?:(?:i\s+am|i['’]m|we\s+are|we['’]re)\s+(?:confident|sure|certain|convinced)|"
                         r"i\s+(?:think|believe))\s*,?\s*(?:that\s+)?")
@@ -4833,27 +4840,30 @@ def _answer_tag(text: str, lo: int, hi: int, structured: bool, restate: bool) ->
     """The content of the last ``<answer>...</answer>`` (the format of DeepSeek-R1-Zero and of the GRPO recipes that
     TRL, open-r1 and verl train with; an unclosed tag runs to the end), read by these rules; None without a tag."""
     lowered = text[lo:hi].lower()
-    opened = lowered.rfind("<answer>")
-    if opened < 0:
+    # (the tag <final_answer> where no <answer> is written: another prompt's name for the same tag)
+    name = "answer" if "<answer>" in lowered else "final_answer" if "<final_answer>" in lowered else None
+    if name is None:
         return None
+    opener, closer = f"<{name}>", f"</{name}>"
+    opened = lowered.rfind(opener)
     contents: list[str] = []
     at = len(lowered)
     while len(contents) < 8:  # the last eight tags, each to its closing tag, the next tag or the end
-        at = lowered.rfind("<answer>", 0, at)
+        at = lowered.rfind(opener, 0, at)
         if at < 0:
             break
-        stops = [x for x in (lowered.find("</answer>", at), lowered.find("<answer>", at + 8)) if x >= 0]
-        contents.append(text[lo + at + 8 : lo + min(stops, default=len(lowered))].strip())
+        stops = [x for x in (lowered.find(closer, at), lowered.find(opener, at + len(opener))) if x >= 0]
+        contents.append(text[lo + at + len(opener) : lo + min(stops, default=len(lowered))].strip())
     if len({c for c in contents if c}) > 1:  # different answers in tags: a hedge, credited only if the gold is that set
         return Extraction("several", tuple(dict.fromkeys(c for c in reversed(contents) if c)), "several <answer> tags",
                           (lo, hi))  # fmt: skip
-    start = lo + opened + len("<answer>")
-    closed = lowered.find("</answer>", opened)
+    start = lo + opened + len(opener)
+    closed = lowered.find(closer, opened)
     end = lo + closed if closed >= 0 else hi
     content = text[start:end]
     if not content.strip():
         return Extraction("none", rule="an empty <answer> tag", span=(start, end))
-    after = end + len("</answer>") if closed >= 0 else hi
+    after = end + len(closer) if closed >= 0 else hi
     form = _another_form(text, after, hi) if after < hi else None  # <answer>\frac12</answer> (or 0.5)
     forms, after = ((form[0],), form[1]) if form else ((), after)
     for k, tag in enumerate(_LATER_TAG.finditer(text, after, hi)):
@@ -6118,8 +6128,12 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
         said = _statement(text, start, end, "final sentence") if not text[lo:start].strip() else None
         if said is not None and said.status == "answer":
             return _undoubled(said)
-    if not _prose(body) or (short and not _math_spans(body) and not _SENTENCE_WORDS.search(body) and not concludes) \
-            or spelled_number(body) is not None or said_in_scale_words(body) is not None:
+    # (lines of working, then a last line that is a value in bold alone: that line, as after prose; 29 + 28 = 57 then
+    # **57**)
+    bold_last = "\n" in one and _BOLD_WHOLE.fullmatch(one.rsplit("\n", 1)[1].strip()) is not None
+    if not bold_last and (not _prose(body) or (short and not _math_spans(body) and not _SENTENCE_WORDS.search(body) and
+                                               not concludes) or
+                          spelled_number(body) is not None or said_in_scale_words(body) is not None):  # fmt: skip
         # (ninety six thousand three hundred twenty one, 1 billion 2 million 5 thousand and 7: a number, in words)
         stripped = body.strip(" ")
         start = lo + body.find(stripped[:1]) if stripped else lo
@@ -6242,6 +6256,9 @@ def _unfinished(sentence: str) -> bool:
         return True
     if plain.count("(") + plain.count("[") > plain.count(")") + plain.count("]"):
         return True
+    closing = re.search(r"</([A-Za-z][\w-]{0,30})\s{0,3}>\s*$", sentence)
+    if closing and re.search(rf"<{re.escape(closing.group(1))}\s{{0,3}}>", sentence):
+        return False  # (<result>5</result>: a tag closed, never a dangling >)
     return _DANGLING.search(sentence) is not None
 
 

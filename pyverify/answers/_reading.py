@@ -1204,7 +1204,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "option and an answer stating different units are not compared; capital letters in square brackets that open the "
      "answer, `[B]`, `[A] and [C]`, are those choices, as JEEBench's options are labelled (never before an operator: "
      "`[A] = 0.5` is as written), `options` or `choices` before several capital letters is dropped, and a verdict that "
-     "only confirms the choices before it, `are correct`, `is the correct option`, `are true`, is dropped with it; a final sentence with no marker whose subject is only choices and whose verdict confirms them states them: `Therefore, (A) and (C) are correct.`, `Only (B) is correct.`)"),
+     "only confirms the choices before it, `are correct`, `is the correct option`, `are true`, is dropped with it; a final sentence with no marker whose subject is only choices and whose verdict confirms them states them: `Therefore, (A) and (C) are correct.`, `Only (B) is correct.`, and a bare capital after the word option or choice, `Option C is correct.`)"),
     ("`2k`, `$1.5M`, `3B`",
      "against a value, unknown: a number with k, K, M or B glued to it may be a scale (thousand, million, billion) "
      "or a multiple of the letter, and the text does not say which (against `2k` or `k + k` it is compared as "

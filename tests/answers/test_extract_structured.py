@@ -2243,7 +2243,8 @@ def test_older_chat_models_results_restated_after_their_computation_are_read(res
      ("Answer:\nThe total number of goats left in the two farms is 55 + 45 - 10 - 20 = 70 goats.", "70", "correct"),
      ("Answer:\nThe three have a total of 40 + 36 + 46 = 122 crabs.", "122", "correct"),
      ("Answer: It is 5 + 3 = 8 apples if he buys more.", "8", "unparsed"),
-     ("Answer: Tom has 5 + 3 = 8 apples, not 9.", "8", "unparsed"),
+     ("Answer: Tom has 5 + 3 = 8 apples, not 9.", "8", "correct"),  # (another value denied after a comma: a note)
+     ("Answer: Tom has 5 + 3 = 8 apples, not 9.", "9", "wrong"),
      ("Step 1: Windows left = 10 - 6 = 4\nStep 2: Time = 4 x 5 hours = 20 hours\n\nAnswer: It will take the builder 20 "
       "hours to install the remaining 4 windows.", "20", "correct"),
      ("Total earnings for the first two weeks = $50 + $80 = $130\n\nAnswer:\nLloyd earned $130 for the first two weeks.",
@@ -4333,4 +4334,20 @@ def test_a_gold_written_as_a_signed_number_or_a_numbered_line_keeps_its_value() 
      ("Answer: 5\n\nOther notes: 9 apples were given", "5", "correct")],
 )  # fmt: skip
 def test_a_review_of_alternatives_offered_in_tags_keys_and_labels(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # <final_answer> where no <answer> is written, read as <answer> is
+     ("Some text.\n<final_answer>5</final_answer>", "5", "correct"), ("<final_answer>5</final_answer>", "5", "correct"),
+     ("<final_answer>5</final_answer><final_answer>6</final_answer>", "5", "several answers"),
+     ("Work.\n<result>5</result>", "5", "no answer"),
+     # another value denied after a comma; a choice named after the word option; a bold value after working
+     ("The answer is 5, not 6.", "5", "correct"), ("The answer is 5, not 6.", "6", "wrong"),
+     ("Option C is correct.", "C", "correct"), ("Therefore, option C is correct.", "B", "wrong"),
+     ("Option C is correct, but D is better.", "C", "no answer"),
+     ("29 + 28 = 57\n\n**57**", "57", "correct"), ("29 + 28 = 57\n\n**58**", "57", "wrong"), ("**57**", "57", "correct")],
+)  # fmt: skip
+def test_a_review_of_missed_structured_answers(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, response
