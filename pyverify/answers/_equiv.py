@@ -550,6 +550,10 @@ def _has_pi(ans: Answer) -> bool:
         any(isinstance(n, Call) and n.func == "pi" for t in ans.terms for n in walk(t))  # fmt: skip
 
 
+# a text answer's usual abbreviation and the words it stands for
+_ABBREVIATED = {"dne": "does not exist"}
+
+
 def _point_value(eq: Answer) -> Node | None:
     """The value an equation gives a function at a number, as written (``f(\\frac{2\\pi}{3}) = 1``: 1), or None."""
     found = _point_of(eq)
@@ -1157,6 +1161,9 @@ def _forms(a: Answer, b: Answer, ctx: _Context) -> _Verdict:
             values = [f"quadrant {v}" if isinstance(v, int) else v for v in values]  # \text{first}: which quadrant
         if values[0] == values[1]:
             return _Verdict("equal", "text")
+        if {_ABBREVIATED.get(str(v), str(v)) for v in values} == {"does not exist"}:
+            # DNE against does not exist: the calculus textbooks' abbreviation of the same words
+            return _Verdict("equal", "text", conditions=("DNE read as 'does not exist'",))
         joined = "".join(str(values[0]).split())
         if joined == "".join(str(values[1]).split()) and len(joined) >= 8:
             # convergesabsolutely, nosolution: a gold whose spaces a harness removed (Qwen2.5-Math's normalizes so);

@@ -1152,7 +1152,7 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "deleted the m) is 16:30, a time without a.m. or p.m. is read on 24 hours (against the afternoon "
      "time a 12-hour clock would make it, 4:30 against 4:30 p.m., unknown; `4\\!:\\!51` is 4:51); two "
      "such times that are one ratio, 1:10 and 2:20, are unknown), equal only to the same text (and yes to "
-     "true, no to false), different from other text of at most three words (a name, a direction, a day) "
+     "true, no to false, DNE to does not exist), different from other text of at most three words (a name, a direction, a day) "
      "and from a text that starts with the opposite yes or no; unknown when one is the other with words "
      "added and none that negates (`converges`, `the series converges`; `not a function` and `a function` "
      "stay different), and when one has more than three words (a sentence may say the same otherwise, and "

@@ -459,3 +459,8 @@ def test_negated_equalities_degrees_in_products_repeating_brackets_and_literals(
 )  # fmt: skip
 def test_a_review_of_false_verdicts_between_equations(reference: str, candidate: str, status: str) -> None:
     assert equivalent_answers(reference, candidate).status == status, (reference, candidate)
+
+
+def test_dne_is_the_abbreviation_of_does_not_exist() -> None:
+    assert equivalent_answers("\\text{DNE}", "\\text{does not exist}").status == "equal"
+    assert equivalent_answers("\\text{undefined}", "\\text{DNE}").status == "different"
