@@ -587,6 +587,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`Answer $` / `9` / `$` on three lines; `costs $5` / `and $6`",
      "inline math laid out as a display (opener ending its line, closer starting its own, no blank line between) "
      "is math, its line breaks spaces; otherwise `$…$` and `\\(…\\)` span no line break (a currency sign)"),
+    ("a Markdown table that ends the response with a total row: `| **Total** | | **$12** |`",
+     "the total row's last cell, when its first cell names a total (Total, Grand total, Total cost, Sum, Answer), the cells between are empty or dashes and the last is one value ($12); a row of several values (Total, 5, 6) or a table with no total row states none"),
     ("`Answer:` then `- 18`; `Final answer:` then `1. 12`; `The answers:` then `- x = 2` and `- x = 3`",
      "a Markdown list item after the answer's marker is its content (18, 12: a reader sees a bullet, never a minus sign, nor the item's number as the answer); several items are several answers (credited only when the gold is their list), and so is a final sentence that is the last of a list of values with no words; an item with no value leaves no answer; a text that is the list alone (a gold's `- 1`), a `+` line (in plain text a sum carried on), a line in display math, a list whose next line goes on with `=`, and boxes in numbered parts are read as before"),
 )  # fmt: skip
@@ -6163,6 +6165,9 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
         at = text.find(last_line.group("v"), start)
         return _undoubled(Extraction("answer", (_strip_math(last_line.group("v")),), "final sentence",
                                      (at, at + len(last_line.group("v")))))  # fmt: skip
+    total = _table_total(text, lo, closing)
+    if total is not None:
+        return _undoubled(Extraction("answer", (_strip_math(text[total[0] : total[1]]),), "final sentence", total))
     step = _STEP_LABEL.match(text, start, end)
     if step and re.search(r"\d", text[step.end() : end]):
         start = step.end()  # Step 3: Melanie has 83 dimes now. (the step's label is layout)
@@ -6270,6 +6275,31 @@ def _cut_off(text: str, lo: int, hi: int) -> bool:
         if body.rfind(opener) > body.rfind(closer):
             return True
     return body.replace("\\$", "  ").count("$$") % 2 == 1  # (an escaped sign is none: $\$$2500 is $2500)
+
+
+# the first cell of a Markdown table's last row that totals it (Total, **Grand total**, Total cost, Sum, Answer)
+_TOTAL_CELL = re.compile(r"(?i)(?:grand\s+)?total(?:\s+[a-z]+){0,3}|sum|(?:final\s+)?answer")
+
+
+def _table_total(text: str, lo: int, hi: int) -> tuple[int, int] | None:
+    """Where the value of a Markdown table's total row lies, when that row ends the response (``| **Total** | | **$12**
+    |``: $12): its first cell names a total, the cells between are empty or dashes, and its last cell is one value;
+    None otherwise (a row of several values, Total | 5 | 7 | 12, totals several things)."""
+    tail = text[lo:hi].rstrip()
+    row_start = lo + tail.rfind("\n") + 1
+    row = text[row_start : lo + len(tail)]
+    if not (row.lstrip().startswith("|") and row.rstrip().endswith("|")) or \
+            not re.search(r"(?m)^[ \t]*\|?[ \t]*:?-{3,}", text[max(lo, row_start - 4000) : row_start]):  # fmt: skip
+        return None  # (a table: a separator row, |---|, before its last row)
+    cells = [(m.start(1), m.end(1)) for m in re.finditer(r"\|([^|\n]*)(?=\|)", row)]
+    clean = [re.sub(r"^[\s*_]+|[\s*_]+$", "", row[a:b]) for a, b in cells]
+    if len(cells) < 2 or not _TOTAL_CELL.fullmatch(clean[0].rstrip(":")) or \
+            any(c.strip("-—–") for c in clean[1:-1]) or not re.search(r"\d", clean[-1]) or _prose(clean[-1]):  # fmt: skip
+        return None
+    a, b = cells[-1]
+    inner = row[a:b]
+    offset = inner.find(clean[-1])
+    return row_start + a + offset, row_start + a + offset + len(clean[-1])
 
 
 def _undoubled(found: Extraction) -> Extraction:

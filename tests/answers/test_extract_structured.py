@@ -4351,3 +4351,17 @@ def test_a_review_of_alternatives_offered_in_tags_keys_and_labels(response: str,
 )  # fmt: skip
 def test_a_review_of_missed_structured_answers(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # a Markdown table's total row that ends the response states its one value
+     ("| Item | Cost |\n|---|---|\n| A | $5 |\n| B | $7 |\n| **Total** | **$12** |", "12", "correct"),
+     ("Here is the breakdown:\n\n| Item | Cost |\n|------|------|\n| A | 5 |\n| Total | 12 |", "11", "wrong"),
+     ("| Item | Cost |\n|---|---|\n| Total | | 12 |", "12", "correct"),
+     # several values in the row, or no total row: none stated
+     ("| Item | Mon | Tue |\n|---|---|---|\n| A | 5 | 6 |\n| Total | 5 | 6 |", "6", "no answer"),
+     ("| Item | Cost |\n|---|---|\n| A | 5 |\n| B | 7 |", "7", "no answer")],
+)  # fmt: skip
+def test_a_table_total_row_that_ends_the_response(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, response
