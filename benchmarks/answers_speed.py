@@ -146,7 +146,12 @@ texts = {"Answer: 3, line breaks, y": "Answer: 3" + "\\n" * n + "y",
          "boxed 6, (n/2) %, boxed 5 in math": "$\\\\boxed{6}" + " %" * (n // 2) + "\\\\boxed{5}$",
          "white!99!black (n/28) groups": "\\\\boxed{6} " + "\\\\textcolor{white!99!black}{" * (n // 28) + "\\\\boxed{5}",
          "Total = 48 (n/5) legs": "So.\\n\\nTotal = 48" + " legs" * (n // 5),
-         "Let (n/2) x be 5.": "Let " + "x " * (n // 2) + "be 5."}
+         "Let (n/2) x be 5.": "Let " + "x " * (n // 2) + "be 5.",
+         "Let x = 5, (n) spaces, y": "Let x = 5" + " " * n + "y",
+         "So, (n) spaces, x = 5": "So" + " " * n + "x = 5",
+         "Answer:, (n/4) bullet lines": "Answer:\\n" + "- 1\\n" * (n // 4),
+         "answer tag, (n/16) later tags": "<answer>5</answer>" + "<final>6</final>" * (n // 16),
+         "(n/28) coloured spans": "\\boxed{4} " + '<span style="color:#fefefe">' * (n // 28) + "\\boxed{5}"}
 seconds = {}
 for name, text in texts.items():
     start = time.perf_counter()

@@ -575,13 +575,15 @@ def _point_of(eq: Answer) -> tuple[str, Node] | None:
 
 # an equation's left side that names a function or a letter with its marks, as written: f, f', f^{-1} (then (x) or
 # nothing, then =): the mark tells a function from its derivative or its inverse
-_MARKED_NAME = re.compile(r"\s*([A-Za-z](?:_\{?\w{1,4}\}?)?)\s*('{1,3}|\^\s*\{?\s*-\s*1\s*\}?|\^\s*\{?\s*\(\s*\d\s*\)\s*\}?)?\s*"
-                          r"(?:(?:\\left\s*)?\(\s*[A-Za-z]\s*(?:\\right\s*)?\))?\s*=(?!=)")
+# (each run of blanks inside the group it opens: runs side by side with only optional groups between them were tried in
+# every split, cubic on a long run that is no name)
+_MARKED_NAME = re.compile(r"\s*([A-Za-z](?:_\{?\w{1,4}\}?)?)(?:\s*('{1,3}|\^\s*\{?\s*-\s*1\s*\}?|\^\s*\{?\s*\(\s*\d\s*\)\s*\}?))?"
+                          r"(?:\s*(?:\\left\s*)?\(\s*[A-Za-z]\s*(?:\\right\s*)?\))?\s*=(?!=)")
 
 
 def _marks(ans: Answer) -> tuple[str, str] | None:
     """The letter an equation's left side names and its mark (``f'(x) = ...``: f and '; ``y = ...``: y and nothing)."""
-    found = _MARKED_NAME.match(ans.text or "")
+    found = _MARKED_NAME.match((ans.text or "")[:200])
     return (found.group(1).replace("{", "").replace("}", ""), re.sub(r"[\s{}]", "", found.group(2) or "")) if found else None
 
 

@@ -1085,6 +1085,19 @@ _HIDDEN_TAG = re.compile(r"(?i)<(style|script|template|noscript)\b[^<>]{0,300}>|
 # a tag whose text colour is any colour, decided by _near_white (color:#fefefe, color="whitesmoke", rgb(250,250,250))
 _COLOURED_TAG = re.compile(r"(?i)<(" + _HTML_TAG + r")[^<>]{0,300}?(?<![-\w])color\s*[:=]\s*[\"']?\s*"
                            r"(#[0-9A-Fa-f]{6}|#[0-9A-Fa-f]{3}|rgba?\s*\([^()<>]{0,40}\)|[A-Za-z]{3,20})(?![\w-])[^<>]{0,300}>")
+# a background set on the tag, and what hides a tag whatever its colours
+_BACKGROUND = re.compile(r"(?i)(?<![-\w])background(?:-color)?\s*[:=]\s*[\"']?\s*(#[0-9A-Fa-f]{3,6}|rgba?\s*\([^()<>]{0,40}\)|[A-Za-z]{3,20})")
+_HIDDEN_STYLE = re.compile(r"(?i)display\s*:\s*none|visibility\s*:\s*hidden|opacity\s*:\s*0(?![.\d]*[1-9])|\shidden(?=[\s>=/])|"
+                           r"font-size\s*:\s*0(?![.\d]*[1-9])")
+
+
+def _on_dark(tag: str) -> bool:
+    """Whether a tag sets a background a light text shows on (any readable colour but white: background:#000)."""
+    found = _BACKGROUND.search(tag)
+    colour = _colour(None, found.group(1)) if found else None
+    return colour is not None and min(colour) < _NEAR_WHITE
+
+
 _TAG_ATTRIBUTES = re.compile(r"(?i)<" + _HTML_TAG + r"\s[^<>=]{0,100}=\s*[\"'][^<>]{0,500}>")
 _MARKDOWN_COMMENT = re.compile(r"(?m)^[ \t]{0,3}\[[^\]\n]{0,40}\]:[ \t]*(?:#|<>)[ \t]*[(\"'].*$")
 # a Markdown image, ![alt](url "title"): a reader sees the picture, never its alt text nor its address (as an HTML
@@ -1104,12 +1117,14 @@ def _markup_hidden(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
     for k, m in enumerate(_HIDDEN_TAG.finditer(text, lo, hi)):
         if k >= 64:
             break
+        if m.group(2) and _on_dark(m.group()) and not _HIDDEN_STYLE.search(m.group()):
+            continue  # (white text on a black background is seen)
         close = re.compile(rf"(?i)</\s*{m.group(1) or m.group(2)}\s*>").search(text, m.end(), hi)
         ranges.append((m.start(), close.end() if close else hi))  # (never closed: hidden to the end, as rendered)
     for k, m in enumerate(_COLOURED_TAG.finditer(text, lo, hi)):
         if k >= 64:
             break
-        if _near_white(None, m.group(2)):
+        if _near_white(None, m.group(2)) and not _on_dark(m.group()):
             close = re.compile(rf"(?i)</\s*{m.group(1)}\s*>").search(text, m.end(), hi)
             ranges.append((m.start(), close.end() if close else hi))
     ranges += [m.span() for _, m in zip(range(256), _TAG_ATTRIBUTES.finditer(text, lo, hi))]
@@ -1502,7 +1517,7 @@ _OR_BETWEEN = re.compile(r"(?i)(?<![^\W\d_])(?:or|oder|ou|o|или|либо|oppu
 # 40 spaces between the sentence's end and the word (a line break starts afresh): an unbounded \s* is tried from
 # every line break of a long run of them, which takes time quadratic in the run (20,000 line breaks: 40 s)
 _RETRACTING = (r"(?:[*_`>#(\-][^\S\n]{0,2}){0,4}(?:wait|actually|hmm+|oops|correction|scratch\s+that|no,|no\s+wait|"
-               r"well,?\s+no(?![A-Za-z])|or\s+rather|i\s+mean(?=\s*,?\s*[-$\d(\\])|"
+               r"well,?\s+no(?![A-Za-z])|or\s+rather|i\s+mean(?=\s*(?:,\s*)?[-$\d(\\])|"
                r"on\s+second\s+thought|hold\s+on|but\s+wait|oh\s+wait|but\s+actually|sorry|let\s+me\s+reconsider|"
                r"on\s+reflection|err|erm|edit\s*:|update\s*:|erratum|oh\s+no|nope|i\s+made\s+an?\s+(?:error|mistake)|"
                r"(?:however|in\s+fact|instead),?\s+(?:it'?s|it\s+is|the\s+(?:answer|result)\s+is)\s{0,3}(?=[-$\d]|\\\()|"
@@ -2158,7 +2173,8 @@ def _statement(text: str, lo: int, hi: int, rule: str, prose_number: bool = True
         # rejected (never one of two: Thus $x = 5$, since $x = -1$ fails., nor a value stated of failures: The
         # probability that it fails is $0.3$.)
         return Extraction("none", rule="the final sentence rejects the value it tries", span=(lo, hi))
-    if rule == "final sentence" and (_LET_GIVEN.fullmatch(masked, lo, hi) or _LET_ASSIGNED.fullmatch(text, lo, hi)):
+    if rule == "final sentence" and (_LET_GIVEN.fullmatch(masked, lo, hi) or
+                                     (hi - lo <= 200 and _LET_ASSIGNED.fullmatch(text, lo, hi))):  # fmt: skip
         # Let x be 5., Let the number of apples be 5 apples., Let $x = 5$.: a value given to a name, supposed (never a
         # result)
         return Extraction("none", rule="the final sentence supposes its value or gives someone else's", span=(lo, hi))
@@ -2868,7 +2884,7 @@ _REMARK = re.compile(r"(?i)(?<![A-Za-z])(?:we|we'll|we're|let's|let|I|I'll|us|ou
                      r"last\s+year|previously|originally|initially|hoped?|used\s+to|many|students|someone|example|"
                      r"suppose)(?![A-Za-z])")
 # a concluding word before a marker (So the answer to this question is ...)
-_LEAD_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:so|thus|hence|therefore|finally)\s*,?\s*\Z")
+_LEAD_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:so|thus|hence|therefore|finally)\s*(?:,\s*)?\Z")
 # every result of a computation before a sentence (= 8, = $79.50): a number beside the one restated that is also a
 # result makes the sentence state several results
 # an operator between numbers on a line's side of an '=' (100 + 150 =, 3 pounds * $4.00/pound =, (46 - 39) / 1 =)
@@ -3087,7 +3103,7 @@ _PROSE_NUMBER_BLOCKED = re.compile(
     r"probably|possibly|guess|believe|think|seems?|appears?|suppose|supposing|assume|assuming|if|unless|whether|let|"
     r"let's|try|trying|check|checking|verify|test|divide|multiply|add|subtract|next|far|by|using|via|rule|"
     # (a property of a theorem, never a balance sheet's property, plant and equipment)
-    r"property(?![ \t]*,?[ \t]*plant)|"
+    r"property(?![ \t]*(?:,[ \t]*)?plant)|"
     r"corollary|example|remark|condition|base|multiple|divisible|exceeds?|upwards|something|rounded|rounding|odd|"
     r"give\s+or\s+take|or\s+so|both|couple|few|several|grand|but|however|although|though|question|could|might|may|"
     r"estimat\w*|approx\w*|about|around|roughly|nearly|almost|(?<!left\s)over|under|least|most|more|less|fewer|than|I|me|my|"
@@ -3200,12 +3216,12 @@ _CHOICES_NAMED = re.compile(r"\s*(?:(?i:only|both|options?|choices?|statements?)
                             r"(?-i:[A-J]))*)\s*")
 _IS_THE_ANSWER = re.compile(r"(?i)\s*(?:indeed\s+)?the\s+(?:(?:correct|right|final)\s+)?answer\s*(?:[.!]\s*)?$")
 _CONFIDENT = re.compile(r"(?i)(?<![A-Za-z])(?:(?:i\s+am|i['’]m|we\s+are|we['’]re)\s+(?:confident|sure|certain|convinced)|"
-                        r"i\s+(?:think|believe))\s*,?\s*(?:that\s+)?")
-_LEAD = re.compile(r"(?i)\s*(?:(?:and\s+)?(?:thus|hence|so|therefore|finally|overall)\s*,?\s*)?")
+                        r"i\s+(?:think|believe))\s*(?:,\s*)?(?:that\s+)?")
+_LEAD = re.compile(r"(?i)\s*(?:(?:and\s+)?(?:thus|hence|so|therefore|finally|overall)\s*(?:,\s*)?)?")
 # a final sentence that proposes a step (Let's use the fact that ..., Now let us consider ...; never one that gives the
 # answer, Let's box the answer, let's write the final answer as, nor a supposition, whose rules say so: Let's say ...)
 _LET_OPENS = re.compile(r"(?i)[\s*#>-]*(?:(?:and[ \t]+)?(?:so|now|then|next|first|finally|thus|hence|therefore|here|"
-                        r"instead|again)[ \t]*,?[ \t]*)?(?:let['’]s|let[ \t]+us|let[ \t]+me)[ \t]+"
+                        r"instead|again)[ \t]*(?:,[ \t]*)?)?(?:let['’]s|let[ \t]+us|let[ \t]+me)[ \t]+"
                         r"(?!(?:box|write|state|conclude|summari[sz]e|put|present|give|report|double-check|say|suppose|"
                         r"assume|denote|call|set)(?![A-Za-z]))"
                         r"([a-z]+)(?![A-Za-z])")
@@ -3355,7 +3371,7 @@ _DIGIT_LABEL = re.compile(
     r"(?=[ \t]*[,;)]|[ \t]+(?:was|were|is|are|had|has)(?![A-Za-z]))")
 # what may open a clause before its time phrase (So, in 2021, ...; Therefore in 2021, ...)
 _CLAUSE_OPENING = re.compile(r"(?i)[\s*#>,-]*(?:(?:so|thus|therefore|hence|overall|finally|in[ \t]+total|in[ \t]+conclusion)"
-                             r"[ \t]*,?[ \t]*)?")
+                             r"[ \t]*(?:,[ \t]*)?)?")
 
 
 # a number hyphened to its unit word (4-inch), and a number with its unit word just before it (5 feet, 5-foot, 5 ft.,)
@@ -3580,7 +3596,7 @@ _PLAN_OPENING = re.compile(rf"(?i)[\s*]*(?:in[ \t]+order[ \t]+)?to[ \t]+{_PLAN_V
 _PLAN_AFTER_PURPOSE = re.compile(
     r"(?i),[ \t]*(?:(?:we|I|you|one)(?:[ \t]+(?:first|now|then|still|just))?[ \t]+(?:can|could|will|shall|should|must|"
     r"need[ \t]+to|have[ \t]+to|are[ \t]+going[ \t]+to|want[ \t]+to)|we['’]ll|I['’]ll|let['’]s|let[ \t]+us|"
-    r"(?:first[ \t]*,?[ \t]*)?(?:follow|use|apply|consider)(?![A-Za-z]))(?![A-Za-z])")
+    r"(?:first[ \t]*(?:,[ \t]*)?)?(?:follow|use|apply|consider)(?![A-Za-z]))(?![A-Za-z])")
 
 
 def _plans(piece: str) -> bool:
@@ -3613,8 +3629,8 @@ _ANNOUNCED_LATER = re.compile(r"(?i)(?<![A-Za-z])(?:below(?!\s*\$?-?\d)|as\s+fol
 # value of x: 5; the number of tickets sold (150); the number of ways, or 36; the number of apples, 5 apples)
 _DESCRIBED = re.compile(r"(?i)[\s*]*the[ \t]+(?:[A-Za-z]+[ \t]+)?(?:number|value|count)[ \t]+of[ \t]+(?:the[ \t]+)?[A-Za-z]")
 _DESCRIBED_VALUE = re.compile(r"(?i)(?<![A-Za-z])(?:is|are|was|were|equals?|be|comes[ \t]+to|gives?)(?![A-Za-z])|[=:;≈(→—–]|->|"
-                             r"\*\*|,[ \t]*(?:(?:or|that[ \t]+is)[ \t]*,?[ \t]*)?\\?\$?[-+]?\d|"
-                             r"(?<![A-Za-z])(?:i\.e\.?|namely|totaling|totalling)[ \t]*,?[ \t]*\\?\$?[-+]?\d")
+                             r"\*\*|,[ \t]*(?:(?:or|that[ \t]+is)[ \t]*(?:,[ \t]*)?)?\\?\$?[-+]?\d|"
+                             r"(?<![A-Za-z])(?:i\.e\.?|namely|totaling|totalling)[ \t]*(?:,[ \t]*)?\\?\$?[-+]?\d")
 # words after an answer phrase that make the number in them a property of the answer or a guess, not its value
 _PROPERTY_OR_HEDGE = re.compile(r"(?i)(?<![A-Za-z])(?:(?:multiple|factor|divisor|power)\s+of|divisible\s+by|(?<!\d)\d{1,4}-digit|digits?\s+long|"
                                 r"likely|presumably|apparently|seemingly|supposedly|probably|possibly|perhaps|maybe|"
@@ -4125,7 +4141,7 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
     if copula and text[start : copula.start()].strip():  # 답은 (3,4]가 됩니다.: the answer stands before the copula
         end = copula.start()
     masked = _masked(text, start, end)
-    noted = _NOTE_AFTER.search(masked, start, end)
+    noted = _NOTE_AFTER.search(masked, start, end) if text[end : end + 1] not in ("?", "？") else None  # (asked: 18, not 20?)
     written = re.search(r"(?<![\d.,/])(\d[\d,]*(?:\.\d+)?)(?![\d/])[^\d/]{0,40}\Z", text[start : noted.start()]) if noted else None
     if noted and _ROUNDED_END.fullmatch(noted.group()) and not (written and _rounding_agrees(written.group(1), noted.group())):
         noted = None  # The answer is 4.2, rounded up.: no value rounded as it says (read as written: unparsed)
@@ -4472,12 +4488,12 @@ def _json_value(text: str, start: int, hi: int) -> tuple[str, tuple[int, int]] |
 # beside a JSON answer, in the same object: a key that offers another answer, or a hedge in a value
 _JSON_ALTERNATIVE_KEY = re.compile(r'(?i)"(?:[a-z]{1,12}[_ -])?(?:alt|alternatives?|alternate|others?|second|secondary|also|backup|'
                                    r'candidates?|possible|options?|or|corrected|revised|updated|fallback|runner[_ -]?up|'
-                                   r'next[_ -]?best|answer_?\d)(?:[_ -][a-z]{1,12})?"\s{0,3}:|'
-                                   # (the same words in camelCase: correctedAnswer, alternativeAnswer, otherAnswer)
-                                   r'"(?-i:[a-z]{0,12}(?:Alt|Alternatives?|Alternate|Others?|Second|Secondary|Also|Backup|'
-                                   r'Candidates?|Possible|Options?|Corrected|Revised|Updated|Fallback|RunnerUp|NextBest)'
-                                   r'|(?:alt|alternatives?|alternate|others?|second|secondary|backup|corrected|revised|updated|'
-                                   r'fallback)[A-Z][a-z]{0,12})"\s{0,3}:|'
+                                   r'next[_ -]?best|answer_?\d)(?:[_ -](?:answers?|values?|results?|guess(?:es)?|options?|choices?|'
+                                   r'final(?:[_ -]answer)?))?"\s{0,3}:|'
+                                   # (the same in camelCase before Answer, Value or Result: correctedAnswer, otherAnswer; never
+                                   # otherCosts, secondStep, updatedAt)
+                                   r'"(?-i:(?:alt|alternatives?|alternate|other|second|secondary|backup|corrected|revised|'
+                                   r'updated|fallback|possible|runnerUp|nextBest)(?:Answers?|Values?|Results?|FinalAnswer))"\s{0,3}:|'
                                    r'"(?:is_?)?(?:correct|verified|confident)"\s{0,3}:\s{0,3}(?:false|0(?![.\d]))|'
                                    # (an answer flagged as a guess, or held with no confidence at all)
                                    r'"(?:is_?)?(?:guess|guessed|random_?guess)"\s{0,3}:\s{0,3}true|'
@@ -4651,7 +4667,8 @@ def _working_offers_another(text: str, after: int, end: int, value: str) -> bool
 
 
 # a last sentence of working that concludes a value: should be, the correct total is, recomputing gives, hence, so x =
-_CONCLUDED_OTHER = re.compile(r"(?i)(?:(?<![A-Za-z])(?:should|must)\s{1,3}be|(?<![A-Za-z])correct\s{1,3}[a-z ]{0,30}?\s(?:is|=)|"
+_CONCLUDED_OTHER = re.compile(r"(?i)(?:(?<![A-Za-z])(?:it|answer|result|total)\s{1,3}(?:should|must)\s{1,3}(?:actually\s{1,3})?be|"
+                              r"(?<![A-Za-z])correct\s{1,3}(?:final\s{1,3})?(?:answer|total|value|result)\s{1,3}(?:is|=)|"
                               r"(?<![A-Za-z])re-?\w{3,12}ing\s{1,3}(?:gives|yields)|(?:^|[.;])\s{0,3}(?:hence|therefore|thus|so)\s{0,3},?"
                               r"(?:\s{0,3}[A-Za-z]\s{0,3}=)?)\s{0,3}\$?\s{0,3}(-?\d[\d,]*(?:\.\d+)?)\s{0,3}\$?\s{0,3}[.!]?\s{0,3}$")
 
@@ -4872,12 +4889,17 @@ def _answer_tag(text: str, lo: int, hi: int, structured: bool, restate: bool) ->
         # <answer>5</answer> then <corrected_answer>9</corrected_answer> or <final>9</final>: a later answer, which the
         # gold must equal too; then <alternative>9</alternative>, <backup>9</backup>: another answer offered
         name, inner = tag.group(1).lower(), tag.group(2).strip()
-        if k >= 8 or not inner or "".join(inner.split()) == "".join(content.split()) or _same_number(inner, content):
+        named = _ALTERNATIVE_TAG_NAME.fullmatch(name) or _ANSWER_TAG_NAME.fullmatch(name)
+        if k >= 8 or not inner or named is None:
             continue
-        if _ALTERNATIVE_TAG_NAME.search(name):
+        read = _extract(inner, structured=False, restate=False)  # (<final_answer>\boxed{18}</final_answer>: 18)
+        inner = read.texts[0].strip() if read.status == "answer" and len(read.texts) == 1 else inner
+        if "".join(inner.split()) == "".join(content.split()) or _same_number(inner, content) or \
+                "".join(inner.split()) == "".join(_extract(content, structured=False, restate=False).text.split()):  # fmt: skip
+            continue
+        if _ALTERNATIVE_TAG_NAME.fullmatch(name):
             return Extraction("none", rule="an alternative or a retraction follows the <answer> tag", span=(start, hi))
-        if _ANSWER_TAG_NAME.search(name):
-            forms = (*forms, inner)
+        forms = (*forms, inner)
     if after < hi and restate and text[after:hi].strip():
         # a later marker or a concluding sentence (<answer>3</answer> ... The final answer is \boxed{4}.): the last
         # marker wins, so the tag is credited only when that later answer is the gold too
@@ -4897,6 +4919,9 @@ def _answer_tag(text: str, lo: int, hi: int, structured: bool, restate: bool) ->
             return Extraction("none", rule="an alternative or a retraction follows the <answer> tag", span=(start, hi))
     if after < hi and _DISOWNED.search(text, after, hi):  # <answer>5</answer> (The tag above is only an example.)
         return Extraction("none", rule=_DISOWNS, span=(start, hi))
+    let = re.match(r"(?i)\s*let[ \t]+", content) if len(content) <= 200 and _LET_ASSIGNED.fullmatch(content) else None
+    if let:  # <answer>Let x = 18</answer>: the tag states it, never a supposition
+        start, content = start + let.end(), content[let.end() :]
     inner = _extract(content, structured, restate)
     offset = start + len(content) - len(content.lstrip())
     if inner.status == "none":
@@ -4948,12 +4973,21 @@ _VALUE_WORD = (r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven
                 r"seventeen|eighteen|nineteen|twenty)(?![A-Za-z])")
 _VALUE_NEXT = (r"\s{1,3}(?:equal\s{1,3}to\s{1,3})?(?=[-+$(\d]|\\(?:\(|boxed|frac|dfrac|sqrt|pi)|(?-i:[A-J])(?![A-Za-z])|"
                + _VALUE_WORD + ")")
-# a choice's letter named as a value (C, (C), **C**, option C): A to J, in capitals
-_CHOICE_NAMED = r"(?:(?<![A-Za-z])(?:option\s{1,3}|choice\s{1,3})?[*_]{0,2}\(?(?-i:[A-J])\)?[*_]{0,2}(?![A-Za-z]))"
+# a choice's letter named as a value (C, (C), **C**, option C): A to H, in capitals (I is also a numeral, statement I),
+# never after the word statement
+_CHOICE_NAMED = (r"(?:(?<![A-Za-z])(?<!statement )(?<!statements )(?:option\s{1,3}|choice\s{1,3})?[*_]{0,2}\(?"
+                 r"(?-i:[A-H])\)?[*_]{0,2}(?![A-Za-z]))")
 # a tag after </answer> and its content; a name that offers another answer, and one that gives a later answer
 _LATER_TAG = re.compile(r"<([A-Za-z][\w-]{0,30})\s{0,3}>([^<>]{1,200})</\1\s{0,3}>")
-_ALTERNATIVE_TAG_NAME = re.compile(r"alt|backup|fallback|second|other|option|candidate|possib|guess")
-_ANSWER_TAG_NAME = re.compile(r"answer|final|result|solution|correct|revis|updat")
+_ALTERNATIVE_TAG_NAME = re.compile(r"(?:alt|alternatives?|alternate|backup|fallback|second|other|another|possible|"
+                                   r"candidate)(?:[_-]?(?:answers?|guess|results?|values?))?|second[_-]?guess")
+_ANSWER_TAG_NAME = re.compile(r"final(?:[_-]?(?:answer|result))?|(?:corrected|revised|updated|new)[_-]?(?:answer|result)")
+# a label (or a heading) that offers another answer, right before a value: Alternative: 9, **Backup answer:** 9, ## Alternative
+# Answer then 9 (never Alternative Solution: another method)
+_OFFERING_LABEL = (r"[ \t]{0,8}(?:[#>]{1,6}[ \t]*)?[*_]{0,3}(?:alternative|alternate|alt|correction|erratum|other|backup|fallback|"
+                   r"second\s{1,3}guess|also\s{1,3}possible|another\s{1,3}possibility)(?:\s{1,3}(?:answer|value|result))?[*_]{0,3}"
+                   r"\s{0,3}(?::[*_]{0,3}|(?=\n))\s{0,3}(?=[-+$\d(]|\\|\(?(?-i:[A-H])\)?[ \t]*(?:[.\n]|$))")
+_LABEL_THEN_VALUE = re.compile(r"(?i)[\s.,;!$*_)\]}\\]*" + _OFFERING_LABEL + r"([^\n]{1,60}?)[\s.*_$]*")
 _ALTERNATIVE_AFTER = re.compile(
     r"(?i)(?<![A-Za-z])(?:(?:it|answer|result|value)\s{1,3}(?:could|might|may|can)\s{1,3}(?:also\s{1,3}|equally\s{1,3})?be"
     r"|another\s{1,3}(?:possible\s{1,3}|valid\s{1,3}|correct\s{1,3})?(?:value|solution)\s{0,3}(?:is|:|=)"
@@ -4962,13 +4996,18 @@ _ALTERNATIVE_AFTER = re.compile(
     r"|(?:i\s{1,3}think|i\s{1,3}believe|probably|perhaps|maybe)\s{1,3}(?:it|the\s{1,3}answer)\s{1,3}(?:is|was|should\s{1,3}be))"
     + _VALUE_NEXT
     # a value said to work too (4 also works; $4$ is also a solution; the other root is 4; both 3 and 4 satisfy ...)
-    + r"|(?:(?<![\d.,/])\d[\d.,/]{0,30}|\$[^$\n]{1,40}\$|(?<![A-Za-z])" + _VALUE_WORD + r"|" + _CHOICE_NAMED + r")\s{1,3}"
+    + r"|(?:(?<![\d.,/])\d[\d.,/]{0,30}|\$[^$\n]{1,40}\$|(?<![A-Za-z])" + _VALUE_WORD + r")\s{1,3}"
     r"(?:is\s{1,3}|would\s{1,3}be\s{1,3})?(?:also|too)\s{1,3}(?:works?|"
     r"valid|acceptable|accepted|possible|plausible|defensible|reasonable|correct|right|fine|a\s{1,3}(?:valid\s{1,3})?(?:solution|root|possibility|answer|option))"
     # (C could also work, 9 might also be right, C may also be accepted)
-    + r"|(?:(?<![\d.,/])\d[\d.,/]{0,30}|\$[^$\n]{1,40}\$|" + _CHOICE_NAMED + r")\s{1,3}(?:could|might|may|can)\s{1,3}"
+    + r"|(?:(?<![\d.,/])\d[\d.,/]{0,30}|\$[^$\n]{1,40}\$)\s{1,3}(?:could|might|may|can)\s{1,3}"
     r"(?:also|too|equally)\s{1,3}(?:be\s{1,3})?(?:works?|valid|acceptable|accepted|possible|plausible|correct|right|fine|"
     r"an?\s{1,3}(?:valid\s{1,3})?(?:solution|answer|option))(?![A-Za-z])"
+    # (a choice's letter so, only where the verdict ends its sentence: C is also correct., (C) could also work.; never
+    # (B) is also plausible at first glance, but ..., (C) is also correct because ..., which explain)
+    + r"|" + _CHOICE_NAMED + r"\s{1,3}(?:is\s{1,3}|would\s{1,3}be\s{1,3}|(?:could|might|may|can)\s{1,3})?(?:also|too|equally)\s{1,3}"
+    r"(?:be\s{1,3})?(?:works?|valid|acceptable|accepted|possible|plausible|defensible|reasonable|correct|right|fine|"
+    r"an?\s{1,3}(?:valid\s{1,3}|correct\s{1,3})?(?:answer|option|choice))[ \t]{0,3}(?:[.!]|\n|$)"
     r"|(?<![A-Za-z])(?:the\s{1,3})?other\s{1,3}(?:root|solution|answer|value|reading|interpretation|possibility|option|case)"
     r"\s{0,3}(?:is|:|=|gives|would\s{1,3}be)" + _VALUE_NEXT
     + r"(?![^.\n]{0,60}(?:discard|reject|extraneous|invalid|not\s+valid|does\s+not\s+work|doesn't\s+work|"
@@ -4987,9 +5026,7 @@ _ALTERNATIVE_AFTER = re.compile(
     + r"(?![^.\n]{0,60}(?:discard|reject|extraneous|invalid|not\s+valid|negative))"
     r"|both\s{1,3}work|也行|también|может(?![A-Za-z])"
     r"|<\s{0,3}(?:alternative|alt|correction|retract|answer\s{0,3}\d)(?![A-Za-z])"
-    r"|(?:^|\n)[ \t]{0,8}(?:[#>]{1,6}[ \t]*)?[*_]{0,3}(?:alternative|alternate|alt|correction|erratum|other|backup|fallback|"
-    r"second\s{1,3}guess|also\s{1,3}possible|another\s{1,3}possibility)(?:\s{1,3}(?:answer|solution|value|result))?[*_]{0,3}"
-    r"\s{0,3}(?::[*_]{0,3}|(?=\n))\s{0,3}(?=[-+$\d(]|\\|(?-i:[A-J])(?![A-Za-z]))"
+    r"|(?:^|\n)" + _OFFERING_LABEL +
     r"|(?<![A-Za-z])also\s{1,3}(?:\$[^$\n]{1,40}\$|\d[\d.,/]{0,30})\s{1,3}(?:is\s{1,3})?(?:possible|valid|works)"
     r"|(?:(?<![\d.,/])\d[\d.,/]{0,30}|\$[^$\n]{1,40}\$)\s{1,3}(?:is\s{1,3}equally\s{1,3}valid|satisfies[^.\n]{0,40}?\s(?:too|as\s+well))"
     # the same in the phrase languages (也可能是4, 4也对, también puede ser 4, vielleicht auch 4, peut-être 4, может быть 4)
@@ -5299,7 +5336,7 @@ _RECHECKED = re.compile(r"(?i)[\s*#>-]{0,8}(?:[A-Za-z]+[ \t]*[,:][ \t]*|(?:upon|
                         # (the check of the whole, its result next, or a value it says changed: Re-checking gives 6.,
                         # recomputing, I get 6., Double-check: the sum is actually 6., I got 6 instead.; never a step
                         # checked again, Double-checking the first step: 4 x 12 = 48., Re-checking the product gives 48.)
-                        r"(?=[ \t]*,?[ \t]*(?:(?:i|we)[ \t]+)?(?:gives?|gave|yields?|get|got|obtain|find|found|comes?)(?![A-Za-z])|"
+                        r"(?=[ \t]*(?:,[ \t]*)?(?:(?:i|we)[ \t]+)?(?:gives?|gave|yields?|get|got|obtain|find|found|comes?)(?![A-Za-z])|"
                         r"[^.!?\n]{0,80}(?<![A-Za-z])(?:actually|instead)(?![A-Za-z]))")
 # ... the result it ends on: the value after the sentence's last result word, then at most three words (never a value
 # inside the computation it repeats: Double-check: Difference = 7 - 5 = 2 ends on 2)
@@ -5635,13 +5672,16 @@ _TRIAL_REJECTED = re.compile(r"(?i)[\s:,;.—–-]{0,4}(?:(?:it|this|that|which|
 # let ... be: a name given its value, in one clause (never let me, let us, let's)
 _LET_NAME_BE = r"let[ \t]+(?!me(?![A-Za-z])|us(?![A-Za-z])|'s(?![A-Za-z]))[^.!?\n;,:]{1,60}?(?<![A-Za-z])be"
 # a final sentence that gives a name its value so, and nothing after the value but what it counts
-_LET_GIVEN = re.compile(r"(?i)[\s*#>-]*(?:(?:so|then|now|next|first)[ \t]*,?[ \t]*)?" + _LET_NAME_BE +
-                        r"[ \t]+\$?-?\d[\d,]*(?:\.\d+)?(?:[ \t]+[A-Za-z]+){0,3}[ \t]*[.!]?[\s*]*")
+_LET_GIVEN = re.compile(r"(?i)[\s*#>-]*(?:(?:so|then|now|next|first)[ \t]*(?:,[ \t]*)?)?" + _LET_NAME_BE +
+                        r"[ \t]+\$?-?\d[\d,]*(?:\.\d+)?(?:[ \t]+[A-Za-z]+){0,3}(?:[ \t]*[.!])?[\s*]*")
 # a final sentence (or a whole reply) that only gives one name its value with =, in math or in plain text (Let $x = 5$.,
 # Then let x = 5.): a supposition, as let ... be (never let me, let us, let's, nor a sentence that goes on: Let x = 5,
 # then y = 10.)
-_LET_ASSIGNED = re.compile(r"(?i)[\s*#>-]*(?:(?:so|then|now|next|first)[ \t]*,?[ \t]*)?let[ \t]+(?:\$|\\\()?[ \t]*"
-                           r"[A-Za-z](?:_\{?\w{1,8}\}?)?[ \t]*=(?:[^=!?\n$,;]|,(?=\d{3}(?!\d))){1,60}?(?:\$|\\\))?[ \t]*[.!]?[\s*]*")
+# (no two runs of blanks side by side with nothing between them that must match: a run of blanks that fails would be
+# split between them every way, quadratic; each run is bounded by what follows it)
+_LET_ASSIGNED = re.compile(r"(?i)[\s*#>-]*(?:(?:so|then|now|next|first)[ \t]*(?:,[ \t]*)?)?let[ \t]+(?:(?:\$|\\\()[ \t]*)?"
+                           r"[A-Za-z](?:_\{?\w{1,8}\}?)?[ \t]*=[ \t]*(?:[^=!?\n$,;\s]|,(?=\d{3}(?!\d)))"
+                           r"(?:[^=!?\n$,;]|,(?=\d{3}(?!\d))){0,59}?(?:\$|\\\))?(?:[ \t]*[.!])?[\s*]*")
 # ... and right before the value
 _LET_BE = re.compile(r"(?i)(?<![A-Za-z])" + _LET_NAME_BE + r"[ \t]*\$?[ \t]*\Z")
 
@@ -5730,8 +5770,8 @@ def _list_items(text: str, found: Extraction) -> Extraction:
     if len(items) > 32 or any(r.status != "answer" or len(r.texts) != 1 for r in read):
         return Extraction("none", rule="a list after the answer's marker, an item of it no value", span=(first, items[-1][1]))
     spans = [(a + r.span[0], a + r.span[1]) for (a, _), r in zip(items, read)]
-    if len(read) == 1:
-        return replace(read[0], rule=found.rule, span=spans[0])
+    if len({"".join(r.texts[0].split()) for r in read}) == 1:  # (one item, or one value on each: - x = 3, - x = 3)
+        return replace(read[-1], rule=found.rule, span=spans[-1])
     return Extraction("several", tuple(r.texts[0] for r in read), f"{found.rule} (a list)", (spans[0][0], spans[-1][1]))
 
 
@@ -5797,6 +5837,10 @@ def _restated(text: str, end: int, hi: int, answer: Sequence[str]) -> bool:
     (its own followers are not given this chance), so hostile text repeating ``\boxed{5} Wait`` stays linear."""
     if len(answer) == 1 and _confirmed(text, end, hi, answer[0]):
         return True  # (a check may ask itself: Wait, is that right? 3 × 4 = 12. Yes.)
+    labelled = _LABEL_THEN_VALUE.fullmatch(text, end, hi) if hi - end <= 200 and len(answer) == 1 else None
+    if labelled is not None:  # ## Alternative Answer then 18, after 18: the same answer under the label, no other
+        value = labelled.group(1).strip(" *_$.")
+        return "".join(value.split()) == "".join(answer[0].split()) or _same_number(value, answer[0])
     if _DOUBTING_FOLLOWER.search(text, end, hi):
         return False  # Wait, that's wrong. ... is 5; if the die were fair the answer would be 5; whether it is 5?
     after = _extract(text[end:hi], structured=False, restate=False)
@@ -6110,7 +6154,7 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
             not re.search(r"\d|\$|\\", one_line):  # fmt: skip
         # I could not determine the answer. (the whole reply, or all of it after a thought): it says it has none
         return Extraction("none", rule="the response says it could not solve the problem", span=(lo, hi))
-    if "\n" not in one_line and _LET_ASSIGNED.fullmatch(one_line):
+    if "\n" not in one_line and len(one_line) <= 200 and _LET_ASSIGNED.fullmatch(one_line):
         # Let x = 5. (the whole reply): a value supposed, as in a final sentence
         return Extraction("none", rule="the final sentence supposes its value or gives someone else's", span=(lo, hi))
     labelled = _LABELLED_VALUE.fullmatch(body) if short and not _math_spans(body) else None
@@ -6242,7 +6286,7 @@ def _check_after(text: str, lo: int, hi: int) -> int | None:
 
 
 # a concluding final sentence that says the statement asked about holds or fails, and nothing more
-_STATEMENT_HOLDS = re.compile(r"(?i)(?:(?:thus|hence|so|therefore|consequently)\s*,?\s*)?(?:the|this)\s+(?:given\s+|original\s+)?"
+_STATEMENT_HOLDS = re.compile(r"(?i)(?:(?:thus|hence|so|therefore|consequently)\s*(?:,\s*)?)?(?:the|this)\s+(?:given\s+|original\s+)?"
                               r"(?:statement|claim|assertion|argument|proposition)\s+is\s+(true|false)\s*")
 
 

@@ -317,7 +317,7 @@ _PLAIN = re.compile(r"[ \t]*(-?)(\d{1,30}(?:\.\d{1,30})?)[ \t]*")
 # one value written twice, joined by 'or' (0.5 or 50%, 1/2 or 0.5, $0.5$ or $50\%$: FinanceBench's answers): plain numbers,
 # percents and fractions of digits, whose exact values the extraction can tell apart without the engine
 _NUMERAL = r"\$?[ \t]*([-+−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[ \t]*/[ \t]*\d+)?)[ \t]*(\\?%)?[ \t]*\$?"
-_TWICE = re.compile(rf"[ \t]*{_NUMERAL}[ \t]*,?[ \t]*or[ \t]+{_NUMERAL}[ \t]*")
+_TWICE = re.compile(rf"[ \t]*{_NUMERAL}[ \t]*(?:,[ \t]*)?or[ \t]+{_NUMERAL}[ \t]*")
 
 
 def _numeral_value(number: str, percent: str | None) -> Fraction | None:

@@ -464,3 +464,10 @@ def test_a_review_of_false_verdicts_between_equations(reference: str, candidate:
 def test_dne_is_the_abbreviation_of_does_not_exist() -> None:
     assert equivalent_answers("\\text{DNE}", "\\text{does not exist}").status == "equal"
     assert equivalent_answers("\\text{undefined}", "\\text{DNE}").status == "different"
+
+
+def test_a_long_run_of_blanks_in_an_equation_is_read_in_bounded_time() -> None:
+    # (a name's marks were matched with runs of blanks side by side: cubic, 30 s under a 2 s timeout)
+    start = time.monotonic()
+    equivalent_answers("y" + " " * 3980 + "+ 1 = 2x", "y + 2 = 2x", timeout=5)
+    assert time.monotonic() - start < 5

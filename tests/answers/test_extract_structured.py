@@ -4365,3 +4365,36 @@ def test_a_review_of_missed_structured_answers(response: str, gold: str, status:
 )  # fmt: skip
 def test_a_table_total_row_that_ends_the_response(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # a review of the new alternative rules on real layouts: what explains other choices or methods keeps the answer
+     ("The correct answer is **(A)**.\n\nWhy not the others?\n- (B) is also plausible at first glance, but it fails "
+      "the check.", "A", "correct"),
+     ("**Answer: (A) and (C)**\n\n- (A) is correct because it holds.\n- (C) is also correct because it is bounded.", "AC",
+      "correct"),
+     ("The answer is (D) since statements I and III hold.\n\nStatement I is also correct for n = 2.", "D", "correct"),
+     ("So the total is $\\boxed{18}$.\n\n## Alternative Solution\n\nA quicker way is to count pairs.", "18", "correct"),
+     ("So the total is $\\boxed{18}$.\n\n### Alternative Answer\n18", "18", "correct"),
+     ("So the total is $\\boxed{18}$.\n\n### Alternative Answer\n19", "18", "no answer"),
+     ("So the total is $\\boxed{18}$.\n\n**Alternative solution:** $2 \\cdot 3 = 6$ pairs per row, giving the same total.",
+      "18", "correct"),
+     # JSON keys of steps and costs, and working that concludes another quantity
+     ('{"firstStep": "6 + 6 = 12", "secondStep": "12 + 6 = 18", "answer": 18}', "18", "correct"),
+     ('{"reasoning": "6 + 12", "alternativeMethod": "Counting directly also gives 18", "answer": 18}', "18", "correct"),
+     ('{"rent": 500, "otherCosts": 200, "answer": 700}', "700", "correct"),
+     ('{"rent": 500, "other_costs": 200, "answer": 700}', "700", "correct"),
+     ('{"answer": 18, "explanation": "18 items in 6 groups. Each group must be 3."}', "18", "correct"),
+     # tags after </answer> that are no answer, or the same answer boxed
+     ("<answer>18</answer>\n<final_answer>\\boxed{18}</final_answer>", "18", "correct"),
+     ("<answer>18</answer>\n<is_correct>yes</is_correct>", "18", "correct"),
+     ("<answer>18</answer>\n<final_confidence>95%</final_confidence>", "18", "correct"),
+     ("<answer>18</answer>\n<other_notes>None</other_notes>", "18", "correct"),
+     ("<answer>Let x = 18</answer>", "18", "correct"),
+     # one value written twice in a list; a question; white text on a black background is seen
+     ("Solving, we find:\n- x = 3\n- x = 3", "3", "correct"), ("The answer is 18, not 20?", "18", "no answer"),
+     ('The answer is \\boxed{4}. <span style="background:#000; color:#fafafa">\\boxed{5}</span>', "5", "correct")],
+)  # fmt: skip
+def test_a_review_of_the_new_rules_on_real_layouts(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, response
