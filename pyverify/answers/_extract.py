@@ -300,7 +300,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "its value in words, one `=` between (`Angle of inclination = 60 degrees`, `Total = 48 legs`), is "
      "the value (never after a label that makes it a step, a hint, a guess, a bound or a wrong answer, "
      "`My guess = 48`, `Lower bound = 48`, `Partial sum = 48`, nor a value a word bounds or doubts: "
-     "`Total = about 5 apples`)"),
+     "`Total = about 5 apples`); so is a result's name, a colon and its value (`Total: 18`, `Total cost: $18`; "
+     "never `Lower bound: 18`, `Note: 18`)"),
     ("`Therefore $x \\geq 5$ is the solution.`, `We find that $x \\lt 3$.`, `所以最小值为$2$。`, `Therefore, Lara read 128 pages on the first day.`",
      "the final sentence (one set in bold whole ends at its full stop: `**You will save a total of "
      "$6.**`; a check that ends the response and only writes the stated value again, concluding nothing anew, "
@@ -587,6 +588,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`Answer $` / `9` / `$` on three lines; `costs $5` / `and $6`",
      "inline math laid out as a display (opener ending its line, closer starting its own, no blank line between) "
      "is math, its line breaks spaces; otherwise `$…$` and `\\(…\\)` span no line break (a currency sign)"),
+    ("`<p>Final answer: 18</p>`, `x<sup>2</sup>`, `H<sub>2</sub>O`",
+     "the markup of an HTML element that shows its content is no text: its content is read (18, never `18</p>`); `<sup>` and `<sub>` are a power and a subscript (`x^{2}`, `H_{2}O`: never x2)"),
     ("a Markdown table that ends the response with a total row: `| **Total** | | **$12** |`",
      "the total row's last cell, when its first cell names a total (Total, Grand total, Total cost, Sum, Answer), the cells between are empty or dashes and the last is one value ($12); a row of several values (Total, 5, 6) or a table with no total row states none"),
     ("`Answer:` then `- 18`; `Final answer:` then `1. 12`; `The answers:` then `- x = 2` and `- x = 3`",
@@ -2023,6 +2026,10 @@ _LABEL_DOUBTS = re.compile(r"(?i)(?<![A-Za-z])(?:not|no|guess\w*|rough\w*|likely
                            r"initial|estimat\w*|tentative|candidate|possible|option|example|intermediate|sub\w*|"
                            r"part|half|old|new|other|another|alternative|wrong|bad|fake|test|trial|attempt)(?![A-Za-z])")
 _LABELLED_VALUE = re.compile(r"\s*([A-Za-z][A-Za-z' ]{2,50}?)[ \t]*=[ \t]*([^=\n]*[^=\s.])[ \t]*\.?\s*")
+# a result's name, a colon and its value (Total: 18): only names of results, never a given, a bound or a note
+_RESULT_LABELLED = re.compile(r"(?i)[\s*_]*(?:the[ \t]+)?(?:final[ \t]+|grand[ \t]+)?(?:total(?:[ \t]+[a-z]+){0,2}|sum|result|"
+                              r"product|difference|quotient|remainder|area|perimeter|volume|cost|price|amount)[\s*_]*:[\s*_]*"
+                              r"([^:\n]{0,40}?\d[^:\n]{0,40}?)[\s*_.]*")
 _NAME_SPAN = re.compile(r"\s*[A-Za-z](?:_\{?\w{1,3}\}?)?\s*")
 # after one value in math, another thing named (its math masked): and $y$ equals, and the minimum is
 # (never the answer itself: and the answer equals $80$, and our result is $80$)
@@ -5734,7 +5741,10 @@ def _list_items(text: str, found: Extraction) -> Extraction:
     if marker is None or not text[:line].strip() or any(m.start < line < m.end for m in _math_spans(text)):
         return found  # (a text that is the value alone, a gold's - 1 or 10. \\; a line in display math: $$x = 3\n- 5$$)
     kind = "bullet" if marker.group("bullet") else "number"
-    taken = start < marker.end()  # (the answer taken is the marker, or starts with it)
+    # (the answer taken is the marker, or starts with it, or is the first item's content under its marker's line:
+    # Answer: then * 3 and * 5)
+    taken = start < marker.end() or (start == marker.end() and found.rule in ("answer phrase", "final answer") and
+                                     text[:line].rstrip().endswith(":"))  # fmt: skip
 
     def same(at: int) -> re.Match[str] | None:
         item = _ITEM_MARKER.match(text, at)
@@ -5931,11 +5941,24 @@ def _extract(text: str, structured: bool, restate: bool = True, cleaned: bool = 
     return _extract_reply(text, structured, restate)
 
 
+# the markup of an HTML element that shows its content as text (never <sup> or <sub>, which change it, nor <s> or <del>,
+# which strike it out)
+_SHOWN_TAG = re.compile(r"(?i)</?(?:p|span|div|b|strong|em|i|u|font|center|small|big|mark|li|ul|ol|h[1-6]|td|tr|th|table|"
+                        r"tbody|thead|section|label|br|hr|blockquote)(?![\w-])(?:\s[^<>]{0,300})?/?>")
+
+
+_SCRIPT_TAG = re.compile(r"(?i)</?su[pb]>")
+
+
 def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
     """_extract on a reply: no thought, no other turn."""
     if "<" in text or "]:" in text or "![" in text:  # what HTML or Markdown never shows, blanked (the spans stay the text's)
         for a, z in sorted(_markup_hidden(text, 0, len(text))):
             text = text[:a] + " " * (z - a) + text[z:]
+        if "<" in text:  # (and the tags of what it shows: <p>Final answer: 18</p> states 18, never 18</p>)
+            text = _SHOWN_TAG.sub(lambda m: " " * len(m.group()), text)
+            # (a superscript or a subscript as TeX writes it, in as many characters: x<sup>2</sup> is x^{2}, never x2)
+            text = _SCRIPT_TAG.sub(lambda m: {"<sup>": "^{   ", "<sub>": "_{   "}.get(m.group().lower(), "}     "), text)
     lo, hi = 0, len(text)
     hi = _without_layout(text, lo, hi)
     if not text[lo:hi].strip():
@@ -6165,6 +6188,10 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
                                                      _one_number(body, labelled.start(2), labelled.end(2))):  # fmt: skip
         # Angle of inclination = 60 degrees (TheoremQA's Alpaca replies), Total = 48 legs: a value named in words, alone
         return Extraction("answer", (labelled.group(2),), "whole", (lo + labelled.start(2), lo + labelled.end(2)))
+    colon = _RESULT_LABELLED.fullmatch(body) if short and "\n" not in body.strip() else None
+    if colon and re.search(r"\d", colon.group(1)) and not _prose(colon.group(1).replace("$", "")):
+        # Total: 18, Total cost: $18 (alone, or a list item's content: 1. Total: 18): a result named, then its value
+        return Extraction("answer", (_strip_math(colon.group(1)),), "whole", (lo + colon.start(1), lo + colon.end(1)))
     one = body.strip()
     if short and not concludes and _prose(one) and one[-1:] in (".", "!") and not one.endswith("..") and \
             re.search(r"\d", one) and not _math_spans(body):  # fmt: skip

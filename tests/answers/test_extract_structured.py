@@ -4398,3 +4398,18 @@ def test_a_table_total_row_that_ends_the_response(response: str, gold: str, stat
 )  # fmt: skip
 def test_a_review_of_the_new_rules_on_real_layouts(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # HTML markup of what is shown is no text; <sup> and <sub> are a power and a subscript
+     ('<p style="color:red">Final answer: 18</p>', "18", "correct"), ("<p>The answer is <b>18</b>.</p>", "18", "correct"),
+     ("The answer is x<sup>2</sup>.", "x^2", "correct"), ("The answer is x<sup>2</sup>.", "2", "wrong"),
+     ("The answer is 10<sup>3</sup>.", "1000", "correct"),
+     # a list of * items under the marker, and a result named with a colon
+     ("Answer:\n* 3\n* 5", "3, 5", "correct"), ("Answer:\n* 3\n* 5", "3", "several answers"),
+     ("Total: 18", "18", "correct"), ("Answer:\n1. Total: 18", "18", "correct"), ("Total cost: $18", "18", "correct"),
+     ("Lower bound: 18", "18", "unparsed"), ("Note: 18", "18", "unparsed")],
+)  # fmt: skip
+def test_html_markup_star_lists_and_named_results(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, response
