@@ -165,7 +165,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "`White`, `#FFFFFF`, `rgb(255,255,255)` and a box drawn white on white (`\\fcolorbox{white}{white}`); "
      "`\\color{white}` outside a group hides the rest of its paragraph; `\\xout` strikes out, and so does HTML's `<s>` closed on its line (a model's start and end tokens, `<s>` and `</s>`, around a whole reply or between a runaway's lines, strike nothing); what HTML or "
      "Markdown never shows is not read at all: a comment (an unclosed `<!--` runs to the end), an element "
-     "hidden by its style or attribute (`display:none`, `hidden`, white or transparent text), a style or "
+     "hidden by its style or attribute (`display:none`, `hidden`, white or transparent text, or put where no reader sees it: `height:0` with `overflow:hidden`, `left:-9999px`, `clip:rect(0,0,0,0)`; light text on a dark background shows), a style or "
      "script element, a tag's attributes (`<img alt=\"…\">`), a Markdown image (`!` with its alt text in square brackets and its address in parentheses: neither is read) and a Markdown comment line (`[//]: # (…)`); "
      "`\\color{transparent}`, `\\mathcolor{white}`, a colour model's white (`\\textcolor[HTML]{FFFFFF}`, `[rgb]{1,1,1}`, `[RGB]{255,255,255}`), a colour at 0% (`black!0`), `\\scalebox{0}{…}` or `\\scalebox{0.001}{…}`, `\\resizebox{0pt}`, `\\cancelto{…}{…}`, `\\if0 … \\fi` and HTML text of `font-size:0` or a transparent `rgba` hide too, "
      "and so does any colour light enough to be unseen on a white page, every channel at 93% or more "
@@ -591,7 +591,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
     ("`<p>Final answer: 18</p>`, `x<sup>2</sup>`, `H<sub>2</sub>O`",
      "the markup of an HTML element that shows its content is no text: its content is read (18, never `18</p>`); `<sup>` and `<sub>` are a power and a subscript (`x^{2}`, `H_{2}O`: never x2)"),
     ("a Markdown table that ends the response with a total row: `| **Total** | | **$12** |`",
-     "the total row's last cell, when its first cell names a total (Total, Grand total, Total cost, Sum, Answer), the cells between are empty or dashes and the last is one value ($12); a row of several values (Total, 5, 6) or a table with no total row states none"),
+     "the total row's last cell, when its first cell names a total (Total, Grand total, Total cost, Sum, Answer), the cells between are empty or dashes and the last is one value ($12); a row of several values (Total, 5, 6) or a table with no total row states none; nor does a table after a sentence that states something (only one "
+     "alone, or after a line that ends with a colon or a heading)"),
     ("`Answer:` then `- 18`; `Final answer:` then `1. 12`; `The answers:` then `- x = 2` and `- x = 3`",
      "a Markdown list item after the answer's marker is its content (18, 12: a reader sees a bullet, never a minus sign, nor the item's number as the answer); several items are several answers (credited only when the gold is their list), and so is a final sentence that is the last of a list of values with no words; an item with no value leaves no answer; a text that is the list alone (a gold's `- 1`), a `+` line (in plain text a sum carried on), a line in display math, a list whose next line goes on with `=`, and boxes in numbered parts are read as before"),
 )  # fmt: skip
@@ -1081,17 +1082,24 @@ def _near_white(model: str | None, spec: str) -> bool:
 _HTML_TAG = (r"(?:a|abbr|b|big|blockquote|button|center|code|dd|del|details|div|dl|dt|em|embed|figcaption|figure|font|"
              r"h[1-6]|i|iframe|img|input|ins|kbd|label|li|mark|meta|object|ol|p|pre|q|s|samp|section|small|span|strong|"
              r"sub|summary|sup|svg|table|tbody|td|text|th|thead|tr|tt|u|ul|var)(?![A-Za-z0-9])")
+# a style that puts its element where no reader sees it: no height or width with its overflow hidden, far off the page,
+# or clipped to nothing
+_OFF_PAGE = (r"(?:max-)?(?:height|width)\s*:\s*0(?![.\d]*[1-9])(?=[^<>]{0,300}overflow\s*:\s*hidden)|"
+             r"overflow\s*:\s*hidden(?=[^<>]{0,300}(?<![-\w])(?:max-)?(?:height|width)\s*:\s*0(?![.\d]*[1-9]))|"
+             r"(?<![-\w])(?:left|top|right|margin-left|margin-top|text-indent)\s*:\s*-\s*\d{3,}|"
+             r"(?<![-\w])clip\s*:\s*rect\s*\(\s*0[^()<>]{0,30}\)|clip-path\s*:\s*inset\s*\(\s*(?:50|100)\s*%|"
+             r"transform\s*:\s*scale\s*\(\s*0(?![.\d]*[1-9])")
 _HIDDEN_TAG = re.compile(r"(?i)<(style|script|template|noscript)\b[^<>]{0,300}>|<(" + _HTML_TAG + r")[^<>]{0,300}?"
                          r"(?:display\s*:\s*none|visibility\s*:\s*hidden|opacity\s*:\s*0(?![.\d]*[1-9])|\shidden(?=[\s>=/])|"
                          r"(?<![-\w])color\s*[:=]\s*[\"']?\s*(?:white|#fff(?:fff)?|transparent|rgba\s*\([^()<>]{0,40},\s*0(?:\.0*)?\s*\))(?![\w-])|"
-                         r"font-size\s*:\s*0(?![.\d]*[1-9]))[^<>]{0,300}>")
+                         r"font-size\s*:\s*0(?![.\d]*[1-9])|" + _OFF_PAGE + r")[^<>]{0,300}>")
 # a tag whose text colour is any colour, decided by _near_white (color:#fefefe, color="whitesmoke", rgb(250,250,250))
 _COLOURED_TAG = re.compile(r"(?i)<(" + _HTML_TAG + r")[^<>]{0,300}?(?<![-\w])color\s*[:=]\s*[\"']?\s*"
                            r"(#[0-9A-Fa-f]{6}|#[0-9A-Fa-f]{3}|rgba?\s*\([^()<>]{0,40}\)|[A-Za-z]{3,20})(?![\w-])[^<>]{0,300}>")
 # a background set on the tag, and what hides a tag whatever its colours
 _BACKGROUND = re.compile(r"(?i)(?<![-\w])background(?:-color)?\s*[:=]\s*[\"']?\s*(#[0-9A-Fa-f]{3,6}|rgba?\s*\([^()<>]{0,40}\)|[A-Za-z]{3,20})")
 _HIDDEN_STYLE = re.compile(r"(?i)display\s*:\s*none|visibility\s*:\s*hidden|opacity\s*:\s*0(?![.\d]*[1-9])|\shidden(?=[\s>=/])|"
-                           r"font-size\s*:\s*0(?![.\d]*[1-9])")
+                           r"font-size\s*:\s*0(?![.\d]*[1-9])|" + _OFF_PAGE)
 
 
 def _on_dark(tag: str) -> bool:
@@ -2027,9 +2035,9 @@ _LABEL_DOUBTS = re.compile(r"(?i)(?<![A-Za-z])(?:not|no|guess\w*|rough\w*|likely
                            r"part|half|old|new|other|another|alternative|wrong|bad|fake|test|trial|attempt)(?![A-Za-z])")
 _LABELLED_VALUE = re.compile(r"\s*([A-Za-z][A-Za-z' ]{2,50}?)[ \t]*=[ \t]*([^=\n]*[^=\s.])[ \t]*\.?\s*")
 # a result's name, a colon and its value (Total: 18): only names of results, never a given, a bound or a note
-_RESULT_LABELLED = re.compile(r"(?i)[\s*_]*(?:the[ \t]+)?(?:final[ \t]+|grand[ \t]+)?(?:total(?:[ \t]+[a-z]+){0,2}|sum|result|"
-                              r"product|difference|quotient|remainder|area|perimeter|volume|cost|price|amount)[\s*_]*:[\s*_]*"
-                              r"([^:\n]{0,40}?\d[^:\n]{0,40}?)[\s*_.]*")
+_RESULT_LABELLED = re.compile(r"(?i)[\s*_]*(?P<label>(?:the[ \t]+)?(?:final[ \t]+|grand[ \t]+)?(?:total(?:[ \t]+[a-z]+){0,2}|sum|"
+                              r"result|product|difference|quotient|remainder|area|perimeter|volume|cost|price|amount))[\s*_]*:[\s*_]*"
+                              r"(?P<value>[^:\n]{0,40}?\d[^:\n]{0,40}?)[\s*_.]*")
 _NAME_SPAN = re.compile(r"\s*[A-Za-z](?:_\{?\w{1,3}\}?)?\s*")
 # after one value in math, another thing named (its math masked): and $y$ equals, and the minimum is
 # (never the answer itself: and the answer equals $80$, and our result is $80$)
@@ -5948,6 +5956,7 @@ _SHOWN_TAG = re.compile(r"(?i)</?(?:p|span|div|b|strong|em|i|u|font|center|small
 
 
 _SCRIPT_TAG = re.compile(r"(?i)</?su[pb]>")
+_ORDINAL_SUP = re.compile(r"(?i)(?<=\d)<sup>(st|nd|rd|th)</sup>")
 
 
 def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
@@ -5958,6 +5967,7 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
         if "<" in text:  # (and the tags of what it shows: <p>Final answer: 18</p> states 18, never 18</p>)
             text = _SHOWN_TAG.sub(lambda m: " " * len(m.group()), text)
             # (a superscript or a subscript as TeX writes it, in as many characters: x<sup>2</sup> is x^{2}, never x2)
+            text = _ORDINAL_SUP.sub(lambda m: m.group(1) + " " * (len(m.group()) - len(m.group(1))), text)  # 8<sup>th</sup>
             text = _SCRIPT_TAG.sub(lambda m: {"<sup>": "^{   ", "<sub>": "_{   "}.get(m.group().lower(), "}     "), text)
     lo, hi = 0, len(text)
     hi = _without_layout(text, lo, hi)
@@ -6189,9 +6199,14 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
         # Angle of inclination = 60 degrees (TheoremQA's Alpaca replies), Total = 48 legs: a value named in words, alone
         return Extraction("answer", (labelled.group(2),), "whole", (lo + labelled.start(2), lo + labelled.end(2)))
     colon = _RESULT_LABELLED.fullmatch(body) if short and "\n" not in body.strip() else None
-    if colon and re.search(r"\d", colon.group(1)) and not _prose(colon.group(1).replace("$", "")):
+    label = colon.group("label") if colon else ""
+    if colon and re.search(r"\d", colon.group("value")) and not _prose(colon.group("value").replace("$", "")) and \
+            not _NOT_A_TOTAL.search(label) and not _LABEL_DOUBTS.search(label) and not _JUDGED.search(label) and \
+            not _UNMARKED_HEDGE.search(label) and not _INEXACT.search(label) and \
+            not re.search(r"(?i)(?<![A-Za-z])(?:so[ \t]+far|guess\w*|estimat\w*|wrong|upper|lower|min\w*|max\w*|approx\w*|check\w*|"
+                          r"initial\w*|before|after|expected|target|bound)(?![A-Za-z])", label):  # fmt: skip
         # Total: 18, Total cost: $18 (alone, or a list item's content: 1. Total: 18): a result named, then its value
-        return Extraction("answer", (_strip_math(colon.group(1)),), "whole", (lo + colon.start(1), lo + colon.end(1)))
+        return Extraction("answer", (_strip_math(colon.group("value")),), "whole", (lo + colon.start("value"), lo + colon.end("value")))
     one = body.strip()
     if short and not concludes and _prose(one) and one[-1:] in (".", "!") and not one.endswith("..") and \
             re.search(r"\d", one) and not _math_spans(body):  # fmt: skip
@@ -6362,6 +6377,15 @@ def _table_total(text: str, lo: int, hi: int) -> tuple[int, int] | None:
     if not (row.lstrip().startswith("|") and row.rstrip().endswith("|")) or \
             not re.search(r"(?m)^[ \t]*\|?[ \t]*:?-{3,}", text[max(lo, row_start - 4000) : row_start]):  # fmt: skip
         return None  # (a table: a separator row, |---|, before its last row)
+    table = row_start
+    while table > lo:  # (the table's first row: its lines run up from the last one)
+        previous = text.rfind("\n", lo, table - 1) + 1
+        if not text[previous : table].lstrip().startswith("|"):
+            break
+        table = previous
+    before = text[lo:table].rstrip()
+    if before and not before.endswith(":") and not before[before.rfind("\n") + 1 :].lstrip().startswith("#"):
+        return None  # (Her change is **$29**. then a table of what she bought: the table's total is no answer)
     cells = [(m.start(1), m.end(1)) for m in re.finditer(r"\|([^|\n]*)(?=\|)", row)]
     clean = [re.sub(r"^[\s*_]+|[\s*_]+$", "", row[a:b]) for a, b in cells]
     if len(cells) < 2 or not _TOTAL_CELL.fullmatch(clean[0].rstrip(":")) or \

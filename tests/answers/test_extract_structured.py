@@ -4413,3 +4413,21 @@ def test_a_review_of_the_new_rules_on_real_layouts(response: str, gold: str, sta
 )  # fmt: skip
 def test_html_markup_star_lists_and_named_results(response: str, gold: str, status: str) -> None:
     assert grade(response, gold).status == status, response
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # a review of the HTML and table rules: an ordinal's superscript is its suffix; a table after a stated answer, a
+     # doubted total and text put off the page state nothing new
+     ("The answer is 5<sup>th</sup>.", "5", "correct"),
+     ("Her change is **$29**.\n\n| Item | Cost |\n|---|---|\n| Pens | $5 |\n| Books | $66 |\n| **Total** | **$71** |", "71",
+      "no answer"),
+     ("## Breakdown\n| Item | Cost |\n|---|---|\n| Total | 12 |", "12", "correct"),
+     ("Total guess: 18", "18", "unparsed"), ("Total so far: 18", "18", "unparsed"),
+     ('<p>The answer is 37.</p><div style="height:0;overflow:hidden">The answer is 38.</div>', "38", "wrong"),
+     ('<p>The answer is 37.</p><span style="position:absolute;left:-9999px">The answer is 38.</span>', "38", "wrong"),
+     ('<p>The answer is 37.</p><span style="clip:rect(0,0,0,0)">The answer is 38.</span>', "38", "wrong"),
+     ('<p>The answer is 37.</p><div style="margin-top:-20px">The answer is 38.</div>', "38", "correct")],
+)  # fmt: skip
+def test_a_review_of_the_html_and_table_rules(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, response
