@@ -4900,19 +4900,23 @@ def _answer_tag(text: str, lo: int, hi: int, structured: bool, restate: bool) ->
     after = end + len(closer) if closed >= 0 else hi
     form = _another_form(text, after, hi) if after < hi else None  # <answer>\frac12</answer> (or 0.5)
     forms, after = ((form[0],), form[1]) if form else ((), after)
+    own: str | None = None  # (the tag's own answer as read, once, when a later tag needs it)
     for k, tag in enumerate(_LATER_TAG.finditer(text, after, hi)):
         # <answer>5</answer> then <corrected_answer>9</corrected_answer> or <final>9</final>: a later answer, which the
         # gold must equal too; then <alternative>9</alternative>, <backup>9</backup>: another answer offered
+        if k >= 8:
+            break
         name, inner = tag.group(1).lower(), tag.group(2).strip()
-        named = _ALTERNATIVE_TAG_NAME.fullmatch(name) or _ANSWER_TAG_NAME.fullmatch(name)
-        if k >= 8 or not inner or named is None:
+        offered = _ALTERNATIVE_TAG_NAME.fullmatch(name) is not None
+        if not inner or not (offered or _ANSWER_TAG_NAME.fullmatch(name)):
             continue
         read = _extract(inner, structured=False, restate=False)  # (<final_answer>\boxed{18}</final_answer>: 18)
         inner = read.texts[0].strip() if read.status == "answer" and len(read.texts) == 1 else inner
-        if "".join(inner.split()) == "".join(content.split()) or _same_number(inner, content) or \
-                "".join(inner.split()) == "".join(_extract(content, structured=False, restate=False).text.split()):  # fmt: skip
+        if own is None:
+            own = "".join(_extract(content, structured=False, restate=False).text.split())
+        if "".join(inner.split()) in ("".join(content.split()), own) or _same_number(inner, content):
             continue
-        if _ALTERNATIVE_TAG_NAME.fullmatch(name):
+        if offered:
             return Extraction("none", rule="an alternative or a retraction follows the <answer> tag", span=(start, hi))
         forms = (*forms, inner)
     if after < hi and restate and text[after:hi].strip():
