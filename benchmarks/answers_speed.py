@@ -151,7 +151,12 @@ texts = {"Answer: 3, line breaks, y": "Answer: 3" + "\\n" * n + "y",
          "So, (n) spaces, x = 5": "So" + " " * n + "x = 5",
          "Answer:, (n/4) bullet lines": "Answer:\\n" + "- 1\\n" * (n // 4),
          "answer tag, (n/16) later tags": "<answer>5</answer>" + "<final>6</final>" * (n // 16),
-         "(n/28) coloured spans": "\\boxed{4} " + '<span style="color:#fefefe">' * (n // 28) + "\\boxed{5}"}
+         "(n/28) coloured spans": "\\boxed{4} " + '<span style="color:#fefefe">' * (n // 28) + "\\boxed{5}",
+         "(n/10) HTML list items": "<ul>" + "<li>5</li>" * (n // 10) + "</ul>",
+         "Answer:, (n/7) loose bullets": "Answer:\\n" + "- 3\\n\\n\\n" * (n // 7),
+         "The answer is (n/5) over, 5": "The answer is " + "over " * (n // 5) + "5",
+         "18, (n/6) if lines": "The answer is 18\\n" + "if 19 " * (n // 6),
+         "1-2, (n) spaces, x": "1-2" + " " * n + "x"}
 seconds = {}
 for name, text in texts.items():
     start = time.perf_counter()

@@ -25,7 +25,7 @@ from pyverify.answers._answer import PERCENT_AFTER_BOX, Answer, AnswerCertificat
 from pyverify.answers._forms import FUNCTION_AT_A_POINT, implicit_lattice
 from pyverify.answers._forms import QUADRANT_ORDINALS as _QUADRANT_ORDINALS
 from pyverify.answers._parse import _parse_side, parse_answer, render
-from pyverify.answers._reading import has_float_noise
+from pyverify.answers._reading import HYPHEN_JOINED_REASON, INDIAN_GROUPED, has_float_noise
 from pyverify.answers._values import choose_signs
 
 # the verdict, the deadline context and the comparison of constants live in _verdict (importable from here)
@@ -2014,10 +2014,24 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
     for label, ans in (("candidate", cand), ("reference", ref)):
         if ans.kind == "no_answer":
             return done(_Verdict("no_answer", "none", reason=f"the {label} gives {ans.reason}"))
+    if ref.kind == cand.kind == "ambiguous" and HYPHEN_JOINED_REASON in ref.reason and HYPHEN_JOINED_REASON in cand.reason \
+            and "".join(ref.text.split()).rstrip(".") == "".join(cand.text.split()).rstrip("."):  # fmt: skip
+        # 20-30 against 20-30: the same text, equal under each of its readings (a range, a date or a difference)
+        return done(_Verdict("equal", "structure", reason="the same numbers joined by hyphens on both sides: equal "
+                             "under each of their readings"))  # fmt: skip
     for label, ans in (("reference", ref), ("candidate", cand)):
         if ans.kind in ("unparsed", "ambiguous"):
             return done(_Verdict("unknown", "none", reason=f"{label} {ans.kind}: {ans.reason}"))
     as_written = {"reference": _written(reference, ref), "candidate": _written(candidate, cand)}
+    for label, ans, other in (("reference", ref, cand), ("candidate", cand, ref)):
+        indian = INDIAN_GROUPED.fullmatch(as_written[label].strip()) if ans.kind == "list" and other.kind == "number" \
+            else None  # fmt: skip
+        if indian is not None:
+            # 10,00,000 against 1000000: one number in Indian digit grouping, or the list it reads as (a textbook's
+            # gold 36,36,108 is a triangle's angles): never called different from the number
+            digits = indian.group(1).replace(",", "")
+            return done(_Verdict("unknown", "none", reason=f"the {label} {indian.group(1)!r} is one number in Indian "
+                                 f"digit grouping ({digits}) or a list of numbers: not compared with a number"))  # fmt: skip
     for label, ans, other, other_label in (("reference", ref, cand, "candidate"), ("candidate", cand, ref, "reference")):
         if _DEGREE_MARK.search(as_written[label]) and ans.unit != "degree" and not other.unit and _has_pi(other) and \
                 not _has_pi(ans) and not _DEGREE_MARK.search(as_written[other_label]):  # fmt: skip

@@ -177,7 +177,7 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "for later, `the answer is the total cost, which we compute below`, states none; a note on the form "
      "in parentheses between `answer` and `is`, `the answer (arabic numerals) is`, `the answer (in "
      "dollars) is`, is part of it; a choice `(C)`, a hedge `(maybe)` or a part `(to the first part)` is "
-     "not; a reference after the answer, `9 (see Eq. 5)`, another value denied or rejected in brackets, `15 (not 12)`, or after a comma ending the sentence, `15, not 12`, "
+     "not; a reference after the answer, `9 (see Eq. 5)`, another value denied or rejected in brackets, `15 (not 12)`, or after a comma ending the sentence, `15, not 12` (also `$15$, not $12$` and `A, not B`), "
      "`2 (-2 is rejected)`, the same number in words, `3 (three)`, a note that it is rounded, `3.46, rounded to two decimal places`, `5 (rounded up)`, `0.567 correct to three decimal places`, `0.57 (to 2 d.p.)` (also in a final sentence: `So they need 5 buses, rounded up.` states 5; never a note its number disagrees with, `4.2, rounded up`, `1234, rounded to the nearest hundred`, nor one after a fraction), a computation in brackets after a space that holds an `=` or "
      "gives the answer's value, `7 (5 + 2)`, `$18 (9 eggs x $2 each)` (`2 (3 + 4)` is 14; never one with a letter for a variable, `2 (x - 1)`, or a word "
      "that hedges or offers another, `5 (or 6)`), a restatement after `, i.e.` and a clause after `, which` with no number, "
@@ -388,8 +388,10 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "18.8 (unknown exactly, compared under a tolerance), and so does a concluding sentence in words with "
      "no other number and nothing but a unit after it, `Therefore, the covariance is approximately 0.036.` (never "
      "`about 12 distinct sequences`)"),
+    ("`The answer is at least x = 5.`, `up to $5$`, `over $5$`; `approximately x = 5`, `~-12`, `~ $5$`",
+     "a word right before the value taken (or before its name and `=`) that bounds it leaves no answer (at least, at most, more or less than, no more than, up to, over, under, below, above, in excess of); one that approximates it makes the answer the approximation `\\approx` of the value (approximately, about, around, roughly, nearly, close to, near, and a tilde in plain text: in math `~` is a space)"),
     ("`**3**` alone on the last line, `\\[ \\text{The answer is (D).} \\]`, `$\\text{The final answer is } 5$`",
-     "a last line that is a value in bold alone, without words, is the answer (`**Step 3**` is not); so is True or False in a "
+     "a last line that is a value in bold alone, without words, is the answer (after a blank line or a single line break: `12 + 6 = 18` then `**18**`; `**Step 3**` is not); so is True or False in a "
      "final sentence that says only that the statement (claim, argument, proposition) is true or false "
      "(`Therefore, the statement is true.`: TheoremQA's true-or-false questions); an answer phrase "
      "written inside `\\text{...}` in math is read past the brace that closes the text, or up to a brace it never "
@@ -589,12 +591,12 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "inline math laid out as a display (opener ending its line, closer starting its own, no blank line between) "
      "is math, its line breaks spaces; otherwise `$…$` and `\\(…\\)` span no line break (a currency sign)"),
     ("`<p>Final answer: 18</p>`, `x<sup>2</sup>`, `H<sub>2</sub>O`",
-     "the markup of an HTML element that shows its content is no text: its content is read (18, never `18</p>`); `<sup>` and `<sub>` are a power and a subscript (`x^{2}`, `H_{2}O`: never x2)"),
+     "the markup of an HTML element that shows its content is no text: its content is read (18, never `18</p>`); `<sup>` and `<sub>` are a power and a subscript (`x^{2}`, `H_{2}O`: never x2); as a browser lays it out, a block's tags break the line (`<p>Work: 12 + 6</p><p>Answer: 18</p>` is two lines, the second a marker) and each `<li>` opens a list item (several under the marker are several answers), whatever attributes the tag carries"),
     ("a Markdown table that ends the response with a total row: `| **Total** | | **$12** |`",
      "the total row's last cell, when its first cell names a total (Total, Grand total, Total cost, Sum, Answer), the cells between are empty or dashes and the last is one value ($12); a row of several values (Total, 5, 6) or a table with no total row states none; nor does a table after a sentence that states something (only one "
      "alone, or after a line that ends with a colon or a heading)"),
     ("`Answer:` then `- 18`; `Final answer:` then `1. 12`; `The answers:` then `- x = 2` and `- x = 3`",
-     "a Markdown list item after the answer's marker is its content (18, 12: a reader sees a bullet, never a minus sign, nor the item's number as the answer); several items are several answers (credited only when the gold is their list), and so is a final sentence that is the last of a list of values with no words; an item with no value leaves no answer; a text that is the list alone (a gold's `- 1`), a `+` line (in plain text a sum carried on), a line in display math, a list whose next line goes on with `=`, and boxes in numbered parts are read as before"),
+     "a Markdown list item after the answer's marker is its content (18, 12: a reader sees a bullet, never a minus sign, nor the item's number as the answer); several items are several answers (credited only when the gold is their list), and so is a final sentence that is the last of a list of values with no words; an item with no value leaves no answer; blank lines between items leave one list (a loose list: never its first item alone); a text that is the list alone (a gold's `- 1`), a `+` line (in plain text a sum carried on), a line in display math, a list whose next line goes on with `=`, and boxes in numbered parts are read as before"),
 )  # fmt: skip
 
 Status = Literal["answer", "several", "none"]
@@ -1110,6 +1112,8 @@ def _on_dark(tag: str) -> bool:
 
 
 _TAG_ATTRIBUTES = re.compile(r"(?i)<" + _HTML_TAG + r"\s[^<>=]{0,100}=\s*[\"'][^<>]{0,500}>")
+_SCRIPT_NAME = re.compile(r"(?i)<su[pb]\s")
+_TAG_NAME = re.compile(r"<[A-Za-z][A-Za-z0-9]*")
 _MARKDOWN_COMMENT = re.compile(r"(?m)^[ \t]{0,3}\[[^\]\n]{0,40}\]:[ \t]*(?:#|<>)[ \t]*[(\"'].*$")
 # a Markdown image, ![alt](url "title"): a reader sees the picture, never its alt text nor its address (as an HTML
 # image's attributes above)
@@ -1138,7 +1142,11 @@ def _markup_hidden(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
         if _near_white(None, m.group(2)) and not _on_dark(m.group()):
             close = re.compile(rf"(?i)</\s*{m.group(1)}\s*>").search(text, m.end(), hi)
             ranges.append((m.start(), close.end() if close else hi))
-    ranges += [m.span() for _, m in zip(range(256), _TAG_ATTRIBUTES.finditer(text, lo, hi))]
+    # (the tag of an element that shows its text keeps its name, blanked to <p      >: a block still breaks the line,
+    # a superscript is still a power, when its markup is read later; any other tag is blanked whole)
+    ranges += [(m.start() + len(_TAG_NAME.match(m.group()).group()), m.end() - 1)  # type: ignore[union-attr]
+               if _SCRIPT_NAME.match(m.group()) or _SHOWN_TAG.fullmatch(m.group()) else m.span()
+               for _, m in zip(range(256), _TAG_ATTRIBUTES.finditer(text, lo, hi))]  # fmt: skip
     ranges += [m.span() for _, m in zip(range(64), _MARKDOWN_COMMENT.finditer(text, lo, hi))]
     ranges += [m.span() for _, m in zip(range(64), _MARKDOWN_IMAGE.finditer(text, lo, hi))]
     return ranges
@@ -1845,6 +1853,9 @@ def _rounding_agrees(number: str, note: str) -> bool:
         return not part.strip("0")  # (the nearest whole number, integer, dollar, minute; rounded up or down)
     return True
 # (it opens where its spaces open: from inside a long run of them it would rescan the run, quadratic)
+# what a comma's denial may follow though it holds no digit outside math: one math span ($18$, not $19$) or a choice
+# letter (The answer is A, not B.)
+_DENIED_BESIDE = re.compile(r"\s*(?:\$[^$\n]{1,60}\$|\(?[A-J]\)?|\*\*\(?[A-J]\)?\*\*)\s*")
 _NOTE_AFTER = re.compile(r"(?i)(?<!\s)\s*\((?:see|cf\.?|from|by|using|via|per|as\s+in)(?![A-Za-z])[^()]{0,60}\)\s*(?:[.!]\s*)?$|"
                          r",\s*(?:i\.e\.|that\s+is,)|"
                          # another value denied or rejected in brackets: The answer is 15 (not 12). / 2 (-2 is rejected).
@@ -3327,7 +3338,9 @@ _OPERATOR_AFTER = re.compile(r"[ \t]+\*(?!\*)[ \t]*[A-Za-z0-9(]|\*(?=[A-Za-z0-9(
 # another word are adjectives: 5 grand pianos, 5 gross tons)
 _PARTS_OR_SCALE_AFTER = re.compile(rf"(?i)(?:\s{{0,80}}|-)(?:{ORDINAL_PARTS}s|{ORDINAL_PARTS}(?=\s+of(?![A-Za-z])|\s*[.!;,)]|\s*$)|lakhs?|lacs?|"
                                    r"crores?|(?:grand|gross)(?!\s*(?!(?:dollars?|bucks|euros?|pounds?)(?![A-Za-z]))[A-Za-z])|"
-                                   r"bn|mn|mln|mio|" + ILLIONS + r"s?|myriads?|googols?|tops|thereabouts|upwards|onwards|"
+                                   r"bn|mn|mln|mio|" + ILLIONS + r"(?:th)?s?|myriads?|googols?|tops|thereabouts|upwards|onwards|"
+                                   # (3 billionths, 45 per mille: parts of a billion, of a thousand)
+                                   r"per[ \t]*mill?e|per[ \t]+mil|permill?e|‰|"
                                    r"backwards|forwards|otherwise|sometimes|approximations?|estimates?|estimations?|"
                                    r"guesstimates?|ballparks?|underestimates?|overestimates?|overcounts?|undercounts?|"
                                    r"wrongs?|nopes?|maybes?|give\s+or\s+take|odd(?![ \t]*[A-Za-z])|something|or\s+so|"
@@ -3380,6 +3393,8 @@ _DIGIT_LABEL = re.compile(
     r"(?![\w%-])(?=[ \t]+[A-Za-z])"
     r"|(?i:(?<![A-Za-z])(?:fiscal|calendar)(?:[ \t]+year)?[ \t]+)(?:19|20)\d\d(?![\w%])"
     r"|(?<![\w])" + _MONTHS + r"[ \t]+(?:\d{1,2}(?:st|nd|rd|th)?,?[ \t]+)?(?:19|20)\d\d(?![\w%])"
+    # (a day before its month and year, 5 March 2021: never the number 5)
+    r"|(?<![\w.,$\\])\d{1,2}(?:st|nd|rd|th)?[ \t]+" + _MONTHS + r",?[ \t]+(?:19|20)\d\d(?![\w%])"
     r"|(?<![\w])" + _MONTHS + r"[ \t]+\d{1,2}(?:st|nd|rd|th)?(?![\w%.,]|[.,]\d)"
     r"|(?<=[QH][1-4][ \t])[ \t]*(?:19|20)\d\d" + _YEAR_ENDS +
     r"|(?P<time>(?i:(?<![A-Za-z])(?:in|during|since)[ \t]+))(?:19|20)\d\d"
@@ -4113,6 +4128,8 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
     if checked and text[start : checked.start()].strip() and not _CHECK_CONCLUDES.search(text, checked.end(), end):
         end = len(text[: checked.start()].rstrip())  # The answer is 5; check: 5 + 2 = 7. / 答案是5；检验：5+2=7 (the check after it is none)
     hashed = _HASHED_NUMBER.match(text, start, end) if rule == "####" else None
+    if hashed and _PARTS_OR_SCALE_AFTER.match(text, hashed.end(1), end):
+        hashed = None  # #### 45 percentage points, #### 3 billionths, #### 45 per mille: read with their words
     if hashed:  # Therefore, the beanstalk was #### 10 inches tall after 3 weeks. (GSM-Plus's gpt-3.5-turbo): GSM8K's marker
         # marks the number right after it, whatever words follow (never a word that changes, bounds or hedges it)
         return Extraction("answer", (hashed.group(1),), rule, hashed.span(1))
@@ -4157,12 +4174,19 @@ def _after_phrase(text: str, start: int, hi: int, rule: str, foreign: bool = Fal
         end = copula.start()
     masked = _masked(text, start, end)
     noted = _NOTE_AFTER.search(masked, start, end) if text[end : end + 1] not in ("?", "？") else None  # (asked: 18, not 20?)
+    if noted is None and "$" in text[start:end] and text[end : end + 1] not in ("?", "？"):
+        # So the answer is $18$, not $19$. / $18$, not 19.: the value before the comma is math (blanked in the mask),
+        # the comma stands outside it
+        denied = _NOTE_AFTER.search(text, start, end)
+        if denied and denied.group().startswith(",") and masked[denied.start()] == ",":
+            noted = denied
     written = re.search(r"(?<![\d.,/])(\d[\d,]*(?:\.\d+)?)(?![\d/])[^\d/]{0,40}\Z", text[start : noted.start()]) if noted else None
     if noted and _ROUNDED_END.fullmatch(noted.group()) and not (written and _rounding_agrees(written.group(1), noted.group())):
         noted = None  # The answer is 4.2, rounded up.: no value rounded as it says (read as written: unparsed)
     if noted and noted.group().lstrip().startswith(",") and _UNCOMPARED_RESTATEMENT.match(text, noted.end(), end):
         noted = None  # The answer is 120 minutes, i.e. 2 hours.: a restatement not compared, read as written (unparsed)
-    if noted and re.search(r"\d", masked[start : noted.start()]):
+    if noted and (re.search(r"\d", masked[start : noted.start()]) or
+                  noted.group().lstrip().startswith(",") and _DENIED_BESIDE.fullmatch(text, start, noted.start())):  # fmt: skip
         # The answer is 9 (see Eq. 5). / The answer is 3, i.e. 3. / 12, that is, 0.5 dozen: the answer before a
         # reference, and a restatement left to the forms after it (_another_form)
         end = start + len(text[start : noted.start()].rstrip(" \t,;"))
@@ -5726,7 +5750,100 @@ def after_thought(text: str) -> int | None:
 
 def extract_answer(text: str) -> Extraction:
     """The final answer of ``text`` under the extraction policy (see the module docstring)."""
-    return _list_items(text, _extract(text, structured=True))
+    found = _extract(text, structured=True)
+    # (a list is found in the text as a reader sees it: <li> items are Markdown items there)
+    found = _list_items(_as_shown(text) if found.status == "answer" and "<" in text else text, found)
+    return _conditioned_after(text, _qualified_before(text, found))
+
+
+# what continues an answer's sentence after it, on its line or on the next, with a condition: a bracket that opens with
+# one, or a word in lower case that carries the sentence on (if, unless, otherwise, or: a new sentence starts with a
+# capital, If you have questions, ...; never for or when, which name what is counted: 18\nfor all 3 days)
+_CONDITION_GOES_ON = re.compile(r"[ \t]*(?:,[ \t]*)?(?:(?P<bracket>\((?i:if|unless|assuming|provided|otherwise|else)(?![A-Za-z]))|"
+                                r"(?:if|unless|otherwise|else|or|assuming|provided)(?![A-Za-z]))")
+
+
+# another case named beside the answer's condition: otherwise, else, or, instead, then, a semicolon (or a second
+# condition: 18 if n is even, 19 if n is odd)
+_ANOTHER_CASE = re.compile(r"(?i)(?<![A-Za-z])(?:otherwise|else|or|instead|then)(?![A-Za-z])|;")
+_CASE_WORD = re.compile(r"(?i)(?<![A-Za-z])(?:if|unless|when)(?![A-Za-z])")
+
+
+def _conditioned_after(text: str, found: Extraction) -> Extraction:
+    """``found`` read again where the answer's sentence goes on, after it, with a condition and another value: The
+    final answer is 18\\n(if we ignore tax; 19 otherwise) / is 18\\nif n is even, and 19 otherwise: an answer that
+    depends on a case, no answer (never the first case's value)."""
+    if found.status != "answer" or len(found.texts) != 1 or found.rule == "whole":
+        return found
+    end = found.span[1]
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    rest = text[end:line_end]
+    if rest.strip(" \t.,;:*$)}"):  # (18 if n is even: the rest of its own line)
+        goes_on = _CONDITION_GOES_ON.match(rest.lstrip(" \t*$)}"))
+        next_end = text.find("\n", line_end + 1)
+        after = text[line_end + 1 : len(text) if next_end < 0 else next_end] if line_end < len(text) else ""
+        # (the next line, where the sentence goes on there or the list does: - 18 if n is even\n- 19 if n is odd)
+        following = rest + " " + after if not re.search(r"[.!?]", rest) and re.match(r"[ \t]*(?:[-*(]|\d{1,2}[.)][ \t]|[a-z])", after) \
+            else rest  # fmt: skip
+    else:  # (the next line, right after it)
+        next_end = text.find("\n", line_end + 1)
+        following = text[line_end + 1 : len(text) if next_end < 0 else next_end] if line_end < len(text) else ""
+        goes_on = _CONDITION_GOES_ON.match(following)
+        if goes_on and not goes_on.group("bracket") and re.search(r"[.!?]", rest):
+            goes_on = None  # (So the answer is 18.\nif ...: its sentence ended)
+    if goes_on is None or found.forms:
+        return found
+    values = {Fraction(d) for d in re.findall(r"\d+(?:\.\d+)?", found.texts[0])}
+    if not any(Fraction(d) not in values for d in re.findall(r"\d+(?:\.\d+)?", following)):
+        return found  # (18\n(if we round down), 18\nor 18.0: a condition, but no other value)
+    if not _ANOTHER_CASE.search(following) and len(_CASE_WORD.findall(following)) < 2:
+        return found  # (John makes $1260 if he works a full 7-day week.: the question's condition, no other case)
+    return Extraction("none", rule="the answer depends on a case: a condition follows it with another value",
+                      span=(found.span[0], min(len(text), found.span[1] + len(following))))
+
+
+# a word right before an answer's value (or before its name and '=') that bounds it or approximates it: The answer is
+# at least x = 5, up to $5$, over $5$, approximately x = 5, somewhere near 5, ~-12, ~ $5$ (the phrase rules read the
+# value after it; a word between a copula and math is read there, _qualified, but not before a plain name's '=', nor
+# these words, nor a tilde before a sign, a space or math)
+_BOUNDING_WORDS = (r"at\s+(?:least|most)|(?:less|more|greater|fewer|larger|smaller|bigger|higher|lower)\s+than|"
+                   r"no\s+(?:more|less|fewer|greater)\s+than|up\s+to|upwards\s+of|in\s+excess\s+of|(?:just\s+)?(?:over|"
+                   r"under|below|above|shy\s+of)|beyond|not\s+(?:more|less)\s+than|a\s+(?:minimum|maximum)\s+of")
+_APPROXIMATING_WORDS = (r"approximately|approx\.?|about|around|roughly|nearly|almost|(?:somewhere\s+)?(?:close\s+to|near)|"
+                        r"somewhere\s+around|circa|ca\.|≈|~|∼")
+_QUALIFIED_BEFORE = re.compile(r"(?i)(?:(?<![A-Za-z])(?P<bound>" + _BOUNDING_WORDS + r")|(?<![A-Za-z\\])(?P<approx>" +
+                               _APPROXIMATING_WORDS + r"))(?![A-Za-z])[ \t]*(?:(?<![A-Za-z])[A-Za-z](?:_\{?\w{1,6}\}?)?"
+                               r"[ \t]*=[ \t]*)?[$(\t ]*\Z")
+
+
+_COPULA_OR_COLON_BEFORE = re.compile(r"(?i)(?:(?<![A-Za-z])(?:is|are|was|were|be|equals|answer|result)|[:=])[ \t*_]*\Z")
+_TILDE_NUMBER = re.compile(r"\s*[~∼][ \t$]*[-+−]?[ \t]*\d")
+
+
+def _qualified_before(text: str, found: Extraction) -> Extraction:
+    """``found`` read again where a word right before its value bounds it (at least x = 5, up to $5$: no answer) or
+    approximates it (approximately x = 5, ~-12: the approximation ``\\approx`` of the value)."""
+    if found.status != "answer" or len(found.texts) != 1 or "box" in found.rule or found.rule == "whole" or \
+            found.texts[0].lstrip().startswith(("\\approx", "≈")):  # fmt: skip
+        return found
+    start = found.span[0]
+    if _TILDE_NUMBER.match(found.texts[0]):  # The answer is ~-12. / ~ $5$ (in plain text; in math, a space; ~p: not p)
+        at = text.find(found.texts[0].lstrip()[0], start, found.span[1])
+        # (a tilde glued to the word before it is TeX's tie, a space: Answer:~3, is~3)
+        if at > 0 and text[at - 1] in " \t\n" and \
+                not any(m.start <= at < m.end for m in _math_spans(text, max(0, at - 2000), min(len(text), found.span[1] + 2000))):  # fmt: skip
+            return replace(found, texts=(f"\\approx {found.texts[0].lstrip().lstrip('~∼ ')}",))
+        return found
+    line = max(text.rfind("\n", 0, start) + 1, start - 60)
+    before = _QUALIFIED_BEFORE.search(text, line, start)
+    if before is not None and not _COPULA_OR_COLON_BEFORE.search(text, line, before.start()):
+        before = None  # (only right after a copula or a colon: computed above $x = 19$, symmetric about x = 3)
+    if before is None or any(m.start < start < m.end and m.start > before.start() for m in _math_spans(text, line, start + 1)):
+        return found
+    if before.group("bound"):
+        return Extraction("none", rule=f"a word bounds the value stated ({before.group('bound')})", span=(line, found.span[1]))
+    return replace(found, texts=(f"\\approx {found.texts[0].lstrip('~∼ ')}",))
 
 
 # a Markdown list item's marker at a line's start, outside math: a bullet (-, *) or a number (1., 2)) and a space (a
@@ -5766,10 +5883,14 @@ def _list_items(text: str, found: Extraction) -> Extraction:
     first = line
     while first > 0 and not taken:  # (the list's earlier items, when the answer is its last one)
         previous = text.rfind("\n", 0, first - 1) + 1
+        for _ in range(8):  # (a loose list: blank lines between its items)
+            if previous > 0 and not text[previous:first].strip():
+                previous = text.rfind("\n", 0, previous - 1) + 1
         if same(previous) is None:
             break
         first = previous
     items: list[tuple[int, int]] = []
+    gaps: list[int] = []  # (the items after which a blank line stands)
     at = first
     while at < len(text) and len(items) <= 32:
         item = same(at)
@@ -5778,7 +5899,19 @@ def _list_items(text: str, found: Extraction) -> Extraction:
         end = text.find("\n", item.end())
         end = len(text) if end < 0 else end
         items.append((item.end(), end))
-        at = end + 1
+        at = probe = end + 1
+        for _ in range(8):  # (a loose list, Answer: then - 3, a blank line, - 5: one list, never its first item alone)
+            blank = text.find("\n", probe)
+            if blank < 0 or text[probe:blank].strip():
+                break
+            probe = blank + 1
+        if probe != at and same(probe) is not None:
+            gaps.append(len(items))
+            at = probe
+    if gaps and any(_prose(text[a:b]) or ":" in text[a:b] for a, b in items):
+        # (a loose list is one list only when every item is a value: - 18, a blank line, - Reasoning: 12 + 6 = 18 is the
+        # answer and a note on it, read as before: the items up to the first blank line, or after the last)
+        items = items[: gaps[0]] if taken else items[gaps[-1] :]
     if not taken and (found.rule != "final sentence" or len(items) < 2 or items[-1][0] != marker.end() or
                       text[items[-1][1] :].strip() or any(_prose(text[a:b]) or ("=" in text[a:b] and not
                                                                                   _NAMED_VALUE_ITEM.fullmatch(text, a, b))
@@ -5959,20 +6092,43 @@ _SHOWN_TAG = re.compile(r"(?i)</?(?:p|span|div|b|strong|em|i|u|font|center|small
                         r"tbody|thead|section|label|br|hr|blockquote)(?![\w-])(?:\s[^<>]{0,300})?/?>")
 
 
-_SCRIPT_TAG = re.compile(r"(?i)</?su[pb]>")
-_ORDINAL_SUP = re.compile(r"(?i)(?<=\d)<sup>(st|nd|rd|th)</sup>")
+# the elements among them that a browser shows as blocks of their own (a line break before and after)
+_BLOCK_TAG = re.compile(r"(?i)</?(?:p|div|li|ul|ol|h[1-6]|tr|table|tbody|thead|section|br|hr|blockquote|center)(?![\w-])")
 
 
-def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
-    """_extract on a reply: no thought, no other turn."""
+def _shown_tag_blanked(m: re.Match[str]) -> str:
+    """A shown element's tag as blanks, in as many characters: a block's breaks the line (<p>, </div>, <br>), a list
+    item's opens a Markdown item (<li>: a line break and a dash), an inline element's is blank (<b>, <span>)."""
+    tag = m.group()
+    if _BLOCK_TAG.match(tag):
+        return ("\n- " if tag[1:3].lower() == "li" and len(tag) >= 4 else "\n").ljust(len(tag))
+    return " " * len(tag)
+
+
+_SCRIPT_TAG = re.compile(r"(?i)<(/?)su([pb])(?:\s[^<>]{0,300})?>")  # (<sup class="s"> as <sup>)
+_ORDINAL_SUP = re.compile(r"(?i)(?<=\d)<sup(?:\s[^<>]{0,300})?>(st|nd|rd|th)</sup>")
+
+
+def _as_shown(text: str) -> str:
+    """``text`` as a reader sees it, in as many characters: what HTML or Markdown never shows blanked, and the tags of
+    what HTML shows read as their layout (a block's break the line, a list item's open a Markdown item, <sup> is ^{})."""
     if "<" in text or "]:" in text or "![" in text:  # what HTML or Markdown never shows, blanked (the spans stay the text's)
         for a, z in sorted(_markup_hidden(text, 0, len(text))):
             text = text[:a] + " " * (z - a) + text[z:]
         if "<" in text:  # (and the tags of what it shows: <p>Final answer: 18</p> states 18, never 18</p>)
-            text = _SHOWN_TAG.sub(lambda m: " " * len(m.group()), text)
+            # (a block's tags break the line, as a browser shows them: <p>Work: 12 + 6</p><p>Answer: 18</p> is two lines,
+            # the second a marker at its start; an inline element's are blanks)
+            text = _SHOWN_TAG.sub(_shown_tag_blanked, text)
             # (a superscript or a subscript as TeX writes it, in as many characters: x<sup>2</sup> is x^{2}, never x2)
             text = _ORDINAL_SUP.sub(lambda m: m.group(1) + " " * (len(m.group()) - len(m.group(1))), text)  # 8<sup>th</sup>
-            text = _SCRIPT_TAG.sub(lambda m: {"<sup>": "^{   ", "<sub>": "_{   "}.get(m.group().lower(), "}     "), text)
+            text = _SCRIPT_TAG.sub(lambda m: ("}" if m.group(1) else "^{" if m.group(2).lower() == "p" else "_{").ljust(
+                len(m.group())), text)  # fmt: skip
+    return text
+
+
+def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
+    """_extract on a reply: no thought, no other turn."""
+    text = _as_shown(text)
     lo, hi = 0, len(text)
     hi = _without_layout(text, lo, hi)
     if not text[lo:hi].strip():
@@ -6248,6 +6404,22 @@ def _extract_reply(text: str, structured: bool, restate: bool) -> Extraction:
     if not text[end:hi].strip() and _unfinished(text[start:end]):
         return Extraction("none", rule="the response ends inside an unfinished expression (cut off)", span=(start, end))
     line_start = text.rfind("\n", lo, start) + 1
+    own = text.rfind("\n", start, end) if bold_last else -1
+    if own >= 0:
+        # 12 + 6 = 18\n**18** (one line break: the sentence holds both lines): a last line that is a value in bold alone,
+        # the result of the working above, is read alone, as after a blank line (a bold line with words stays in its
+        # sentence: So she has\n**18 apples**)
+        line_end = text.find("\n", end, hi)
+        line_end = hi if line_end < 0 else line_end
+        alone = _BOLD_WHOLE.fullmatch(text[own + 1 : line_end].strip())
+        # (only the value the line of working above ends with, written again: never after a word or a sign that
+        # carries the sentence on, x >, 3 and, maybe, nor a list's label, **1.**, **(a)**)
+        worked = re.search(r"=[^=\n]*?(\d[\d,]*(?:\.\d+)?)[ \t$]*\Z", text[text.rfind("\n", lo, own) + 1 : own])
+        if alone and worked and not text[end:line_end].strip(" \t.!*_") and \
+                alone.group("v").strip(" $").rstrip(".!").strip(" $") == worked.group(1):  # fmt: skip
+            at = text.find(alone.group("v"), own)
+            value = alone.group("v").rstrip(" .!")
+            return _undoubled(Extraction("answer", (_strip_math(value),), "final sentence", (at, at + len(value))))
     last_line = _BOLD_WHOLE.fullmatch(text[max(lo, line_start) : end].strip() + text[end : end + 1].strip(".!"))
     if last_line and text[max(lo, line_start) : start].strip() == "" and \
             not re.search(r"[A-Za-z]{2,}|[=<>]", last_line.group("v")):  # fmt: skip

@@ -31,6 +31,8 @@ from pyverify.answers._reading import (
     CONTEXT_DOTS,
     DOT_GROUPS,
     E_AMBIGUOUS,
+    HYPHEN_JOINED,
+    HYPHEN_JOINED_REASON,
     AnswerParseError,
     _check_control,
     _clean,
@@ -255,6 +257,11 @@ def _parse(text: str, decimal_comma: str | None = None) -> Answer:
     if mode == AMBIGUOUS:  # Die Antwort ist 57.500. (57500 or 57.5)
         return Answer("ambiguous", reason=convention, text=found.text[:200], rule=found.rule, span=found.span)
     decimal_comma = mode or decimal_comma
+    written = text[found.span[0] : found.span[1]].strip() if len(found.texts) == 1 and "-" in found.texts[0] else ""
+    joined = HYPHEN_JOINED.fullmatch(written) if written else None
+    if joined is not None:  # 5-7, 2021-03-05, 555-1234 in plain text (never $31-17$ nor \boxed{31-17}: a difference)
+        return Answer("ambiguous", reason=f"numbers joined by hyphens ({joined.group(1)}) {HYPHEN_JOINED_REASON}: not read "
+                      "as a subtraction", text=found.text[:200], rule=found.rule, span=found.span)  # fmt: skip
     found = _one_value_twice(found)
     parts = [_parse_one(t, decimal_comma) for t in found.texts]
     if len(parts) == 1:

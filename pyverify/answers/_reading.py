@@ -464,6 +464,14 @@ def _e_notation(match: re.Match[str]) -> str:
 
 #: What _e_notation leaves: a whole number from 2 on, e, a sign, one exponent digit (2e-1, 2e+3) reads two ways.
 E_AMBIGUOUS = re.compile(r"(?<![\w.\\])(\d+)[eE]([+-])(\d)(?![\w.])")
+#: A whole answer in plain text of numbers joined by hyphens without spaces (5-7, 2021-03-05, 555-1234, 5-7 days, 2-1/2):
+#: a range, a date, a score, a phone number or a mixed number as often as a difference, never read as a subtraction
+#: (in math or a box, $31-17$, it is one)
+#: A whole answer in Indian digit grouping (10,00,000; ₹1,23,456.50): one number grouped in lakhs and crores, or a
+#: list of numbers; never a thousands grouping, which has three digits in each group
+INDIAN_GROUPED = re.compile(r"\$?(?:₹|Rs\.?|INR)?[ \t]?(\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?)\$?\.?")  # (on the stripped text)
+HYPHEN_JOINED_REASON = "are a range, a date, a score or a phone number as often as a difference"
+HYPHEN_JOINED = re.compile(r"(\d+(?:-\d+)+(?:/\d+)?)(?:[ \t]+[A-Za-z]{2,}(?:[ \t]+[A-Za-z]{2,}){0,2})?\.?")  # (stripped, plain text)
 
 
 #: Commands a harness may glue to the letters after them when it removes every space (Qwen2.5-Math's strip_string
@@ -1369,6 +1377,14 @@ READING_RULES: tuple[tuple[str, str], ...] = (
      "indexed terms: a_k in a sum over k is the term of the sequence a at k (a_1 + a_2 + a_3, never 3 a_k), F_{n-1} "
      "the term at n - 1 and F_{1+1} the variable F_2; equal when their form proves it (same range, summands equal "
      "with each indexed term a letter of its own), different at a whole value of n, else unknown"),
+    ("`5-7`, `2021-03-05`, `555-1234`, `5-7 days`, `2-1/2`",
+     "ambiguous: numbers joined by hyphens without spaces, the whole answer in plain text, are a range, a date, a "
+     "score, a phone number or a mixed number as often as a difference: against another answer, unknown (never a "
+     "subtraction); the same text on both sides is equal (`5 - 7`, `5-x`, `-7`, `$31-17$`, `\\boxed{31-17}` and "
+     "`5-7` inside a longer expression are read as written)"),
+    ("`10,00,000`, `1,23,456`", "ambiguous: digits grouped in twos before a last group of three, the whole answer, "
+     "are a list of numbers (a textbook's `36,36,108`) or one number in Indian grouping (1000000, 123456): against a "
+     "number, unknown (never different)"),
     ("`3.54e-07`, `1e-5`, `7.4e-1`, `3e6`, `2e-1`", "E-notation, a power of ten, when the exponent has no sign or two "
      "or more digits, or the number is 1 or has a decimal point (Minerva's golds `3e6`, `3e8`: nobody writes 3e·6 for "
      "18e); `2e-1` and `2e+3` (a whole number from 2 on, a sign, one exponent digit) may also be 2e - 1 and 2e + 3 "
