@@ -25,7 +25,7 @@ from pyverify.answers._answer import PERCENT_AFTER_BOX, Answer, AnswerCertificat
 from pyverify.answers._forms import FUNCTION_AT_A_POINT, implicit_lattice
 from pyverify.answers._forms import QUADRANT_ORDINALS as _QUADRANT_ORDINALS
 from pyverify.answers._parse import _parse_side, parse_answer, render
-from pyverify.answers._reading import HYPHEN_JOINED_REASON, INDIAN_GROUPED, has_float_noise
+from pyverify.answers._reading import HYPHEN_JOINED, HYPHEN_JOINED_REASON, INDIAN_GROUPED, has_float_noise
 from pyverify.answers._values import choose_signs
 
 # the verdict, the deadline context and the comparison of constants live in _verdict (importable from here)
@@ -542,6 +542,12 @@ def _written(raw: str | Answer, ans: Answer) -> str:
         return ans.text or ""
     start, end = ans.span if ans.span else (0, 0)
     return raw[start:end] if end > start else raw
+
+
+def _joined(text: str) -> str:
+    """The numbers joined by hyphens that an answer text is (5-7 days: 5-7), or the text without its spaces."""
+    joined = HYPHEN_JOINED.fullmatch(text.strip())
+    return joined.group(1) if joined else "".join(text.split()).rstrip(".")
 
 
 def _has_pi(ans: Answer) -> bool:
@@ -2015,7 +2021,7 @@ def equivalent_answers(reference: str | Answer, candidate: str | Answer, timeout
         if ans.kind == "no_answer":
             return done(_Verdict("no_answer", "none", reason=f"the {label} gives {ans.reason}"))
     if ref.kind == cand.kind == "ambiguous" and HYPHEN_JOINED_REASON in ref.reason and HYPHEN_JOINED_REASON in cand.reason \
-            and "".join(ref.text.split()).rstrip(".") == "".join(cand.text.split()).rstrip("."):  # fmt: skip
+            and _joined(ref.text) == _joined(cand.text):  # fmt: skip
         # 20-30 against 20-30: the same text, equal under each of its readings (a range, a date or a difference)
         return done(_Verdict("equal", "structure", reason="the same numbers joined by hyphens on both sides: equal "
                              "under each of their readings"))  # fmt: skip

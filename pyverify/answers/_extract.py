@@ -390,6 +390,8 @@ EXTRACTION_RULES: tuple[tuple[str, str], ...] = (
      "`about 12 distinct sequences`)"),
     ("`The answer is at least x = 5.`, `up to $5$`, `over $5$`; `approximately x = 5`, `~-12`, `~ $5$`",
      "a word right before the value taken (or before its name and `=`) that bounds it leaves no answer (at least, at most, more or less than, no more than, up to, over, under, below, above, in excess of); one that approximates it makes the answer the approximation `\\approx` of the value (approximately, about, around, roughly, nearly, close to, near, and a tilde in plain text: in math `~` is a space)"),
+    ("`The final answer is 18` then `(if we ignore tax; 19 otherwise)`; `\\boxed{18} if n is even, 19 if n is odd`",
+     "an answer whose sentence goes on (on its line, or on the next in lower case or as a list item) with a condition and another case with a value of its own (`19 otherwise`, `otherwise 19`, `, 19 if n is odd`, `- 19 if n is odd`) depends on the case: no answer; the question's condition restated (`$1260 if he works a full 7-day week`), a note (`if each bag has 6 apples; 3 bags`) or another form (`or equivalently 0.5`) leaves it the answer"),
     ("`**3**` alone on the last line, `\\[ \\text{The answer is (D).} \\]`, `$\\text{The final answer is } 5$`",
      "a last line that is a value in bold alone, without words, is the answer (after a blank line or a single line break: `12 + 6 = 18` then `**18**`; `**Step 3**` is not); so is True or False in a "
      "final sentence that says only that the statement (claim, argument, proposition) is true or false "
@@ -5763,10 +5765,13 @@ _CONDITION_GOES_ON = re.compile(r"[ \t]*(?:,[ \t]*)?(?:(?P<bracket>\((?i:if|unle
                                 r"(?:if|unless|otherwise|else|or|assuming|provided)(?![A-Za-z]))")
 
 
-# another case named beside the answer's condition: otherwise, else, or, instead, then, a semicolon (or a second
-# condition: 18 if n is even, 19 if n is odd)
-_ANOTHER_CASE = re.compile(r"(?i)(?<![A-Za-z])(?:otherwise|else|or|instead|then)(?![A-Za-z])|;")
-_CASE_WORD = re.compile(r"(?i)(?<![A-Za-z])(?:if|unless|when)(?![A-Za-z])")
+# another case with its own value beside the answer's condition: otherwise 19, 19 otherwise, or a value with a
+# condition of its own after a separator (, 19 if n is odd; - 19 if n is odd on the next line)
+_CASE_VALUE = r"-?\d+(?:\.\d+)?"
+_ANOTHER_CASE = re.compile(r"(?i)(?<![A-Za-z])(?:otherwise|else)[ \t,:]*(?:(?:it|this|that)(?:[ \t]+is|'s)[ \t]+|the[ \t]+"
+                           rf"answer[ \t]+is[ \t]+)?\$?(?P<a>{_CASE_VALUE})|"
+                           rf"(?:[,;(]|(?<![A-Za-z])(?:or|and)(?![A-Za-z])|(?:^|\s)[-*])[ \t$]*(?P<b>{_CASE_VALUE})[ \t]*"
+                           rf"(?:if|unless|when)(?![A-Za-z])|(?P<c>{_CASE_VALUE})[ \t]*(?:otherwise|else)(?![A-Za-z])")
 
 
 def _conditioned_after(text: str, found: Extraction) -> Extraction:
@@ -5795,10 +5800,11 @@ def _conditioned_after(text: str, found: Extraction) -> Extraction:
     if goes_on is None or found.forms:
         return found
     values = {Fraction(d) for d in re.findall(r"\d+(?:\.\d+)?", found.texts[0])}
-    if not any(Fraction(d) not in values for d in re.findall(r"\d+(?:\.\d+)?", following)):
-        return found  # (18\n(if we round down), 18\nor 18.0: a condition, but no other value)
-    if not _ANOTHER_CASE.search(following) and len(_CASE_WORD.findall(following)) < 2:
-        return found  # (John makes $1260 if he works a full 7-day week.: the question's condition, no other case)
+    if not any(Fraction(m.group("a") or m.group("b") or m.group("c")) not in values
+               for m in _ANOTHER_CASE.finditer(following)):  # fmt: skip
+        # (John makes $1260 if he works a full 7-day week., 18\n(if each bag has 6 apples; 3 bags), 1/2\nor
+        # equivalently 0.5: the question's condition or another form, never another case with its own value)
+        return found
     return Extraction("none", rule="the answer depends on a case: a condition follows it with another value",
                       span=(found.span[0], min(len(text), found.span[1] + len(following))))
 

@@ -4517,3 +4517,24 @@ def test_hyphen_joined_numbers_and_indian_grouping_are_ambiguous_in_the_comparat
     assert equivalent_answers("1+2i", "1-2i").status == "different"
     assert equivalent_answers("5 - 7", "-2").status == "equal"
     assert equivalent_answers("1,234,567", "1234567").status == "equal"
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "status"),
+    [  # an answer whose sentence goes on with a condition and another case with its own value depends on the case
+     ("The final answer is 18\n(if we ignore tax; 19 otherwise)", "18", "no answer"),
+     ("The answer is 18\nif n is even, and 19 otherwise.", "18", "no answer"),
+     ("The answer is\n- 18 if n is even\n- 19 if n is odd", "18", "no answer"),
+     ("\\boxed{18} if n is even, 19 if n is odd", "18", "no answer"),
+     ("#### 18 if he works all 7 days, or 21 otherwise.", "18", "no answer"),
+     # (the question's condition, a note, another form or a consequence leave it the answer)
+     ("The answer is 18\n(since 12 + 6 = 18)", "18", "correct"), ("\\boxed{18}\n(if each bag has 6 apples; 3 bags)", "18", "correct"),
+     ("\\boxed{18}\n(provided 2 tickets cost $10 each, or $20 total)", "18", "correct"),
+     ("The answer is 1/2\nor equivalently 0.5", "1/2", "correct"),
+     ("\\boxed{36} if the 4 friends share equally, then each gets 9.", "36", "correct"),
+     ("\\boxed{18} (otherwise known as 3 dozen).", "18", "correct"), ("The answer is 18 (or 18.0).", "18", "correct"),
+     ("\\boxed{34} if she sells everything\nShe sold 12 cups.", "34", "correct"),
+     ("So the answer is \\boxed{18}.\nif 2 + 3 = 5 then done", "18", "correct"), ("The answer is 5-7 days", "5-7", "correct")],
+)  # fmt: skip
+def test_an_answer_that_depends_on_a_case_is_none(response: str, gold: str, status: str) -> None:
+    assert grade(response, gold).status == status, response
